@@ -1,0 +1,12 @@
+/** Unit and integration tests. Integration tests use in-memory PGlite, or PostgreSQL when DATABASE_URL is set. */
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
+  },
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  setupFiles: ['<rootDir>/test/setup-env.ts'],
+  testTimeout: 30000,
+};

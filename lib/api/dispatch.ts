@@ -1,0 +1,72 @@
+import { parseWireLanguage } from '../i18n/languages';
+import { createContext } from './context';
+import { ApiError } from './errors';
+import { batch } from './handlers/batch';
+import { json } from './http';
+import { buildRoutes, matchRoute, type Route } from './routes';
+import { checkXsrf, isSecureRequest, newXsrfToken, readCookie, XSRF_COOKIE, xsrfCookie } from './xsrf';
+
+let routes: Route[] | undefined;
+
+function allRoutes(): Route[] {
+  routes ??= [...buildRoutes(), { method: 'POST', path: 'batch', handler: (context) => batch(context, dispatch) }];
+  return routes;
+}
+
+export function apiSegments(url: URL): string[] {
+  return url.pathname
+    .replace(/^\/api\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
+}
+
+function errorResponse(error: unknown, language: 'tw' | 'en'): Response {
+  if (error instanceof ApiError) {
+    const body: Record<string, unknown> = { message: error.messageIn(language) };
+    if (error.details) body.errors = error.details;
+    return json(body, error.status, error.headers);
+  }
+  if (error instanceof Error && /shutting down/.test(error.message)) {
+    return json({ message: new ApiError(503, 'unavailable').messageIn(language) }, 503, { 'retry-after': '5' });
+  }
+  // Anything else is our fault: log it whole, answer without internals.
+  console.error('API error:', error);
+  return json({ message: new ApiError(500, 'internal').messageIn(language) }, 500);
+}
+
+/**
+ * Every /api request comes through here: route, XSRF check, who is asking, the handler, and the
+ * error shape of DESIGN §5. Batch parts re-enter with `inBatch`, the outer request having been
+ * checked already.
+ */
+export async function dispatch(request: Request, options: { inBatch?: boolean } = {}): Promise<Response> {
+  const language = parseWireLanguage(request.headers.get('web-language'));
+  const url = new URL(request.url);
+  const method = request.method.toUpperCase();
+  const segments = apiSegments(url);
+  let response: Response;
+  try {
+    const { route, params, otherMethods } = matchRoute(allRoutes(), method, segments);
+    if (!route) {
+      throw otherMethods
+        ? new ApiError(405, 'methodNotAllowed', { method })
+        : new ApiError(404, 'routeNotFound', { method, path: url.pathname });
+    }
+    if (!options.inBatch && method !== 'GET' && method !== 'HEAD' && !route.noXsrf) checkXsrf(request);
+    const context = await createContext(request, segments);
+    response = await route.handler(context, params);
+  } catch (error) {
+    response = errorResponse(error, language);
+  }
+  if (!options.inBatch && !readCookie(request, XSRF_COOKIE)) {
+    response.headers.append('set-cookie', xsrfCookie(newXsrfToken(), isSecureRequest(request)));
+  }
+  return response;
+}

@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import { getDb } from '../../db';
+import { account } from '../../db/schema';
+import { verifyCaptcha } from '../captcha';
+import type { RequestContext } from '../context';
+import { badRequest } from '../errors';
+import { json, readJsonObject } from '../http';
+import { verifyPassword } from '../passwords';
+import { hit, signInLimit } from '../rate-limit';
+import { createSession, revokeSession } from '../sessions';
+import { translate } from '../../i18n/messages';
+
+export const MAX_FAILED_SIGN_INS = 5;
+
+/** The account columns sign-in reads (the table is built from the registry, so its row type is loose). */
+interface StoredAccount {
+  id: number;
+  passwordHash: string | null;
+  isDisabled: boolean;
+  lockedUntil: Date | null;
+}
+export const LOCK_MS = 15 * 60 * 1000;
+
+/**
+ * `account/login` → `{token, locked}` (spec §3). Five wrong passwords lock the account for fifteen
+ * minutes; while locked no token is issued, even for the right password. A wrong username and a
+ * wrong password get the same answer, in the same time.
+ */
+export async function login(context: RequestContext) {
+  await hit(signInLimit, context.clientAddress);
+  const body = await readJsonObject(context.request);
+  const { username, password } = body;
+  if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password) {
+    throw badRequest('loginMissing');
+  }
+  await verifyCaptcha(body.captchaToken, context.clientAddress, 'login');
+  const db = await getDb();
+  const now = new Date();
+  const [found] = (await db
+    .select()
+    .from(account)
+    .where(sql`lower(${account.username}) = lower(${username.trim().slice(0, 64)})`)
+    .limit(1)) as unknown as StoredAccount[];
+  const failed = (locked = false, minutes = 0) =>
+    json({
+      token: null,
+      locked,
+      message: locked
+        ? translate(context.language, 'api.accountLocked', { minutes })
+        : translate(context.language, 'api.loginFailed'),
+    });
+  const lockedFor = (until: Date | null) => Math.max(1, Math.ceil(((until?.getTime() ?? 0) - now.getTime()) / 60000));
+
+  if (found?.lockedUntil && found.lockedUntil > now) return failed(true, lockedFor(found.lockedUntil));
+  const passwordOk = await verifyPassword(password, found?.passwordHash);
+  if (!found || found.isDisabled) return failed();
+  if (!passwordOk) {
+    // One statement counts the failure and, at the fifth, locks: concurrent attempts cannot skip it.
+    const [after] = await db
+      .update(account)
+      .set({
+        failedLogins: sql`case when ${account.failedLogins} + 1 >= ${MAX_FAILED_SIGN_INS} then 0 else ${account.failedLogins} + 1 end`,
+        lockedUntil: sql`case when ${account.failedLogins} + 1 >= ${MAX_FAILED_SIGN_INS} then ${new Date(now.getTime() + LOCK_MS)} else ${account.lockedUntil} end`,
+      })
+      .where(eq(account.id, found.id))
+      .returning({ lockedUntil: account.lockedUntil }) as { lockedUntil: Date | null }[];
+    const nowLocked = !!after.lockedUntil && after.lockedUntil > now;
+    return failed(nowLocked, nowLocked ? lockedFor(after.lockedUntil) : 0);
+  }
+  await db.update(account).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(account.id, found.id));
+  return json({ token: await createSession(found.id), locked: false });
+}
+
+/** `account/checklogin` → `{valid, role, username, displayName}`; an unknown token is simply not valid. */
+export async function checkLogin(context: RequestContext) {
+  if (!context.account) return json({ valid: false });
+  const { role, username, displayName } = context.account;
+  return json({ valid: true, role, username, displayName });
+}
+
+/** `account/logout` revokes the token on the server; the client removes its copy. */
+export async function logout(context: RequestContext) {
+  if (context.token) await revokeSession(context.token);
+  return json({ ok: true });
+}

@@ -1,0 +1,203 @@
+import { config } from '../../config';
+import type { ResourceDefinition, SortKey } from '../../content/define';
+import { isSortable } from '../../content/fields';
+import { hooksFor } from '../../content/hooks';
+import { findResource, referencesTo } from '../../content/registry';
+import * as repo from '../../content/repository';
+import { defaultSortOf, traits } from '../../content/table';
+import { validateInput, type Issue } from '../../content/validation';
+import { toWire } from '../../content/wire';
+import { sanitizeRichText } from '../../security/sanitize';
+import { requireAccess, type RequestContext } from '../context';
+import { ApiError, badRequest, notFound } from '../errors';
+import { json, pathInteger, readJsonObject } from '../http';
+
+/** The shared maximum page size of the spec's select lists (§9: "an exported numeric constant 9999"). */
+export const MAX_PAGE_SIZE = 9999;
+export const DEFAULT_PAGE_SIZE = 10;
+const MAX_PAGE = 1_000_000;
+
+const access = (definition: ResourceDefinition) => ({
+  read: definition.access?.read ?? 'public',
+  write: definition.access?.write ?? 'user',
+});
+
+const timeZone = () => config().siteTimeZone;
+const signedIn = (context: RequestContext) => context.account !== null;
+const wire = (definition: ResourceDefinition, context: RequestContext, row: repo.Row) =>
+  toWire(definition, row, signedIn(context), timeZone());
+
+function readScope(context: RequestContext): repo.ReadScope {
+  return { language: context.language, publicOnly: !signedIn(context) };
+}
+
+function wholeNumber(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^-?\d{1,12}$/.test(value.trim())) return Number(value);
+  return undefined;
+}
+
+/** The fields a list may sort by: the common columns and every scalar field. */
+export function sortableFields(definition: ResourceDefinition): string[] {
+  const t = traits(definition);
+  return [
+    'id',
+    ...(t.ordered ? ['order'] : []),
+    ...(t.window ? ['publishAt', 'unpublishAt'] : []),
+    ...Object.entries(definition.fields).filter(([, f]) => isSortable(f)).map(([key]) => key),
+    'createdAt',
+    'updatedAt',
+  ];
+}
+
+/** The list request of DESIGN §5: `{page, pageSize, sort, direction, keyword}`. */
+export function parseListRequest(definition: ResourceDefinition, body: Record<string, unknown>) {
+  const page = body.page === undefined || body.page === null ? 1 : wholeNumber(body.page);
+  if (page === undefined || page < 1 || page > MAX_PAGE) throw badRequest('invalidPage', { max: MAX_PAGE });
+  const size = body.pageSize === undefined || body.pageSize === null ? DEFAULT_PAGE_SIZE : wholeNumber(body.pageSize);
+  if (size === undefined || size < 1) throw badRequest('invalidPageSize');
+  const direction = String(body.direction ?? 'asc').toLowerCase();
+  if (direction !== 'asc' && direction !== 'desc') throw badRequest('invalidDirection');
+  let sort: readonly SortKey[] = defaultSortOf(definition);
+  if (body.sort !== undefined && body.sort !== null && body.sort !== '') {
+    const allowed = sortableFields(definition);
+    if (typeof body.sort !== 'string' || !allowed.includes(body.sort)) {
+      throw badRequest('invalidSort', { value: String(body.sort).slice(0, 50), allowed: allowed.join(', ') });
+    }
+    sort = [{ field: body.sort, direction }];
+  }
+  const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 200) : '';
+  return { page, pageSize: Math.min(size, MAX_PAGE_SIZE), sort, keyword };
+}
+
+/** Path ids of `getlist/{a}/{b}` filter by the resource's parents in order; 0 means "all". */
+function parentFilters(definition: ResourceDefinition, ids: string[]): Record<string, number> {
+  const filters: Record<string, number> = {};
+  traits(definition).parents.forEach((parent, i) => {
+    if (ids[i] === undefined || ids[i] === '0') return;
+    filters[parent] = pathInteger(ids[i]);
+  });
+  return filters;
+}
+
+export async function list(context: RequestContext, definition: ResourceDefinition, pathIds: string[]) {
+  requireAccess(context, access(definition).read);
+  const request = parseListRequest(definition, await readJsonObject(context.request));
+  const filters = parentFilters(definition, pathIds);
+  const { rows, total, page } = await repo.listRows(definition, readScope(context), { ...request, filters });
+  return json({ data: rows.map((row) => wire(definition, context, row)), total, page, pageSize: request.pageSize });
+}
+
+async function findOr404(context: RequestContext, definition: ResourceDefinition, id: number, publicOnly = false) {
+  const row = await repo.getRow(definition, { language: context.language, publicOnly }, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function get(context: RequestContext, definition: ResourceDefinition, id: string) {
+  requireAccess(context, access(definition).read);
+  const row = await findOr404(context, definition, pathInteger(id), !signedIn(context));
+  return json(wire(definition, context, row));
+}
+
+function throwIssues(context: RequestContext, issues: Issue[]): never {
+  const error = new ApiError(400, issues[0].key, issues[0].values);
+  error.details = issues.map((issue) => ({
+    field: issue.field,
+    message: new ApiError(400, issue.key, issue.values).messageIn(context.language),
+  }));
+  throw error;
+}
+
+/** Checks that need the database: referenced rows and uploads exist, unique values are free. */
+async function checkAgainstDatabase(context: RequestContext, definition: ResourceDefinition, values: repo.Row, id?: number) {
+  const issues: Issue[] = [];
+  const label = (key: string) => (definition.fields[key]?.label ?? { tw: key, en: key })[context.language];
+  for (const [key, f] of Object.entries(definition.fields)) {
+    const value = values[key];
+    if (value === undefined || value === null) continue;
+    if (f.kind === 'reference') {
+      const target = findResource(f.resource);
+      if (target && !(await repo.rowExists(target, context.language, value as number))) {
+        issues.push({ field: key, key: 'unknownReference', values: { field: label(key), value: value as number } });
+      }
+    } else if (f.kind === 'image' || f.kind === 'files') {
+      const missing = await repo.uploadsExist(f.kind === 'image' ? [value as string] : (value as string[]));
+      if (missing.length) issues.push({ field: key, key: 'unknownUpload', values: { field: label(key), value: missing.join(', ') } });
+    }
+    if (f.unique && typeof value === 'string' && (await repo.duplicateExists(definition, key, value, id))) {
+      issues.push({ field: key, key: 'duplicate', values: { field: label(key), value } });
+    }
+  }
+  if (issues.length) throwIssues(context, issues);
+}
+
+function cleanValues(definition: ResourceDefinition, values: repo.Row): repo.Row {
+  const out = { ...values };
+  for (const [key, f] of Object.entries(definition.fields)) {
+    if (f.kind === 'richtext' && typeof out[key] === 'string') out[key] = sanitizeRichText(out[key] as string);
+  }
+  return out;
+}
+
+function checkWindow(values: repo.Row) {
+  const { publishAt, unpublishAt } = values;
+  if (publishAt instanceof Date && unpublishAt instanceof Date && unpublishAt <= publishAt) throw badRequest('windowOrder');
+}
+
+export async function add(context: RequestContext, definition: ResourceDefinition, fixed: Record<string, number> = {}) {
+  requireAccess(context, access(definition).write);
+  const body = { ...(await readJsonObject(context.request)), ...fixed };
+  const { values, issues } = validateInput(definition, body, 'add', context.language, timeZone());
+  if (issues.length) throwIssues(context, issues);
+  await checkAgainstDatabase(context, definition, values);
+  const t = traits(definition);
+  const row: repo.Row = cleanValues(definition, values);
+  if (t.localized) row.lang = context.language;
+  if (t.window && !row.publishAt) row.publishAt = new Date();
+  checkWindow(row);
+  row.updatedBy = context.account?.id ?? null;
+  const hooks = hooksFor(definition.name);
+  const stored = hooks.beforeWrite ? await hooks.beforeWrite(row, hookContext(context)) : row;
+  return json(wire(definition, context, await repo.insertRow(definition, stored)));
+}
+
+const hookContext = (context: RequestContext) => ({ accountId: context.account?.id ?? null, language: context.language });
+
+export async function update(context: RequestContext, definition: ResourceDefinition) {
+  requireAccess(context, access(definition).write);
+  const body = await readJsonObject(context.request);
+  if (body.id === undefined || body.id === null) throw badRequest('missingUpdateId');
+  const id = pathInteger(String(body.id));
+  const existing = await findOr404(context, definition, id);
+  const { values, issues } = validateInput(definition, body, 'update', context.language, timeZone());
+  if (issues.length) throwIssues(context, issues);
+  await checkAgainstDatabase(context, definition, values, id);
+  const hooks = hooksFor(definition.name);
+  let changes: repo.Row = { ...cleanValues(definition, values), updatedBy: context.account?.id ?? null };
+  if (hooks.beforeWrite) changes = await hooks.beforeWrite(changes, hookContext(context));
+  checkWindow({ ...existing, ...changes });
+  if (hooks.beforeUpdate) await hooks.beforeUpdate(existing, { ...existing, ...changes }, hookContext(context));
+  return json(wire(definition, context, await repo.updateRow(definition, existing, changes)));
+}
+
+export async function remove(context: RequestContext, definition: ResourceDefinition, id: string) {
+  requireAccess(context, access(definition).write);
+  const existing = await findOr404(context, definition, pathInteger(id));
+  // A type, class or group still in use is not deleted: its items would lose their place.
+  for (const reference of referencesTo(definition.name)) {
+    const used = await repo.countWhere(reference.resource, reference.field, existing.id);
+    if (used > 0) throw badRequest('inUse', { count: used, resource: reference.resource.label[context.language] });
+  }
+  const hooks = hooksFor(definition.name);
+  if (hooks.beforeDelete) await hooks.beforeDelete(existing, hookContext(context));
+  await repo.deleteRow(definition, existing);
+  return json({ id: existing.id });
+}
+
+export async function changeOrder(context: RequestContext, definition: ResourceDefinition, id: string, position: string) {
+  requireAccess(context, access(definition).write);
+  const existing = await findOr404(context, definition, pathInteger(id));
+  const siblings = await repo.moveRow(definition, existing, pathInteger(position, 'invalidPosition'));
+  return json({ data: siblings.map((row) => wire(definition, context, row)) });
+}

@@ -1,0 +1,54 @@
+import { ApiError, badRequest, formatBytes } from './errors';
+
+export const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(data), { status, headers: { ...jsonHeaders, ...headers } });
+}
+
+/** Reads a request body up to `limit` bytes; a larger body is refused with 413 before it is buffered. */
+export async function readBody(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length'));
+  if (declared > limit) throw new ApiError(413, 'bodyTooLarge', { limit: formatBytes(limit) });
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new ApiError(413, 'bodyTooLarge', { limit: formatBytes(limit) });
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** JSON bodies are small; rich text is the largest thing they carry. */
+export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+
+/** Parses a JSON object body. An empty body counts as `{}` (changeorder and the like send none). */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const bytes = await readBody(request, JSON_BODY_LIMIT);
+  const text = Buffer.from(bytes).toString('utf8').trim();
+  if (!text) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badRequest('badJson');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('bodyNotObject');
+  return parsed as Record<string, unknown>;
+}
+
+/** A positive integer from a path segment, or a 400 that names it. */
+export function pathInteger(value: string | undefined, key: 'invalidId' | 'invalidPosition' = 'invalidId'): number {
+  if (value === undefined || !/^\d{1,9}$/.test(value) || Number(value) < 1) {
+    throw badRequest(key, { value: value ?? '' });
+  }
+  return Number(value);
+}

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { getDb } from '../db';
+import { rateLimits } from '../db/schema';
+import { ApiError } from './errors';
+
+export interface RateLimit {
+  bucket: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** Sign-in attempts per client address; the per-account lockout (5 failures) is separate. */
+export const signInLimit: RateLimit = { bucket: 'sign-in', limit: 20, windowMs: 10 * 60 * 1000 };
+/** Public contact-form messages per client address. */
+export const contactLimit: RateLimit = { bucket: 'contact', limit: 5, windowMs: 10 * 60 * 1000 };
+
+/**
+ * Counts one hit in a fixed window, in the database so every app server shares the count, and
+ * throws 429 with Retry-After once the window's limit is passed. One statement, so concurrent
+ * hits are never lost.
+ */
+export async function hit(rule: RateLimit, key: string, now = new Date()): Promise<void> {
+  const db = await getDb();
+  const windowStartFloor = new Date(now.getTime() - rule.windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ bucket: rule.bucket, key: key.slice(0, 200), windowStart: now, hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.key],
+      set: {
+        hits: sql`case when ${rateLimits.windowStart} <= ${windowStartFloor} then 1 else ${rateLimits.hits} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStartFloor} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
+  if (row.hits > rule.limit) {
+    const seconds = Math.max(1, Math.ceil((row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
+    throw new ApiError(429, 'rateLimited', { seconds }, { 'retry-after': String(seconds) });
+  }
+}

@@ -1,0 +1,10 @@
+/** Account roles of the spec (§3, §6): User (0) and Admin (1). */
+export const Role = { User: 0, Admin: 1 } as const;
+export type RoleValue = (typeof Role)[keyof typeof Role];
+
+/** Access levels used by resource definitions and handlers. */
+export type Role = 'user' | 'admin';
+
+export function roleAllows(role: RoleValue, needed: Role): boolean {
+  return needed === 'user' ? true : role === Role.Admin;
+}

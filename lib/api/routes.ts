@@ -1,0 +1,75 @@
+import { allResources } from '../content/registry';
+import { traits } from '../content/table';
+import type { RequestContext } from './context';
+import * as account from './handlers/account';
+import * as resource from './handlers/resource';
+import * as upload from './handlers/upload';
+
+export type Handler = (context: RequestContext, params: string[]) => Promise<Response>;
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path below /api/, `:` marks a parameter: `webnews/get/:id`. */
+  path: string;
+  handler: Handler;
+  /** Exempt from the XSRF check (only sign-in, which has no session to protect yet). */
+  noXsrf?: boolean;
+}
+
+/** The generic calls of spec §7 for one resource, all served by the same handlers. */
+function resourceRoutes(definition: ReturnType<typeof allResources>[number]): Route[] {
+  const name = definition.name;
+  const parents = traits(definition).parents;
+  const filterPaths = parents.map((_, i) => `${name}/getlist/${parents.slice(0, i + 1).map((__, j) => `:p${j}`).join('/')}`);
+  const routes: Route[] = [
+    { method: 'POST', path: `${name}/getlist`, handler: (c) => resource.list(c, definition, []) },
+    ...filterPaths.map((path): Route => ({ method: 'POST', path, handler: (c, ids) => resource.list(c, definition, ids) })),
+    { method: 'GET', path: `${name}/get/:id`, handler: (c, [id]) => resource.get(c, definition, id) },
+    { method: 'POST', path: `${name}/add`, handler: (c) => resource.add(c, definition) },
+    { method: 'PUT', path: `${name}/update`, handler: (c) => resource.update(c, definition) },
+    { method: 'DELETE', path: `${name}/delete/:id`, handler: (c, [id]) => resource.remove(c, definition, id) },
+  ];
+  if (traits(definition).ordered) {
+    routes.push({ method: 'PUT', path: `${name}/changeorder/:id/:position`, handler: (c, [id, position]) => resource.changeOrder(c, definition, id, position) });
+  }
+  return routes;
+}
+
+export function buildRoutes(): Route[] {
+  return [
+    { method: 'POST', path: 'account/login', handler: account.login, noXsrf: true },
+    { method: 'POST', path: 'account/checklogin', handler: account.checkLogin },
+    { method: 'POST', path: 'account/logout', handler: account.logout },
+    { method: 'POST', path: 'upload', handler: upload.upload },
+    { method: 'GET', path: 'upload/:id', handler: (c, [id]) => upload.uploadDetails(c, id) },
+    { method: 'PUT', path: 'upload/:id', handler: (c, [id]) => upload.renameFile(c, id) },
+    ...allResources().flatMap(resourceRoutes),
+  ];
+}
+
+interface Match {
+  route?: Route;
+  params: string[];
+  /** The path exists, but not for this method. */
+  otherMethods: boolean;
+}
+
+export function matchRoute(routes: Route[], method: string, segments: string[]): Match {
+  let otherMethods = false;
+  for (const route of routes) {
+    const pattern = route.path.split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: string[] = [];
+    const matches = pattern.every((part, i) => {
+      if (part.startsWith(':')) {
+        params.push(segments[i]);
+        return true;
+      }
+      return part === segments[i].toLowerCase();
+    });
+    if (!matches) continue;
+    if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { route, params, otherMethods };
+    otherMethods = true;
+  }
+  return { params: [], otherMethods };
+}

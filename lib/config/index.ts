@@ -1,0 +1,65 @@
+import path from 'node:path';
+
+/**
+ * Every environment variable the server reads, in one place (DESIGN §2).
+ * Read lazily so build-time imports never depend on the runtime environment.
+ */
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  siteUrl: string;
+  siteTimeZone: string;
+  recaptcha: {
+    siteKey: string | undefined;
+    secretKey: string | undefined;
+    verifyUrl: string;
+    minScore: number;
+  };
+  demoContent: boolean;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'off', 'no'].includes(value.trim().toLowerCase());
+}
+
+function number(value: string | undefined, fallback: number): number {
+  const parsed = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = number(env.PORT, 3000);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    siteUrl: (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    siteTimeZone: env.SITE_TIME_ZONE || 'Asia/Taipei',
+    recaptcha: {
+      siteKey: env.RECAPTCHA_SITE_KEY || undefined,
+      secretKey: env.RECAPTCHA_SECRET_KEY || undefined,
+      verifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
+      minScore: number(env.RECAPTCHA_MIN_SCORE, 0.5),
+    },
+    demoContent: flag(env.DEMO_CONTENT, databaseUrl === undefined),
+  };
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= readConfig();
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetConfig(): void {
+  cached = undefined;
+}

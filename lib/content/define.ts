@@ -1,0 +1,57 @@
+import type { Field, Label } from './fields';
+import type { Role } from '../api/roles';
+
+/** Who may do something: anyone, any signed-in account, or Admins only. */
+export type Access = 'public' | Role;
+
+export interface SortKey {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * Hooks hold behaviour that belongs to one resource (hashing a password, refusing to delete the last
+ * Admin). They run inside the generic handlers, so the resource still needs no handlers of its own.
+ */
+export interface ResourceHooks {
+  /** Turns validated input into stored values, e.g. `password` into `passwordHash`. */
+  beforeWrite?: (input: Record<string, unknown>, context: HookContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Throws an ApiError to refuse; `next` is the row as it would be after an update. */
+  beforeUpdate?: (existing: Record<string, unknown>, next: Record<string, unknown>, context: HookContext) => Promise<void> | void;
+  beforeDelete?: (existing: Record<string, unknown>, context: HookContext) => Promise<void> | void;
+}
+
+export interface HookContext {
+  accountId: number | null;
+  language: 'tw' | 'en';
+}
+
+export interface ResourceDefinition<F extends Record<string, Field> = Record<string, Field>> {
+  /** The path segment of the API: `/api/{name}/...`; also the table name. */
+  name: string;
+  label: Label;
+  fields: F;
+  /** The field that names a row in lists, breadcrumbs and messages. */
+  titleField: keyof F & string;
+  /** Rows belong to one language (`lang` column). Default true. */
+  localized?: boolean;
+  /** Rows carry `order`; changeorder moves them among their siblings. */
+  ordered?: boolean;
+  /** Rows carry `publishAt`/`unpublishAt`; anonymous readers see only rows inside the window. */
+  window?: boolean;
+  /** Has `isVisible` (shown on the public site). Default true for localized content. */
+  visibility?: boolean;
+  /**
+   * Reference fields that scope a row: `getlist/{a}[/{b}]` filters by them in this order, and
+   * ordering counts siblings that share them.
+   */
+  parents?: readonly (keyof F & string)[];
+  /** Default list order when the request names no sort. */
+  defaultSort?: readonly SortKey[];
+  access?: { read?: Access; write?: Access };
+}
+
+/** Checks a definition against its own field names, then widens it for the registry. */
+export function defineResource<F extends Record<string, Field>>(definition: ResourceDefinition<F>): ResourceDefinition {
+  return definition as unknown as ResourceDefinition;
+}

@@ -1,0 +1,108 @@
+/**
+ * Field builders for resource definitions. A field says what a value is (its type, bounds, who sees
+ * it); the schema, validation, API, back-office forms and public pages all read the same object.
+ */
+export interface Label {
+  tw: string;
+  en: string;
+}
+
+interface FieldCommon {
+  label: Label;
+  /** Must be present and non-empty on add. */
+  required?: boolean;
+  /** Returned to anonymous readers (public site). Default true. */
+  public?: boolean;
+  /** Never returned by the API (secrets such as password hashes). */
+  hidden?: boolean;
+  /** Not accepted from clients; the server maintains it (click counts, lock times). */
+  readOnly?: boolean;
+  /** Validated and handed to hooks but not stored (a password before hashing). */
+  virtual?: boolean;
+  /** Included in keyword search. */
+  searchable?: boolean;
+  /** May be used as `sort` in getlist. Default true for scalar fields. */
+  sortable?: boolean;
+  /** Shown as a column in back-office lists. */
+  listed?: boolean;
+  /** No two rows may share the value (case-insensitive for text). */
+  unique?: boolean;
+}
+
+export interface TextField extends FieldCommon {
+  kind: 'text' | 'longtext' | 'password';
+  max: number;
+  min?: number;
+  pattern?: RegExp;
+  format?: 'email' | 'url';
+}
+export interface RichTextField extends FieldCommon {
+  kind: 'richtext';
+  max: number;
+}
+export interface IntegerField extends FieldCommon {
+  kind: 'integer';
+  min?: number;
+  max?: number;
+  defaultValue?: number;
+}
+export interface BooleanField extends FieldCommon {
+  kind: 'boolean';
+  defaultValue: boolean;
+}
+export interface DateTimeField extends FieldCommon {
+  kind: 'datetime' | 'date';
+}
+export interface ReferenceField extends FieldCommon {
+  kind: 'reference';
+  /** Name of the resource this id points to (same language). */
+  resource: string;
+}
+export interface ChoiceField extends FieldCommon {
+  kind: 'choice';
+  choices: readonly { value: number; label: Label }[];
+  defaultValue: number;
+}
+export interface UploadField extends FieldCommon {
+  kind: 'image' | 'files';
+}
+
+export type Field =
+  | TextField
+  | RichTextField
+  | IntegerField
+  | BooleanField
+  | DateTimeField
+  | ReferenceField
+  | ChoiceField
+  | UploadField;
+
+type Options<F> = Omit<F, 'kind' | 'label'>;
+type LabelArg = Label | [tw: string, en: string];
+
+function label(value: LabelArg): Label {
+  return Array.isArray(value) ? { tw: value[0], en: value[1] } : value;
+}
+
+export const field = {
+  text: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'text', label: label(l), max: 200, ...o }),
+  longtext: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'longtext', label: label(l), max: 4000, sortable: false, ...o }),
+  email: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'text', label: label(l), max: 254, format: 'email', ...o }),
+  url: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'text', label: label(l), max: 2000, format: 'url', sortable: false, ...o }),
+  password: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'password', label: label(l), min: 8, max: 200, virtual: true, sortable: false, ...o }),
+  richtext: (l: LabelArg, o: Partial<Options<RichTextField>> = {}): RichTextField => ({ kind: 'richtext', label: label(l), max: 500_000, sortable: false, ...o }),
+  integer: (l: LabelArg, o: Partial<Options<IntegerField>> = {}): IntegerField => ({ kind: 'integer', label: label(l), ...o }),
+  boolean: (l: LabelArg, o: Partial<Options<BooleanField>> = {}): BooleanField => ({ kind: 'boolean', label: label(l), defaultValue: false, ...o }),
+  datetime: (l: LabelArg, o: Partial<Options<DateTimeField>> = {}): DateTimeField => ({ kind: 'datetime', label: label(l), ...o }),
+  date: (l: LabelArg, o: Partial<Options<DateTimeField>> = {}): DateTimeField => ({ kind: 'date', label: label(l), ...o }),
+  reference: (resource: string, l: LabelArg, o: Partial<Options<ReferenceField>> = {}): ReferenceField => ({ kind: 'reference', resource, label: label(l), ...o }),
+  choice: (choices: ChoiceField['choices'], l: LabelArg, o: Partial<Options<ChoiceField>> = {}): ChoiceField => ({ kind: 'choice', choices, label: label(l), defaultValue: choices[0].value, ...o }),
+  image: (l: LabelArg, o: Partial<Options<UploadField>> = {}): UploadField => ({ kind: 'image', label: label(l), sortable: false, ...o }),
+  files: (l: LabelArg, o: Partial<Options<UploadField>> = {}): UploadField => ({ kind: 'files', label: label(l), sortable: false, ...o }),
+};
+
+export function isSortable(f: Field): boolean {
+  if (f.virtual || f.hidden) return false;
+  if (f.sortable !== undefined) return f.sortable;
+  return !['richtext', 'longtext', 'image', 'files', 'password'].includes(f.kind);
+}

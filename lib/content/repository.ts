@@ -1,0 +1,238 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { getDb, type Database } from '../db';
+import * as schema from '../db/schema';
+import type { WireLanguage } from '../i18n/languages';
+import type { ResourceDefinition, SortKey } from './define';
+import { traits, type ContentTable } from './table';
+
+export type Row = Record<string, unknown>;
+
+/** What a read may see: one language, and for anonymous readers only public rows. */
+export interface ReadScope {
+  language: WireLanguage;
+  publicOnly: boolean;
+  now?: Date;
+}
+
+export function tableOf(definition: ResourceDefinition): ContentTable {
+  const table = (schema as Record<string, unknown>)[definition.name];
+  if (!table) throw new Error(`No table for resource ${definition.name}: add it to lib/db/schema.ts`);
+  return table as ContentTable;
+}
+
+export function column(table: ContentTable, key: string): PgColumn {
+  const c = (table as unknown as Record<string, PgColumn>)[key];
+  if (!c) throw new Error(`Unknown column ${key}`);
+  return c;
+}
+
+/** The conditions every read of this resource carries: its language, and the public window. */
+export function scopeConditions(definition: ResourceDefinition, scope: ReadScope): SQL[] {
+  const table = tableOf(definition);
+  const t = traits(definition);
+  const now = scope.now ?? new Date();
+  const conditions: SQL[] = [];
+  if (t.localized) conditions.push(eq(column(table, 'lang'), scope.language));
+  if (scope.publicOnly && t.visibility) conditions.push(eq(column(table, 'isVisible'), true));
+  if (scope.publicOnly && t.window) {
+    conditions.push(lte(column(table, 'publishAt'), now));
+    conditions.push(or(isNull(column(table, 'unpublishAt')), gt(column(table, 'unpublishAt'), now))!);
+  }
+  return conditions;
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface ListQuery {
+  filters: Record<string, unknown>;
+  keyword?: string;
+  sort: readonly SortKey[];
+  page: number;
+  pageSize: number;
+}
+
+export async function listRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery) {
+  const db = await getDb();
+  const table = tableOf(definition);
+  const conditions = scopeConditions(definition, scope);
+  for (const [key, value] of Object.entries(query.filters)) conditions.push(eq(column(table, key), value));
+  if (query.keyword) {
+    const pattern = `%${escapeLike(query.keyword)}%`;
+    const searchable = Object.entries(definition.fields).filter(([, f]) => f.searchable && !f.virtual && !f.hidden);
+    if (searchable.length) conditions.push(or(...searchable.map(([key]) => sql`${column(table, key)} ilike ${pattern}`))!);
+  }
+  const where = and(...conditions);
+  const [{ total }] = await db.select({ total: count() }).from(table).where(where);
+  const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
+  const page = Math.min(query.page, lastPage);
+  const idDirection = query.sort[query.sort.length - 1]?.direction ?? 'desc';
+  const orderBy = [
+    ...query.sort.map((s) => (s.direction === 'asc' ? asc(column(table, s.field)) : desc(column(table, s.field)))),
+    idDirection === 'asc' ? asc(column(table, 'id')) : desc(column(table, 'id')),
+  ];
+  const rows = await db
+    .select()
+    .from(table)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(query.pageSize)
+    .offset((page - 1) * query.pageSize);
+  return { rows: rows as Row[], total, page };
+}
+
+export async function getRow(definition: ResourceDefinition, scope: ReadScope, id: number): Promise<Row | undefined> {
+  const db = await getDb();
+  const table = tableOf(definition);
+  const [row] = await db
+    .select()
+    .from(table)
+    .where(and(eq(column(table, 'id'), id), ...scopeConditions(definition, scope)))
+    .limit(1);
+  return row as Row | undefined;
+}
+
+/** Whether a row with this id exists in the language (used for reference checks). */
+export async function rowExists(definition: ResourceDefinition, language: WireLanguage, id: number): Promise<boolean> {
+  return (await getRow(definition, { language, publicOnly: false }, id)) !== undefined;
+}
+
+export async function countWhere(definition: ResourceDefinition, key: string, value: unknown): Promise<number> {
+  const db = await getDb();
+  const table = tableOf(definition);
+  const [{ total }] = await db.select({ total: count() }).from(table).where(eq(column(table, key), value));
+  return total;
+}
+
+/** Another row with the same value, compared case-insensitively (unique fields). */
+export async function duplicateExists(definition: ResourceDefinition, key: string, value: string, exceptId?: number): Promise<boolean> {
+  const db = await getDb();
+  const table = tableOf(definition);
+  const [row] = await db
+    .select({ id: column(table, 'id') })
+    .from(table)
+    .where(and(sql`lower(${column(table, key)}) = lower(${value})`, exceptId ? ne(column(table, 'id'), exceptId) : undefined))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Rows that share a parent (and language) are siblings; `order` counts among them. */
+function siblingConditions(definition: ResourceDefinition, row: Row): SQL[] {
+  const table = tableOf(definition);
+  const t = traits(definition);
+  const conditions: SQL[] = [];
+  if (t.localized) conditions.push(eq(column(table, 'lang'), row.lang as string));
+  for (const parent of t.parents) {
+    conditions.push(row[parent] === null || row[parent] === undefined ? isNull(column(table, parent)) : eq(column(table, parent), row[parent]));
+  }
+  return conditions;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Ordered writes of one resource run one at a time, so two adds never take the same position. */
+async function lockOrdering(tx: Tx, definition: ResourceDefinition) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`order:${definition.name}`}))`);
+}
+
+async function nextOrder(tx: Tx, definition: ResourceDefinition, row: Row): Promise<number> {
+  const table = tableOf(definition);
+  const [{ top }] = await tx
+    .select({ top: sql<number>`coalesce(max(${column(table, 'order')}), 0)` })
+    .from(table)
+    .where(and(...siblingConditions(definition, row)));
+  return Number(top) + 1;
+}
+
+/** Renumbers siblings 1..n in their current order, closing gaps left by deletes and moves. */
+async function renumber(tx: Tx, definition: ResourceDefinition, row: Row) {
+  const table = tableOf(definition);
+  const order = column(table, 'order');
+  const ranked = tx
+    .select({ id: column(table, 'id'), rank: sql<number>`row_number() over (order by ${order}, ${column(table, 'id')})`.as('rank') })
+    .from(table)
+    .where(and(...siblingConditions(definition, row)))
+    .as('ranked');
+  await tx
+    .update(table)
+    .set({ order: sql`${ranked.rank}` } as never)
+    .from(ranked)
+    .where(and(eq(column(table, 'id'), ranked.id), ne(order, ranked.rank)));
+}
+
+export async function insertRow(definition: ResourceDefinition, values: Row): Promise<Row> {
+  const db = await getDb();
+  const table = tableOf(definition);
+  return db.transaction(async (tx) => {
+    const next = { ...values };
+    if (traits(definition).ordered) {
+      await lockOrdering(tx, definition);
+      next.order = await nextOrder(tx, definition, next);
+    }
+    const [row] = await tx.insert(table).values(next as never).returning();
+    return row as Row;
+  });
+}
+
+export async function updateRow(definition: ResourceDefinition, existing: Row, changes: Row): Promise<Row> {
+  const db = await getDb();
+  const table = tableOf(definition);
+  const t = traits(definition);
+  return db.transaction(async (tx) => {
+    const next: Row = { ...changes, updatedAt: new Date() };
+    const parentChanged = t.parents.some((p) => p in changes && changes[p] !== existing[p]);
+    if (t.ordered && parentChanged) {
+      // A row that changes parent goes to the end of its new siblings; the old ones close the gap.
+      await lockOrdering(tx, definition);
+      next.order = await nextOrder(tx, definition, { ...existing, ...changes });
+    }
+    const [row] = await tx.update(table).set(next as never).where(eq(column(table, 'id'), existing.id)).returning();
+    if (t.ordered && parentChanged) await renumber(tx, definition, existing);
+    return row as Row;
+  });
+}
+
+export async function deleteRow(definition: ResourceDefinition, existing: Row): Promise<void> {
+  const db = await getDb();
+  const table = tableOf(definition);
+  await db.transaction(async (tx) => {
+    if (traits(definition).ordered) await lockOrdering(tx, definition);
+    await tx.delete(table).where(eq(column(table, 'id'), existing.id));
+    if (traits(definition).ordered) await renumber(tx, definition, existing);
+  });
+}
+
+/** Moves a row to a 1-based position among its siblings (clamped to 1..n) and returns them in order. */
+export async function moveRow(definition: ResourceDefinition, existing: Row, position: number): Promise<Row[]> {
+  const db = await getDb();
+  const table = tableOf(definition);
+  const order = column(table, 'order');
+  return db.transaction(async (tx) => {
+    await lockOrdering(tx, definition);
+    await renumber(tx, definition, existing);
+    const siblings = and(...siblingConditions(definition, existing));
+    const [{ total }] = await tx.select({ total: count() }).from(table).where(siblings);
+    const [current] = await tx.select({ order }).from(table).where(eq(column(table, 'id'), existing.id));
+    const from = Number(current.order);
+    const to = Math.min(Math.max(1, position), total);
+    if (to < from) {
+      await tx.update(table).set({ order: sql`${order} + 1` } as never).where(and(siblings, gte(order, to), lt(order, from)));
+    } else if (to > from) {
+      await tx.update(table).set({ order: sql`${order} - 1` } as never).where(and(siblings, gt(order, from), lte(order, to)));
+    }
+    if (to !== from) {
+      await tx.update(table).set({ order: to, updatedAt: new Date() } as never).where(eq(column(table, 'id'), existing.id));
+    }
+    return (await tx.select().from(table).where(siblings).orderBy(asc(order), asc(column(table, 'id')))) as Row[];
+  });
+}
+
+export async function uploadsExist(ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const db = await getDb();
+  const found = await db.select({ id: schema.uploads.id }).from(schema.uploads).where(inArray(schema.uploads.id, ids));
+  const known = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}

@@ -1,0 +1,21 @@
+import { defineResource } from '../define';
+import { field } from '../fields';
+
+export default defineResource({
+  name: 'webnews',
+  label: { tw: '最新消息', en: 'News' },
+  titleField: 'title',
+  window: true,
+  fields: {
+    title: field.text(['標題', 'Title'], { required: true, searchable: true, listed: true }),
+    summary: field.longtext(['摘要', 'Summary'], { max: 1000, searchable: true }),
+    content: field.richtext(['內容', 'Content'], { searchable: true }),
+    image: field.image(['圖片', 'Image']),
+    files: field.files(['附件', 'Attachments']),
+    isPinned: field.boolean(['置頂', 'Pinned'], { listed: true }),
+  },
+  defaultSort: [
+    { field: 'isPinned', direction: 'desc' },
+    { field: 'publishAt', direction: 'desc' },
+  ],
+});

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core';
+import type { ResourceDefinition } from './define';
+import type { Field } from './fields';
+
+export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+function columnFor(key: string, f: Field): PgColumnBuilderBase | undefined {
+  const name = snakeCase(key);
+  switch (f.kind) {
+    case 'text':
+    case 'longtext':
+    case 'richtext':
+    case 'image':
+      return text(name);
+    case 'password':
+      return undefined; // virtual: hashed into another column by the resource's hooks
+    case 'integer':
+      return f.defaultValue === undefined ? integer(name) : integer(name).notNull().default(f.defaultValue);
+    case 'reference':
+      return integer(name);
+    case 'choice':
+      return integer(name).notNull().default(f.defaultValue);
+    case 'boolean':
+      return boolean(name).notNull().default(f.defaultValue);
+    case 'datetime':
+      return timestamptz(name);
+    case 'date':
+      return date(name, { mode: 'string' });
+    case 'files':
+      return jsonb(name).$type<string[]>().notNull().default(sql`'[]'::jsonb`);
+  }
+}
+
+/** Which common columns a resource has, derived from its flags. */
+export function traits(definition: ResourceDefinition) {
+  const localized = definition.localized !== false;
+  return {
+    localized,
+    ordered: definition.ordered === true,
+    window: definition.window === true,
+    visibility: definition.visibility ?? localized,
+    parents: (definition.parents ?? []) as readonly string[],
+  };
+}
+
+export function defaultSortOf(definition: ResourceDefinition) {
+  if (definition.defaultSort?.length) return definition.defaultSort;
+  if (definition.ordered) return [{ field: 'order', direction: 'asc' as const }];
+  return [{ field: 'id', direction: 'desc' as const }];
+}
+
+/**
+ * Builds the Drizzle table of a resource: the common columns (DESIGN §4) plus one column per stored
+ * field, with the indexes its lists and filters need.
+ */
+export function contentTable(definition: ResourceDefinition) {
+  const t = traits(definition);
+  const columns: Record<string, PgColumnBuilderBase> = {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  };
+  if (t.localized) {
+    columns.lang = varchar('lang', { length: 2 }).notNull();
+    columns.translationId = integer('translation_id');
+  }
+  if (t.visibility) columns.isVisible = boolean('is_visible').notNull().default(true);
+  if (t.ordered) columns.order = integer('order').notNull().default(0);
+  if (t.window) {
+    columns.publishAt = timestamptz('publish_at').notNull().defaultNow();
+    columns.unpublishAt = timestamptz('unpublish_at');
+  }
+  for (const [key, f] of Object.entries(definition.fields)) {
+    const column = columnFor(key, f);
+    if (column) columns[key] = column;
+  }
+  columns.createdAt = timestamptz('created_at').notNull().defaultNow();
+  columns.updatedAt = timestamptz('updated_at').notNull().defaultNow();
+  columns.updatedBy = integer('updated_by');
+
+  return pgTable(definition.name, columns, (table) => {
+    const col = (key: string) => (table as Record<string, never>)[key];
+    const listKeys = [
+      ...(t.localized ? ['lang'] : []),
+      ...t.parents,
+      ...defaultSortOf(definition).map((s) => s.field),
+    ].filter((key, i, all) => all.indexOf(key) === i && key !== 'id');
+    const indexes = [];
+    if (listKeys.length) {
+      const [first, ...rest] = listKeys.map(col);
+      indexes.push(index(`${definition.name}_list_idx`).on(first, ...rest, col('id')));
+    }
+    if (t.window) {
+      indexes.push(index(`${definition.name}_window_idx`).on(col('lang'), col('isVisible'), col('publishAt')));
+    }
+    for (const [key, f] of Object.entries(definition.fields)) {
+      if (f.kind === 'reference' && !t.parents.includes(key)) {
+        indexes.push(index(`${definition.name}_${snakeCase(key)}_idx`).on(col(key)));
+      }
+      if (f.unique) {
+        indexes.push(uniqueIndex(`${definition.name}_${snakeCase(key)}_unique`).on(sql`lower(${col(key)})`));
+      }
+    }
+    return indexes;
+  });
+}
+
+export type ContentTable = ReturnType<typeof contentTable>;

@@ -1,0 +1,83 @@
+/**
+ * Dates travel as `YYYY-MM-DDTHH:mm:ss` with no zone, meaning the site's time zone (DESIGN §5).
+ * These two functions are the only place that converts between that text and instants.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+function wallClock(instant: Date, timeZone: string) {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+export function toWireDateTime(instant: Date, timeZone: string): string {
+  const w = wallClock(instant, timeZone);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+}
+
+const wirePattern = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?$/;
+const zonedPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Reads the wire form (a date alone means midnight) in the site's time zone. Text that carries its
+ * own zone (`Z`, `+08:00`) is also accepted, for clients that send ISO strings. Returns null when
+ * the text is not a real date and time.
+ */
+export function fromWireDateTime(text: string, timeZone: string): Date | null {
+  const value = text.trim();
+  if (zonedPattern.test(value)) {
+    const instant = new Date(value);
+    return Number.isNaN(instant.getTime()) ? null : instant;
+  }
+  const m = wirePattern.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1).map((v) => (v === undefined ? undefined : Number(v))) as number[];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  // The zone's offset at that moment; a second pass settles times near a daylight-saving change.
+  let instant = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const w = wallClock(new Date(instant), timeZone);
+    const offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - instant;
+    instant = asUtc - offset;
+  }
+  const check = wallClock(new Date(instant), timeZone);
+  if (check.day !== day || check.month !== month) return null; // 2024-02-31 and the like
+  return new Date(instant);
+}
+
+/** A calendar date `YYYY-MM-DD`; a wire date-time is cut to its date (the client sends dates that way). */
+export function toWireDate(text: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day] = m.slice(1, 4).map(Number);
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}

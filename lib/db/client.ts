@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema';
+
+/** One type for both drivers: PGlite and node-postgres share Drizzle's PostgreSQL query builder. */
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface Connection {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Runs raw SQL text (backups, checks); parameters are positional ($1, $2…). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
+
+export class DatabaseLockedError extends Error {
+  constructor(lockPath: string, pid: number) {
+    super(
+      `The embedded database in ${path.dirname(lockPath)} is already open in process ${pid}. ` +
+        'PGlite allows one process at a time: stop that process first, or set DATABASE_URL to use PostgreSQL.',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite has no lock of its own, and two processes on one data folder corrupt it. The lock file
+ * holds the owner's pid; a lock left by a process that no longer runs (kill -9) is taken over.
+ */
+export function acquireLock(lockPath: string): () => void {
+  fs.mkdirSync(path.dirname(lockPath), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (owner && owner !== process.pid && processAlive(owner)) throw new DatabaseLockedError(lockPath, owner);
+      fs.unlinkSync(lockPath);
+    }
+  }
+  throw new Error(`Could not take the database lock ${lockPath}`);
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<Connection> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const folder = dataDir && path.join(dataDir, 'pglite');
+  const release = dataDir ? acquireLock(path.join(dataDir, 'pglite.lock')) : () => {};
+  if (folder) fs.mkdirSync(folder, { recursive: true });
+  // Without a folder PGlite keeps everything in memory (tests).
+  const client = folder ? new PGlite(folder) : new PGlite();
+  try {
+    await client.waitReady;
+    const db = drizzle({ client, schema }) as unknown as Database;
+    await migrate(db as never, { migrationsFolder });
+    return {
+      db,
+      driver: 'pglite',
+      async query<T>(text: string, params: unknown[] = []) {
+        return (await client.query<T>(text, params)).rows;
+      },
+      async close() {
+        try {
+          if (!client.closed) {
+            await client.exec('CHECKPOINT');
+            await client.close();
+          }
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function openPostgres(url: string, searchPath?: string): Promise<Connection> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  const db = drizzle({ client: pool, schema });
+  await migrate(db, { migrationsFolder, ...(searchPath ? { migrationsSchema: searchPath } : {}) });
+  return {
+    db,
+    driver: 'postgres',
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await pool.query(text, params)).rows as T[];
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,95 @@
+import { config } from '../config';
+import { openPglite, openPostgres, type Connection, type Database } from './client';
+
+export type { Database, Connection };
+
+type StartupTask = (connection: Connection) => Promise<void>;
+
+/**
+ * The process-wide connection, opened on first use. It lives on globalThis because Next.js bundles
+ * instrumentation and route handlers separately, and a second PGlite on the same folder would
+ * corrupt it. Start-up work (the first Admin, demo content) finishes before getDb() resolves.
+ */
+interface DatabaseState {
+  connection?: Promise<Connection>;
+  ready?: Promise<Connection>;
+  startupTask?: StartupTask;
+  closing: boolean;
+}
+
+const globalState = globalThis as typeof globalThis & { __gonghuiDatabase?: DatabaseState };
+const state: DatabaseState = (globalState.__gonghuiDatabase ??= { closing: false });
+
+export function onDatabaseOpen(task: StartupTask): void {
+  state.startupTask = task;
+}
+
+function shuttingDown() {
+  return Promise.reject(new Error('The server is shutting down'));
+}
+
+/** The connection with migrations applied; start-up tasks use this one. */
+export function connect(): Promise<Connection> {
+  if (state.closing) return shuttingDown();
+  state.connection ??= (async () => {
+    const { databaseUrl, dataDir } = config();
+    return databaseUrl ? openPostgres(databaseUrl) : openPglite(dataDir);
+  })().catch((error) => {
+    state.connection = undefined;
+    throw error;
+  });
+  return state.connection;
+}
+
+/** The connection once start-up work is done; requests wait here. */
+export function connectReady(): Promise<Connection> {
+  if (state.closing) return shuttingDown();
+  state.ready ??= connect()
+    .then(async (opened) => {
+      if (state.startupTask) await state.startupTask(opened);
+      return opened;
+    })
+    .catch((error) => {
+      state.ready = undefined;
+      throw error;
+    });
+  return state.ready;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await connectReady()).db;
+}
+
+/** Tests install their own connection (in-memory PGlite or a private PostgreSQL schema). */
+export function useConnection(next: Connection): void {
+  state.closing = false;
+  state.connection = Promise.resolve(next);
+  state.ready = state.connection;
+}
+
+export async function closeDatabase(): Promise<void> {
+  state.closing = true;
+  const current = state.connection;
+  state.connection = undefined;
+  state.ready = undefined;
+  if (current) await (await current).close();
+}
+
+/**
+ * PGlite must CHECKPOINT and close before the process exits. Next.js installs its own SIGTERM and
+ * SIGINT handlers that end with process.exit, so ours run first and then hand over to them.
+ */
+export function closeDatabaseOnSignals(): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const others = process.listeners(signal);
+    process.removeAllListeners(signal);
+    process.once(signal, () => {
+      closeDatabase()
+        .catch((error) => console.error('Closing the database failed:', error))
+        .finally(() => {
+          if (others.length === 0) process.exit(signal === 'SIGINT' ? 130 : 143);
+          for (const listener of others) (listener as NodeJS.SignalsListener)(signal);
+        });
+    });
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Two names for each language: the wire code (`tw`, `en`) that the spec uses in URLs, the
+ * Web-Language header and the `lang` column, and the locale next-intl uses internally
+ * (`tw` is the Twi language in BCP 47, so Chinese is `zh-TW` inside the app).
+ */
+export const wireLanguages = ['tw', 'en'] as const;
+export type WireLanguage = (typeof wireLanguages)[number];
+
+export const locales = ['zh-TW', 'en'] as const;
+export type Locale = (typeof locales)[number];
+
+export const defaultLocale: Locale = 'zh-TW';
+export const defaultWireLanguage: WireLanguage = 'tw';
+
+const wireToLocale: Record<WireLanguage, Locale> = { tw: 'zh-TW', en: 'en' };
+const localeToWire: Record<Locale, WireLanguage> = { 'zh-TW': 'tw', en: 'en' };
+
+/** `lang` attribute and hreflang value of each locale. */
+export const htmlLang: Record<Locale, string> = { 'zh-TW': 'zh-Hant-TW', en: 'en' };
+
+export function toLocale(language: WireLanguage): Locale {
+  return wireToLocale[language];
+}
+
+export function toWireLanguage(locale: Locale): WireLanguage {
+  return localeToWire[locale];
+}
+
+export function isWireLanguage(value: unknown): value is WireLanguage {
+  return typeof value === 'string' && (wireLanguages as readonly string[]).includes(value);
+}
+
+/** Reads a Web-Language header value leniently: `tw`, `zh-TW`, `zh-Hant` and `en-US` all count. */
+export function parseWireLanguage(value: string | null | undefined): WireLanguage {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v.startsWith('en')) return 'en';
+  return defaultWireLanguage;
+}

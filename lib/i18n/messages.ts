@@ -1,0 +1,30 @@
+import tw from '../../messages/tw.json';
+import en from '../../messages/en.json';
+import type { Locale, WireLanguage } from './languages';
+
+export type Messages = typeof tw;
+
+const byWire: Record<WireLanguage, Messages> = { tw, en };
+
+export function messagesFor(locale: Locale): Messages {
+  return locale === 'en' ? en : tw;
+}
+
+/**
+ * Looks up `section.key` in the language's messages and fills `{name}` placeholders.
+ * Server code (API errors) uses this; React code uses next-intl's hooks on the same files.
+ */
+export function translate(
+  language: WireLanguage,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
+  let node: unknown = byWire[language];
+  for (const part of key.split('.')) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  const template = typeof node === 'string' ? node : key;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}

@@ -1,0 +1,11 @@
+import { defineRouting } from 'next-intl/routing';
+import { defaultLocale, locales } from './languages';
+
+export const routing = defineRouting({
+  locales,
+  defaultLocale,
+  // Keep the spec's /tw URLs while the locale stays the valid BCP 47 tag zh-TW.
+  localePrefix: { mode: 'always', prefixes: { 'zh-TW': '/tw', en: '/en' } },
+  localeDetection: false,
+  alternateLinks: false,
+});

@@ -1,0 +1,35 @@
+// Plain JavaScript so next.config.mjs can import it. Used for every response (pages, API, uploads).
+
+/**
+ * Content-Security-Policy. Next.js inlines small scripts for its React payload, so script-src
+ * allows inline script (a nonce would make every page dynamic and uncacheable); everything else is
+ * locked to our origin, plus Google's reCAPTCHA and the video hosts the videos page embeds.
+ */
+export function contentSecurityPolicy(dev = false) {
+  const recaptcha = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''} ${recaptcha}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "media-src 'self' blob:",
+    `connect-src 'self' ${recaptcha}`,
+    `frame-src ${recaptcha} https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders(dev = false) {
+  return [
+    { key: 'Content-Security-Policy', value: contentSecurityPolicy(dev) },
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    { key: 'X-Frame-Options', value: 'DENY' },
+    { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), interest-cohort=()' },
+    { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  ];
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { config } from './config';
+import { accountCount, ensureAdmin, generatePassword } from './accounts';
+import { warnIfCaptchaOff } from './api/captcha';
+import type { Connection } from './db';
+import { seedDemoContent } from './demo/seed';
+
+/**
+ * Work done once when the server opens its database, after migrations: the first Admin from
+ * ADMIN_USERNAME/ADMIN_PASSWORD, and on an empty database the demo content with a demo Admin whose
+ * password is printed (and kept in $DATA_DIR/demo-admin.txt for whoever missed the log).
+ */
+export async function onStartup(connection: Connection): Promise<void> {
+  const { adminUsername, adminPassword, demoContent, dataDir } = config();
+  const { db } = connection;
+  if (adminUsername && adminPassword) {
+    if (await ensureAdmin(db, adminUsername, adminPassword)) console.log(`Created Admin account "${adminUsername}".`);
+  }
+  if (demoContent && (await seedDemoContent(db))) {
+    console.log('Loaded demo content into the empty database.');
+    if ((await accountCount(db)) === 0) {
+      const password = generatePassword();
+      await ensureAdmin(db, 'admin', password, 'Demo Admin');
+      const note = `Demo Admin account created. Username: admin  Password: ${password}`;
+      console.log(`\n  ${note}\n`);
+      if (connection.driver === 'pglite') {
+        fs.writeFileSync(path.join(dataDir, 'demo-admin.txt'), `${note}\n`, { mode: 0o600 });
+      }
+    }
+  }
+  warnIfCaptchaOff();
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { getDb } from '../db';
+import { uploads } from '../db/schema';
+import { uploadStorage } from './storage';
+import { sniffFileType } from './sniff';
+
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export interface UploadInfo {
+  id: string;
+  url: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
+/** Display names keep the user's words but nothing that could break a path or a header. */
+export function validFileName(name: string): boolean {
+  return name.length >= 1 && name.length <= 255 && !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..';
+}
+
+export function uploadUrl(id: string, name: string): string {
+  return `/uploads/${id}/${encodeURIComponent(name)}`;
+}
+
+export const toInfo = (row: typeof uploads.$inferSelect): UploadInfo => ({
+  id: row.id,
+  url: uploadUrl(row.id, row.name),
+  name: row.name,
+  size: row.size,
+  type: row.type,
+});
+
+export type StoreResult = { ok: true; upload: UploadInfo } | { ok: false; reason: 'type' | 'empty' };
+
+/** Stores a file whose type the bytes prove to be one of the allowed kinds. */
+export async function storeUpload(bytes: Uint8Array, fileName: string, accountId: number | null): Promise<StoreResult> {
+  if (bytes.byteLength === 0) return { ok: false, reason: 'empty' };
+  const sniffed = sniffFileType(bytes, fileName);
+  if (!sniffed) return { ok: false, reason: 'type' };
+  const id = randomUUID();
+  await uploadStorage().put(id, bytes);
+  const db = await getDb();
+  const [row] = await db
+    .insert(uploads)
+    .values({ id, name: fileName, type: sniffed.mime, size: bytes.byteLength, createdBy: accountId })
+    .returning();
+  return { ok: true, upload: toInfo(row) };
+}
+
+export async function findUpload(id: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+  return row;
+}
+
+export async function renameUpload(id: string, name: string): Promise<UploadInfo | null> {
+  const db = await getDb();
+  const [row] = await db.update(uploads).set({ name }).where(eq(uploads.id, id)).returning();
+  return row ? toInfo(row) : null;
+}

@@ -1,0 +1,18 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+import { securityHeaders } from './lib/security/headers.mjs';
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PGlite loads its WebAssembly and data files from its own package folder at run time.
+  serverExternalPackages: ['@electric-sql/pglite'],
+  poweredByHeader: false,
+  // Uploads come through the API's own size check (20 MB), not Next's body parser.
+  experimental: { serverActions: { bodySizeLimit: '1mb' } },
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders(process.env.NODE_ENV !== 'production') }];
+  },
+};
+
+export default withNextIntl(nextConfig);

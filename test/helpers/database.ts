@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { closeDatabase, useConnection } from '../../lib/db';
+import { openPglite, openPostgres, type Connection } from '../../lib/db/client';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or, when DATABASE_URL is set,
+ * a private schema on that PostgreSQL server (dropped afterwards), with the real migrations.
+ */
+export async function openTestDatabase(): Promise<Connection> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const connection = await openPglite(undefined);
+    useConnection(connection);
+    return connection;
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const { Client } = await import('pg');
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const connection = await openPostgres(url, schema);
+  const close = connection.close;
+  connection.close = async () => {
+    await close();
+    const cleanup = new Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`drop schema ${schema} cascade`);
+    await cleanup.end();
+  };
+  useConnection(connection);
+  return connection;
+}
+
+/** Use in a describe block: a database for the file, closed at the end. */
+export function withDatabase(): { connection: () => Connection } {
+  let connection: Connection;
+  beforeAll(async () => {
+    connection = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await closeDatabase();
+  });
+  return { connection: () => connection };
+}
