@@ -1,18 +1,9 @@
 /**
- * Runs once when the Node server starts: open the database (migrations and start-up work run
- * before any request is served) and close it cleanly on SIGTERM/SIGINT.
+ * Runs once when the server starts. The Node-only work (opening the database, signal handlers)
+ * lives in lib/server-start.ts so the edge build never sees it.
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { onDatabaseOpen, connectReady, closeDatabaseOnSignals } = await import('./lib/db');
-  const { onStartup } = await import('./lib/startup');
-  onDatabaseOpen(onStartup);
-  try {
-    await connectReady();
-  } catch (error) {
-    // Spec §8: a start-up failure is logged; the process stops so a supervisor can restart it.
-    console.error('Start-up failed:', error instanceof Error ? error.message : error);
-    process.exit(1);
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    await import('./lib/server-start');
   }
-  closeDatabaseOnSignals();
 }

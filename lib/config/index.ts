@@ -36,7 +36,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port,
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    // Chosen at run time by the operator; not a build input (tells Turbopack not to trace it).
+    dataDir: path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR || './data'),
     databaseUrl,
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { dispatch } from '../../lib/api/dispatch';
 import { ensureAdmin } from '../../lib/accounts';
 import { getDb } from '../../lib/db';
@@ -58,6 +59,7 @@ export async function signedIn(role: 0 | 1 = 1, password = 'correct horse batter
   }
   const login = await call('POST', 'account/login', { username, password }, { ip: `10.1.${accountCounter}.1` });
   if (!login.body.token) throw new Error(`sign-in failed: ${JSON.stringify(login.body)}`);
-  const check = await call('POST', 'account/checklogin', undefined, { token: login.body.token });
-  return { token: login.body.token, id: check.body.id, username };
+  // checklogin does not return the id (DESIGN §5), so read it from the table.
+  const [row] = await db.select({ id: account.id }).from(account).where(eq(account.username, username)).limit(1);
+  return { token: login.body.token, id: row.id as number, username };
 }

@@ -1,0 +1,21 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/languages';
+
+/** The public header: the site's name and the language switch (plain links, no script needed). */
+export async function SiteHeader({ locale }: { locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: 'site' });
+  const other: Locale = locale === 'en' ? 'zh-TW' : 'en';
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link href="/" className="site-name">
+          {t('defaultSiteName')}
+        </Link>
+        <Link href="/" locale={other} className="language-switch" aria-label={t('switchLanguageLabel')} hrefLang={other === 'en' ? 'en' : 'zh-Hant-TW'}>
+          {t('switchLanguage')}
+        </Link>
+      </div>
+    </header>
+  );
+}

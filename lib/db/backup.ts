@@ -1,0 +1,100 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { createGunzip, createGzip } from 'node:zlib';
+import { once } from 'node:events';
+import type { Connection } from './client';
+
+/**
+ * Logical backups that work the same on PGlite and PostgreSQL: one gzip file of JSON lines, a
+ * header line, then `{table, rows}` chunks. Restore replaces every table's rows inside one
+ * transaction and moves the id sequences past the restored ids.
+ */
+const FORMAT = 'gonghui-backup';
+const CHUNK_ROWS = 2000;
+
+async function tables(connection: Connection): Promise<string[]> {
+  const rows = await connection.query<{ table_name: string }>(
+    `select table_name from information_schema.tables
+     where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return rows.map((r) => r.table_name);
+}
+
+async function migrationCount(connection: Connection): Promise<number> {
+  try {
+    const [row] = await connection.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    return row?.n ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export async function writeBackup(connection: Connection, file: string): Promise<{ tables: number; rows: number }> {
+  const gzip = createGzip();
+  const out = createWriteStream(file, { mode: 0o600 });
+  gzip.pipe(out);
+  const write = async (value: unknown) => {
+    if (!gzip.write(`${JSON.stringify(value)}\n`)) await once(gzip, 'drain');
+  };
+  const names = await tables(connection);
+  await write({ format: FORMAT, version: 1, createdAt: new Date().toISOString(), migrations: await migrationCount(connection), driver: connection.driver, tables: names });
+  let total = 0;
+  for (const table of names) {
+    // Keyset-free paging by ctid order is not portable; tables are read in chunks by offset of a stable sort.
+    for (let offset = 0; ; offset += CHUNK_ROWS) {
+      const rows = await connection.query(`select * from ${quote(table)} order by 1 limit ${CHUNK_ROWS} offset ${offset}`);
+      if (rows.length === 0) break;
+      await write({ table, rows });
+      total += rows.length;
+      if (rows.length < CHUNK_ROWS) break;
+    }
+  }
+  gzip.end();
+  await once(out, 'finish');
+  return { tables: names.length, rows: total };
+}
+
+export async function readBackup(connection: Connection, file: string): Promise<{ tables: number; rows: number }> {
+  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  let header: { format?: string; migrations?: number; tables?: string[] } | undefined;
+  let total = 0;
+  const present = new Set(await tables(connection));
+  await connection.query('begin');
+  try {
+    for await (const line of lines) {
+      if (!line.trim()) continue;
+      const record = JSON.parse(line);
+      if (!header) {
+        header = record;
+        if (header?.format !== FORMAT) throw new Error(`${file} is not a Gonghui backup`);
+        if ((header.migrations ?? 0) > (await migrationCount(connection))) {
+          throw new Error('The backup comes from a newer version of the schema: upgrade this installation first.');
+        }
+        const known = (header.tables ?? []).filter((t) => present.has(t));
+        if (known.length) await connection.query(`truncate ${known.map(quote).join(', ')}`);
+        continue;
+      }
+      if (!present.has(record.table)) continue;
+      await connection.query(
+        `insert into ${quote(record.table)} select * from json_populate_recordset(null::${quote(record.table)}, $1::json)`,
+        [JSON.stringify(record.rows)],
+      );
+      total += record.rows.length;
+    }
+    if (!header) throw new Error(`${file} is empty`);
+    for (const table of header.tables ?? []) {
+      if (!present.has(table)) continue;
+      const [sequence] = await connection.query<{ name: string | null }>(`select pg_get_serial_sequence($1, 'id') as name`, [quote(table)]);
+      if (sequence?.name) {
+        await connection.query(`select setval($1, coalesce((select max(id) from ${quote(table)}), 0) + 1, false)`, [sequence.name]);
+      }
+    }
+    await connection.query('commit');
+  } catch (error) {
+    await connection.query('rollback');
+    throw error;
+  }
+  return { tables: header.tables?.length ?? 0, rows: total };
+}

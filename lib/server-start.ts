@@ -1,0 +1,16 @@
+import { closeDatabaseOnSignals, connectReady, onDatabaseOpen } from './db';
+import { onStartup } from './startup';
+
+/**
+ * Opens the database before the first request (migrations, the first Admin, demo content) and
+ * closes it cleanly on SIGTERM/SIGINT. A start-up failure is logged (spec §8) and stops the process
+ * so a supervisor can restart it, instead of serving errors.
+ */
+onDatabaseOpen(onStartup);
+closeDatabaseOnSignals();
+try {
+  await connectReady();
+} catch (error) {
+  console.error('Start-up failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+}

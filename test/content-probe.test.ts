@@ -1,0 +1,46 @@
+import { withDatabase } from './helpers/database';
+import { call, signedIn } from './helpers/api';
+
+withDatabase();
+
+test('probe', async () => {
+  const admin = await signedIn(1);
+  const o = { token: admin.token };
+  const show = (label: string, r: any) => console.log(label, r.status, JSON.stringify(r.body).slice(0, 300));
+  const a = await call('POST', 'webnews/add', { title: 'Hello' }, o);
+  show('add', a);
+  show('nul title', await call('POST', 'webnews/add', { title: 'a\u0000b' }, o));
+  show('nul keyword', await call('POST', 'webnews/getlist', { keyword: 'a\u0000b' }, o));
+  show('nul content', await call('POST', 'webnews/add', { title: 'x', content: '<p>a\u0000b</p>' }, o));
+  show('publishAt null upd', await call('PUT', 'webnews/update', { id: a.body.id, publishAt: null }, o));
+  show('publishAt empty upd', await call('PUT', 'webnews/update', { id: a.body.id, publishAt: '' }, o));
+  show('year 50', await call('POST', 'webnews/add', { title: 'y', publishAt: '0050-01-01T00:00:00' }, o));
+  show('year 1', await call('POST', 'webnews/add', { title: 'y', publishAt: '0001-01-01T00:00:00' }, o));
+  show('year 9999', await call('POST', 'webnews/add', { title: 'y', publishAt: '9999-12-31T23:59:59' }, o));
+  show('year 0', await call('POST', 'webnews/add', { title: 'y', publishAt: '0000-01-01T00:00:00' }, o));
+  show('zoned far', await call('POST', 'webnews/add', { title: 'y', publishAt: '9999-12-31T23:59:59Z' }, o));
+  show('unpub null upd', await call('PUT', 'webnews/update', { id: a.body.id, unpublishAt: null }, o));
+  show('isVisible null upd', await call('PUT', 'webnews/update', { id: a.body.id, isVisible: null }, o));
+  show('files null upd', await call('PUT', 'webnews/update', { id: a.body.id, files: null }, o));
+  show('files obj', await call('PUT', 'webnews/update', { id: a.body.id, files: {a:1} }, o));
+  show('title obj', await call('PUT', 'webnews/update', { id: a.body.id, title: {a:1} }, o));
+  show('title arr', await call('PUT', 'webnews/update', { id: a.body.id, title: ['x'] }, o));
+  show('translationId big', await call('PUT', 'webnews/update', { id: a.body.id, translationId: 1e20 }, o));
+  show('list sort obj', await call('POST', 'webnews/getlist', { sort: {a:1} }, o));
+  show('list dir obj', await call('POST', 'webnews/getlist', { direction: {a:1} }, o));
+  show('list page str', await call('POST', 'webnews/getlist', { page: '2' }, o));
+  show('list keyword pct', await call('POST', 'webnews/getlist', { keyword: '%' }, o));
+  show('list keyword bs', await call('POST', 'webnews/getlist', { keyword: '\\' }, o));
+  show('body null', await call('POST', 'webnews/getlist', null, o));
+  show('body raw null', await call('POST', 'webnews/getlist', undefined, { ...o, raw: 'null' }));
+  show('update id obj', await call('PUT', 'webnews/update', { id: {x:1} }, o));
+  show('update id 0', await call('PUT', 'webnews/update', { id: 0 }, o));
+  show('get huge', await call('GET', 'webnews/get/99999999999999999999', undefined, o));
+  show('get 9 digits', await call('GET', 'webnews/get/999999999', undefined, o));
+  show('get %', await call('GET', 'webnews/get/%E0%A4%A', undefined, o));
+  show('typeId huge', await call('POST', 'webbulletin/add', { title: 'x', typeId: 99999999999 }, o));
+  show('getlist typeId huge', await call('POST', 'webbulletin/getlist/99999999999', {}, o));
+  show('getlist typeId neg', await call('POST', 'webbulletin/getlist/-1', {}, o));
+  show('date invalid tz', await call('POST', 'webnews/add', { title: 'y', publishAt: '2024-02-30T10:00:00+08:00' }, o));
+  show('date 2024-02-31Z', await call('POST', 'webnews/add', { title: 'y', publishAt: '2024-02-31T10:00:00Z' }, o));
+});
