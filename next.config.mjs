@@ -8,6 +8,8 @@ const nextConfig = {
   // PGlite loads its WebAssembly and data files from its own package folder at run time.
   serverExternalPackages: ['@electric-sql/pglite'],
   poweredByHeader: false,
+  // The build checks the application's types; tests are checked by `npm run typecheck`.
+  typescript: { tsconfigPath: 'tsconfig.build.json' },
   // Uploads come through the API's own size check (20 MB), not Next's body parser.
   experimental: { serverActions: { bodySizeLimit: '1mb' } },
   async headers() {

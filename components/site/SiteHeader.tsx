@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/navigation';
-import type { Locale } from '@/lib/i18n/languages';
+import { htmlLang, type Locale } from '@/lib/i18n/languages';
 
 /** The public header: the site's name and the language switch (plain links, no script needed). */
 export async function SiteHeader({ locale }: { locale: Locale }) {
@@ -12,7 +12,8 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
         <Link href="/" className="site-name">
           {t('defaultSiteName')}
         </Link>
-        <Link href="/" locale={other} className="language-switch" aria-label={t('switchLanguageLabel')} hrefLang={other === 'en' ? 'en' : 'zh-Hant-TW'}>
+        {/* The visible name is the accessible name (WCAG 2.5.3); the title explains it on hover. */}
+        <Link href="/" locale={other} className="language-switch" title={t('switchLanguageLabel')} hrefLang={htmlLang[other]} lang={htmlLang[other]}>
           {t('switchLanguage')}
         </Link>
       </div>

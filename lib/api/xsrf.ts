@@ -7,7 +7,13 @@ export { XSRF_COOKIE, XSRF_HEADER };
 export function readCookie(request: Request, name: string): string | null {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    // A malformed escape is the caller's mistake, not a reason to fail the request: keep it raw.
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return rest.join('=');
+    }
   }
   return null;
 }
@@ -27,7 +33,10 @@ export function isSecureRequest(request: Request): boolean {
 export function checkXsrf(request: Request): void {
   const cookie = readCookie(request, XSRF_COOKIE);
   const header = request.headers.get(XSRF_HEADER);
-  const ok =
-    !!cookie && !!header && cookie.length === header.length && timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
+  // Compare bytes, not characters: timingSafeEqual throws on buffers of different lengths, and a
+  // non-ASCII value has more bytes than characters.
+  const a = Buffer.from(cookie ?? '');
+  const b = Buffer.from(header ?? '');
+  const ok = a.length > 0 && a.length === b.length && timingSafeEqual(a, b);
   if (!ok) throw new ApiError(403, 'xsrf');
 }

@@ -1,0 +1,37 @@
+// Starts the production server for the Playwright tests on a fresh database: a new PGlite folder,
+// or, when DATABASE_URL is set, a freshly created database on that PostgreSQL server.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = process.cwd();
+const port = process.env.E2E_PORT || '3200';
+const env = {
+  ...process.env,
+  PORT: port,
+  DEMO_CONTENT: 'on',
+  ADMIN_USERNAME: 'e2e-admin',
+  ADMIN_PASSWORD: 'e2e-admin-password',
+  SITE_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: path.join(root, '.e2e-data'),
+};
+fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+
+if (process.env.DATABASE_URL) {
+  const { default: pg } = await import('pg');
+  const url = new URL(process.env.DATABASE_URL);
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query('drop database if exists gonghui_e2e with (force)');
+  await admin.query('create database gonghui_e2e');
+  await admin.end();
+  url.pathname = '/gonghui_e2e';
+  env.DATABASE_URL = url.toString();
+}
+
+const server = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', port], {
+  env,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
