@@ -1,5 +1,5 @@
 /** Unit and integration tests. Integration tests use in-memory PGlite, or PostgreSQL when DATABASE_URL is set. */
-export default {
+const config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
@@ -10,3 +10,5 @@ export default {
   setupFiles: ['<rootDir>/test/setup-env.ts'],
   testTimeout: 30000,
 };
+
+export default config;

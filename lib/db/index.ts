@@ -61,7 +61,7 @@ export async function getDb(): Promise<Database> {
 }
 
 /** Tests install their own connection (in-memory PGlite or a private PostgreSQL schema). */
-export function useConnection(next: Connection): void {
+export function installConnection(next: Connection): void {
   state.closing = false;
   state.connection = Promise.resolve(next);
   state.ready = state.connection;

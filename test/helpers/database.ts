@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeDatabase, useConnection } from '../../lib/db';
+import { closeDatabase, installConnection } from '../../lib/db';
 import { openPglite, openPostgres, type Connection } from '../../lib/db/client';
 
 /**
@@ -10,7 +10,7 @@ export async function openTestDatabase(): Promise<Connection> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const connection = await openPglite(undefined);
-    useConnection(connection);
+    installConnection(connection);
     return connection;
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -28,7 +28,7 @@ export async function openTestDatabase(): Promise<Connection> {
     await cleanup.query(`drop schema ${schema} cascade`);
     await cleanup.end();
   };
-  useConnection(connection);
+  installConnection(connection);
   return connection;
 }
 
