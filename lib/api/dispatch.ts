@@ -3,7 +3,7 @@ import { createContext } from './context';
 import { ApiError } from './errors';
 import { batch } from './handlers/batch';
 import { json } from './http';
-import { buildRoutes, matchRoute, type Route } from './routes';
+import { apiSegments, buildRoutes, matchRoute, type Route } from './routes';
 import { checkXsrf, isSecureRequest, newXsrfToken, readCookie, XSRF_COOKIE, xsrfCookie } from './xsrf';
 
 let routes: Route[] | undefined;
@@ -11,20 +11,6 @@ let routes: Route[] | undefined;
 function allRoutes(): Route[] {
   routes ??= [...buildRoutes(), { method: 'POST', path: 'batch', handler: (context) => batch(context, dispatch) }];
   return routes;
-}
-
-export function apiSegments(url: URL): string[] {
-  return url.pathname
-    .replace(/^\/api\/?/, '')
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    });
 }
 
 function errorResponse(error: unknown, language: 'tw' | 'en'): Response {

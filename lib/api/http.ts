@@ -37,7 +37,8 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (!text) return {};
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    // PostgreSQL text cannot hold U+0000, so it is dropped here rather than failing a query later.
+    parsed = JSON.parse(text, (_, value) => (typeof value === 'string' ? value.replaceAll('\u0000', '') : value));
   } catch {
     throw badRequest('badJson');
   }

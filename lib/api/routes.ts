@@ -47,6 +47,21 @@ export function buildRoutes(): Route[] {
   ];
 }
 
+/** The path below /api/ as the router sees it: empty segments dropped, each one percent-decoded. */
+export function apiSegments(url: URL): string[] {
+  return url.pathname
+    .replace(/^\/api\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
+}
+
 interface Match {
   route?: Route;
   params: string[];

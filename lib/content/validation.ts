@@ -8,7 +8,7 @@ import { fromWireDateTime, toWireDate } from './wire-dates';
 export function writableCommonFields(definition: ResourceDefinition): Record<string, Field> {
   const t = traits(definition);
   const common: Record<string, Field> = {};
-  if (t.localized) common.translationId = fieldBuilders.integer(['對應語言版本', 'Translation'], { min: 1 });
+  if (t.localized) common.translationId = fieldBuilders.reference(definition.name, ['對應語言版本', 'Translation']);
   if (t.visibility) common.isVisible = fieldBuilders.boolean(['顯示', 'Visible'], { defaultValue: true });
   if (t.window) {
     common.publishAt = fieldBuilders.datetime(['上架時間', 'Publish at']);
@@ -118,6 +118,8 @@ export function validateInput(
     const present = Object.prototype.hasOwnProperty.call(body, key);
     const raw = body[key];
     if (!present && mode === 'update') continue;
+    // An edit form sends an empty password to mean "keep the current one".
+    if (f.kind === 'password' && mode === 'update' && isBlank(raw)) continue;
     if (isBlank(raw) || (f.kind === 'files' && Array.isArray(raw) && raw.length === 0 && f.required)) {
       if (f.required && (mode === 'add' || present)) {
         issues.push({ field: key, key: 'required', values: issueValues(f, f.label, language, raw) });

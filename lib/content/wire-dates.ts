@@ -52,8 +52,9 @@ const zonedPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:
 export function fromWireDateTime(text: string, timeZone: string): Date | null {
   const value = text.trim();
   if (zonedPattern.test(value)) {
+    // Date would read 2024-02-30 as 1 March, so the calendar date is checked first.
     const instant = new Date(value);
-    return Number.isNaN(instant.getTime()) ? null : instant;
+    return !toWireDate(value) || Number.isNaN(instant.getTime()) ? null : instant;
   }
   const m = wirePattern.exec(value);
   if (!m) return null;
@@ -68,7 +69,8 @@ export function fromWireDateTime(text: string, timeZone: string): Date | null {
     instant = asUtc - offset;
   }
   const check = wallClock(new Date(instant), timeZone);
-  if (check.day !== day || check.month !== month) return null; // 2024-02-31 and the like
+  // 2024-02-31 and the like; and years 0-99, which Date.UTC would move to the 1900s.
+  if (check.day !== day || check.month !== month || check.year !== year) return null;
   return new Date(instant);
 }
 

@@ -56,45 +56,61 @@ export async function writeBackup(connection: Connection, file: string): Promise
   return { tables: names.length, rows: total };
 }
 
+interface Header {
+  format?: string;
+  migrations?: number;
+  tables?: string[];
+}
+
 export async function readBackup(connection: Connection, file: string): Promise<{ tables: number; rows: number }> {
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
-  let header: { format?: string; migrations?: number; tables?: string[] } | undefined;
-  let total = 0;
   const present = new Set(await tables(connection));
-  await connection.query('begin');
-  try {
-    for await (const line of lines) {
-      if (!line.trim()) continue;
-      const record = JSON.parse(line);
-      if (!header) {
-        header = record;
-        if (header?.format !== FORMAT) throw new Error(`${file} is not a Gonghui backup`);
-        if ((header.migrations ?? 0) > (await migrationCount(connection))) {
-          throw new Error('The backup comes from a newer version of the schema: upgrade this installation first.');
+  const applied = await migrationCount(connection);
+  // One dedicated connection: with a pool, begin, truncate and commit must not land on different ones.
+  return connection.session(async (query) => {
+    let header: Header | undefined;
+    let total = 0;
+    await query('begin');
+    try {
+      // Made right before the loop: readline emits lines as soon as data flows, and lines emitted
+      // while nothing iterates are lost.
+      const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+      for await (const line of lines) {
+        if (!line.trim()) continue;
+        const record = JSON.parse(line);
+        if (!header) {
+          header = record as Header;
+          if (header.format !== FORMAT) throw new Error(`${file} is not a Gonghui backup`);
+          if ((header.migrations ?? 0) > applied) {
+            throw new Error('The backup comes from a newer version of the schema: upgrade this installation first.');
+          }
+          const known = (header.tables ?? []).filter((t) => present.has(t));
+          if (known.length) await query(`truncate ${known.map(quote).join(', ')}`);
+          continue;
         }
-        const known = (header.tables ?? []).filter((t) => present.has(t));
-        if (known.length) await connection.query(`truncate ${known.map(quote).join(', ')}`);
-        continue;
+        if (!present.has(record.table)) continue;
+        await query(
+          `insert into ${quote(record.table)} select * from json_populate_recordset(null::${quote(record.table)}, $1::json)`,
+          [JSON.stringify(record.rows)],
+        );
+        total += record.rows.length;
       }
-      if (!present.has(record.table)) continue;
-      await connection.query(
-        `insert into ${quote(record.table)} select * from json_populate_recordset(null::${quote(record.table)}, $1::json)`,
-        [JSON.stringify(record.rows)],
+      if (!header) throw new Error(`${file} is empty`);
+      const restored = new Set(header.tables ?? []);
+      const withId = await query<{ table_name: string }>(
+        `select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'id'`,
       );
-      total += record.rows.length;
-    }
-    if (!header) throw new Error(`${file} is empty`);
-    for (const table of header.tables ?? []) {
-      if (!present.has(table)) continue;
-      const [sequence] = await connection.query<{ name: string | null }>(`select pg_get_serial_sequence($1, 'id') as name`, [quote(table)]);
-      if (sequence?.name) {
-        await connection.query(`select setval($1, coalesce((select max(id) from ${quote(table)}), 0) + 1, false)`, [sequence.name]);
+      for (const { table_name: table } of withId) {
+        if (!restored.has(table)) continue;
+        const [sequence] = await query<{ name: string | null }>(`select pg_get_serial_sequence($1, 'id') as name`, [quote(table)]);
+        if (sequence?.name) {
+          await query(`select setval($1, coalesce((select max(id) from ${quote(table)}), 0) + 1, false)`, [sequence.name]);
+        }
       }
+      await query('commit');
+      return { tables: restored.size, rows: total };
+    } catch (error) {
+      await query('rollback');
+      throw error;
     }
-    await connection.query('commit');
-  } catch (error) {
-    await connection.query('rollback');
-    throw error;
-  }
-  return { tables: header.tables?.length ?? 0, rows: total };
+  });
 }

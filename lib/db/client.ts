@@ -11,8 +11,12 @@ export interface Connection {
   driver: 'pglite' | 'postgres';
   /** Runs raw SQL text (backups, checks); parameters are positional ($1, $2…). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `work` on one dedicated connection, for multi-statement transactions in raw SQL. */
+  session<R>(work: (query: Query) => Promise<R>): Promise<R>;
   close(): Promise<void>;
 }
+
+export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
 export const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
 
@@ -80,6 +84,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Connectio
       async query<T>(text: string, params: unknown[] = []) {
         return (await client.query<T>(text, params)).rows;
       },
+      // PGlite is one connection already.
+      session: (work) => work(async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows),
       async close() {
         try {
           if (!client.closed) {
@@ -113,6 +119,14 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Co
     driver: 'postgres',
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
+    },
+    async session(work) {
+      const client = await pool.connect();
+      try {
+        return await work(async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[]);
+      } finally {
+        client.release();
+      }
     },
     close: () => pool.end(),
   };

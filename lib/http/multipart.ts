@@ -38,7 +38,8 @@ export function newBoundary(prefix = 'batch'): string {
 
 /** Splits `Header: value` lines (lower-cased names) from a body at the first blank line. */
 function splitHead(text: string): { head: string[]; body: string } {
-  const match = /\r?\n\r?\n/.exec(text);
+  // A part may have no headers at all (RFC 2046 §5.1.1): then the text starts with the blank line.
+  const match = /(?:^|\r?\n)\r?\n/.exec(text);
   const headText = match ? text.slice(0, match.index) : text;
   const body = match ? text.slice(match.index + match[0].length) : '';
   return { head: headText.split(/\r?\n/), body };
@@ -54,13 +55,16 @@ function parseHeaderLines(lines: string[]): Record<string, string> {
 }
 
 export function parseMultipart(text: string, boundary: string): HttpPart[] {
-  const delimiter = `--${boundary}`;
-  const sections = text.split(delimiter);
+  // A delimiter is `--boundary` at the start of a line, followed by `--` or the end of the line
+  // (RFC 2046 §5.1.1). The line break before it belongs to the delimiter, so it is split off with
+  // it; the boundary text elsewhere in a body does not split.
+  const escaped = boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const sections = text.split(new RegExp(`(?:^|\\r?\\n)--${escaped}(?=--|[ \\t]*(?:\\r?\\n|$))`));
   const parts: HttpPart[] = [];
   // sections[0] is the preamble; a section starting with `--` is the closing delimiter.
   for (const section of sections.slice(1)) {
     if (section.startsWith('--')) break;
-    const content = section.replace(/^[ \t]*\r?\n/, '').replace(/\r?\n$/, '');
+    const content = section.replace(/^[ \t]*\r?\n/, '');
     const { head, body } = splitHead(content);
     parts.push({ headers: parseHeaderLines(head.filter(Boolean)), body });
   }
@@ -69,8 +73,9 @@ export function parseMultipart(text: string, boundary: string): HttpPart[] {
 
 export function buildMultipart(parts: HttpPart[], boundary: string): string {
   const chunks = parts.map((part) => {
-    const headers = Object.entries(part.headers).map(([k, v]) => `${k}: ${v}`).join(CRLF);
-    return `--${boundary}${CRLF}${headers}${CRLF}${CRLF}${part.body}${CRLF}`;
+    // Each header line ends in CRLF, so a part without headers is the delimiter line, a blank line, the body.
+    const headers = Object.entries(part.headers).map(([k, v]) => `${k}: ${v}${CRLF}`).join('');
+    return `--${boundary}${CRLF}${headers}${CRLF}${part.body}${CRLF}`;
   });
   return `${chunks.join('')}--${boundary}--${CRLF}`;
 }

@@ -26,6 +26,10 @@ export function toWireLanguage(locale: Locale): WireLanguage {
   return localeToWire[locale];
 }
 
+export function otherLanguage(language: WireLanguage): WireLanguage {
+  return language === 'tw' ? 'en' : 'tw';
+}
+
 export function isWireLanguage(value: unknown): value is WireLanguage {
   return typeof value === 'string' && (wireLanguages as readonly string[]).includes(value);
 }

@@ -43,6 +43,6 @@ export function uploadStorage(): UploadStorage {
   return storage;
 }
 
-export function useUploadStorage(next: UploadStorage): void {
+export function setUploadStorage(next: UploadStorage): void {
   storage = next;
 }

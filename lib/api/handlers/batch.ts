@@ -11,6 +11,7 @@ import {
 import type { RequestContext } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { readBody } from '../http';
+import { apiSegments } from '../routes';
 
 export const MAX_BATCH_PARTS = 100;
 export const MAX_BATCH_BYTES = 10 * 1024 * 1024;
@@ -48,9 +49,11 @@ export async function batch(context: RequestContext, dispatch: Dispatch) {
   const messages = parts.map((part, index) => {
     const message = parseRequest(part.body);
     if (!message) throw badRequest('batchBadPart', { index: index + 1 });
-    const path = new URL(message.url, context.request.url).pathname.replace(/\/+$/, '');
-    if (path === '/api/batch') throw badRequest('batchNested');
-    if (!path.startsWith('/api/')) throw badRequest('batchBadPart', { index: index + 1 });
+    const url = new URL(message.url, context.request.url);
+    if (!url.pathname.startsWith('/api/')) throw badRequest('batchBadPart', { index: index + 1 });
+    // Compared as the router will match it, so `/api/Batch` or `/api//batch` is a batch too.
+    const segments = apiSegments(url);
+    if (segments.length === 1 && segments[0].toLowerCase() === 'batch') throw badRequest('batchNested');
     return { message, contentId: part.headers['content-id'] };
   });
 

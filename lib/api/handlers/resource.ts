@@ -5,7 +5,8 @@ import { hooksFor } from '../../content/hooks';
 import { findResource, referencesTo } from '../../content/registry';
 import * as repo from '../../content/repository';
 import { defaultSortOf, traits } from '../../content/table';
-import { validateInput, type Issue } from '../../content/validation';
+import { inputFields, validateInput, type Issue } from '../../content/validation';
+import { otherLanguage } from '../../i18n/languages';
 import { toWire } from '../../content/wire';
 import { sanitizeRichText } from '../../security/sanitize';
 import { requireAccess, type RequestContext } from '../context';
@@ -56,10 +57,12 @@ export function parseListRequest(definition: ResourceDefinition, body: Record<st
   if (page === undefined || page < 1 || page > MAX_PAGE) throw badRequest('invalidPage', { max: MAX_PAGE });
   const size = body.pageSize === undefined || body.pageSize === null ? DEFAULT_PAGE_SIZE : wholeNumber(body.pageSize);
   if (size === undefined || size < 1) throw badRequest('invalidPageSize');
-  const direction = String(body.direction ?? 'asc').toLowerCase();
+  // Clients send empty strings for "no choice" (a list's initial state), for direction as for sort.
+  const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+  const direction = given(body.direction) ? String(body.direction).toLowerCase() : 'asc';
   if (direction !== 'asc' && direction !== 'desc') throw badRequest('invalidDirection');
   let sort: readonly SortKey[] = defaultSortOf(definition);
-  if (body.sort !== undefined && body.sort !== null && body.sort !== '') {
+  if (given(body.sort)) {
     const allowed = sortableFields(definition);
     if (typeof body.sort !== 'string' || !allowed.includes(body.sort)) {
       throw badRequest('invalidSort', { value: String(body.sort).slice(0, 50), allowed: allowed.join(', ') });
@@ -112,13 +115,15 @@ function throwIssues(context: RequestContext, issues: Issue[]): never {
 /** Checks that need the database: referenced rows and uploads exist, unique values are free. */
 async function checkAgainstDatabase(context: RequestContext, definition: ResourceDefinition, values: repo.Row, id?: number) {
   const issues: Issue[] = [];
-  const label = (key: string) => (definition.fields[key]?.label ?? { tw: key, en: key })[context.language];
-  for (const [key, f] of Object.entries(definition.fields)) {
+  for (const [key, f] of inputFields(definition)) {
     const value = values[key];
+    const label = (k: string) => (k === key ? f.label[context.language] : k);
     if (value === undefined || value === null) continue;
     if (f.kind === 'reference') {
       const target = findResource(f.resource);
-      if (target && !(await repo.rowExists(target, context.language, value as number))) {
+      // A translation is the same resource's row in the other language; other references stay in this one.
+      const language = key === 'translationId' ? otherLanguage(context.language) : context.language;
+      if (target && !(await repo.rowExists(target, language, value as number))) {
         issues.push({ field: key, key: 'unknownReference', values: { field: label(key), value: value as number } });
       }
     } else if (f.kind === 'image' || f.kind === 'files') {
@@ -175,6 +180,8 @@ export async function update(context: RequestContext, definition: ResourceDefini
   await checkAgainstDatabase(context, definition, values, id);
   const hooks = hooksFor(definition.name);
   let changes: repo.Row = { ...cleanValues(definition, values), updatedBy: context.account?.id ?? null };
+  // A cleared publish time means "now", as on add: the column is never empty.
+  if (traits(definition).window && 'publishAt' in changes && !changes.publishAt) changes.publishAt = new Date();
   if (hooks.beforeWrite) changes = await hooks.beforeWrite(changes, hookContext(context));
   checkWindow({ ...existing, ...changes });
   if (hooks.beforeUpdate) await hooks.beforeUpdate(existing, { ...existing, ...changes }, hookContext(context));
