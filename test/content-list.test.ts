@@ -284,11 +284,20 @@ describe('webbulletin getlist/{typeId}', () => {
     }
   });
 
-  test('an unknown type id lists nothing', async () => {
+  test('an unknown type id is a 400 naming it (DESIGN §5)', async () => {
     await bulletins();
     const result = await call('POST', 'webbulletin/getlist/999999', {});
-    expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ data: [], total: 0 });
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe('「類別」指定的資料（編號 999999）不存在。');
+  });
+
+  test('the type filter may come from the query string (?typeId=…)', async () => {
+    const { laws } = await bulletins();
+    const byQuery = await call('POST', `webbulletin/getlist?typeId=${laws.id}`, {});
+    const byPath = await call('POST', `webbulletin/getlist/${laws.id}`, {});
+    expect(byQuery.status).toBe(200);
+    expect(byQuery.body.data.map((r: { title: string }) => r.title)).toEqual(['law 2', 'law 1']);
+    expect(byQuery.body.data).toEqual(byPath.body.data);
   });
 
   test.each([['abc'], ['-1'], ['1.5'], ['99999999999']])('a malformed type id %s is a 400', async (typeId) => {

@@ -1,3 +1,5 @@
+import type { ResourceDefinition } from '../content/define';
+import { hooksFor } from '../content/hooks';
 import { allResources } from '../content/registry';
 import { traits } from '../content/table';
 import type { RequestContext } from './context';
@@ -16,12 +18,14 @@ export interface Route {
   noXsrf?: boolean;
 }
 
-/** The generic calls of spec §7 for one resource, all served by the same handlers. */
-function resourceRoutes(definition: ReturnType<typeof allResources>[number]): Route[] {
+/** The generic calls of spec §7 for one resource, all served by the same handlers, plus its own. */
+function resourceRoutes(definition: ResourceDefinition): Route[] {
   const name = definition.name;
-  const parents = traits(definition).parents;
+  const { parents, ordered } = traits(definition);
   const filterPaths = parents.map((_, i) => `${name}/getlist/${parents.slice(0, i + 1).map((__, j) => `:p${j}`).join('/')}`);
+  const extra = (hooksFor(name).routes ?? []).map((route): Route => ({ ...route, path: `${name}/${route.path}` }));
   const routes: Route[] = [
+    ...extra,
     { method: 'POST', path: `${name}/getlist`, handler: (c) => resource.list(c, definition, []) },
     ...filterPaths.map((path): Route => ({ method: 'POST', path, handler: (c, ids) => resource.list(c, definition, ids) })),
     { method: 'GET', path: `${name}/get/:id`, handler: (c, [id]) => resource.get(c, definition, id) },
@@ -29,8 +33,24 @@ function resourceRoutes(definition: ReturnType<typeof allResources>[number]): Ro
     { method: 'PUT', path: `${name}/update`, handler: (c) => resource.update(c, definition) },
     { method: 'DELETE', path: `${name}/delete/:id`, handler: (c, [id]) => resource.remove(c, definition, id) },
   ];
-  if (traits(definition).ordered) {
+  if (ordered) {
     routes.push({ method: 'PUT', path: `${name}/changeorder/:id/:position`, handler: (c, [id, position]) => resource.changeOrder(c, definition, id, position) });
+  }
+  if (definition.sectionInPath) {
+    // The same calls with the section id in the path (spec §7: the editor's get/{a}/{b}, add/{a}…).
+    routes.push(
+      { method: 'GET', path: `${name}/get/:section/:id`, handler: (c, [section, id]) => resource.get(c, definition, id, section) },
+      { method: 'POST', path: `${name}/add/:section`, handler: (c, [section]) => resource.add(c, definition, section) },
+      { method: 'PUT', path: `${name}/update/:section`, handler: (c, [section]) => resource.update(c, definition, section) },
+      { method: 'DELETE', path: `${name}/delete/:section/:id`, handler: (c, [section, id]) => resource.remove(c, definition, id, section) },
+    );
+    if (ordered) {
+      routes.push({
+        method: 'PUT',
+        path: `${name}/changeorder/:section/:id/:position`,
+        handler: (c, [section, id, position]) => resource.changeOrder(c, definition, id, position, section),
+      });
+    }
   }
   return routes;
 }

@@ -1,5 +1,6 @@
 import type { Field, Label } from './fields';
 import type { Role } from '../api/roles';
+import type { RequestContext } from '../api/context';
 
 /** Who may do something: anyone, any signed-in account, or Admins only. */
 export type Access = 'public' | Role;
@@ -13,7 +14,19 @@ export interface SortKey {
  * Hooks hold behaviour that belongs to one resource (hashing a password, refusing to delete the last
  * Admin). They run inside the generic handlers, so the resource still needs no handlers of its own.
  */
+/** A call of the spec §7 that only this resource has (getoptions, search, post/{id}…). */
+export interface ExtraRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Below `/api/{resource}/`, `:` marks a parameter: `getupdatetime/:type`. */
+  path: string;
+  handler: (context: RequestContext, params: string[]) => Promise<Response>;
+  /** Exempt from the XSRF check (only public calls that change nothing a visitor owns). */
+  noXsrf?: boolean;
+}
+
 export interface ResourceHooks {
+  /** Calls beyond the generic ones, served at `/api/{resource}/{path}`. */
+  routes?: ExtraRoute[];
   /** Turns validated input into stored values, e.g. `password` into `passwordHash`. */
   beforeWrite?: (input: Record<string, unknown>, context: HookContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Throws an ApiError to refuse; `next` is the row as it would be after an update. */
@@ -42,10 +55,16 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   /** Has `isVisible` (shown on the public site). Default true for localized content. */
   visibility?: boolean;
   /**
-   * Reference fields that scope a row: `getlist/{a}[/{b}]` filters by them in this order, and
-   * ordering counts siblings that share them.
+   * Reference or section fields that scope a row: `getlist/{a}[/{b}]` filters by them in this
+   * order, and ordering counts siblings that share them.
    */
   parents?: readonly (keyof F & string)[];
+  /**
+   * The first parent (a section field) also stands in the other paths, as the spec's editor calls
+   * do: `get/{a}/{id}`, `add/{a}`, `update/{a}`, `delete/{a}/{id}`, `changeorder/{a}/{id}/{position}`.
+   * The forms without it keep working.
+   */
+  sectionInPath?: boolean;
   /** Default list order when the request names no sort. */
   defaultSort?: readonly SortKey[];
   access?: { read?: Access; write?: Access };

@@ -1,3 +1,5 @@
+import { sections, type SectionList } from './sections';
+
 /**
  * Field builders for resource definitions. A field says what a value is (its type, bounds, who sees
  * it); the schema, validation, API, back-office forms and public pages all read the same object.
@@ -62,6 +64,8 @@ export interface ChoiceField extends FieldCommon {
   kind: 'choice';
   choices: readonly { value: number; label: Label }[];
   defaultValue: number;
+  /** The fixed list of lib/content/sections.ts the choices come from, if any. */
+  section?: SectionList;
 }
 export interface UploadField extends FieldCommon {
   kind: 'image' | 'files';
@@ -97,6 +101,16 @@ export const field = {
   date: (l: LabelArg, o: Partial<Options<DateTimeField>> = {}): DateTimeField => ({ kind: 'date', label: label(l), ...o }),
   reference: (resource: string, l: LabelArg, o: Partial<Options<ReferenceField>> = {}): ReferenceField => ({ kind: 'reference', resource, label: label(l), ...o }),
   choice: (choices: ChoiceField['choices'], l: LabelArg, o: Partial<Options<ChoiceField>> = {}): ChoiceField => ({ kind: 'choice', choices, label: label(l), defaultValue: choices[0].value, ...o }),
+  /** A choice from one of the fixed lists in sections.ts (board, committee, page…). */
+  section: (list: SectionList, l: LabelArg, o: Partial<Options<ChoiceField>> = {}): ChoiceField => ({
+    kind: 'choice',
+    section: list,
+    choices: sections[list].map(({ value, label: sectionLabel }) => ({ value, label: sectionLabel })),
+    label: label(l),
+    defaultValue: sections[list][0].value,
+    required: true,
+    ...o,
+  }),
   image: (l: LabelArg, o: Partial<Options<UploadField>> = {}): UploadField => ({ kind: 'image', label: label(l), sortable: false, ...o }),
   files: (l: LabelArg, o: Partial<Options<UploadField>> = {}): UploadField => ({ kind: 'files', label: label(l), sortable: false, ...o }),
 };

@@ -73,33 +73,68 @@ export function parseListRequest(definition: ResourceDefinition, body: Record<st
   return { page, pageSize: Math.min(size, MAX_PAGE_SIZE), sort, keyword };
 }
 
-/** Path ids of `getlist/{a}/{b}` filter by the resource's parents in order; 0 means "all". */
-function parentFilters(definition: ResourceDefinition, ids: string[]): Record<string, number> {
+const wholePathNumber = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : undefined);
+
+/**
+ * The value of one parent filter from a path or query string: a section must be one of its list's
+ * ids, a reference must name an existing row of this language (DESIGN §5: an unknown type id is a
+ * 400). Returns undefined for "all" (0, where 0 is not itself a section).
+ */
+async function parentValue(context: RequestContext, definition: ResourceDefinition, parent: string, raw: string): Promise<number | undefined> {
+  const f = definition.fields[parent];
+  const label = f.label[context.language];
+  if (f.kind === 'choice') {
+    const value = wholePathNumber(raw);
+    if (value === 0 && !f.choices.some((c) => c.value === 0)) return undefined;
+    if (value === undefined || !f.choices.some((c) => c.value === value)) throw badRequest('unknownSection', { field: label, value: raw.slice(0, 20) });
+    return value;
+  }
+  if (raw === '0') return undefined;
+  const id = pathInteger(raw);
+  const target = f.kind === 'reference' ? findResource(f.resource) : undefined;
+  if (target && !(await repo.rowExists(target, context.language, id))) throw badRequest('unknownReference', { field: label, value: id });
+  return id;
+}
+
+/** `getlist/{a}/{b}` path ids, or the same parents named in the query string (`?classId=2`). */
+async function parentFilters(context: RequestContext, definition: ResourceDefinition, ids: string[]): Promise<Record<string, number>> {
   const filters: Record<string, number> = {};
-  traits(definition).parents.forEach((parent, i) => {
-    if (ids[i] === undefined || ids[i] === '0') return;
-    filters[parent] = pathInteger(ids[i]);
-  });
+  for (const [i, parent] of traits(definition).parents.entries()) {
+    const raw = ids[i] ?? context.searchParams.get(parent) ?? undefined;
+    if (raw === undefined || raw === '') continue;
+    const value = await parentValue(context, definition, parent, raw);
+    if (value !== undefined) filters[parent] = value;
+  }
   return filters;
+}
+
+/** The section of a `…/{section}/…` path as a filter on the resource's first parent. */
+async function sectionScope(context: RequestContext, definition: ResourceDefinition, section: string | undefined): Promise<Record<string, number>> {
+  if (section === undefined) return {};
+  const parent = traits(definition).parents[0];
+  const value = await parentValue(context, definition, parent, section);
+  return value === undefined ? {} : { [parent]: value };
 }
 
 export async function list(context: RequestContext, definition: ResourceDefinition, pathIds: string[]) {
   requireAccess(context, access(definition).read);
   const request = parseListRequest(definition, await readJsonObject(context.request));
-  const filters = parentFilters(definition, pathIds);
+  const filters = await parentFilters(context, definition, pathIds);
   const { rows, total, page } = await repo.listRows(definition, readScope(context), { ...request, filters });
   return json({ data: rows.map((row) => wire(definition, context, row)), total, page, pageSize: request.pageSize });
 }
 
-async function findOr404(context: RequestContext, definition: ResourceDefinition, id: number, publicOnly = false) {
+/** The row with this id in the request's language (and section, when the path names one), or 404. */
+async function findOr404(context: RequestContext, definition: ResourceDefinition, id: number, scope: Record<string, number> = {}, publicOnly = false) {
   const row = await repo.getRow(definition, { language: context.language, publicOnly }, id);
-  if (!row) throw notFound();
+  if (!row || Object.entries(scope).some(([key, value]) => row[key] !== value)) throw notFound();
   return row;
 }
 
-export async function get(context: RequestContext, definition: ResourceDefinition, id: string) {
+export async function get(context: RequestContext, definition: ResourceDefinition, id: string, section?: string) {
   requireAccess(context, access(definition).read);
-  const row = await findOr404(context, definition, pathInteger(id), !signedIn(context));
+  const scope = await sectionScope(context, definition, section);
+  const row = await findOr404(context, definition, pathInteger(id), scope, !signedIn(context));
   return json(wire(definition, context, row));
 }
 
@@ -150,8 +185,9 @@ function checkWindow(values: repo.Row) {
   if (publishAt instanceof Date && unpublishAt instanceof Date && unpublishAt <= publishAt) throw badRequest('windowOrder');
 }
 
-export async function add(context: RequestContext, definition: ResourceDefinition, fixed: Record<string, number> = {}) {
+export async function add(context: RequestContext, definition: ResourceDefinition, section?: string) {
   requireAccess(context, access(definition).write);
+  const fixed = await sectionScope(context, definition, section);
   const body = { ...(await readJsonObject(context.request)), ...fixed };
   const { values, issues } = validateInput(definition, body, 'add', context.language, timeZone());
   if (issues.length) throwIssues(context, issues);
@@ -169,12 +205,13 @@ export async function add(context: RequestContext, definition: ResourceDefinitio
 
 const hookContext = (context: RequestContext) => ({ accountId: context.account?.id ?? null, language: context.language });
 
-export async function update(context: RequestContext, definition: ResourceDefinition) {
+export async function update(context: RequestContext, definition: ResourceDefinition, section?: string) {
   requireAccess(context, access(definition).write);
-  const body = await readJsonObject(context.request);
+  const scope = await sectionScope(context, definition, section);
+  const body = { ...(await readJsonObject(context.request)), ...scope };
   if (body.id === undefined || body.id === null) throw badRequest('missingUpdateId');
   const id = pathInteger(String(body.id));
-  const existing = await findOr404(context, definition, id);
+  const existing = await findOr404(context, definition, id, scope);
   const { values, issues } = validateInput(definition, body, 'update', context.language, timeZone());
   if (issues.length) throwIssues(context, issues);
   await checkAgainstDatabase(context, definition, values, id);
@@ -188,9 +225,9 @@ export async function update(context: RequestContext, definition: ResourceDefini
   return json(wire(definition, context, await repo.updateRow(definition, existing, changes)));
 }
 
-export async function remove(context: RequestContext, definition: ResourceDefinition, id: string) {
+export async function remove(context: RequestContext, definition: ResourceDefinition, id: string, section?: string) {
   requireAccess(context, access(definition).write);
-  const existing = await findOr404(context, definition, pathInteger(id));
+  const existing = await findOr404(context, definition, pathInteger(id), await sectionScope(context, definition, section));
   // A type, class or group still in use is not deleted: its items would lose their place.
   for (const reference of referencesTo(definition.name)) {
     const used = await repo.countWhere(reference.resource, reference.field, existing.id);
@@ -202,9 +239,9 @@ export async function remove(context: RequestContext, definition: ResourceDefini
   return json({ id: existing.id });
 }
 
-export async function changeOrder(context: RequestContext, definition: ResourceDefinition, id: string, position: string) {
+export async function changeOrder(context: RequestContext, definition: ResourceDefinition, id: string, position: string, section?: string) {
   requireAccess(context, access(definition).write);
-  const existing = await findOr404(context, definition, pathInteger(id));
+  const existing = await findOr404(context, definition, pathInteger(id), await sectionScope(context, definition, section));
   const siblings = await repo.moveRow(definition, existing, pathInteger(position, 'invalidPosition'));
   return json({ data: siblings.map((row) => wire(definition, context, row)) });
 }
