@@ -31,8 +31,10 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
     { method: 'GET', path: `${name}/get/:id`, handler: (c, [id]) => resource.get(c, definition, id) },
     { method: 'POST', path: `${name}/add`, handler: (c) => resource.add(c, definition) },
     { method: 'PUT', path: `${name}/update`, handler: (c) => resource.update(c, definition) },
-    { method: 'DELETE', path: `${name}/delete/:id`, handler: (c, [id]) => resource.remove(c, definition, id) },
   ];
+  if (definition.deletable !== false) {
+    routes.push({ method: 'DELETE', path: `${name}/delete/:id`, handler: (c, [id]) => resource.remove(c, definition, id) });
+  }
   if (ordered) {
     routes.push({ method: 'PUT', path: `${name}/changeorder/:id/:position`, handler: (c, [id, position]) => resource.changeOrder(c, definition, id, position) });
   }
@@ -42,8 +44,10 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
       { method: 'GET', path: `${name}/get/:section/:id`, handler: (c, [section, id]) => resource.get(c, definition, id, section) },
       { method: 'POST', path: `${name}/add/:section`, handler: (c, [section]) => resource.add(c, definition, section) },
       { method: 'PUT', path: `${name}/update/:section`, handler: (c, [section]) => resource.update(c, definition, section) },
-      { method: 'DELETE', path: `${name}/delete/:section/:id`, handler: (c, [section, id]) => resource.remove(c, definition, id, section) },
     );
+    if (definition.deletable !== false) {
+      routes.push({ method: 'DELETE', path: `${name}/delete/:section/:id`, handler: (c, [section, id]) => resource.remove(c, definition, id, section) });
+    }
     if (ordered) {
       routes.push({
         method: 'PUT',

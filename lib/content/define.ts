@@ -68,6 +68,8 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   /** Default list order when the request names no sort. */
   defaultSort?: readonly SortKey[];
   access?: { read?: Access; write?: Access };
+  /** False for records that are kept for good (contact messages): no delete call. */
+  deletable?: boolean;
 }
 
 /** Checks a definition against its own field names, then widens it for the registry. */

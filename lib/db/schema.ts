@@ -3,7 +3,8 @@
  * below them hold what is not content: sign-in sessions, uploads and rate-limit windows.
  * drizzle-kit reads this file to generate migrations, so each table is a named export.
  */
-import { index, integer, pgTable, primaryKey, text, timestamp, varchar, bigint } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { contentTable } from '../content/table';
 import { resources } from '../content/registry';
 
@@ -11,6 +12,35 @@ export const account = contentTable(resources.account);
 export const webnews = contentTable(resources.webnews);
 export const webbulletintype = contentTable(resources.webbulletintype);
 export const webbulletin = contentTable(resources.webbulletin);
+export const webactivitytype = contentTable(resources.webactivitytype);
+export const webactivity = contentTable(resources.webactivity);
+export const webqa = contentTable(resources.webqa);
+export const webmemberdept = contentTable(resources.webmemberdept);
+export const websupervisor = contentTable(resources.websupervisor);
+export const webcommittee = contentTable(resources.webcommittee);
+export const webmemorabilia = contentTable(resources.webmemorabilia);
+export const webvision = contentTable(resources.webvision);
+export const webdisciplinetype = contentTable(resources.webdisciplinetype);
+export const webdiscipline = contentTable(resources.webdiscipline);
+export const webruleclass = contentTable(resources.webruleclass);
+export const webrulebusiness = contentTable(resources.webrulebusiness);
+export const webruleattribute = contentTable(resources.webruleattribute);
+export const webrule = contentTable(resources.webrule);
+export const webeducation = contentTable(resources.webeducation);
+export const webstatics = contentTable(resources.webstatics);
+export const webbilingual = contentTable(resources.webbilingual);
+export const weblinktype = contentTable(resources.weblinktype);
+export const weblink = contentTable(resources.weblink);
+export const webtrusttest = contentTable(resources.webtrusttest);
+export const websystemunit = contentTable(resources.websystemunit);
+export const websystemunittype = contentTable(resources.websystemunittype);
+export const websystem = contentTable(resources.websystem);
+export const webspecialgroup = contentTable(resources.webspecialgroup);
+export const webspecialgrouptype = contentTable(resources.webspecialgrouptype);
+export const webspecial = contentTable(resources.webspecial);
+export const webareainfo = contentTable(resources.webareainfo);
+export const webeditor = contentTable(resources.webeditor);
+export const webcontact = contentTable(resources.webcontact);
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -46,4 +76,31 @@ export const rateLimits = pgTable(
     hits: integer('hits').notNull(),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key] })],
+);
+
+/** Web settings (DESIGN §4): one JSON document per language (`tw`, `en`) and one shared (`*`). */
+export const websetting = pgTable('websetting', {
+  scope: varchar('scope', { length: 2 }).primaryKey(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  updatedBy: integer('updated_by'),
+});
+
+/** Visit counters, incremented in one statement each so concurrent visits are never lost. */
+export const counters = pgTable('counters', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** The "last updated" stamp of one section of a resource (supervisors' boards, committees…). */
+export const sectionUpdateTimes = pgTable(
+  'section_update_times',
+  {
+    resource: varchar('resource', { length: 40 }).notNull(),
+    section: integer('section').notNull(),
+    lang: varchar('lang', { length: 2 }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.section, t.lang] })],
 );

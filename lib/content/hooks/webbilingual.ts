@@ -1,0 +1,6 @@
+import type { ResourceHooks } from '../define';
+
+// The webbilingual calls of spec §7 beyond the generic ones are added here.
+const hooks: ResourceHooks = {};
+
+export default hooks;

@@ -1,0 +1,17 @@
+import { defineResource } from '../define';
+import { field } from '../fields';
+
+/** The rich-text blocks of the site's fixed pages; the page key stands in every path (spec §7). */
+export default defineResource({
+  name: 'webeditor',
+  label: { tw: '頁面內容', en: 'Page sections' },
+  titleField: 'title',
+  ordered: true,
+  parents: ['page'],
+  sectionInPath: true,
+  fields: {
+    page: field.section('editorPages', ['頁面', 'Page'], { listed: true }),
+    title: field.text(['標題', 'Title'], { required: true, searchable: true, listed: true }),
+    content: field.richtext(['內容', 'Content'], { required: true, searchable: true }),
+  },
+});

@@ -1,0 +1,20 @@
+import { defineResource } from '../define';
+import { field } from '../fields';
+
+export default defineResource({
+  name: 'webeducation',
+  label: { tw: '教育宣導', en: 'Education' },
+  titleField: 'title',
+  ordered: true,
+  parents: ['category'],
+  sectionInPath: true,
+  fields: {
+    category: field.section('educationCategories', ['分類', 'Category'], { listed: true }),
+    title: field.text(['標題', 'Title'], { required: true, searchable: true, listed: true }),
+    summary: field.longtext(['摘要', 'Summary'], { max: 1000, searchable: true }),
+    content: field.richtext(['內容', 'Content'], { searchable: true }),
+    image: field.image(['圖片', 'Image']),
+    files: field.files(['附件', 'Attachments']),
+    link: field.url(['相關連結', 'Link']),
+  },
+});

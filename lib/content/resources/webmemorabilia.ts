@@ -1,0 +1,15 @@
+import { defineResource } from '../define';
+import { field } from '../fields';
+
+export default defineResource({
+  name: 'webmemorabilia',
+  label: { tw: '大事紀', en: 'Milestones' },
+  titleField: 'title',
+  fields: {
+    eventDate: field.date(['日期', 'Date'], { required: true, listed: true }),
+    title: field.text(['標題', 'Title'], { required: true, searchable: true, listed: true }),
+    content: field.richtext(['內容', 'Content'], { searchable: true }),
+    image: field.image(['圖片', 'Image']),
+  },
+  defaultSort: [{ field: 'eventDate', direction: 'desc' }],
+});

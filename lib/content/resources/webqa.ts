@@ -1,0 +1,16 @@
+import { defineResource } from '../define';
+import { field } from '../fields';
+
+export default defineResource({
+  name: 'webqa',
+  label: { tw: '常見問答', en: 'Q&A' },
+  titleField: 'question',
+  ordered: true,
+  parents: ['category'],
+  sectionInPath: true, // the spec's getlist/0, get/0/{id}, add/0
+  fields: {
+    category: field.section('qaCategories', ['分類', 'Category'], { listed: true }),
+    question: field.text(['問題', 'Question'], { required: true, max: 500, searchable: true, listed: true }),
+    answer: field.richtext(['回答', 'Answer'], { required: true, searchable: true }),
+  },
+});

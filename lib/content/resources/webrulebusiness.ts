@@ -1,0 +1,14 @@
+import { defineResource } from '../define';
+import { field } from '../fields';
+
+export default defineResource({
+  name: 'webrulebusiness',
+  label: { tw: '業務別', en: 'Business lines' },
+  titleField: 'name',
+  ordered: true,
+  parents: ['classId'],
+  fields: {
+    classId: field.reference('webruleclass', ['法規類別', 'Law class'], { required: true, listed: true }),
+    name: field.text(['名稱', 'Name'], { required: true, max: 100, searchable: true, listed: true }),
+  },
+});

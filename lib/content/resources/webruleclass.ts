@@ -1,0 +1,12 @@
+import { defineResource } from '../define';
+import { field } from '../fields';
+
+export default defineResource({
+  name: 'webruleclass',
+  label: { tw: '法規類別', en: 'Law classes' },
+  titleField: 'name',
+  ordered: true,
+  fields: {
+    name: field.text(['名稱', 'Name'], { required: true, max: 100, searchable: true, listed: true }),
+  },
+});

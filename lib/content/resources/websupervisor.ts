@@ -1,0 +1,19 @@
+import { defineResource } from '../define';
+import { field } from '../fields';
+
+export default defineResource({
+  name: 'websupervisor',
+  label: { tw: '理監事', en: 'Directors and supervisors' },
+  titleField: 'name',
+  ordered: true,
+  parents: ['boardType'],
+  sectionInPath: true,
+  fields: {
+    boardType: field.section('boards', ['理監事別', 'Board'], { listed: true }),
+    name: field.text(['姓名', 'Name'], { required: true, max: 100, searchable: true, listed: true }),
+    title: field.text(['職稱', 'Title'], { required: true, max: 100, listed: true }),
+    organization: field.text(['服務機構', 'Organization'], { max: 200, searchable: true, listed: true }),
+    organizationTitle: field.text(['機構職稱', 'Position at organization'], { max: 100 }),
+    photo: field.image(['照片', 'Photo']),
+  },
+});
