@@ -6,6 +6,8 @@ import type { RequestContext } from './context';
 import * as account from './handlers/account';
 import * as resource from './handlers/resource';
 import * as upload from './handlers/upload';
+import * as websetting from './handlers/websetting';
+import { openapi } from './handlers/openapi';
 
 export type Handler = (context: RequestContext, params: string[]) => Promise<Response>;
 
@@ -67,6 +69,12 @@ export function buildRoutes(): Route[] {
     { method: 'POST', path: 'upload', handler: upload.upload },
     { method: 'GET', path: 'upload/:id', handler: (c, [id]) => upload.uploadDetails(c, id) },
     { method: 'PUT', path: 'upload/:id', handler: (c, [id]) => upload.renameFile(c, id) },
+    { method: 'GET', path: 'websetting/webinfo', handler: websetting.getWebInfo },
+    { method: 'POST', path: 'websetting/webinfo', handler: websetting.saveWebInfo },
+    { method: 'GET', path: 'websetting/visitcount', handler: (c) => websetting.visitCount(c, 'visit') },
+    { method: 'GET', path: 'websetting/oldvisitcount', handler: (c) => websetting.visitCount(c, 'old') },
+    { method: 'GET', path: 'websetting/accessiblevisitcount', handler: (c) => websetting.visitCount(c, 'accessible') },
+    { method: 'GET', path: 'openapi.json', handler: openapi },
     ...allResources().flatMap(resourceRoutes),
   ];
 }
