@@ -4,7 +4,14 @@ const config = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
+    // ignoreDynamic keeps `await import()` so ES-only packages load through Node (vm modules).
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+        module: { type: 'commonjs', ignoreDynamic: true },
+      },
+    ],
   },
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
   setupFiles: ['<rootDir>/test/setup-env.ts'],

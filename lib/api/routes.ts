@@ -18,6 +18,10 @@ export interface Route {
   handler: Handler;
   /** Exempt from the XSRF check (only sign-in, which has no session to protect yet). */
   noXsrf?: boolean;
+  /** The resource a route belongs to, for the OpenAPI document. */
+  resource?: ResourceDefinition;
+  /** One line for the OpenAPI document. */
+  summary?: string;
 }
 
 /** The generic calls of spec §7 for one resource, all served by the same handlers, plus its own. */
@@ -25,7 +29,7 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
   const name = definition.name;
   const { parents, ordered } = traits(definition);
   const filterPaths = parents.map((_, i) => `${name}/getlist/${parents.slice(0, i + 1).map((__, j) => `:p${j}`).join('/')}`);
-  const extra = (hooksFor(name).routes ?? []).map((route): Route => ({ ...route, path: `${name}/${route.path}` }));
+  const extra = (hooksFor(name).routes ?? []).map((route): Route => ({ ...route, path: `${name}/${route.path}`, resource: definition }));
   const routes: Route[] = [
     ...extra,
     { method: 'POST', path: `${name}/getlist`, handler: (c) => resource.list(c, definition, []) },
@@ -58,7 +62,7 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
       });
     }
   }
-  return routes;
+  return routes.map((route) => ({ resource: definition, ...route }));
 }
 
 export function buildRoutes(): Route[] {

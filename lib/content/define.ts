@@ -22,6 +22,8 @@ export interface ExtraRoute {
   handler: (context: RequestContext, params: string[]) => Promise<Response>;
   /** Exempt from the XSRF check (only public calls that change nothing a visitor owns). */
   noXsrf?: boolean;
+  /** One line for the OpenAPI document. */
+  summary?: string;
 }
 
 export interface ResourceHooks {

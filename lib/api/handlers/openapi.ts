@@ -1,7 +1,16 @@
+import packageJson from '../../../package.json';
 import type { RequestContext } from '../context';
-import { notFound } from '../errors';
+import { json } from '../http';
+import { openApiDocument } from '../openapi';
+import { buildRoutes, type Route } from '../routes';
 
-// GET /api/openapi.json, generated from the registry, is built here.
-export async function openapi(context: RequestContext): Promise<Response> {
-  throw notFound();
+/** `GET /api/openapi.json`: the API described from the same route table the dispatcher uses. */
+export async function openapi(_context: RequestContext): Promise<Response> {
+  const batch: Route = {
+    method: 'POST',
+    path: 'batch',
+    handler: openapi,
+    summary: 'Run several requests in one: multipart/mixed of application/http parts (docs/api.md)',
+  };
+  return json(openApiDocument([...buildRoutes(), batch], packageJson.version));
 }
