@@ -1,11 +1,10 @@
 import packageJson from '../../../package.json';
-import type { RequestContext } from '../context';
 import { json } from '../http';
 import { openApiDocument } from '../openapi';
 import { buildRoutes, type Route } from '../routes';
 
 /** `GET /api/openapi.json`: the API described from the same route table the dispatcher uses. */
-export async function openapi(_context: RequestContext): Promise<Response> {
+export async function openapi(): Promise<Response> {
   const batch: Route = {
     method: 'POST',
     path: 'batch',

@@ -1,6 +1,8 @@
 import type { ResourceHooks } from '../define';
+import definition from '../resources/webcommittee';
+import { sectionStampRoutes } from '../update-times';
 
-// The webcommittee calls of spec §7 beyond the generic ones are added here.
-const hooks: ResourceHooks = {};
+// Spec §7: each committee's "last updated" time, set by an explicit call as for the boards.
+const hooks: ResourceHooks = { routes: sectionStampRoutes(definition) };
 
 export default hooks;

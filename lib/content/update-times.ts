@@ -1,0 +1,112 @@
+/**
+ * The "last updated" dates of spec §7's getupdatetime calls (DESIGN §4): either a stamp the back
+ * office sets on a section (supervisors' boards, committees), or the latest change among rows.
+ */
+import { and, eq, max, type SQL } from 'drizzle-orm';
+import { requireAccess } from '../api/context';
+import { badRequest } from '../api/errors';
+import { json } from '../api/http';
+import { config } from '../config';
+import { getDb } from '../db';
+import { sectionUpdateTimes } from '../db/schema';
+import type { WireLanguage } from '../i18n/languages';
+import type { ExtraRoute, ResourceDefinition } from './define';
+import { column, scopeConditions, tableOf, type ReadScope } from './repository';
+import { traits } from './table';
+import { toWireDateTime } from './wire-dates';
+
+/** A date as the API sends it, or null when there is none yet. */
+export const wireDateOrNull = (date: Date | null): string | null => (date ? toWireDateTime(date, config().siteTimeZone) : null);
+
+/**
+ * The section id of a path such as `getupdatetime/{id}`, checked against the list of the resource's
+ * first parent (a section field). Unlike getlist, 0 is not "all" here: a date or an option list
+ * belongs to one section, so anything not in the list is the caller's mistake (400).
+ */
+export function sectionFromPath(definition: ResourceDefinition, language: WireLanguage, raw: string): number {
+  const f = definition.fields[traits(definition).parents[0]];
+  if (f?.kind !== 'choice') throw new Error(`${definition.name} has no section field`);
+  const value = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+  if (value === undefined || !f.choices.some((c) => c.value === value)) {
+    throw badRequest('unknownSection', { field: f.label[language], value: raw.slice(0, 20) });
+  }
+  return value;
+}
+
+/** Filters on the resource's first parent, for the section-scoped reads below. */
+export function sectionFilter(definition: ResourceDefinition, section: number): Record<string, number> {
+  return { [traits(definition).parents[0]]: section };
+}
+
+/** Sets a section's "last updated" time (one row per resource, section and language) and returns it. */
+export async function stampSection(definition: ResourceDefinition, section: number, language: WireLanguage, at = new Date()): Promise<Date> {
+  const db = await getDb();
+  // One upsert, so two editors marking the same section at once never collide on the key.
+  const [row] = await db
+    .insert(sectionUpdateTimes)
+    .values({ resource: definition.name, section, lang: language, updatedAt: at })
+    .onConflictDoUpdate({ target: [sectionUpdateTimes.resource, sectionUpdateTimes.section, sectionUpdateTimes.lang], set: { updatedAt: at } })
+    .returning({ updatedAt: sectionUpdateTimes.updatedAt });
+  return row.updatedAt;
+}
+
+/** The stamp set by stampSection, or null if the section was never marked in this language. */
+export async function sectionStamp(definition: ResourceDefinition, section: number, language: WireLanguage): Promise<Date | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ updatedAt: sectionUpdateTimes.updatedAt })
+    .from(sectionUpdateTimes)
+    .where(and(eq(sectionUpdateTimes.resource, definition.name), eq(sectionUpdateTimes.section, section), eq(sectionUpdateTimes.lang, language)))
+    .limit(1);
+  return row?.updatedAt ?? null;
+}
+
+/** Conditions of a read: the scope's language and visibility, plus equality filters. */
+export function readConditions(definition: ResourceDefinition, scope: ReadScope, filters: Record<string, unknown> = {}): SQL[] {
+  const table = tableOf(definition);
+  return [...scopeConditions(definition, scope), ...Object.entries(filters).map(([key, value]) => eq(column(table, key), value))];
+}
+
+/**
+ * The latest `updatedAt` among the rows a scope sees, or null if there are none. A deleted row
+ * leaves no trace, so deleting alone does not move this date.
+ */
+export async function latestChange(definition: ResourceDefinition, scope: ReadScope, filters: Record<string, unknown> = {}): Promise<Date | null> {
+  const db = await getDb();
+  const table = tableOf(definition);
+  const [row] = await db
+    .select({ latest: max(column(table, 'updatedAt')) })
+    .from(table)
+    .where(and(...readConditions(definition, scope, filters)));
+  const latest = row?.latest as Date | string | null | undefined;
+  return latest ? new Date(latest) : null;
+}
+
+/**
+ * `changeupdatetime/{section}` (content writers mark a section as updated now) and
+ * `getupdatetime/{section}` (anyone reads the mark) in the request's language, as the supervisors'
+ * boards and the committees have them. The role is checked before the section, so an anonymous
+ * write is a 401 whatever its path.
+ */
+export function sectionStampRoutes(definition: ResourceDefinition): ExtraRoute[] {
+  return [
+    {
+      method: 'POST',
+      path: 'changeupdatetime/:section',
+      handler: async (context, [raw]) => {
+        requireAccess(context, definition.access?.write ?? 'user');
+        const section = sectionFromPath(definition, context.language, raw);
+        return json({ date: wireDateOrNull(await stampSection(definition, section, context.language)) });
+      },
+    },
+    {
+      method: 'GET',
+      path: 'getupdatetime/:section',
+      handler: async (context, [raw]) => {
+        requireAccess(context, definition.access?.read ?? 'public');
+        const section = sectionFromPath(definition, context.language, raw);
+        return json({ date: wireDateOrNull(await sectionStamp(definition, section, context.language)) });
+      },
+    },
+  ];
+}
