@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db';
+import { resources, type ResourceName } from '../content/registry';
+import { tableOf } from '../content/repository';
+import { traits } from '../content/table';
+import { wireLanguages, type WireLanguage } from '../i18n/languages';
+
+/** The database or a transaction on it: the seeders insert, select and run a little raw SQL. */
+export type Writer = Pick<Database, 'insert' | 'select' | 'execute'>;
+
+export type Values = Record<string, unknown>;
+/** Ids of inserted rows per language, in the order of the items given. */
+export type Ids = Record<WireLanguage, number[]>;
+
+/** PostgreSQL takes at most 65,535 parameters per statement; stay well below. */
+const MAX_PARAMETERS = 60_000;
+
+/**
+ * Numbers `order` 1..n among siblings (same parents) in the order given, for ordered resources
+ * whose rows do not set it themselves.
+ */
+function numberSiblings(resource: ResourceName, rows: Values[]): Values[] {
+  const t = traits(resources[resource]);
+  if (!t.ordered) return rows;
+  const next = new Map<string, number>();
+  return rows.map((row) => {
+    if (row.order !== undefined) return row;
+    const key = JSON.stringify([row.lang, ...t.parents.map((p) => row[p])]);
+    const order = (next.get(key) ?? 0) + 1;
+    next.set(key, order);
+    return { ...row, order };
+  });
+}
+
+/**
+ * Takes `count` ids from the table's identity sequence, so rows can be inserted with their ids (and
+ * their twins' ids) already known: no RETURNING, and no second statement to link translations.
+ */
+export async function reserveIds(db: Writer, resource: ResourceName, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const result = await db.execute(
+    sql`select nextval(pg_get_serial_sequence(${resource}, 'id'))::int as "id" from generate_series(1, ${sql.raw(String(Math.trunc(count)))})`,
+  );
+  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+}
+
+/** Multi-row inserts, split so no statement exceeds the parameter limit. */
+async function insertChunked(db: Writer, resource: ResourceName, rows: Values[]): Promise<void> {
+  const table = tableOf(resources[resource]);
+  const width = rows.reduce((widest, row) => Math.max(widest, Object.keys(row).length), 1);
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / width));
+  for (let start = 0; start < rows.length; start += size) {
+    await db.insert(table).values(rows.slice(start, start + size) as never);
+  }
+}
+
+/** Inserts rows (of any language, or none) and returns their ids in order. */
+export async function insertRows(db: Writer, resource: ResourceName, values: Values[]): Promise<number[]> {
+  const ids = await reserveIds(db, resource, values.length);
+  await insertChunked(db, resource, numberSiblings(resource, values.map((row, i) => ({ ...row, id: ids[i] }))));
+  return ids;
+}
+
+/**
+ * Inserts one row per item in each language and links each pair through translationId both ways.
+ * `rowFor` gives a row's values in one language; parents are that language's rows (ids from an
+ * earlier insertPairs). Two statements whatever the count: one to reserve ids, one insert (split
+ * only past the parameter limit).
+ */
+export async function insertPairs<T>(
+  db: Writer,
+  resource: ResourceName,
+  items: readonly T[],
+  rowFor: (item: T, language: WireLanguage, index: number) => Values,
+): Promise<Ids> {
+  const reserved = await reserveIds(db, resource, items.length * 2);
+  const ids: Ids = { tw: reserved.slice(0, items.length), en: reserved.slice(items.length) };
+  const twin = (language: WireLanguage, i: number) => ids[language === 'tw' ? 'en' : 'tw'][i];
+  const rows = wireLanguages.flatMap((language) =>
+    items.map((item, i) => ({ ...rowFor(item, language, i), id: ids[language][i], lang: language, translationId: twin(language, i) })),
+  );
+  await insertChunked(db, resource, numberSiblings(resource, rows));
+  return ids;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers the data modules share
+
+export const DAY = 24 * 60 * 60 * 1000;
+
+/** Paragraphs as rich text. */
+export const html = (paragraphs: readonly string[]) => paragraphs.map((p) => `<p>${p}</p>`).join('');
+
+/** An instant `days` from now (negative: in the past) at a Taipei wall-clock time (UTC+8, no DST). */
+export function taipeiAt(now: number, days: number, hour = 9, minute = 0): Date {
+  const taipeiMidnight = Math.floor((now + 8 * 3600_000) / DAY) * DAY - 8 * 3600_000;
+  return new Date(taipeiMidnight + days * DAY + (hour * 60 + minute) * 60_000);
+}
+
+/** The Taipei calendar date (`YYYY-MM-DD`) `days` from now. */
+export function taipeiDate(now: number, days: number): string {
+  return new Date(taipeiAt(now, days, 12).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
