@@ -1,17 +1,70 @@
-import type { RequestContext } from '../context';
-import { notFound } from '../errors';
+import { config } from '../../config';
+import { uploadsExist } from '../../content/repository';
+import * as settings from '../../content/settings';
+import { validateInput, type Issue } from '../../content/validation';
+import { toWireDateTime } from '../../content/wire-dates';
+import { requireAccess, type RequestContext } from '../context';
+import { ApiError } from '../errors';
+import { json, readJsonObject } from '../http';
 
-// websetting/webinfo GET/POST and the visit counters (DESIGN §4) are built here.
-export async function getWebInfo(context: RequestContext): Promise<Response> {
-  throw notFound();
+/**
+ * `websetting/webinfo` GET/POST and the visit counters (DESIGN §4). The data lives in
+ * lib/content/settings.ts; these handlers add roles, validation and the wire form.
+ */
+
+/** A 400 with every field's problem, worded like the resource handlers' (`{message, errors}`). */
+function throwIssues(context: RequestContext, issues: Issue[]): never {
+  const error = new ApiError(400, issues[0].key, issues[0].values);
+  error.details = issues.map((issue) => ({
+    field: issue.field,
+    message: new ApiError(400, issue.key, issue.values).messageIn(context.language),
+  }));
+  throw error;
 }
 
+/**
+ * GET → the request language's settings merged with the shared ones. Anyone may read them (the
+ * public layout needs the name, contact details and analytics id); the legacy visit count is for
+ * signed-in readers only (visitors read it through `oldvisitcount`).
+ */
+export async function getWebInfo(context: RequestContext): Promise<Response> {
+  requireAccess(context, 'public');
+  return json(await settings.readWebInfo(context.language, { includePrivate: context.account !== null }));
+}
+
+/**
+ * POST (Admins) with any subset of the fields: per-language ones are saved for the request's
+ * language, shared ones for both. Unknown and derived keys (`lang`, `logoUrl`) are ignored, so the
+ * form may send back what GET returned. Answers as GET does.
+ */
 export async function saveWebInfo(context: RequestContext): Promise<Response> {
-  throw notFound();
+  requireAccess(context, 'admin');
+  const body = await readJsonObject(context.request);
+  const { values, issues } = validateInput(settings.settingsDefinition, body, 'update', context.language, config().siteTimeZone);
+  if (issues.length) throwIssues(context, issues);
+  if (typeof values.logo === 'string' && (await uploadsExist([values.logo])).length) {
+    const label = settings.localizedSettingFields.logo.label[context.language];
+    throwIssues(context, [{ field: 'logo', key: 'unknownUpload', values: { field: label, value: values.logo } }]);
+  }
+  await settings.saveWebInfo(context.language, values, context.account?.id ?? null);
+  return json(await settings.readWebInfo(context.language, { includePrivate: true }));
 }
 
 export type CounterName = 'visit' | 'old' | 'accessible';
 
+/**
+ * `visitcount` and `accessiblevisitcount` count one visit and answer `{count, date}`; `oldvisitcount`
+ * answers the legacy count from the settings without counting. `date` is the site's last content
+ * update in the wire form (null while there is no content). A HEAD request counts nothing.
+ */
 export async function visitCount(context: RequestContext, counter: CounterName): Promise<Response> {
-  throw notFound();
+  requireAccess(context, 'public');
+  const count =
+    counter === 'old'
+      ? await settings.legacyVisitCount()
+      : context.method === 'HEAD'
+        ? await settings.readCounter(counter)
+        : await settings.incrementCounter(counter);
+  const updated = await settings.lastContentUpdate();
+  return json({ count, date: updated ? toWireDateTime(updated, config().siteTimeZone) : null });
 }

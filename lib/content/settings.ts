@@ -1,0 +1,218 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getDb } from '../db';
+import { counters, sectionUpdateTimes, uploads, websetting } from '../db/schema';
+import { translate } from '../i18n/messages';
+import type { WireLanguage } from '../i18n/languages';
+import { uploadUrl } from '../uploads';
+import { defineResource, type ResourceDefinition } from './define';
+import { field, type Field } from './fields';
+import { allResources } from './registry';
+import { column, tableOf } from './repository';
+
+/**
+ * Web settings (DESIGN §4): what makes the site one association's site rather than another's. Not a
+ * content resource (no rows, no list): one JSON document per language (`websetting.scope` = `tw` or
+ * `en`) plus one shared by both (`*`). The fields are declared with the same builders as resources,
+ * so the back-office form and validation (lib/content/validation.ts) read them like any other.
+ */
+
+/** Stored once per language. */
+export const localizedSettingFields = {
+  siteName: field.text(['網站名稱', 'Site name'], { max: 100 }),
+  associationName: field.text(['公會名稱', 'Association name'], { max: 200 }),
+  logo: field.image(['標誌', 'Logo']),
+  address: field.text(['地址', 'Address'], { max: 300 }),
+  phone: field.text(['電話', 'Phone'], { max: 50 }),
+  fax: field.text(['傳真', 'Fax'], { max: 50 }),
+  email: field.email(['電子郵件', 'E-mail']),
+  officeHours: field.text(['服務時間', 'Office hours'], { max: 200 }),
+  footerNote: field.longtext(['頁尾說明', 'Footer note'], { max: 2000 }),
+  metaDescription: field.longtext(['網站描述（搜尋引擎）', 'Meta description'], { max: 500 }),
+  metaKeywords: field.text(['網站關鍵字（搜尋引擎）', 'Meta keywords'], { max: 500 }),
+} satisfies Record<string, Field>;
+
+/** Stored once for both languages. */
+export const sharedSettingFields = {
+  // The count carried over from the previous website; `oldvisitcount` is how visitors see it.
+  legacyVisitCount: field.integer(['舊網站瀏覽人次', 'Legacy visit count'], { min: 0, defaultValue: 0, public: false }),
+  // A measurement id such as G-XXXXXXXXXX: public by nature, the page that loads analytics prints it.
+  analyticsId: field.text(['網站分析代碼', 'Analytics id'], { max: 40, pattern: /^[A-Za-z0-9-]+$/ }),
+} satisfies Record<string, Field>;
+
+export type LocalizedSettingKey = keyof typeof localizedSettingFields;
+export type SharedSettingKey = keyof typeof sharedSettingFields;
+
+/**
+ * The settings seen as one resource-like definition: validateInput checks a body against it, and the
+ * back office builds the settings form from it. It is not in the registry, so it has no table or
+ * generic routes of its own.
+ */
+export const settingsDefinition: ResourceDefinition = defineResource({
+  name: 'websetting',
+  label: { tw: '網站設定', en: 'Web settings' },
+  titleField: 'siteName',
+  localized: false,
+  visibility: false,
+  access: { read: 'public', write: 'admin' },
+  fields: { ...localizedSettingFields, ...sharedSettingFields },
+});
+
+const SHARED_SCOPE = '*';
+const isShared = (key: string): key is SharedSettingKey => Object.prototype.hasOwnProperty.call(sharedSettingFields, key);
+
+/** The settings of one language as the API returns them (`webinfo`). */
+export interface WebInfo {
+  lang: WireLanguage;
+  siteName: string;
+  associationName: string;
+  /** An upload id, or null. */
+  logo: string | null;
+  /** Where the logo is served (`/uploads/{id}/{name}`), or null; derived, never written. */
+  logoUrl: string | null;
+  address: string;
+  phone: string;
+  fax: string;
+  email: string;
+  officeHours: string;
+  footerNote: string;
+  metaDescription: string;
+  metaKeywords: string;
+  analyticsId: string;
+  /** Only for signed-in readers: anonymous visitors read it through `oldvisitcount`. */
+  legacyVisitCount?: number;
+}
+
+/** What a language shows before anything is saved (or after a field is cleared). */
+export function defaultWebInfo(language: WireLanguage): WebInfo {
+  return {
+    lang: language,
+    siteName: translate(language, 'site.defaultSiteName'),
+    associationName: '',
+    logo: null,
+    logoUrl: null,
+    address: '',
+    phone: '',
+    fax: '',
+    email: '',
+    officeHours: '',
+    footerNote: '',
+    metaDescription: '',
+    metaKeywords: '',
+    analyticsId: '',
+    legacyVisitCount: 0,
+  };
+}
+
+/** Stored values over the defaults; a stored null (a cleared field) falls back to the default. */
+function merge(language: WireLanguage, stored: Record<string, unknown>, includePrivate: boolean): WebInfo {
+  const info = defaultWebInfo(language) as unknown as Record<string, unknown>;
+  const fields = settingsDefinition.fields;
+  for (const [key, f] of Object.entries(fields)) {
+    const value = stored[key];
+    if (value === null || value === undefined) continue;
+    if (f.kind === 'integer' ? typeof value === 'number' : typeof value === 'string') info[key] = value;
+  }
+  if (!includePrivate) {
+    for (const [key, f] of Object.entries(fields)) if (f.public === false) delete info[key];
+  }
+  return info as unknown as WebInfo;
+}
+
+/** The settings of a language merged with the shared ones, read on the server (pages call this too). */
+export async function readWebInfo(language: WireLanguage, options: { includePrivate: boolean }): Promise<WebInfo> {
+  const db = await getDb();
+  const rows = await db.select({ scope: websetting.scope, data: websetting.data }).from(websetting).where(inArray(websetting.scope, [language, SHARED_SCOPE]));
+  const byScope = new Map(rows.map((row) => [row.scope, row.data ?? {}]));
+  const info = merge(language, { ...(byScope.get(language) ?? {}), ...(byScope.get(SHARED_SCOPE) ?? {}) }, options.includePrivate);
+  if (info.logo) {
+    const [file] = await db.select({ id: uploads.id, name: uploads.name }).from(uploads).where(eq(uploads.id, info.logo)).limit(1);
+    info.logoUrl = file ? uploadUrl(file.id, file.name) : null;
+  }
+  return info;
+}
+
+/**
+ * Saves validated values: the per-language ones into the language's document, the shared ones into
+ * the shared document. Each document is merged in one statement (`data || new`), so two Admins
+ * saving different fields at once both keep their change. Null clears a field (back to its default).
+ */
+export async function saveWebInfo(language: WireLanguage, values: Record<string, unknown>, accountId: number | null): Promise<void> {
+  const own: Record<string, unknown> = {};
+  const shared: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (!Object.prototype.hasOwnProperty.call(settingsDefinition.fields, key)) continue;
+    (isShared(key) ? shared : own)[key] = value ?? null;
+  }
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    for (const [scope, data] of [[language, own], [SHARED_SCOPE, shared]] as const) {
+      if (!Object.keys(data).length) continue;
+      const now = new Date();
+      await tx
+        .insert(websetting)
+        .values({ scope, data, updatedAt: now, updatedBy: accountId })
+        .onConflictDoUpdate({
+          target: websetting.scope,
+          set: { data: sql`${websetting.data} || excluded.data`, updatedAt: now, updatedBy: accountId },
+        });
+    }
+  });
+}
+
+/** The legacy visit count of the previous website (shared setting), 0 until one is set. */
+export async function legacyVisitCount(): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
+  const value = row?.data?.legacyVisitCount;
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/* Visit counters (DESIGN §4, "Visit counters"). */
+
+export type CounterKey = 'visit' | 'accessible';
+
+/**
+ * Adds one to a counter and returns the new count, in one statement: the row is created on first use,
+ * and concurrent visits (several app servers included) are each counted exactly once.
+ */
+export async function incrementCounter(name: CounterKey): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(counters)
+    .values({ name, count: 1 })
+    .onConflictDoUpdate({ target: counters.name, set: { count: sql`${counters.count} + 1`, updatedAt: sql`now()` } })
+    .returning({ count: counters.count });
+  return Number(row.count);
+}
+
+/** A counter's value without counting a visit (0 before the first one). */
+export async function readCounter(name: CounterKey): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ count: counters.count }).from(counters).where(eq(counters.name, name));
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * The site's last content update (the footer's 更新日期): the latest `updatedAt` of every content
+ * table (accounts and contact messages are not site content), the web settings and the section
+ * "last updated" stamps, in one query. Null when there is no content at all. A delete leaves no
+ * trace here: a "content updated" stamp written by the generic write handlers would catch it and
+ * cost one row read, but those handlers do not write one yet.
+ */
+export async function lastContentUpdate(): Promise<Date | null> {
+  const db = await getDb();
+  const latest = (table: PgTable, updatedAt: PgColumn) => sql`(select max(${updatedAt}) from ${table})`;
+  const parts = [
+    latest(websetting, websetting.updatedAt),
+    latest(sectionUpdateTimes, sectionUpdateTimes.updatedAt),
+    ...allResources()
+      .filter((definition) => definition.name !== 'account' && definition.name !== 'webcontact')
+      .map((definition) => latest(tableOf(definition), column(tableOf(definition), 'updatedAt'))),
+  ];
+  // greatest() skips nulls (empty tables); one flat list plans several times faster than nested unions.
+  // Whole milliseconds, cut like the drivers cut stored microseconds, so the date matches the rows'.
+  const result = await db.execute(sql`select extract(epoch from greatest(${sql.join(parts, sql`, `)})) * 1000 as ms`);
+  const ms = (result.rows[0] as { ms: unknown } | undefined)?.ms;
+  return ms === null || ms === undefined ? null : new Date(Math.floor(Number(ms)));
+}
