@@ -44,6 +44,28 @@ test.describe('public site', () => {
     await context.close();
   });
 
+  test('the header shows the association\'s name and logo from the web settings', async ({ page, request }) => {
+    for (const [path, language] of [['/tw', 'tw'], ['/en', 'en']] as const) {
+      const info = await (await request.get('/api/websetting/webinfo', { headers: { 'web-language': language } })).json();
+      expect(info.siteName).toBeTruthy();
+      await page.goto(path);
+      const home = page.locator('header').getByRole('link', { name: info.siteName });
+      await expect(home).toBeVisible();
+      if (info.logoUrl) await expect(home.locator('img')).toHaveAttribute('src', info.logoUrl);
+      await expect(page).toHaveTitle(new RegExp(info.siteName));
+    }
+  });
+
+  test('file-like paths are a plain 404, and the site has an icon', async ({ request, page }) => {
+    expect((await request.get('/favicon.ico')).status()).toBe(404);
+    await page.goto('/tw');
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toBeTruthy();
+    const served = await request.get(icon!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toContain('image/svg+xml');
+  });
+
   test('responses carry the security headers and the XSRF cookie', async ({ request }) => {
     const response = await request.get('/tw');
     const headers = response.headers();

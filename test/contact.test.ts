@@ -287,3 +287,23 @@ describe('the back-office inbox', () => {
     expect((await call('GET', `webcontact/get/${sent.body.id}`, undefined, { token: admin })).status).toBe(200);
   });
 });
+
+describe('the inbox filters by status', () => {
+  test('getlist/{status} lists only that status; plain getlist lists all; an unknown status is a 400', async () => {
+    const staff = await signedIn(0);
+    const first = await call('POST', 'webcontact/addByAcc', { name: '甲', email: 'a@example.org', subject: '詢問', message: '內容' }, { token: staff.token });
+    const second = await call('POST', 'webcontact/addByAcc', { name: '乙', email: 'b@example.org', subject: '詢問', message: '內容' }, { token: staff.token });
+    expect((await call('PUT', 'webcontact/update', { id: second.body.id, status: 2 }, { token: staff.token })).status).toBe(200);
+    const fresh = await call('POST', 'webcontact/getlist/0', { pageSize: 9999 }, { token: staff.token });
+    const closed = await call('POST', 'webcontact/getlist/2', { pageSize: 9999 }, { token: staff.token });
+    const everything = await call('POST', 'webcontact/getlist', { pageSize: 9999 }, { token: staff.token });
+    const idsOf = (r: { body: { data: { id: number }[] } }) => r.body.data.map((row) => row.id);
+    expect(idsOf(fresh)).toContain(first.body.id);
+    expect(idsOf(fresh)).not.toContain(second.body.id);
+    expect(idsOf(closed)).toEqual(expect.arrayContaining([second.body.id]));
+    expect(idsOf(closed)).not.toContain(first.body.id);
+    expect(idsOf(everything)).toEqual(expect.arrayContaining([first.body.id, second.body.id]));
+    expect((await call('POST', 'webcontact/getlist/7', {}, { token: staff.token })).status).toBe(400);
+    expect((await call('POST', 'webcontact/getlist/0', {})).status).toBe(401);
+  });
+});

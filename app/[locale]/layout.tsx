@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { notFound } from 'next/navigation';
-import { htmlLang, type Locale } from '@/lib/i18n/languages';
+import { htmlLang, toWireLanguage } from '@/lib/i18n/languages';
+import { siteInfo } from '@/lib/public/site';
+import { localeOf } from '@/lib/i18n/params';
 import { routing } from '@/lib/i18n/routing';
 import { SiteHeader } from '@/components/site/SiteHeader';
 import './globals.css';
@@ -11,26 +12,32 @@ export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
 }
 
+// Every page reads the association's settings from the database.
+export const dynamic = 'force-dynamic';
+
 export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale, namespace: 'site' });
-  return { title: { default: t('defaultSiteName'), template: `%s | ${t('defaultSiteName')}` } };
+  const locale = await localeOf(params);
+  const site = await siteInfo(toWireLanguage(locale));
+  return {
+    title: { default: site.siteName, template: `%s | ${site.siteName}` },
+    description: site.metaDescription || undefined,
+    keywords: site.metaKeywords || undefined,
+  };
 }
 
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
-  const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) notFound();
+  const locale = await localeOf(params);
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'site' });
   return (
-    <html lang={htmlLang[locale as Locale]}>
+    <html lang={htmlLang[locale]}>
       <body>
         {/* Client pieces (navigation links) read the locale from here; no messages are sent along. */}
         <NextIntlClientProvider messages={null}>
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>
-        <SiteHeader locale={locale as Locale} />
+        <SiteHeader locale={locale} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

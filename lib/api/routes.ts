@@ -62,7 +62,11 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
       });
     }
   }
-  return routes.map((route) => ({ resource: definition, ...route }));
+  // A resource's own call replaces the generic one at the same method and path (webcontact/add).
+  const own = new Set(extra.map((route) => `${route.method} ${route.path.toLowerCase()}`));
+  return routes
+    .filter((route, i) => i < extra.length || !own.has(`${route.method} ${route.path.toLowerCase()}`))
+    .map((route) => ({ resource: definition, ...route }));
 }
 
 export function buildRoutes(): Route[] {

@@ -11,6 +11,8 @@ export default defineResource({
   titleField: 'subject',
   visibility: false,
   deletable: false,
+  // The inbox filters by status: getlist/{status} (0 is "new", plain getlist lists all).
+  parents: ['status'],
   access: { read: 'user', write: 'user' },
   fields: {
     name: field.text(['姓名', 'Name'], { required: true, max: 100, searchable: true, listed: true }),
