@@ -16,6 +16,7 @@ import { demoBlocks, demoContacts, demoSettings } from './pages';
 import { demoStatistics, statisticText } from './statistics';
 import type { Bi } from './types';
 import { demoLinkTypes, demoSystemUnits, demoZones } from './zones';
+import { initialOf } from '../content/search';
 
 /**
  * Demo content for an empty database: every resource of the registry (except accounts) in both
@@ -99,7 +100,7 @@ async function fillDemoContent(db: Writer, now: number): Promise<void> {
   await insertRows(
     db,
     'webbilingual',
-    demoGlossary.map((term) => ({ ...term, initial: /^[A-Za-z]/.test(term.termEn) ? term.termEn[0].toUpperCase() : '#' })),
+    demoGlossary.map((term) => ({ ...term, initial: initialOf(term.termEn) })),
   );
 
   // Members, boards, committees, regional service points -------------------------------------

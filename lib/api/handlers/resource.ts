@@ -1,10 +1,9 @@
 import { config } from '../../config';
-import type { ResourceDefinition, SortKey } from '../../content/define';
-import { isSortable } from '../../content/fields';
+import type { ResourceDefinition } from '../../content/define';
 import { hooksFor } from '../../content/hooks';
 import { findResource, referencesTo } from '../../content/registry';
 import * as repo from '../../content/repository';
-import { defaultSortOf, traits } from '../../content/table';
+import { traits } from '../../content/table';
 import { inputFields, validateInput, type Issue } from '../../content/validation';
 import { otherLanguage } from '../../i18n/languages';
 import { toWire } from '../../content/wire';
@@ -12,11 +11,10 @@ import { sanitizeRichText } from '../../security/sanitize';
 import { requireAccess, type RequestContext } from '../context';
 import { ApiError, badRequest, notFound } from '../errors';
 import { json, pathInteger, readJsonObject } from '../http';
+import { parseListRequest } from '../../content/list-request';
 
-/** The shared maximum page size of the spec's select lists (§9: "an exported numeric constant 9999"). */
-export const MAX_PAGE_SIZE = 9999;
-export const DEFAULT_PAGE_SIZE = 10;
-const MAX_PAGE = 1_000_000;
+// The list request lives with the content model (search and lists share it); re-exported for callers here.
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseListRequest, sortableFields } from '../../content/list-request';
 
 const access = (definition: ResourceDefinition) => ({
   read: definition.access?.read ?? 'public',
@@ -32,46 +30,6 @@ function readScope(context: RequestContext): repo.ReadScope {
   return { language: context.language, publicOnly: !signedIn(context) };
 }
 
-function wholeNumber(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  if (typeof value === 'string' && /^-?\d{1,12}$/.test(value.trim())) return Number(value);
-  return undefined;
-}
-
-/** The fields a list may sort by: the common columns and every scalar field. */
-export function sortableFields(definition: ResourceDefinition): string[] {
-  const t = traits(definition);
-  return [
-    'id',
-    ...(t.ordered ? ['order'] : []),
-    ...(t.window ? ['publishAt', 'unpublishAt'] : []),
-    ...Object.entries(definition.fields).filter(([, f]) => isSortable(f)).map(([key]) => key),
-    'createdAt',
-    'updatedAt',
-  ];
-}
-
-/** The list request of DESIGN §5: `{page, pageSize, sort, direction, keyword}`. */
-export function parseListRequest(definition: ResourceDefinition, body: Record<string, unknown>) {
-  const page = body.page === undefined || body.page === null ? 1 : wholeNumber(body.page);
-  if (page === undefined || page < 1 || page > MAX_PAGE) throw badRequest('invalidPage', { max: MAX_PAGE });
-  const size = body.pageSize === undefined || body.pageSize === null ? DEFAULT_PAGE_SIZE : wholeNumber(body.pageSize);
-  if (size === undefined || size < 1) throw badRequest('invalidPageSize');
-  // Clients send empty strings for "no choice" (a list's initial state), for direction as for sort.
-  const given = (value: unknown) => value !== undefined && value !== null && value !== '';
-  const direction = given(body.direction) ? String(body.direction).toLowerCase() : 'asc';
-  if (direction !== 'asc' && direction !== 'desc') throw badRequest('invalidDirection');
-  let sort: readonly SortKey[] = defaultSortOf(definition);
-  if (given(body.sort)) {
-    const allowed = sortableFields(definition);
-    if (typeof body.sort !== 'string' || !allowed.includes(body.sort)) {
-      throw badRequest('invalidSort', { value: String(body.sort).slice(0, 50), allowed: allowed.join(', ') });
-    }
-    sort = [{ field: body.sort, direction }];
-  }
-  const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 200) : '';
-  return { page, pageSize: Math.min(size, MAX_PAGE_SIZE), sort, keyword };
-}
 
 const wholePathNumber = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : undefined);
 

@@ -1,6 +1,40 @@
+import { eq, type SQL } from 'drizzle-orm';
+import type { RequestContext } from '../../api/context';
+import { badRequest } from '../../api/errors';
 import type { ResourceHooks } from '../define';
+import { column, tableOf } from '../repository';
+import definition from '../resources/webbilingual';
+import { initialOf, keywordConditions, queryParam, searchResponse, textContains } from '../search';
 
-// The webbilingual calls of spec §7 beyond the generic ones are added here.
-const hooks: ResourceHooks = {};
+/** The query parameters of `search`: keyword (either term or the description) and initial. */
+function glossaryFilters(context: RequestContext, terms: string[]): SQL[] {
+  const table = tableOf(definition);
+  const conditions = keywordConditions(
+    terms,
+    ['termTw', 'termEn', 'description'].map((key) => (term: string) => textContains(column(table, key), term)),
+  );
+  const initial = queryParam(context, 'initial');
+  if (initial) {
+    // `#` (sent as %23) lists the terms that start with something other than a letter.
+    if (!/^[A-Za-z#]$/.test(initial)) throw badRequest('invalidInitial', { value: initial.slice(0, 20) });
+    conditions.push(eq(column(table, 'initial'), initial.toUpperCase()));
+  }
+  return conditions;
+}
+
+const hooks: ResourceHooks = {
+  routes: [
+    {
+      method: 'POST',
+      path: 'search',
+      summary: 'Glossary: search by keyword and initial letter (query), paged like getlist, by English term by default',
+      handler: (context) => searchResponse(context, definition, (terms) => glossaryFilters(context, terms)),
+    },
+  ],
+  // `initial` is read-only for clients: it follows termEn on add, and on any update that sends termEn.
+  beforeWrite(input) {
+    return typeof input.termEn === 'string' ? { ...input, initial: initialOf(input.termEn) } : input;
+  },
+};
 
 export default hooks;

@@ -1,0 +1,50 @@
+import { badRequest } from '../api/errors';
+import type { ResourceDefinition, SortKey } from './define';
+import { isSortable } from './fields';
+import { defaultSortOf, traits } from './table';
+
+/** The shared maximum page size of the spec's select lists (§9: "an exported numeric constant 9999"). */
+export const MAX_PAGE_SIZE = 9999;
+export const DEFAULT_PAGE_SIZE = 10;
+const MAX_PAGE = 1_000_000;
+
+function wholeNumber(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^-?\d{1,12}$/.test(value.trim())) return Number(value);
+  return undefined;
+}
+
+/** The fields a list may sort by: the common columns and every scalar field. */
+export function sortableFields(definition: ResourceDefinition): string[] {
+  const t = traits(definition);
+  return [
+    'id',
+    ...(t.ordered ? ['order'] : []),
+    ...(t.window ? ['publishAt', 'unpublishAt'] : []),
+    ...Object.entries(definition.fields).filter(([, f]) => isSortable(f)).map(([key]) => key),
+    'createdAt',
+    'updatedAt',
+  ];
+}
+
+/** The list request of DESIGN §5: `{page, pageSize, sort, direction, keyword}`. */
+export function parseListRequest(definition: ResourceDefinition, body: Record<string, unknown>) {
+  const page = body.page === undefined || body.page === null ? 1 : wholeNumber(body.page);
+  if (page === undefined || page < 1 || page > MAX_PAGE) throw badRequest('invalidPage', { max: MAX_PAGE });
+  const size = body.pageSize === undefined || body.pageSize === null ? DEFAULT_PAGE_SIZE : wholeNumber(body.pageSize);
+  if (size === undefined || size < 1) throw badRequest('invalidPageSize');
+  // Clients send empty strings for "no choice" (a list's initial state), for direction as for sort.
+  const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+  const direction = given(body.direction) ? String(body.direction).toLowerCase() : 'asc';
+  if (direction !== 'asc' && direction !== 'desc') throw badRequest('invalidDirection');
+  let sort: readonly SortKey[] = defaultSortOf(definition);
+  if (given(body.sort)) {
+    const allowed = sortableFields(definition);
+    if (typeof body.sort !== 'string' || !allowed.includes(body.sort)) {
+      throw badRequest('invalidSort', { value: String(body.sort).slice(0, 50), allowed: allowed.join(', ') });
+    }
+    sort = [{ field: body.sort, direction }];
+  }
+  const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 200) : '';
+  return { page, pageSize: Math.min(size, MAX_PAGE_SIZE), sort, keyword };
+}

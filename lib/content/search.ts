@@ -1,0 +1,143 @@
+import { and, asc, count, desc, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isSignedIn, requireAccess, type RequestContext } from '../api/context';
+import { badRequest } from '../api/errors';
+import { parseListRequest } from './list-request';
+import { json, pathInteger, readJsonObject } from '../api/http';
+import { config } from '../config';
+import { getDb } from '../db';
+import type { ResourceDefinition } from './define';
+import { findResource } from './registry';
+import { column, escapeLike, rowExists, scopeConditions, tableOf, type ReadScope, type Row } from './repository';
+import { traits } from './table';
+import { toWire } from './wire';
+
+/**
+ * The `search` calls of spec §7 (laws, glossary): getlist's body and response, plus filters from the
+ * query string. Keywords match substrings case-insensitively (ILIKE on text, a regular expression on
+ * rich text), so Chinese matches inside words without a word splitter and English in any case.
+ */
+
+export const readScope = (context: RequestContext): ReadScope => ({ language: context.language, publicOnly: !isSignedIn(context) });
+
+/** A query-string value, trimmed; NUL characters dropped (PostgreSQL text cannot hold them). */
+export function queryParam(context: RequestContext, name: string): string {
+  return (context.searchParams.get(name) ?? '').replaceAll('\u0000', '').trim();
+}
+
+/** Whitespace separates terms, and a row must match every term: `信託 施行細則`, `trust act`. */
+export function keywordTerms(keyword: string): string[] {
+  return keyword.split(/\s+/).filter(Boolean).slice(0, 10);
+}
+
+const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+
+export const textContains = (c: PgColumn, term: string): SQL => sql`${c} ilike ${containsPattern(term)}`;
+
+/** A character of the term as the sanitiser stores text: `&`, `<`, `>` as entities; ASCII punctuation escaped for the regex. */
+const storedChar = (c: string) =>
+  c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c < '\x80' && !/[A-Za-z0-9]/.test(c) ? `\\${c}` : c;
+
+/**
+ * Rich text as a reader sees it, as one case-insensitive regular expression on the stored HTML:
+ * tags may stand between the term's characters (信託<strong>業法</strong> holds 信託業法); the match
+ * must end outside a tag (the next bracket is `<`), so tag names and attributes never match; and it
+ * may not start just after `&`, so `amp` or `lt` do not match inside an entity. Without lookarounds
+ * PostgreSQL runs this as fast as ILIKE; stripping the tags first (regexp_replace) is ten times slower.
+ */
+export function richTextContains(c: PgColumn, term: string): SQL {
+  const pattern = `(?:^|[^&])${[...term].map(storedChar).join('(?:<[^>]*>)*')}[^<>]*(?:<|$)`;
+  return sql`${c} ~* ${pattern}`;
+}
+
+/** Every term matches at least one of the columns. */
+export function keywordConditions(terms: string[], matchers: ((term: string) => SQL)[]): SQL[] {
+  return terms.map((term) => or(...matchers.map((match) => match(term)))!);
+}
+
+/**
+ * The glossary's index letter of an English term (webbilingual `initial`): its first letter A–Z,
+ * uppercased, or `#` when it starts with anything else. Compatibility decomposition first, so
+ * `Ｔrust` (full width) and `Über` file under T and U. Here rather than in the glossary's hooks so
+ * seeds can import it without loading a hook module first (hooks/index would see it half-built).
+ */
+export function initialOf(termEn: string): string {
+  const first = termEn.trim().normalize('NFKD').charAt(0).toUpperCase();
+  return /^[A-Z]$/.test(first) ? first : '#';
+}
+
+/**
+ * The id of a reference filter (from the query string unless given): a row of the resource the field
+ * points to, in the request's language. Empty or 0 means "all", as in getlist; a malformed id or one
+ * that does not exist is a 400, the latter naming the field.
+ */
+export async function referenceFilter(
+  context: RequestContext,
+  definition: ResourceDefinition,
+  key: string,
+  raw = queryParam(context, key),
+): Promise<number | undefined> {
+  if (raw === '' || raw === '0') return undefined;
+  const id = pathInteger(raw);
+  const f = definition.fields[key];
+  const target = f?.kind === 'reference' ? findResource(f.resource) : undefined;
+  if (!target) throw new Error(`${definition.name}.${key} is not a reference`);
+  if (!(await rowExists(target, context.language, id))) throw badRequest('unknownReference', { field: f.label[context.language], value: id });
+  return id;
+}
+
+/**
+ * One page of the rows matching `conditions`, paged and sorted as repository.listRows pages getlist
+ * (which takes only equality filters, hence this copy of its last steps).
+ */
+async function pagedRows(definition: ResourceDefinition, conditions: SQL[], request: ReturnType<typeof parseListRequest>) {
+  const db = await getDb();
+  const table = tableOf(definition);
+  const where = and(...conditions);
+  const [{ total }] = await db.select({ total: count() }).from(table).where(where);
+  const page = Math.min(request.page, Math.max(1, Math.ceil(total / request.pageSize)));
+  // id breaks ties in the direction of the last sort key, so pages never overlap.
+  const keys = [...request.sort, { field: 'id', direction: request.sort.at(-1)?.direction ?? 'desc' }];
+  const rows = await db
+    .select()
+    .from(table)
+    .where(where)
+    .orderBy(...keys.map((k) => (k.direction === 'asc' ? asc : desc)(column(table, k.field))))
+    .limit(request.pageSize)
+    .offset((page - 1) * request.pageSize);
+  return { rows: rows as Row[], total, page };
+}
+
+/**
+ * Serves a search: the body is getlist's `{page, pageSize, sort, direction}`; the keyword comes from
+ * the query string (or the body's `keyword`, as getlist takes it); `filters` turns the keyword terms
+ * and the other query parameters into conditions, throwing a 400 for a bad one.
+ */
+export async function searchResponse(
+  context: RequestContext,
+  definition: ResourceDefinition,
+  filters: (terms: string[]) => Promise<SQL[]> | SQL[],
+): Promise<Response> {
+  requireAccess(context, definition.access?.read ?? 'public');
+  const request = parseListRequest(definition, await readJsonObject(context.request));
+  const terms = keywordTerms(queryParam(context, 'keyword').slice(0, 200) || request.keyword);
+  const scope = readScope(context);
+  const { rows, total, page } = await pagedRows(definition, [...scopeConditions(definition, scope), ...(await filters(terms))], request);
+  const data = rows.map((row) => toWire(definition, row, !scope.publicOnly, config().siteTimeZone));
+  return json({ data, total, page, pageSize: request.pageSize });
+}
+
+/**
+ * `{id, name, …}` of every row a scope sees, by `order`: the option lists of getoptions calls. Rows
+ * with a parent are ordered among their siblings only, so siblings are kept together.
+ */
+export async function optionList(definition: ResourceDefinition, scope: ReadScope, keys: string[] = ['id', 'name']): Promise<Row[]> {
+  const db = await getDb();
+  const table = tableOf(definition);
+  const picked = Object.fromEntries(keys.map((key) => [key, column(table, key)]));
+  return db
+    .select(picked)
+    .from(table)
+    .where(and(...scopeConditions(definition, scope)))
+    .orderBy(...[...traits(definition).parents, 'order', 'id'].map((key) => asc(column(table, key))));
+}
