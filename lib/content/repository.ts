@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { cachedRead, invalidate } from '../cache/public-reads';
 import { getDb, type Database } from '../db';
 import * as schema from '../db/schema';
 import type { WireLanguage } from '../i18n/languages';
@@ -52,12 +53,28 @@ export interface ListQuery {
   sort: readonly SortKey[];
   page: number;
   pageSize: number;
+  /** Further conditions (searches); `cacheKey` must then describe them for the public cache. */
+  conditions?: SQL[];
+  cacheKey?: string;
 }
 
-export async function listRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery) {
+type ListResult = { rows: Row[]; total: number; page: number };
+
+/**
+ * A page of rows. Anonymous reads go through the public cache (a write to the resource empties
+ * it); signed-in reads always see the database.
+ */
+export function listRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): Promise<ListResult> {
+  if (!scope.publicOnly || scope.now || (query.conditions?.length && !query.cacheKey)) return loadRows(definition, scope, query);
+  const { conditions, ...plain } = query;
+  const key = JSON.stringify({ list: scope.language, ...plain, conditions: conditions?.length ? query.cacheKey : undefined });
+  return cachedRead(definition.name, key, () => loadRows(definition, scope, query));
+}
+
+async function loadRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): Promise<ListResult> {
   const db = await getDb();
   const table = tableOf(definition);
-  const conditions = scopeConditions(definition, scope);
+  const conditions = [...scopeConditions(definition, scope), ...(query.conditions ?? [])];
   for (const [key, value] of Object.entries(query.filters)) conditions.push(eq(column(table, key), value));
   if (query.keyword) {
     const pattern = `%${escapeLike(query.keyword)}%`;
@@ -83,7 +100,12 @@ export async function listRows(definition: ResourceDefinition, scope: ReadScope,
   return { rows: rows as Row[], total, page };
 }
 
-export async function getRow(definition: ResourceDefinition, scope: ReadScope, id: number): Promise<Row | undefined> {
+export function getRow(definition: ResourceDefinition, scope: ReadScope, id: number): Promise<Row | undefined> {
+  if (!scope.publicOnly || scope.now) return loadRow(definition, scope, id);
+  return cachedRead(definition.name, JSON.stringify({ get: scope.language, id }), () => loadRow(definition, scope, id));
+}
+
+async function loadRow(definition: ResourceDefinition, scope: ReadScope, id: number): Promise<Row | undefined> {
   const db = await getDb();
   const table = tableOf(definition);
   const [row] = await db
@@ -173,7 +195,7 @@ export async function insertRow(definition: ResourceDefinition, values: Row): Pr
     }
     const [row] = await tx.insert(table).values(next as never).returning();
     return row as Row;
-  });
+  }).finally(() => invalidate(definition.name));
 }
 
 export async function updateRow(definition: ResourceDefinition, existing: Row, changes: Row): Promise<Row> {
@@ -191,7 +213,7 @@ export async function updateRow(definition: ResourceDefinition, existing: Row, c
     const [row] = await tx.update(table).set(next as never).where(eq(column(table, 'id'), existing.id)).returning();
     if (t.ordered && parentChanged) await renumber(tx, definition, existing);
     return row as Row;
-  });
+  }).finally(() => invalidate(definition.name));
 }
 
 export async function deleteRow(definition: ResourceDefinition, existing: Row): Promise<void> {
@@ -201,7 +223,7 @@ export async function deleteRow(definition: ResourceDefinition, existing: Row): 
     if (traits(definition).ordered) await lockOrdering(tx, definition);
     await tx.delete(table).where(eq(column(table, 'id'), existing.id));
     if (traits(definition).ordered) await renumber(tx, definition, existing);
-  });
+  }).finally(() => invalidate(definition.name));
 }
 
 /** Moves a row to a 1-based position among its siblings (clamped to 1..n) and returns them in order. */
@@ -226,7 +248,7 @@ export async function moveRow(definition: ResourceDefinition, existing: Row, pos
       await tx.update(table).set({ order: to, updatedAt: new Date() } as never).where(eq(column(table, 'id'), existing.id));
     }
     return (await tx.select().from(table).where(siblings).orderBy(asc(order), asc(column(table, 'id')))) as Row[];
-  });
+  }).finally(() => invalidate(definition.name));
 }
 
 export async function uploadsExist(ids: string[]): Promise<string[]> {

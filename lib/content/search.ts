@@ -1,4 +1,4 @@
-import { and, asc, count, desc, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isSignedIn, requireAccess, type RequestContext } from '../api/context';
 import { badRequest } from '../api/errors';
@@ -8,7 +8,7 @@ import { config } from '../config';
 import { getDb } from '../db';
 import type { ResourceDefinition } from './define';
 import { findResource } from './registry';
-import { column, escapeLike, rowExists, scopeConditions, tableOf, type ReadScope, type Row } from './repository';
+import { column, escapeLike, listRows, rowExists, scopeConditions, tableOf, type ReadScope, type Row } from './repository';
 import { traits } from './table';
 import { toWire } from './wire';
 
@@ -87,28 +87,6 @@ export async function referenceFilter(
 }
 
 /**
- * One page of the rows matching `conditions`, paged and sorted as repository.listRows pages getlist
- * (which takes only equality filters, hence this copy of its last steps).
- */
-async function pagedRows(definition: ResourceDefinition, conditions: SQL[], request: ReturnType<typeof parseListRequest>) {
-  const db = await getDb();
-  const table = tableOf(definition);
-  const where = and(...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(table).where(where);
-  const page = Math.min(request.page, Math.max(1, Math.ceil(total / request.pageSize)));
-  // id breaks ties in the direction of the last sort key, so pages never overlap.
-  const keys = [...request.sort, { field: 'id', direction: request.sort.at(-1)?.direction ?? 'desc' }];
-  const rows = await db
-    .select()
-    .from(table)
-    .where(where)
-    .orderBy(...keys.map((k) => (k.direction === 'asc' ? asc : desc)(column(table, k.field))))
-    .limit(request.pageSize)
-    .offset((page - 1) * request.pageSize);
-  return { rows: rows as Row[], total, page };
-}
-
-/**
  * Serves a search: the body is getlist's `{page, pageSize, sort, direction}`; the keyword comes from
  * the query string (or the body's `keyword`, as getlist takes it); `filters` turns the keyword terms
  * and the other query parameters into conditions, throwing a 400 for a bad one.
@@ -122,7 +100,9 @@ export async function searchResponse(
   const request = parseListRequest(definition, await readJsonObject(context.request));
   const terms = keywordTerms(queryParam(context, 'keyword').slice(0, 200) || request.keyword);
   const scope = readScope(context);
-  const { rows, total, page } = await pagedRows(definition, [...scopeConditions(definition, scope), ...(await filters(terms))], request);
+  // The query string names every filter, so it (with the body's paging) keys the public cache.
+  const cacheKey = JSON.stringify({ query: [...context.searchParams.entries()].sort(), terms });
+  const { rows, total, page } = await listRows(definition, scope, { ...request, keyword: undefined, filters: {}, conditions: await filters(terms), cacheKey });
   const data = rows.map((row) => toWire(definition, row, !scope.publicOnly, config().siteTimeZone));
   return json({ data, total, page, pageSize: request.pageSize });
 }

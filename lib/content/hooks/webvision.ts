@@ -7,6 +7,7 @@ import type { ResourceHooks } from '../define';
 import definition from '../resources/webvision';
 import { column, tableOf } from '../repository';
 import { readConditions } from '../update-times';
+import { invalidate } from '../../cache/public-reads';
 
 /**
  * Adds one click in a single statement, so parallel views are never lost, and only to a row the
@@ -24,6 +25,7 @@ async function addClick(context: RequestContext, id: number): Promise<{ id: numb
     .where(and(eq(column(table, 'id'), id), ...readConditions(definition, scope)))
     .returning({ id: column(table, 'id'), clicks });
   if (!row) throw notFound();
+  invalidate('webvision'); // lists show the click count
   return { id: Number(row.id), clicks: Number(row.clicks) };
 }
 

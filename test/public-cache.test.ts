@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { cachedRead, cacheStats, clearPublicCache, invalidate, TTL_MS } from '../lib/cache/public-reads';
+import { getDb } from '../lib/db';
+import { webnews } from '../lib/db/schema';
+import { call, signedIn } from './helpers/api';
+import { withDatabase } from './helpers/database';
+
+withDatabase();
+
+const titles = (body: { data: { title: string }[] }) => body.data.map((row) => row.title);
+
+test('anonymous lists come from the cache, and a write through the API shows on the next read', async () => {
+  const admin = await signedIn(1);
+  await call('POST', 'webnews/add', { title: 'first' }, { token: admin.token });
+  expect(titles((await call('POST', 'webnews/getlist', {})).body)).toEqual(['first']);
+  const before = cacheStats().hits;
+  expect(titles((await call('POST', 'webnews/getlist', {})).body)).toEqual(['first']);
+  expect(cacheStats().hits).toBe(before + 1);
+
+  await call('POST', 'webnews/add', { title: 'second' }, { token: admin.token });
+  expect(titles((await call('POST', 'webnews/getlist', {})).body)).toEqual(['second', 'first']);
+});
+
+test('signed-in reads always see the database; anonymous reads see a change made behind the API when the entry expires', async () => {
+  const admin = await signedIn(1);
+  const added = await call('POST', 'webnews/add', { title: 'original' }, { token: admin.token });
+  expect((await call('GET', `webnews/get/${added.body.id}`)).body.title).toBe('original');
+  const db = await getDb();
+  await db.update(webnews).set({ title: 'changed directly' } as never).where(eq(webnews.id, added.body.id));
+  expect((await call('GET', `webnews/get/${added.body.id}`, undefined, { token: admin.token })).body.title).toBe('changed directly');
+  expect((await call('GET', `webnews/get/${added.body.id}`)).body.title).toBe('original');
+  clearPublicCache(); // stands for the TTL running out
+  expect((await call('GET', `webnews/get/${added.body.id}`)).body.title).toBe('changed directly');
+});
+
+test('entries expire after the TTL; concurrent misses share one load; invalidate starts afresh', async () => {
+  let loads = 0;
+  const load = async () => {
+    loads++;
+    await new Promise((r) => setTimeout(r, 20));
+    return loads;
+  };
+  const now = 1_000_000;
+  const results = await Promise.all(Array.from({ length: 10 }, () => cachedRead('unit', 'k', load, now)));
+  expect(results).toEqual(Array(10).fill(1));
+  expect(loads).toBe(1);
+  expect(await cachedRead('unit', 'k', load, now + TTL_MS - 1)).toBe(1);
+  expect(await cachedRead('unit', 'k', load, now + TTL_MS + 1)).toBe(2);
+  invalidate('unit');
+  expect(await cachedRead('unit', 'k', load, now + TTL_MS + 2)).toBe(3);
+});
+
+test('a failed load is not kept', async () => {
+  await expect(cachedRead('unit-fail', 'k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+  expect(await cachedRead('unit-fail', 'k', async () => 'ok')).toBe('ok');
+});
