@@ -5,6 +5,7 @@ import { accountCount, ensureAdmin, generatePassword } from './accounts';
 import { warnIfCaptchaOff } from './api/captcha';
 import type { Connection } from './db';
 import { seedDemoContent } from './demo/seed';
+import { scheduleMaintenance, vacuum } from './db/maintenance';
 
 /**
  * Work done once when the server opens its database, after migrations: the first Admin from
@@ -28,6 +29,10 @@ export async function onStartup(connection: Connection): Promise<void> {
         fs.writeFileSync(path.join(dataDir, 'demo-admin.txt'), `${note}\n`, { mode: 0o600 });
       }
     }
+  }
+  if (connection.driver === 'pglite') {
+    console.log(`Database maintenance (VACUUM ANALYZE) took ${await vacuum(connection)} ms.`);
+    scheduleMaintenance(connection);
   }
   warnIfCaptchaOff();
 }

@@ -209,9 +209,10 @@ async function main() {
     console.log(`  laws ${number(done * 2)} / ${number(rulesTotal)}  (${((performance.now() - batchStart) / 1000).toFixed(2)} s for this batch)`);
   }
 
-  // Fresh statistics, so the first searches are planned with the new volume.
-  await connection.query('analyze webnews');
-  await connection.query('analyze webrule');
+  // Fresh statistics and visibility maps, so the first lists and searches are planned and counted
+  // with the new volume (PGlite has no autovacuum to do it later).
+  await connection.query('vacuum analyze webnews');
+  await connection.query('vacuum analyze webrule');
   const seconds = (performance.now() - seeding) / 1000;
   console.log(`Done: ${number(newsTotal)} news and ${number(rulesTotal)} laws in ${seconds.toFixed(1)} s (${number(Math.round((newsTotal + rulesTotal) / Math.max(seconds, 0.001)))} rows/s); ${((performance.now() - started) / 1000).toFixed(1)} s in all.`);
 }

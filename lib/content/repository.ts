@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cachedRead, invalidate } from '../cache/public-reads';
+import { noteWrite } from '../db/maintenance';
 import { getDb, type Database } from '../db';
 import * as schema from '../db/schema';
 import type { WireLanguage } from '../i18n/languages';
@@ -14,6 +15,12 @@ export interface ReadScope {
   language: WireLanguage;
   publicOnly: boolean;
   now?: Date;
+}
+
+/** Every write empties the resource's public cache and counts toward PGlite's next VACUUM. */
+function afterWrite(resource: string): void {
+  invalidate(resource);
+  noteWrite();
 }
 
 export function tableOf(definition: ResourceDefinition): ContentTable {
@@ -90,13 +97,16 @@ async function loadRows(definition: ResourceDefinition, scope: ReadScope, query:
     ...query.sort.map((s) => (s.direction === 'asc' ? asc(column(table, s.field)) : desc(column(table, s.field)))),
     idDirection === 'asc' ? asc(column(table, 'id')) : desc(column(table, 'id')),
   ];
-  const rows = await db
-    .select()
+  // Deferred join: page through ids alone (the list index covers them), then read only the rows
+  // of the page, so a deep page never sorts or carries whole rows.
+  const pageIds = db
+    .select({ id: column(table, 'id') })
     .from(table)
     .where(where)
     .orderBy(...orderBy)
     .limit(query.pageSize)
     .offset((page - 1) * query.pageSize);
+  const rows = await db.select().from(table).where(inArray(column(table, 'id'), pageIds)).orderBy(...orderBy);
   return { rows: rows as Row[], total, page };
 }
 
@@ -195,7 +205,7 @@ export async function insertRow(definition: ResourceDefinition, values: Row): Pr
     }
     const [row] = await tx.insert(table).values(next as never).returning();
     return row as Row;
-  }).finally(() => invalidate(definition.name));
+  }).finally(() => afterWrite(definition.name));
 }
 
 export async function updateRow(definition: ResourceDefinition, existing: Row, changes: Row): Promise<Row> {
@@ -213,7 +223,7 @@ export async function updateRow(definition: ResourceDefinition, existing: Row, c
     const [row] = await tx.update(table).set(next as never).where(eq(column(table, 'id'), existing.id)).returning();
     if (t.ordered && parentChanged) await renumber(tx, definition, existing);
     return row as Row;
-  }).finally(() => invalidate(definition.name));
+  }).finally(() => afterWrite(definition.name));
 }
 
 export async function deleteRow(definition: ResourceDefinition, existing: Row): Promise<void> {
@@ -223,7 +233,7 @@ export async function deleteRow(definition: ResourceDefinition, existing: Row): 
     if (traits(definition).ordered) await lockOrdering(tx, definition);
     await tx.delete(table).where(eq(column(table, 'id'), existing.id));
     if (traits(definition).ordered) await renumber(tx, definition, existing);
-  }).finally(() => invalidate(definition.name));
+  }).finally(() => afterWrite(definition.name));
 }
 
 /** Moves a row to a 1-based position among its siblings (clamped to 1..n) and returns them in order. */
@@ -248,7 +258,7 @@ export async function moveRow(definition: ResourceDefinition, existing: Row, pos
       await tx.update(table).set({ order: to, updatedAt: new Date() } as never).where(eq(column(table, 'id'), existing.id));
     }
     return (await tx.select().from(table).where(siblings).orderBy(asc(order), asc(column(table, 'id')))) as Row[];
-  }).finally(() => invalidate(definition.name));
+  }).finally(() => afterWrite(definition.name));
 }
 
 export async function uploadsExist(ids: string[]): Promise<string[]> {

@@ -1,0 +1,32 @@
+import type { Connection } from './client';
+
+/**
+ * PGlite runs no autovacuum: without VACUUM its visibility maps stay empty (counts read every row)
+ * and without ANALYZE the planner guesses. The server vacuums at start-up and then, when rows have
+ * changed, every MAINTENANCE_INTERVAL_MS. PostgreSQL does this by itself (autovacuum).
+ */
+export const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
+
+const globalState = globalThis as typeof globalThis & { __gonghuiWrites?: { count: number } };
+const writes = (globalState.__gonghuiWrites ??= { count: 0 });
+
+/** Called after each content write. */
+export function noteWrite(): void {
+  writes.count++;
+}
+
+export async function vacuum(connection: Connection): Promise<number> {
+  const started = Date.now();
+  await connection.query('VACUUM ANALYZE');
+  return Date.now() - started;
+}
+
+export function scheduleMaintenance(connection: Connection): void {
+  if (connection.driver !== 'pglite') return;
+  const timer = setInterval(() => {
+    if (writes.count === 0) return;
+    writes.count = 0;
+    vacuum(connection).catch((error) => console.error('VACUUM failed:', error instanceof Error ? error.message : error));
+  }, MAINTENANCE_INTERVAL_MS);
+  timer.unref();
+}
