@@ -1,5 +1,6 @@
 import { translate } from '../i18n/messages';
 import type { WireLanguage } from '../i18n/languages';
+import type { Issue } from '../content/validation';
 
 type Values = Record<string, string | number>;
 
@@ -30,6 +31,13 @@ export const badRequest = (key: string, values?: Values) => new ApiError(400, ke
 export const notFound = () => new ApiError(404, 'notFound');
 export const unauthorized = (key: 'unauthorized' | 'sessionExpired' = 'unauthorized') => new ApiError(401, key);
 export const forbidden = () => new ApiError(403, 'forbidden');
+
+/** A 400 naming the first problem, with every field's problem in `errors` (for forms). */
+export function validationError(language: WireLanguage, issues: Issue[]): ApiError {
+  const error = new ApiError(400, issues[0].key, issues[0].values);
+  error.details = issues.map((issue) => ({ field: issue.field, message: new ApiError(400, issue.key, issue.values).messageIn(language) }));
+  return error;
+}
 
 export function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;

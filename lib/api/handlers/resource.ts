@@ -9,7 +9,7 @@ import { otherLanguage } from '../../i18n/languages';
 import { toWire } from '../../content/wire';
 import { sanitizeRichText } from '../../security/sanitize';
 import { requireAccess, type RequestContext } from '../context';
-import { ApiError, badRequest, notFound } from '../errors';
+import { badRequest, notFound, validationError } from '../errors';
 import { json, pathInteger, readJsonObject } from '../http';
 import { parseListRequest } from '../../content/list-request';
 
@@ -96,14 +96,6 @@ export async function get(context: RequestContext, definition: ResourceDefinitio
   return json(wire(definition, context, row));
 }
 
-function throwIssues(context: RequestContext, issues: Issue[]): never {
-  const error = new ApiError(400, issues[0].key, issues[0].values);
-  error.details = issues.map((issue) => ({
-    field: issue.field,
-    message: new ApiError(400, issue.key, issue.values).messageIn(context.language),
-  }));
-  throw error;
-}
 
 /** Checks that need the database: referenced rows and uploads exist, unique values are free. */
 async function checkAgainstDatabase(context: RequestContext, definition: ResourceDefinition, values: repo.Row, id?: number) {
@@ -127,7 +119,7 @@ async function checkAgainstDatabase(context: RequestContext, definition: Resourc
       issues.push({ field: key, key: 'duplicate', values: { field: label(key), value } });
     }
   }
-  if (issues.length) throwIssues(context, issues);
+  if (issues.length) throw validationError(context.language, issues);
 }
 
 function cleanValues(definition: ResourceDefinition, values: repo.Row): repo.Row {
@@ -148,7 +140,7 @@ export async function add(context: RequestContext, definition: ResourceDefinitio
   const fixed = await sectionScope(context, definition, section);
   const body = { ...(await readJsonObject(context.request)), ...fixed };
   const { values, issues } = validateInput(definition, body, 'add', context.language, timeZone());
-  if (issues.length) throwIssues(context, issues);
+  if (issues.length) throw validationError(context.language, issues);
   await checkAgainstDatabase(context, definition, values);
   const t = traits(definition);
   const row: repo.Row = cleanValues(definition, values);
@@ -171,7 +163,7 @@ export async function update(context: RequestContext, definition: ResourceDefini
   const id = pathInteger(String(body.id));
   const existing = await findOr404(context, definition, id, scope);
   const { values, issues } = validateInput(definition, body, 'update', context.language, timeZone());
-  if (issues.length) throwIssues(context, issues);
+  if (issues.length) throw validationError(context.language, issues);
   await checkAgainstDatabase(context, definition, values, id);
   const hooks = hooksFor(definition.name);
   let changes: repo.Row = { ...cleanValues(definition, values), updatedBy: context.account?.id ?? null };

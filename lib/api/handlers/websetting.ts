@@ -1,10 +1,10 @@
 import { config } from '../../config';
 import { uploadsExist } from '../../content/repository';
 import * as settings from '../../content/settings';
-import { validateInput, type Issue } from '../../content/validation';
+import { validateInput } from '../../content/validation';
 import { toWireDateTime } from '../../content/wire-dates';
 import { requireAccess, type RequestContext } from '../context';
-import { ApiError } from '../errors';
+import { validationError } from '../errors';
 import { json, readJsonObject } from '../http';
 
 /**
@@ -12,15 +12,6 @@ import { json, readJsonObject } from '../http';
  * lib/content/settings.ts; these handlers add roles, validation and the wire form.
  */
 
-/** A 400 with every field's problem, worded like the resource handlers' (`{message, errors}`). */
-function throwIssues(context: RequestContext, issues: Issue[]): never {
-  const error = new ApiError(400, issues[0].key, issues[0].values);
-  error.details = issues.map((issue) => ({
-    field: issue.field,
-    message: new ApiError(400, issue.key, issue.values).messageIn(context.language),
-  }));
-  throw error;
-}
 
 /**
  * GET → the request language's settings merged with the shared ones. Anyone may read them (the
@@ -41,10 +32,10 @@ export async function saveWebInfo(context: RequestContext): Promise<Response> {
   requireAccess(context, 'admin');
   const body = await readJsonObject(context.request);
   const { values, issues } = validateInput(settings.settingsDefinition, body, 'update', context.language, config().siteTimeZone);
-  if (issues.length) throwIssues(context, issues);
+  if (issues.length) throw validationError(context.language, issues);
   if (typeof values.logo === 'string' && (await uploadsExist([values.logo])).length) {
     const label = settings.localizedSettingFields.logo.label[context.language];
-    throwIssues(context, [{ field: 'logo', key: 'unknownUpload', values: { field: label, value: values.logo } }]);
+    throw validationError(context.language, [{ field: 'logo', key: 'unknownUpload', values: { field: label, value: values.logo } }]);
   }
   await settings.saveWebInfo(context.language, values, context.account?.id ?? null);
   return json(await settings.readWebInfo(context.language, { includePrivate: true }));

@@ -1,13 +1,13 @@
 import { config } from '../../config';
 import { verifyCaptcha } from '../../api/captcha';
 import { requireAccess, type RequestContext } from '../../api/context';
-import { ApiError } from '../../api/errors';
+import { validationError } from '../../api/errors';
 import { json, readJsonObject } from '../../api/http';
 import { contactLimit, hit } from '../../api/rate-limit';
 import type { ResourceDefinition, ResourceHooks } from '../define';
 import { insertRow } from '../repository';
 import webcontact from '../resources/webcontact';
-import { validateInput, type Issue } from '../validation';
+import { validateInput } from '../validation';
 import { toWire } from '../wire';
 
 /** What the sender of a message writes; status, reply note and account are the server's and staff's. */
@@ -21,20 +21,12 @@ const senderDefinition: ResourceDefinition = {
 
 const NEW = 0;
 
-function throwIssues(context: RequestContext, issues: Issue[]): never {
-  const error = new ApiError(400, issues[0].key, issues[0].values);
-  error.details = issues.map((issue) => ({
-    field: issue.field,
-    message: new ApiError(400, issue.key, issue.values).messageIn(context.language),
-  }));
-  throw error;
-}
 
 /** Validates the sender's fields of a body (anything else in it is ignored); 400 with per-field errors. */
 function senderValues(context: RequestContext, body: Record<string, unknown>): Record<string, unknown> {
   const given = Object.fromEntries(senderFields.filter((key) => key in body).map((key) => [key, body[key]]));
   const { values, issues } = validateInput(senderDefinition, given, 'add', context.language, config().siteTimeZone);
-  if (issues.length) throwIssues(context, issues);
+  if (issues.length) throw validationError(context.language, issues);
   return Object.fromEntries(senderFields.map((key) => [key, values[key] ?? null]));
 }
 
