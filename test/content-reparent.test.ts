@@ -29,3 +29,19 @@ test('an item moved to another parent goes to the end of its new siblings; the o
   expect(refused.status).toBe(400);
   expect(await list(classB.id)).toEqual([['B1', 1], ['B2', 2], ['A1', 3]]);
 });
+
+test('webrule/getlist takes class, business line and attribute as optional query parameters', async () => {
+  const { token } = await signedIn(1);
+  const add = async (path: string, body: object) => (await call('POST', path, body, { token })).body;
+  const cls = await add('webruleclass/add', { name: '類別' });
+  const business = await add('webrulebusiness/add', { classId: cls.id, name: '業務' });
+  const [attrA, attrB] = [await add('webruleattribute/add', { name: '法律' }), await add('webruleattribute/add', { name: '命令' })];
+  const r1 = await add('webrule/add', { classId: cls.id, businessId: business.id, attributeId: attrA.id, title: '甲法' });
+  const r2 = await add('webrule/add', { classId: cls.id, businessId: business.id, attributeId: attrB.id, title: '乙令' });
+  const titles = async (query: string) => (await call('POST', `webrule/getlist${query}`, {})).body.data.map((r: { title: string }) => r.title).sort();
+  expect(await titles(`?attributeId=${attrA.id}`)).toEqual(['甲法']);
+  expect(await titles(`?classId=${cls.id}&businessId=${business.id}&attributeId=${attrB.id}`)).toEqual(['乙令']);
+  expect(await titles(`?classId=${cls.id}`)).toEqual(['乙令', '甲法']);
+  expect((await call('POST', 'webrule/getlist?attributeId=999999', {})).status).toBe(400);
+  expect([r1.id, r2.id].every(Number.isInteger)).toBe(true);
+});

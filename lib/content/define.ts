@@ -67,6 +67,8 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
    * The forms without it keep working.
    */
   sectionInPath?: boolean;
+  /** Further reference or section fields a list may be filtered by in the query string (`?attributeId=3`). */
+  filters?: readonly (keyof F & string)[];
   /** Default list order when the request names no sort. */
   defaultSort?: readonly SortKey[];
   access?: { read?: Access; write?: Access };

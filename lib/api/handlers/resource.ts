@@ -54,10 +54,10 @@ async function parentValue(context: RequestContext, definition: ResourceDefiniti
   return id;
 }
 
-/** `getlist/{a}/{b}` path ids, or the same parents named in the query string (`?classId=2`). */
+/** `getlist/{a}/{b}` path ids, or the same parents (and the definition's other filters) in the query string. */
 async function parentFilters(context: RequestContext, definition: ResourceDefinition, ids: string[]): Promise<Record<string, number>> {
   const filters: Record<string, number> = {};
-  for (const [i, parent] of traits(definition).parents.entries()) {
+  for (const [i, parent] of [...traits(definition).parents, ...(definition.filters ?? [])].entries()) {
     const raw = ids[i] ?? context.searchParams.get(parent) ?? undefined;
     if (raw === undefined || raw === '') continue;
     const value = await parentValue(context, definition, parent, raw);

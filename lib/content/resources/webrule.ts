@@ -7,6 +7,7 @@ export default defineResource({
   titleField: 'title',
   ordered: true,
   parents: ['classId', 'businessId'],
+  filters: ['attributeId'],
   fields: {
     classId: field.reference('webruleclass', ['法規類別', 'Law class'], { required: true, listed: true }),
     businessId: field.reference('webrulebusiness', ['業務別', 'Business line'], { listed: true }),
