@@ -1,0 +1,25 @@
+// The browser tests run in Debian's Chromium (Playwright cannot download its own here). On a fresh
+// Debian machine where we are root, install it with the CJK fonts; otherwise say what to install.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const hasFonts = () => {
+  try {
+    return /Noto Sans CJK/i.test(execFileSync('fc-list', { encoding: 'utf8' }));
+  } catch {
+    return false;
+  }
+};
+
+if (!fs.existsSync(chromium) || !hasFonts()) {
+  const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
+  if (!canInstall) {
+    console.error(`The browser tests need Chromium at ${chromium} and Noto CJK fonts: apt-get install chromium fonts-noto-cjk (or set CHROMIUM_PATH).`);
+    process.exit(1);
+  }
+  console.log('Installing Chromium and CJK fonts from Debian…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env });
+}
