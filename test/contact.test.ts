@@ -2,14 +2,12 @@
  * Contact messages (DESIGN §4 webcontact, §5 captcha, §6 roles): the public `add` with its rate limit
  * and captcha, `addByAcc` for signed-in accounts, the back-office inbox, and no delete.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
 import { message } from './helpers/content';
 import { getDb } from '../lib/db';
 import { rateLimits, webcontact } from '../lib/db/schema';
-import { resetConfig } from '../lib/config';
+import { useLocalCaptchaVerifier } from './helpers/captcha';
 
 withDatabase();
 
@@ -142,42 +140,11 @@ describe('webcontact/add (public)', () => {
 });
 
 describe('captcha on the contact form', () => {
-  let server: http.Server;
-  const seen: URLSearchParams[] = [];
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    server = http.createServer((request, response) => {
-      let text = '';
-      request.on('data', (chunk) => (text += chunk));
-      request.on('end', () => {
-        const form = new URLSearchParams(text);
-        seen.push(form);
-        const answers: Record<string, object> = {
-          good: { success: true, score: 0.9, action: 'contact' },
-          low: { success: true, score: 0.1, action: 'contact' },
-          login: { success: true, score: 0.9, action: 'login' },
-          bad: { success: false, 'error-codes': ['invalid-input-response'] },
-        };
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(answers[form.get('response') ?? ''] ?? { success: false }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    process.env.RECAPTCHA_SECRET_KEY = 'contact-secret';
-    process.env.RECAPTCHA_VERIFY_URL = `http://127.0.0.1:${port}/siteverify`;
-    delete process.env.RECAPTCHA_MIN_SCORE;
-    resetConfig();
-  });
-
-  afterAll(async () => {
-    for (const key of ['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL', 'RECAPTCHA_MIN_SCORE']) {
-      if (saved[key] === undefined) delete process.env[key];
-      else process.env[key] = saved[key];
-    }
-    resetConfig();
-    await new Promise((resolve) => server.close(resolve));
+  const { seen } = useLocalCaptchaVerifier('contact-secret', {
+    good: { success: true, score: 0.9, action: 'contact' },
+    low: { success: true, score: 0.1, action: 'contact' },
+    login: { success: true, score: 0.9, action: 'login' },
+    bad: { success: false, 'error-codes': ['invalid-input-response'] },
   });
 
   test('a good token is accepted, and the verifier is asked with the secret and the client address', async () => {

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { withDatabase } from './helpers/database';
 import { call, signedIn, XSRF } from './helpers/api';
@@ -9,6 +7,7 @@ import { getDb } from '../lib/db';
 import { rateLimits } from '../lib/db/schema';
 import { ensureAdmin } from '../lib/accounts';
 import { richTextToPlain, sanitizeRichText } from '../lib/security/sanitize';
+import { useLocalCaptchaVerifier } from './helpers/captcha';
 
 withDatabase();
 
@@ -68,48 +67,16 @@ describe('sign-in rate limit per client address', () => {
 });
 
 describe('captcha on sign-in', () => {
-  let server: http.Server;
-  const seen: URLSearchParams[] = [];
-  const saved = { ...process.env };
+  const { seen } = useLocalCaptchaVerifier('test-secret', {
+    good: { success: true, score: 0.9, action: 'login' },
+    low: { success: true, score: 0.2, action: 'login' },
+    bad: { success: false, 'error-codes': ['invalid-input-response'] },
+    elsewhere: { success: true, score: 0.9, action: 'contact' },
+    garbage: '<html>oops</html>',
+  });
 
   beforeAll(async () => {
     await ensureAdmin(await getDb(), 'captcha-admin', PASSWORD);
-    server = http.createServer((request, response) => {
-      let text = '';
-      request.on('data', (chunk) => (text += chunk));
-      request.on('end', () => {
-        const form = new URLSearchParams(text);
-        seen.push(form);
-        const answers: Record<string, object> = {
-          good: { success: true, score: 0.9, action: 'login' },
-          low: { success: true, score: 0.2, action: 'login' },
-          bad: { success: false, 'error-codes': ['invalid-input-response'] },
-          elsewhere: { success: true, score: 0.9, action: 'contact' },
-        };
-        if (form.get('response') === 'garbage') {
-          response.writeHead(200, { 'content-type': 'text/html' });
-          response.end('<html>oops</html>');
-          return;
-        }
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(answers[form.get('response') ?? ''] ?? { success: false }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    process.env.RECAPTCHA_SECRET_KEY = 'test-secret';
-    process.env.RECAPTCHA_VERIFY_URL = `http://127.0.0.1:${port}/siteverify`;
-    delete process.env.RECAPTCHA_MIN_SCORE;
-    resetConfig();
-  });
-
-  afterAll(async () => {
-    for (const key of ['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL', 'RECAPTCHA_MIN_SCORE']) {
-      if (saved[key] === undefined) delete process.env[key];
-      else process.env[key] = saved[key];
-    }
-    resetConfig();
-    await new Promise((resolve) => server.close(resolve));
   });
 
   let ip = 0;
