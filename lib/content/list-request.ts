@@ -1,6 +1,7 @@
 import { badRequest } from '../api/errors';
 import type { ResourceDefinition, SortKey } from './define';
-import { isSortable } from './fields';
+import { isSortable, type ChoiceField } from './fields';
+import type { WireLanguage } from '../i18n/languages';
 import { defaultSortOf, traits } from './table';
 
 /** The shared maximum page size of the spec's select lists (§9: "an exported numeric constant 9999"). */
@@ -47,4 +48,13 @@ export function parseListRequest(definition: ResourceDefinition, body: Record<st
   }
   const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 200) : '';
   return { page, pageSize: Math.min(size, MAX_PAGE_SIZE), sort, keyword };
+}
+
+/** A section id from a path or query string: one of the field's choices, or a 400 that names the field. */
+export function choiceFromPath(f: ChoiceField, language: WireLanguage, raw: string): number {
+  const value = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+  if (value === undefined || !f.choices.some((c) => c.value === value)) {
+    throw badRequest('unknownSection', { field: f.label[language], value: raw.slice(0, 20) });
+  }
+  return value;
 }

@@ -4,7 +4,6 @@
  */
 import { and, eq, max, type SQL } from 'drizzle-orm';
 import { requireAccess } from '../api/context';
-import { badRequest } from '../api/errors';
 import { json } from '../api/http';
 import { config } from '../config';
 import { getDb } from '../db';
@@ -14,6 +13,7 @@ import type { ExtraRoute, ResourceDefinition } from './define';
 import { column, scopeConditions, tableOf, type ReadScope } from './repository';
 import { traits } from './table';
 import { toWireDateTime } from './wire-dates';
+import { choiceFromPath } from './list-request';
 
 /** A date as the API sends it, or null when there is none yet. */
 export const wireDateOrNull = (date: Date | null): string | null => (date ? toWireDateTime(date, config().siteTimeZone) : null);
@@ -26,11 +26,7 @@ export const wireDateOrNull = (date: Date | null): string | null => (date ? toWi
 export function sectionFromPath(definition: ResourceDefinition, language: WireLanguage, raw: string): number {
   const f = definition.fields[traits(definition).parents[0]];
   if (f?.kind !== 'choice') throw new Error(`${definition.name} has no section field`);
-  const value = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
-  if (value === undefined || !f.choices.some((c) => c.value === value)) {
-    throw badRequest('unknownSection', { field: f.label[language], value: raw.slice(0, 20) });
-  }
-  return value;
+  return choiceFromPath(f, language, raw);
 }
 
 /** Filters on the resource's first parent, for the section-scoped reads below. */

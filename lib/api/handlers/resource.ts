@@ -11,7 +11,7 @@ import { sanitizeRichText } from '../../security/sanitize';
 import { requireAccess, type RequestContext } from '../context';
 import { badRequest, notFound, validationError } from '../errors';
 import { json, pathInteger, readJsonObject } from '../http';
-import { parseListRequest } from '../../content/list-request';
+import { choiceFromPath, parseListRequest } from '../../content/list-request';
 
 // The list request lives with the content model (search and lists share it); re-exported for callers here.
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseListRequest, sortableFields } from '../../content/list-request';
@@ -31,8 +31,6 @@ function readScope(context: RequestContext): repo.ReadScope {
 }
 
 
-const wholePathNumber = (value: string) => (/^\d{1,9}$/.test(value) ? Number(value) : undefined);
-
 /**
  * The value of one parent filter from a path or query string: a section must be one of its list's
  * ids, a reference must name an existing row of this language (DESIGN §5: an unknown type id is a
@@ -42,10 +40,9 @@ async function parentValue(context: RequestContext, definition: ResourceDefiniti
   const f = definition.fields[parent];
   const label = f.label[context.language];
   if (f.kind === 'choice') {
-    const value = wholePathNumber(raw);
-    if (value === 0 && !f.choices.some((c) => c.value === 0)) return undefined;
-    if (value === undefined || !f.choices.some((c) => c.value === value)) throw badRequest('unknownSection', { field: label, value: raw.slice(0, 20) });
-    return value;
+    // 0 means "all" unless 0 is itself a section (Q&A's general category).
+    if (raw === '0' && !f.choices.some((c) => c.value === 0)) return undefined;
+    return choiceFromPath(f, context.language, raw);
   }
   if (raw === '0') return undefined;
   const id = pathInteger(raw);
