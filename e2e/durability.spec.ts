@@ -8,7 +8,8 @@ import { expect, test } from '@playwright/test';
  * The embedded database under a crash: these tests run their own PGlite servers (whatever database
  * the main e2e server uses), on their own port and data folder.
  */
-const port = 3290;
+// Beside the main e2e server's port, so two checkouts can run their tests side by side.
+const port = (Number(process.env.E2E_PORT) || 3200) + 90;
 const base = `http://127.0.0.1:${port}`;
 const credentials = { username: 'crash-admin', password: 'crash-admin-password' };
 

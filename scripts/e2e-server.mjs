@@ -17,15 +17,18 @@ const env = {
 };
 fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
 
+// E2E_DATABASE names the database, so two checkouts can test against one server side by side.
+const database = /^[a-z_][a-z0-9_]*$/.test(process.env.E2E_DATABASE ?? '') ? process.env.E2E_DATABASE : 'gonghui_e2e';
+
 if (process.env.DATABASE_URL) {
   const { default: pg } = await import('pg');
   const url = new URL(process.env.DATABASE_URL);
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
-  await admin.query('drop database if exists gonghui_e2e with (force)');
-  await admin.query('create database gonghui_e2e');
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.query(`create database ${database}`);
   await admin.end();
-  url.pathname = '/gonghui_e2e';
+  url.pathname = `/${database}`;
   env.DATABASE_URL = url.toString();
 }
 

@@ -9,8 +9,8 @@ import { call, signedIn } from './helpers/api';
 import { addRow, message, wireDateTime } from './helpers/content';
 import { getDb } from '../lib/db';
 import { counters, uploads, websetting } from '../lib/db/schema';
-import tw from '../messages/tw.json';
-import en from '../messages/en.json';
+import tw from '../messages/tw';
+import en from '../messages/en';
 
 withDatabase();
 

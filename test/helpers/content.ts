@@ -1,7 +1,7 @@
 import { getDb } from '../../lib/db';
 import { webbulletin, webbulletintype, webnews } from '../../lib/db/schema';
-import tw from '../../messages/tw.json';
-import en from '../../messages/en.json';
+import tw from '../../messages/tw';
+import en from '../../messages/en';
 import { call, type CallOptions } from './api';
 
 /** Empties the content tables so each test starts from nothing (accounts and sessions stay). */

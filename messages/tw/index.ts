@@ -1,0 +1,16 @@
+// The Chinese interface strings, one file per namespace so each part of the site owns its own file.
+import api from './api.json';
+import site from './site.json';
+import about from './about.json';
+import members from './members.json';
+import laws from './laws.json';
+import info from './info.json';
+import services from './services.json';
+import contact from './contact.json';
+import accessibility from './accessibility.json';
+import admin from './admin.json';
+import adminForm from './adminForm.json';
+import client from './client.json';
+
+const messages = { api, site, about, members, laws, info, services, contact, accessibility, admin, adminForm, client };
+export default messages;
