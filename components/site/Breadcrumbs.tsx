@@ -1,0 +1,42 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import type { BreadcrumbItem } from '@/lib/public/breadcrumbs';
+import { absoluteUrl } from '@/lib/public/urls';
+import { JsonLd } from './JsonLd';
+
+/** The breadcrumb trail (spec §2) with its schema.org BreadcrumbList; the last entry is the current page. */
+export async function Breadcrumbs({ locale, items }: { locale: Locale; items: BreadcrumbItem[] }) {
+  const t = await getTranslations({ locale, namespace: 'site' });
+  return (
+    <nav className="breadcrumbs" aria-label={t('breadcrumbs')}>
+      <ol>
+        {items.map((item, i) => {
+          const current = i === items.length - 1;
+          return (
+            <li key={`${item.url}-${i}`}>
+              {current ? (
+                <span aria-current="page">{item.label}</span>
+              ) : item.isLink ? (
+                <a href={item.url}>{item.label}</a>
+              ) : (
+                <span>{item.label}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'BreadcrumbList',
+          itemListElement: items.map((item, i) => ({
+            '@type': 'ListItem',
+            position: i + 1,
+            name: item.label,
+            ...(item.isLink ? { item: absoluteUrl(item.url) } : {}),
+          })),
+        }}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,30 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '../i18n/languages';
+import { routeTrail, type RouteId } from './routes';
+import { localePath } from './urls';
+
+/** A breadcrumb entry as the spec §3 shapes it. */
+export interface BreadcrumbItem {
+  label: string;
+  url: string;
+  isLink: boolean;
+}
+
+/**
+ * The trail from the home page to a route (spec §2: built from route data, a name and an optional
+ * link override; an entry is a link when its route has a screen or an override), plus entries
+ * below it such as a detail page's title.
+ */
+export async function breadcrumbTrail(
+  locale: Locale,
+  id: RouteId,
+  below: { label: string; path: string }[] = [],
+): Promise<BreadcrumbItem[]> {
+  const t = await getTranslations({ locale, namespace: 'site.routes' });
+  const trail = routeTrail(id).map((route) => ({
+    label: t(route.id),
+    url: localePath(locale, route.link ?? route.path),
+    isLink: route.page !== false || route.link !== undefined,
+  }));
+  return [...trail, ...below.map(({ label, path }) => ({ label, url: localePath(locale, path), isLink: true }))];
+}
