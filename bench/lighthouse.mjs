@@ -13,25 +13,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { defaultPages, pageList, resolvePage } from './page-list.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const base = (process.env.LIGHTHOUSE_BASE || 'http://127.0.0.1:3480').replace(/\/$/, '');
-const pages = (process.env.LIGHTHOUSE_PAGES || '/tw,/tw/news,/tw/news/*,/en,/en/news,/en/news/*')
-  .split(',')
-  .map((page) => page.trim())
-  .filter(Boolean);
+const pages = pageList(process.env.LIGHTHOUSE_PAGES || defaultPages);
 const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const targets = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
-
-/** `/tw/news/*` → the first link on /tw/news that goes one level below it. */
-async function resolvePage(page) {
-  if (!page.endsWith('/*')) return page;
-  const parent = page.slice(0, -2);
-  const response = await fetch(`${base}${parent}`, { signal: AbortSignal.timeout(30_000) });
-  if (!response.ok) return undefined;
-  const escaped = parent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return (await response.text()).match(new RegExp(`href="(${escaped}/[^"/?#]+)"`))?.[1];
-}
 
 /** Failing audits: scored below 1 (binary and numeric), in the categories we report. */
 function failingAudits(lhr) {
@@ -60,7 +48,7 @@ async function main() {
   const results = [];
   try {
     for (const page of pages) {
-      const resolved = await resolvePage(page);
+      const resolved = await resolvePage(base, page);
       if (!resolved) {
         console.warn(`Skipped ${page}: ${page.slice(0, -2)} is missing or links to nothing below it.`);
         continue;

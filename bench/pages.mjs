@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { defaultPages, pageList, resolvePage } from './page-list.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT) || 3480;
@@ -33,10 +34,7 @@ const duration = Number(process.env.BENCH_SECONDS) || 10;
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const gzip = process.env.BENCH_GZIP !== '0';
 const large = process.env.BENCH_LARGE === '1';
-const pages = (process.env.BENCH_PAGES || '/tw,/tw/news,/tw/news/*,/en,/en/news,/en/news/*')
-  .split(',')
-  .map((page) => page.trim())
-  .filter(Boolean);
+const pages = pageList(process.env.BENCH_PAGES || defaultPages);
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'bench-data', large ? 'pages-large' : 'pages'));
 const driver = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const requestHeaders = gzip ? { 'accept-encoding': 'gzip' } : {};
@@ -110,18 +108,6 @@ function seedLarge() {
     stdio: 'inherit',
   });
   fs.writeFileSync(path.join(dataDir, '.seeded-large'), new Date().toISOString());
-}
-
-/** `/tw/news/*` → the first link on /tw/news that goes one level below it. */
-async function resolvePage(page) {
-  if (!page.endsWith('/*')) return page;
-  const parent = page.slice(0, -2);
-  const response = await fetch(`http://127.0.0.1:${port}${parent}`, { signal: AbortSignal.timeout(30_000) });
-  if (!response.ok) return undefined;
-  const html = await response.text();
-  const escaped = parent.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = html.match(new RegExp(`href="(${escaped}/[^"/?#]+)"`));
-  return match?.[1];
 }
 
 // Headers nginx writes itself, or that belong to one connection or one response.
@@ -266,6 +252,7 @@ async function measure(base, page, pid) {
   const cpuMsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined;
   return {
     cpuMsPerRequest,
+    completed: result.requests.total,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -314,7 +301,7 @@ async function main() {
     await waitForHttp(`http://127.0.0.1:${port}/tw`, next, 'next start', 120_000);
     const saved = [];
     for (const page of pages) {
-      const resolved = await resolvePage(page);
+      const resolved = await resolvePage(`http://127.0.0.1:${port}`, page);
       if (!resolved) {
         console.warn(`Skipped ${page}: ${page.slice(0, -2)} is missing or links to nothing below it.`);
         continue;
@@ -348,9 +335,9 @@ async function main() {
     const stamp = when.replace(/[:.]/g, '-');
     fs.writeFileSync(path.join(outDir, `pages-${stamp}.md`), markdown);
     fs.writeFileSync(path.join(outDir, `pages-${stamp}.json`), JSON.stringify({ when, loadAverage, driver, large, connections, duration, gzip, pinned, rows }, null, 2));
-    const failed = rows.filter(({ next, nginx }) => next.non2xx + next.errors + nginx.non2xx + nginx.errors > 0);
+    const failed = rows.filter(({ next, nginx }) => next.non2xx + next.errors + nginx.non2xx + nginx.errors > 0 || !next.completed || !nginx.completed);
     if (failed.length) {
-      console.error(`Some requests failed or timed out: ${failed.map((row) => row.page).join(', ')}`);
+      console.error(`Some requests failed or timed out, or none completed (lengthen BENCH_SECONDS): ${failed.map((row) => row.page).join(', ')}`);
       process.exitCode = 1;
     }
   } finally {
