@@ -1,3 +1,5 @@
+import { bumpContentEpoch } from './content-epoch';
+
 /**
  * A small in-process cache for what anonymous visitors read (lists, rows, searches). Every write
  * to a resource bumps that resource's generation, so the next read misses and sees the change at
@@ -29,6 +31,8 @@ const state: CacheState = (globalState.__gonghuiPublicCache ??= { generations: n
 
 export function invalidate(resource: string): void {
   state.generations.set(resource, (state.generations.get(resource) ?? 0) + 1);
+  // Whole pages and site-wide reads (lib/cache/page-cache-handler.cjs, site-reads.ts) follow every write.
+  bumpContentEpoch();
 }
 
 export async function cachedRead<T>(resource: string, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {

@@ -1,0 +1,354 @@
+// Public page benchmark (issue 4, "Speed"): the production server against nginx serving a static
+// copy of the very same HTML, with autocannon at 50 connections.
+//
+//   npx next build && node bench/pages.mjs
+//   BENCH_PAGES=/tw,/tw/news,/tw/news/* node bench/pages.mjs
+//   BENCH_LARGE=1 node bench/pages.mjs          # seed:large first (100,000 news, 20,000 laws)
+//   DATABASE_URL=postgres://… node bench/pages.mjs
+//
+// It builds nothing: it starts `next start` on a private data folder with the demo content, fetches
+// each page and saves its HTML (and the headers a visitor gets) to a temporary folder, starts Debian's
+// nginx on that folder with a generated configuration, runs autocannon on every page against both
+// servers and prints a Markdown table (also written to bench-data/). It stops what it started, by PID.
+//
+// A page ending in `/*` stands for the first link below it on that page: `/tw/news/*` is the first
+// news item that `/tw/news` links to. Requests ask for gzip as browsers do (BENCH_GZIP=0: plain);
+// nginx compresses at Next's level (zlib 6). The load generator is pinned to another core than the
+// servers with taskset when the machine has two cores or more.
+//
+// Settings (environment): BENCH_PORT (Next; nginx takes the next port), BENCH_CONNECTIONS (50),
+// BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PAGES, BENCH_LARGE, BENCH_GZIP, DATA_DIR,
+// BENCH_KEEP=1 (keep the static copy and the nginx configuration).
+import { spawn, execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { defaultPages, pageList, resolvePage } from './page-list.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT) || 3480;
+const nginxPort = port + 1;
+const connections = Number(process.env.BENCH_CONNECTIONS) || 50;
+const duration = Number(process.env.BENCH_SECONDS) || 10;
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const gzip = process.env.BENCH_GZIP !== '0';
+const large = process.env.BENCH_LARGE === '1';
+const pages = pageList(process.env.BENCH_PAGES || defaultPages);
+const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'bench-data', large ? 'pages-large' : 'pages'));
+const driver = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const requestHeaders = gzip ? { 'accept-encoding': 'gzip' } : {};
+
+/** Server core(s) and load-generator core: apart when there are two cores or more. */
+const cores = os.availableParallelism();
+const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
+const pinned = hasTaskset && cores >= 2;
+const serverCores = pinned ? `0-${Math.max(0, cores - 2)}` : undefined;
+const loadCore = pinned ? String(cores - 1) : undefined;
+
+const started = [];
+const stopAll = () => {
+  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+};
+process.on('SIGINT', () => (stopAll(), process.exit(130)));
+process.on('SIGTERM', () => (stopAll(), process.exit(143)));
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Spawns a server, pinned to the server cores; remembers it so every exit path stops it. */
+function startProcess(command, args, options) {
+  const [file, argv] = serverCores ? ['taskset', ['-c', serverCores, command, ...args]] : [command, args];
+  const child = spawn(file, argv, { stdio: ['ignore', 'ignore', 'pipe'], ...options });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  child.stderrText = () => stderr;
+  started.push(child);
+  return child;
+}
+
+async function stopProcess(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+}
+
+async function waitForHttp(url, child, what, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited (code ${child.exitCode}):\n${child.stderrText()}`);
+    try {
+      const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+      if (response.status < 500) return;
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s:\n${child.stderrText()}`);
+}
+
+function startNext() {
+  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('No production build: run `npx next build` first.');
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO_CONTENT: process.env.DEMO_CONTENT ?? 'on',
+    ADMIN_USERNAME: process.env.ADMIN_USERNAME ?? 'bench-admin',
+    ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'bench-admin-password',
+  };
+  return startProcess(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { cwd: root, env });
+}
+
+function seedLarge() {
+  console.log(`Seeding ${driver} with seed:large (once per data folder)…`);
+  execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed-large.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: 'inherit',
+  });
+  fs.writeFileSync(path.join(dataDir, '.seeded-large'), new Date().toISOString());
+}
+
+// Headers nginx writes itself, or that belong to one connection or one response.
+const ownHeaders = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'vary', 'etag', 'server']);
+
+/** Fetches a page as a visitor would and saves `<folder><path>/index.html`; returns its headers. */
+async function savePage(folder, page) {
+  const response = await fetch(`http://127.0.0.1:${port}${page}`, { headers: requestHeaders, signal: AbortSignal.timeout(30_000) });
+  if (response.status !== 200) throw new Error(`${page} answered ${response.status}`);
+  const html = await response.text();
+  const file = path.join(folder, page, 'index.html');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, html);
+  const headers = [...response.headers].filter(([name]) => !ownHeaders.has(name));
+  return { page, html, headers };
+}
+
+const nginxQuote = (value) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/**
+ * One worker on the server core, keep-alive as Node keeps it, gzip at Next's level, and per page
+ * the headers Next sent (security headers, cache-control, the XSRF cookie of a first visit).
+ */
+function nginxConfig(folder, saved) {
+  const locations = saved
+    .map(({ page, headers }) => {
+      // The MIME type and the charset apart: gzip_types matches the bare type.
+      const [mime, ...parameters] = (headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html; charset=utf-8').split(';');
+      const charset = parameters.map((p) => p.trim()).find((p) => p.startsWith('charset='))?.slice(8) ?? 'off';
+      const extra = headers
+        .filter(([name]) => name !== 'content-type')
+        .map(([name, value]) => `      add_header ${name} ${nginxQuote(value)} always;`)
+        .join('\n');
+      return `    location = ${page} {\n      default_type ${mime.trim()};\n      charset ${charset};\n      try_files /${page.replace(/^\//, '')}/index.html =404;\n${extra}\n    }`;
+    })
+    .join('\n');
+  return `worker_processes 1;
+daemon off;
+pid ${folder}/nginx.pid;
+error_log ${folder}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  server_tokens off;
+  client_body_temp_path ${folder}/tmp/body;
+  proxy_temp_path ${folder}/tmp/proxy;
+  fastcgi_temp_path ${folder}/tmp/fastcgi;
+  uwsgi_temp_path ${folder}/tmp/uwsgi;
+  scgi_temp_path ${folder}/tmp/scgi;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 5s;
+  keepalive_requests 100000;
+  types { }
+  etag off;
+  gzip ${gzip ? 'on' : 'off'};
+  gzip_comp_level 6;
+  gzip_min_length 1024;
+  gzip_vary on;
+  server {
+    listen 127.0.0.1:${nginxPort};
+    root ${folder}/pages;
+${locations}
+  }
+}
+`;
+}
+
+function findNginx() {
+  for (const candidate of [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx'].filter(Boolean)) if (fs.existsSync(candidate)) return candidate;
+  throw new Error('nginx is not installed: apt-get install -y nginx-light (or set NGINX=/path/to/nginx).');
+}
+
+async function startNginx(folder, saved) {
+  const nginx = findNginx();
+  for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(folder, 'tmp', name), { recursive: true });
+  const configFile = path.join(folder, 'nginx.conf');
+  fs.writeFileSync(configFile, nginxConfig(folder, saved));
+  const check = spawnSync(nginx, ['-t', '-q', '-p', folder, '-c', configFile], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx rejected ${configFile}:\n${check.stderr}`);
+  const child = startProcess(nginx, ['-p', folder, '-c', configFile], {});
+  await waitForHttp(`http://127.0.0.1:${nginxPort}${saved[0].page}`, child, 'nginx', 10_000);
+  // The copy must be what Next sent, byte for byte, or the comparison means nothing.
+  for (const { page, html } of saved) {
+    const response = await fetch(`http://127.0.0.1:${nginxPort}${page}`, { signal: AbortSignal.timeout(5_000) });
+    const body = await response.text();
+    if (response.status !== 200 || body !== html) throw new Error(`nginx does not serve the saved ${page} (status ${response.status}); see ${folder}/error.log`);
+  }
+  return child;
+}
+
+/** One autocannon run; fails when a request did not answer 200 or timed out. */
+function load(url, seconds, conns) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ url, connections: conns, duration: seconds, headers: requestHeaders, timeout: 10 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    // A stuck server must not hang the benchmark: autocannon stops itself, this is the back-stop.
+    const guard = setTimeout(() => instance.stop(), (seconds + 30) * 1000);
+    instance.on('done', () => clearTimeout(guard));
+  });
+}
+
+function pinSelf() {
+  if (!pinned) return;
+  try {
+    execFileSync('taskset', ['-p', '-c', loadCore, String(process.pid)], { stdio: 'ignore' });
+  } catch {}
+}
+
+/**
+ * CPU seconds used so far by a process and its descendants (Linux /proc), or undefined elsewhere.
+ * CPU per request does not depend on what else the machine runs; requests per second does.
+ */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    let ticks = Number(fields[11]) + Number(fields[12]); // utime, stime
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) ticks += (cpuSeconds(Number(child)) ?? 0) * clockTicks;
+    }
+    return ticks / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
+async function measure(base, page, pid) {
+  if (warmup > 0) await load(`${base}${page}`, warmup, Math.min(connections, 10));
+  const cpuBefore = cpuSeconds(pid);
+  const result = await load(`${base}${page}`, duration, connections);
+  const cpuAfter = cpuSeconds(pid);
+  const cpuMsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined;
+  return {
+    cpuMsPerRequest,
+    completed: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    bytesPerRequest: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+  };
+}
+
+const round = (value) => (value >= 100 ? Math.round(value) : Math.round(value * 10) / 10);
+
+function table(rows) {
+  const lines = [
+    '| page | Next req/s | Next p50 ms | Next p99 ms | nginx req/s | nginx p99 ms | req/s Next ÷ nginx | CPU ms/req Next / nginx | CPU nginx ÷ Next | bytes Next / nginx | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const cpu = (value) => (value === undefined ? '–' : value.toFixed(value < 1 ? 3 : 1));
+  for (const { page, next, nginx } of rows) {
+    const ratio = next.requestsPerSecond / nginx.requestsPerSecond;
+    const cpuRatio = next.cpuMsPerRequest && nginx.cpuMsPerRequest ? `${((nginx.cpuMsPerRequest / next.cpuMsPerRequest) * 100).toFixed(1)} %` : '–';
+    const errors = next.non2xx + next.errors + nginx.non2xx + nginx.errors;
+    lines.push(
+      `| \`${page}\` | ${round(next.requestsPerSecond)} | ${next.p50} | ${next.p99} | ${round(nginx.requestsPerSecond)} | ${nginx.p99} | ${(ratio * 100).toFixed(1)} % | ${cpu(next.cpuMsPerRequest)} / ${cpu(nginx.cpuMsPerRequest)} | ${cpuRatio} | ${next.bytesPerRequest} / ${nginx.bytesPerRequest} | ${errors} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  findNginx(); // fail before the slow start-up when nginx is missing
+  pinSelf();
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (large && !fs.existsSync(path.join(dataDir, '.seeded-large'))) {
+    // Demo content and accounts first (the server creates them), then the large set (server stopped: PGlite is one process).
+    const first = startNext();
+    await waitForHttp(`http://127.0.0.1:${port}/tw`, first, 'next start', 120_000);
+    await stopProcess(first);
+    seedLarge();
+  }
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-bench-pages-'));
+  // nginx's workers run as an unprivileged user when started by root: they must read the copy.
+  fs.chmodSync(folder, 0o755);
+  try {
+    const next = startNext();
+    await waitForHttp(`http://127.0.0.1:${port}/tw`, next, 'next start', 120_000);
+    const saved = [];
+    for (const page of pages) {
+      const resolved = await resolvePage(`http://127.0.0.1:${port}`, page);
+      if (!resolved) {
+        console.warn(`Skipped ${page}: ${page.slice(0, -2)} is missing or links to nothing below it.`);
+        continue;
+      }
+      try {
+        saved.push(await savePage(path.join(folder, 'pages'), resolved));
+      } catch (error) {
+        console.warn(`Skipped ${resolved}: ${error.message}`);
+      }
+    }
+    if (!saved.length) throw new Error('No page to measure.');
+    const nginx = await startNginx(folder, saved);
+    const rows = [];
+    for (const { page } of saved) {
+      process.stdout.write(`${page}: Next… `);
+      const nextResult = await measure(`http://127.0.0.1:${port}`, page, next.pid);
+      process.stdout.write('nginx… ');
+      const nginxResult = await measure(`http://127.0.0.1:${nginxPort}`, page, nginx.pid);
+      console.log('done');
+      rows.push({ page, next: nextResult, nginx: nginxResult });
+    }
+    await stopProcess(nginx);
+    await stopProcess(next);
+    const when = new Date().toISOString();
+    const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' ');
+    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${duration} s per run after ${warmup} s warm-up, ${gzip ? 'gzip' : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, autocannon on core ${loadCore}` : 'not pinned'}, load average ${loadAverage} (at the end), ${when}`;
+    const markdown = `${heading}\n\n${table(rows)}\n`;
+    console.log(`\n${markdown}`);
+    const outDir = path.join(root, 'bench-data');
+    fs.mkdirSync(outDir, { recursive: true });
+    const stamp = when.replace(/[:.]/g, '-');
+    fs.writeFileSync(path.join(outDir, `pages-${stamp}.md`), markdown);
+    fs.writeFileSync(path.join(outDir, `pages-${stamp}.json`), JSON.stringify({ when, loadAverage, driver, large, connections, duration, gzip, pinned, rows }, null, 2));
+    const failed = rows.filter(({ next, nginx }) => next.non2xx + next.errors + nginx.non2xx + nginx.errors > 0 || !next.completed || !nginx.completed);
+    if (failed.length) {
+      console.error(`Some requests failed or timed out, or none completed (lengthen BENCH_SECONDS): ${failed.map((row) => row.page).join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    stopAll();
+    if (process.env.BENCH_KEEP === '1') console.log(`Kept the static copy and nginx configuration in ${folder}`);
+    else fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error.message ?? error);
+  stopAll();
+  process.exit(1);
+});

@@ -1,0 +1,127 @@
+// @ts-check
+/**
+ * The cache of whole public pages (Next.js `cacheHandler`, next.config.mjs): rendered pages are kept
+ * in this process's memory and served until the next content write or until their time is up, so
+ * a page costs a render only once per edit, and an edit shows on the very next request.
+ *
+ * - Every entry remembers the content epoch (lib/cache/content-epoch.ts) from BEFORE its render
+ *   began: the epoch of the first cache miss of its key. An entry whose epoch is not the current
+ *   one is never served, so a write made while a page was rendering makes that page miss again.
+ * - Entries expire after the page's own `revalidate` and never later than MAX_AGE_SECONDS, because
+ *   rows with publishAt/unpublishAt enter and leave the public window with the clock, not with a
+ *   write. An expired entry is a miss (a blocking render), never a stale page.
+ * - Memory only: a restart starts empty, so a page never outlives a write made while the server
+ *   was down (Next.js's own file cache would serve it). The total size is bounded; the least
+ *   recently used pages go first.
+ *
+ * Plain CommonJS: Next.js loads it by path, outside the application's bundles; it meets them only
+ * through the epoch on globalThis.
+ */
+
+const EPOCH = Symbol.for('gonghui.contentEpoch');
+/** The longest a page is served without a render (the public read cache's TTL, lib/cache/public-reads.ts). */
+const MAX_AGE_SECONDS = 30;
+const MAX_BYTES = Number(process.env.PAGE_CACHE_MAX_BYTES) || 64 * 1024 * 1024;
+
+/** @returns {number} */
+const currentEpoch = () => /** @type {Record<symbol, number | undefined>} */ (/** @type {unknown} */ (globalThis))[EPOCH] ?? 0;
+
+/**
+ * @typedef {{ value: unknown, lastModified: number, expires: number, epoch: number, bytes: number, cacheControl?: unknown }} Entry
+ * @typedef {{ entries: Map<string, Entry>, missEpochs: Map<string, number>, bytes: number, hits: number, misses: number }} State
+ */
+
+// Next.js makes a handler per request: the pages live in one state for the whole process.
+const STATE = Symbol.for('gonghui.pageCache');
+const holder = /** @type {Record<symbol, State | undefined>} */ (/** @type {unknown} */ (globalThis));
+/** @type {State} */
+const state = (holder[STATE] ??= { entries: new Map(), missEpochs: new Map(), bytes: 0, hits: 0, misses: 0 });
+
+/** A page's size, roughly: its HTML, its RSC payload and its segment payloads. */
+function sizeOf(value) {
+  if (!value || typeof value !== 'object') return 0;
+  let bytes = 0;
+  for (const part of Object.values(value)) {
+    if (typeof part === 'string') bytes += part.length;
+    else if (part instanceof Uint8Array) bytes += part.byteLength;
+    else if (part instanceof Map) for (const segment of part.values()) bytes += sizeOf({ segment });
+  }
+  return bytes;
+}
+
+/** @param {string} key */
+function remove(key) {
+  const entry = state.entries.get(key);
+  if (!entry) return;
+  state.entries.delete(key);
+  state.bytes -= entry.bytes;
+}
+
+/** Next.js constructs it with a context (file system, flags) that a memory cache has no use for. */
+class PageCacheHandler {
+  /**
+   * @param {string} key
+   * @returns {Promise<{ lastModified: number, value: unknown, cacheControl?: unknown } | null>}
+   */
+  async get(key) {
+    const entry = state.entries.get(key);
+    const epoch = currentEpoch();
+    if (entry && entry.epoch === epoch && entry.expires > Date.now()) {
+      state.hits++;
+      // Map order is insertion order: re-inserting keeps the recently used at the end.
+      state.entries.delete(key);
+      state.entries.set(key, entry);
+      return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
+    }
+    state.misses++;
+    remove(key);
+    // The first miss since the last store: the render that follows reads content of this epoch or later.
+    if (!state.missEpochs.has(key)) state.missEpochs.set(key, epoch);
+    return null;
+  }
+
+  /**
+   * @param {string} key
+   * @param {unknown} value
+   * @param {{ cacheControl?: { revalidate?: number | false } }} [context]
+   */
+  async set(key, value, context = {}) {
+    const epoch = state.missEpochs.get(key);
+    state.missEpochs.delete(key);
+    remove(key);
+    // A render that did not follow a miss here (its start is unknown) is not kept; neither is nothing.
+    if (epoch === undefined || value === null || value === undefined) return;
+    const revalidate = context.cacheControl?.revalidate;
+    if (revalidate === 0) return; // a dynamic render: never kept
+    const seconds = typeof revalidate === 'number' && revalidate > 0 ? Math.min(revalidate, MAX_AGE_SECONDS) : MAX_AGE_SECONDS;
+    const now = Date.now();
+    const entry = { value, lastModified: now, expires: now + seconds * 1000, epoch, bytes: sizeOf(value), cacheControl: context.cacheControl };
+    if (entry.bytes > MAX_BYTES / 4) return;
+    state.entries.set(key, entry);
+    state.bytes += entry.bytes;
+    while (state.bytes > MAX_BYTES) {
+      const oldest = state.entries.keys().next().value;
+      if (oldest === undefined) break;
+      remove(oldest);
+    }
+  }
+
+  /** revalidatePath/revalidateTag: pages carry no tags of ours, so any call empties the cache. */
+  async revalidateTag() {
+    state.entries.clear();
+    state.bytes = 0;
+  }
+
+  resetRequestCache() {}
+}
+
+/** For tests and the benchmark's report. */
+PageCacheHandler.stats = () => ({ entries: state.entries.size, bytes: state.bytes, hits: state.hits, misses: state.misses });
+PageCacheHandler.clear = () => {
+  state.entries.clear();
+  state.missEpochs.clear();
+  state.bytes = 0;
+};
+PageCacheHandler.MAX_AGE_SECONDS = MAX_AGE_SECONDS;
+
+module.exports = PageCacheHandler;

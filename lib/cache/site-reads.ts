@@ -1,0 +1,40 @@
+import { contentEpoch } from './content-epoch';
+
+/**
+ * Site-wide reads that every public page makes (web settings, the footer's counters and update
+ * date), kept until the next content write (the content epoch, lib/cache/content-epoch.ts) or
+ * until `ttlMs` passes, whichever comes first. Concurrent misses share one load. For reads that
+ * change without a write through the repository (visit counters), the TTL is the bound on how old
+ * a figure may be.
+ */
+interface Entry {
+  epoch: number;
+  expires: number;
+  value: Promise<unknown>;
+}
+
+const SITE_READS = Symbol.for('gonghui.siteReads');
+const holder = globalThis as typeof globalThis & { [SITE_READS]?: Map<string, Entry> };
+// On globalThis: pages and API routes are separate bundles that must share one cache.
+const entries: Map<string, Entry> = (holder[SITE_READS] ??= new Map());
+
+export const SITE_READ_TTL_MS = 30_000;
+
+export function cachedSiteRead<T>(key: string, load: () => Promise<T>, ttlMs = SITE_READ_TTL_MS, now = Date.now()): Promise<T> {
+  const epoch = contentEpoch();
+  const hit = entries.get(key);
+  if (hit && hit.epoch === epoch && hit.expires > now) return hit.value as Promise<T>;
+  const value = load();
+  const entry = { epoch, expires: now + ttlMs, value };
+  entries.set(key, entry);
+  // A failed load is not kept: the next request tries again.
+  value.catch(() => {
+    if (entries.get(key) === entry) entries.delete(key);
+  });
+  return value;
+}
+
+/** For tests. */
+export function clearSiteReads(): void {
+  entries.clear();
+}
