@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { securityHeaders } from './lib/security/headers.mjs';
 
@@ -11,7 +12,12 @@ const nextConfig = {
   // The build checks the application's types; tests are checked by `npm run typecheck`.
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   // Uploads come through the API's own size check (20 MB), not Next's body parser.
-  experimental: { serverActions: { bodySizeLimit: '1mb' } },
+  // Whole public pages in memory until the next content write (lib/cache/page-cache-handler.cjs);
+  // none in Next's own file cache, which would outlive a restart and a restore.
+  cacheHandler: fileURLToPath(new URL('./lib/cache/page-cache-handler.cjs', import.meta.url)),
+  cacheMaxMemorySize: 0,
+  // One small stylesheet: inlining it saves a render-blocking request on phones (Lighthouse).
+  experimental: { serverActions: { bodySizeLimit: '1mb' }, inlineCss: true },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders(process.env.NODE_ENV !== 'production') }];
   },

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { invalidate } from '../cache/public-reads';
 import { getDb } from '../db';
 import { counters, sectionUpdateTimes, uploads, websetting } from '../db/schema';
 import { translate } from '../i18n/messages';
@@ -158,6 +159,8 @@ export async function saveWebInfo(language: WireLanguage, values: Record<string,
         });
     }
   });
+  // The header, footer and every cached page show these settings.
+  invalidate('websetting');
 }
 
 /** The legacy visit count of the previous website (shared setting), 0 until one is set. */

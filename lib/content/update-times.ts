@@ -6,6 +6,7 @@ import { and, eq, max, type SQL } from 'drizzle-orm';
 import { requireAccess } from '../api/context';
 import { json } from '../api/http';
 import { config } from '../config';
+import { invalidate } from '../cache/public-reads';
 import { getDb } from '../db';
 import { sectionUpdateTimes } from '../db/schema';
 import type { WireLanguage } from '../i18n/languages';
@@ -43,6 +44,8 @@ export async function stampSection(definition: ResourceDefinition, section: numb
     .values({ resource: definition.name, section, lang: language, updatedAt: at })
     .onConflictDoUpdate({ target: [sectionUpdateTimes.resource, sectionUpdateTimes.section, sectionUpdateTimes.lang], set: { updatedAt: at } })
     .returning({ updatedAt: sectionUpdateTimes.updatedAt });
+  // Public pages show the stamp beside the section's rows.
+  invalidate(definition.name);
   return row.updatedAt;
 }
 
