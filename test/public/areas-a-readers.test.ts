@@ -23,7 +23,7 @@ import { sectionParam } from '../../lib/public/about/shared';
 withDatabase();
 
 type Name = keyof typeof resources;
-const add = (name: Name, values: Row, lang: 'tw' | 'en' = 'tw') => insertRow(resources[name], { lang, ...values });
+const add = async (name: Name, values: Row, lang: 'tw' | 'en' = 'tw') => (await insertRow(resources[name], { lang, ...values })) as Row & { id: number };
 const hide = async (name: Name, row: Row) => updateRow(resources[name], row, { isVisible: false });
 
 describe('law search', () => {
