@@ -70,9 +70,6 @@ export function sectionLabel(list: readonly Section[], value: unknown, language:
 /** Text of an optional column: null and empty strings become undefined, so views can test it. */
 export const optionalText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
-/** Upload ids of a `files` column. */
-export const fileIds = (value: unknown): string[] => (Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
-
 /** Consecutive items that share a key, in the order given (a list page grouped under headings). */
 export function groupBy<T, K>(items: T[], keyOf: (item: T) => K): { key: K; items: T[] }[] {
   const groups: { key: K; items: T[] }[] = [];

@@ -103,3 +103,15 @@ export async function recordView(language: WireLanguage, id: number): Promise<Vi
 
 /** Where the watch link leads after counting: the external player, or null for the video's own page. */
 export const externalPlayer = (video: Video): string | null => (video.source.kind === 'file' ? null : video.source.url);
+
+/** The name of the site a video plays on (YouTube, Vimeo, or the host of another address); none for an uploaded file. */
+export function sourceSite(source: VideoSource): string | undefined {
+  if (source.kind === 'youtube') return 'YouTube';
+  if (source.kind === 'vimeo') return 'Vimeo';
+  if (source.kind === 'file') return undefined;
+  try {
+    return new URL(source.url).hostname.replace(/^www\./, '');
+  } catch {
+    return undefined;
+  }
+}

@@ -2,7 +2,8 @@ import type { ResourceDefinition } from '../../content/define';
 import { resources } from '../../content/registry';
 import { getRow, type Row } from '../../content/repository';
 import type { WireLanguage } from '../../i18n/languages';
-import { fileIds, optionalText } from '../about/shared';
+import { optionalText } from '../about/shared';
+import { uploadIds } from '../attachments';
 
 /** The name of a referenced public row (a law's class, a rule's type), or undefined. */
 export async function referenceName(definition: ResourceDefinition, language: WireLanguage, id: unknown): Promise<string | undefined> {
@@ -41,6 +42,6 @@ export async function lawDetail(row: Row, language: WireLanguage): Promise<LawDe
     businessName,
     attributeName,
     content: optionalText(row.content),
-    files: fileIds(row.files),
+    files: uploadIds(row.files),
   };
 }

@@ -3,9 +3,10 @@ import { resources } from '../../content/registry';
 import type { Row } from '../../content/repository';
 import { latestChange } from '../../content/update-times';
 import type { WireLanguage } from '../../i18n/languages';
-import { allPublic, fileIds, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../about/shared';
+import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../about/shared';
 import { idParam } from '../paging';
 import { referenceName } from './detail';
+import { uploadIds } from '../attachments';
 
 export const RULES_PER_PAGE = 10;
 
@@ -72,6 +73,6 @@ export async function disciplineDetail(row: Row, language: WireLanguage): Promis
     ...summary(row),
     typeName: await referenceName(resources.webdisciplinetype, language, row.typeId),
     content: optionalText(row.content),
-    files: fileIds(row.files),
+    files: uploadIds(row.files),
   };
 }
