@@ -1,0 +1,39 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ListTabs } from '@/components/site/about/ListTabs';
+import { PeopleGroups } from '@/components/site/about/PeopleGroups';
+import { PublicPage } from '@/components/site/PublicPage';
+import { sections } from '@/lib/content/sections';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { committees } from '@/lib/public/about/people';
+import { sectionParam } from '@/lib/public/about/shared';
+import { pageMetadata } from '@/lib/public/metadata';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/about/committees'>) {
+  const locale = await localeOf(params);
+  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
+  return pageMetadata({ locale, path: '/about/committees', title: routes('committees'), description: t('committeesDescription') });
+}
+
+/** The committees: all of them, or the one `?type=` names, each with its last-updated date. */
+export default async function CommitteesPage({ params, searchParams }: PageProps<'/[locale]/about/committees'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const language = toWireLanguage(locale);
+  const only = sectionParam(sections.committees, (await searchParams).type);
+  const [t, groups] = await Promise.all([getTranslations({ locale, namespace: 'about' }), committees(language, only)]);
+  const path = localePath(locale, '/about/committees');
+  const tabs = [
+    { href: path, label: t('allCommittees'), current: !only },
+    ...sections.committees.map((c) => ({ href: withQuery(path, { type: c.value }), label: c.label[language], current: only?.value === c.value })),
+  ];
+  return (
+    <PublicPage locale={locale} route="committees">
+      <ListTabs label={t('committeeTabs')} tabs={tabs} />
+      <PeopleGroups locale={locale} groups={groups} />
+    </PublicPage>
+  );
+}

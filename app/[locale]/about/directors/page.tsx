@@ -1,0 +1,27 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PeopleGroups } from '@/components/site/about/PeopleGroups';
+import { PublicPage } from '@/components/site/PublicPage';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { boards } from '@/lib/public/about/people';
+import { pageMetadata } from '@/lib/public/metadata';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/about/directors'>) {
+  const locale = await localeOf(params);
+  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
+  return pageMetadata({ locale, path: '/about/directors', title: routes('directors'), description: t('directorsDescription') });
+}
+
+/** Both boards (理事會, 監事會), each with its last-updated date and its people in order. */
+export default async function DirectorsPage({ params }: PageProps<'/[locale]/about/directors'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const groups = await boards(toWireLanguage(locale));
+  return (
+    <PublicPage locale={locale} route="directors">
+      <PeopleGroups locale={locale} groups={groups} />
+    </PublicPage>
+  );
+}

@@ -1,0 +1,52 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PageSections } from '@/components/site/about/PageSections';
+import styles from '@/components/site/about/about.module.css';
+import { EmptyState } from '@/components/site/EmptyState';
+import { PublicPage } from '@/components/site/PublicPage';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { organizationUnits } from '@/lib/public/about/organization';
+import { pageSections } from '@/lib/public/about/page-sections';
+import { pageMetadata } from '@/lib/public/metadata';
+import { publicRowPath } from '@/lib/public/row-links';
+import { localePath } from '@/lib/public/urls';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/about/organization'>) {
+  const locale = await localeOf(params);
+  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
+  return pageMetadata({ locale, path: '/about/organization', title: routes('organization'), description: t('organizationDescription') });
+}
+
+/** The organization chart (DESIGN §8): the `organization` page sections, then the units that run the online systems. */
+export default async function OrganizationPage({ params }: PageProps<'/[locale]/about/organization'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const language = toWireLanguage(locale);
+  const [t, sections, units] = await Promise.all([getTranslations({ locale, namespace: 'about' }), pageSections(language, 'organization'), organizationUnits(language)]);
+  return (
+    <PublicPage locale={locale} route="organization">
+      {sections.length === 0 && units.length === 0 && <EmptyState message={t('noSections')} />}
+      <PageSections locale={locale} sections={sections} />
+      {units.length > 0 && (
+        <section aria-labelledby="units-title">
+          <h2 id="units-title" className="section-title">
+            {t('units')}
+          </h2>
+          <ul className={`list ${styles.units}`}>
+            {units.map((unit) => (
+              <li key={unit.id} id={`unit-${unit.id}`} className="list-item">
+                <h3 className="list-item__title">{unit.name}</h3>
+                {unit.description && <p className="list-item__summary">{unit.description}</p>}
+                <p className="list-item__meta">
+                  <a href={localePath(locale, publicRowPath('websystemunit', { id: unit.id })!)}>{t('unitSystems', { name: unit.name })}</a>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </PublicPage>
+  );
+}

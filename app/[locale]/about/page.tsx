@@ -1,0 +1,28 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PageSections } from '@/components/site/about/PageSections';
+import { EmptyState } from '@/components/site/EmptyState';
+import { PublicPage } from '@/components/site/PublicPage';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { pageSections } from '@/lib/public/about/page-sections';
+import { pageMetadata } from '@/lib/public/metadata';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/about'>) {
+  const locale = await localeOf(params);
+  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
+  return pageMetadata({ locale, path: '/about', title: routes('aboutIntro'), description: t('introDescription') });
+}
+
+/** The association's introduction: the sections of the `about` page, in order. */
+export default async function AboutPage({ params }: PageProps<'/[locale]/about'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const [t, sections] = await Promise.all([getTranslations({ locale, namespace: 'about' }), pageSections(toWireLanguage(locale), 'about')]);
+  return (
+    <PublicPage locale={locale} route="aboutIntro">
+      {sections.length ? <PageSections locale={locale} sections={sections} /> : <EmptyState message={t('noSections')} />}
+    </PublicPage>
+  );
+}

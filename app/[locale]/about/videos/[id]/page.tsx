@@ -1,0 +1,43 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { VideoPlayer } from '@/components/site/about/VideoPlayer';
+import { PublicPage } from '@/components/site/PublicPage';
+import { resources } from '@/lib/content/registry';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { detailMetadata } from '@/lib/public/about/detail-page';
+import { videoView } from '@/lib/public/about/videos';
+import { videoPath } from '@/lib/public/about/watch';
+import { publicRowOr404 } from '@/lib/public/detail';
+import { localePath } from '@/lib/public/urls';
+
+export const dynamic = 'force-dynamic';
+
+const readVideo = async (params: PageProps<'/[locale]/about/videos/[id]'>['params']) => {
+  const locale = await localeOf(params);
+  const row = await publicRowOr404(resources.webvision, toWireLanguage(locale), (await params).id, videoPath, '/about/videos');
+  return { locale, row, video: videoView(row) };
+};
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/about/videos/[id]'>) {
+  const { locale, row, video } = await readVideo(params);
+  return detailMetadata(locale, resources.webvision, row, videoPath, video.title, video.description);
+}
+
+/** A video's own page: an uploaded film plays here; a YouTube or Vimeo video is one link away. */
+export default async function VideoPage({ params }: PageProps<'/[locale]/about/videos/[id]'>) {
+  const { locale, video } = await readVideo(params);
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'about' });
+  return (
+    <PublicPage locale={locale} route="videos" title={video.title} below={[{ label: video.title, path: videoPath(video.id) }]}>
+      <VideoPlayer locale={locale} video={video} />
+      <p className="meta">{t('views', { count: video.clicks })}</p>
+      {video.description && <p className="lead">{video.description}</p>}
+      <p>
+        <a className="back-link" href={localePath(locale, '/about/videos')}>
+          {t('backToVideos')}
+        </a>
+      </p>
+    </PublicPage>
+  );
+}

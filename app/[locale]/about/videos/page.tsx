@@ -1,0 +1,53 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ListTabs } from '@/components/site/about/ListTabs';
+import { VideoCard } from '@/components/site/about/VideoCard';
+import { EmptyState } from '@/components/site/EmptyState';
+import { Pager } from '@/components/site/Pager';
+import { PublicPage } from '@/components/site/PublicPage';
+import { sections } from '@/lib/content/sections';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { sectionParam } from '@/lib/public/about/shared';
+import { videos } from '@/lib/public/about/videos';
+import { pageMetadata } from '@/lib/public/metadata';
+import { pageParam } from '@/lib/public/paging';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/about/videos'>) {
+  const locale = await localeOf(params);
+  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
+  return pageMetadata({ locale, path: '/about/videos', title: routes('videos'), description: t('videosDescription') });
+}
+
+/** Videos by category (`?type=`): thumbnails with play links, nothing loaded from third parties. */
+export default async function VideosPage({ params, searchParams }: PageProps<'/[locale]/about/videos'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const language = toWireLanguage(locale);
+  const query = await searchParams;
+  const category = sectionParam(sections.visionCategories, query.type);
+  const [t, list] = await Promise.all([getTranslations({ locale, namespace: 'about' }), videos(language, { category, page: pageParam(query.page) })]);
+  const path = localePath(locale, '/about/videos');
+  const tabs = [
+    { href: path, label: t('allVideos'), current: !category },
+    ...sections.visionCategories.map((c) => ({ href: withQuery(path, { type: c.value }), label: c.label[language], current: category?.value === c.value })),
+  ];
+  return (
+    <PublicPage locale={locale} route="videos">
+      <ListTabs label={t('videoTabs')} tabs={tabs} />
+      <p className="meta">{t('playHint')}</p>
+      {list.items.length === 0 ? (
+        <EmptyState message={t('noVideos')} />
+      ) : (
+        <ul className="cards">
+          {list.items.map((video) => (
+            <VideoCard key={video.id} locale={locale} video={video} />
+          ))}
+        </ul>
+      )}
+      <Pager locale={locale} page={list.page} total={list.total} pageSize={list.pageSize} href={(page) => withQuery(path, { type: category?.value, page: page > 1 ? page : undefined })} />
+    </PublicPage>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { FactList } from '@/components/site/laws/FactList';
+import { Attachments } from '@/components/site/Attachments';
+import { DateText } from '@/components/site/DateText';
+import { PublicPage } from '@/components/site/PublicPage';
+import { RichText } from '@/components/site/RichText';
+import { resources } from '@/lib/content/registry';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { detailMetadata } from '@/lib/public/about/detail-page';
+import { publicRowOr404 } from '@/lib/public/detail';
+import { lawDetail } from '@/lib/public/laws/detail';
+import { localePath } from '@/lib/public/urls';
+
+export const dynamic = 'force-dynamic';
+
+const lawPath = (id: number) => `/laws/${id}`;
+
+const readLaw = async (params: PageProps<'/[locale]/laws/[id]'>['params']) => {
+  const locale = await localeOf(params);
+  const language = toWireLanguage(locale);
+  const row = await publicRowOr404(resources.webrule, language, (await params).id, lawPath, '/laws');
+  return { locale, row, law: await lawDetail(row, language) };
+};
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/laws/[id]'>) {
+  const { locale, row, law } = await readLaw(params);
+  return detailMetadata(locale, resources.webrule, row, lawPath, law.title, law.content);
+}
+
+/** A law: its facts (authority, number, date, class, business line, attribute), text and attachments. */
+export default async function LawPage({ params }: PageProps<'/[locale]/laws/[id]'>) {
+  const { locale, law } = await readLaw(params);
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'laws' });
+  const facts: [string, ReactNode][] = [
+    [t('authority'), law.authority],
+    [t('documentNumber'), law.documentNumber],
+    [t('issuedOn'), law.issuedOn && <DateText locale={locale} value={law.issuedOn} />],
+    [t('class'), law.className],
+    [t('business'), law.businessName],
+    [t('attribute'), law.attributeName],
+  ];
+  return (
+    <PublicPage locale={locale} route="laws" title={law.title} below={[{ label: law.title, path: lawPath(law.id) }]}>
+      <FactList facts={facts} />
+      <RichText locale={locale} html={law.content} />
+      <Attachments locale={locale} files={law.files} />
+      <p>
+        <a className="back-link" href={localePath(locale, '/laws')}>
+          {t('backToLaws')}
+        </a>
+      </p>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,54 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { LawList } from '@/components/site/laws/LawList';
+import { LawSearchForm } from '@/components/site/laws/LawSearchForm';
+import { EmptyState } from '@/components/site/EmptyState';
+import { Pager } from '@/components/site/Pager';
+import { PublicPage } from '@/components/site/PublicPage';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { criteriaQuery, hasCriteria, lawCriteria, lawOptions, searchLaws } from '@/lib/public/laws/search';
+import { pageMetadata } from '@/lib/public/metadata';
+import { pageParam } from '@/lib/public/paging';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/laws'>) {
+  const locale = await localeOf(params);
+  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'laws' })]);
+  return pageMetadata({ locale, path: '/laws', title: routes('laws'), description: t('lawsDescription') });
+}
+
+/** The law search (webrule/search): every law when there are no criteria, paged. */
+export default async function LawsPage({ params, searchParams }: PageProps<'/[locale]/laws'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const language = toWireLanguage(locale);
+  const [t, options, query] = await Promise.all([getTranslations({ locale, namespace: 'laws' }), lawOptions(language), searchParams]);
+  const criteria = lawCriteria(query, options);
+  const results = await searchLaws(language, criteria, pageParam(query.page));
+  const path = localePath(locale, '/laws');
+  const searching = hasCriteria(criteria);
+  return (
+    <PublicPage locale={locale} route="laws">
+      <LawSearchForm locale={locale} action={path} criteria={criteria} options={options} />
+      <p className="meta" role="status">
+        {searching ? t('results', { total: results.total }) : t('allLaws', { total: results.total })}
+      </p>
+      {results.items.length === 0 ? (
+        <EmptyState message={t('noResults')}>
+          {searching && <a href={path}>{t('showAll')}</a>}
+        </EmptyState>
+      ) : (
+        <LawList locale={locale} laws={results.items} options={options} />
+      )}
+      <Pager
+        locale={locale}
+        page={results.page}
+        total={results.total}
+        pageSize={results.pageSize}
+        href={(page) => withQuery(path, { ...criteriaQuery(criteria), page: page > 1 ? page : undefined })}
+      />
+    </PublicPage>
+  );
+}

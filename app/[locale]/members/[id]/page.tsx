@@ -1,0 +1,77 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { FactList } from '@/components/site/laws/FactList';
+import { ExternalLink } from '@/components/site/members/ExternalLink';
+import styles from '@/components/site/members/members.module.css';
+import { ServicePointList } from '@/components/site/members/ServicePointList';
+import { DateText } from '@/components/site/DateText';
+import { ItemImage } from '@/components/site/ItemImage';
+import { PublicPage } from '@/components/site/PublicPage';
+import { resources } from '@/lib/content/registry';
+import { sections } from '@/lib/content/sections';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { detailMetadata } from '@/lib/public/about/detail-page';
+import { sectionLabel } from '@/lib/public/about/shared';
+import { publicRowOr404 } from '@/lib/public/detail';
+import { memberView } from '@/lib/public/members/members';
+import { servicePoints } from '@/lib/public/members/service-points';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export const dynamic = 'force-dynamic';
+
+const memberPath = (id: number) => `/members/${id}`;
+
+const readMember = async (params: PageProps<'/[locale]/members/[id]'>['params']) => {
+  const locale = await localeOf(params);
+  const row = await publicRowOr404(resources.webmemberdept, toWireLanguage(locale), (await params).id, memberPath, '/members');
+  return { locale, row, member: memberView(row) };
+};
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/members/[id]'>) {
+  const { locale, row, member } = await readMember(params);
+  return detailMetadata(locale, resources.webmemberdept, row, memberPath, member.name, [member.department, member.address].filter(Boolean).join(' · '));
+}
+
+/** A member institution: its logo and public details, and its regional service points. */
+export default async function MemberPage({ params }: PageProps<'/[locale]/members/[id]'>) {
+  const { locale, member } = await readMember(params);
+  setRequestLocale(locale);
+  const language = toWireLanguage(locale);
+  const [t, points] = await Promise.all([getTranslations({ locale, namespace: 'members' }), servicePoints(language, { memberId: member.id, page: 1 })]);
+  const list = localePath(locale, '/members');
+  return (
+    <PublicPage locale={locale} route="members" title={member.name} below={[{ label: member.name, path: memberPath(member.id) }]}>
+      <ItemImage src={member.logo} alt={member.name} width={160} height={160} priority className={styles.detailLogo} />
+      <FactList
+        facts={[
+          [t('shortName'), member.shortName],
+          [t('category'), <a key="category" href={withQuery(list, { type: member.category })}>{sectionLabel(sections.memberCategories, member.category, language)}</a>],
+          [t('department'), member.department],
+          [t('address'), member.address],
+          [t('phone'), member.phone],
+          [t('fax'), member.fax],
+          [t('website'), member.website && <ExternalLink href={member.website} />],
+          [t('joinedOn'), member.joinedOn && <DateText locale={locale} value={member.joinedOn} />],
+        ]}
+      />
+      {points.items.length > 0 && (
+        <section aria-labelledby="service-points">
+          <h2 id="service-points" className="section-title">
+            {t('servicePoints')}
+          </h2>
+          <ServicePointList locale={locale} points={points.items} headingLevel={3} />
+          {points.total > points.items.length && (
+            <p>
+              <a href={localePath(locale, '/service-points')}>{t('servicePoints')}</a>
+            </p>
+          )}
+        </section>
+      )}
+      <p>
+        <a className="back-link" href={list}>
+          {t('backToMembers')}
+        </a>
+      </p>
+    </PublicPage>
+  );
+}

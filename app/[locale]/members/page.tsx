@@ -1,0 +1,57 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ListTabs } from '@/components/site/about/ListTabs';
+import { PageSections } from '@/components/site/about/PageSections';
+import { MemberList } from '@/components/site/members/MemberList';
+import { EmptyState } from '@/components/site/EmptyState';
+import { Pager } from '@/components/site/Pager';
+import { PublicPage } from '@/components/site/PublicPage';
+import { sections } from '@/lib/content/sections';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { pageSections } from '@/lib/public/about/page-sections';
+import { sectionParam } from '@/lib/public/about/shared';
+import { members } from '@/lib/public/members/members';
+import { pageMetadata } from '@/lib/public/metadata';
+import { pageParam } from '@/lib/public/paging';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/members'>) {
+  const locale = await localeOf(params);
+  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'members' })]);
+  return pageMetadata({ locale, path: '/members', title: routes('members'), description: t('membersDescription') });
+}
+
+/** Member services (page sections), then the member directory by category (`?type=`), paged. */
+export default async function MembersPage({ params, searchParams }: PageProps<'/[locale]/members'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const language = toWireLanguage(locale);
+  const query = await searchParams;
+  const category = sectionParam(sections.memberCategories, query.type);
+  const [t, services, list] = await Promise.all([
+    getTranslations({ locale, namespace: 'members' }),
+    pageSections(language, 'member-services'),
+    members(language, { category, page: pageParam(query.page) }),
+  ]);
+  const path = localePath(locale, '/members');
+  const tabs = [
+    { href: path, label: t('allCategories'), current: !category },
+    ...sections.memberCategories.map((c) => ({ href: withQuery(path, { type: c.value }), label: c.label[language], current: category?.value === c.value })),
+  ];
+  return (
+    <PublicPage locale={locale} route="members">
+      <PageSections locale={locale} sections={services} />
+      <section aria-labelledby="directory">
+        <h2 id="directory" className="section-title">
+          {t('directory')}
+        </h2>
+        <ListTabs label={t('categoryTabs')} tabs={tabs} />
+        <p className="meta">{t('count', { total: list.total })}</p>
+        {list.items.length === 0 ? <EmptyState message={t('noMembers')} /> : <MemberList locale={locale} members={list.items} />}
+        <Pager locale={locale} page={list.page} total={list.total} pageSize={list.pageSize} href={(page) => withQuery(path, { type: category?.value, page: page > 1 ? page : undefined })} />
+      </section>
+    </PublicPage>
+  );
+}

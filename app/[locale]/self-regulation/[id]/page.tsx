@@ -1,0 +1,56 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { FactList } from '@/components/site/laws/FactList';
+import { Attachments } from '@/components/site/Attachments';
+import { DateText } from '@/components/site/DateText';
+import { PublicPage } from '@/components/site/PublicPage';
+import { RichText } from '@/components/site/RichText';
+import { resources } from '@/lib/content/registry';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { detailMetadata } from '@/lib/public/about/detail-page';
+import { publicRowOr404 } from '@/lib/public/detail';
+import { disciplineDetail } from '@/lib/public/laws/self-regulation';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export const dynamic = 'force-dynamic';
+
+const rulePath = (id: number) => `/self-regulation/${id}`;
+
+const readRule = async (params: PageProps<'/[locale]/self-regulation/[id]'>['params']) => {
+  const locale = await localeOf(params);
+  const language = toWireLanguage(locale);
+  const row = await publicRowOr404(resources.webdiscipline, language, (await params).id, rulePath, '/self-regulation');
+  return { locale, row, rule: await disciplineDetail(row, language) };
+};
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/self-regulation/[id]'>) {
+  const { locale, row, rule } = await readRule(params);
+  return detailMetadata(locale, resources.webdiscipline, row, rulePath, rule.title, rule.content);
+}
+
+/** A self-regulation rule: type, number, dates, text and attachments. */
+export default async function SelfRegulationRulePage({ params }: PageProps<'/[locale]/self-regulation/[id]'>) {
+  const { locale, rule } = await readRule(params);
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'laws' });
+  const list = localePath(locale, '/self-regulation');
+  return (
+    <PublicPage locale={locale} route="selfRegulation" title={rule.title} below={[{ label: rule.title, path: rulePath(rule.id) }]}>
+      <FactList
+        facts={[
+          [t('type'), rule.typeName && <a href={withQuery(list, { type: rule.typeId })}>{rule.typeName}</a>],
+          [t('documentNumber'), rule.documentNumber],
+          [t('promulgatedOn'), rule.promulgatedOn && <DateText locale={locale} value={rule.promulgatedOn} />],
+          [t('amendedOn'), rule.amendedOn && <DateText locale={locale} value={rule.amendedOn} />],
+        ]}
+      />
+      <RichText locale={locale} html={rule.content} />
+      <Attachments locale={locale} files={rule.files} />
+      <p>
+        <a className="back-link" href={list}>
+          {t('backToRules')}
+        </a>
+      </p>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,49 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ListTabs } from '@/components/site/about/ListTabs';
+import { UpdatedOn } from '@/components/site/about/UpdatedOn';
+import { DisciplineList } from '@/components/site/laws/DisciplineList';
+import { EmptyState } from '@/components/site/EmptyState';
+import { Pager } from '@/components/site/Pager';
+import { PublicPage } from '@/components/site/PublicPage';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { disciplineTypes, disciplines, disciplinesUpdatedAt, typeParam } from '@/lib/public/laws/self-regulation';
+import { pageMetadata } from '@/lib/public/metadata';
+import { pageParam } from '@/lib/public/paging';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/self-regulation'>) {
+  const locale = await localeOf(params);
+  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'laws' })]);
+  return pageMetadata({ locale, path: '/self-regulation', title: routes('selfRegulation'), description: t('selfRegulationDescription') });
+}
+
+/** Self-regulation rules of one type (`?type=`) or all, with the date of the latest change. */
+export default async function SelfRegulationPage({ params, searchParams }: PageProps<'/[locale]/self-regulation'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const language = toWireLanguage(locale);
+  const query = await searchParams;
+  const [t, types, updatedAt] = await Promise.all([getTranslations({ locale, namespace: 'laws' }), disciplineTypes(language), disciplinesUpdatedAt(language)]);
+  const type = typeParam(types, query.type);
+  const list = await disciplines(language, { typeId: type?.id, page: pageParam(query.page) });
+  const path = localePath(locale, '/self-regulation');
+  const tabs = [
+    { href: path, label: t('allTypes'), current: !type },
+    ...types.map((item) => ({ href: withQuery(path, { type: item.id }), label: item.name, current: item.id === type?.id })),
+  ];
+  return (
+    <PublicPage locale={locale} route="selfRegulation">
+      <UpdatedOn locale={locale} label={t('updatedOn')} value={updatedAt} />
+      <ListTabs label={t('typeTabs')} tabs={tabs} />
+      {list.items.length === 0 ? (
+        <EmptyState message={t('noRules')} />
+      ) : (
+        <DisciplineList locale={locale} rules={list.items} types={type ? [] : types} />
+      )}
+      <Pager locale={locale} page={list.page} total={list.total} pageSize={list.pageSize} href={(page) => withQuery(path, { type: type?.id, page: page > 1 ? page : undefined })} />
+    </PublicPage>
+  );
+}

@@ -1,0 +1,54 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ServicePointList } from '@/components/site/members/ServicePointList';
+import { EmptyState } from '@/components/site/EmptyState';
+import { FilterForm, FilterSelect } from '@/components/site/FilterForm';
+import { Pager } from '@/components/site/Pager';
+import { PublicPage } from '@/components/site/PublicPage';
+import { sections } from '@/lib/content/sections';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { sectionParam } from '@/lib/public/about/shared';
+import { servicePoints } from '@/lib/public/members/service-points';
+import { pageMetadata } from '@/lib/public/metadata';
+import { pageParam } from '@/lib/public/paging';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/service-points'>) {
+  const locale = await localeOf(params);
+  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'members' })]);
+  return pageMetadata({ locale, path: '/service-points', title: routes('servicePoints'), description: t('servicePointsDescription') });
+}
+
+/** Regional service points by kind (`?type=`) and county or city (`?region=`), paged. */
+export default async function ServicePointsPage({ params, searchParams }: PageProps<'/[locale]/service-points'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const language = toWireLanguage(locale);
+  const query = await searchParams;
+  const areaType = sectionParam(sections.areaTypes, query.type);
+  const region = sectionParam(sections.regions, query.region);
+  const [t, list] = await Promise.all([getTranslations({ locale, namespace: 'members' }), servicePoints(language, { areaType, region, page: pageParam(query.page) })]);
+  const path = localePath(locale, '/service-points');
+  const options = (list: typeof sections.regions) => list.map((s) => ({ value: s.value, label: s.label[language] }));
+  return (
+    <PublicPage locale={locale} route="servicePoints">
+      <FilterForm locale={locale} action={path} label={t('filterLabel')} resetHref={path}>
+        <FilterSelect name="type" label={t('areaType')} value={areaType?.value} options={options(sections.areaTypes)} allLabel={t('allAreaTypes')} idPrefix="points" />
+        <FilterSelect name="region" label={t('region')} value={region?.value} options={options(sections.regions)} allLabel={t('allRegions')} idPrefix="points" />
+      </FilterForm>
+      <p className="meta" role="status">
+        {t('pointsCount', { total: list.total })}
+      </p>
+      {list.items.length === 0 ? <EmptyState message={t('noPoints')} /> : <ServicePointList locale={locale} points={list.items} />}
+      <Pager
+        locale={locale}
+        page={list.page}
+        total={list.total}
+        pageSize={list.pageSize}
+        href={(page) => withQuery(path, { type: areaType?.value, region: region?.value, page: page > 1 ? page : undefined })}
+      />
+    </PublicPage>
+  );
+}

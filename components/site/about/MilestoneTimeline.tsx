@@ -1,0 +1,31 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import type { MilestoneYear } from '@/lib/public/about/milestones';
+import { DateText } from '../DateText';
+import { ItemImage } from '../ItemImage';
+import { RichText } from '../RichText';
+import styles from './about.module.css';
+
+/** Milestones under a heading per year, as a timeline; each event is `#item-{id}`. */
+export async function MilestoneTimeline({ locale, groups }: { locale: Locale; groups: MilestoneYear[] }) {
+  const t = await getTranslations({ locale, namespace: 'about' });
+  return groups.map((group) => (
+    <section key={group.year} aria-labelledby={`year-${group.year}`}>
+      <h2 id={`year-${group.year}`} className="section-title">
+        {t('year', { year: group.year })}
+      </h2>
+      <ol className={styles.timeline}>
+        {group.items.map((item) => (
+          <li key={item.id} id={`item-${item.id}`} className={styles.event}>
+            <p className="meta">
+              <DateText locale={locale} value={item.eventDate} />
+            </p>
+            <h3 className="list-item__title">{item.title}</h3>
+            <RichText locale={locale} html={item.content} />
+            <ItemImage src={item.image} alt={item.title} className={styles.eventImage} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  ));
+}

@@ -1,0 +1,41 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import { imageUrl } from '@/lib/public/attachments';
+import { sourceSite, type Video } from '@/lib/public/about/videos';
+import { watchPath } from '@/lib/public/about/watch';
+import { localePath } from '@/lib/public/urls';
+import { ItemImage } from '../ItemImage';
+import styles from './about.module.css';
+
+/**
+ * An uploaded film plays in `<video controls>` (nothing loads until the visitor presses play);
+ * a YouTube or Vimeo video shows its thumbnail and a link through the counting watch route.
+ */
+export async function VideoPlayer({ locale, video }: { locale: Locale; video: Video }) {
+  const t = await getTranslations({ locale, namespace: 'about' });
+  if (video.source.kind === 'file') {
+    const poster = (await imageUrl(video.thumbnail)) ?? undefined;
+    return (
+      <video className={styles.player} controls preload="none" poster={poster} aria-label={video.title}>
+        <source src={video.source.url} type="video/mp4" />
+        <p>
+          {t('noVideoSupport')} <a href={video.source.url}>{t('download')}</a>
+        </p>
+      </video>
+    );
+  }
+  const site = sourceSite(video.source) ?? t('external');
+  return (
+    <>
+      <a className={`${styles.thumb} ${styles.player}`} href={localePath(locale, watchPath(video.id))} rel="nofollow">
+        <ItemImage src={video.thumbnail} alt="" width={640} height={360} priority />
+        <span className="visually-hidden">{t('playOn', { title: video.title, site })}</span>
+      </a>
+      <p>
+        <a className="button" href={localePath(locale, watchPath(video.id))} rel="nofollow">
+          {t('watchOn', { site })}
+        </a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import type { NamedOption } from '@/lib/public/about/shared';
+import type { DisciplineSummary } from '@/lib/public/laws/self-regulation';
+import { localePath } from '@/lib/public/urls';
+import { DateText } from '../DateText';
+
+/** Self-regulation rules: title (to the rule's page), its type when several types are listed, number and dates. */
+export async function DisciplineList({ locale, rules, types }: { locale: Locale; rules: DisciplineSummary[]; types: NamedOption[] }) {
+  const t = await getTranslations({ locale, namespace: 'laws' });
+  return (
+    <ul className="list">
+      {rules.map((rule) => {
+        const type = types.find((item) => item.id === rule.typeId);
+        return (
+          <li key={rule.id} id={`item-${rule.id}`} className="list-item">
+            <h2 className="list-item__title">
+              <a href={localePath(locale, `/self-regulation/${rule.id}`)}>{rule.title}</a>
+            </h2>
+            <p className="list-item__meta">
+              {type && <span className="tag">{type.name}</span>}
+              {rule.documentNumber && <span>{rule.documentNumber}</span>}
+              {rule.promulgatedOn && (
+                <span>
+                  {t('promulgatedOn')}
+                  {t('colon')}
+                  <DateText locale={locale} value={rule.promulgatedOn} />
+                </span>
+              )}
+              {rule.amendedOn && (
+                <span>
+                  {t('amendedOn')}
+                  {t('colon')}
+                  <DateText locale={locale} value={rule.amendedOn} />
+                </span>
+              )}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

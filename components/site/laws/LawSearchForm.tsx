@@ -1,0 +1,64 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import type { LawCriteria, LawOptions } from '@/lib/public/laws/search';
+import { FilterForm, FilterInput, FilterSelect } from '../FilterForm';
+
+interface Props {
+  locale: Locale;
+  action: string;
+  criteria: LawCriteria;
+  options: LawOptions;
+}
+
+/**
+ * The law search (a GET form, so it works without JavaScript). Business lines belong to a class:
+ * once a class is chosen only its lines are offered; before that they are grouped under their
+ * classes, and choosing one alone also filters by its class.
+ */
+export async function LawSearchForm({ locale, action, criteria, options }: Props) {
+  const t = await getTranslations({ locale, namespace: 'laws' });
+  const classes = criteria.classId === undefined ? options.classes : options.classes.filter((c) => c.id === criteria.classId);
+  const groups = classes
+    .map((c) => ({ label: c.name, businesses: options.businesses.filter((b) => b.classId === c.id) }))
+    .filter((group) => group.businesses.length > 0);
+  return (
+    <FilterForm locale={locale} action={action} label={t('searchLabel')} submitLabel={t('search')} resetHref={action} search>
+      <FilterInput name="q" label={t('keyword')} value={criteria.keyword} hint={t('keywordHint')} idPrefix="law" />
+      <FilterSelect
+        name="class"
+        label={t('class')}
+        value={criteria.classId}
+        options={options.classes.map((c) => ({ value: c.id, label: c.name }))}
+        allLabel={t('allClasses')}
+        idPrefix="law"
+      />
+      <div className="field">
+        <label htmlFor="law-business" className="field__label">
+          {t('business')}
+        </label>
+        <select id="law-business" name="business" defaultValue={criteria.businessId ?? ''} className="field__control">
+          <option value="">{t('allBusinesses')}</option>
+          {groups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.businesses.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      <FilterSelect
+        name="attribute"
+        label={t('attribute')}
+        value={criteria.attributeId}
+        options={options.attributes.map((a) => ({ value: a.id, label: a.name }))}
+        allLabel={t('allAttributes')}
+        idPrefix="law"
+      />
+      <FilterInput name="from" label={t('from')} value={criteria.from} type="date" hint={t('dateHint')} idPrefix="law" />
+      <FilterInput name="to" label={t('to')} value={criteria.to} type="date" hint={t('dateHint')} idPrefix="law" />
+    </FilterForm>
+  );
+}

@@ -1,0 +1,39 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { sections } from '@/lib/content/sections';
+import { sectionLabel } from '@/lib/public/about/shared';
+import type { Member } from '@/lib/public/members/members';
+import { localePath } from '@/lib/public/urls';
+import { ItemImage } from '../ItemImage';
+import { ContactLines } from './ContactLines';
+import { ExternalLink } from './ExternalLink';
+import styles from './members.module.css';
+
+/** Member institutions: logo, name (to its page), category, and how to reach it. */
+export async function MemberList({ locale, members }: { locale: Locale; members: Member[] }) {
+  const t = await getTranslations({ locale, namespace: 'members' });
+  const language = toWireLanguage(locale);
+  return (
+    <ul className="list">
+      {members.map((member) => (
+        <li key={member.id} id={`item-${member.id}`} className={`list-item list-item--with-image ${styles.member}`}>
+          <div className={styles.logoBox}>
+            {/* The name stands beside the logo, so the logo itself is decorative here. */}
+            <ItemImage src={member.logo} alt="" width={160} height={160} className={styles.logo} />
+          </div>
+          <div>
+            <h3 className="list-item__title">
+              <a href={localePath(locale, `/members/${member.id}`)}>{member.name}</a>
+            </h3>
+            <p className="list-item__meta">
+              <span className="tag">{sectionLabel(sections.memberCategories, member.category, language)}</span>
+              {member.shortName && <span>{member.shortName}</span>}
+            </p>
+            <ContactLines colon={t('colon')} lines={[[t('address'), member.address], [t('phone'), member.phone], [t('fax'), member.fax], [t('website'), member.website && <ExternalLink href={member.website} />]]} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ResourceDefinition } from '../../content/define';
+import { resources } from '../../content/registry';
+import { getRow, type Row } from '../../content/repository';
+import type { WireLanguage } from '../../i18n/languages';
+import { optionalText } from '../about/shared';
+import { uploadIds } from '../attachments';
+
+/** The name of a referenced public row (a law's class, a rule's type), or undefined. */
+export async function referenceName(definition: ResourceDefinition, language: WireLanguage, id: unknown): Promise<string | undefined> {
+  if (typeof id !== 'number') return undefined;
+  const row = await getRow(definition, { language, publicOnly: true }, id);
+  return row ? String(row.name ?? '') : undefined;
+}
+
+/** Everything the law page shows. */
+export interface LawDetail {
+  id: number;
+  title: string;
+  authority?: string;
+  documentNumber?: string;
+  issuedOn?: string;
+  className?: string;
+  businessName?: string;
+  attributeName?: string;
+  content?: string;
+  files: string[];
+}
+
+export async function lawDetail(row: Row, language: WireLanguage): Promise<LawDetail> {
+  const [className, businessName, attributeName] = await Promise.all([
+    referenceName(resources.webruleclass, language, row.classId),
+    referenceName(resources.webrulebusiness, language, row.businessId),
+    referenceName(resources.webruleattribute, language, row.attributeId),
+  ]);
+  return {
+    id: row.id as number,
+    title: String(row.title ?? ''),
+    authority: optionalText(row.authority),
+    documentNumber: optionalText(row.documentNumber),
+    issuedOn: optionalText(row.issuedOn),
+    className,
+    businessName,
+    attributeName,
+    content: optionalText(row.content),
+    files: uploadIds(row.files),
+  };
+}

@@ -1,0 +1,145 @@
+import { eq, gte, lte, type SQL } from 'drizzle-orm';
+import { resources } from '../../content/registry';
+import { column, tableOf, type Row } from '../../content/repository';
+import { keywordConditions, keywordTerms, richTextContains, textContains } from '../../content/search';
+import { toWireDate } from '../../content/wire-dates';
+import type { WireLanguage } from '../../i18n/languages';
+import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../about/shared';
+import { idParam, searchParam } from '../paging';
+
+export const LAWS_PER_PAGE = 10;
+const MAX_KEYWORD = 200;
+
+/** The choices of the search form (webrule/getoptions): each business line belongs to a class. */
+export interface LawOptions {
+  classes: NamedOption[];
+  businesses: (NamedOption & { classId: number })[];
+  attributes: NamedOption[];
+}
+
+export async function lawOptions(language: WireLanguage): Promise<LawOptions> {
+  const [classes, businesses, attributes] = await Promise.all([
+    allPublic(resources.webruleclass, language, namedOption),
+    allPublic(resources.webrulebusiness, language, (row) => ({ ...namedOption(row), classId: row.classId as number }), {}, [
+      { field: 'classId', direction: 'asc' },
+      { field: 'order', direction: 'asc' },
+    ]),
+    allPublic(resources.webruleattribute, language, namedOption),
+  ]);
+  return { classes, businesses, attributes };
+}
+
+/** What the visitor searches for; every part optional. Dates are `YYYY-MM-DD`, `to` inclusive. */
+export interface LawCriteria {
+  keyword: string;
+  classId?: number;
+  businessId?: number;
+  attributeId?: number;
+  from?: string;
+  to?: string;
+}
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** A `YYYY-MM-DD` parameter that is a real date, else undefined. */
+function dateParam(value: string | string[] | undefined): string | undefined {
+  const text = searchParam(value);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? (toWireDate(text) ?? undefined) : undefined;
+}
+
+/**
+ * The criteria in a page's query string (`q`, `class`, `business`, `attribute`, `from`, `to`;
+ * lib/public/row-links.ts). Unlike the API, which answers a 400, a public page drops what it cannot
+ * use: an id that is not among the options, a business line of another class, a malformed date.
+ * A business line alone implies its class.
+ */
+export function lawCriteria(params: SearchParams, options: LawOptions): LawCriteria {
+  const known = (list: NamedOption[], value: string | string[] | undefined) => {
+    const id = idParam(value);
+    return list.some((option) => option.id === id) ? id : undefined;
+  };
+  let classId = known(options.classes, params.class);
+  const business = options.businesses.find((option) => option.id === idParam(params.business));
+  const businessId = business && (classId === undefined || business.classId === classId) ? business.id : undefined;
+  if (business && businessId !== undefined) classId = business.classId;
+  return {
+    keyword: searchParam(params.q).replaceAll('\u0000', '').slice(0, MAX_KEYWORD),
+    classId,
+    businessId,
+    attributeId: known(options.attributes, params.attribute),
+    from: dateParam(params.from),
+    to: dateParam(params.to),
+  };
+}
+
+export const hasCriteria = (criteria: LawCriteria): boolean =>
+  Boolean(criteria.keyword || criteria.classId || criteria.businessId || criteria.attributeId || criteria.from || criteria.to);
+
+/** The query string of the criteria (for page links), in the names the form uses. */
+export const criteriaQuery = (criteria: LawCriteria) => ({
+  q: criteria.keyword,
+  class: criteria.classId,
+  business: criteria.businessId,
+  attribute: criteria.attributeId,
+  from: criteria.from,
+  to: criteria.to,
+});
+
+/**
+ * The conditions of webrule/search: every keyword term in the title or the rich-text content
+ * (Chinese inside words, any case), the class, business line and attribute, and the issue-date range.
+ */
+function lawConditions(criteria: LawCriteria): SQL[] {
+  const table = tableOf(resources.webrule);
+  const conditions = keywordConditions(keywordTerms(criteria.keyword), [
+    (term) => textContains(column(table, 'title'), term),
+    (term) => richTextContains(column(table, 'content'), term),
+  ]);
+  if (criteria.classId !== undefined) conditions.push(eq(column(table, 'classId'), criteria.classId));
+  if (criteria.businessId !== undefined) conditions.push(eq(column(table, 'businessId'), criteria.businessId));
+  if (criteria.attributeId !== undefined) conditions.push(eq(column(table, 'attributeId'), criteria.attributeId));
+  if (criteria.from) conditions.push(gte(column(table, 'issuedOn'), criteria.from));
+  if (criteria.to) conditions.push(lte(column(table, 'issuedOn'), criteria.to));
+  return conditions;
+}
+
+/** A law as a result line. */
+export interface LawSummary {
+  id: number;
+  title: string;
+  authority?: string;
+  documentNumber?: string;
+  issuedOn?: string;
+  classId?: number;
+  attributeId?: number;
+}
+
+export const lawSummary = (row: Row): LawSummary => ({
+  id: row.id as number,
+  title: String(row.title ?? ''),
+  authority: optionalText(row.authority),
+  documentNumber: optionalText(row.documentNumber),
+  issuedOn: optionalText(row.issuedOn),
+  classId: (row.classId as number | null) ?? undefined,
+  attributeId: (row.attributeId as number | null) ?? undefined,
+});
+
+/** A page of laws matching the criteria (all laws when there are none), kept together by class and business line in their order. */
+export function searchLaws(language: WireLanguage, criteria: LawCriteria, page: number): Promise<PublicList<LawSummary>> {
+  return publicList(
+    resources.webrule,
+    language,
+    {
+      sort: [
+        { field: 'classId', direction: 'asc' },
+        { field: 'businessId', direction: 'asc' },
+        { field: 'order', direction: 'asc' },
+      ],
+      page,
+      pageSize: LAWS_PER_PAGE,
+      conditions: lawConditions(criteria),
+      cacheKey: JSON.stringify(criteria),
+    },
+    lawSummary,
+  );
+}

@@ -1,0 +1,78 @@
+import { cachedRead } from '../../cache/public-reads';
+import { resources } from '../../content/registry';
+import type { Row } from '../../content/repository';
+import { latestChange } from '../../content/update-times';
+import type { WireLanguage } from '../../i18n/languages';
+import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../about/shared';
+import { idParam } from '../paging';
+import { referenceName } from './detail';
+import { uploadIds } from '../attachments';
+
+export const RULES_PER_PAGE = 10;
+
+const definition = resources.webdiscipline;
+
+/** The types (tabs) of the self-regulation page, in order. */
+export const disciplineTypes = (language: WireLanguage): Promise<NamedOption[]> => allPublic(resources.webdisciplinetype, language, namedOption);
+
+/** The `?type=` of the page when it is one of the types; anything else shows every type. */
+export function typeParam(types: NamedOption[], value: string | string[] | undefined): NamedOption | undefined {
+  const id = idParam(value);
+  return types.find((type) => type.id === id);
+}
+
+/** The date the page shows as "last updated" (webdiscipline/getupdatetime: the latest change among public rules). */
+export function disciplinesUpdatedAt(language: WireLanguage): Promise<Date | null> {
+  return cachedRead(definition.name, JSON.stringify({ updated: language }), () => latestChange(definition, { language, publicOnly: true }));
+}
+
+export interface DisciplineSummary {
+  id: number;
+  typeId: number;
+  title: string;
+  documentNumber?: string;
+  promulgatedOn?: string;
+  amendedOn?: string;
+}
+
+const summary = (row: Row): DisciplineSummary => ({
+  id: row.id as number,
+  typeId: row.typeId as number,
+  title: String(row.title ?? ''),
+  documentNumber: optionalText(row.documentNumber),
+  promulgatedOn: optionalText(row.promulgatedOn),
+  amendedOn: optionalText(row.amendedOn),
+});
+
+/** A page of rules of one type, or of all types kept together in the types' row order. */
+export function disciplines(language: WireLanguage, options: { typeId?: number; page: number }): Promise<PublicList<DisciplineSummary>> {
+  return publicList(
+    definition,
+    language,
+    {
+      filters: options.typeId === undefined ? {} : { typeId: options.typeId },
+      sort: [
+        { field: 'typeId', direction: 'asc' },
+        { field: 'order', direction: 'asc' },
+      ],
+      page: options.page,
+      pageSize: RULES_PER_PAGE,
+    },
+    summary,
+  );
+}
+
+export interface DisciplineDetail extends DisciplineSummary {
+  typeName?: string;
+  content?: string;
+  files: string[];
+}
+
+export async function disciplineDetail(row: Row, language: WireLanguage): Promise<DisciplineDetail> {
+  return {
+    ...summary(row),
+    typeName: await referenceName(resources.webdisciplinetype, language, row.typeId),
+    content: optionalText(row.content),
+    files: uploadIds(row.files),
+  };
+}
