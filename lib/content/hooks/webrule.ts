@@ -29,26 +29,41 @@ function dateParam(context: RequestContext, name: 'from' | 'to'): string | undef
   return date;
 }
 
-/** The query parameters of `search`: keyword (title and content), class, business, attribute, issue dates. */
-async function ruleFilters(context: RequestContext, terms: string[]): Promise<SQL[]> {
+/** The filters of a law search beside its keyword; dates are `YYYY-MM-DD`. */
+export interface RuleFilter {
+  classId?: number;
+  businessId?: number;
+  attributeId?: number;
+  from?: string;
+  to?: string;
+}
+
+/** The conditions of a law search (the API's `search` and the public laws page): keyword terms in title or content, and the filters. */
+export function ruleConditions(terms: string[], filter: RuleFilter): SQL[] {
   const table = tableOf(definition);
   const conditions = keywordConditions(terms, [
     (term) => textContains(column(table, 'title'), term),
     (term) => richTextContains(column(table, 'content'), term),
   ]);
-  for (const key of ['classId', 'businessId', 'attributeId']) {
-    const id = await referenceFilter(context, definition, key);
-    if (id !== undefined) conditions.push(eq(column(table, key), id));
-  }
-  const from = dateParam(context, 'from');
-  const to = dateParam(context, 'to');
-  if (from && to && from > to) {
-    throw badRequest('dateRangeOrder', { from: rangeLabels.from[context.language], to: rangeLabels.to[context.language] });
+  for (const key of ['classId', 'businessId', 'attributeId'] as const) {
+    if (filter[key] !== undefined) conditions.push(eq(column(table, key), filter[key]));
   }
   // issuedOn is a date column; YYYY-MM-DD text compares as a date, and `to` includes its day.
-  if (from) conditions.push(gte(column(table, 'issuedOn'), from));
-  if (to) conditions.push(lte(column(table, 'issuedOn'), to));
+  if (filter.from) conditions.push(gte(column(table, 'issuedOn'), filter.from));
+  if (filter.to) conditions.push(lte(column(table, 'issuedOn'), filter.to));
   return conditions;
+}
+
+/** The query parameters of `search`: keyword (title and content), class, business, attribute, issue dates. */
+async function ruleFilters(context: RequestContext, terms: string[]): Promise<SQL[]> {
+  const filter: RuleFilter = {};
+  for (const key of ['classId', 'businessId', 'attributeId'] as const) filter[key] = await referenceFilter(context, definition, key);
+  filter.from = dateParam(context, 'from');
+  filter.to = dateParam(context, 'to');
+  if (filter.from && filter.to && filter.from > filter.to) {
+    throw badRequest('dateRangeOrder', { from: rangeLabels.from[context.language], to: rangeLabels.to[context.language] });
+  }
+  return ruleConditions(terms, filter);
 }
 
 const hooks: ResourceHooks = {

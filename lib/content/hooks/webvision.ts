@@ -1,32 +1,30 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isSignedIn, requireAccess, type RequestContext } from '../../api/context';
+import { isSignedIn, requireAccess } from '../../api/context';
 import { notFound } from '../../api/errors';
 import { json, pathInteger } from '../../api/http';
 import { getDb } from '../../db';
 import type { ResourceHooks } from '../define';
 import definition from '../resources/webvision';
-import { column, tableOf } from '../repository';
+import { column, tableOf, type ReadScope, type Row } from '../repository';
 import { readConditions } from '../update-times';
 import { invalidate } from '../../cache/public-reads';
 
 /**
  * Adds one click in a single statement, so parallel views are never lost, and only to a row the
- * caller may see (anonymous visitors: visible rows of their language). `updatedAt` stays: a view
- * is not a change to the video.
+ * reader may see (anonymous visitors: visible rows of their language). Returns the row, or
+ * undefined when there is none. `updatedAt` stays: a view is not a change to the video.
  */
-async function addClick(context: RequestContext, id: number): Promise<{ id: number; clicks: number }> {
+export async function addClick(scope: ReadScope, id: number): Promise<Row | undefined> {
   const db = await getDb();
   const table = tableOf(definition);
   const clicks = column(table, 'clicks');
-  const scope = { language: context.language, publicOnly: !isSignedIn(context) };
   const [row] = await db
     .update(table)
     .set({ clicks: sql`${clicks} + 1` } as never)
     .where(and(eq(column(table, 'id'), id), ...readConditions(definition, scope)))
-    .returning({ id: column(table, 'id'), clicks });
-  if (!row) throw notFound();
-  invalidate('webvision'); // lists show the click count
-  return { id: Number(row.id), clicks: Number(row.clicks) };
+    .returning();
+  if (row) invalidate('webvision'); // lists show the click count
+  return row as Row | undefined;
 }
 
 const hooks: ResourceHooks = {
@@ -37,7 +35,9 @@ const hooks: ResourceHooks = {
       path: 'post/:id',
       handler: async (context, [id]) => {
         requireAccess(context, 'public');
-        return json(await addClick(context, pathInteger(id)));
+        const row = await addClick({ language: context.language, publicOnly: !isSignedIn(context) }, pathInteger(id));
+        if (!row) throw notFound();
+        return json({ id: Number(row.id), clicks: Number(row.clicks) });
       },
     },
   ],

@@ -1,10 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { invalidate } from '../../cache/public-reads';
 import { resources } from '../../content/registry';
-import { column, tableOf, type Row } from '../../content/repository';
+import type { Row } from '../../content/repository';
 import type { Section } from '../../content/sections';
-import { readConditions } from '../../content/update-times';
-import { getDb } from '../../db';
+import { addClick } from '../../content/hooks/webvision';
 import type { WireLanguage } from '../../i18n/languages';
 import { optionalText, publicList, type PublicList } from './shared';
 
@@ -88,17 +85,8 @@ export function videos(language: WireLanguage, options: { category?: Section; pa
  * with its new count, or null when there is no such public video in this language.
  */
 export async function recordView(language: WireLanguage, id: number): Promise<Video | null> {
-  const db = await getDb();
-  const table = tableOf(definition);
-  const clicks = column(table, 'clicks');
-  const [row] = await db
-    .update(table)
-    .set({ clicks: sql`${clicks} + 1` } as never)
-    .where(and(eq(column(table, 'id'), id), ...readConditions(definition, { language, publicOnly: true })))
-    .returning();
-  if (!row) return null;
-  invalidate(definition.name); // lists show the count
-  return videoView(row as Row);
+  const row = await addClick({ language, publicOnly: true }, id);
+  return row ? videoView(row) : null;
 }
 
 /** Where the watch link leads after counting: the external player, or null for the video's own page. */

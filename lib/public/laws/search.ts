@@ -1,7 +1,8 @@
-import { eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { resources } from '../../content/registry';
-import { column, tableOf, type Row } from '../../content/repository';
-import { keywordConditions, keywordTerms, richTextContains, textContains } from '../../content/search';
+import type { Row } from '../../content/repository';
+import { ruleConditions } from '../../content/hooks/webrule';
+import { keywordTerms } from '../../content/search';
 import { toWireDate } from '../../content/wire-dates';
 import type { WireLanguage } from '../../i18n/languages';
 import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../about/shared';
@@ -90,17 +91,7 @@ export const criteriaQuery = (criteria: LawCriteria) => ({
  * (Chinese inside words, any case), the class, business line and attribute, and the issue-date range.
  */
 function lawConditions(criteria: LawCriteria): SQL[] {
-  const table = tableOf(resources.webrule);
-  const conditions = keywordConditions(keywordTerms(criteria.keyword), [
-    (term) => textContains(column(table, 'title'), term),
-    (term) => richTextContains(column(table, 'content'), term),
-  ]);
-  if (criteria.classId !== undefined) conditions.push(eq(column(table, 'classId'), criteria.classId));
-  if (criteria.businessId !== undefined) conditions.push(eq(column(table, 'businessId'), criteria.businessId));
-  if (criteria.attributeId !== undefined) conditions.push(eq(column(table, 'attributeId'), criteria.attributeId));
-  if (criteria.from) conditions.push(gte(column(table, 'issuedOn'), criteria.from));
-  if (criteria.to) conditions.push(lte(column(table, 'issuedOn'), criteria.to));
-  return conditions;
+  return ruleConditions(keywordTerms(criteria.keyword), criteria);
 }
 
 /** A law as a result line. */
