@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import { fileKind, formatFileSize } from '@/lib/admin-form/format';
@@ -23,21 +23,27 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
   const { ids, error, required, language } = props;
   const t = useTranslations('adminForm');
   const { control } = useFormContext<FormValues>();
-  const { field } = useController({ name: props.name, control });
-  const list = Array.isArray(field.value) ? field.value : [];
+  const {
+    field: { value, onChange, onBlur, ref },
+  } = useController({ name: props.name, control });
+  const list = useMemo(() => (Array.isArray(value) ? value : []), [value]);
   const { uploads, remember } = useUploads(list);
   const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [uploadError, setUploadError] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  // The control to focus once the change it follows has rendered (a moved row, the rename box).
+  const pendingFocus = useRef<string | null>(null);
+  const setFocusTarget = (id: string) => {
+    pendingFocus.current = id;
+  };
   const controlId = (id: string, action: Action) => `${ids.input}-${id}-${action}`;
 
   useEffect(() => {
-    if (!focusTarget) return;
-    document.getElementById(focusTarget)?.focus();
-    setFocusTarget(null);
-  }, [focusTarget, list, renaming]);
+    if (!pendingFocus.current) return;
+    document.getElementById(pendingFocus.current)?.focus();
+    pendingFocus.current = null;
+  });
 
   const nameOf = (id: string) => {
     const upload = uploads[id];
@@ -65,7 +71,7 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
     setBusy(null);
     input.value = '';
     if (added.length) {
-      field.onChange([...list, ...added]);
+      onChange([...list, ...added]);
       setStatus(t('files.uploaded', { count: added.length }));
     }
     setUploadError(failures.join(' '));
@@ -76,7 +82,7 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
     if (target < 0 || target >= list.length) return;
     const next = [...list];
     [next[index], next[target]] = [next[target], next[index]];
-    field.onChange(next);
+    onChange(next);
     setStatus(t('files.moved', { name: nameOf(list[index]), position: target + 1 }));
     // At the ends the other button is the one that still works.
     const edge = (by === -1 && target === 0) || (by === 1 && target === list.length - 1);
@@ -86,7 +92,7 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
   function remove(index: number) {
     const name = nameOf(list[index]);
     const next = list.filter((_, i) => i !== index);
-    field.onChange(next);
+    onChange(next);
     setStatus(t('files.removed', { name }));
     setFocusTarget(next.length ? controlId(next[Math.min(index, next.length - 1)], 'remove') : ids.input);
   }
@@ -224,7 +230,7 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
         <label htmlFor={ids.input} className={styles.subLabel}>
           {t('files.add')}
         </label>
-        <input id={ids.input} type="file" multiple onChange={onFiles} onBlur={field.onBlur} ref={field.ref} aria-invalid={error ? true : undefined} aria-describedby={error ? ids.error : undefined} />
+        <input id={ids.input} type="file" multiple onChange={onFiles} onBlur={onBlur} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={error ? ids.error : undefined} />
       </div>
       <p role="status" className={styles.status}>
         {busy ? t('uploading', { name: busy }) : status}

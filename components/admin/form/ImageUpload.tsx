@@ -21,8 +21,10 @@ export function ImageUpload(props: { name: string; label: string; ids: FieldIds;
   const { ids, error, required } = props;
   const t = useTranslations('adminForm');
   const { control } = useFormContext<FormValues>();
-  const { field } = useController({ name: props.name, control });
-  const id = typeof field.value === 'string' ? field.value : '';
+  const {
+    field: { value, onChange, onBlur, ref },
+  } = useController({ name: props.name, control });
+  const id = typeof value === 'string' ? value : '';
   const { uploads, remember } = useUploads(id ? [id] : []);
   const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -39,7 +41,7 @@ export function ImageUpload(props: { name: string; label: string; ids: FieldIds;
     try {
       const upload = await uploadFile(file);
       remember(upload);
-      field.onChange(upload.id);
+      onChange(upload.id);
       setStatus(t('image.uploaded', { name: upload.name }));
     } catch (failure) {
       setUploadError(t('uploadFailed', { name: file.name, message: apiMessage(failure) ?? t('uploadFailedGeneric') }));
@@ -50,7 +52,7 @@ export function ImageUpload(props: { name: string; label: string; ids: FieldIds;
   }
 
   function remove() {
-    field.onChange('');
+    onChange('');
     setStatus(t('image.removed'));
     document.getElementById(ids.input)?.focus();
   }
@@ -82,8 +84,8 @@ export function ImageUpload(props: { name: string; label: string; ids: FieldIds;
           type="file"
           accept={IMAGE_TYPES}
           onChange={onFile}
-          onBlur={field.onBlur}
-          ref={field.ref}
+          onBlur={onBlur}
+          ref={ref}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? ids.error : undefined}
         />

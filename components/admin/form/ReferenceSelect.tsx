@@ -43,7 +43,9 @@ export function ReferenceSelect(props: {
   const f = formField.field as ReferenceField;
   const t = useTranslations('adminForm');
   const { control } = useFormContext<FormValues>();
-  const { field } = useController({ name: formField.key, control });
+  const {
+    field: { value, onChange, onBlur, ref, name },
+  } = useController({ name: formField.key, control });
   const parentKey = formField.dependsOn;
   const parentValue = useWatch({ control, name: parentKey ?? formField.key, disabled: !parentKey });
   const parent = parentKey && typeof parentValue === 'string' ? parentValue : '';
@@ -66,7 +68,6 @@ export function ReferenceSelect(props: {
     };
   }, [f.resource, parentKey, parent, waiting]);
 
-  const { onChange, value } = field;
   const current = typeof value === 'string' ? value : '';
   // The parent changed to one this choice does not belong to: the choice no longer holds.
   useEffect(() => {
@@ -86,12 +87,12 @@ export function ReferenceSelect(props: {
       <HintAndError ids={ids} hint={hint} error={error} />
       <select
         id={ids.input}
-        name={field.name}
-        ref={field.ref}
+        name={name}
+        ref={ref}
         className={styles.control}
         value={current}
         onChange={(event) => onChange(event.target.value)}
-        onBlur={field.onBlur}
+        onBlur={onBlur}
         disabled={waiting}
         aria-busy={loading || undefined}
         aria-invalid={error ? true : undefined}

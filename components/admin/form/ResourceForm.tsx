@@ -26,6 +26,11 @@ export interface ResourceFormProps {
   path?: (number | string)[];
   onSaved: (row: Record<string, unknown>) => void;
   onCancel: () => void;
+  /**
+   * Told whenever the form gains or loses unsaved changes. A host that listens takes over the
+   * unsaved-changes warning (its own guard, or `useUnsavedChangesWarning`), so the user is never
+   * asked twice; without it the form warns by itself.
+   */
   onDirtyChange?: (dirty: boolean) => void;
 }
 
@@ -107,7 +112,8 @@ function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDir
   useEffect(() => {
     onDirtyChange?.(isDirty);
   }, [isDirty, onDirtyChange]);
-  useUnsavedChangesWarning(isDirty);
+  const hostGuards = onDirtyChange !== undefined;
+  useUnsavedChangesWarning(isDirty && !hostGuards);
 
   // After a failed submit the summary takes focus, so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -117,34 +123,31 @@ function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDir
   const problems = submitCount > 0 ? problemsOf(fields, errors) : [];
   const showServerError = serverError !== null && !problems.some((p) => p.message === serverError);
 
-  const submit = form.handleSubmit(
-    async (values) => {
-      // The save button stays focusable while saving (aria-disabled), so a second press is ignored here.
-      if (saving.current) return;
-      saving.current = true;
-      setServerError(null);
-      const api = resourceApi(definition.name);
-      const body = toPayload(fields, values, mode, rowId);
-      try {
-        const saved = rowId === undefined ? await api.add(body, path) : await api.update({ ...body, id: rowId }, path);
-        // The saved values are the new baseline: nothing is unsaved any more.
-        reset(values);
-        onSaved(saved);
-      } catch (error) {
-        for (const { field, message } of apiFieldErrors(error)) {
-          if (fields.some((f) => f.key === field)) form.setError(field, { type: 'server', message });
-        }
-        setServerError(apiMessage(error) ?? t('saveFailed'));
-        setSummaryFocus((n) => n + 1);
-      } finally {
-        saving.current = false;
+  async function save(values: FormValues) {
+    // The save button stays focusable while saving (aria-disabled), so a second press is ignored here.
+    if (saving.current) return;
+    saving.current = true;
+    setServerError(null);
+    const api = resourceApi(definition.name);
+    const body = toPayload(fields, values, mode, rowId);
+    try {
+      const saved = rowId === undefined ? await api.add(body, path) : await api.update({ ...body, id: rowId }, path);
+      // The saved values are the new baseline: nothing is unsaved any more.
+      reset(values);
+      onSaved(saved);
+    } catch (error) {
+      for (const { field, message } of apiFieldErrors(error)) {
+        if (fields.some((f) => f.key === field)) form.setError(field, { type: 'server', message });
       }
-    },
-    () => setSummaryFocus((n) => n + 1),
-  );
+      setServerError(apiMessage(error) ?? t('saveFailed'));
+      setSummaryFocus((n) => n + 1);
+    } finally {
+      saving.current = false;
+    }
+  }
 
   function cancel() {
-    if (isDirty && !window.confirm(t('unsavedChanges'))) return;
+    if (!hostGuards && isDirty && !window.confirm(t('unsavedChanges'))) return;
     onCancel();
   }
 
@@ -165,7 +168,7 @@ function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDir
 
   return (
     <FormProvider {...form}>
-      <form className={styles.form} noValidate onSubmit={submit}>
+      <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(save, () => setSummaryFocus((n) => n + 1))(event)}>
         {(problems.length > 0 || showServerError) && (
           <section ref={summary} tabIndex={-1} className={styles.summary} aria-labelledby="form-error-summary-title">
             <h2 id="form-error-summary-title" className={styles.summaryTitle}>
