@@ -108,3 +108,18 @@ export function safeReturnTo(language: WireLanguage, wanted: string | null | und
   const pathname = wanted.split(/[?#]/)[0];
   return parseAdminPath(pathname) ? wanted : adminHome(language);
 }
+
+/**
+ * The same place in the other language's back office. Rows belong to one language, so a row's form
+ * leads to its list there; lists, settings and the dashboard keep their place.
+ */
+export function otherLanguagePath(pathname: string): string {
+  const parsed = parseAdminPath(pathname);
+  const other: WireLanguage = parsed?.language === 'en' ? 'tw' : 'en';
+  if (!parsed) return adminHome(other);
+  const { screen } = parsed;
+  if (screen.kind === 'new' || screen.kind === 'edit') {
+    return adminPath(other, { kind: 'list', resource: screen.resource, ...(screen.section === undefined ? {} : { section: screen.section }) });
+  }
+  return adminPath(other, screen);
+}

@@ -1,4 +1,4 @@
-import { adminPath, loginPath, parseAdminPath, safeReturnTo, sectionFieldOf } from '@/lib/admin/paths';
+import { adminPath, loginPath, otherLanguagePath, parseAdminPath, safeReturnTo, sectionFieldOf } from '@/lib/admin/paths';
 import { findResource } from '@/lib/content/registry';
 
 describe('back-office paths', () => {
@@ -47,5 +47,15 @@ describe('back-office paths', () => {
     for (const wanted of [null, '', 'https://evil.example/tw-admin', '//evil.example/tw-admin', '/\\evil.example', '/tw', '/tw-login']) {
       expect(safeReturnTo('en', wanted)).toBe('/en-admin');
     }
+  });
+});
+
+describe('language switch in the back office', () => {
+  it('keeps lists and settings, and sends a row form to its list', () => {
+    expect(otherLanguagePath('/tw-admin/webqa/general')).toBe('/en-admin/webqa/general');
+    expect(otherLanguagePath('/en-admin/settings')).toBe('/tw-admin/settings');
+    expect(otherLanguagePath('/tw-admin/webeditor/privacy/5')).toBe('/en-admin/webeditor/privacy');
+    expect(otherLanguagePath('/tw-admin/webnews/new')).toBe('/en-admin/webnews');
+    expect(otherLanguagePath('/tw-admin/nothing')).toBe('/en-admin');
   });
 });
