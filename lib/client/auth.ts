@@ -1,0 +1,68 @@
+import { http, type ApiHttp } from './http';
+
+export interface LoginResult {
+  /** A token came back (and is now stored). */
+  success: boolean;
+  locked: boolean;
+  /** The server's reason when there is no token (wrong password, locked for n minutes). */
+  message?: string;
+}
+
+export interface SignedInAccount {
+  valid: true;
+  role: 0 | 1;
+  username: string;
+  displayName: string;
+}
+
+interface LoginReply {
+  token?: string | null;
+  locked?: boolean;
+  message?: string;
+}
+
+interface CheckLoginReply {
+  valid?: boolean;
+  role?: 0 | 1;
+  username?: string;
+  displayName?: string;
+}
+
+/** Sign-in, sign-out and the sign-in check of spec §4, on the given API layer. */
+export function createAuth(client: ApiHttp) {
+  return {
+    async login(username: string, password: string, captchaToken?: string): Promise<LoginResult> {
+      const reply = await client
+        .post(client.url('/api/account/login'), { json: { username, password, ...(captchaToken ? { captchaToken } : {}) } })
+        .json<LoginReply>();
+      if (reply.token) {
+        client.tokens.set(reply.token);
+        return { success: true, locked: reply.locked === true };
+      }
+      return { success: false, locked: reply.locked === true, ...(reply.message ? { message: reply.message } : {}) };
+    },
+
+    /** The token is removed first, so the page is signed out even if the server cannot be reached. */
+    async logout(): Promise<void> {
+      const token = client.tokens.get();
+      client.tokens.clear();
+      client.clearCache();
+      if (!token) return;
+      // Sent with the removed token so the server can revoke it.
+      await client.post(client.url('/api/account/logout'), { headers: { authorization: `Bearer ${token}` } });
+    },
+
+    async checkLogin(): Promise<false | SignedInAccount> {
+      if (!client.tokens.get()) return false;
+      const reply = await client.post(client.url('/api/account/checklogin')).json<CheckLoginReply>();
+      if (reply.valid !== true) return false;
+      return { valid: true, role: reply.role === 1 ? 1 : 0, username: reply.username ?? '', displayName: reply.displayName ?? '' };
+    },
+  };
+}
+
+const pageAuth = createAuth(http);
+
+export const login = pageAuth.login;
+export const logout = pageAuth.logout;
+export const checkLogin = pageAuth.checkLogin;

@@ -1,0 +1,124 @@
+import type { Options } from 'ky';
+import { findResource } from '../content/registry';
+import { http, type ApiHttp } from './http';
+import { CANCELLED, clientMessage } from './messages';
+
+export type Row = Record<string, unknown>;
+/** Path ids of resources with sections or parents: `[boardType]`, `[page]`, `[0]` for Q&A. */
+export type PathIds = readonly (number | string)[];
+export type Query = Record<string, string | number>;
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ListBody {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  direction?: 'asc' | 'desc';
+  keyword?: string;
+}
+
+export interface ListResult {
+  data: Row[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface Upload {
+  id: string;
+  url: string;
+  name: string;
+  size: number;
+  type: string;
+}
+
+export interface Counter {
+  count: number;
+  date: string | null;
+}
+
+/** The shared maximum page size of select lists (spec §9's 9999, `MAX_PAGE_SIZE` on the server). */
+export const SELECT_PAGE_SIZE = 9999;
+
+export { CANCELLED };
+
+const segments = (parts: readonly (number | string)[]) => parts.map((part) => encodeURIComponent(String(part))).join('/');
+
+/** Sends a JSON call below `/api/` and reads the JSON answer ('' for an empty one). */
+function send<T>(client: ApiHttp, method: Method, path: string, body?: unknown, query?: Query, options: Options = {}): Promise<T> {
+  return client(client.url(`/api/${path}`), {
+    method,
+    ...(body === undefined ? {} : { json: body }),
+    ...(query ? { searchParams: query } : {}),
+    ...options,
+  }).json<T>();
+}
+
+/**
+ * The calls of one resource (spec §7), with the URL forms of the server's route table: path ids in
+ * `getlist/{a}/{b}`; for resources whose section stands in every path (`sectionInPath`: Q&A, the
+ * page editor…) also `get/{a}/{id}`, `add/{a}`, `update/{a}`, `delete/{a}/{id}` and
+ * `changeorder/{a}/{id}/{position}`.
+ */
+export function resourceApi(name: string, client: ApiHttp = http) {
+  const definition = findResource(name);
+  // Only the first path id is a section; the generic forms keep working without it.
+  const section = (path: PathIds = []): PathIds => (definition?.sectionInPath && path.length ? [path[0]] : []);
+  const at = (call: string, ...parts: (number | string)[]) => `${name}/${call}${parts.length ? `/${segments(parts)}` : ''}`;
+
+  const getList = (body: ListBody, path: PathIds = [], query?: Query) => send<ListResult>(client, 'POST', at('getlist', ...path), body, query);
+
+  return {
+    getList,
+    get: (id: number, path?: PathIds) => send<Row>(client, 'GET', at('get', ...section(path), id)),
+    add: (row: Row, path?: PathIds) => send<Row>(client, 'POST', at('add', ...section(path)), row),
+    update: (row: Row & { id: number }, path?: PathIds) => send<Row>(client, 'PUT', at('update', ...section(path)), row),
+    /** Spec §9: asks first; declined → no request, resolves `取消`. */
+    async remove(id: number, path?: PathIds): Promise<{ id: number } | typeof CANCELLED> {
+      if (!client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmDelete'))) return CANCELLED;
+      return send<{ id: number }>(client, 'DELETE', at('delete', ...section(path), id));
+    },
+    changeOrder: (id: number, position: number, path?: PathIds) =>
+      send<Row[]>(client, 'PUT', at('changeorder', ...section(path), id, position)),
+    /** Spec §7, §9: page 1 of the shared maximum size, by order ascending, the `data` field. */
+    async selectList(path?: PathIds): Promise<Row[]> {
+      const order = definition?.ordered ? { sort: 'order', direction: 'asc' as const } : {};
+      return (await getList({ page: 1, pageSize: SELECT_PAGE_SIZE, ...order }, path)).data;
+    },
+    /** The resource's own calls: `call('GET', 'getoptions')`, `call('POST', 'search', body, {keyword})`. */
+    call: <T = unknown>(method: Method, subPath: string, body?: unknown, query?: Query) =>
+      send<T>(client, method, `${name}/${subPath.replace(/^\/+/, '')}`, body, query),
+  };
+}
+
+export type ResourceApi = ReturnType<typeof resourceApi>;
+
+/** `POST /api/upload` (form field `file`): never batched, no time limit for large files. */
+export function uploadFile(file: File | Blob, name?: string, client: ApiHttp = http): Promise<Upload> {
+  const form = new FormData();
+  const fileName = name ?? (typeof File !== 'undefined' && file instanceof File ? file.name : 'file');
+  form.append('file', file, fileName);
+  return client.post(client.url('/api/upload'), { body: form, timeout: false }).json<Upload>();
+}
+
+/** `PUT /api/upload/{id}` with the new display name. */
+export function renameUpload(id: string, fileName: string, client: ApiHttp = http): Promise<Upload> {
+  return send<Upload>(client, 'PUT', `upload/${encodeURIComponent(id)}`, { fileName });
+}
+
+/** Web settings (`websetting/webinfo`) and the three visit counters. */
+export function webSettingsApi(client: ApiHttp = http) {
+  return {
+    get: () => send<Row>(client, 'GET', 'websetting/webinfo'),
+    save: (values: Row) => send<Row>(client, 'POST', 'websetting/webinfo', values),
+    /** Note: `visitcount` and `accessiblevisitcount` count a visit when read (DESIGN §4). */
+    async counters(): Promise<{ visit: Counter; old: Counter; accessible: Counter }> {
+      const [visit, old, accessible] = await Promise.all(
+        ['visitcount', 'oldvisitcount', 'accessiblevisitcount'].map((call) => send<Counter>(client, 'GET', `websetting/${call}`)),
+      );
+      return { visit, old, accessible };
+    },
+  };
+}
+
+export const webSettings = webSettingsApi();

@@ -1,0 +1,43 @@
+import { defaultWireLanguage, type WireLanguage } from '../i18n/languages';
+
+/** What the browser's API layer needs to know about the page it runs in (spec §4, §6, §7). */
+export interface ClientSettings {
+  /** Host prefix: when set, `/api/x` is sent to `host + 'api/x'` (spec §7). Empty by default. */
+  host?: string;
+  /** The web identifier sent as `Web-Role` (e.g. `web`, `accessible`); no header when unset. */
+  webRole?: string;
+  /** Sent as `Web-Language` on every request. */
+  language: WireLanguage;
+  /** Group concurrent requests into one `POST /api/batch`. */
+  batch: boolean;
+  /** Keep GET and POST results in page memory (spec §4: off by default). */
+  cache: boolean;
+}
+
+const defaults: ClientSettings = { host: '', webRole: undefined, language: defaultWireLanguage, batch: true, cache: false };
+
+let current: ClientSettings = { ...defaults };
+const listeners = new Set<(settings: ClientSettings) => void>();
+
+/** The back office calls `configureClient({ language })` when it mounts. */
+export function configureClient(partial: Partial<ClientSettings>): void {
+  current = { ...current, ...partial };
+  for (const listener of listeners) listener(current);
+}
+
+export function clientSettings(): ClientSettings {
+  return current;
+}
+
+/** Called after every change (the SWR hooks re-render on a language switch). Returns the unsubscribe. */
+export function onClientSettings(listener: (settings: ClientSettings) => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Back to the defaults (tests). */
+export function resetClientSettings(): void {
+  configureClient({ ...defaults });
+}
