@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { Editor } from '@tiptap/react';
+import { NodeSelection } from '@tiptap/pm/state';
 import { uploadFile } from '@/lib/client/resources';
 import { apiMessage } from './api-errors';
 import { IMAGE_TYPES } from './ImageUpload';
@@ -56,7 +57,10 @@ export function EditorPanel(props: { id: string; kind: PanelKind; editor: Editor
     try {
       const upload = await uploadFile(file);
       const chain = editor.chain().focus();
-      if (kind === 'image') chain.setImage({ src: upload.url, alt: text.trim() }).run();
+      // A selected image (one just inserted) would be replaced: insert after it instead.
+      if (editor.state.selection instanceof NodeSelection) chain.createParagraphNear();
+      // An image is a block; the empty paragraph after it takes the cursor, so typing goes on below.
+      if (kind === 'image') chain.insertContent([{ type: 'image', attrs: { src: upload.url, alt: text.trim() } }, { type: 'paragraph' }]).run();
       else {
         const label = text.trim() || upload.name;
         chain

@@ -86,7 +86,6 @@ function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDir
   const [row, setRow] = useState<Row | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [summaryFocus, setSummaryFocus] = useState(0);
   const summary = useRef<HTMLElement>(null);
   const saving = useRef(false);
 
@@ -116,9 +115,16 @@ function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDir
   useUnsavedChangesWarning(isDirty && !hostGuards);
 
   // After a failed submit the summary takes focus, so keyboard and screen-reader users land on it.
+  // The errors render a moment after the submit handler returns, hence a request kept until then.
+  const summaryWanted = useRef(false);
+  const focusSummary = () => {
+    summaryWanted.current = true;
+  };
   useEffect(() => {
-    if (summaryFocus) summary.current?.focus();
-  }, [summaryFocus]);
+    if (!summaryWanted.current || !summary.current) return;
+    summaryWanted.current = false;
+    summary.current.focus();
+  });
 
   const problems = submitCount > 0 ? problemsOf(fields, errors) : [];
   const showServerError = serverError !== null && !problems.some((p) => p.message === serverError);
@@ -140,7 +146,7 @@ function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDir
         if (fields.some((f) => f.key === field)) form.setError(field, { type: 'server', message });
       }
       setServerError(apiMessage(error) ?? t('saveFailed'));
-      setSummaryFocus((n) => n + 1);
+      focusSummary();
     } finally {
       saving.current = false;
     }
@@ -168,7 +174,7 @@ function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDir
 
   return (
     <FormProvider {...form}>
-      <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(save, () => setSummaryFocus((n) => n + 1))(event)}>
+      <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(save, focusSummary)(event)}>
         {(problems.length > 0 || showServerError) && (
           <section ref={summary} tabIndex={-1} className={styles.summary} aria-labelledby="form-error-summary-title">
             <h2 id="form-error-summary-title" className={styles.summaryTitle}>
