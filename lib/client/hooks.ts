@@ -3,28 +3,40 @@
 import { useSyncExternalStore } from 'react';
 import useSWR from 'swr';
 import { checkLogin } from './auth';
+import type { WireLanguage } from '../i18n/languages';
 import { resourceApi, type ListBody, type PathIds, type Query } from './resources';
 import { clientSettings, onClientSettings } from './settings';
 import { getToken } from './token';
 
-/** The current Web-Language; a switch re-renders, and since every key holds it, refetches. */
-export function useClientLanguage() {
+/**
+ * The SWR keys. Each holds the language, so a language switch asks again instead of showing the
+ * other language's rows; `null` makes SWR wait.
+ */
+export const swrKeys = {
+  list: (language: WireLanguage, name: string, body: ListBody, path: PathIds = [], query?: Query) =>
+    ['list', language, name, [...path], body, query ?? null] as const,
+  row: (language: WireLanguage, name: string, id: number | null, path: PathIds = []) =>
+    id === null ? null : (['row', language, name, [...path], id] as const),
+  select: (language: WireLanguage, name: string, path: PathIds = []) => ['select', language, name, [...path]] as const,
+  login: (language: WireLanguage, token: string | null) => ['checklogin', language, token ?? ''] as const,
+};
+
+/** The current Web-Language; `configureClient({ language })` re-renders the components using it. */
+export function useClientLanguage(): WireLanguage {
   return useSyncExternalStore(onClientSettings, () => clientSettings().language, () => clientSettings().language);
 }
 
 /** One page of a resource's list. */
 export function useList(name: string, body: ListBody, path: PathIds = [], query?: Query) {
-  const language = useClientLanguage();
-  const { data, error, isLoading, mutate } = useSWR(['list', language, name, [...path], body, query ?? null], () =>
+  const { data, error, isLoading, mutate } = useSWR(swrKeys.list(useClientLanguage(), name, body, path, query), () =>
     resourceApi(name).getList(body, path, query),
   );
   return { data, error, isLoading, mutate };
 }
 
-/** One row; `id` null waits (a new row's form). */
+/** One row; `id` null waits (the form of a new row). */
 export function useRow(name: string, id: number | null, path: PathIds = []) {
-  const language = useClientLanguage();
-  const { data, error, isLoading, mutate } = useSWR(id === null ? null : ['row', language, name, [...path], id], () =>
+  const { data, error, isLoading, mutate } = useSWR(swrKeys.row(useClientLanguage(), name, id, path), () =>
     resourceApi(name).get(id as number, path),
   );
   return { data, error, isLoading, mutate };
@@ -32,14 +44,12 @@ export function useRow(name: string, id: number | null, path: PathIds = []) {
 
 /** The rows of a select (spec §7: page 1, the shared maximum size, by order). */
 export function useSelectList(name: string, path: PathIds = []) {
-  const language = useClientLanguage();
-  const { data, error, isLoading, mutate } = useSWR(['select', language, name, [...path]], () => resourceApi(name).selectList(path));
+  const { data, error, isLoading, mutate } = useSWR(swrKeys.select(useClientLanguage(), name, path), () => resourceApi(name).selectList(path));
   return { data, error, isLoading, mutate };
 }
 
-/** The sign-in check: `false`, or who is signed in. Call `mutate()` after login or logout. */
+/** The sign-in check: `false`, or who is signed in. The key holds the token, so login and logout ask again. */
 export function useLogin() {
-  const language = useClientLanguage();
-  const { data, error, isLoading, mutate } = useSWR(['checklogin', language, getToken() ?? ''], () => checkLogin());
+  const { data, error, isLoading, mutate } = useSWR(swrKeys.login(useClientLanguage(), getToken()), () => checkLogin());
   return { data, error, isLoading, mutate };
 }

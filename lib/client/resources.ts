@@ -78,8 +78,10 @@ export function resourceApi(name: string, client: ApiHttp = http) {
       if (!client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmDelete'))) return CANCELLED;
       return send<{ id: number }>(client, 'DELETE', at('delete', ...section(path), id));
     },
-    changeOrder: (id: number, position: number, path?: PathIds) =>
-      send<Row[]>(client, 'PUT', at('changeorder', ...section(path), id, position)),
+    /** Moves the row to a 1-based position; resolves the reordered siblings (the answer's `data`). */
+    async changeOrder(id: number, position: number, path?: PathIds): Promise<Row[]> {
+      return (await send<{ data: Row[] }>(client, 'PUT', at('changeorder', ...section(path), id, position))).data;
+    },
     /** Spec §7, §9: page 1 of the shared maximum size, by order ascending, the `data` field. */
     async selectList(path?: PathIds): Promise<Row[]> {
       const order = definition?.ordered ? { sort: 'order', direction: 'asc' as const } : {};
