@@ -261,4 +261,66 @@ test.describe('back office: screens', () => {
     await expect(page).toHaveURL(/\/tw-admin\/websupervisor\/supervisors$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   });
+
+  test('creates, edits and deletes news; the home page shows each change at once', async ({ page }) => {
+    const title = `後台新增消息 ${Date.now()}`;
+    const edited = `${title}（已修改）`;
+    await signIn(page, 'tw', admin, '/tw-admin/webnews/new');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('新增最新消息');
+    await expectNoAxeViolations(page);
+    await page.getByRole('textbox', { name: /^標題/ }).fill(title);
+    await page.getByRole('button', { name: '儲存', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: '已儲存。' })).toBeVisible();
+    await expect(page).toHaveURL(/\/tw-admin\/webnews$/);
+    await page.goto('/tw');
+    await expect(page.getByText(title)).toBeVisible();
+
+    await page.goto('/tw-admin/webnews');
+    await page.getByRole('link', { name: title, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('編輯最新消息');
+    await expect(page.getByRole('link', { name: '在網站上預覽（另開新視窗）' })).toHaveAttribute('href', /^\/tw\/news\/\d+$/);
+    await expect(page.getByRole('textbox', { name: /^標題/ })).toHaveValue(title);
+    await page.getByRole('textbox', { name: /^標題/ }).fill(edited);
+    await page.getByRole('button', { name: '儲存', exact: true }).click();
+    await expect(page).toHaveURL(/\/tw-admin\/webnews$/);
+    await page.goto('/tw');
+    await expect(page.getByText(edited)).toBeVisible();
+
+    await page.goto(`/tw-admin/webnews?q=${encodeURIComponent(edited)}`);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: `刪除「${edited}」` }).click();
+    await expect(page.getByRole('status').filter({ hasText: '已刪除。' })).toBeVisible();
+    await page.goto('/tw');
+    await expect(page.getByText(edited)).toHaveCount(0);
+  });
+
+  test('adds a row to one section of a per-section resource', async ({ page }) => {
+    const name = `Director ${Date.now()}`;
+    await signIn(page, 'en', admin, '/en-admin/websupervisor/directors');
+    await page.getByRole('link', { name: 'Add', exact: true }).click();
+    await expect(page).toHaveURL(/\/en-admin\/websupervisor\/directors\/new$/);
+    await page.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Director');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(/\/en-admin\/websupervisor\/directors$/);
+    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+    await page.goto('/en-admin/websupervisor/supervisors');
+    await expect(page.getByRole('link', { name, exact: true })).toHaveCount(0);
+  });
+
+  test('warns before leaving a form with unsaved changes', async ({ page }) => {
+    await signIn(page, 'en', admin, '/en-admin/webnews/new');
+    await page.getByRole('textbox', { name: /^Title/ }).fill('Not saved yet');
+    const dashboard = page.getByRole('navigation', { name: 'Back-office menu' }).getByRole('link', { name: 'Dashboard' });
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('You have unsaved changes. Leave anyway?');
+      void dialog.dismiss();
+    });
+    await dashboard.click();
+    await expect(page).toHaveURL(/\/en-admin\/webnews\/new$/);
+    await expect(page.getByRole('textbox', { name: /^Title/ })).toHaveValue('Not saved yet');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await dashboard.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
 });
