@@ -11,6 +11,7 @@ import { useAdminSession } from './AdminSession';
 import { GuardedLink, useLeaveGuard } from './LeaveGuard';
 import { ScreenTitle } from './ScreenTitle';
 import { useReportError, useToast } from './Toasts';
+import { useInvalidateResource } from './useInvalidate';
 
 /** The message fields shown as they came from the visitor. */
 const shownFields = ['name', 'email', 'phone', 'subject', 'message'] as const;
@@ -27,7 +28,8 @@ export function ContactScreen({ id }: { id: number }) {
   const toast = useToast();
   const reportError = useReportError();
   const { setDirty } = useLeaveGuard();
-  const { data: row, error, mutate } = useRow('webcontact', id);
+  const invalidate = useInvalidateResource();
+  const { data: row, error } = useRow('webcontact', id);
   const [busy, setBusy] = useState(false);
   const inbox = adminPath(language, { kind: 'list', resource: 'webcontact' });
   const status = definition.fields.status;
@@ -41,7 +43,7 @@ export function ContactScreen({ id }: { id: number }) {
       await resourceApi('webcontact').update({ id, status: Number(form.get('status')), replyNote: String(form.get('replyNote') ?? '') });
       setDirty(false);
       toast.success(t('toast.saved'));
-      await mutate();
+      await invalidate('webcontact');
       router.push(inbox);
     } catch (failure) {
       reportError(failure);

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { ResourceForm } from '@/components/admin/form/ResourceForm';
+import { ResourceForm } from '@/components/admin/form';
 import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
 import { useRow } from '@/lib/client/hooks';
 import { findResource } from '@/lib/content/registry';
@@ -11,6 +11,7 @@ import { useAdminSession } from './AdminSession';
 import { GuardedLink, useLeaveGuard } from './LeaveGuard';
 import { ScreenTitle } from './ScreenTitle';
 import { useToast } from './Toasts';
+import { useInvalidateResource } from './useInvalidate';
 
 /** The form of any resource (the form helper's ResourceForm) in the back office's frame. */
 export function FormScreen({ resource, section, rowId }: { resource: string; section?: number; rowId?: number }) {
@@ -20,6 +21,7 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
   const router = useRouter();
   const toast = useToast();
   const { setDirty, confirmLeave } = useLeaveGuard();
+  const invalidate = useInvalidateResource();
   const path = sectionPath(section);
   const { data: row } = useRow(resource, rowId ?? null, path);
   const sectionLabel = section === undefined ? undefined : sectionFieldOf(definition)?.list.find((s) => s.value === section)?.label[language];
@@ -42,9 +44,10 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
         rowId={rowId}
         path={path}
         onDirtyChange={setDirty}
-        onSaved={() => {
+        onSaved={async () => {
           setDirty(false);
           toast.success(t('toast.saved'));
+          await invalidate(resource);
           router.push(listHref);
         }}
         onCancel={() => {

@@ -19,6 +19,7 @@ import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
 import { useReportError, useToast } from './Toasts';
 import { UpdateStamp } from './UpdateStamp';
+import { useInvalidateResource } from './useInvalidate';
 import { useLookups } from './useLookups';
 
 /**
@@ -35,6 +36,7 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
   const searchParams = useSearchParams();
   const toast = useToast();
   const reportError = useReportError();
+  const invalidate = useInvalidateResource();
   const state = parseListState(definition, new URLSearchParams(searchParams.toString()));
   const request = listRequest(definition, state, section);
   const { data, error, isLoading, mutate } = useList(resource, request.body, request.path, request.query);
@@ -63,7 +65,7 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
       const result = await work();
       if (result !== CANCELLED) {
         toast.success(done);
-        await mutate();
+        await invalidate(resource);
       }
     } catch (failure) {
       reportError(failure);

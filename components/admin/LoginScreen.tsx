@@ -9,6 +9,7 @@ import { login } from '@/lib/client/auth';
 import { clientSettings, configureClient } from '@/lib/client/settings';
 import { safeReturnTo } from '@/lib/admin/paths';
 import type { WireLanguage } from '@/lib/i18n/languages';
+import { errorText } from './Toasts';
 
 type CaptchaSource = () => Promise<string | undefined>;
 
@@ -38,7 +39,7 @@ function LoginForm({ language, captcha }: { language: WireLanguage; captcha?: Ca
   const tAdmin = useTranslations('admin');
   const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<'wrong' | 'locked' | 'failed' | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,9 +53,11 @@ function LoginForm({ language, captcha }: { language: WireLanguage; captcha?: Ca
         router.replace(safeReturnTo(language, new URLSearchParams(window.location.search).get('next')));
         return;
       }
-      setProblem(result.locked ? 'locked' : 'wrong');
-    } catch {
-      setProblem('failed');
+      setProblem(t(result.locked ? 'locked' : 'wrong'));
+    } catch (error) {
+      // Too many attempts (429) and the like: the server says why, in this language.
+      const status = (error as { status?: number }).status;
+      setProblem(status === 429 ? errorText(error) : t('failed'));
     }
     setBusy(false);
   };
@@ -80,7 +83,7 @@ function LoginForm({ language, captcha }: { language: WireLanguage; captcha?: Ca
             <input id="login-password" name="password" type="password" autoComplete="current-password" required maxLength={200} />
           </div>
           <div id="login-problem" role="alert" className="admin-login-problem">
-            {problem ? t(problem) : null}
+            {problem}
           </div>
           <button type="submit" className="admin-button-primary" disabled={busy}>
             {busy ? t('submitting') : t('submit')}
