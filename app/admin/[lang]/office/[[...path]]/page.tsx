@@ -1,0 +1,14 @@
+import { AdminScreenView } from '@/components/admin/AdminScreenView';
+import { SETTINGS_SEGMENT } from '@/lib/admin/paths';
+import { settingsFieldViews } from '@/lib/admin/settings-form';
+import { settingsDefinition } from '@/lib/content/settings';
+
+/**
+ * Every back-office screen: the browser path names it (lib/admin/paths.ts) and the client renders
+ * it. The web settings' fields are described on the server, where their definition lives.
+ */
+export default async function OfficePage({ params }: PageProps<'/admin/[lang]/office/[[...path]]'>) {
+  const { path } = await params;
+  const settingsFields = path?.[0] === SETTINGS_SEGMENT ? settingsFieldViews(settingsDefinition.fields) : undefined;
+  return <AdminScreenView settingsFields={settingsFields} />;
+}

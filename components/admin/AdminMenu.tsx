@@ -1,0 +1,62 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { adminOwnGroups, buildMenu, entryMatches, type MenuEntry } from '@/lib/admin/menu';
+import type { AdminScreen } from '@/lib/admin/paths';
+import { useAdminSession } from './AdminSession';
+import { GuardedLink } from './LeaveGuard';
+
+/**
+ * The menu, grouped as the public site is. A group is a native disclosure (<details>), open when it
+ * holds the current screen, so the whole menu works with the keyboard without any script of ours.
+ */
+export function AdminMenu({ screen, onNavigate }: { screen: AdminScreen; onNavigate: () => void }) {
+  const { language, account } = useAdminSession();
+  const t = useTranslations('admin');
+  const routes = useTranslations('site.routes');
+  const groups = buildMenu(language, account.role);
+  const entryLabel = (entry: MenuEntry) => (entry.label ? entry.label[language] : t('settings.title'));
+  const link = (entry: MenuEntry) => {
+    const current = entryMatches(entry, screen) && !entry.children;
+    return (
+      <GuardedLink href={entry.href} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+        {entryLabel(entry)}
+      </GuardedLink>
+    );
+  };
+  return (
+    <ul className="admin-menu">
+      <li>
+        <GuardedLink href={`/${language}-admin`} aria-current={screen.kind === 'dashboard' ? 'page' : undefined} onClick={onNavigate}>
+          {t('shell.dashboard')}
+        </GuardedLink>
+      </li>
+      {groups.map((group) => {
+        const holdsCurrent = group.entries.some((entry) => entryMatches(entry, screen));
+        return (
+          <li key={group.id}>
+            <details open={holdsCurrent || undefined}>
+              <summary>{adminOwnGroups.includes(group.id) ? t(`groups.${group.id as 'pages' | 'system'}`) : routes(group.id)}</summary>
+              <ul>
+                {group.entries.map((entry) =>
+                  entry.children ? (
+                    <li key={entry.href}>
+                      <span className="admin-menu-subhead">{entryLabel(entry)}</span>
+                      <ul>
+                        {entry.children.map((child) => (
+                          <li key={child.href}>{link(child)}</li>
+                        ))}
+                      </ul>
+                    </li>
+                  ) : (
+                    <li key={entry.href}>{link(entry)}</li>
+                  ),
+                )}
+              </ul>
+            </details>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,70 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { usePathname } from 'next/navigation';
+import { Suspense } from 'react';
+import { roleMayManage } from '@/lib/admin/menu';
+import { parseAdminPath } from '@/lib/admin/paths';
+import type { SettingsFieldView } from '@/lib/admin/settings-form';
+import { findResource } from '@/lib/content/registry';
+import { useAdminSession } from './AdminSession';
+import { ContactScreen } from './ContactScreen';
+import { Dashboard } from './Dashboard';
+import { FormScreen } from './FormScreen';
+import { ListScreen } from './ListScreen';
+import { GuardedLink } from './LeaveGuard';
+import { ScreenTitle } from './ScreenTitle';
+import { SettingsScreen } from './SettingsScreen';
+
+/**
+ * The screen the browser path names (lib/admin/paths.ts): one generic list and one generic form for
+ * every resource of the registry, plus the dashboard, the web settings and the contact inbox's
+ * message view. What the role may not do is not shown here either (the server refuses it anyway).
+ */
+export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsFieldView[] }) {
+  const pathname = usePathname();
+  const { language, account } = useAdminSession();
+  const t = useTranslations('admin');
+  const screen = parseAdminPath(pathname)?.screen ?? { kind: 'notFound' as const };
+  const definition = 'resource' in screen ? findResource(screen.resource) : undefined;
+  const forbidden = (definition && !roleMayManage(account.role, definition)) || (screen.kind === 'settings' && account.role !== 1);
+
+  if (forbidden) {
+    return (
+      <>
+        <ScreenTitle title={t('forbidden')} />
+        <p>
+          <GuardedLink href={`/${language}-admin`}>{t('notFound.back')}</GuardedLink>
+        </p>
+      </>
+    );
+  }
+  switch (screen.kind) {
+    case 'dashboard':
+      return <Dashboard />;
+    case 'settings':
+      return <SettingsScreen fields={settingsFields ?? []} />;
+    case 'list':
+      // The list keeps its filters and page in the query string.
+      return (
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>
+          <ListScreen key={`${screen.resource}/${screen.section ?? ''}`} resource={screen.resource} section={screen.section} />
+        </Suspense>
+      );
+    case 'new':
+    case 'edit': {
+      const rowId = screen.kind === 'edit' ? screen.id : undefined;
+      if (screen.resource === 'webcontact' && rowId !== undefined) return <ContactScreen key={rowId} id={rowId} />;
+      return <FormScreen key={`${pathname}`} resource={screen.resource} section={screen.section} rowId={rowId} />;
+    }
+    default:
+      return (
+        <>
+          <ScreenTitle title={t('notFound.title')} />
+          <p>
+            <GuardedLink href={`/${language}-admin`}>{t('notFound.back')}</GuardedLink>
+          </p>
+        </>
+      );
+  }
+}

@@ -1,0 +1,113 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, useState, type ReactNode } from 'react';
+import { checkLogin, logout, type SignedInAccount } from '@/lib/client/auth';
+import { clientSettings, configureClient } from '@/lib/client/settings';
+import { getToken } from '@/lib/client/token';
+import { loginPath, otherLanguagePath, parseAdminPath } from '@/lib/admin/paths';
+import type { WireLanguage } from '@/lib/i18n/languages';
+import { AdminMenu } from './AdminMenu';
+import { AdminSessionContext, useAdminSession } from './AdminSession';
+import { GuardedLink, LeaveGuardProvider, useLeaveGuard } from './LeaveGuard';
+import { ToastProvider } from './Toasts';
+
+/**
+ * The back office's frame: checks the sign-in before showing anything (no stored token, or the
+ * server says it is not valid → the language's sign-in page, remembering the wanted page), then
+ * the header, the menu and the current screen.
+ */
+export function AdminShell({ language, children }: { language: WireLanguage; children: ReactNode }) {
+  // Before any child asks the API anything: every request carries this language.
+  if (clientSettings().language !== language) configureClient({ language });
+  const t = useTranslations('admin');
+  const router = useRouter();
+  const pathname = usePathname();
+  const [account, setAccount] = useState<SignedInAccount | null>(null);
+  useEffect(() => {
+    let live = true;
+    const toLogin = () => router.replace(loginPath(language, window.location.pathname + window.location.search));
+    if (!getToken()) toLogin();
+    else
+      checkLogin().then(
+        (result) => live && (result ? setAccount(result) : toLogin()),
+        () => live && toLogin(),
+      );
+    return () => {
+      live = false;
+    };
+  }, [language, router]);
+
+  if (!account) {
+    return (
+      <main id="main" className="admin-checking">
+        <p role="status">{t('checking')}</p>
+      </main>
+    );
+  }
+  return (
+    <AdminSessionContext.Provider value={{ language, account }}>
+      <ToastProvider>
+        <LeaveGuardProvider>
+          <Frame pathname={pathname}>{children}</Frame>
+        </LeaveGuardProvider>
+      </ToastProvider>
+    </AdminSessionContext.Provider>
+  );
+}
+
+function Frame({ pathname, children }: { pathname: string; children: ReactNode }) {
+  const t = useTranslations('admin.shell');
+  const tAdmin = useTranslations('admin');
+  const router = useRouter();
+  const { confirmLeave } = useLeaveGuard();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const parsed = parseAdminPath(pathname);
+  const language = parsed?.language ?? 'tw';
+  const screen = parsed?.screen ?? { kind: 'notFound' as const };
+  const session = useAdminSession().account;
+
+  const signOut = async () => {
+    if (!confirmLeave()) return;
+    try {
+      await logout();
+    } finally {
+      router.replace(loginPath(language));
+    }
+  };
+
+  return (
+    <div className={`admin-frame${menuOpen ? ' admin-menu-open' : ''}`}>
+      <a className="admin-skip-link" href="#main">
+        {tAdmin('skipToContent')}
+      </a>
+      <header className="admin-header">
+        <button type="button" className="admin-menu-toggle" aria-expanded={menuOpen} aria-controls="admin-nav" onClick={() => setMenuOpen(!menuOpen)}>
+          {menuOpen ? t('closeMenu') : t('openMenu')}
+        </button>
+        <GuardedLink href={`/${language}-admin`} className="admin-brand">
+          {tAdmin('title')}
+        </GuardedLink>
+        <div className="admin-header-tools">
+          <span className="admin-user">{t('signedInAs', { name: session.displayName || session.username, role: session.role === 1 ? t('roleAdmin') : t('roleUser') })}</span>
+          <a href={`/${language}`} target="_blank" rel="noopener noreferrer">
+            {t('viewSite')}
+          </a>
+          <GuardedLink href={otherLanguagePath(pathname)} lang={language === 'tw' ? 'en' : 'zh-Hant-TW'}>
+            {t('switchLanguage')}
+          </GuardedLink>
+          <button type="button" onClick={signOut}>
+            {t('signOut')}
+          </button>
+        </div>
+      </header>
+      <nav id="admin-nav" className="admin-nav" aria-label={t('menu')}>
+        <AdminMenu screen={screen} onNavigate={() => setMenuOpen(false)} />
+      </nav>
+      <main id="main" className="admin-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import useSWR from 'swr';
+import { resourcesInMenuOrder } from '@/lib/admin/menu';
+import { adminPath, sectionFieldOf } from '@/lib/admin/paths';
+import { resourceApi, webSettings } from '@/lib/client/resources';
+import { useAdminSession } from './AdminSession';
+import { ScreenTitle } from './ScreenTitle';
+
+const NEWEST_MESSAGES = 5;
+
+/** Counts per resource, the newest contact messages and the visit counters (issue 5, item 4). */
+export function Dashboard() {
+  const { language, account } = useAdminSession();
+  const t = useTranslations('admin');
+  const definitions = resourcesInMenuOrder(account.role);
+  // One page of one row each: the client groups these calls into one batch request.
+  const counts = useSWR(['dashboard-counts', language, account.role], () =>
+    Promise.all(definitions.map((d) => resourceApi(d.name).getList({ page: 1, pageSize: 1 }).then((list) => list.total))),
+  );
+  const messages = useSWR(['dashboard-messages', language], () =>
+    resourceApi('webcontact').getList({ page: 1, pageSize: NEWEST_MESSAGES, sort: 'createdAt', direction: 'desc' }),
+  );
+  const counters = useSWR(['dashboard-counters', language], () => webSettings.counters(), { revalidateOnFocus: false });
+
+  const countsData = counts.data;
+  const countersData = counters.data;
+  const listHref = (name: string) => {
+    const first = sectionFieldOf(definitions.find((d) => d.name === name)!)?.list[0].value;
+    return adminPath(language, { kind: 'list', resource: name, ...(first === undefined ? {} : { section: first }) });
+  };
+
+  return (
+    <>
+      <ScreenTitle title={t('dashboard.title')} />
+      <div className="admin-dashboard">
+        <section aria-labelledby="dash-messages">
+          <h2 id="dash-messages">{t('dashboard.newestMessages')}</h2>
+          {messages.data ? (
+            messages.data.data.length ? (
+              <ul className="admin-message-list">
+                {messages.data.data.map((row) => (
+                  <li key={String(row.id)}>
+                    <Link href={adminPath(language, { kind: 'edit', resource: 'webcontact', id: Number(row.id) })}>{String(row.subject ?? '')}</Link>
+                    <span>
+                      {String(row.name ?? '')} · {String(row.createdAt ?? '').replace('T', ' ').slice(0, 16)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t('dashboard.noMessages')}</p>
+            )
+          ) : (
+            <p role="status">{messages.error ? t('loadFailed') : t('loading')}</p>
+          )}
+        </section>
+        <section aria-labelledby="dash-counters">
+          <h2 id="dash-counters">{t('dashboard.counters')}</h2>
+          {countersData ? (
+            <>
+              <dl className="admin-counters">
+                {(['visit', 'accessible', 'old'] as const).map((key) => (
+                  <div key={key}>
+                    <dt>{t(`dashboard.${key}`)}</dt>
+                    <dd>{countersData[key].count.toLocaleString(language === 'tw' ? 'zh-TW' : 'en')}</dd>
+                  </div>
+                ))}
+              </dl>
+              {countersData.visit.date ? <p>{t('dashboard.updated', { date: countersData.visit.date.slice(0, 10) })}</p> : null}
+            </>
+          ) : (
+            <p role="status">{counters.error ? t('loadFailed') : t('loading')}</p>
+          )}
+        </section>
+        <section aria-labelledby="dash-counts" className="admin-dashboard-wide">
+          <h2 id="dash-counts">{t('dashboard.counts')}</h2>
+          {countsData ? (
+            <table className="admin-table admin-count-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('dashboard.resource')}</th>
+                  <th scope="col">{t('dashboard.count')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {definitions.map((d, i) => (
+                  <tr key={d.name}>
+                    <th scope="row">
+                      <Link href={listHref(d.name)}>{d.label[language]}</Link>
+                    </th>
+                    <td>{countsData[i]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p role="status">{counts.error ? t('loadFailed') : t('loading')}</p>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { ResourceForm } from '@/components/admin/form';
+import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
+import { useRow } from '@/lib/client/hooks';
+import { findResource } from '@/lib/content/registry';
+import { publicRowUrl } from '@/lib/public/row-links';
+import { useAdminSession } from './AdminSession';
+import { GuardedLink, useLeaveGuard } from './LeaveGuard';
+import { ScreenTitle } from './ScreenTitle';
+import { useToast } from './Toasts';
+import { useInvalidateResource } from './useInvalidate';
+
+/** The form of any resource (the form helper's ResourceForm) in the back office's frame. */
+export function FormScreen({ resource, section, rowId }: { resource: string; section?: number; rowId?: number }) {
+  const definition = findResource(resource)!;
+  const { language } = useAdminSession();
+  const t = useTranslations('admin');
+  const router = useRouter();
+  const toast = useToast();
+  const { setDirty, confirmLeave } = useLeaveGuard();
+  const invalidate = useInvalidateResource();
+  const path = sectionPath(section);
+  const { data: row } = useRow(resource, rowId ?? null, path);
+  const sectionLabel = section === undefined ? undefined : sectionFieldOf(definition)?.list.find((s) => s.value === section)?.label[language];
+  const name = sectionLabel ? `${definition.label[language]}：${sectionLabel}` : definition.label[language];
+  const listHref = adminPath(language, { kind: 'list', resource, ...(section === undefined ? {} : { section }) });
+  const preview = row ? publicRowUrl(language, resource, row) : null;
+
+  return (
+    <>
+      <ScreenTitle title={t(rowId === undefined ? 'form.newTitle' : 'form.editTitle', { name })}>
+        <GuardedLink href={listHref}>{t('form.backToList')}</GuardedLink>
+        {preview ? (
+          <a href={preview} target="_blank" rel="noopener noreferrer">
+            {t('form.preview')}
+          </a>
+        ) : null}
+      </ScreenTitle>
+      <ResourceForm
+        resource={resource}
+        rowId={rowId}
+        path={path}
+        onDirtyChange={setDirty}
+        onSaved={async () => {
+          setDirty(false);
+          toast.success(t('toast.saved'));
+          await invalidate(resource);
+          router.push(listHref);
+        }}
+        onCancel={() => {
+          if (confirmLeave()) router.push(listHref);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import { listFilters, type ListState } from '@/lib/admin/list';
+import type { ResourceDefinition } from '@/lib/content/define';
+import type { Row } from '@/lib/client/resources';
+import { findResource } from '@/lib/content/registry';
+import type { WireLanguage } from '@/lib/i18n/languages';
+
+/**
+ * The keyword and the type/parent filters of a list, applied with the search button (a choice does
+ * not reload the list by itself, so moving through the selects with the keyboard changes nothing).
+ */
+export function ListFilters({
+  definition,
+  language,
+  state,
+  rows,
+  onApply,
+}: {
+  definition: ResourceDefinition;
+  language: WireLanguage;
+  state: ListState;
+  rows: Record<string, Row[]>;
+  onApply: (state: ListState) => void;
+}) {
+  const t = useTranslations('admin.list');
+  const filters = listFilters(definition);
+  const [values, setValues] = useState<Record<string, number>>(state.filters);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const keyword = String(new FormData(event.currentTarget).get('keyword') ?? '').trim();
+    onApply({ ...state, page: 1, keyword, filters: values });
+  };
+  const options = (key: string) => {
+    const filter = filters.find((f) => f.key === key)!;
+    const f = filter.field;
+    if (f.kind === 'choice') return f.choices.map((c) => ({ value: c.value, label: c.label[language] }));
+    if (f.kind !== 'reference') return [];
+    const title = findResource(f.resource)?.titleField ?? 'id';
+    const scope = filter.dependsOn ? values[filter.dependsOn] : undefined;
+    return (rows[key] ?? [])
+      .filter((row) => scope === undefined || row[filter.dependsOn!] === scope)
+      .map((row) => ({ value: Number(row.id), label: String(row[title] ?? row.id) }));
+  };
+  const change = (key: string, raw: string) => {
+    const next = { ...values };
+    if (raw === '') delete next[key];
+    else next[key] = Number(raw);
+    // A dependent filter (a business line of another class) no longer fits: clear it.
+    for (const f of filters) if (f.dependsOn === key) delete next[f.key];
+    setValues(next);
+  };
+  return (
+    <form className="admin-filters" role="search" aria-label={t('filters')} onSubmit={submit}>
+      <div className="admin-field">
+        <label htmlFor="list-keyword">{t('keyword')}</label>
+        <input id="list-keyword" name="keyword" type="search" defaultValue={state.keyword} maxLength={200} />
+      </div>
+      {filters.map((filter) => (
+        <div className="admin-field" key={filter.key}>
+          <label htmlFor={`filter-${filter.key}`}>{filter.field.label[language]}</label>
+          <select id={`filter-${filter.key}`} value={values[filter.key] ?? ''} onChange={(event) => change(filter.key, event.target.value)}>
+            <option value="">{t('all')}</option>
+            {options(filter.key).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <div className="admin-filter-buttons">
+        <button type="submit">{t('search')}</button>
+        {state.keyword || Object.keys(state.filters).length ? (
+          <button type="button" onClick={() => onApply({ ...state, page: 1, keyword: '', filters: {} })}>
+            {t('clear')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,217 @@
+'use client';
+
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
+import { formatCell } from '@/lib/admin/cells';
+import { canDragReorder, DEFAULT_LIST_PAGE_SIZE, listColumns, listFilters, listRequest, listSearch, parseListState, positionOnPage, rowActions, type Column, type ListState } from '@/lib/admin/list';
+import { clampPage, totalPages } from '@/lib/admin/pager';
+import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
+import { stampedResources } from '@/lib/admin/special';
+import { useList } from '@/lib/client/hooks';
+import { CANCELLED, resourceApi, type Row } from '@/lib/client/resources';
+import { findResource } from '@/lib/content/registry';
+import { publicRowUrl } from '@/lib/public/row-links';
+import { useAdminSession } from './AdminSession';
+import { ListFilters } from './ListFilters';
+import { Pager } from './Pager';
+import { ScreenTitle } from './ScreenTitle';
+import { useReportError, useToast } from './Toasts';
+import { UpdateStamp } from './UpdateStamp';
+import { useInvalidateResource } from './useInvalidate';
+import { useLookups } from './useLookups';
+
+/**
+ * The list of any resource, read from its definition (lib/admin/list.ts): columns, keyword and
+ * parent filters, sortable headers, at most 7 page links, delete, and for ordered resources
+ * reordering by drag or by typing a position. The state lives in the URL, so Back and reload keep it.
+ */
+export function ListScreen({ resource, section }: { resource: string; section?: number }) {
+  const definition = findResource(resource)!;
+  const { language } = useAdminSession();
+  const t = useTranslations('admin');
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const toast = useToast();
+  const reportError = useReportError();
+  const invalidate = useInvalidateResource();
+  const state = parseListState(definition, new URLSearchParams(searchParams.toString()));
+  const request = listRequest(definition, state, section);
+  const { data, error, isLoading, mutate } = useList(resource, request.body, request.path, request.query);
+  const { rows: lookupRows, names } = useLookups(definition, language);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const columns = listColumns(definition, section !== undefined);
+  const actions = rowActions(definition);
+  const rowPath = sectionPath(section);
+  const sectionLabel = section === undefined ? undefined : sectionFieldOf(definition)?.list.find((s) => s.value === section)?.label[language];
+  const title = sectionLabel ? `${definition.label[language]}：${sectionLabel}` : definition.label[language];
+  const pages = totalPages(data?.total ?? 0, DEFAULT_LIST_PAGE_SIZE);
+  const draggable = canDragReorder(definition, state) && !busy;
+  const go = (next: ListState) => router.push(`${pathname}${listSearch(next)}`);
+  const rowTitle = (row: Row) => String(row[definition.titleField] ?? '') || t('list.untitled', { id: String(row.id) });
+
+  // Spec §4: an out-of-range page is corrected.
+  useEffect(() => {
+    if (data && state.page !== clampPage(state.page, pages)) router.replace(`${pathname}${listSearch({ ...state, page: clampPage(state.page, pages) })}`);
+  });
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      const result = await work();
+      if (result !== CANCELLED) {
+        toast.success(done);
+        await invalidate(resource);
+      }
+    } catch (failure) {
+      reportError(failure);
+    }
+    setBusy(false);
+  };
+  const remove = (row: Row) => run(() => resourceApi(resource).remove(Number(row.id), rowPath), t('toast.deleted'));
+  const move = (row: Row, position: number) => run(() => resourceApi(resource).changeOrder(Number(row.id), position, rowPath), t('toast.moved'));
+  const moveSubmit = (row: Row) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const position = Number(new FormData(event.currentTarget).get('position'));
+    if (Number.isInteger(position) && position >= 1) void move(row, position);
+  };
+  const drop = (index: number) => (event: DragEvent<HTMLTableRowElement>) => {
+    event.preventDefault();
+    const row = data?.data.find((r) => Number(r.id) === dragged);
+    setDragged(null);
+    if (row && data?.data[index] !== row) void move(row, positionOnPage(state.page, DEFAULT_LIST_PAGE_SIZE, index));
+  };
+
+  const sortHref = (column: Column) => {
+    const direction = state.sort === column.key && state.direction !== 'desc' ? 'desc' : 'asc';
+    return `${pathname}${listSearch({ ...state, page: 1, sort: column.key, direction })}`;
+  };
+  const columnLabel = (column: Column) => ('message' in column.label ? t(`columns.${column.label.message}`) : column.label[language]);
+  const newHref = adminPath(language, { kind: 'new', resource, ...(section === undefined ? {} : { section }) });
+  const editHref = (row: Row) => adminPath(language, { kind: 'edit', resource, id: Number(row.id), ...(section === undefined ? {} : { section }) });
+  const pathFilterNames = listFilters(definition)
+    .filter((f) => f.via === 'path')
+    .map((f) => f.field.label[language])
+    .join('、');
+
+  return (
+    <>
+      <ScreenTitle title={title}>
+        {actions.add ? (
+          <Link className="admin-button-primary" href={newHref}>
+            {t('list.add')}
+          </Link>
+        ) : null}
+      </ScreenTitle>
+      {section !== undefined && stampedResources.includes(resource) ? <UpdateStamp resource={resource} section={section} /> : null}
+      <ListFilters key={listSearch(state)} definition={definition} language={language} state={state} rows={lookupRows} onApply={go} />
+      {definition.ordered ? <p className="admin-hint">{draggable ? t('list.dragHint') : t('list.dragNeedsFilter', { fields: pathFilterNames })}</p> : null}
+      {error ? (
+        <div role="alert" className="admin-error">
+          {t('loadFailed')}{' '}
+          <button type="button" onClick={() => mutate()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : null}
+      {isLoading && !data ? <p role="status">{t('loading')}</p> : null}
+      {data ? (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption>{t('list.caption', { name: title, total: t('list.total', { total: data.total }) })}</caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={state.sort === column.key ? (state.direction === 'desc' ? 'descending' : 'ascending') : undefined}
+                  >
+                    {column.sortable ? (
+                      <Link href={sortHref(column)} aria-label={t('list.sortBy', { column: columnLabel(column) }) + (state.sort === column.key ? ` ${t(state.direction === 'desc' ? 'list.sortedDesc' : 'list.sortedAsc')}` : '')}>
+                        {columnLabel(column)}
+                        {state.sort === column.key ? <span aria-hidden="true">{state.direction === 'desc' ? ' ▼' : ' ▲'}</span> : null}
+                      </Link>
+                    ) : (
+                      columnLabel(column)
+                    )}
+                  </th>
+                ))}
+                <th scope="col">{t('columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.length === 0 ? (
+                <tr>
+                  <td colSpan={columns.length + 1}>{t('list.empty')}</td>
+                </tr>
+              ) : null}
+              {data.data.map((row, index) => {
+                const preview = publicRowUrl(language, resource, row);
+                const name = rowTitle(row);
+                return (
+                  <tr
+                    key={String(row.id)}
+                    data-row-id={String(row.id)}
+                    draggable={draggable}
+                    className={dragged === Number(row.id) ? 'admin-row-dragged' : undefined}
+                    onDragStart={draggable ? (event) => {
+                      event.dataTransfer.effectAllowed = 'move';
+                      event.dataTransfer.setData('text/plain', String(row.id));
+                      setDragged(Number(row.id));
+                    } : undefined}
+                    onDragOver={draggable ? (event) => event.preventDefault() : undefined}
+                    onDrop={draggable ? drop(index) : undefined}
+                    onDragEnd={() => setDragged(null)}
+                  >
+                    {columns.map((column, i) => (
+                      <td key={column.key}>
+                        {i === 0 && draggable ? (
+                          <span className="admin-drag-handle" title={t('list.drag', { title: name })} aria-hidden="true">
+                            ⠿{' '}
+                          </span>
+                        ) : null}
+                        {column.key === definition.titleField ? <Link href={editHref(row)}>{formatCell(column, row, language, names, { yes: t('yes'), no: t('no') }) || name}</Link> : formatCell(column, row, language, names, { yes: t('yes'), no: t('no') })}
+                      </td>
+                    ))}
+                    <td className="admin-actions">
+                      <Link href={editHref(row)} aria-label={t('list.editRow', { title: name })}>
+                        {t('list.edit')}
+                      </Link>
+                      {preview ? (
+                        <a href={preview} target="_blank" rel="noopener noreferrer" aria-label={t('list.previewRow', { title: name })}>
+                          {t('list.preview')}
+                        </a>
+                      ) : null}
+                      {actions.remove ? (
+                        <button type="button" onClick={() => remove(row)} disabled={busy} aria-label={t('list.deleteRow', { title: name })}>
+                          {t('list.delete')}
+                        </button>
+                      ) : null}
+                      {definition.ordered ? (
+                        <form className="admin-move" onSubmit={moveSubmit(row)}>
+                          <label className="visually-hidden" htmlFor={`move-${String(row.id)}`}>
+                            {t('list.moveTo', { title: name })}
+                          </label>
+                          <input id={`move-${String(row.id)}`} name="position" type="number" min={1} max={data.total} required inputMode="numeric" placeholder={t('list.position')} />
+                          <button type="submit" disabled={busy}>
+                            {t('list.move')}
+                          </button>
+                        </form>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {data ? <Pager page={clampPage(state.page, pages)} pages={pages} href={(page) => `${pathname}${listSearch({ ...state, page })}`} /> : null}
+    </>
+  );
+}

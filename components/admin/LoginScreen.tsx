@@ -1,0 +1,96 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
+import { login } from '@/lib/client/auth';
+import { clientSettings, configureClient } from '@/lib/client/settings';
+import { safeReturnTo } from '@/lib/admin/paths';
+import type { WireLanguage } from '@/lib/i18n/languages';
+import { errorText } from './Toasts';
+
+type CaptchaSource = () => Promise<string | undefined>;
+
+/**
+ * Sign-in (DESIGN §7): username, password and an invisible reCAPTCHA v3 when a site key is
+ * configured (without one, no captcha script is loaded at all). Wrong credentials and a locked
+ * account each get their own message; success goes to the page that sent the visitor here.
+ */
+export function LoginScreen({ language, siteKey }: { language: WireLanguage; siteKey: string | null }) {
+  if (clientSettings().language !== language) configureClient({ language });
+  if (!siteKey) return <LoginForm language={language} />;
+  return (
+    <GoogleReCaptchaProvider reCaptchaKey={siteKey} language={language === 'tw' ? 'zh-TW' : 'en'} useRecaptchaNet={false}>
+      <CaptchaLoginForm language={language} />
+    </GoogleReCaptchaProvider>
+  );
+}
+
+function CaptchaLoginForm({ language }: { language: WireLanguage }) {
+  const { executeRecaptcha } = useGoogleReCaptcha();
+  const captcha: CaptchaSource = async () => (executeRecaptcha ? executeRecaptcha('login') : undefined);
+  return <LoginForm language={language} captcha={captcha} />;
+}
+
+function LoginForm({ language, captcha }: { language: WireLanguage; captcha?: CaptchaSource }) {
+  const t = useTranslations('admin.login');
+  const tAdmin = useTranslations('admin');
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setProblem(null);
+    try {
+      // A fresh captcha token for every attempt: they expire after two minutes and work once.
+      const result = await login(String(form.get('username') ?? ''), String(form.get('password') ?? ''), await captcha?.());
+      if (result.success) {
+        router.replace(safeReturnTo(language, new URLSearchParams(window.location.search).get('next')));
+        return;
+      }
+      setProblem(t(result.locked ? 'locked' : 'wrong'));
+    } catch (error) {
+      // Too many attempts (429) and the like: the server says why, in this language.
+      const status = (error as { status?: number }).status;
+      setProblem(status === 429 ? errorText(error) : t('failed'));
+    }
+    setBusy(false);
+  };
+
+  const other = language === 'tw' ? 'en' : 'tw';
+  return (
+    <main id="main" className="admin-login">
+      <div className="admin-login-box">
+        <p className="admin-login-lang">
+          <Link href={`/${other}-login`} lang={other === 'en' ? 'en' : 'zh-Hant-TW'}>
+            {t('switchLanguage')}
+          </Link>
+        </p>
+        <h1>{t('title')}</h1>
+        <p className="admin-login-site">{tAdmin('title')}</p>
+        <form onSubmit={submit} aria-describedby={problem ? 'login-problem' : undefined}>
+          <div className="admin-field">
+            <label htmlFor="login-username">{t('username')}</label>
+            <input id="login-username" name="username" autoComplete="username" required maxLength={64} autoFocus />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="login-password">{t('password')}</label>
+            <input id="login-password" name="password" type="password" autoComplete="current-password" required maxLength={200} />
+          </div>
+          <div id="login-problem" role="alert" className="admin-login-problem">
+            {problem}
+          </div>
+          <button type="submit" className="admin-button-primary" disabled={busy}>
+            {busy ? t('submitting') : t('submit')}
+          </button>
+        </form>
+        {captcha ? <p className="admin-login-captcha">{t('captchaNotice')}</p> : null}
+      </div>
+    </main>
+  );
+}

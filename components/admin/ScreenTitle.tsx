@@ -1,0 +1,30 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, type ReactNode } from 'react';
+
+let firstScreen = true;
+
+/**
+ * A screen's heading and the document title. After an in-app navigation the heading takes the
+ * focus, so keyboard and screen-reader users start at the new screen rather than in the menu.
+ */
+export function ScreenTitle({ title, children }: { title: string; children?: ReactNode }) {
+  const t = useTranslations('admin');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${title} | ${t('title')}`;
+  }, [title, t]);
+  useEffect(() => {
+    if (firstScreen) firstScreen = false;
+    else heading.current?.focus();
+  }, []);
+  return (
+    <div className="admin-screen-head">
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+'use client';
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale, useTranslations } from 'next-intl';
+import type { ResourceDefinition } from '@/lib/content/define';
+import { findResource } from '@/lib/content/registry';
+import { formFields, pathParentValues, type FormField, type FormMode } from '@/lib/admin-form/fields';
+import { formSchema } from '@/lib/admin-form/schema';
+import { initialValues, rowToFormValues, toPayload, type FormValues } from '@/lib/admin-form/values';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { resourceApi, type Row } from '@/lib/client/resources';
+import { apiFieldErrors, apiMessage } from './api-errors';
+import { FieldControl } from './FieldControl';
+import { fieldIds } from './FieldParts';
+import { useUnsavedChangesWarning } from './useUnsavedChangesWarning';
+import styles from './form.module.css';
+
+export interface ResourceFormProps {
+  /** The resource's name in the registry (`webnews`). */
+  resource: string;
+  /** The row to edit; absent to add one. */
+  rowId?: number;
+  /** The list's path ids (`[boardType]`, `[classId]`…): parents it names are fixed when adding. */
+  path?: (number | string)[];
+  onSaved: (row: Record<string, unknown>) => void;
+  onCancel: () => void;
+  /**
+   * Told whenever the form gains or loses unsaved changes. A host that listens takes over the
+   * unsaved-changes warning (its own guard, or `useUnsavedChangesWarning`), so the user is never
+   * asked twice; without it the form warns by itself.
+   */
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+/**
+ * The back office's one form for every resource: the controls come from the resource's
+ * definition, validation from the server's own rules (worded in the current language), and saving
+ * goes through the client API layer.
+ */
+export function ResourceForm(props: ResourceFormProps) {
+  const t = useTranslations('adminForm');
+  const definition = findResource(props.resource);
+  if (!definition) {
+    return (
+      <p role="alert" className={styles.error}>
+        {t('unknownResource', { resource: props.resource })}
+      </p>
+    );
+  }
+  // A new key per row: switching rows starts a fresh form rather than mixing two rows' state.
+  return <DefinedResourceForm key={`${props.resource}:${props.rowId ?? 'new'}`} {...props} definition={definition} />;
+}
+
+interface Problem {
+  key: string;
+  message: string;
+}
+
+/** Field errors in the order the fields appear, for the error summary. */
+function problemsOf(fields: readonly FormField[], errors: FieldErrors<FormValues>): Problem[] {
+  return fields.flatMap(({ key }) => {
+    const message = errors[key]?.message;
+    return typeof message === 'string' && message ? [{ key, message }] : [];
+  });
+}
+
+function focusField(key: string) {
+  const element = document.getElementById(fieldIds(key).input);
+  element?.focus();
+  element?.scrollIntoView({ block: 'center' });
+}
+
+function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDirtyChange }: ResourceFormProps & { definition: ResourceDefinition }) {
+  const t = useTranslations('adminForm');
+  const language = toWireLanguage(useLocale() as Locale);
+  const mode: FormMode = rowId === undefined ? 'add' : 'update';
+  const pathKey = JSON.stringify(path ?? []);
+  const fields = useMemo(() => formFields(definition, { mode, path: JSON.parse(pathKey) }), [definition, mode, pathKey]);
+  const fromPath = useMemo(() => pathParentValues(definition, JSON.parse(pathKey)), [definition, pathKey]);
+  const resolver = useMemo(() => zodResolver(formSchema(definition, fields, { mode, language })), [definition, fields, mode, language]);
+  const form = useForm<FormValues>({ resolver, defaultValues: initialValues(fields, fromPath), shouldFocusError: false });
+  const { isDirty, isSubmitting, errors, submitCount } = form.formState;
+
+  const [row, setRow] = useState<Row | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const summary = useRef<HTMLElement>(null);
+  const saving = useRef(false);
+
+  const { reset } = form;
+  useEffect(() => {
+    if (rowId === undefined) return;
+    let live = true;
+    resourceApi(definition.name)
+      .get(rowId, JSON.parse(pathKey))
+      .then(
+        (stored) => {
+          if (!live) return;
+          setRow(stored);
+          reset(rowToFormValues(fields, stored));
+        },
+        () => live && setLoadFailed(true),
+      );
+    return () => {
+      live = false;
+    };
+  }, [definition, rowId, pathKey, fields, reset]);
+
+  useEffect(() => {
+    onDirtyChange?.(isDirty);
+  }, [isDirty, onDirtyChange]);
+  const hostGuards = onDirtyChange !== undefined;
+  useUnsavedChangesWarning(isDirty && !hostGuards);
+
+  // After a failed submit the summary takes focus, so keyboard and screen-reader users land on it.
+  // The errors render a moment after the submit handler returns, hence a request kept until then.
+  const summaryWanted = useRef(false);
+  const focusSummary = () => {
+    summaryWanted.current = true;
+  };
+  useEffect(() => {
+    if (!summaryWanted.current || !summary.current) return;
+    summaryWanted.current = false;
+    summary.current.focus();
+  });
+
+  const problems = submitCount > 0 ? problemsOf(fields, errors) : [];
+  const showServerError = serverError !== null && !problems.some((p) => p.message === serverError);
+
+  async function save(values: FormValues) {
+    // The save button stays focusable while saving (aria-disabled), so a second press is ignored here.
+    if (saving.current) return;
+    saving.current = true;
+    setServerError(null);
+    const api = resourceApi(definition.name);
+    const body = toPayload(fields, values, mode, rowId);
+    try {
+      const saved = rowId === undefined ? await api.add(body, path) : await api.update({ ...body, id: rowId }, path);
+      // The saved values are the new baseline: nothing is unsaved any more.
+      reset(values);
+      onSaved(saved);
+    } catch (error) {
+      for (const { field, message } of apiFieldErrors(error)) {
+        if (fields.some((f) => f.key === field)) form.setError(field, { type: 'server', message });
+      }
+      setServerError(apiMessage(error) ?? t('saveFailed'));
+      focusSummary();
+    } finally {
+      saving.current = false;
+    }
+  }
+
+  function cancel() {
+    if (!hostGuards && isDirty && !window.confirm(t('unsavedChanges'))) return;
+    onCancel();
+  }
+
+  if (loadFailed) {
+    return (
+      <p role="alert" className={styles.error}>
+        {t('loadFailed')}
+      </p>
+    );
+  }
+  if (rowId !== undefined && !row) {
+    return (
+      <p role="status" className={styles.muted}>
+        {t('loading')}
+      </p>
+    );
+  }
+
+  return (
+    <FormProvider {...form}>
+      <form className={styles.form} noValidate onSubmit={(event) => void form.handleSubmit(save, focusSummary)(event)}>
+        {(problems.length > 0 || showServerError) && (
+          <section ref={summary} tabIndex={-1} className={styles.summary} aria-labelledby="form-error-summary-title">
+            <h2 id="form-error-summary-title" className={styles.summaryTitle}>
+              {problems.length > 0 ? t('errorSummaryTitle', { count: problems.length }) : t('serverErrorTitle')}
+            </h2>
+            <ul>
+              {problems.map((problem) => (
+                <li key={problem.key}>
+                  <a
+                    href={`#${fieldIds(problem.key).input}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      focusField(problem.key);
+                    }}
+                  >
+                    {problem.message}
+                  </a>
+                </li>
+              ))}
+              {showServerError && <li>{serverError}</li>}
+            </ul>
+          </section>
+        )}
+        {fields.map((formField) => (
+          <FieldControl key={formField.key} formField={formField} definition={definition} mode={mode} language={language} row={row} />
+        ))}
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primaryButton} aria-disabled={isSubmitting || undefined}>
+            {isSubmitting ? t('saving') : t('save')}
+          </button>
+          <button type="button" className={styles.button} onClick={cancel}>
+            {t('cancel')}
+          </button>
+        </div>
+        <p role="status" className={styles.status}>
+          {isSubmitting ? t('saving') : ''}
+        </p>
+      </form>
+    </FormProvider>
+  );
+}

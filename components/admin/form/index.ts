@@ -1,0 +1,3 @@
+export { ResourceForm, type ResourceFormProps } from './ResourceForm';
+export { RichTextEditor, richTextExtensions, type RichTextEditorProps } from './RichTextEditor';
+export { useUnsavedChangesWarning } from './useUnsavedChangesWarning';

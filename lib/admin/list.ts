@@ -1,0 +1,150 @@
+import type { ResourceDefinition } from '../content/define';
+import { isSortable, type Field, type Label } from '../content/fields';
+import { findResource } from '../content/registry';
+import { sectionFieldOf } from './paths';
+
+/**
+ * What a back-office list shows and asks for, derived from the resource's definition: its columns
+ * (the `listed` fields plus the common ones that matter), which of them sort, its filters (the
+ * parents not fixed by the menu entry, then the query-string `filters`), and the getlist request.
+ */
+
+/** The common columns every row has (DESIGN §4), labelled through the admin messages `columns.*`. */
+export type CommonColumn = 'order' | 'publishAt' | 'isVisible';
+
+export interface Column {
+  key: string;
+  /** A field's own label, or the message key of a common column. */
+  label: Label | { message: CommonColumn };
+  field?: Field;
+  sortable: boolean;
+}
+
+/** Whether rows carry `order` / `publishAt` / `isVisible`, as lib/content/table.ts decides. */
+export function commonTraits(definition: ResourceDefinition) {
+  const localized = definition.localized !== false;
+  return { ordered: definition.ordered === true, window: definition.window === true, visibility: definition.visibility ?? localized };
+}
+
+export function listColumns(definition: ResourceDefinition, sectionFixed: boolean): Column[] {
+  const traits = commonTraits(definition);
+  const fixed = sectionFixed ? sectionFieldOf(definition)?.key : undefined;
+  const columns: Column[] = [];
+  if (traits.ordered) columns.push({ key: 'order', label: { message: 'order' }, sortable: true });
+  for (const [key, f] of Object.entries(definition.fields)) {
+    if (!f.listed || f.hidden || key === fixed) continue;
+    columns.push({ key, label: f.label, field: f, sortable: isSortable(f) });
+  }
+  if (traits.window) columns.push({ key: 'publishAt', label: { message: 'publishAt' }, sortable: true });
+  if (traits.visibility) columns.push({ key: 'isVisible', label: { message: 'isVisible' }, sortable: false });
+  return columns;
+}
+
+export interface ListFilter {
+  key: string;
+  field: Field;
+  /** `path`: a getlist path id (a parent); `query`: a query-string filter. */
+  via: 'path' | 'query';
+  /** For a reference whose own list is scoped by an earlier filter of this list (a law's business line by its class). */
+  dependsOn?: string;
+}
+
+export function listFilters(definition: ResourceDefinition): ListFilter[] {
+  const sectionKey = sectionFieldOf(definition)?.key;
+  const parents = (definition.parents ?? []).filter((key) => key !== sectionKey);
+  const filters: ListFilter[] = [
+    ...parents.map((key): ListFilter => ({ key, field: definition.fields[key], via: 'path' })),
+    ...(definition.filters ?? []).map((key): ListFilter => ({ key, field: definition.fields[key], via: 'query' })),
+  ];
+  return filters.map((filter, i) => {
+    if (filter.field.kind !== 'reference') return filter;
+    const scope = findResource(filter.field.resource)?.parents?.[0];
+    return scope && filters.slice(0, i).some((earlier) => earlier.key === scope) ? { ...filter, dependsOn: scope } : filter;
+  });
+}
+
+export interface ListState {
+  page: number;
+  sort?: string;
+  direction?: 'asc' | 'desc';
+  keyword: string;
+  /** Filter values by field name. */
+  filters: Record<string, number>;
+}
+
+export const DEFAULT_LIST_PAGE_SIZE = 20;
+
+/** The list's state from the URL's query string, ignoring anything the resource does not have. */
+export function parseListState(definition: ResourceDefinition, params: URLSearchParams): ListState {
+  const page = Number(params.get('page'));
+  const sortable = new Set(listColumns(definition, false).filter((c) => c.sortable).map((c) => c.key));
+  const sort = params.get('sort') ?? undefined;
+  const direction = params.get('dir');
+  const filters: Record<string, number> = {};
+  for (const { key } of listFilters(definition)) {
+    const raw = params.get(key);
+    if (raw !== null && /^\d{1,9}$/.test(raw)) filters[key] = Number(raw);
+  }
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    ...(sort && sortable.has(sort) ? { sort, direction: direction === 'desc' ? 'desc' : 'asc' } : {}),
+    keyword: (params.get('q') ?? '').slice(0, 200),
+    filters,
+  };
+}
+
+/** The query string of a list state (the inverse of parseListState), without defaults. */
+export function listSearch(state: ListState): string {
+  const params = new URLSearchParams();
+  if (state.page > 1) params.set('page', String(state.page));
+  if (state.sort) {
+    params.set('sort', state.sort);
+    params.set('dir', state.direction ?? 'asc');
+  }
+  if (state.keyword) params.set('q', state.keyword);
+  for (const [key, value] of Object.entries(state.filters)) params.set(key, String(value));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/**
+ * The getlist call of a state: path ids (the section, then the parents in order; an unset parent
+ * before a set one is 0, "all"; unset trailing ones are left out, since for some lists 0 is itself a
+ * value, e.g. the contact inbox's "new"), the query filters, and the body.
+ */
+export function listRequest(definition: ResourceDefinition, state: ListState, section: number | undefined, pageSize = DEFAULT_LIST_PAGE_SIZE) {
+  const pathFilters = listFilters(definition).filter((f) => f.via === 'path');
+  const ids = pathFilters.map((f) => state.filters[f.key]);
+  while (ids.length && ids[ids.length - 1] === undefined) ids.pop();
+  const path = [...(section === undefined ? [] : [section]), ...ids.map((id) => id ?? 0)];
+  const query: Record<string, number> = {};
+  for (const f of listFilters(definition)) if (f.via === 'query' && state.filters[f.key] !== undefined) query[f.key] = state.filters[f.key];
+  const body = {
+    page: state.page,
+    pageSize,
+    ...(state.sort ? { sort: state.sort, direction: state.direction ?? 'asc' } : {}),
+    ...(state.keyword ? { keyword: state.keyword } : {}),
+  };
+  return { body, path: path.length ? path : undefined, query: Object.keys(query).length ? query : undefined };
+}
+
+/**
+ * Whether rows may be dragged into a new place: an ordered list shown in its order, without a
+ * keyword, whose rows are all siblings (every parent fixed), so a row's place on the page is its
+ * position among its siblings.
+ */
+export function canDragReorder(definition: ResourceDefinition, state: ListState): boolean {
+  if (!definition.ordered || state.keyword) return false;
+  if (state.sort && !(state.sort === 'order' && state.direction !== 'desc')) return false;
+  return listFilters(definition).filter((f) => f.via === 'path').every((f) => state.filters[f.key] !== undefined);
+}
+
+/** The 1-based position among the siblings of the row shown at `index` on `page`. */
+export function positionOnPage(page: number, pageSize: number, index: number): number {
+  return (page - 1) * pageSize + index + 1;
+}
+
+/** Whether the back office offers "new" and "delete" for a resource (contact messages come from visitors and are kept). */
+export function rowActions(definition: ResourceDefinition) {
+  return { add: definition.name !== 'webcontact', remove: definition.deletable !== false };
+}

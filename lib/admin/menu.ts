@@ -1,0 +1,101 @@
+import type { Access, ResourceDefinition } from '../content/define';
+import type { Label } from '../content/fields';
+import { allResources, findResource } from '../content/registry';
+import type { WireLanguage } from '../i18n/languages';
+import { adminPath, sectionFieldOf, type AdminScreen } from './paths';
+
+/**
+ * The back-office menu, grouped as the public site's main navigation is (lib/public/routes.ts:
+ * a group's label is `site.routes.{group}`), plus the fixed pages and the system group. Each
+ * resource appears once; a resource with one list per section (boards, committees, editor pages…)
+ * becomes a sub-list with one entry per section.
+ */
+export const menuGroups = [
+  { id: 'about', resources: ['websupervisor', 'webcommittee', 'webmemorabilia', 'webvision'] },
+  { id: 'announcements', resources: ['webnews', 'webbulletintype', 'webbulletin', 'webactivitytype', 'webactivity'] },
+  { id: 'lawsGroup', resources: ['webruleclass', 'webrulebusiness', 'webruleattribute', 'webrule', 'webdisciplinetype', 'webdiscipline'] },
+  { id: 'membersGroup', resources: ['webmemberdept', 'webareainfo'] },
+  { id: 'info', resources: ['webqa', 'webbilingual', 'webeducation', 'webstatics', 'webtrusttest'] },
+  { id: 'services', resources: ['websystemunit', 'websystemunittype', 'websystem', 'webspecialgroup', 'webspecialgrouptype', 'webspecial', 'weblinktype', 'weblink'] },
+  { id: 'contact', resources: ['webcontact'] },
+  { id: 'pages', resources: ['webeditor'] },
+  { id: 'system', resources: ['account'], settings: true },
+] as const;
+
+export type MenuGroupId = (typeof menuGroups)[number]['id'];
+
+/** Groups whose label comes from the admin messages rather than the public site's route names. */
+export const adminOwnGroups: readonly MenuGroupId[] = ['pages', 'system'];
+
+export interface MenuEntry {
+  href: string;
+  screen: AdminScreen;
+  /** A resource's or section's label in both languages; absent for the settings entry (a message). */
+  label?: Label;
+  children?: MenuEntry[];
+}
+
+export interface MenuGroup {
+  id: MenuGroupId;
+  entries: MenuEntry[];
+}
+
+/** Whether an account of this role may use something guarded by `access` (DESIGN §6). */
+export function roleMay(role: 0 | 1, access: Access | undefined): boolean {
+  return access !== 'admin' || role === 1;
+}
+
+/** Whether the role may open a resource's screens: its reads and writes both allowed. */
+export function roleMayManage(role: 0 | 1, definition: ResourceDefinition): boolean {
+  return roleMay(role, definition.access?.read) && roleMay(role, definition.access?.write ?? 'user');
+}
+
+function resourceEntry(language: WireLanguage, definition: ResourceDefinition): MenuEntry {
+  const list: AdminScreen = { kind: 'list', resource: definition.name };
+  const sectionField = sectionFieldOf(definition);
+  return {
+    href: adminPath(language, list),
+    screen: list,
+    label: definition.label,
+    children: sectionField?.list.map((section) => {
+      const screen: AdminScreen = { kind: 'list', resource: definition.name, section: section.value };
+      return { href: adminPath(language, screen), screen, label: section.label };
+    }),
+  };
+}
+
+/** The menu an account of `role` sees: what the role may not do is left out (web settings and accounts for Users). */
+export function buildMenu(language: WireLanguage, role: 0 | 1): MenuGroup[] {
+  return menuGroups
+    .map((group) => {
+      const entries = group.resources
+        .map((name) => findResource(name))
+        .filter((definition): definition is ResourceDefinition => !!definition && roleMayManage(role, definition))
+        .map((definition) => resourceEntry(language, definition));
+      if ('settings' in group && group.settings && role === 1) {
+        entries.push({ href: adminPath(language, { kind: 'settings' }), screen: { kind: 'settings' } });
+      }
+      return { id: group.id, entries };
+    })
+    .filter((group) => group.entries.length > 0);
+}
+
+/** Every resource the menu places, for the check that none is missing or placed twice. */
+export function menuResourceNames(): string[] {
+  return menuGroups.flatMap((group) => [...group.resources]);
+}
+
+/** All registry resources in menu order (the dashboard's counts follow the menu). */
+export function resourcesInMenuOrder(role: 0 | 1): ResourceDefinition[] {
+  const placed = new Map(allResources().map((definition) => [definition.name, definition]));
+  return menuResourceNames()
+    .map((name) => placed.get(name))
+    .filter((definition): definition is ResourceDefinition => !!definition && roleMayManage(role, definition));
+}
+
+/** Whether a menu entry is the current screen or leads to it (the form of a row of that list). */
+export function entryMatches(entry: MenuEntry, screen: AdminScreen): boolean {
+  if (entry.screen.kind === 'settings') return screen.kind === 'settings';
+  if (entry.screen.kind !== 'list' || !('resource' in screen)) return false;
+  return entry.screen.resource === screen.resource && (entry.screen.section === undefined || entry.screen.section === screen.section);
+}

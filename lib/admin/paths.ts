@@ -1,0 +1,125 @@
+import type { ResourceDefinition } from '../content/define';
+import type { ChoiceField } from '../content/fields';
+import { findResource } from '../content/registry';
+import { sections, type Section } from '../content/sections';
+import { isWireLanguage, type WireLanguage } from '../i18n/languages';
+
+/**
+ * The back office's URLs (DESIGN §7), built and parsed in one place:
+ *
+ *   /{lang}-admin                                  dashboard
+ *   /{lang}-admin/{resource}[/{section}]           list (section: a key of sections.ts)
+ *   /{lang}-admin/{resource}[/{section}]/new       form for a new row
+ *   /{lang}-admin/{resource}[/{section}]/{id}      form for row {id}
+ *   /{lang}-admin/settings                         web settings
+ *   /{lang}-login                                  sign-in
+ *
+ * A resource whose first parent is a fixed section standing in every path (`sectionInPath`:
+ * boards, committees, editor pages, statistics types…) has one list per section.
+ */
+export type AdminScreen =
+  | { kind: 'dashboard' }
+  | { kind: 'settings' }
+  | { kind: 'list'; resource: string; section?: number }
+  | { kind: 'new'; resource: string; section?: number }
+  | { kind: 'edit'; resource: string; section?: number; id: number }
+  | { kind: 'notFound' };
+
+export const SETTINGS_SEGMENT = 'settings';
+
+/** The section field of a resource with one list per section, or undefined. */
+export function sectionFieldOf(definition: ResourceDefinition): { key: string; field: ChoiceField; list: Section[] } | undefined {
+  if (!definition.sectionInPath) return undefined;
+  const key = definition.parents?.[0];
+  const f = key ? definition.fields[key] : undefined;
+  if (!key || f?.kind !== 'choice' || !f.section) return undefined;
+  return { key, field: f, list: sections[f.section] };
+}
+
+/** The path ids of a resource's row calls (get, add, update, delete, changeorder): `[section]` or none. */
+export function sectionPath(section: number | undefined): number[] | undefined {
+  return section === undefined ? undefined : [section];
+}
+
+export function adminHome(language: WireLanguage): string {
+  return `/${language}-admin`;
+}
+
+export function loginPath(language: WireLanguage, returnTo?: string): string {
+  return `/${language}-login${returnTo ? `?next=${encodeURIComponent(returnTo)}` : ''}`;
+}
+
+export function adminPath(language: WireLanguage, screen: AdminScreen): string {
+  const home = adminHome(language);
+  switch (screen.kind) {
+    case 'dashboard':
+    case 'notFound':
+      return home;
+    case 'settings':
+      return `${home}/${SETTINGS_SEGMENT}`;
+    default: {
+      const definition = findResource(screen.resource);
+      const sectionKey = definition && screen.section !== undefined ? sectionFieldOf(definition)?.list.find((s) => s.value === screen.section)?.key : undefined;
+      const base = `${home}/${screen.resource}${sectionKey ? `/${sectionKey}` : ''}`;
+      if (screen.kind === 'list') return base;
+      return `${base}/${screen.kind === 'new' ? 'new' : screen.id}`;
+    }
+  }
+}
+
+/** The language and screen of a browser path such as `/tw-admin/webnews/12`; null outside the back office. */
+export function parseAdminPath(pathname: string): { language: WireLanguage; screen: AdminScreen } | null {
+  const match = /^\/(tw|en)-admin(?:\/(.*))?$/.exec(pathname);
+  if (!match || !isWireLanguage(match[1])) return null;
+  const language = match[1];
+  const segments = (match[2] ?? '').split('/').filter(Boolean).map(decodeURIComponent);
+  return { language, screen: screenOf(segments) };
+}
+
+function screenOf(segments: string[]): AdminScreen {
+  const notFound: AdminScreen = { kind: 'notFound' };
+  if (segments.length === 0) return { kind: 'dashboard' };
+  const [first, ...rest] = segments;
+  if (first === SETTINGS_SEGMENT) return rest.length ? notFound : { kind: 'settings' };
+  const definition = findResource(first);
+  if (!definition) return notFound;
+  let section: number | undefined;
+  const sectionField = sectionFieldOf(definition);
+  if (sectionField) {
+    const key = rest.shift();
+    const found = sectionField.list.find((s) => s.key === key);
+    if (!found) return notFound;
+    section = found.value;
+  }
+  const base = { resource: definition.name, ...(section === undefined ? {} : { section }) };
+  if (rest.length === 0) return { kind: 'list', ...base };
+  if (rest.length > 1) return notFound;
+  if (rest[0] === 'new') return { kind: 'new', ...base };
+  if (!/^[1-9]\d{0,9}$/.test(rest[0])) return notFound;
+  return { kind: 'edit', ...base, id: Number(rest[0]) };
+}
+
+/**
+ * Where to go after signing in: the page the visitor wanted if it is a back-office page of this
+ * site (never another origin, so the link cannot send anyone elsewhere), else the dashboard.
+ */
+export function safeReturnTo(language: WireLanguage, wanted: string | null | undefined): string {
+  if (!wanted || !wanted.startsWith('/') || wanted.startsWith('//') || wanted.includes('\\')) return adminHome(language);
+  const pathname = wanted.split(/[?#]/)[0];
+  return parseAdminPath(pathname) ? wanted : adminHome(language);
+}
+
+/**
+ * The same place in the other language's back office. Rows belong to one language, so a row's form
+ * leads to its list there; lists, settings and the dashboard keep their place.
+ */
+export function otherLanguagePath(pathname: string): string {
+  const parsed = parseAdminPath(pathname);
+  const other: WireLanguage = parsed?.language === 'en' ? 'tw' : 'en';
+  if (!parsed) return adminHome(other);
+  const { screen } = parsed;
+  if (screen.kind === 'new' || screen.kind === 'edit') {
+    return adminPath(other, { kind: 'list', resource: screen.resource, ...(screen.section === undefined ? {} : { section: screen.section }) });
+  }
+  return adminPath(other, screen);
+}

@@ -1,0 +1,28 @@
+import type { Field, Label } from '../content/fields';
+
+/**
+ * The web settings form's fields as plain data. The settings' definition (lib/content/settings.ts)
+ * sits beside their database code, so the server page reads it and hands the browser this view.
+ */
+export interface SettingsFieldView {
+  key: string;
+  kind: Field['kind'];
+  label: Label;
+  max?: number;
+  min?: number;
+  format?: 'email' | 'url';
+  /** An HTML `pattern` (the field's RegExp source). */
+  pattern?: string;
+}
+
+export function settingsFieldViews(fields: Record<string, Field>): SettingsFieldView[] {
+  return Object.entries(fields).flatMap(([key, f]): SettingsFieldView[] => {
+    if (f.hidden || f.readOnly) return [];
+    const view: SettingsFieldView = { key, kind: f.kind, label: f.label };
+    if ('max' in f && f.max !== undefined) view.max = f.max;
+    if ('min' in f && f.min !== undefined) view.min = f.min;
+    if ('format' in f && f.format) view.format = f.format;
+    if ('pattern' in f && f.pattern) view.pattern = f.pattern.source;
+    return [view];
+  });
+}

@@ -1,0 +1,61 @@
+import { adminPath, loginPath, otherLanguagePath, parseAdminPath, safeReturnTo, sectionFieldOf } from '@/lib/admin/paths';
+import { findResource } from '@/lib/content/registry';
+
+describe('back-office paths', () => {
+  it('parses the dashboard, settings, lists, new and edit screens', () => {
+    expect(parseAdminPath('/tw-admin')).toEqual({ language: 'tw', screen: { kind: 'dashboard' } });
+    expect(parseAdminPath('/en-admin/')).toEqual({ language: 'en', screen: { kind: 'dashboard' } });
+    expect(parseAdminPath('/en-admin/settings')?.screen).toEqual({ kind: 'settings' });
+    expect(parseAdminPath('/tw-admin/webnews')?.screen).toEqual({ kind: 'list', resource: 'webnews' });
+    expect(parseAdminPath('/tw-admin/webnews/new')?.screen).toEqual({ kind: 'new', resource: 'webnews' });
+    expect(parseAdminPath('/tw-admin/webnews/12')?.screen).toEqual({ kind: 'edit', resource: 'webnews', id: 12 });
+  });
+
+  it('puts the section key of a per-section resource in the path', () => {
+    expect(parseAdminPath('/tw-admin/websupervisor/supervisors')?.screen).toEqual({ kind: 'list', resource: 'websupervisor', section: 2 });
+    expect(parseAdminPath('/tw-admin/webqa/general/new')?.screen).toEqual({ kind: 'new', resource: 'webqa', section: 0 });
+    expect(parseAdminPath('/tw-admin/webeditor/privacy/5')?.screen).toEqual({ kind: 'edit', resource: 'webeditor', section: 6, id: 5 });
+    expect(adminPath('en', { kind: 'edit', resource: 'webeditor', section: 6, id: 5 })).toBe('/en-admin/webeditor/privacy/5');
+    expect(adminPath('tw', { kind: 'list', resource: 'webcommittee', section: 1 })).toBe('/tw-admin/webcommittee/legal');
+  });
+
+  it('round-trips every screen of every resource', () => {
+    for (const name of ['webnews', 'websupervisor', 'webareainfo', 'account', 'webcontact']) {
+      const section = sectionFieldOf(findResource(name)!)?.list[0].value;
+      for (const screen of [
+        { kind: 'list' as const, resource: name, ...(section === undefined ? {} : { section }) },
+        { kind: 'new' as const, resource: name, ...(section === undefined ? {} : { section }) },
+        { kind: 'edit' as const, resource: name, id: 7, ...(section === undefined ? {} : { section }) },
+      ]) {
+        expect(parseAdminPath(adminPath('en', screen))).toEqual({ language: 'en', screen });
+      }
+    }
+  });
+
+  it('answers notFound for unknown resources, sections and ids, and null outside the back office', () => {
+    for (const path of ['/tw-admin/nothing', '/tw-admin/websupervisor', '/tw-admin/websupervisor/nope', '/tw-admin/webnews/0', '/tw-admin/webnews/x', '/tw-admin/webnews/1/2', '/tw-admin/settings/x']) {
+      expect(parseAdminPath(path)?.screen).toEqual({ kind: 'notFound' });
+    }
+    expect(parseAdminPath('/tw')).toBeNull();
+    expect(parseAdminPath('/tw-adminx')).toBeNull();
+    expect(parseAdminPath('/admin/tw')).toBeNull();
+  });
+
+  it('keeps the wanted page through sign-in, but only a back-office page of this site', () => {
+    expect(loginPath('tw', '/tw-admin/webnews?page=2')).toBe('/tw-login?next=%2Ftw-admin%2Fwebnews%3Fpage%3D2');
+    expect(safeReturnTo('tw', '/tw-admin/webnews?page=2')).toBe('/tw-admin/webnews?page=2');
+    for (const wanted of [null, '', 'https://evil.example/tw-admin', '//evil.example/tw-admin', '/\\evil.example', '/tw', '/tw-login']) {
+      expect(safeReturnTo('en', wanted)).toBe('/en-admin');
+    }
+  });
+});
+
+describe('language switch in the back office', () => {
+  it('keeps lists and settings, and sends a row form to its list', () => {
+    expect(otherLanguagePath('/tw-admin/webqa/general')).toBe('/en-admin/webqa/general');
+    expect(otherLanguagePath('/en-admin/settings')).toBe('/tw-admin/settings');
+    expect(otherLanguagePath('/tw-admin/webeditor/privacy/5')).toBe('/en-admin/webeditor/privacy');
+    expect(otherLanguagePath('/tw-admin/webnews/new')).toBe('/en-admin/webnews');
+    expect(otherLanguagePath('/tw-admin/nothing')).toBe('/en-admin');
+  });
+});

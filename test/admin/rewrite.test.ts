@@ -1,0 +1,18 @@
+import { adminRouting } from '@/lib/admin/rewrite';
+
+describe('back-office routing', () => {
+  it('rewrites the back office and sign-in of both languages to the internal tree', () => {
+    expect(adminRouting('/tw-admin')).toEqual({ rewrite: '/admin/tw/office' });
+    expect(adminRouting('/en-admin/')).toEqual({ rewrite: '/admin/en/office' });
+    expect(adminRouting('/en-admin/webnews/12')).toEqual({ rewrite: '/admin/en/office/webnews/12' });
+    expect(adminRouting('/tw-login')).toEqual({ rewrite: '/admin/tw/login' });
+    expect(adminRouting('/en-login/')).toEqual({ rewrite: '/admin/en/login' });
+    expect(adminRouting('/en-login/extra')).toEqual({ redirect: '/en-login' });
+  });
+
+  it('leaves every other path alone, including the internal tree itself', () => {
+    for (const path of ['/tw', '/en/news', '/admin/tw/office', '/tw-adminx', '/fr-admin', '/', '/x/tw-admin']) {
+      expect(adminRouting(path)).toBeNull();
+    }
+  });
+});

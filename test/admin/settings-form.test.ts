@@ -1,0 +1,13 @@
+import { settingsFieldViews } from '@/lib/admin/settings-form';
+import { settingsDefinition } from '@/lib/content/settings';
+
+describe('web settings form fields', () => {
+  it('describes every settings field as plain data the browser can receive', () => {
+    const views = settingsFieldViews(settingsDefinition.fields);
+    expect(views.map((v) => v.key)).toEqual(Object.keys(settingsDefinition.fields));
+    expect(views.find((v) => v.key === 'email')).toMatchObject({ kind: 'text', format: 'email', max: 254 });
+    expect(views.find((v) => v.key === 'analyticsId')?.pattern).toBe('^[A-Za-z0-9-]+$');
+    expect(views.find((v) => v.key === 'legacyVisitCount')).toMatchObject({ kind: 'integer', min: 0 });
+    expect(JSON.parse(JSON.stringify(views))).toEqual(views);
+  });
+});
