@@ -68,18 +68,26 @@ export interface ListQuery {
 type ListResult = { rows: Row[]; total: number; page: number };
 
 /**
- * A page of rows. Anonymous reads go through the public cache (a write to the resource empties
- * it); signed-in reads always see the database.
+ * A page of rows and the exact total of the list. Both go through the read cache
+ * (lib/cache/public-reads.ts), apart from each other, so paging costs one indexed query while the
+ * total stays cached: anonymous reads by this process's generation and the 30 s window TTL, signed-in
+ * reads by the generation the database stores, so they see every committed write at once. Reads at
+ * a given time (`scope.now`) and searches without a cache key always reach the database.
  */
-export function listRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): Promise<ListResult> {
-  if (!scope.publicOnly || scope.now || (query.conditions?.length && !query.cacheKey)) return loadRows(definition, scope, query);
-  const { conditions, ...plain } = query;
-  const key = JSON.stringify({ list: scope.language, ...plain, conditions: conditions?.length ? query.cacheKey : undefined });
-  return cachedRead(definition.name, key, () => loadRows(definition, scope, query));
+export async function listRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): Promise<ListResult> {
+  const where = listConditions(definition, scope, query);
+  if (scope.now || (query.conditions?.length && !query.cacheKey)) {
+    const total = await countRows(definition, where);
+    return loadPage(definition, where, query, total);
+  }
+  const { conditions, page, pageSize, sort, ...selection } = query;
+  const options = { shared: !scope.publicOnly };
+  const listKey = { list: scope.language, publicOnly: scope.publicOnly, ...selection, conditions: conditions?.length ? query.cacheKey : undefined };
+  const total = await cachedRead(definition.name, JSON.stringify({ ...listKey, total: true }), () => countRows(definition, where), options);
+  return cachedRead(definition.name, JSON.stringify({ ...listKey, page, pageSize, sort }), () => loadPage(definition, where, query, total), options);
 }
 
-async function loadRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): Promise<ListResult> {
-  const db = await getDb();
+function listConditions(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): SQL | undefined {
   const table = tableOf(definition);
   const conditions = [...scopeConditions(definition, scope), ...(query.conditions ?? [])];
   for (const [key, value] of Object.entries(query.filters)) conditions.push(eq(column(table, key), value));
@@ -88,8 +96,18 @@ async function loadRows(definition: ResourceDefinition, scope: ReadScope, query:
     const searchable = Object.entries(definition.fields).filter(([, f]) => f.searchable && !f.virtual && !f.hidden);
     if (searchable.length) conditions.push(or(...searchable.map(([key]) => sql`${column(table, key)} ilike ${pattern}`))!);
   }
-  const where = and(...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(table).where(where);
+  return and(...conditions);
+}
+
+async function countRows(definition: ResourceDefinition, where: SQL | undefined): Promise<number> {
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(tableOf(definition)).where(where);
+  return total;
+}
+
+async function loadPage(definition: ResourceDefinition, where: SQL | undefined, query: ListQuery, total: number): Promise<ListResult> {
+  const db = await getDb();
+  const table = tableOf(definition);
   const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
   const page = Math.min(query.page, lastPage);
   const idDirection = query.sort[query.sort.length - 1]?.direction ?? 'desc';
@@ -111,6 +129,7 @@ async function loadRows(definition: ResourceDefinition, scope: ReadScope, query:
 }
 
 export function getRow(definition: ResourceDefinition, scope: ReadScope, id: number): Promise<Row | undefined> {
+  // A signed-in read of one row costs one primary-key query, as the generation check would.
   if (!scope.publicOnly || scope.now) return loadRow(definition, scope, id);
   return cachedRead(definition.name, JSON.stringify({ get: scope.language, id }), () => loadRow(definition, scope, id));
 }
