@@ -68,23 +68,24 @@ export interface ListQuery {
 type ListResult = { rows: Row[]; total: number; page: number };
 
 /**
- * A page of rows and the exact total of the list. Both go through the read cache
- * (lib/cache/public-reads.ts), apart from each other, so paging costs one indexed query while the
- * total stays cached: anonymous reads by this process's generation and the 30 s window TTL, signed-in
- * reads by the generation the database stores, so they see every committed write at once. Reads at
- * a given time (`scope.now`) and searches without a cache key always reach the database.
+ * A page of rows and the exact total of the list, through the read cache (lib/cache/public-reads.ts).
+ * Anonymous reads are keyed by this process's generation and expire with the 30 s window TTL, so a
+ * page and its total are kept together: they always come from one moment. Signed-in reads are keyed
+ * by the generation the database stores, so they see every committed write at once; there the total
+ * is kept apart from the pages, and paging through a list costs one indexed query, not a count.
+ * Reads at a given time (`scope.now`) and searches without a cache key always reach the database.
  */
 export async function listRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): Promise<ListResult> {
   const where = listConditions(definition, scope, query);
-  if (scope.now || (query.conditions?.length && !query.cacheKey)) {
-    const total = await countRows(definition, where);
-    return loadPage(definition, where, query, total);
-  }
+  const load = async () => loadPage(definition, where, query, await countRows(definition, where));
+  if (scope.now || (query.conditions?.length && !query.cacheKey)) return load();
   const { conditions, page, pageSize, sort, ...selection } = query;
-  const options = { shared: !scope.publicOnly };
   const listKey = { list: scope.language, publicOnly: scope.publicOnly, ...selection, conditions: conditions?.length ? query.cacheKey : undefined };
-  const total = await cachedRead(definition.name, JSON.stringify({ ...listKey, total: true }), () => countRows(definition, where), options);
-  return cachedRead(definition.name, JSON.stringify({ ...listKey, page, pageSize, sort }), () => loadPage(definition, where, query, total), options);
+  const pageKey = JSON.stringify({ ...listKey, page, pageSize, sort });
+  if (scope.publicOnly) return cachedRead(definition.name, pageKey, load);
+  const shared = { shared: true };
+  const total = await cachedRead(definition.name, JSON.stringify({ ...listKey, total: true }), () => countRows(definition, where), shared);
+  return cachedRead(definition.name, pageKey, () => loadPage(definition, where, query, total), shared);
 }
 
 function listConditions(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): SQL | undefined {
