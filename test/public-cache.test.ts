@@ -41,13 +41,13 @@ test('entries expire after the TTL; concurrent misses share one load; invalidate
     return loads;
   };
   const now = 1_000_000;
-  const results = await Promise.all(Array.from({ length: 10 }, () => cachedRead('unit', 'k', load, now)));
+  const results = await Promise.all(Array.from({ length: 10 }, () => cachedRead('unit', 'k', load, { now })));
   expect(results).toEqual(Array(10).fill(1));
   expect(loads).toBe(1);
-  expect(await cachedRead('unit', 'k', load, now + TTL_MS - 1)).toBe(1);
-  expect(await cachedRead('unit', 'k', load, now + TTL_MS + 1)).toBe(2);
+  expect(await cachedRead('unit', 'k', load, { now: now + TTL_MS - 1 })).toBe(1);
+  expect(await cachedRead('unit', 'k', load, { now: now + TTL_MS + 1 })).toBe(2);
   invalidate('unit');
-  expect(await cachedRead('unit', 'k', load, now + TTL_MS + 2)).toBe(3);
+  expect(await cachedRead('unit', 'k', load, { now: now + TTL_MS + 2 })).toBe(3);
 });
 
 test('a failed load is not kept', async () => {

@@ -1,14 +1,22 @@
+import { getDb, type Database } from '../db';
 import { bumpContentEpoch } from './content-epoch';
+import { storedGeneration } from './generations';
 
 /**
- * A small in-process cache for what anonymous visitors read (lists, rows, searches). Every write
- * to a resource bumps that resource's generation, so the next read misses and sees the change at
- * once. Entries also expire after a short time, because rows scheduled with publishAt/unpublishAt
- * enter and leave the public window with the clock, not with a write. Concurrent misses for the
- * same key share one query: with PGlite, which runs one query at a time, that matters.
+ * A small in-process cache of content reads (lists with their exact totals, rows, searches). An
+ * entry's key holds the resource's generation, so a write makes the next read miss and see it:
  *
- * With several app servers on one PostgreSQL, a server learns of another's writes only when its
- * entries expire (TTL_MS); docs/operations.md says so.
+ * - `shared` reads (signed-in, the back office) take the generation the database stores
+ *   (lib/cache/generations.ts): one primary-key read per request, bumped by a trigger in every
+ *   write's transaction, so a write made on another app server (several share one PostgreSQL,
+ *   DESIGN §2) or by a script is seen by the very next read.
+ * - Other reads (anonymous visitors) use this process's own count, bumped by `invalidate` after each
+ *   write the process makes, and cost no query on a hit. With several app servers, a visitor may see
+ *   another server's write only when the entry expires (TTL_MS); docs/operations.md says so.
+ *
+ * Entries also expire after TTL_MS, because rows scheduled with publishAt/unpublishAt enter and
+ * leave the public window with the clock, not with a write. Concurrent misses for the same key share
+ * one query: with PGlite, which runs one query at a time, that matters.
  */
 export const TTL_MS = 30_000;
 const MAX_ENTRIES = 5_000;
@@ -23,20 +31,37 @@ interface CacheState {
   entries: Map<string, Entry>;
   hits: number;
   misses: number;
+  /** The database the entries came from: tests and tools may switch databases in one process. */
+  database?: Database;
 }
 
 // On globalThis: Next.js bundles API routes and pages separately, and both must see one cache.
 const globalState = globalThis as typeof globalThis & { __gonghuiPublicCache?: CacheState };
 const state: CacheState = (globalState.__gonghuiPublicCache ??= { generations: new Map(), entries: new Map(), hits: 0, misses: 0 });
 
+/** A write by this process: its own reads miss from now on (shared reads see the stored generation as well). */
 export function invalidate(resource: string): void {
   state.generations.set(resource, (state.generations.get(resource) ?? 0) + 1);
   // Whole pages and site-wide reads (lib/cache/page-cache-handler.cjs, site-reads.ts) follow every write.
   bumpContentEpoch();
 }
 
-export async function cachedRead<T>(resource: string, key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
-  const fullKey = `${resource}@${state.generations.get(resource) ?? 0}|${key}`;
+export interface ReadOptions {
+  /** Key by the generation the database stores, so writes by any server or script are seen at once. */
+  shared?: boolean;
+  now?: number;
+}
+
+export async function cachedRead<T>(resource: string, key: string, load: () => Promise<T>, options: ReadOptions = {}): Promise<T> {
+  const db = await getDb();
+  if (state.database !== db) {
+    state.entries.clear();
+    state.database = db;
+  }
+  const local = state.generations.get(resource) ?? 0;
+  const generation = options.shared ? `${local}.${await storedGeneration(resource, db)}` : `${local}`;
+  const fullKey = `${resource}@${generation}|${options.shared ? 'shared' : 'local'}|${key}`;
+  const now = options.now ?? Date.now();
   const hit = state.entries.get(fullKey);
   if (hit && hit.expires > now) {
     state.hits++;

@@ -68,18 +68,27 @@ export interface ListQuery {
 type ListResult = { rows: Row[]; total: number; page: number };
 
 /**
- * A page of rows. Anonymous reads go through the public cache (a write to the resource empties
- * it); signed-in reads always see the database.
+ * A page of rows and the exact total of the list, through the read cache (lib/cache/public-reads.ts).
+ * Anonymous reads are keyed by this process's generation and expire with the 30 s window TTL, so a
+ * page and its total are kept together: they always come from one moment. Signed-in reads are keyed
+ * by the generation the database stores, so they see every committed write at once; there the total
+ * is kept apart from the pages, and paging through a list costs one indexed query, not a count.
+ * Reads at a given time (`scope.now`) and searches without a cache key always reach the database.
  */
-export function listRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): Promise<ListResult> {
-  if (!scope.publicOnly || scope.now || (query.conditions?.length && !query.cacheKey)) return loadRows(definition, scope, query);
-  const { conditions, ...plain } = query;
-  const key = JSON.stringify({ list: scope.language, ...plain, conditions: conditions?.length ? query.cacheKey : undefined });
-  return cachedRead(definition.name, key, () => loadRows(definition, scope, query));
+export async function listRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): Promise<ListResult> {
+  const where = listConditions(definition, scope, query);
+  const load = async () => loadPage(definition, where, query, await countRows(definition, where));
+  if (scope.now || (query.conditions?.length && !query.cacheKey)) return load();
+  const { conditions, page, pageSize, sort, ...selection } = query;
+  const listKey = { list: scope.language, publicOnly: scope.publicOnly, ...selection, conditions: conditions?.length ? query.cacheKey : undefined };
+  const pageKey = JSON.stringify({ ...listKey, page, pageSize, sort });
+  if (scope.publicOnly) return cachedRead(definition.name, pageKey, load);
+  const shared = { shared: true };
+  const total = await cachedRead(definition.name, JSON.stringify({ ...listKey, total: true }), () => countRows(definition, where), shared);
+  return cachedRead(definition.name, pageKey, () => loadPage(definition, where, query, total), shared);
 }
 
-async function loadRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): Promise<ListResult> {
-  const db = await getDb();
+function listConditions(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): SQL | undefined {
   const table = tableOf(definition);
   const conditions = [...scopeConditions(definition, scope), ...(query.conditions ?? [])];
   for (const [key, value] of Object.entries(query.filters)) conditions.push(eq(column(table, key), value));
@@ -88,8 +97,18 @@ async function loadRows(definition: ResourceDefinition, scope: ReadScope, query:
     const searchable = Object.entries(definition.fields).filter(([, f]) => f.searchable && !f.virtual && !f.hidden);
     if (searchable.length) conditions.push(or(...searchable.map(([key]) => sql`${column(table, key)} ilike ${pattern}`))!);
   }
-  const where = and(...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(table).where(where);
+  return and(...conditions);
+}
+
+async function countRows(definition: ResourceDefinition, where: SQL | undefined): Promise<number> {
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(tableOf(definition)).where(where);
+  return total;
+}
+
+async function loadPage(definition: ResourceDefinition, where: SQL | undefined, query: ListQuery, total: number): Promise<ListResult> {
+  const db = await getDb();
+  const table = tableOf(definition);
   const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
   const page = Math.min(query.page, lastPage);
   const idDirection = query.sort[query.sort.length - 1]?.direction ?? 'desc';
@@ -111,6 +130,7 @@ async function loadRows(definition: ResourceDefinition, scope: ReadScope, query:
 }
 
 export function getRow(definition: ResourceDefinition, scope: ReadScope, id: number): Promise<Row | undefined> {
+  // A signed-in read of one row costs one primary-key query, as the generation check would.
   if (!scope.publicOnly || scope.now) return loadRow(definition, scope, id);
   return cachedRead(definition.name, JSON.stringify({ get: scope.language, id }), () => loadRow(definition, scope, id));
 }

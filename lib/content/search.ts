@@ -38,16 +38,27 @@ export const textContains = (c: PgColumn, term: string): SQL => sql`${c} ilike $
 const storedChar = (c: string) =>
   c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c < '\x80' && !/[A-Za-z0-9]/.test(c) ? `\\${c}` : c;
 
+/** Terms this long give pg_trgm at least one trigram, so the trigram indexes (migration 0004) serve them. */
+export const TRIGRAM_TERM_LENGTH = 3;
+
 /**
  * Rich text as a reader sees it, as one case-insensitive regular expression on the stored HTML:
  * tags may stand between the term's characters (信託<strong>業法</strong> holds 信託業法); the match
  * must end outside a tag (the next bracket is `<`), so tag names and attributes never match; and it
  * may not start just after `&`, so `amp` or `lt` do not match inside an entity. Without lookarounds
  * PostgreSQL runs this as fast as ILIKE; stripping the tags first (regexp_replace) is ten times slower.
+ *
+ * A term of three characters or more also gets `rich_text_plain(c) ILIKE …` (tags stripped, entities
+ * decoded; migration 0004): every row the expression matches passes that too, so the result is the
+ * same, but the trigram index on it lets PostgreSQL read only the rows holding the term's trigrams
+ * instead of every row. Shorter terms (two-character Chinese words such as 信託) have no trigram and
+ * scan, as before.
  */
 export function richTextContains(c: PgColumn, term: string): SQL {
   const pattern = `(?:^|[^&])${[...term].map(storedChar).join('(?:<[^>]*>)*')}[^<>]*(?:<|$)`;
-  return sql`${c} ~* ${pattern}`;
+  const matches = sql`${c} ~* ${pattern}`;
+  if ([...term].length < TRIGRAM_TERM_LENGTH) return matches;
+  return sql`(rich_text_plain(${c}) ilike ${containsPattern(term)} and ${matches})`;
 }
 
 /** Every term matches at least one of the columns. */

@@ -67,13 +67,15 @@ export function acquireLock(lockPath: string): () => void {
 
 export async function openPglite(dataDir: string | undefined): Promise<Connection> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // Trigram indexes for keyword search (migration 0004); PostgreSQL ships pg_trgm in its contrib.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const folder = dataDir && path.join(dataDir, 'pglite');
   const release = dataDir ? acquireLock(path.join(dataDir, 'pglite.lock')) : () => {};
   if (folder) fs.mkdirSync(folder, { recursive: true });
   // Without a folder PGlite keeps everything in memory (tests).
-  const client = folder ? new PGlite(folder) : new PGlite();
+  const client = new PGlite(folder, { extensions: { pg_trgm } });
   try {
     await client.waitReady;
     const db = drizzle({ client, schema }) as unknown as Database;

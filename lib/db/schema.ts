@@ -104,3 +104,14 @@ export const sectionUpdateTimes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.resource, t.section, t.lang] })],
 );
+
+/**
+ * The write generation of each content table: a statement trigger on every content table bumps its
+ * row in the same transaction as the write (migration 0003), from one sequence, so the values never
+ * repeat. The read caches (lib/cache) key their entries by it, so every app server sees a committed
+ * write with one primary-key read.
+ */
+export const contentGenerations = pgTable('content_generations', {
+  resource: varchar('resource', { length: 63 }).primaryKey(),
+  generation: bigint('generation', { mode: 'number' }).notNull(),
+});
