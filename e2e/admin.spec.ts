@@ -243,6 +243,9 @@ test.describe('back office: screens', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('link', { name: subject, exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Add', exact: true })).toHaveCount(0);
+    await page.goto('/en-admin/webcontact/new');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page does not exist');
   });
 
   test('the menu works with the keyboard and folds away on a tablet', async ({ page }) => {
