@@ -142,3 +142,58 @@ for (const language of ['tw', 'en'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+test('tw: a law form lists business lines of the chosen class only; editing loads, keeps and saves a row', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(page, request);
+  const headers = await adminHeaders(request, 'tw');
+  const rows = async (path: string) => (await (await request.post(`/api/${path}`, { headers, data: { page: 1, pageSize: 9999 } })).json()).data;
+  // A class with business lines, and the lines of another class, from the demo content.
+  const businesses: { id: number; classId: number; name: string }[] = await rows('webrulebusiness/getlist');
+  const classId = businesses[0].classId;
+  const own = businesses.filter((b) => b.classId === classId).map((b) => b.name);
+  const others = businesses.filter((b) => b.classId !== classId).map((b) => b.name);
+
+  await page.goto('/tw-admin/webrule/new');
+  const business = page.getByRole('combobox', { name: '業務別' });
+  await expect(business).toBeDisabled();
+  await expect(page.getByText('請先選擇「法規類別」。')).toBeVisible();
+  await page.getByRole('combobox', { name: /^法規類別/ }).selectOption(String(classId));
+  await expect(business).toBeEnabled();
+  await expect(business.locator('option')).toHaveText(['請選擇', ...own]);
+  expect(others.some((name) => own.includes(name))).toBe(false);
+
+  // Editing a stored news item: its values and rich text load, and the form is not "changed" yet.
+  const news = (await rows('webnews/getlist'))[0];
+  const stored = await (await request.get(`/api/webnews/get/${news.id}`, { headers })).json();
+  await page.goto(`/tw-admin/webnews/${news.id}`);
+  const title = page.getByRole('textbox', { name: /^標題/ });
+  await expect(title).toHaveValue(stored.title);
+  const editor = page.getByRole('textbox', { name: '內容', exact: true });
+  await expect(editor).not.toBeEmpty();
+  page.once('dialog', (dialog) => {
+    errors.push(`asked before leaving an unchanged form: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+
+  // The toolbar is one Tab stop; arrow keys move along it.
+  const toolbar = page.getByRole('toolbar');
+  await toolbar.getByRole('button', { name: '內文' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: '標題 2' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(toolbar.getByRole('button', { name: '重做' })).toBeFocused();
+  await expect(toolbar.locator('button[tabindex="0"]')).toHaveCount(1);
+
+  await title.fill(`${stored.title}（已更新）`);
+  await page.getByRole('button', { name: '儲存' }).click();
+  await expect(page).toHaveURL(/\/tw-admin\/webnews$/);
+  const updated = await (await request.get(`/api/webnews/get/${news.id}`, { headers })).json();
+  expect(updated.title).toBe(`${stored.title}（已更新）`);
+  // Only the title changed: the rich text and attachments went back as they came.
+  expect(updated.content).toBe(stored.content);
+  expect(updated.files).toEqual(stored.files);
+  expect(updated.publishAt).toBe(stored.publishAt);
+  expect(errors).toEqual([]);
+});

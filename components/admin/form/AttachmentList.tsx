@@ -8,7 +8,7 @@ import type { FormValues } from '@/lib/admin-form/values';
 import type { WireLanguage } from '@/lib/i18n/languages';
 import { renameUpload, uploadFile } from '@/lib/client/resources';
 import { apiMessage } from './api-errors';
-import { describedBy, HintAndError, RequiredMark, type FieldIds } from './FieldParts';
+import { UploadGroup, type FieldIds } from './FieldParts';
 import { useUploads } from './uploads';
 import styles from './form.module.css';
 
@@ -133,12 +133,7 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
   }
 
   return (
-    <fieldset className={styles.fieldset} aria-describedby={describedBy(ids, undefined, error)}>
-      <legend className={styles.label}>
-        {props.label}
-        <RequiredMark required={required} />
-      </legend>
-      <HintAndError ids={ids} error={error} />
+    <UploadGroup ids={ids} label={props.label} required={required} error={error} busy={busy} status={status} problem={uploadError}>
       {list.length === 0 ? (
         <p className={styles.muted}>{t('files.empty')}</p>
       ) : (
@@ -232,14 +227,6 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
         </label>
         <input id={ids.input} type="file" multiple onChange={onFiles} onBlur={onBlur} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={error ? ids.error : undefined} />
       </div>
-      <p role="status" className={styles.status}>
-        {busy ? t('uploading', { name: busy }) : status}
-      </p>
-      {uploadError && (
-        <p role="alert" className={styles.error}>
-          {uploadError}
-        </p>
-      )}
-    </fieldset>
+    </UploadGroup>
   );
 }

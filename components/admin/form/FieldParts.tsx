@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import styles from './form.module.css';
 
@@ -41,5 +42,43 @@ export function HintAndError({ ids, hint, error }: { ids: FieldIds; hint?: strin
         </p>
       )}
     </>
+  );
+}
+
+/**
+ * The frame of an upload field (image, attachments): a fieldset named by the field's label, its
+ * hint and error, the controls, and the lines announcing uploads and their failures.
+ */
+export function UploadGroup(props: {
+  ids: FieldIds;
+  label: string;
+  required: boolean;
+  hint?: string;
+  error?: string;
+  /** The name of the file being uploaded, if any. */
+  busy: string | null;
+  status: string;
+  problem: string;
+  children: ReactNode;
+}) {
+  const { ids, hint, error } = props;
+  const t = useTranslations('adminForm');
+  return (
+    <fieldset className={styles.fieldset} aria-describedby={describedBy(ids, hint, error)}>
+      <legend className={styles.label}>
+        {props.label}
+        <RequiredMark required={props.required} />
+      </legend>
+      <HintAndError ids={ids} hint={hint} error={error} />
+      {props.children}
+      <p role="status" className={styles.status}>
+        {props.busy ? t('uploading', { name: props.busy }) : props.status}
+      </p>
+      {props.problem && (
+        <p role="alert" className={styles.error}>
+          {props.problem}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import type { FormValues } from '@/lib/admin-form/values';
 import { uploadFile } from '@/lib/client/resources';
 import { apiMessage } from './api-errors';
-import { describedBy, HintAndError, RequiredMark, type FieldIds } from './FieldParts';
+import { UploadGroup, type FieldIds } from './FieldParts';
 import { useUploads } from './uploads';
 import styles from './form.module.css';
 
@@ -59,12 +59,7 @@ export function ImageUpload(props: { name: string; label: string; ids: FieldIds;
 
   const hint = t('image.altFromTitle', { field: props.titleLabel });
   return (
-    <fieldset className={styles.fieldset} aria-describedby={describedBy(ids, hint, error)}>
-      <legend className={styles.label}>
-        {props.label}
-        <RequiredMark required={required} />
-      </legend>
-      <HintAndError ids={ids} hint={hint} error={error} />
+    <UploadGroup ids={ids} label={props.label} required={required} hint={hint} error={error} busy={busy} status={status} problem={uploadError}>
       {!id && <p className={styles.muted}>{t('image.none')}</p>}
       {id && current && current !== 'missing' && (
         <figure className={styles.preview}>
@@ -95,14 +90,6 @@ export function ImageUpload(props: { name: string; label: string; ids: FieldIds;
           </button>
         )}
       </div>
-      <p role="status" className={styles.status}>
-        {busy ? t('uploading', { name: busy }) : status}
-      </p>
-      {uploadError && (
-        <p role="alert" className={styles.error}>
-          {uploadError}
-        </p>
-      )}
-    </fieldset>
+    </UploadGroup>
   );
 }

@@ -58,6 +58,26 @@ function editableAttributes(props: RichTextEditorProps): Record<string, string> 
   return attributes;
 }
 
+/** Which toggles are on where the cursor is, and whether undo and redo can run. */
+function formatStates(e: Editor) {
+  return {
+    paragraph: e.isActive('paragraph'),
+    h2: e.isActive('heading', { level: 2 }),
+    h3: e.isActive('heading', { level: 3 }),
+    h4: e.isActive('heading', { level: 4 }),
+    bold: e.isActive('bold'),
+    italic: e.isActive('italic'),
+    underline: e.isActive('underline'),
+    strike: e.isActive('strike'),
+    bulletList: e.isActive('bulletList'),
+    orderedList: e.isActive('orderedList'),
+    blockquote: e.isActive('blockquote'),
+    link: e.isActive('link'),
+    canUndo: e.can().undo(),
+    canRedo: e.can().redo(),
+  };
+}
+
 /**
  * The rich-text editor (spec §9: the back office's language, minimum height 800, uploads to
  * /api/upload): TipTap with an accessible toolbar, and panels that upload an image (with its text
@@ -102,26 +122,10 @@ export function RichTextEditor(props: RichTextEditorProps) {
     editor?.setOptions({ editorProps: { attributes: JSON.parse(attributes) as Record<string, string> } });
   }, [editor, attributes]);
 
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) =>
-      e && {
-        paragraph: e.isActive('paragraph'),
-        h2: e.isActive('heading', { level: 2 }),
-        h3: e.isActive('heading', { level: 3 }),
-        h4: e.isActive('heading', { level: 4 }),
-        bold: e.isActive('bold'),
-        italic: e.isActive('italic'),
-        underline: e.isActive('underline'),
-        strike: e.isActive('strike'),
-        bulletList: e.isActive('bulletList'),
-        orderedList: e.isActive('orderedList'),
-        blockquote: e.isActive('blockquote'),
-        link: e.isActive('link'),
-        canUndo: e.can().undo(),
-        canRedo: e.can().redo(),
-      },
-  });
+  const tracked = useEditorState({ editor, selector: ({ editor: e }) => (e ? formatStates(e) : null) });
+  // The tracked state follows transactions; before the first one it is still empty, and the
+  // toolbar must be usable from the start (a keyboard user reaches it before typing anything).
+  const state = tracked ?? (editor ? formatStates(editor) : null);
 
   const panelId = `${props.id}-panel`;
   const openPanel = (kind: PanelKind) => () => setPanel((open) => (open === kind ? null : kind));
