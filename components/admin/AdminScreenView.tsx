@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { usePathname } from 'next/navigation';
 import { Suspense } from 'react';
+import { rowActions } from '@/lib/admin/list';
 import { roleMayManage } from '@/lib/admin/menu';
 import { parseAdminPath } from '@/lib/admin/paths';
 import type { SettingsFieldView } from '@/lib/admin/settings-form';
@@ -53,18 +54,26 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
       );
     case 'new':
     case 'edit': {
+      // Contact messages come from visitors (with a captcha): the back office adds none.
+      if (screen.kind === 'new' && definition && !rowActions(definition).add) return <NotFound />;
       const rowId = screen.kind === 'edit' ? screen.id : undefined;
       if (screen.resource === 'webcontact' && rowId !== undefined) return <ContactScreen key={rowId} id={rowId} />;
       return <FormScreen key={`${pathname}`} resource={screen.resource} section={screen.section} rowId={rowId} />;
     }
     default:
-      return (
-        <>
-          <ScreenTitle title={t('notFound.title')} />
-          <p>
-            <GuardedLink href={`/${language}-admin`}>{t('notFound.back')}</GuardedLink>
-          </p>
-        </>
-      );
+      return <NotFound />;
   }
+}
+
+function NotFound() {
+  const { language } = useAdminSession();
+  const t = useTranslations('admin');
+  return (
+    <>
+      <ScreenTitle title={t('notFound.title')} />
+      <p>
+        <GuardedLink href={`/${language}-admin`}>{t('notFound.back')}</GuardedLink>
+      </p>
+    </>
+  );
 }

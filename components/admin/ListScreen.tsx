@@ -109,7 +109,9 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
       </ScreenTitle>
       {section !== undefined && stampedResources.includes(resource) ? <UpdateStamp resource={resource} section={section} /> : null}
       <ListFilters key={listSearch(state)} definition={definition} language={language} state={state} rows={lookupRows} onApply={go} />
-      {definition.ordered ? <p className="admin-hint">{draggable ? t('list.dragHint') : t('list.dragNeedsFilter', { fields: pathFilterNames })}</p> : null}
+      {definition.ordered ? (
+        <p className="admin-hint">{draggable ? t('list.dragHint') : pathFilterNames ? t('list.dragNeedsFilter', { fields: pathFilterNames }) : t('list.dragNeedsOrder')}</p>
+      ) : null}
       {error ? (
         <div role="alert" className="admin-error">
           {t('loadFailed')}{' '}

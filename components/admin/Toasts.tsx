@@ -16,7 +16,7 @@ interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 /** How long a success note stays; errors stay until dismissed, so nobody misses one. */
-const SUCCESS_MS = 6000;
+const SUCCESS_MS = 8000;
 
 /**
  * Success and error notes. Successes are announced politely (role="status"), errors at once
