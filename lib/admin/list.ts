@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../content/define';
+import { traits, type ResourceDefinition } from '../content/define';
 import { isSortable, type Field, type Label } from '../content/fields';
 import { findResource } from '../content/registry';
 import { sectionFieldOf } from './paths';
@@ -20,23 +20,17 @@ export interface Column {
   sortable: boolean;
 }
 
-/** Whether rows carry `order` / `publishAt` / `isVisible`, as lib/content/table.ts decides. */
-export function commonTraits(definition: ResourceDefinition) {
-  const localized = definition.localized !== false;
-  return { ordered: definition.ordered === true, window: definition.window === true, visibility: definition.visibility ?? localized };
-}
-
 export function listColumns(definition: ResourceDefinition, sectionFixed: boolean): Column[] {
-  const traits = commonTraits(definition);
+  const t = traits(definition);
   const fixed = sectionFixed ? sectionFieldOf(definition)?.key : undefined;
   const columns: Column[] = [];
-  if (traits.ordered) columns.push({ key: 'order', label: { message: 'order' }, sortable: true });
+  if (t.ordered) columns.push({ key: 'order', label: { message: 'order' }, sortable: true });
   for (const [key, f] of Object.entries(definition.fields)) {
     if (!f.listed || f.hidden || key === fixed) continue;
     columns.push({ key, label: f.label, field: f, sortable: isSortable(f) });
   }
-  if (traits.window) columns.push({ key: 'publishAt', label: { message: 'publishAt' }, sortable: true });
-  if (traits.visibility) columns.push({ key: 'isVisible', label: { message: 'isVisible' }, sortable: false });
+  if (t.window) columns.push({ key: 'publishAt', label: { message: 'publishAt' }, sortable: true });
+  if (t.visibility) columns.push({ key: 'isVisible', label: { message: 'isVisible' }, sortable: false });
   return columns;
 }
 

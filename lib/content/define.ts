@@ -80,3 +80,21 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
 export function defineResource<F extends Record<string, Field>>(definition: ResourceDefinition<F>): ResourceDefinition {
   return definition as unknown as ResourceDefinition;
 }
+
+/** Which common columns a resource has, derived from its flags. */
+export function traits(definition: ResourceDefinition) {
+  const localized = definition.localized !== false;
+  return {
+    localized,
+    ordered: definition.ordered === true,
+    window: definition.window === true,
+    visibility: definition.visibility ?? localized,
+    parents: (definition.parents ?? []) as readonly string[],
+  };
+}
+
+export function defaultSortOf(definition: ResourceDefinition) {
+  if (definition.defaultSort?.length) return definition.defaultSort;
+  if (definition.ordered) return [{ field: 'order', direction: 'asc' as const }];
+  return [{ field: 'id', direction: 'desc' as const }];
+}

@@ -46,23 +46,9 @@ function columnFor(key: string, f: Field): PgColumnBuilderBase | undefined {
   }
 }
 
-/** Which common columns a resource has, derived from its flags. */
-export function traits(definition: ResourceDefinition) {
-  const localized = definition.localized !== false;
-  return {
-    localized,
-    ordered: definition.ordered === true,
-    window: definition.window === true,
-    visibility: definition.visibility ?? localized,
-    parents: (definition.parents ?? []) as readonly string[],
-  };
-}
-
-export function defaultSortOf(definition: ResourceDefinition) {
-  if (definition.defaultSort?.length) return definition.defaultSort;
-  if (definition.ordered) return [{ field: 'order', direction: 'asc' as const }];
-  return [{ field: 'id', direction: 'desc' as const }];
-}
+// The flags live beside the definition type so browser code (the back office) can read them too.
+import { defaultSortOf, traits } from './define';
+export { defaultSortOf, traits };
 
 /**
  * Builds the Drizzle table of a resource: the common columns (DESIGN §4) plus one column per stored

@@ -3,7 +3,7 @@ import { uploadsExist } from '../../content/repository';
 import * as settings from '../../content/settings';
 import { validateInput } from '../../content/validation';
 import { toWireDateTime } from '../../content/wire-dates';
-import { requireAccess, type RequestContext } from '../context';
+import { isSignedIn, requireAccess, type RequestContext } from '../context';
 import { validationError } from '../errors';
 import { json, readJsonObject } from '../http';
 
@@ -53,7 +53,8 @@ export async function visitCount(context: RequestContext, counter: CounterName):
   const count =
     counter === 'old'
       ? await settings.legacyVisitCount()
-      : context.method === 'HEAD'
+      : // The back office (signed in) shows the counters; only visitors' calls count a visit.
+        context.method === 'HEAD' || isSignedIn(context)
         ? await settings.readCounter(counter)
         : await settings.incrementCounter(counter);
   const updated = await settings.lastContentUpdate();
