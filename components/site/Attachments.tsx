@@ -1,0 +1,38 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import { fileKind, humanSize, publicFiles } from '@/lib/public/attachments';
+
+interface Props {
+  locale: Locale;
+  /** A row's `files` value: an array of upload ids. */
+  files: unknown;
+  /** The heading's level where the list sits (default h2, below the page's h1). */
+  headingLevel?: 2 | 3 | 4;
+  /** Replaces the heading "Attachments". */
+  title?: string;
+}
+
+/** Download links for a row's attachments, with each file's name, kind and size; nothing when there are none. */
+export async function Attachments({ locale, files, headingLevel = 2, title }: Props) {
+  const list = await publicFiles(files);
+  if (list.length === 0) return null;
+  const t = await getTranslations({ locale, namespace: 'site.kit' });
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <section className="attachments" aria-label={title ?? t('attachments')}>
+      <Heading className="attachments__title">{title ?? t('attachments')}</Heading>
+      <ul className="attachments__list">
+        {list.map((file) => (
+          <li key={file.id} className="attachments__item">
+            <a href={file.url} className="attachments__link" download={file.type.startsWith('image/') ? file.name : undefined}>
+              {file.name}
+            </a>{' '}
+            <span className="attachments__meta">
+              ({t('fileMeta', { kind: fileKind(file), size: humanSize(file.size, locale) })})
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

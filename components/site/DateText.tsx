@@ -1,0 +1,22 @@
+import type { Locale } from '@/lib/i18n/languages';
+import { dateTimeAttribute, formatSiteDate, type DateStyle } from '@/lib/public/dates';
+
+interface Props {
+  locale: Locale;
+  /** A timestamp (Date or ISO text) or a calendar date (`YYYY-MM-DD`). */
+  value: Date | string | null | undefined;
+  /** `date` (default), `datetime` or `month`. */
+  style?: DateStyle;
+  className?: string;
+}
+
+/** A date in the site's time zone and the page's language, machine-readable in `dateTime`. */
+export function DateText({ locale, value, style = 'date', className }: Props) {
+  const formatted = formatSiteDate(value, locale, style);
+  if (formatted === null) return null;
+  return (
+    <time dateTime={dateTimeAttribute(value!, style)} className={className}>
+      {formatted}
+    </time>
+  );
+}

@@ -1,0 +1,17 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import { scrollableTables } from '@/lib/public/rich-text';
+
+interface Props {
+  locale: Locale;
+  /** Stored rich text: sanitised when it was written (lib/security/sanitize.ts), so shown as it is. */
+  html: string | null | undefined;
+  className?: string;
+}
+
+/** Rich text in the `.prose` typography; wide tables scroll sideways on phones (keyboard too). */
+export async function RichText({ locale, html, className }: Props) {
+  if (!html || !html.trim()) return null;
+  const t = await getTranslations({ locale, namespace: 'site.kit' });
+  return <div className={className ? `prose ${className}` : 'prose'} dangerouslySetInnerHTML={{ __html: scrollableTables(html, t('tableScroll')) }} />;
+}
