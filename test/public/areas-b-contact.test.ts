@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../lib/db';
 import { webcontact } from '../../lib/db/schema';
-import { contactValuesOf, submitContact, type ContactValues } from '../../lib/public/contact/submit';
+import { contactValuesOf, type ContactValues } from '../../lib/public/contact/form';
+import { submitContact } from '../../lib/public/contact/submit';
 import { useLocalCaptchaVerifier } from '../helpers/captcha';
 import { message } from '../helpers/content';
 import { withDatabase } from '../helpers/database';

@@ -4,7 +4,8 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { clientAddress } from '../../api/context';
 import { parseWireLanguage } from '../../i18n/languages';
-import { contactValuesOf, submitContact, type ContactFormState } from './submit';
+import { contactValuesOf, type ContactFormState } from './form';
+import { submitContact } from './submit';
 
 /**
  * The contact form's server action. It works without JavaScript (the form posts to the page, which

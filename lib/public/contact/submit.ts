@@ -2,33 +2,9 @@ import { createContext } from '../../api/context';
 import { ApiError } from '../../api/errors';
 import { hooksFor } from '../../content/hooks';
 import type { WireLanguage } from '../../i18n/languages';
-
-/** The fields a visitor fills in, in the form's order (webcontact's sender fields). */
-export const contactFields = ['name', 'email', 'phone', 'subject', 'message'] as const;
-export type ContactField = (typeof contactFields)[number];
-export type ContactValues = Record<ContactField, string>;
-
-export const emptyContactValues = (): ContactValues => ({ name: '', email: '', phone: '', subject: '', message: '' });
-
-/** What the form shows after a refused submission: the values as typed, each field's problem, and a problem of the whole form. */
-export interface ContactFormState {
-  values: ContactValues;
-  errors: Partial<Record<ContactField, string>>;
-  /** A problem that is no field's: the captcha or the rate limit. */
-  formError?: string;
-}
+import { contactFields, type ContactField, type ContactFormState, type ContactValues } from './form';
 
 export type ContactResult = { ok: true; id: number } | ({ ok: false } & ContactFormState);
-
-/** The sender's values of a posted form, as typed (text only; a field sent twice counts once). */
-export function contactValuesOf(form: FormData): ContactValues {
-  const values = emptyContactValues();
-  for (const key of contactFields) {
-    const value = form.get(key);
-    if (typeof value === 'string') values[key] = value;
-  }
-  return values;
-}
 
 export interface ContactSubmission {
   language: WireLanguage;
