@@ -3,6 +3,12 @@
  * page in both languages on the server, accessibly, with route-data breadcrumbs; the glossary and
  * the contact form without JavaScript.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { siteRoutes, type RouteId } from '../lib/public/routes';
@@ -285,5 +291,79 @@ test.describe('the contact form', () => {
     expect(errors).toEqual([]);
     const inbox = await request.post('/api/webcontact/getlist', { headers: await adminHeaders(request, 'en'), data: { pageSize: 100 } });
     expect((await inbox.json()).data.some((row: { subject: string; status: number }) => row.subject === subject && row.status === 0)).toBe(true);
+  });
+});
+
+/**
+ * The captcha-on form runs on a server of its own (the main one has no captcha keys): the next port,
+ * its own embedded database, and a local verifier that refuses every token.
+ */
+test.describe('the contact form with the captcha on', () => {
+  test.describe.configure({ timeout: 180_000 });
+  const port = (Number(process.env.E2E_PORT) || 3200) + 1;
+  const base = `http://127.0.0.1:${port}`;
+  let verifier: http.Server;
+  let server: ChildProcess;
+  let dataDir: string;
+  const checks: string[] = [];
+
+  test.beforeAll(async () => {
+    verifier = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        checks.push(body);
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ success: false }));
+      });
+    });
+    await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-captcha-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO_CONTENT: 'off',
+      SITE_URL: base,
+      RECAPTCHA_SITE_KEY: 'local-site-key',
+      RECAPTCHA_SECRET_KEY: 'local-secret',
+      RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${(verifier.address() as AddressInfo).port}/siteverify`,
+    };
+    delete env.DATABASE_URL;
+    server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env, stdio: 'ignore' });
+    for (let i = 0; i < 240; i++) {
+      const up = await fetch(`${base}/en/contact`).then((r) => r.ok, () => false);
+      if (up) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error('the captcha server did not start');
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await new Promise((resolve) => verifier.close(resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('without JavaScript the form says it needs it, and a message without a token is refused with the values kept', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: base });
+    const page = await context.newPage();
+    await page.goto('/en/contact');
+    await expect(page.getByText(enContact.needsJavaScript)).toBeVisible();
+    await page.getByLabel('Name').fill('Mary Chen');
+    await page.getByLabel('E-mail').fill('mary@example.com');
+    await page.getByLabel('Subject').fill('Robot check');
+    await page.getByLabel('Message').fill('Sent without a captcha token.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page).toHaveURL(/\/en\/contact$/);
+    await expect(page.getByRole('alert', { name: enContact.errorTitle })).toContainText('The robot check failed. Reload the page and try again.');
+    await expect(page.getByLabel('Subject')).toHaveValue('Robot check');
+    // No token, so the verifier was never asked.
+    expect(checks).toEqual([]);
+    await context.close();
   });
 });

@@ -1,10 +1,10 @@
 'use client';
 
-import { useActionState, useEffect, useRef } from 'react';
+import { startTransition, useActionState, useEffect, useRef, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
 import { sendContactMessage } from '@/lib/public/contact/action';
-import { contactFields, initialContactState, type ContactField, type ContactFormState } from '@/lib/public/contact/form';
+import { contactFields, initialContactState, type ContactField } from '@/lib/public/contact/form';
 import type { WireLanguage } from '@/lib/i18n/languages';
 import styles from './contact.module.css';
 
@@ -25,10 +25,19 @@ const inputs: Record<ContactField, { type?: string; autoComplete?: string; requi
 
 const fieldId = (field: ContactField) => `contact-${field}`;
 
+const noSubscription = () => () => {};
+
+/**
+ * False in the server's HTML and true once script runs in the browser. A `<noscript>` would do
+ * without it, but browsers that block script per site still parse `<noscript>` as hidden.
+ */
+const useScriptRuns = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 /**
  * The contact form. It posts to a server action, so it works without JavaScript: the page comes
  * back with each field's error beside it, a summary linking to them, and the typed values. With the
- * captcha on, a reCAPTCHA v3 token is added on submit (only this page loads Google's script).
+ * captcha on, a reCAPTCHA v3 token is added on submit (only this page loads Google's script); without
+ * script there is no token, so the form says it needs JavaScript and the server refuses the message.
  */
 export function ContactForm({ language, captchaSiteKey }: Props) {
   if (!captchaSiteKey) return <ContactFields language={language} />;
@@ -46,22 +55,33 @@ function CaptchaContactFields({ language }: { language: WireLanguage }) {
 
 function ContactFields({ language, captchaToken }: { language: WireLanguage; captchaToken?: () => Promise<string> }) {
   const t = useTranslations('contact');
-  const withToken = async (previous: ContactFormState | null, form: FormData) => {
-    if (captchaToken) form.set('captchaToken', await captchaToken());
-    return sendContactMessage(previous, form);
-  };
-  // Without the captcha the server action itself is the form's action, which is what lets it post without JavaScript.
-  const [state, formAction, pending] = useActionState(captchaToken ? withToken : sendContactMessage, null);
+  // The server action is the form's action, which is what lets it post without JavaScript.
+  const [state, formAction, pending] = useActionState(sendContactMessage, null);
+  // With the captcha on and script running, the token is fetched first and sent with the fields.
+  const onSubmit = captchaToken
+    ? (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        // A token that cannot be had (Google unreachable) is sent empty: the server then says the check failed.
+        void captchaToken()
+          .catch(() => '')
+          .then((token) => {
+            form.set('captchaToken', token);
+            startTransition(() => formAction(form));
+          });
+      }
+    : undefined;
   const current = state ?? initialContactState();
   const problems = contactFields.filter((field) => current.errors[field]);
   const count = problems.length + (current.formError ? 1 : 0);
   const summary = useRef<HTMLDivElement>(null);
+  const scriptRuns = useScriptRuns();
   useEffect(() => {
     if (state && summary.current) summary.current.focus();
   }, [state]);
 
   return (
-    <form action={formAction} noValidate className={styles.form} aria-describedby="contact-intro">
+    <form action={formAction} onSubmit={onSubmit} noValidate className={styles.form} aria-describedby="contact-intro">
       {count > 0 && (
         <div ref={summary} className="notice notice--error" role="alert" tabIndex={-1} aria-labelledby="contact-error-title">
           <h2 id="contact-error-title" className={styles.summaryTitle}>
@@ -126,9 +146,7 @@ function ContactFields({ language, captchaToken }: { language: WireLanguage; cap
       })}
       {captchaToken && (
         <>
-          <noscript>
-            <p className="notice">{t('needsJavaScript')}</p>
-          </noscript>
+          {!scriptRuns && <p className="notice">{t('needsJavaScript')}</p>}
           <p className="field__hint">{t('captchaNotice')}</p>
         </>
       )}
