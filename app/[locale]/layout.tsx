@@ -5,6 +5,8 @@ import { htmlLang, toWireLanguage } from '@/lib/i18n/languages';
 import { siteInfo } from '@/lib/public/site';
 import { localeOf } from '@/lib/i18n/params';
 import { routing } from '@/lib/i18n/routing';
+import { AccessKeyMark } from '@/components/site/AccessKeyMark';
+import { SiteFooter } from '@/components/site/SiteFooter';
 import { SiteHeader } from '@/components/site/SiteHeader';
 import './globals.css';
 
@@ -38,12 +40,16 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
           {t('skipToContent')}
         </a>
         <SiteHeader locale={locale} />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
         <noscript>
           <p className="noscript">{t('noscript')}</p>
         </noscript>
+        <main id="main" tabIndex={-1}>
+          <div className="container">
+            <AccessKeyMark locale={locale} area="C" label={t('content.area')} className="accesskey--content" />
+          </div>
+          {children}
+        </main>
+        <SiteFooter locale={locale} />
         </NextIntlClientProvider>
       </body>
     </html>

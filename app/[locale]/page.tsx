@@ -1,42 +1,87 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { HeadlineList } from '@/components/site/HeadlineList';
+import { HomeHeadlines } from '@/components/site/HomeHeadlines';
+import { ItemImage } from '@/components/site/ItemImage';
+import { JsonLd } from '@/components/site/JsonLd';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
-import { latestBulletins, latestNews } from '@/lib/public/home';
-import { config } from '@/lib/config';
+import { homeContent, quickLinks } from '@/lib/public/home';
+import { pageMetadata } from '@/lib/public/metadata';
+import { route } from '@/lib/public/routes';
 import { siteInfo } from '@/lib/public/site';
-
-// Reads the database on every request until the public site's cache (issue 4) lands.
-export const dynamic = 'force-dynamic';
+import { organizationJsonLd } from '@/lib/public/structured-data';
+import { localePath } from '@/lib/public/urls';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
-  const site = await siteInfo(toWireLanguage(await localeOf(params)));
+  const locale = await localeOf(params);
+  const site = await siteInfo(toWireLanguage(locale));
+  const title = site.associationName && site.associationName !== site.siteName ? `${site.siteName} | ${site.associationName}` : site.siteName;
   // The home page's title is the site's name itself; deeper pages get "page | site" from the layout.
-  return { title: { absolute: site.associationName && site.associationName !== site.siteName ? `${site.siteName} | ${site.associationName}` : site.siteName } };
+  return { ...(await pageMetadata({ locale, path: '', title })), title: { absolute: title } };
 }
 
 export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const locale = await localeOf(params);
   setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'site' });
   const language = toWireLanguage(locale);
-  const [news, bulletins, site] = await Promise.all([latestNews(language), latestBulletins(language), siteInfo(language)]);
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: config().siteTimeZone });
-  const listProps = { pinnedText: t('pinned'), dateLabel: t('publishedOn'), dateFormat, emptyText: t('noNews') };
+  const [t, routes, site, content] = await Promise.all([
+    getTranslations({ locale, namespace: 'site' }),
+    getTranslations({ locale, namespace: 'site.routes' }),
+    siteInfo(language),
+    homeContent(language),
+  ]);
+  const path = (id: Parameters<typeof route>[0]) => localePath(locale, route(id).path);
+  const more = (id: 'news' | 'bulletins' | 'activities') => t('announcements.more', { list: routes(id) });
   return (
-    <div className="container">
-      <h1 className="page-title">{site.associationName || site.siteName}</h1>
-      <div className="home-columns">
-        <section aria-labelledby="latest-news">
-          <h2 id="latest-news">{t('latestNews')}</h2>
-          <HeadlineList items={news} {...listProps} />
-        </section>
-        <section aria-labelledby="latest-bulletins">
-          <h2 id="latest-bulletins">{t('latestBulletins')}</h2>
-          <HeadlineList items={bulletins} {...listProps} />
+    <>
+      <div className="home-hero">
+        <div className="container">
+          <h1>{site.associationName || site.siteName}</h1>
+          {site.metaDescription && <p>{site.metaDescription}</p>}
+        </div>
+      </div>
+      <div className="container">
+        <div className="home-columns">
+          <HomeHeadlines locale={locale} id="latest-news" title={t('latestNews')} listPath={path('news')} moreText={more('news')} emptyText={t('noNews')} items={content.news} dated="publishAt" />
+          <HomeHeadlines locale={locale} id="latest-bulletins" title={t('latestBulletins')} listPath={path('bulletins')} moreText={more('bulletins')} emptyText={t('home.noBulletins')} items={content.bulletins} dated="publishAt" />
+        </div>
+        <HomeHeadlines locale={locale} id="upcoming-activities" title={t('home.upcomingActivities')} listPath={path('activities')} moreText={more('activities')} emptyText={t('announcements.empty.upcoming')} items={content.activities} dated="startAt" />
+        {content.zones.length > 0 && (
+          <section className="home-section" aria-labelledby="special-zones">
+            <div className="home-section__head">
+              <h2 id="special-zones">{routes('special')}</h2>
+              <a href={path('special')}>{t('home.allZones')}</a>
+            </div>
+            <ul className="cards">
+              {content.zones.map((zone) => (
+                <li key={zone.id} className="card">
+                  {/* The zone's name follows as the link text, so its banner is decorative. */}
+                  <ItemImage src={zone.banner} alt="" className="card__image" />
+                  <div className="card__body">
+                    <h3 className="card__title">
+                      <a href={`${path('special')}/${zone.id}`}>{zone.name}</a>
+                    </h3>
+                    {zone.description && <p className="card__text">{zone.description}</p>}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <section className="home-section" aria-labelledby="quick-links">
+          <div className="home-section__head">
+            <h2 id="quick-links">{t('home.quickLinks')}</h2>
+          </div>
+          <ul className="quick-links">
+            {quickLinks.map((id) => (
+              <li key={id}>
+                <a href={path(id)}>{routes(id)}</a>
+              </li>
+            ))}
+          </ul>
         </section>
       </div>
-    </div>
+      <JsonLd data={organizationJsonLd(site, language)} />
+    </>
   );
 }

@@ -1,28 +1,55 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
 import { htmlLang, toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { menu, route } from '@/lib/public/routes';
 import { siteInfo } from '@/lib/public/site';
+import { localePath } from '@/lib/public/urls';
+import { AccessKeyMark } from './AccessKeyMark';
+import { LanguageSwitch } from './LanguageSwitch';
+import { MainNav, type NavGroup } from './MainNav';
 
-/** The public header: the site's name and the language switch (plain links, no script needed). */
+/**
+ * The public header: the `:::` U mark, the association's name and logo (web settings), the site
+ * search (a GET form), the language switch, and the main navigation from the route table.
+ */
 export async function SiteHeader({ locale }: { locale: Locale }) {
-  const t = await getTranslations({ locale, namespace: 'site' });
+  const language = toWireLanguage(locale);
+  const [t, routes, site] = await Promise.all([
+    getTranslations({ locale, namespace: 'site' }),
+    getTranslations({ locale, namespace: 'site.routes' }),
+    siteInfo(language),
+  ]);
   const other: Locale = locale === 'en' ? 'zh-TW' : 'en';
-  const site = await siteInfo(toWireLanguage(locale));
+  const groups: NavGroup[] = menu().map(({ group, pages }) => ({
+    label: routes(group.id),
+    path: group.link ?? group.path,
+    pages: pages.map((page) => ({ label: routes(page.id), path: page.path })),
+  }));
   return (
     <header className="site-header">
-      <div className="container site-header__inner">
-        <Link href="/" className="site-name">
-          {/* The name beside it says the same, so the logo is decorative here. A small upload served
-              as stored: next/image's optimiser would add nothing. */}
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          {site.logoUrl && <img src={site.logoUrl} alt="" width={40} height={40} className="site-logo" />}
-          {site.siteName}
-        </Link>
-        {/* The visible name is the accessible name (WCAG 2.5.3); the title explains it on hover. */}
-        <Link href="/" locale={other} className="language-switch" title={t('switchLanguageLabel')} hrefLang={htmlLang[other]} lang={htmlLang[other]}>
-          {t('switchLanguage')}
-        </Link>
+      <div className="container site-header__top">
+        <div className="site-header__brand">
+          <AccessKeyMark locale={locale} area="U" label={t('header.area')} />{' '}
+          <a href={localePath(locale, '')} className="site-name">
+            {/* The name beside it says the same, so the logo is decorative here. A small upload served
+                as stored: next/image's optimiser would add nothing. */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            {site.logoUrl && <img src={site.logoUrl} alt="" width={40} height={40} className="site-logo" />}
+            {site.siteName}
+          </a>
+        </div>
+        <div className="site-tools">
+          <form method="get" action={localePath(locale, route('search').path)} role="search" className="site-search" aria-label={t('header.searchLabel')}>
+            <label htmlFor="site-search-q" className="visually-hidden">
+              {t('header.searchLabel')}
+            </label>
+            <input id="site-search-q" type="search" name="q" maxLength={200} placeholder={t('header.searchPlaceholder')} />
+            <button type="submit">{t('header.searchButton')}</button>
+          </form>
+          {/* The visible name is the accessible name (WCAG 2.5.3); the title explains it on hover. */}
+          <LanguageSwitch locale={other} lang={htmlLang[other]} text={t('switchLanguage')} title={t('switchLanguageLabel')} />
+        </div>
       </div>
+      <MainNav prefix={`/${language}`} groups={groups} label={t('header.menuLabel')} menuText={t('header.menu')} />
     </header>
   );
 }

@@ -1,38 +1,39 @@
 import { resources } from '../content/registry';
-import { listRows, type Row } from '../content/repository';
-import { defaultSortOf } from '../content/table';
-import { richTextToPlain } from '../security/sanitize';
+import { listRows } from '../content/repository';
 import type { WireLanguage } from '../i18n/languages';
+import { announcementKinds, latestAnnouncements, type AnnouncementSummary } from './announcements';
+import type { RouteId } from './routes';
 
-export interface Headline {
+export interface SpecialZone {
   id: number;
-  title: string;
-  summary: string;
-  publishAt: Date;
-  isPinned: boolean;
+  name: string;
+  description: string;
+  banner: string | null;
 }
 
-function headline(row: Row): Headline {
-  const summary = (row.summary as string | null) || richTextToPlain((row.content as string | null) ?? '');
-  return {
-    id: row.id as number,
-    title: String(row.title ?? ''),
-    summary: summary.length > 160 ? `${summary.slice(0, 157)}…` : summary,
-    publishAt: row.publishAt as Date,
-    isPinned: row.isPinned === true,
-  };
+export interface HomeContent {
+  news: AnnouncementSummary[];
+  bulletins: AnnouncementSummary[];
+  activities: AnnouncementSummary[];
+  zones: SpecialZone[];
 }
 
-/** The newest public rows of a dated resource, read on the server (not over HTTP), as visitors see them. */
-async function latest(resource: typeof resources.webnews, language: WireLanguage, limit: number): Promise<Headline[]> {
-  const { rows } = await listRows(resource, { language, publicOnly: true }, {
-    filters: {},
-    sort: defaultSortOf(resource),
-    page: 1,
-    pageSize: limit,
-  });
-  return rows.map(headline);
+/** The special zones in their set order (DESIGN §8 home: "special zones"). */
+async function specialZones(language: WireLanguage, limit: number): Promise<SpecialZone[]> {
+  const { rows } = await listRows(resources.webspecialgroup, { language, publicOnly: true }, { filters: {}, sort: [{ field: 'order', direction: 'asc' }], page: 1, pageSize: limit });
+  return rows.map((row) => ({ id: row.id as number, name: String(row.name ?? ''), description: String(row.description ?? ''), banner: (row.banner as string | null) ?? null }));
 }
 
-export const latestNews = (language: WireLanguage, limit = 6) => latest(resources.webnews, language, limit);
-export const latestBulletins = (language: WireLanguage, limit = 6) => latest(resources.webbulletin, language, limit);
+/** Everything the home page lists, read through the public cache. */
+export async function homeContent(language: WireLanguage): Promise<HomeContent> {
+  const [news, bulletins, activities, zones] = await Promise.all([
+    latestAnnouncements(announcementKinds.news, language, 6),
+    latestAnnouncements(announcementKinds.bulletins, language, 6),
+    latestAnnouncements(announcementKinds.activities, language, 4),
+    specialZones(language, 6),
+  ]);
+  return { news, bulletins, activities, zones };
+}
+
+/** The home page's quick links: the pages visitors look for most, from the route table. */
+export const quickLinks: RouteId[] = ['laws', 'members', 'servicePoints', 'statistics', 'qa', 'systems', 'education', 'contact'];

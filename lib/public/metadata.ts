@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import { toWireLanguage, type Locale, type WireLanguage } from '../i18n/languages';
+import { translate } from '../i18n/messages';
+import { feedKinds, feedPath } from './feeds';
 import { siteInfo } from './site';
 import { absoluteUrl, hreflangOf } from './urls';
 
@@ -38,7 +40,14 @@ export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> 
   return {
     title: input.title,
     description,
-    alternates: { canonical, languages },
+    alternates: {
+      canonical,
+      languages,
+      // The language's RSS feeds, so feed readers find them from any page.
+      types: {
+        'application/rss+xml': feedKinds.map((kind) => ({ url: absoluteUrl(feedPath(language, kind)), title: translate(language, `site.footer.feed.${kind}`) })),
+      },
+    },
     openGraph: {
       title: input.title,
       description,

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { SiteSearch } from '@/components/site/SiteSearch';
+import { localeOf } from '@/lib/i18n/params';
+import { pageMetadata } from '@/lib/public/metadata';
+import { pageParam, searchParam } from '@/lib/public/paging';
+
+export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/search'>): Promise<Metadata> {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'site' });
+  const query = searchParam((await searchParams).q);
+  const metadata = await pageMetadata({ locale, path: '/search', title: query ? t('search.titleWithQuery', { query }) : t('routes.search') });
+  // Result pages are not worth indexing; the search page itself is.
+  return query ? { ...metadata, robots: { index: false, follow: true } } : metadata;
+}
+
+export default async function SearchPage({ params, searchParams }: PageProps<'/[locale]/search'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const query = await searchParams;
+  return <SiteSearch locale={locale} query={searchParam(query.q)} page={pageParam(query.page)} />;
+}

@@ -1,0 +1,132 @@
+import { getTranslations } from 'next-intl/server';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { announcementKinds, neighbours, summaryText, typeName, type AnnouncementKindName } from '@/lib/public/announcements';
+import { announcementRow } from '@/lib/public/announcement-pages';
+import { imageUrl } from '@/lib/public/attachments';
+import { route } from '@/lib/public/routes';
+import { siteInfo } from '@/lib/public/site';
+import { eventJsonLd, newsArticleJsonLd } from '@/lib/public/structured-data';
+import { localePath } from '@/lib/public/urls';
+import { Attachments } from './Attachments';
+import { DateText } from './DateText';
+import { ItemImage } from './ItemImage';
+import { JsonLd } from './JsonLd';
+import { PublicPage } from './PublicPage';
+import { RichText } from './RichText';
+
+interface Props {
+  locale: Locale;
+  name: AnnouncementKindName;
+  id: string;
+}
+
+/** A news item, bulletin or activity: meta line, details, image, rich text, attachments, neighbours, JSON-LD. */
+export async function AnnouncementDetail({ locale, name, id }: Props) {
+  const kind = announcementKinds[name];
+  const language = toWireLanguage(locale);
+  const row = await announcementRow(name, locale, id);
+  const [t, siteT, routes, site, type, image, around] = await Promise.all([
+    getTranslations({ locale, namespace: 'site.announcements' }),
+    getTranslations({ locale, namespace: 'site' }),
+    getTranslations({ locale, namespace: 'site.routes' }),
+    siteInfo(language),
+    typeName(kind, language, row.typeId),
+    imageUrl(row.image),
+    neighbours(kind, language, row),
+  ]);
+  const colon = siteT('colon');
+  const title = String(row.title ?? '');
+  const listPath = localePath(locale, route(kind.route).path);
+  const path = `${route(kind.route).path}/${row.id}`;
+  const url = localePath(locale, path);
+  const description = summaryText(row, 300);
+  const structured =
+    kind.schemaType === 'Event'
+      ? eventJsonLd(
+          {
+            name: title,
+            url,
+            description,
+            start: row.startAt as Date,
+            end: (row.endAt as Date | null) ?? null,
+            location: String(row.location ?? ''),
+            organizer: String(row.organizer ?? ''),
+            image,
+            registrationUrl: String(row.registrationUrl ?? ''),
+            language,
+          },
+          site,
+        )
+      : newsArticleJsonLd({ title, url, description, published: row.publishAt as Date, modified: row.updatedAt as Date | null, image, language, section: type }, site);
+  const fields = kind.definition.fields;
+  return (
+    <PublicPage locale={locale} route={kind.route} title={title} below={[{ label: title, path }]}>
+      <article>
+        <p className="detail-meta">
+          <span>
+            {t('published')}
+            {colon}
+            <DateText locale={locale} value={row.publishAt as Date} />
+          </span>
+          {type && <span className="tag">{type}</span>}
+          {row.isPinned === true && <span className="badge">{t('pinned')}</span>}
+        </p>
+        {kind.detailFields.length > 0 && (
+          <dl className="definition-list">
+            {kind.detailFields.map((key) => {
+              const value = row[key];
+              if (value === null || value === undefined || value === '') return null;
+              const f = fields[key];
+              return (
+                <div key={key}>
+                  <dt>{f.label[language]}</dt>
+                  <dd>
+                    {value instanceof Date ? (
+                      <DateText locale={locale} value={value} style={f.kind === 'date' ? 'date' : 'datetime'} />
+                    ) : f.kind === 'text' && f.format === 'url' ? (
+                      <a href={String(value)} rel="noopener noreferrer">
+                        {String(value)}
+                      </a>
+                    ) : (
+                      String(value)
+                    )}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        )}
+        {typeof row.summary === 'string' && row.summary && <p className="lead">{row.summary}</p>}
+        {image && (
+          <figure className="detail-image">
+            <ItemImage src={image} alt={title} priority />
+          </figure>
+        )}
+        <RichText locale={locale} html={row.content as string | null} />
+        <Attachments locale={locale} files={row.files} />
+      </article>
+      {(around.next || around.previous) && (
+        <nav className="prev-next" aria-label={t('neighbours')}>
+          {around.next ? (
+            <a href={`${listPath}/${around.next.id}`}>
+              <span className="prev-next__label">{t('newer')}</span>
+              {around.next.title}
+            </a>
+          ) : (
+            <span />
+          )}
+          {around.previous && (
+            <a href={`${listPath}/${around.previous.id}`} className="prev-next__next">
+              <span className="prev-next__label">{t('older')}</span>
+              {around.previous.title}
+            </a>
+          )}
+        </nav>
+      )}
+      <a href={listPath} className="back-link">
+        {t('backToList', { list: routes(kind.route) })}
+      </a>
+      <JsonLd data={structured} />
+    </PublicPage>
+  );
+}

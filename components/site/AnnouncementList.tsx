@@ -1,0 +1,123 @@
+import { getTranslations } from 'next-intl/server';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { announcementPage, announcementQuery, type AnnouncementKind, type AnnouncementPage, type When } from '@/lib/public/announcements';
+import { route } from '@/lib/public/routes';
+import { localePath, withQuery } from '@/lib/public/urls';
+import { DateText } from './DateText';
+import { EmptyState } from './EmptyState';
+import { FilterForm, FilterSelect } from './FilterForm';
+import { ItemImage } from './ItemImage';
+import { Pager } from './Pager';
+import { PublicPage } from './PublicPage';
+
+export type ListSearchParams = Record<string, string | string[] | undefined>;
+
+/** The URL of a list view; empty values are left out, page 1 too. */
+export function listHref(locale: Locale, kind: AnnouncementKind, view: { type?: number | null; when?: When | null; page?: number }): string {
+  return withQuery(localePath(locale, route(kind.route).path), {
+    type: view.type,
+    when: view.when === 'upcoming' ? undefined : view.when,
+    page: view.page && view.page > 1 ? view.page : undefined,
+  });
+}
+
+interface Props {
+  locale: Locale;
+  kind: AnnouncementKind;
+  searchParams: ListSearchParams;
+}
+
+/** The list page of news, bulletins or activities: time tabs, a type filter, the items and the pager. */
+export async function AnnouncementList({ locale, kind, searchParams }: Props) {
+  const language = toWireLanguage(locale);
+  const list = await announcementPage(kind, language, announcementQuery(kind, searchParams));
+  const t = await getTranslations({ locale, namespace: 'site.announcements' });
+  const listPath = localePath(locale, route(kind.route).path);
+  const typeNames = new Map(list.types.map((type) => [type.id, type.name]));
+  return (
+    <PublicPage locale={locale} route={kind.route}>
+      {list.when && (
+        <nav aria-label={t('when.label')}>
+          <ul className="tabs">
+            {(['upcoming', 'past'] as const).map((when) => (
+              <li key={when}>
+                <a href={listHref(locale, kind, { type: list.type?.id, when })} aria-current={when === list.when ? 'page' : undefined}>
+                  {t(`when.${when}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {list.types.length > 0 && (
+        <FilterForm
+          locale={locale}
+          action={listPath}
+          label={t('filterLabel')}
+          keep={{ when: list.when === 'past' ? 'past' : undefined }}
+          resetHref={list.type ? listHref(locale, kind, { when: list.when }) : undefined}
+        >
+          <FilterSelect name="type" label={t('type')} value={list.type?.id} options={list.types.map((type) => ({ value: type.id, label: type.name }))} allLabel={t('allTypes')} />
+        </FilterForm>
+      )}
+      {list.items.length === 0 ? (
+        <EmptyState message={t(`empty.${list.when ?? 'none'}`)} />
+      ) : (
+        <AnnouncementItems locale={locale} kind={kind} list={list} typeNames={typeNames} />
+      )}
+      <Pager locale={locale} page={list.page} total={list.total} pageSize={list.pageSize} href={(page) => listHref(locale, kind, { type: list.type?.id, when: list.when, page })} />
+    </PublicPage>
+  );
+}
+
+async function AnnouncementItems({ locale, kind, list, typeNames }: { locale: Locale; kind: AnnouncementKind; list: AnnouncementPage; typeNames: Map<number, string> }) {
+  const t = await getTranslations({ locale, namespace: 'site.announcements' });
+  const base = localePath(locale, route(kind.route).path);
+  return (
+    <ul className="list">
+      {list.items.map((item) => (
+        <li key={item.id} id={`item-${item.id}`} className={item.image ? 'list-item list-item--with-image' : 'list-item'}>
+          {/* The title beside it names the item, so its picture is decorative here. */}
+          {item.image && <ItemImage src={item.image} alt="" className="card__image" />}
+          <div>
+            <h2 className="list-item__title">
+              {item.isPinned && (
+                <>
+                  <span className="badge">{t('pinned')}</span>{' '}
+                </>
+              )}
+              <a href={`${base}/${item.id}`}>{item.title}</a>
+            </h2>
+            <p className="list-item__meta">
+              {kind.splitByTime && item.startAt ? (
+                <span>
+                  <span className="visually-hidden">{t('eventTime')}: </span>
+                  <DateText locale={locale} value={item.startAt} style="datetime" />
+                  {item.endAt && (
+                    <>
+                      {' – '}
+                      <DateText locale={locale} value={item.endAt} style="datetime" />
+                    </>
+                  )}
+                </span>
+              ) : (
+                <span>
+                  <span className="visually-hidden">{t('published')}: </span>
+                  <DateText locale={locale} value={item.publishAt} />
+                </span>
+              )}
+              {item.location && (
+                <span>
+                  <span className="visually-hidden">{t('location')}: </span>
+                  {item.location}
+                </span>
+              )}
+              {item.typeId !== null && typeNames.has(item.typeId) && <span className="tag">{typeNames.get(item.typeId)}</span>}
+            </p>
+            {item.summary && <p className="list-item__summary">{item.summary}</p>}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

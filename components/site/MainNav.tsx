@@ -1,0 +1,102 @@
+'use client';
+
+import { useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { usePathname } from '@/lib/i18n/navigation';
+
+export interface NavPage {
+  label: string;
+  /** Below the locale prefix: `/news`. */
+  path: string;
+}
+
+export interface NavGroup extends NavPage {
+  pages: NavPage[];
+}
+
+interface Props {
+  /** The language prefix: `/tw`. */
+  prefix: string;
+  groups: NavGroup[];
+  label: string;
+  menuText: string;
+}
+
+const noSubscription = () => () => {};
+
+const isAt = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * The main navigation: every group with its pages, as plain links. Without JavaScript it is a
+ * complete list (on wide screens a group's pages drop down on hover and while focus is inside,
+ * which CSS alone does). The script only adds: a menu button that folds the list on phones, and
+ * Escape to close an open drop-down and return focus to its group.
+ */
+export function MainNav({ prefix, groups, label, menuText }: Props) {
+  const pathname = usePathname();
+  const listId = useId();
+  // False in the server's HTML (the complete, visible menu), true once the script runs.
+  const enhanced = useSyncExternalStore(noSubscription, () => true, () => false);
+  // The path the phone menu was opened on: a new page shows it folded again.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const [closedGroup, setClosedGroup] = useState<number | null>(null);
+  const groupLinks = useRef<(HTMLAnchorElement | null)[]>([]);
+
+  function onKeyDown(index: number, event: KeyboardEvent<HTMLLIElement>) {
+    if (event.key !== 'Escape') return;
+    setClosedGroup(index);
+    groupLinks.current[index]?.focus();
+  }
+
+  return (
+    <nav className="main-nav" aria-label={label} data-enhanced={enhanced ? '' : undefined} data-collapsed={enhanced && !open ? '' : undefined}>
+      <div className="container">
+        {enhanced && (
+          <button type="button" className="main-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenOn(open ? null : pathname)}>
+            <span className="main-nav__toggle-icon" aria-hidden="true" />
+            {menuText}
+          </button>
+        )}
+        <ul className="main-nav__list" id={listId}>
+          {groups.map((group, index) => {
+            const current = group.pages.some((p) => isAt(pathname, p.path)) || isAt(pathname, group.path);
+            return (
+              <li
+                key={group.path + group.label}
+                className={current ? 'main-nav__group main-nav__group--current' : 'main-nav__group'}
+                data-closed={closedGroup === index ? '' : undefined}
+                onKeyDown={(event) => onKeyDown(index, event)}
+                onMouseLeave={() => setClosedGroup(null)}
+                onBlur={(event) => {
+                  if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setClosedGroup(null);
+                }}
+              >
+                <a
+                  href={prefix + group.path}
+                  className="main-nav__group-link"
+                  ref={(element) => {
+                    groupLinks.current[index] = element;
+                  }}
+                  aria-current={group.pages.length === 0 && pathname === group.path ? 'page' : undefined}
+                >
+                  {group.label}
+                </a>
+                {group.pages.length > 0 && (
+                  <ul className="main-nav__pages">
+                    {group.pages.map((page) => (
+                      <li key={page.path}>
+                        <a href={prefix + page.path} className="main-nav__link" aria-current={pathname === page.path ? 'page' : undefined}>
+                          {page.label}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </nav>
+  );
+}

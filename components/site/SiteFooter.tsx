@@ -1,0 +1,90 @@
+import { getTranslations } from 'next-intl/server';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { route, type RouteId } from '@/lib/public/routes';
+import { footerFigures, siteInfo } from '@/lib/public/site';
+import { feedPath, feedKinds } from '@/lib/public/feeds';
+import { localePath } from '@/lib/public/urls';
+import { AccessKeyMark } from './AccessKeyMark';
+import { DateText } from './DateText';
+import { VisitCounter } from './VisitCounter';
+
+const footerRoutes: RouteId[] = ['siteMap', 'accessibility', 'accesskeys', 'privacy', 'copyright', 'contact'];
+
+/** The footer: the `:::` Z mark, contact details from the web settings, links, counters and the update date. */
+export async function SiteFooter({ locale }: { locale: Locale }) {
+  const language = toWireLanguage(locale);
+  const [t, routes, site, figures] = await Promise.all([
+    getTranslations({ locale, namespace: 'site.footer' }),
+    getTranslations({ locale, namespace: 'site.routes' }),
+    siteInfo(language),
+    footerFigures(),
+  ]);
+  const contact = [
+    ['address', site.address],
+    ['phone', site.phone],
+    ['fax', site.fax],
+    ['officeHours', site.officeHours],
+  ] as const;
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <AccessKeyMark locale={locale} area="Z" label={t('area')} />
+        <div className="site-footer__grid">
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact" className="site-footer__name">
+              {site.associationName || site.siteName}
+            </h2>
+            <address>
+              <dl>
+                {contact.map(([key, value]) =>
+                  value ? (
+                    <div key={key}>
+                      <dt>{t(key)}</dt>
+                      <dd>{key === 'phone' ? <a href={`tel:${value.replace(/[^\d+#,]/g, '')}`}>{value}</a> : value}</dd>
+                    </div>
+                  ) : null,
+                )}
+                {site.email && (
+                  <div>
+                    <dt>{t('email')}</dt>
+                    <dd>
+                      <a href={`mailto:${site.email}`}>{site.email}</a>
+                    </dd>
+                  </div>
+                )}
+              </dl>
+            </address>
+          </section>
+          <nav className="site-footer__links" aria-label={t('links')}>
+            <ul className="site-footer__list">
+              {footerRoutes.map((id) => (
+                <li key={id}>
+                  <a href={localePath(locale, route(id).path)}>{routes(id)}</a>
+                </li>
+              ))}
+              {feedKinds.map((kind) => (
+                <li key={kind}>
+                  <a href={feedPath(language, kind)} type="application/rss+xml">
+                    {t(`feed.${kind}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <dl className="site-footer__counters">
+            <VisitCounter initial={{ visit: figures.visit, accessible: figures.accessible }} legacy={figures.legacy} label={t('visits')} locale={locale} />
+            {figures.updated && (
+              <div>
+                <dt>{t('updated')}</dt>
+                <dd>
+                  <DateText locale={locale} value={figures.updated} />
+                </dd>
+              </div>
+            )}
+          </dl>
+        </div>
+        {site.footerNote && <p className="site-footer__note">{site.footerNote}</p>}
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,38 @@
+/** Visit counting in the browser (DESIGN §4 "Visit counters"); the footer's VisitCounter uses it. */
+export type CounterView = 'visit' | 'accessible';
+
+/** The accessibility area (`/accessibility/**`) counts the accessible counter, every other page the site's. */
+export function counterForPath(pathname: string): CounterView {
+  return pathname === '/accessibility' || pathname.startsWith('/accessibility/') ? 'accessible' : 'visit';
+}
+
+const endpoints: Record<CounterView, string> = {
+  visit: '/api/websetting/visitcount',
+  accessible: '/api/websetting/accessiblevisitcount',
+};
+
+/** A session cookie (no expiry: the browser drops it when it closes) marks a counter as counted. */
+export const countedCookie = (view: CounterView) => `gh_counted_${view}`;
+
+interface CookieJar {
+  cookie: string;
+}
+
+/**
+ * Counts one visit unless this browser session has been counted already, and returns the new
+ * count (or null when nothing was counted or the request failed). The mark is set before the
+ * request, so two tabs opened at once count once.
+ */
+export async function countOncePerSession(view: CounterView, jar: CookieJar, fetcher: typeof fetch): Promise<number | null> {
+  const name = countedCookie(view);
+  if (jar.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${name}=`))) return null;
+  jar.cookie = `${name}=1; path=/; SameSite=Lax`;
+  try {
+    const response = await fetcher(endpoints[view], { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { count?: unknown };
+    return typeof body.count === 'number' ? body.count : null;
+  } catch {
+    return null;
+  }
+}
