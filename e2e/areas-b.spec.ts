@@ -175,7 +175,7 @@ test.describe('info, services, contact and accessibility pages', () => {
     await expect(page).toHaveURL(/\/en\/glossary\?initial=T$/);
     await expect(page.getByRole('link', { name: 'Terms starting with T' })).toHaveAttribute('aria-current', 'page');
     expect(await rows.count()).toBeGreaterThan(0);
-    for (const term of await page.locator('main tbody td[lang="en"]').allTextContents()) expect(term.trim().toUpperCase()).toMatch(/^T/);
+    for (const term of await page.locator('main tbody td span[lang="en"]').allTextContents()) expect(term.trim().toUpperCase()).toMatch(/^T/);
 
     await page.goto('/tw/glossary?q=信託');
     expect(await rows.count()).toBeGreaterThan(0);
@@ -287,6 +287,8 @@ test.describe('the contact form', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page).toHaveURL(/\/en\/contact\?sent=1$/);
     await expect(page.getByRole('status')).toContainText(words.en.sentTitle);
+    // After a client-side navigation Next.js streams the new metadata in just after the content.
+    await expect(page).toHaveTitle(new RegExp(`^${labels.en.contact}`));
     await expectAccessible(page);
     expect(errors).toEqual([]);
     const inbox = await request.post('/api/webcontact/getlist', { headers: await adminHeaders(request, 'en'), data: { pageSize: 100 } });

@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { GlossaryIndex } from '@/components/site/info/GlossaryIndex';
-import { GlossaryTable } from '@/components/site/info/GlossaryTable';
+import { DataTable } from '@/components/site/info/DataTable';
 import { EmptyState } from '@/components/site/EmptyState';
 import { FilterForm, FilterInput } from '@/components/site/FilterForm';
 import { Pager } from '@/components/site/Pager';
@@ -46,9 +46,22 @@ export default async function GlossaryPage({ params, searchParams }: PageProps<'
           </p>
         </EmptyState>
       ) : (
-        <GlossaryTable
-          rows={data.rows}
-          labels={{ table: t('tableLabel'), termTw: t('termTw'), termEn: t('termEn'), description: t('termDescription') }}
+        <DataTable
+          label={t('tableLabel')}
+          columns={[t('termTw'), t('termEn'), t('termDescription')]}
+          rows={data.rows.map((row) => ({
+            key: row.id as number,
+            id: `item-${row.id}`,
+            cells: [
+              <span key="tw" lang="zh-Hant-TW">
+                {String(row.termTw)}
+              </span>,
+              <span key="en" lang="en">
+                {String(row.termEn)}
+              </span>,
+              String(row.description ?? ''),
+            ],
+          }))}
         />
       )}
       <Pager

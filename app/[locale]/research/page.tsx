@@ -1,17 +1,7 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { EditorPage } from '@/components/site/info/EditorPage';
-import { localeOf } from '@/lib/i18n/params';
-import { routePageMetadata } from '@/lib/public/info/metadata';
+import { editorPageRoute } from '@/components/site/info/EditorPage';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/research'>) {
-  const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'info.research' });
-  return routePageMetadata(locale, 'research', t('description'));
-}
+// The page is its page sections (webeditor, page key 'research').
+const route = editorPageRoute('research', 'research', 'info.research');
 
-export default async function ResearchPage({ params }: PageProps<'/[locale]/research'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'info.research' });
-  return <EditorPage locale={locale} route="research" page="research" emptyMessage={t('empty')} />;
-}
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -1,5 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { StatisticsTable } from '@/components/site/info/StatisticsTable';
+import { DataTable } from '@/components/site/info/DataTable';
 import { EmptyState } from '@/components/site/EmptyState';
 import { FilterForm, FilterSelect } from '@/components/site/FilterForm';
 import { Pager } from '@/components/site/Pager';
@@ -48,11 +48,21 @@ export default async function StatisticsPage({ params, searchParams }: PageProps
       {data.rows.length === 0 ? (
         <EmptyState message={t('empty')} />
       ) : (
-        <StatisticsTable
-          rows={data.rows}
-          href={(row) => localePath(locale, publicRowPath('webstatics', row)!)}
-          typeLabel={typeLabel}
-          labels={{ table: t('tableLabel'), title: t('title'), type: t('type'), year: t('year'), period: t('period') }}
+        <DataTable
+          label={t('tableLabel')}
+          columns={[t('title'), t('type'), t('year'), t('period')]}
+          rows={data.rows.map((row) => ({
+            key: row.id as number,
+            id: `item-${row.id}`,
+            cells: [
+              <a key="title" href={localePath(locale, publicRowPath('webstatics', row)!)}>
+                {String(row.title)}
+              </a>,
+              typeLabel(row.staticsType),
+              String(row.year),
+              String(row.period ?? ''),
+            ],
+          }))}
         />
       )}
       <Pager

@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ItemList } from '@/components/site/info/ItemList';
 import { TestFacts } from '@/components/site/info/TestFacts';
+import { TitledSection } from '@/components/site/info/TitledSection';
 import styles from '@/components/site/info/info.module.css';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
@@ -36,19 +37,13 @@ export default async function TestsPage({ params, searchParams }: PageProps<'/[l
   const path = localePath(locale, '/tests');
   return (
     <PublicPage locale={locale} route="tests">
-      <section aria-labelledby="upcoming-tests">
-        <h2 id="upcoming-tests" className="section-title">
-          {t('upcoming')}
-        </h2>
+      <TitledSection id="upcoming" title={t('upcoming')}>
         {upcoming.length === 0 ? <EmptyState message={t('noUpcoming')} /> : <ItemList entries={entries(locale, upcoming)} headingLevel={3} />}
-      </section>
-      <section aria-labelledby="past-tests">
-        <h2 id="past-tests" className="section-title">
-          {t('past')}
-        </h2>
+      </TitledSection>
+      <TitledSection id="past" title={t('past')}>
         {past.rows.length === 0 ? <EmptyState message={t('noPast')} /> : <ItemList entries={entries(locale, past.rows)} headingLevel={3} />}
         <Pager locale={locale} page={past.page} total={past.total} pageSize={past.pageSize} href={(page) => withQuery(path, { page })} />
-      </section>
+      </TitledSection>
     </PublicPage>
   );
 }

@@ -2,6 +2,7 @@ import type { Locale } from '@/lib/i18n/languages';
 import type { Row } from '@/lib/content/repository';
 import { EmptyState } from '../EmptyState';
 import { RichText } from '../RichText';
+import { TitledSection } from './TitledSection';
 
 interface Props {
   locale: Locale;
@@ -15,12 +16,9 @@ export function EditorSections({ locale, sections, emptyMessage }: Props) {
   return (
     <>
       {sections.map((section) => (
-        <section key={section.id as number} id={`item-${section.id}`} aria-labelledby={`item-${section.id}-title`}>
-          <h2 id={`item-${section.id}-title`} className="section-title">
-            {String(section.title)}
-          </h2>
+        <TitledSection key={section.id as number} id={`item-${section.id}`} title={String(section.title)}>
           <RichText locale={locale} html={section.content as string} />
-        </section>
+        </TitledSection>
       ))}
     </>
   );

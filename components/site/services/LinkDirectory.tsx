@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
 import type { LinkGroup } from '@/lib/public/services/links';
 import { ItemImage } from '../ItemImage';
+import { TitledSection } from '../info/TitledSection';
 import { ContentsNav } from './ContentsNav';
 import { ExternalLink } from './ExternalLink';
 import styles from './services.module.css';
@@ -13,10 +14,7 @@ export async function LinkDirectory({ locale, groups }: { locale: Locale; groups
     <>
       <ContentsNav label={t('contents')} entries={groups.map(({ type }) => ({ id: `type-${type.id}`, label: String(type.name) }))} />
       {groups.map(({ type, links }) => (
-        <section key={type.id as number} id={`type-${type.id}`} aria-labelledby={`type-${type.id}-title`} className={styles.group}>
-          <h2 id={`type-${type.id}-title`} className="section-title">
-            {String(type.name)}
-          </h2>
+        <TitledSection key={type.id as number} id={`type-${type.id}`} title={String(type.name)} className={styles.group}>
           <ul className="list">
             {links.map((link) => (
               <li key={link.id as number} id={`item-${link.id}`} className={link.image ? `list-item ${styles.linkItem}` : 'list-item'}>
@@ -34,7 +32,7 @@ export async function LinkDirectory({ locale, groups }: { locale: Locale; groups
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ))}
     </>
   );

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
 import type { SystemOwner } from '@/lib/public/services/systems';
+import { TitledSection } from '../info/TitledSection';
 import { ContentsNav } from './ContentsNav';
 import { ExternalLink } from './ExternalLink';
 import styles from './services.module.css';
@@ -12,10 +13,7 @@ export async function SystemsDirectory({ locale, owners }: { locale: Locale; own
     <>
       <ContentsNav label={t('contents')} entries={owners.map(({ unit }) => ({ id: `unit-${unit.id}`, label: String(unit.name) }))} />
       {owners.map(({ unit, categories }) => (
-        <section key={unit.id as number} id={`unit-${unit.id}`} aria-labelledby={`unit-${unit.id}-title`} className={styles.group}>
-          <h2 id={`unit-${unit.id}-title`} className="section-title">
-            {String(unit.name)}
-          </h2>
+        <TitledSection key={unit.id as number} id={`unit-${unit.id}`} title={String(unit.name)} className={styles.group}>
           {unit.description ? <p className="lead">{String(unit.description)}</p> : null}
           {categories.map(({ category, systems }) => (
             <div key={category.id as number}>
@@ -42,7 +40,7 @@ export async function SystemsDirectory({ locale, owners }: { locale: Locale; own
               </ul>
             </div>
           ))}
-        </section>
+        </TitledSection>
       ))}
     </>
   );

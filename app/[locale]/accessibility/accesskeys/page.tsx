@@ -1,5 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AccesskeyTable } from '@/components/site/accessibility/AccesskeyTable';
+import { DataTable } from '@/components/site/info/DataTable';
+import { TitledSection } from '@/components/site/info/TitledSection';
 import { PublicPage } from '@/components/site/PublicPage';
 import { localeOf } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
@@ -26,48 +28,23 @@ export default async function AccesskeysPage({ params }: PageProps<'/[locale]/ac
   const t = await getTranslations({ locale, namespace: 'accessibility.accesskeys' });
   return (
     <PublicPage locale={locale} route="accesskeys">
-      <section aria-labelledby="marks">
-        <h2 id="marks" className="section-title">
-          {t('marksTitle')}
-        </h2>
+      <TitledSection id="marks" title={t('marksTitle')}>
         <p>{t('marks')}</p>
-      </section>
-      <section aria-labelledby="keys">
-        <h2 id="keys" className="section-title">
-          {t('keysTitle')}
-        </h2>
+      </TitledSection>
+      <TitledSection id="keys" title={t('keysTitle')}>
         <AccesskeyTable locale={locale} />
-      </section>
-      <section aria-labelledby="browsers">
-        <h2 id="browsers" className="section-title">
-          {t('browsersTitle')}
-        </h2>
-        <div className="table-scroll" role="region" tabIndex={0} aria-label={t('browsersLabel')}>
-          <table className="data-table">
-            <caption className="visually-hidden">{t('browsersLabel')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('browser')}</th>
-                <th scope="col">{t('combination')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {combinations.map(([browser, combination]) => (
-                <tr key={browser}>
-                  <th scope="row">{t(`browsers.${browser}`)}</th>
-                  <td>
-                    <kbd>{t(`combinations.${combination}`)}</kbd>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-      <section aria-labelledby="keyboard">
-        <h2 id="keyboard" className="section-title">
-          {t('moreTitle')}
-        </h2>
+      </TitledSection>
+      <TitledSection id="browsers" title={t('browsersTitle')}>
+        <DataTable
+          label={t('browsersLabel')}
+          columns={[t('browser'), t('combination')]}
+          rows={combinations.map(([browser, combination]) => ({
+            key: browser,
+            cells: [t(`browsers.${browser}`), <kbd key="keys">{t(`combinations.${combination}`)}</kbd>],
+          }))}
+        />
+      </TitledSection>
+      <TitledSection id="keyboard" title={t('moreTitle')}>
         <ul>
           <li>{t('tab')}</li>
           <li>{t('skip')}</li>
@@ -76,7 +53,7 @@ export default async function AccesskeysPage({ params }: PageProps<'/[locale]/ac
             <a href={localePath(locale, route('siteMap').path)}>{t('siteMapLink')}</a>
           </li>
         </ul>
-      </section>
+      </TitledSection>
     </PublicPage>
   );
 }

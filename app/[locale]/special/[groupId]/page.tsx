@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ItemList } from '@/components/site/info/ItemList';
+import { TitledSection } from '@/components/site/info/TitledSection';
 import { ContentsNav } from '@/components/site/services/ContentsNav';
 import styles from '@/components/site/services/services.module.css';
 import { EmptyState } from '@/components/site/EmptyState';
@@ -34,10 +35,7 @@ export default async function SpecialZonePage({ params }: PageProps<'/[locale]/s
       <ContentsNav label={t('contents')} entries={sections.map(({ section }) => ({ id: `section-${section.id}`, label: String(section.name) }))} />
       {sections.length === 0 ? <EmptyState message={t('special.zoneEmpty')} /> : null}
       {sections.map(({ section, items }) => (
-        <section key={section.id as number} id={`section-${section.id}`} aria-labelledby={`section-${section.id}-title`} className={styles.group}>
-          <h2 id={`section-${section.id}-title`} className="section-title">
-            {String(section.name)}
-          </h2>
+        <TitledSection key={section.id as number} id={`section-${section.id}`} title={String(section.name)} className={styles.group}>
           <ItemList
             headingLevel={3}
             entries={items.map((item) => ({
@@ -47,7 +45,7 @@ export default async function SpecialZonePage({ params }: PageProps<'/[locale]/s
               image: item.image,
             }))}
           />
-        </section>
+        </TitledSection>
       ))}
     </PublicPage>
   );
