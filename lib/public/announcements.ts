@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import { resources } from '../content/registry';
 import { column, getRow, listRows, tableOf, type Row } from '../content/repository';
 import { defaultSortOf } from '../content/table';
@@ -70,10 +70,10 @@ export async function announcementTypes(kind: AnnouncementKind, language: WireLa
  */
 function timeCondition(definition: ResourceDefinition, when: When, now: Date): SQL {
   const table = tableOf(definition);
-  const endAt = column(table, 'endAt');
-  const startAt = column(table, 'startAt');
-  const notOver = or(gte(endAt, now), and(isNull(endAt), gte(startAt, now)))!;
-  return when === 'upcoming' ? notOver : sql`not (${notOver})`;
+  // Its end, or its start when it has no end (start is required, so this is never null).
+  const over = sql`coalesce(${column(table, 'endAt')}, ${column(table, 'startAt')})`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return when === 'upcoming' ? sql`${over} >= ${at}` : sql`${over} < ${at}`;
 }
 
 function sortFor(kind: AnnouncementKind, when: When | undefined): readonly SortKey[] {

@@ -35,14 +35,13 @@ function alternatesOf(language: WireLanguage, path: string, counterpart: string 
 }
 
 /** The entries from the route table and the rows of each language (pure: tested without a database). */
-export function buildSitemap(routes: readonly SiteRoute[], rows: Record<WireLanguage, SitemapRow[]>, now = new Date()): MetadataRoute.Sitemap {
+export function buildSitemap(routes: readonly SiteRoute[], rows: Record<WireLanguage, SitemapRow[]>): MetadataRoute.Sitemap {
   const entries = new Map<string, Entry>();
   for (const r of routes) {
     if (r.page === false) continue;
     for (const language of wireLanguages) {
       entries.set(`/${language}${r.path}`, {
         url: absoluteUrl(`/${language}${r.path}`),
-        lastModified: now,
         changeFrequency: r.path === '' ? 'daily' : 'weekly',
         priority: r.path === '' ? 1 : 0.7,
         alternates: alternatesOf(language, r.path, r.path),
@@ -56,12 +55,13 @@ export function buildSitemap(routes: readonly SiteRoute[], rows: Record<WireLang
       const existing = entries.get(key);
       if (existing) {
         // A list page showing several rows: its date is the newest row's.
+        // A page showing rows (a list, a route's own page) is dated by its newest row.
         if (row.updatedAt && (!(existing.lastModified instanceof Date) || row.updatedAt > existing.lastModified)) existing.lastModified = row.updatedAt;
         continue;
       }
       entries.set(key, {
         url: absoluteUrl(key),
-        lastModified: row.updatedAt ?? now,
+        lastModified: row.updatedAt ?? undefined,
         changeFrequency: 'monthly',
         priority: 0.5,
         alternates: alternatesOf(language, path, row.counterpart === null ? null : withoutAnchor(row.counterpart)),

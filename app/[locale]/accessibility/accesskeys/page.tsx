@@ -1,0 +1,59 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AccesskeyTable } from '@/components/site/accessibility/AccesskeyTable';
+import { DataTable } from '@/components/site/info/DataTable';
+import { TitledSection } from '@/components/site/info/TitledSection';
+import { PublicPage } from '@/components/site/PublicPage';
+import { localeOf } from '@/lib/i18n/params';
+import { routePageMetadata } from '@/lib/public/info/metadata';
+import { route } from '@/lib/public/routes';
+import { localePath } from '@/lib/public/urls';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/accessibility/accesskeys'>) {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'accessibility.accesskeys' });
+  return routePageMetadata(locale, 'accesskeys', t('description'));
+}
+
+/** Browsers and the modifier keys they use for access keys. */
+const combinations = [
+  ['chromeWindows', 'alt'],
+  ['firefoxWindows', 'altShift'],
+  ['chromeLinux', 'alt'],
+  ['mac', 'controlOption'],
+] as const;
+
+export default async function AccesskeysPage({ params }: PageProps<'/[locale]/accessibility/accesskeys'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'accessibility.accesskeys' });
+  return (
+    <PublicPage locale={locale} route="accesskeys">
+      <TitledSection id="marks" title={t('marksTitle')}>
+        <p>{t('marks')}</p>
+      </TitledSection>
+      <TitledSection id="keys" title={t('keysTitle')}>
+        <AccesskeyTable locale={locale} />
+      </TitledSection>
+      <TitledSection id="browsers" title={t('browsersTitle')}>
+        <DataTable
+          label={t('browsersLabel')}
+          columns={[t('browser'), t('combination')]}
+          rows={combinations.map(([browser, combination]) => ({
+            key: browser,
+            cells: [t(`browsers.${browser}`), <kbd key="keys">{t(`combinations.${combination}`)}</kbd>],
+          }))}
+        />
+      </TitledSection>
+      <TitledSection id="keyboard" title={t('moreTitle')}>
+        <ul>
+          <li>{t('tab')}</li>
+          <li>{t('skip')}</li>
+          <li>{t('zoom')}</li>
+          <li>
+            <a href={localePath(locale, route('siteMap').path)}>{t('siteMapLink')}</a>
+          </li>
+        </ul>
+      </TitledSection>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,57 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { ContactDetails } from '@/components/site/contact/ContactDetails';
+import { ContactForm } from '@/components/site/contact/ContactForm';
+import styles from '@/components/site/contact/contact.module.css';
+import { PublicPage } from '@/components/site/PublicPage';
+import { captchaEnabled } from '@/lib/api/captcha';
+import { config } from '@/lib/config';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { routePageMetadata } from '@/lib/public/info/metadata';
+import { searchParam } from '@/lib/public/paging';
+import { localePath } from '@/lib/public/urls';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/contact'>) {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'contact' });
+  return routePageMetadata(locale, 'contact', t('description'));
+}
+
+export default async function ContactPage({ params, searchParams }: PageProps<'/[locale]/contact'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'contact' });
+  const sent = searchParam((await searchParams).sent) === '1';
+  const messages = await getMessages({ locale });
+  // The captcha is on when the server can verify tokens and the page can ask Google for one.
+  const captchaSiteKey = captchaEnabled() ? config().recaptcha.siteKey : undefined;
+  return (
+    <PublicPage locale={locale} route="contact">
+      <div className={styles.layout}>
+        <section aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title" className="section-title">
+            {t('formTitle')}
+          </h2>
+          {sent ? (
+            <div className="notice notice--success" role="status">
+              <p>
+                <strong>{t('sentTitle')}</strong>
+              </p>
+              <p>{t('sent')}</p>
+              <p>
+                <a href={localePath(locale, '/contact')}>{t('sendAnother')}</a>
+              </p>
+            </div>
+          ) : (
+            // Only this form's words go to the browser.
+            <NextIntlClientProvider messages={{ contact: messages.contact }}>
+              <ContactForm language={toWireLanguage(locale)} captchaSiteKey={captchaSiteKey} />
+            </NextIntlClientProvider>
+          )}
+        </section>
+        <ContactDetails locale={locale} />
+      </div>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,70 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { CategoryTabs } from '@/components/site/info/CategoryTabs';
+import { ItemList } from '@/components/site/info/ItemList';
+import styles from '@/components/site/info/info.module.css';
+import { DateText } from '@/components/site/DateText';
+import { EmptyState } from '@/components/site/EmptyState';
+import { Pager } from '@/components/site/Pager';
+import { PublicPage } from '@/components/site/PublicPage';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { educationPage } from '@/lib/public/info/education';
+import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
+import { routePageMetadata } from '@/lib/public/info/metadata';
+import { pageParam } from '@/lib/public/paging';
+import { publicRowPath } from '@/lib/public/row-links';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/education'>) {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'info.education' });
+  const category = sectionParam('educationCategories', (await searchParams).type);
+  const label = sectionOptions('educationCategories', toWireLanguage(locale)).find((c) => c.value === category)?.label;
+  return routePageMetadata(locale, 'education', t('description'), { title: label, query: { type: category } });
+}
+
+export default async function EducationPage({ params, searchParams }: PageProps<'/[locale]/education'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const query = await searchParams;
+  const t = await getTranslations({ locale, namespace: 'info' });
+  const data = await educationPage(toWireLanguage(locale), { category: sectionParam('educationCategories', query.type), page: pageParam(query.page) });
+  const path = localePath(locale, '/education');
+  return (
+    <PublicPage locale={locale} route="education">
+      <CategoryTabs
+        label={t('filterByCategory')}
+        allLabel={t('allCategories')}
+        tabs={data.categories.map((category) => ({
+          ...category,
+          extra: category.updatedAt && (
+            <span className={styles.tabDate}>
+              {t('updatedOn')} <DateText locale={locale} value={category.updatedAt} />
+            </span>
+          ),
+        }))}
+        current={data.category}
+        href={(type) => withQuery(path, { type })}
+      />
+      {data.rows.length === 0 ? (
+        <EmptyState message={t('education.empty')} />
+      ) : (
+        <ItemList
+          entries={data.rows.map((row) => ({
+            id: row.id as number,
+            title: String(row.title),
+            href: localePath(locale, publicRowPath('webeducation', row)!),
+            image: row.image,
+            meta: (
+              <p className="list-item__meta">
+                <span className="tag">{data.categories.find((c) => c.value === row.category)?.label}</span>
+              </p>
+            ),
+            summary: row.summary as string | null,
+          }))}
+        />
+      )}
+      <Pager locale={locale} page={data.page} total={data.total} pageSize={data.pageSize} href={(page) => withQuery(path, { type: data.category, page })} />
+    </PublicPage>
+  );
+}

@@ -1,0 +1,76 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { GlossaryIndex } from '@/components/site/info/GlossaryIndex';
+import { DataTable } from '@/components/site/info/DataTable';
+import { EmptyState } from '@/components/site/EmptyState';
+import { FilterForm, FilterInput } from '@/components/site/FilterForm';
+import { Pager } from '@/components/site/Pager';
+import { PublicPage } from '@/components/site/PublicPage';
+import { localeOf } from '@/lib/i18n/params';
+import { glossaryPage, initialParam } from '@/lib/public/info/glossary';
+import { routePageMetadata } from '@/lib/public/info/metadata';
+import { pageParam, searchParam } from '@/lib/public/paging';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/glossary'>) {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'info.glossary' });
+  return routePageMetadata(locale, 'glossary', t('description'));
+}
+
+export default async function GlossaryPage({ params, searchParams }: PageProps<'/[locale]/glossary'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const query = await searchParams;
+  const t = await getTranslations({ locale, namespace: 'info.glossary' });
+  const data = await glossaryPage({ keyword: searchParam(query.q), initial: initialParam(query.initial), page: pageParam(query.page) });
+  const path = localePath(locale, '/glossary');
+  const filtered = data.keyword !== '' || data.initial !== undefined;
+  return (
+    <PublicPage locale={locale} route="glossary">
+      <FilterForm locale={locale} action={path} label={t('searchLabel')} submitLabel={t('submit')} resetHref={filtered ? path : undefined} search>
+        <FilterInput name="q" label={t('keyword')} value={data.keyword} hint={t('keywordHint')} />
+      </FilterForm>
+      <GlossaryIndex
+        label={t('index')}
+        allLabel={t('all')}
+        otherLabel={t('otherLabel')}
+        letterLabel={(initial) => t('initialLabel', { initial })}
+        current={data.initial}
+        href={(initial) => withQuery(path, { initial })}
+      />
+      <p role="status">{data.keyword ? t('resultsFor', { keyword: data.keyword, total: data.total }) : t('results', { total: data.total })}</p>
+      {data.rows.length === 0 ? (
+        <EmptyState message={t('empty')}>
+          <p>
+            <a href={path}>{t('showAll')}</a>
+          </p>
+        </EmptyState>
+      ) : (
+        <DataTable
+          label={t('tableLabel')}
+          columns={[t('termTw'), t('termEn'), t('termDescription')]}
+          rows={data.rows.map((row) => ({
+            key: row.id as number,
+            id: `item-${row.id}`,
+            cells: [
+              <span key="tw" lang="zh-Hant-TW">
+                {String(row.termTw)}
+              </span>,
+              <span key="en" lang="en">
+                {String(row.termEn)}
+              </span>,
+              String(row.description ?? ''),
+            ],
+          }))}
+        />
+      )}
+      <Pager
+        locale={locale}
+        page={data.page}
+        total={data.total}
+        pageSize={data.pageSize}
+        href={(page) => withQuery(path, { q: data.keyword, initial: data.initial, page })}
+      />
+    </PublicPage>
+  );
+}

@@ -1,0 +1,43 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { CategoryTabs } from '@/components/site/info/CategoryTabs';
+import { QaList } from '@/components/site/info/QaList';
+import { EmptyState } from '@/components/site/EmptyState';
+import { Pager } from '@/components/site/Pager';
+import { PublicPage } from '@/components/site/PublicPage';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
+import { routePageMetadata } from '@/lib/public/info/metadata';
+import { qaPage } from '@/lib/public/info/qa';
+import { pageParam } from '@/lib/public/paging';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/qa'>) {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'info.qa' });
+  const category = sectionParam('qaCategories', (await searchParams).type);
+  const label = sectionOptions('qaCategories', toWireLanguage(locale)).find((c) => c.value === category)?.label;
+  return routePageMetadata(locale, 'qa', t('description'), { title: label, query: { type: category } });
+}
+
+export default async function QaPage({ params, searchParams }: PageProps<'/[locale]/qa'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const query = await searchParams;
+  const t = await getTranslations({ locale, namespace: 'info' });
+  const data = await qaPage(toWireLanguage(locale), { category: sectionParam('qaCategories', query.type), page: pageParam(query.page) });
+  const path = localePath(locale, '/qa');
+  return (
+    <PublicPage locale={locale} route="qa">
+      <CategoryTabs
+        label={t('filterByCategory')}
+        allLabel={t('allCategories')}
+        tabs={data.categories}
+        current={data.category}
+        href={(type) => withQuery(path, { type })}
+      />
+      {data.rows.length === 0 ? <EmptyState message={t('qa.empty')} /> : <QaList locale={locale} rows={data.rows} />}
+      <Pager locale={locale} page={data.page} total={data.total} pageSize={data.pageSize} href={(page) => withQuery(path, { type: data.category, page })} />
+    </PublicPage>
+  );
+}

@@ -1,0 +1,30 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AccesskeyTable } from '@/components/site/accessibility/AccesskeyTable';
+import { SiteMapTree } from '@/components/site/accessibility/SiteMapTree';
+import { PublicPage } from '@/components/site/PublicPage';
+import { localeOf } from '@/lib/i18n/params';
+import { routePageMetadata } from '@/lib/public/info/metadata';
+import { route } from '@/lib/public/routes';
+import { localePath } from '@/lib/public/urls';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/site-map'>) {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'accessibility.siteMap' });
+  return routePageMetadata(locale, 'siteMap', t('description'));
+}
+
+export default async function SiteMapPage({ params }: PageProps<'/[locale]/site-map'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'accessibility.siteMap' });
+  return (
+    <PublicPage locale={locale} route="siteMap">
+      <p>{t('intro')}</p>
+      <AccesskeyTable locale={locale} />
+      <p>
+        <a href={localePath(locale, route('accesskeys').path)}>{t('accesskeysLink')}</a>
+      </p>
+      <SiteMapTree locale={locale} label={t('treeLabel')} />
+    </PublicPage>
+  );
+}

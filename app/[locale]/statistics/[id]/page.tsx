@@ -1,0 +1,57 @@
+import { cache } from 'react';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { DetailArticle } from '@/components/site/info/DetailArticle';
+import { PublicPage } from '@/components/site/PublicPage';
+import { resources } from '@/lib/content/registry';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { publicRowOr404 } from '@/lib/public/detail';
+import { sectionOptions } from '@/lib/public/info/lists';
+import { rowPageMetadata } from '@/lib/public/info/metadata';
+import { publicRowPath } from '@/lib/public/row-links';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+const item = cache((locale: Locale, id: string) =>
+  publicRowOr404(resources.webstatics, toWireLanguage(locale), id, (rowId) => `/statistics/${rowId}`, '/statistics'),
+);
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/statistics/[id]'>) {
+  const locale = await localeOf(params);
+  const row = await item(locale, (await params).id);
+  return rowPageMetadata(locale, resources.webstatics, row, String(row.title));
+}
+
+export default async function StatisticsItemPage({ params }: PageProps<'/[locale]/statistics/[id]'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const row = await item(locale, (await params).id);
+  const t = await getTranslations({ locale, namespace: 'info' });
+  const routes = await getTranslations({ locale, namespace: 'site.routes' });
+  const type = sectionOptions('staticsTypes', toWireLanguage(locale)).find((option) => option.value === row.staticsType);
+  const title = String(row.title);
+  return (
+    <PublicPage locale={locale} route="statistics" title={title} below={[{ label: title, path: publicRowPath('webstatics', row)! }]}>
+      <DetailArticle
+        locale={locale}
+        title={title}
+        meta={
+          <dl className="definition-list">
+            <dt>{t('statistics.type')}</dt>
+            <dd>{type?.label}</dd>
+            <dt>{t('statistics.year')}</dt>
+            <dd>{String(row.year)}</dd>
+            {row.period ? (
+              <>
+                <dt>{t('statistics.period')}</dt>
+                <dd>{String(row.period)}</dd>
+              </>
+            ) : null}
+          </dl>
+        }
+        html={row.content as string | null}
+        files={row.files}
+        back={{ href: withQuery(localePath(locale, '/statistics'), { type: type?.value }), label: t('backToList', { list: routes('statistics') }) }}
+      />
+    </PublicPage>
+  );
+}

@@ -1,0 +1,77 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { DataTable } from '@/components/site/info/DataTable';
+import { EmptyState } from '@/components/site/EmptyState';
+import { FilterForm, FilterSelect } from '@/components/site/FilterForm';
+import { Pager } from '@/components/site/Pager';
+import { PublicPage } from '@/components/site/PublicPage';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
+import { routePageMetadata } from '@/lib/public/info/metadata';
+import { statisticsPage, yearParam } from '@/lib/public/info/statistics';
+import { pageParam } from '@/lib/public/paging';
+import { publicRowPath } from '@/lib/public/row-links';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/statistics'>) {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'info.statistics' });
+  const type = sectionParam('staticsTypes', (await searchParams).type);
+  const label = sectionOptions('staticsTypes', toWireLanguage(locale)).find((c) => c.value === type)?.label;
+  return routePageMetadata(locale, 'statistics', t('description'), { title: label, query: { type } });
+}
+
+export default async function StatisticsPage({ params, searchParams }: PageProps<'/[locale]/statistics'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const query = await searchParams;
+  const t = await getTranslations({ locale, namespace: 'info.statistics' });
+  const data = await statisticsPage(toWireLanguage(locale), {
+    type: sectionParam('staticsTypes', query.type),
+    year: yearParam(query.year),
+    page: pageParam(query.page),
+  });
+  const path = localePath(locale, '/statistics');
+  const typeLabel = (value: unknown) => data.types.find((type) => type.value === value)?.label ?? '';
+  return (
+    <PublicPage locale={locale} route="statistics">
+      <FilterForm locale={locale} action={path} label={t('filterLabel')} resetHref={data.type !== undefined || data.year !== undefined ? path : undefined}>
+        <FilterSelect name="type" label={t('type')} value={data.type} allLabel={t('allTypes')} options={data.types} />
+        <FilterSelect
+          name="year"
+          label={t('year')}
+          value={data.year}
+          allLabel={t('allYears')}
+          options={data.years.map((year) => ({ value: year, label: t('yearValue', { year }) }))}
+        />
+      </FilterForm>
+      {data.rows.length === 0 ? (
+        <EmptyState message={t('empty')} />
+      ) : (
+        <DataTable
+          label={t('tableLabel')}
+          columns={[t('title'), t('type'), t('year'), t('period')]}
+          rows={data.rows.map((row) => ({
+            key: row.id as number,
+            id: `item-${row.id}`,
+            cells: [
+              <a key="title" href={localePath(locale, publicRowPath('webstatics', row)!)}>
+                {String(row.title)}
+              </a>,
+              typeLabel(row.staticsType),
+              String(row.year),
+              String(row.period ?? ''),
+            ],
+          }))}
+        />
+      )}
+      <Pager
+        locale={locale}
+        page={data.page}
+        total={data.total}
+        pageSize={data.pageSize}
+        href={(page) => withQuery(path, { type: data.type, year: data.year, page })}
+      />
+    </PublicPage>
+  );
+}

@@ -1,0 +1,49 @@
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { ItemList } from '@/components/site/info/ItemList';
+import { TestFacts } from '@/components/site/info/TestFacts';
+import { TitledSection } from '@/components/site/info/TitledSection';
+import styles from '@/components/site/info/info.module.css';
+import { EmptyState } from '@/components/site/EmptyState';
+import { Pager } from '@/components/site/Pager';
+import { PublicPage } from '@/components/site/PublicPage';
+import type { Row } from '@/lib/content/repository';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { routePageMetadata } from '@/lib/public/info/metadata';
+import { testsPage } from '@/lib/public/info/tests';
+import { pageParam } from '@/lib/public/paging';
+import { publicRowPath } from '@/lib/public/row-links';
+import { localePath, withQuery } from '@/lib/public/urls';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/tests'>) {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'info.tests' });
+  return routePageMetadata(locale, 'tests', t('description'));
+}
+
+const entries = (locale: Locale, rows: Row[]) =>
+  rows.map((row) => ({
+    id: row.id as number,
+    title: String(row.title),
+    href: localePath(locale, publicRowPath('webtrusttest', row)!),
+    meta: <TestFacts locale={locale} row={row} className={`definition-list ${styles.facts}`} />,
+  }));
+
+export default async function TestsPage({ params, searchParams }: PageProps<'/[locale]/tests'>) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'info.tests' });
+  const { upcoming, past } = await testsPage(toWireLanguage(locale), { page: pageParam((await searchParams).page) });
+  const path = localePath(locale, '/tests');
+  return (
+    <PublicPage locale={locale} route="tests">
+      <TitledSection id="upcoming" title={t('upcoming')}>
+        {upcoming.length === 0 ? <EmptyState message={t('noUpcoming')} /> : <ItemList entries={entries(locale, upcoming)} headingLevel={3} />}
+      </TitledSection>
+      <TitledSection id="past" title={t('past')}>
+        {past.rows.length === 0 ? <EmptyState message={t('noPast')} /> : <ItemList entries={entries(locale, past.rows)} headingLevel={3} />}
+        <Pager locale={locale} page={past.page} total={past.total} pageSize={past.pageSize} href={(page) => withQuery(path, { page })} />
+      </TitledSection>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,19 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import type { AccessKeyArea } from '../AccessKeyMark';
+import { DataTable } from '../info/DataTable';
+
+/** The access keys of the `:::` marks (U top, C content, Z footer, set by the site layout). */
+export const accesskeys: readonly AccessKeyArea[] = ['U', 'C', 'Z'];
+
+/** The keys, the area each leads to and what is there, as a table. */
+export async function AccesskeyTable({ locale }: { locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: 'accessibility.accesskeys' });
+  return (
+    <DataTable
+      label={t('keysLabel')}
+      columns={[t('key'), t('area'), t('purpose')]}
+      rows={accesskeys.map((key) => ({ key, cells: [<kbd key="key">{key}</kbd>, t(`keys.${key}.area`), t(`keys.${key}.purpose`)] }))}
+    />
+  );
+}

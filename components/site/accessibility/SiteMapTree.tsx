@@ -1,0 +1,23 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import { localePath } from '@/lib/public/urls';
+import { routeTree, type RouteNode } from './site-map-tree';
+
+/** Every page of the route table as nested lists of links; a group without a page of its own is plain text over its pages. */
+export async function SiteMapTree({ locale, label }: { locale: Locale; label: string }) {
+  const t = await getTranslations({ locale, namespace: 'site.routes' });
+  const entry = ({ route, children }: RouteNode) => {
+    const hasPage = route.page !== false || route.link !== undefined;
+    return (
+      <li key={route.id}>
+        {hasPage ? <a href={localePath(locale, route.link ?? route.path)}>{t(route.id)}</a> : <span>{t(route.id)}</span>}
+        {children.length > 0 && <ul>{children.map(entry)}</ul>}
+      </li>
+    );
+  };
+  return (
+    <nav aria-label={label}>
+      <ul>{entry(routeTree())}</ul>
+    </nav>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import { Attachments } from '../Attachments';
+import { ItemImage } from '../ItemImage';
+import { RichText } from '../RichText';
+import { ExternalLink } from '../services/ExternalLink';
+
+interface Props {
+  locale: Locale;
+  /** The row's title: the image's text alternative. */
+  title: string;
+  image?: unknown;
+  /** Facts above the text (dates, type), usually a definition list. */
+  meta?: ReactNode;
+  html?: string | null;
+  /** An external address that belongs to the item. */
+  link?: string | null;
+  linkLabel?: string;
+  files?: unknown;
+  back: { href: string; label: string };
+}
+
+/** The body of a detail page (education, statistics, tests, zone items): image, facts, text, link, attachments, way back. */
+export async function DetailArticle({ locale, title, image, meta, html, link, linkLabel, files, back }: Props) {
+  const t = await getTranslations({ locale, namespace: 'services' });
+  return (
+    <article>
+      {meta}
+      <ItemImage src={image} alt={title} className="detail-image" priority />
+      <RichText locale={locale} html={html} />
+      {link && (
+        <p>
+          {linkLabel && <span>{linkLabel}: </span>}
+          <ExternalLink href={link} note={t('opensExternal')}>
+            {link}
+          </ExternalLink>
+        </p>
+      )}
+      <Attachments locale={locale} files={files} />
+      <p>
+        <a href={back.href} className="back-link">
+          {back.label}
+        </a>
+      </p>
+    </article>
+  );
+}

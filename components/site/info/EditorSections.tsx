@@ -1,0 +1,25 @@
+import type { Locale } from '@/lib/i18n/languages';
+import type { Row } from '@/lib/content/repository';
+import { EmptyState } from '../EmptyState';
+import { RichText } from '../RichText';
+import { TitledSection } from './TitledSection';
+
+interface Props {
+  locale: Locale;
+  sections: Row[];
+  emptyMessage: string;
+}
+
+/** A fixed page made of page sections (webeditor): each section's title and rich text, `#item-{id}` for links to it. */
+export function EditorSections({ locale, sections, emptyMessage }: Props) {
+  if (sections.length === 0) return <EmptyState message={emptyMessage} />;
+  return (
+    <>
+      {sections.map((section) => (
+        <TitledSection key={section.id as number} id={`item-${section.id}`} title={String(section.title)}>
+          <RichText locale={locale} html={section.content as string} />
+        </TitledSection>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import type { LinkGroup } from '@/lib/public/services/links';
+import { ItemImage } from '../ItemImage';
+import { TitledSection } from '../info/TitledSection';
+import { ContentsNav } from './ContentsNav';
+import { ExternalLink } from './ExternalLink';
+import styles from './services.module.css';
+
+/** Related links grouped by type (`#type-{id}`), each a safe external link (`#item-{id}`). */
+export async function LinkDirectory({ locale, groups }: { locale: Locale; groups: LinkGroup[] }) {
+  const t = await getTranslations({ locale, namespace: 'services' });
+  return (
+    <>
+      <ContentsNav label={t('contents')} entries={groups.map(({ type }) => ({ id: `type-${type.id}`, label: String(type.name) }))} />
+      {groups.map(({ type, links }) => (
+        <TitledSection key={type.id as number} id={`type-${type.id}`} title={String(type.name)} className={styles.group}>
+          <ul className="list">
+            {links.map((link) => (
+              <li key={link.id as number} id={`item-${link.id}`} className={link.image ? `list-item ${styles.linkItem}` : 'list-item'}>
+                {/* The link's title beside it says what the image shows. */}
+                {link.image ? <ItemImage src={link.image} alt="" width={144} height={48} /> : null}
+                <div>
+                  <h3 className="list-item__title">
+                    <ExternalLink href={String(link.url)} note={t('opensExternal')}>
+                      {String(link.title)}
+                    </ExternalLink>
+                  </h3>
+                  {link.description ? <p className="list-item__summary">{String(link.description)}</p> : null}
+                  <p className={`list-item__meta ${styles.address}`}>{String(link.url)}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </TitledSection>
+      ))}
+    </>
+  );
+}

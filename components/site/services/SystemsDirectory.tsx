@@ -1,0 +1,47 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import type { SystemOwner } from '@/lib/public/services/systems';
+import { TitledSection } from '../info/TitledSection';
+import { ContentsNav } from './ContentsNav';
+import { ExternalLink } from './ExternalLink';
+import styles from './services.module.css';
+
+/** Online systems by owner (`#unit-{id}`) and category, each system a safe external link (`#item-{id}`). */
+export async function SystemsDirectory({ locale, owners }: { locale: Locale; owners: SystemOwner[] }) {
+  const t = await getTranslations({ locale, namespace: 'services' });
+  return (
+    <>
+      <ContentsNav label={t('contents')} entries={owners.map(({ unit }) => ({ id: `unit-${unit.id}`, label: String(unit.name) }))} />
+      {owners.map(({ unit, categories }) => (
+        <TitledSection key={unit.id as number} id={`unit-${unit.id}`} title={String(unit.name)} className={styles.group}>
+          {unit.description ? <p className="lead">{String(unit.description)}</p> : null}
+          {categories.map(({ category, systems }) => (
+            <div key={category.id as number}>
+              <h3 className={styles.subheading}>{String(category.name)}</h3>
+              <ul className="list">
+                {systems.map((system) => (
+                  <li key={system.id as number} id={`item-${system.id}`} className="list-item">
+                    <h4 className="list-item__title">
+                      <ExternalLink href={String(system.url)} note={t('opensExternal')}>
+                        {String(system.name)}
+                      </ExternalLink>
+                    </h4>
+                    {system.description ? <p className="list-item__summary">{String(system.description)}</p> : null}
+                    <p className="list-item__meta">
+                      <span className={styles.address}>{String(system.url)}</span>
+                      {system.contact ? (
+                        <span>
+                          {t('systems.contact')}: {String(system.contact)}
+                        </span>
+                      ) : null}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </TitledSection>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { clientAddress } from '../../api/context';
+import { parseWireLanguage } from '../../i18n/languages';
+import { contactValuesOf, type ContactFormState } from './form';
+import { submitContact } from './submit';
+
+/**
+ * The contact form's server action. It works without JavaScript (the form posts to the page, which
+ * renders again with the returned state: the typed values and each field's error); a message that
+ * was stored redirects to the page's confirmation (post/redirect/get, so a reload sends nothing twice).
+ */
+export async function sendContactMessage(_previous: ContactFormState | null, form: FormData): Promise<ContactFormState> {
+  const language = parseWireLanguage(String(form.get('language') ?? ''));
+  const token = form.get('captchaToken');
+  const result = await submitContact({
+    language,
+    clientAddress: clientAddress(new Request('http://internal/', { headers: await headers() })),
+    values: contactValuesOf(form),
+    captchaToken: typeof token === 'string' ? token : undefined,
+  });
+  if (result.ok) redirect(`/${language}/contact?sent=1`);
+  return { values: result.values, errors: result.errors, formError: result.formError };
+}

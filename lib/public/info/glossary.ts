@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import { resources } from '../../content/registry';
+import { column, tableOf } from '../../content/repository';
+import { keywordConditions, keywordTerms, textContains } from '../../content/search';
+import { searchParam } from '../paging';
+import { publicList, type ListPage } from './lists';
+
+export const GLOSSARY_PAGE_SIZE = 20;
+
+/** The glossary's index: A–Z, then `#` for terms that start with anything else (webbilingual `initial`). */
+export const glossaryInitials = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '#'] as const;
+
+/** An `?initial=` value of the index (any case), else undefined: an unknown initial filters nothing. */
+export function initialParam(value: string | string[] | undefined): string | undefined {
+  const text = searchParam(value).toUpperCase();
+  return (glossaryInitials as readonly string[]).includes(text) ? text : undefined;
+}
+
+export interface GlossaryQuery {
+  keyword: string;
+  initial?: string;
+  page: number;
+}
+
+export interface GlossaryPage extends ListPage {
+  keyword: string;
+  initial: string | undefined;
+}
+
+/**
+ * The glossary search, as `webbilingual/search` does it (lib/content/search.ts): every keyword term
+ * must be found in the Chinese term, the English term or the description; the initial narrows to
+ * one letter of the index. Rows have no language, so both sites show the same terms.
+ */
+export async function glossaryPage(query: GlossaryQuery): Promise<GlossaryPage> {
+  const definition = resources.webbilingual;
+  const table = tableOf(definition);
+  const keyword = query.keyword.replaceAll('\u0000', '').trim().slice(0, 200);
+  const terms = keywordTerms(keyword);
+  const conditions = keywordConditions(
+    terms,
+    ['termTw', 'termEn', 'description'].map((key) => (term: string) => textContains(column(table, key), term)),
+  );
+  if (query.initial) conditions.push(eq(column(table, 'initial'), query.initial));
+  const list = await publicList(definition, 'tw', {
+    page: query.page,
+    pageSize: GLOSSARY_PAGE_SIZE,
+    conditions,
+    cacheKey: JSON.stringify({ terms, initial: query.initial }),
+  });
+  return { ...list, keyword, initial: query.initial };
+}

@@ -1,0 +1,47 @@
+import { cachedRead } from '../../cache/public-reads';
+import { resources } from '../../content/registry';
+import { distinctYears } from '../../content/years';
+import type { WireLanguage } from '../../i18n/languages';
+import { idParam } from '../paging';
+import { publicList, sectionOptions, type ListPage, type SectionOption } from './lists';
+
+export const STATISTICS_PAGE_SIZE = 10;
+
+export interface StatisticsPage extends ListPage {
+  types: SectionOption[];
+  type: number | undefined;
+  /** The years present among the type's public rows, newest first (`webstatics/getoptions/{type}`). */
+  years: number[];
+  year: number | undefined;
+}
+
+/** A `?year=` value: a plausible year (the field's bounds), else undefined. */
+export function yearParam(value: string | string[] | undefined): number | undefined {
+  const year = idParam(value);
+  return year !== undefined && year >= 1900 && year <= 2200 ? year : undefined;
+}
+
+/**
+ * The statistics page: the types, the years of the chosen type (or of all types), and the matching
+ * rows, newest year first and by their order within a year. A year the type does not have lists nothing.
+ */
+export async function statisticsPage(language: WireLanguage, query: { type?: number; year?: number; page: number }): Promise<StatisticsPage> {
+  const definition = resources.webstatics;
+  const typeFilter = query.type === undefined ? {} : { staticsType: query.type };
+  const [years, list] = await Promise.all([
+    cachedRead(definition.name, JSON.stringify({ years: language, type: query.type }), () =>
+      distinctYears(definition, 'year', { language, publicOnly: true }, typeFilter),
+    ),
+    publicList(definition, language, {
+      filters: query.year === undefined ? typeFilter : { ...typeFilter, year: query.year },
+      sort: [
+        { field: 'year', direction: 'desc' },
+        { field: 'staticsType', direction: 'asc' },
+        { field: 'order', direction: 'asc' },
+      ],
+      page: query.page,
+      pageSize: STATISTICS_PAGE_SIZE,
+    }),
+  ]);
+  return { ...list, types: sectionOptions('staticsTypes', language), type: query.type, years, year: query.year };
+}

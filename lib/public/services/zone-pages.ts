@@ -1,0 +1,24 @@
+import { cache } from 'react';
+import { redirect } from 'next/navigation';
+import { resources } from '../../content/registry';
+import type { Row } from '../../content/repository';
+import { toWireLanguage, type Locale } from '../../i18n/languages';
+import { publicRowOr404 } from '../detail';
+import { publicRowPath } from '../row-links';
+
+/** A zone page's zone: public in the language, else a redirect to its counterpart or the zone list, else 404. */
+export const zoneOr404 = cache((locale: Locale, idText: string): Promise<Row> =>
+  publicRowOr404(resources.webspecialgroup, toWireLanguage(locale), idText, (id) => `/special/${id}`, '/special'),
+);
+
+/**
+ * A zone item and its zone for `/special/{groupId}/{itemId}`. The item decides: a path naming the
+ * wrong zone (or an id of the other language, whose counterpart sits in another zone) redirects to
+ * the item's own path, so each item has one URL.
+ */
+export const zoneItemOr404 = cache(async (locale: Locale, groupIdText: string, itemIdText: string): Promise<{ zone: Row; item: Row }> => {
+  const language = toWireLanguage(locale);
+  const item = await publicRowOr404(resources.webspecial, language, itemIdText, (id) => `/special/${groupIdText}/${id}`, '/special');
+  if (String(item.groupId) !== groupIdText) redirect(`/${language}${publicRowPath('webspecial', item)}`);
+  return { zone: await zoneOr404(locale, groupIdText), item };
+});
