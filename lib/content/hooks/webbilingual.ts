@@ -6,20 +6,23 @@ import { column, tableOf } from '../repository';
 import definition from '../resources/webbilingual';
 import { initialOf, keywordConditions, queryParam, searchResponse, textContains } from '../search';
 
-/** The query parameters of `search`: keyword (either term or the description) and initial. */
-function glossaryFilters(context: RequestContext, terms: string[]): SQL[] {
+/** The conditions of a glossary search (the API's `search` and the public glossary): every term in either term or the description, and the initial. */
+export function glossaryConditions(terms: string[], initial?: string): SQL[] {
   const table = tableOf(definition);
   const conditions = keywordConditions(
     terms,
     ['termTw', 'termEn', 'description'].map((key) => (term: string) => textContains(column(table, key), term)),
   );
-  const initial = queryParam(context, 'initial');
-  if (initial) {
-    // `#` (sent as %23) lists the terms that start with something other than a letter.
-    if (!/^[A-Za-z#]$/.test(initial)) throw badRequest('invalidInitial', { value: initial.slice(0, 20) });
-    conditions.push(eq(column(table, 'initial'), initial.toUpperCase()));
-  }
+  if (initial) conditions.push(eq(column(table, 'initial'), initial.toUpperCase()));
   return conditions;
+}
+
+/** The query parameters of `search`: keyword (either term or the description) and initial. */
+function glossaryFilters(context: RequestContext, terms: string[]): SQL[] {
+  const initial = queryParam(context, 'initial');
+  // `#` (sent as %23) lists the terms that start with something other than a letter.
+  if (initial && !/^[A-Za-z#]$/.test(initial)) throw badRequest('invalidInitial', { value: initial.slice(0, 20) });
+  return glossaryConditions(terms, initial || undefined);
 }
 
 const hooks: ResourceHooks = {

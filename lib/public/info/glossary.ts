@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { resources } from '../../content/registry';
-import { column, tableOf } from '../../content/repository';
-import { keywordConditions, keywordTerms, textContains } from '../../content/search';
+import { glossaryConditions } from '../../content/hooks/webbilingual';
+import { keywordTerms } from '../../content/search';
 import { searchParam } from '../paging';
 import { publicList, type ListPage } from './lists';
 
@@ -34,14 +33,9 @@ export interface GlossaryPage extends ListPage {
  */
 export async function glossaryPage(query: GlossaryQuery): Promise<GlossaryPage> {
   const definition = resources.webbilingual;
-  const table = tableOf(definition);
   const keyword = query.keyword.replaceAll('\u0000', '').trim().slice(0, 200);
   const terms = keywordTerms(keyword);
-  const conditions = keywordConditions(
-    terms,
-    ['termTw', 'termEn', 'description'].map((key) => (term: string) => textContains(column(table, key), term)),
-  );
-  if (query.initial) conditions.push(eq(column(table, 'initial'), query.initial));
+  const conditions = glossaryConditions(terms, query.initial);
   const list = await publicList(definition, 'tw', {
     page: query.page,
     pageSize: GLOSSARY_PAGE_SIZE,
