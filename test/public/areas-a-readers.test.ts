@@ -18,7 +18,7 @@ import { lawDetail } from '../../lib/public/laws/detail';
 import { disciplineTypes, disciplines, disciplinesUpdatedAt, typeParam } from '../../lib/public/laws/self-regulation';
 import { members } from '../../lib/public/members/members';
 import { servicePoints } from '../../lib/public/members/service-points';
-import { sectionParam } from '../../lib/public/about/shared';
+import { sectionParam } from '../../lib/public/lists';
 
 withDatabase();
 

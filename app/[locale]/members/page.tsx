@@ -9,7 +9,7 @@ import { sections } from '@/lib/content/sections';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
 import { pageSections } from '@/lib/public/about/page-sections';
-import { sectionParam } from '@/lib/public/about/shared';
+import { sectionParam } from '@/lib/public/lists';
 import { members } from '@/lib/public/members/members';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';

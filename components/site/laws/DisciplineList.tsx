@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
-import type { NamedOption } from '@/lib/public/about/shared';
+import type { NamedOption } from '@/lib/public/lists';
 import type { DisciplineSummary } from '@/lib/public/laws/self-regulation';
 import { localePath } from '@/lib/public/urls';
 import { DateText } from '../DateText';

@@ -5,7 +5,7 @@ import { column, tableOf, type Row } from '../../content/repository';
 import { distinctYears } from '../../content/years';
 import type { WireLanguage } from '../../i18n/languages';
 import { idParam } from '../paging';
-import { groupBy, optionalText, publicList, type PublicList } from './shared';
+import { groupBy, optionalText, publicList, type PublicList } from '../lists';
 
 export const MILESTONES_PER_PAGE = 10;
 

@@ -1,7 +1,7 @@
 import { resources } from '../../content/registry';
 import type { Row } from '../../content/repository';
 import type { WireLanguage } from '../../i18n/languages';
-import { allPublic, optionalText } from './shared';
+import { allPublic, optionalText } from '../lists';
 
 /** A unit of the organization chart: the system owners (websystemunit), in order (DESIGN §8). */
 export interface OrganizationUnit {

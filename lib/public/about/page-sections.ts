@@ -2,7 +2,7 @@ import { resources } from '../../content/registry';
 import type { Row } from '../../content/repository';
 import { sections } from '../../content/sections';
 import type { WireLanguage } from '../../i18n/languages';
-import { allPublic } from './shared';
+import { allPublic } from '../lists';
 
 /** One rich-text block of a fixed page (webeditor); `content` was sanitised when it was written. */
 export interface PageSection {

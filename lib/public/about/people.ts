@@ -5,7 +5,7 @@ import { sections, type Section } from '../../content/sections';
 import { traits } from '../../content/table';
 import { sectionStamp } from '../../content/update-times';
 import type { WireLanguage } from '../../i18n/languages';
-import { allPublic, optionalText } from './shared';
+import { allPublic, optionalText } from '../lists';
 
 /** A board member or committee member (websupervisor, webcommittee). */
 export interface Person {

@@ -3,7 +3,7 @@ import type { Row } from '../../content/repository';
 import type { Section } from '../../content/sections';
 import { addClick } from '../../content/hooks/webvision';
 import type { WireLanguage } from '../../i18n/languages';
-import { optionalText, publicList, type PublicList } from './shared';
+import { optionalText, publicList, type PublicList } from '../lists';
 
 export const VIDEOS_PER_PAGE = 12;
 

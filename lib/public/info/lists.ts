@@ -1,10 +1,8 @@
-import type { SQL } from 'drizzle-orm';
-import type { ResourceDefinition, SortKey } from '../../content/define';
-import { MAX_PAGE_SIZE } from '../../content/list-request';
-import { listRows, type Row } from '../../content/repository';
+import type { ResourceDefinition } from '../../content/define';
+import type { Row } from '../../content/repository';
 import { sections, type SectionList } from '../../content/sections';
-import { defaultSortOf } from '../../content/table';
 import type { WireLanguage } from '../../i18n/languages';
+import { publicList as listPublic, type ListOptions } from '../lists';
 import { searchParam } from '../paging';
 
 /** One page of a public list, with what the pager needs. `page` is already clamped to the real range. */
@@ -15,31 +13,12 @@ export interface ListPage {
   pageSize: number;
 }
 
-export interface PublicListQuery {
-  filters?: Record<string, unknown>;
-  sort?: readonly SortKey[];
-  page?: number;
-  pageSize?: number;
-  /** Further conditions; `cacheKey` must describe them (the public cache keys on it). */
-  conditions?: SQL[];
-  cacheKey?: string;
-}
+export type PublicListQuery = ListOptions;
 
-/**
- * A page of the rows visitors may see (language, visibility, window), through the public cache.
- * `listRows` clamps a page past the end to the last page (spec §4).
- */
+/** A page of the rows visitors may see, as rows (the pages of this folder render them directly). */
 export async function publicList(definition: ResourceDefinition, language: WireLanguage, query: PublicListQuery = {}): Promise<ListPage> {
-  const pageSize = query.pageSize ?? MAX_PAGE_SIZE;
-  const { rows, total, page } = await listRows(definition, { language, publicOnly: true }, {
-    filters: query.filters ?? {},
-    sort: query.sort ?? defaultSortOf(definition),
-    page: query.page ?? 1,
-    pageSize,
-    conditions: query.conditions,
-    cacheKey: query.cacheKey,
-  });
-  return { rows, total, page, pageSize };
+  const { items, ...page } = await listPublic(definition, language, query, (row) => row);
+  return { rows: items, ...page };
 }
 
 /** Every public row of a small resource (link types, zones…), in its default order. */

@@ -2,7 +2,7 @@ import type { ResourceDefinition } from '../../content/define';
 import { resources } from '../../content/registry';
 import { getRow, type Row } from '../../content/repository';
 import type { WireLanguage } from '../../i18n/languages';
-import { optionalText } from '../about/shared';
+import { optionalText } from '../lists';
 import { uploadIds } from '../attachments';
 
 /** The name of a referenced public row (a law's class, a rule's type), or undefined. */

@@ -5,7 +5,7 @@ import { ruleConditions } from '../../content/hooks/webrule';
 import { keywordTerms } from '../../content/search';
 import { toWireDate } from '../../content/wire-dates';
 import type { WireLanguage } from '../../i18n/languages';
-import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../about/shared';
+import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../lists';
 import { idParam, searchParam } from '../paging';
 
 export const LAWS_PER_PAGE = 10;

@@ -3,7 +3,7 @@ import { resources } from '../../content/registry';
 import type { Row } from '../../content/repository';
 import { latestChange } from '../../content/update-times';
 import type { WireLanguage } from '../../i18n/languages';
-import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../about/shared';
+import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../lists';
 import { idParam } from '../paging';
 import { referenceName } from './detail';
 import { uploadIds } from '../attachments';

@@ -2,7 +2,7 @@ import { resources } from '../../content/registry';
 import type { Row } from '../../content/repository';
 import type { Section } from '../../content/sections';
 import type { WireLanguage } from '../../i18n/languages';
-import { optionalText, publicList, type PublicList } from '../about/shared';
+import { optionalText, publicList, type PublicList } from '../lists';
 
 export const MEMBERS_PER_PAGE = 20;
 

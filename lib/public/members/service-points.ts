@@ -2,7 +2,7 @@ import { resources } from '../../content/registry';
 import type { Row } from '../../content/repository';
 import type { Section } from '../../content/sections';
 import type { WireLanguage } from '../../i18n/languages';
-import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../about/shared';
+import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../lists';
 
 export const SERVICE_POINTS_PER_PAGE = 20;
 

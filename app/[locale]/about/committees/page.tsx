@@ -6,7 +6,7 @@ import { sections } from '@/lib/content/sections';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
 import { committees } from '@/lib/public/about/people';
-import { sectionParam } from '@/lib/public/about/shared';
+import { sectionParam } from '@/lib/public/lists';
 import { pageMetadata } from '@/lib/public/metadata';
 import { localePath, withQuery } from '@/lib/public/urls';
 

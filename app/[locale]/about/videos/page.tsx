@@ -7,7 +7,7 @@ import { PublicPage } from '@/components/site/PublicPage';
 import { sections } from '@/lib/content/sections';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
-import { sectionParam } from '@/lib/public/about/shared';
+import { sectionParam } from '@/lib/public/lists';
 import { videos } from '@/lib/public/about/videos';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';

@@ -11,7 +11,7 @@ import { sections } from '@/lib/content/sections';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
 import { detailMetadata } from '@/lib/public/about/detail-page';
-import { sectionLabel } from '@/lib/public/about/shared';
+import { sectionLabel } from '@/lib/public/lists';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { memberView } from '@/lib/public/members/members';
 import { servicePoints } from '@/lib/public/members/service-points';

@@ -1,14 +1,14 @@
 import type { SQL } from 'drizzle-orm';
-import type { ResourceDefinition, SortKey } from '../../content/define';
-import { MAX_PAGE_SIZE } from '../../content/list-request';
-import { listRows, type Row } from '../../content/repository';
-import type { Section } from '../../content/sections';
-import { defaultSortOf } from '../../content/table';
-import type { WireLanguage } from '../../i18n/languages';
-import { idParam } from '../paging';
+import type { ResourceDefinition, SortKey } from '../content/define';
+import { MAX_PAGE_SIZE } from '../content/list-request';
+import { listRows, type Row } from '../content/repository';
+import type { Section } from '../content/sections';
+import { defaultSortOf } from '../content/table';
+import type { WireLanguage } from '../i18n/languages';
+import { idParam } from './paging';
 
 /**
- * Reads shared by the about, laws and members pages (areas-a): everything goes through the
+ * Reads shared by the public pages: everything goes through the
  * repository with the visitor's scope (language, visibility, publication window) and its cache.
  */
 
