@@ -74,10 +74,10 @@ async function AnnouncementItems({ locale, kind, list, typeNames }: { locale: Lo
   const base = localePath(locale, route(kind.route).path);
   return (
     <ul className="list">
-      {list.items.map((item) => (
+      {list.items.map((item, index) => (
         <li key={item.id} id={`item-${item.id}`} className={item.image ? 'list-item list-item--with-image' : 'list-item'}>
           {/* The title beside it names the item, so its picture is decorative here. */}
-          {item.image && <ItemImage src={item.image} alt="" className="card__image" />}
+          {item.image && <ItemImage src={item.image} alt="" className="card__image" priority={index === 0} />}
           <div>
             <AnnouncementHeadline
               locale={locale}
