@@ -31,9 +31,12 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const locale = await localeOf(params);
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'site' });
+  // The inline script below adds a class to <html> before React hydrates it.
   return (
-    <html lang={htmlLang[locale]}>
+    <html lang={htmlLang[locale]} suppressHydrationWarning>
       <body>
+        {/* Marks that script runs before the first paint (the phone menu starts folded); nothing else. */}
+        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         {/* Client pieces (navigation links) read the locale from here; no messages are sent along. */}
         <NextIntlClientProvider messages={null}>
         <a className="skip-link" href="#main">

@@ -3,7 +3,7 @@ import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { announcementPage, announcementQuery, type AnnouncementKind, type AnnouncementPage, type When } from '@/lib/public/announcements';
 import { route } from '@/lib/public/routes';
 import { localePath, withQuery } from '@/lib/public/urls';
-import { DateText } from './DateText';
+import { AnnouncementHeadline } from './AnnouncementHeadline';
 import { EmptyState } from './EmptyState';
 import { FilterForm, FilterSelect } from './FilterForm';
 import { ItemImage } from './ItemImage';
@@ -71,49 +71,22 @@ export async function AnnouncementList({ locale, kind, searchParams }: Props) {
 }
 
 async function AnnouncementItems({ locale, kind, list, typeNames }: { locale: Locale; kind: AnnouncementKind; list: AnnouncementPage; typeNames: Map<number, string> }) {
-  const t = await getTranslations({ locale, namespace: 'site.announcements' });
   const base = localePath(locale, route(kind.route).path);
   return (
     <ul className="list">
-      {list.items.map((item) => (
+      {list.items.map((item, index) => (
         <li key={item.id} id={`item-${item.id}`} className={item.image ? 'list-item list-item--with-image' : 'list-item'}>
           {/* The title beside it names the item, so its picture is decorative here. */}
-          {item.image && <ItemImage src={item.image} alt="" className="card__image" />}
+          {item.image && <ItemImage src={item.image} alt="" className="card__image" priority={index === 0} />}
           <div>
-            <h2 className="list-item__title">
-              {item.isPinned && (
-                <>
-                  <span className="badge">{t('pinned')}</span>{' '}
-                </>
-              )}
-              <a href={`${base}/${item.id}`}>{item.title}</a>
-            </h2>
-            <p className="list-item__meta">
-              {kind.splitByTime && item.startAt ? (
-                <span>
-                  <span className="visually-hidden">{t('eventTime')}: </span>
-                  <DateText locale={locale} value={item.startAt} style="datetime" />
-                  {item.endAt && (
-                    <>
-                      {' – '}
-                      <DateText locale={locale} value={item.endAt} style="datetime" />
-                    </>
-                  )}
-                </span>
-              ) : (
-                <span>
-                  <span className="visually-hidden">{t('published')}: </span>
-                  <DateText locale={locale} value={item.publishAt} />
-                </span>
-              )}
-              {item.location && (
-                <span>
-                  <span className="visually-hidden">{t('location')}: </span>
-                  {item.location}
-                </span>
-              )}
-              {item.typeId !== null && typeNames.has(item.typeId) && <span className="tag">{typeNames.get(item.typeId)}</span>}
-            </p>
+            <AnnouncementHeadline
+              locale={locale}
+              item={item}
+              href={`${base}/${item.id}`}
+              level={2}
+              timed={kind.splitByTime === true}
+              typeName={item.typeId === null ? null : typeNames.get(item.typeId)}
+            />
             {item.summary && <p className="list-item__summary">{item.summary}</p>}
           </div>
         </li>

@@ -1,7 +1,6 @@
-import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
 import type { AnnouncementSummary } from '@/lib/public/announcements';
-import { DateText } from './DateText';
+import { AnnouncementHeadline } from './AnnouncementHeadline';
 import { EmptyState } from './EmptyState';
 
 interface Props {
@@ -19,8 +18,7 @@ interface Props {
 }
 
 /** A home page section: a heading with a "more" link and the newest items as links to their pages. */
-export async function HomeHeadlines({ locale, id, title, listPath, moreText, emptyText, items, dated }: Props) {
-  const t = await getTranslations({ locale, namespace: 'site.announcements' });
+export function HomeHeadlines({ locale, id, title, listPath, moreText, emptyText, items, dated }: Props) {
   return (
     <section className="home-section" aria-labelledby={id}>
       <div className="home-section__head">
@@ -33,21 +31,7 @@ export async function HomeHeadlines({ locale, id, title, listPath, moreText, emp
         <ul className="list">
           {items.map((item) => (
             <li key={item.id} className="list-item">
-              <h3 className="list-item__title">
-                {item.isPinned && (
-                  <>
-                    <span className="badge">{t('pinned')}</span>{' '}
-                  </>
-                )}
-                <a href={`${listPath}/${item.id}`}>{item.title}</a>
-              </h3>
-              <p className="list-item__meta">
-                <span>
-                  <span className="visually-hidden">{dated === 'startAt' ? t('eventTime') : t('published')}: </span>
-                  <DateText locale={locale} value={dated === 'startAt' ? item.startAt : item.publishAt} style={dated === 'startAt' ? 'datetime' : 'date'} />
-                </span>
-                {item.location && <span>{item.location}</span>}
-              </p>
+              <AnnouncementHeadline locale={locale} item={item} href={`${listPath}/${item.id}`} level={3} timed={dated === 'startAt'} />
             </li>
           ))}
         </ul>

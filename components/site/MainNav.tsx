@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { usePathname } from '@/lib/i18n/navigation';
 
 export interface NavPage {
@@ -21,21 +21,17 @@ interface Props {
   menuText: string;
 }
 
-const noSubscription = () => () => {};
-
 const isAt = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 /**
  * The main navigation: every group with its pages, as plain links. Without JavaScript it is a
  * complete list (on wide screens a group's pages drop down on hover and while focus is inside,
- * which CSS alone does). The script only adds: a menu button that folds the list on phones, and
- * Escape to close an open drop-down and return focus to its group.
+ * which CSS alone does). With script: a menu button folds the list on phones (hidden without
+ * script), and Escape closes an open drop-down and returns focus to its group.
  */
 export function MainNav({ prefix, groups, label, menuText }: Props) {
   const pathname = usePathname();
   const listId = useId();
-  // False in the server's HTML (the complete, visible menu), true once the script runs.
-  const enhanced = useSyncExternalStore(noSubscription, () => true, () => false);
   // The path the phone menu was opened on: a new page shows it folded again.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
@@ -49,14 +45,13 @@ export function MainNav({ prefix, groups, label, menuText }: Props) {
   }
 
   return (
-    <nav className="main-nav" aria-label={label} data-enhanced={enhanced ? '' : undefined} data-collapsed={enhanced && !open ? '' : undefined}>
+    <nav className="main-nav" aria-label={label} data-open={open ? '' : undefined}>
       <div className="container">
-        {enhanced && (
-          <button type="button" className="main-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenOn(open ? null : pathname)}>
-            <span className="main-nav__toggle-icon" aria-hidden="true" />
-            {menuText}
-          </button>
-        )}
+        {/* Shown only where script runs (the `js` class on <html>, see globals.css). */}
+        <button type="button" className="main-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenOn(open ? null : pathname)}>
+          <span className="main-nav__toggle-icon" aria-hidden="true" />
+          {menuText}
+        </button>
         <ul className="main-nav__list" id={listId}>
           {groups.map((group, index) => {
             const current = group.pages.some((p) => isAt(pathname, p.path)) || isAt(pathname, group.path);

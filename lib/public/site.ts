@@ -1,4 +1,6 @@
 import { cache } from 'react';
+import { cachedRead } from '../cache/public-reads';
+import { allResources } from '../content/registry';
 import { lastContentUpdate, legacyVisitCount, readCounter, readWebInfo } from '../content/settings';
 import type { WireLanguage } from '../i18n/languages';
 
@@ -16,10 +18,35 @@ export interface FooterFigures {
 }
 
 /**
+ * Tokens that change whenever one of the content resources (or the web settings) is written: a
+ * public-cache entry per resource, which every write to it empties (and which expires with the
+ * cache's TTL). While every token is the same object, nothing has been written since.
+ */
+const sources = () => [...allResources().map((definition) => definition.name).filter((name) => name !== 'account' && name !== 'webcontact'), 'websetting'];
+const writeToken = (source: string) => cachedRead(source, 'write-token', async () => ({}));
+
+let lastUpdate: { tokens: object[]; value: Promise<Date | null> } | undefined;
+
+/**
+ * The footer's 更新日期 without scanning every content table on every page view: recomputed only
+ * after a write (or a cache expiry), shared by concurrent requests.
+ */
+export async function latestContentUpdate(): Promise<Date | null> {
+  const tokens = await Promise.all(sources().map(writeToken));
+  if (lastUpdate && lastUpdate.tokens.length === tokens.length && lastUpdate.tokens.every((token, i) => token === tokens[i])) return lastUpdate.value;
+  const value = lastContentUpdate();
+  lastUpdate = { tokens, value };
+  value.catch(() => {
+    if (lastUpdate?.value === value) lastUpdate = undefined;
+  });
+  return value;
+}
+
+/**
  * The footer's counters and update date, read without counting anything (the browser counts once
  * per session, components/site/VisitCounter.tsx), once per request.
  */
 export const footerFigures = cache(async (): Promise<FooterFigures> => {
-  const [visit, accessible, legacy, updated] = await Promise.all([readCounter('visit'), readCounter('accessible'), legacyVisitCount(), lastContentUpdate()]);
+  const [visit, accessible, legacy, updated] = await Promise.all([readCounter('visit'), readCounter('accessible'), legacyVisitCount(), latestContentUpdate()]);
   return { visit: visit + legacy, accessible, legacy, updated };
 });

@@ -4,7 +4,9 @@ import { eventJsonLd, newsArticleJsonLd, organizationJsonLd } from '../../lib/pu
 import { pageSlices, searchSite } from '../../lib/public/site-search';
 import { counterForPath, countOncePerSession } from '../../lib/public/visit-counter';
 import { announcementKinds, announcementPage, neighbours } from '../../lib/public/announcements';
-import { defaultWebInfo } from '../../lib/content/settings';
+import { defaultWebInfo, lastContentUpdate } from '../../lib/content/settings';
+import { cacheStats } from '../../lib/cache/public-reads';
+import { latestContentUpdate } from '../../lib/public/site';
 import { resources } from '../../lib/content/registry';
 import { getRow } from '../../lib/content/repository';
 import type { SiteRoute } from '../../lib/public/routes';
@@ -204,5 +206,24 @@ describe('public reads on the database', () => {
     const feed = await feedChannel('tw', 'news');
     expect(feed.items.map((i) => i.title)).not.toContain('信託 隱藏');
     expect(feed.items).toHaveLength(7);
+  });
+});
+
+describe('the footer update date', () => {
+  withDatabase();
+
+  test('follows writes at once, and is not read again while nothing was written', async () => {
+    const { token } = await signedIn(1);
+    await addRow('webnews', { title: 'one' }, { token, language: 'tw' });
+    const afterFirst = await latestContentUpdate();
+    expect(afterFirst).toEqual(await lastContentUpdate());
+    const misses = cacheStats().misses;
+    expect(await latestContentUpdate()).toBe(afterFirst);
+    expect(cacheStats().misses).toBe(misses);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await addRow('webbulletintype', { name: 'later' }, { token, language: 'en' });
+    const afterSecond = await latestContentUpdate();
+    expect(afterSecond!.getTime()).toBeGreaterThan(afterFirst!.getTime());
+    expect(afterSecond).toEqual(await lastContentUpdate());
   });
 });

@@ -1,15 +1,5 @@
-import { setRequestLocale } from 'next-intl/server';
-import { AnnouncementList } from '@/components/site/AnnouncementList';
-import { localeOf } from '@/lib/i18n/params';
-import { announcementKinds } from '@/lib/public/announcements';
-import { announcementListMetadata } from '@/lib/public/announcement-pages';
+import { announcementListRoute } from '@/components/site/AnnouncementRoutes';
 
-export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/bulletins'>) {
-  return announcementListMetadata('bulletins', await localeOf(params), await searchParams);
-}
-
-export default async function BulletinsPage({ params, searchParams }: PageProps<'/[locale]/bulletins'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  return <AnnouncementList locale={locale} kind={announcementKinds.bulletins} searchParams={await searchParams} />;
-}
+const route = announcementListRoute('bulletins');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -1,14 +1,5 @@
-import { setRequestLocale } from 'next-intl/server';
-import { AnnouncementDetail } from '@/components/site/AnnouncementDetail';
-import { localeOf } from '@/lib/i18n/params';
-import { announcementDetailMetadata } from '@/lib/public/announcement-pages';
+import { announcementDetailRoute } from '@/components/site/AnnouncementRoutes';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/bulletins/[id]'>) {
-  return announcementDetailMetadata('bulletins', await localeOf(params), (await params).id);
-}
-
-export default async function BulletinsDetailPage({ params }: PageProps<'/[locale]/bulletins/[id]'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  return <AnnouncementDetail locale={locale} name="bulletins" id={(await params).id} />;
-}
+const route = announcementDetailRoute('bulletins');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

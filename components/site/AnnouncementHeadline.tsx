@@ -1,0 +1,68 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import type { AnnouncementSummary } from '@/lib/public/announcements';
+import { DateText } from './DateText';
+
+interface Props {
+  locale: Locale;
+  item: AnnouncementSummary;
+  href: string;
+  /** h2 on a list page, h3 in a home page section. */
+  level: 2 | 3;
+  /** Activities show when they take place; news and bulletins when they were published. */
+  timed: boolean;
+  typeName?: string | null;
+}
+
+/** An item's linked title (with its pinned mark) and its meta line: date or time span, place, type. */
+export async function AnnouncementHeadline({ locale, item, href, level, timed, typeName }: Props) {
+  const [t, colon] = await Promise.all([getTranslations({ locale, namespace: 'site.announcements' }), getTranslations({ locale, namespace: 'site' }).then((s) => s('colon'))]);
+  const Heading = `h${level}` as const;
+  return (
+    <>
+      <Heading className="list-item__title">
+        {item.isPinned && (
+          <>
+            <span className="badge">{t('pinned')}</span>{' '}
+          </>
+        )}
+        <a href={href}>{item.title}</a>
+      </Heading>
+      <p className="list-item__meta">
+        {timed && item.startAt ? (
+          <span>
+            <span className="visually-hidden">
+              {t('eventTime')}
+              {colon}
+            </span>
+            <DateText locale={locale} value={item.startAt} style="datetime" />
+            {item.endAt && (
+              <>
+                {' – '}
+                <DateText locale={locale} value={item.endAt} style="datetime" />
+              </>
+            )}
+          </span>
+        ) : (
+          <span>
+            <span className="visually-hidden">
+              {t('published')}
+              {colon}
+            </span>
+            <DateText locale={locale} value={item.publishAt} />
+          </span>
+        )}
+        {item.location && (
+          <span>
+            <span className="visually-hidden">
+              {t('location')}
+              {colon}
+            </span>
+            {item.location}
+          </span>
+        )}
+        {typeName && <span className="tag">{typeName}</span>}
+      </p>
+    </>
+  );
+}
