@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { invalidate } from '../cache/public-reads';
 import { getDb } from '../db';
 import { uploads } from '../db/schema';
 import { uploadStorage } from './storage';
@@ -58,5 +59,7 @@ export async function findUpload(id: string) {
 export async function renameUpload(id: string, name: string): Promise<UploadInfo | null> {
   const db = await getDb();
   const [row] = await db.update(uploads).set({ name }).where(eq(uploads.id, id)).returning();
+  // Attachment lists on public pages show the name (lib/public/attachments.ts).
+  if (row) invalidate('uploads');
   return row ? toInfo(row) : null;
 }
