@@ -1,11 +1,17 @@
 import { cache } from 'react';
 import { cachedRead } from '../cache/public-reads';
+import { cachedSiteRead } from '../cache/site-reads';
 import { allResources } from '../content/registry';
 import { lastContentUpdate, legacyVisitCount, readCounter, readWebInfo } from '../content/settings';
 import type { WireLanguage } from '../i18n/languages';
 
-/** The association's public settings (name, logo, contact details), read once per request. */
-export const siteInfo = cache((language: WireLanguage) => readWebInfo(language, { includePrivate: false }));
+/**
+ * The association's public settings (name, logo, contact details): every page shows them, so they
+ * are kept until the next write (a settings save invalidates them) or 30 s.
+ */
+export const siteInfo = cache((language: WireLanguage) =>
+  cachedSiteRead(`webinfo:${language}`, () => readWebInfo(language, { includePrivate: false })),
+);
 
 export interface FooterFigures {
   /** 瀏覽人次: the previous website's count carried over plus this site's visits. */
@@ -46,7 +52,11 @@ export async function latestContentUpdate(): Promise<Date | null> {
  * The footer's counters and update date, read without counting anything (the browser counts once
  * per session, components/site/VisitCounter.tsx), once per request.
  */
-export const footerFigures = cache(async (): Promise<FooterFigures> => {
-  const [visit, accessible, legacy, updated] = await Promise.all([readCounter('visit'), readCounter('accessible'), legacyVisitCount(), latestContentUpdate()]);
-  return { visit: visit + legacy, accessible, legacy, updated };
-});
+export const footerFigures = cache(
+  (): Promise<FooterFigures> =>
+    // The counts shown in the HTML may be 30 s old: the browser's own counting call shows its fresh count.
+    cachedSiteRead('footer', async () => {
+      const [visit, accessible, legacy, updated] = await Promise.all([readCounter('visit'), readCounter('accessible'), legacyVisitCount(), latestContentUpdate()]);
+      return { visit: visit + legacy, accessible, legacy, updated };
+    }),
+);
