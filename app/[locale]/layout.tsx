@@ -4,18 +4,20 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { htmlLang, toWireLanguage } from '@/lib/i18n/languages';
 import { siteInfo } from '@/lib/public/site';
 import { localeOf } from '@/lib/i18n/params';
-import { routing } from '@/lib/i18n/routing';
 import { AccessKeyMark } from '@/components/site/AccessKeyMark';
 import { SiteFooter } from '@/components/site/SiteFooter';
 import { SiteHeader } from '@/components/site/SiteHeader';
 import './globals.css';
 
+// Nothing is rendered at build time (the build has no database): pages render on their first
+// request and the page cache (lib/cache/page-cache-handler.cjs) keeps them until the next content
+// write, and at most 30 s, because publication windows move with the clock. Pages that read
+// search parameters (lists with filters, paging, search) render on every request.
 export function generateStaticParams() {
-  return routing.locales.map((locale) => ({ locale }));
+  return [];
 }
 
-// Every page reads the association's settings from the database.
-export const dynamic = 'force-dynamic';
+export const revalidate = 30;
 
 export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
   const locale = await localeOf(params);

@@ -7,8 +7,6 @@ import { localeOf } from '@/lib/i18n/params';
 import { pageSections } from '@/lib/public/about/page-sections';
 import { pageMetadata } from '@/lib/public/metadata';
 
-export const dynamic = 'force-dynamic';
-
 export async function generateMetadata({ params }: PageProps<'/[locale]/about'>) {
   const locale = await localeOf(params);
   const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);

@@ -11,6 +11,9 @@ import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam, searchParam } from '@/lib/public/paging';
 import { localePath, withQuery } from '@/lib/public/urls';
 
+// Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
+export const dynamic = 'force-dynamic';
+
 export async function generateMetadata({ params }: PageProps<'/[locale]/glossary'>) {
   const locale = await localeOf(params);
   const t = await getTranslations({ locale, namespace: 'info.glossary' });

@@ -15,6 +15,7 @@ import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
 import { localePath, withQuery } from '@/lib/public/urls';
 
+// Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/members'>) {

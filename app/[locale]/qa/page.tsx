@@ -12,6 +12,9 @@ import { qaPage } from '@/lib/public/info/qa';
 import { pageParam } from '@/lib/public/paging';
 import { localePath, withQuery } from '@/lib/public/urls';
 
+// Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
+export const dynamic = 'force-dynamic';
+
 export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/qa'>) {
   const locale = await localeOf(params);
   const t = await getTranslations({ locale, namespace: 'info.qa' });

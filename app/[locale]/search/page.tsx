@@ -5,6 +5,9 @@ import { localeOf } from '@/lib/i18n/params';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam, searchParam } from '@/lib/public/paging';
 
+// Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
+export const dynamic = 'force-dynamic';
+
 export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/search'>): Promise<Metadata> {
   const locale = await localeOf(params);
   const t = await getTranslations({ locale, namespace: 'site' });

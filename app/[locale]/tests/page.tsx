@@ -15,6 +15,9 @@ import { pageParam } from '@/lib/public/paging';
 import { publicRowPath } from '@/lib/public/row-links';
 import { localePath, withQuery } from '@/lib/public/urls';
 
+// Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
+export const dynamic = 'force-dynamic';
+
 export async function generateMetadata({ params }: PageProps<'/[locale]/tests'>) {
   const locale = await localeOf(params);
   const t = await getTranslations({ locale, namespace: 'info.tests' });

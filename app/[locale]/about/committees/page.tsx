@@ -10,6 +10,7 @@ import { sectionParam } from '@/lib/public/lists';
 import { pageMetadata } from '@/lib/public/metadata';
 import { localePath, withQuery } from '@/lib/public/urls';
 
+// Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/about/committees'>) {

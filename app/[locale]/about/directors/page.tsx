@@ -6,8 +6,6 @@ import { localeOf } from '@/lib/i18n/params';
 import { boards } from '@/lib/public/about/people';
 import { pageMetadata } from '@/lib/public/metadata';
 
-export const dynamic = 'force-dynamic';
-
 export async function generateMetadata({ params }: PageProps<'/[locale]/about/directors'>) {
   const locale = await localeOf(params);
   const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);

@@ -11,8 +11,6 @@ import { pageMetadata } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { localePath } from '@/lib/public/urls';
 
-export const dynamic = 'force-dynamic';
-
 export async function generateMetadata({ params }: PageProps<'/[locale]/about/organization'>) {
   const locale = await localeOf(params);
   const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);

@@ -13,8 +13,6 @@ import { publicRowOr404 } from '@/lib/public/detail';
 import { lawDetail } from '@/lib/public/laws/detail';
 import { localePath } from '@/lib/public/urls';
 
-export const dynamic = 'force-dynamic';
-
 const lawPath = (id: number) => `/laws/${id}`;
 
 const readLaw = async (params: PageProps<'/[locale]/laws/[id]'>['params']) => {
@@ -54,4 +52,9 @@ export default async function LawPage({ params }: PageProps<'/[locale]/laws/[id]
       </p>
     </PublicPage>
   );
+}
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
 }

@@ -17,8 +17,6 @@ import { memberView } from '@/lib/public/members/members';
 import { servicePoints } from '@/lib/public/members/service-points';
 import { localePath, withQuery } from '@/lib/public/urls';
 
-export const dynamic = 'force-dynamic';
-
 const memberPath = (id: number) => `/members/${id}`;
 
 const readMember = async (params: PageProps<'/[locale]/members/[id]'>['params']) => {
@@ -74,4 +72,9 @@ export default async function MemberPage({ params }: PageProps<'/[locale]/member
       </p>
     </PublicPage>
   );
+}
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
 }

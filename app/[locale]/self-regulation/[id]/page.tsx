@@ -12,8 +12,6 @@ import { publicRowOr404 } from '@/lib/public/detail';
 import { disciplineDetail } from '@/lib/public/laws/self-regulation';
 import { localePath, withQuery } from '@/lib/public/urls';
 
-export const dynamic = 'force-dynamic';
-
 const rulePath = (id: number) => `/self-regulation/${id}`;
 
 const readRule = async (params: PageProps<'/[locale]/self-regulation/[id]'>['params']) => {
@@ -53,4 +51,9 @@ export default async function SelfRegulationRulePage({ params }: PageProps<'/[lo
       </p>
     </PublicPage>
   );
+}
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
 }

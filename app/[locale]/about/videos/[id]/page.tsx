@@ -10,8 +10,6 @@ import { videoPath } from '@/lib/public/about/watch';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { localePath } from '@/lib/public/urls';
 
-export const dynamic = 'force-dynamic';
-
 const readVideo = async (params: PageProps<'/[locale]/about/videos/[id]'>['params']) => {
   const locale = await localeOf(params);
   const row = await publicRowOr404(resources.webvision, toWireLanguage(locale), (await params).id, videoPath, '/about/videos');
@@ -40,4 +38,9 @@ export default async function VideoPage({ params }: PageProps<'/[locale]/about/v
       </p>
     </PublicPage>
   );
+}
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
 }
