@@ -197,3 +197,50 @@ test('tw: a law form lists business lines of the chosen class only; editing load
   expect(updated.publishAt).toBe(stored.publishAt);
   expect(errors).toEqual([]);
 });
+
+test('tw: a news item names its English counterpart, and the public language switch leads there', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(page, request);
+  const headers = await adminHeaders(request, 'tw');
+  // A published English news item (what anonymous readers list), and a new Chinese one to link from.
+  const anonymous = { 'web-language': 'en', 'x-xsrf-token': 'e2e-xsrf', cookie: 'XSRF-TOKEN=e2e-xsrf' };
+  const english = await request.post('/api/webnews/getlist', { headers: anonymous, data: { page: 1, pageSize: 1 } });
+  const target: { id: number; title: string } = (await english.json()).data[0];
+  expect(target).toBeTruthy();
+  const added = await request.post('/api/webnews/add', { headers, data: { title: `E2E counterpart ${Date.now()}`, isVisible: true } });
+  expect(added.status()).toBe(200);
+  const news: { id: number; translationId: number | null } = await added.json();
+  expect(news.translationId).toBeNull();
+
+  await page.goto(`/tw-admin/webnews/${news.id}`);
+  const counterpart = page.getByRole('combobox', { name: '對應英文版本' });
+  await expect(counterpart).toHaveAccessibleDescription(/英文版本/);
+  // The English rows are listed by title (not the Chinese ones), after "none".
+  await expect(counterpart.locator(`option[value="${target.id}"]`)).toHaveText(target.title);
+  await expect(counterpart.locator('option').first()).toHaveText('（無）');
+  await expect(counterpart).toHaveValue('');
+  await expectNoAxeViolations(page);
+  await counterpart.selectOption(String(target.id));
+  await page.getByRole('button', { name: '儲存' }).click();
+  await expect(page).toHaveURL(/\/tw-admin\/webnews$/);
+
+  const saved = await (await request.get(`/api/webnews/get/${news.id}`, { headers })).json();
+  expect(saved.translationId).toBe(target.id);
+
+  // The public page's language switch and its hreflang alternate go to the English counterpart.
+  await page.goto(`/tw/news/${news.id}`);
+  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', new RegExp(`/en/news/${target.id}$`));
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/news/${target.id}$`));
+
+  // Back in the form the link is shown as stored, and "none" clears it (sent as null).
+  await page.goto(`/tw-admin/webnews/${news.id}`);
+  await expect(counterpart).toHaveValue(String(target.id));
+  await counterpart.selectOption('');
+  await page.getByRole('button', { name: '儲存' }).click();
+  await expect(page).toHaveURL(/\/tw-admin\/webnews$/);
+  expect((await (await request.get(`/api/webnews/get/${news.id}`, { headers })).json()).translationId).toBeNull();
+  await request.delete(`/api/webnews/delete/${news.id}`, { headers });
+  expect(errors).toEqual([]);
+});

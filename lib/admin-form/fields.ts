@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '@/lib/content/define';
+import { traits, type ResourceDefinition } from '@/lib/content/define';
 import type { Field } from '@/lib/content/fields';
 import { findResource } from '@/lib/content/registry';
 import { inputFields } from '@/lib/content/validation';
@@ -69,8 +69,35 @@ function isFixed(definition: ResourceDefinition, key: string, mode: FormMode, fi
   return mode === 'add';
 }
 
-/** The translation link is left out: it points at a row in the other language, which this form's language cannot list. */
-const formOmits = new Set(['translationId']);
+/** The common field that names a row's counterpart in the other language (DESIGN §3). */
+export const COUNTERPART_KEY = 'translationId';
+
+/**
+ * Whether the form offers a counterpart in the other language: for localized content shown on the
+ * public site, where the language switch of a detail page follows the link. Contact messages are
+ * localized but never published, so a link would lead nowhere.
+ */
+export function hasCounterpart(definition: ResourceDefinition): boolean {
+  const t = traits(definition);
+  return t.localized && t.visibility;
+}
+
+/**
+ * The list path that narrows the counterpart choices to the same place in the other language: the
+ * leading section parents (fixed lists shared by both languages), as far as they have values.
+ * Reference parents are rows of one language, so their ids mean nothing in the other: they and
+ * everything after them are left out, and the choices are all the other language's rows.
+ */
+export function counterpartPath(definition: ResourceDefinition, values: Record<string, unknown>): string[] {
+  const path: string[] = [];
+  for (const parent of definition.parents ?? []) {
+    const f = definition.fields[parent];
+    const value = values[parent];
+    if (f?.kind !== 'choice' || !f.section || typeof value !== 'string' || value === '') break;
+    path.push(value);
+  }
+  return path;
+}
 
 export function formFields(definition: ResourceDefinition, options: { mode: FormMode; path?: PathIds }): FormField[] {
   const fixedByPath = pathParentValues(definition, options.path);
@@ -87,14 +114,14 @@ export function formFields(definition: ResourceDefinition, options: { mode: Form
     out.push({ key, field: f, access, dependsOn: dependencyOf(definition, f) });
   }
   for (const [key, f] of writable) {
-    if (key in definition.fields || formOmits.has(key)) continue;
+    if (key in definition.fields || (key === COUNTERPART_KEY && !hasCounterpart(definition))) continue;
     out.push({ key, field: f, access: 'editable' });
   }
   return orderCommonFields(out);
 }
 
-/** Publication window first, visibility last: the order an editor decides them in. */
+/** Publication window, visibility, then the counterpart: the order an editor decides them in. */
 function orderCommonFields(list: FormField[]): FormField[] {
-  const rank = (key: string) => ({ publishAt: 1, unpublishAt: 2, isVisible: 3 })[key] ?? 0;
+  const rank = (key: string) => ({ publishAt: 1, unpublishAt: 2, isVisible: 3, [COUNTERPART_KEY]: 4 })[key] ?? 0;
   return [...list].sort((a, b) => rank(a.key) - rank(b.key));
 }

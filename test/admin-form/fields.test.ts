@@ -2,8 +2,8 @@
  * Which controls the back-office form shows, read from the resource definitions: common fields,
  * read-only values, parents fixed by the list's path, and references that depend on another field.
  */
-import { dependencyOf, formFields, pathParentValues } from '../../lib/admin-form/fields';
-import { findResource } from '../../lib/content/registry';
+import { counterpartPath, dependencyOf, formFields, hasCounterpart, pathParentValues } from '../../lib/admin-form/fields';
+import { allResources, findResource } from '../../lib/content/registry';
 
 const definition = (name: string) => {
   const found = findResource(name);
@@ -14,7 +14,7 @@ const summary = (name: string, options: Parameters<typeof formFields>[1]) =>
   formFields(definition(name), options).map(({ key, access }) => `${key}:${access}`);
 
 describe('formFields', () => {
-  test('news: its own fields in order, then the publication window and visibility', () => {
+  test('news: its own fields in order, then the publication window, visibility and the counterpart', () => {
     expect(summary('webnews', { mode: 'add' })).toEqual([
       'title:editable',
       'summary:editable',
@@ -25,6 +25,7 @@ describe('formFields', () => {
       'publishAt:editable',
       'unpublishAt:editable',
       'isVisible:editable',
+      'translationId:editable',
     ]);
   });
 
@@ -50,8 +51,35 @@ describe('formFields', () => {
     ]);
   });
 
-  test('the translation link is not a form control', () => {
-    expect(summary('webnews', { mode: 'update' })).not.toContain('translationId:editable');
+  test('localized public content offers its counterpart in the other language, last', () => {
+    expect(summary('webnews', { mode: 'update' }).at(-1)).toBe('translationId:editable');
+    expect(summary('websupervisor', { mode: 'add', path: [2] }).at(-1)).toBe('translationId:editable');
+    const offering = allResources().filter((d) => summary(d.name, { mode: 'add' }).includes('translationId:editable'));
+    // Every localized resource except contact messages (localized, but never published).
+    expect(offering.map((d) => d.name).sort()).toEqual(
+      allResources()
+        .filter((d) => d.localized !== false && d.name !== 'webcontact')
+        .map((d) => d.name)
+        .sort(),
+    );
+    expect(offering.length).toBeGreaterThan(20);
+    for (const name of ['account', 'webbilingual', 'webcontact']) {
+      expect(formFields(definition(name), { mode: 'update' }).map((f) => f.key)).not.toContain('translationId');
+      expect(hasCounterpart(definition(name))).toBe(false);
+    }
+  });
+
+  test('the counterpart choices are narrowed by leading section parents only', () => {
+    // Sections are shared by both languages.
+    expect(counterpartPath(definition('websupervisor'), { boardType: '2' })).toEqual(['2']);
+    expect(counterpartPath(definition('webqa'), { category: '0' })).toEqual(['0']);
+    expect(counterpartPath(definition('webareainfo'), { areaType: '1', regionCode: '3' })).toEqual(['1', '3']);
+    expect(counterpartPath(definition('webareainfo'), { areaType: '1', regionCode: '' })).toEqual(['1']);
+    expect(counterpartPath(definition('webareainfo'), { areaType: '', regionCode: '3' })).toEqual([]);
+    // Reference parents are rows of one language: their ids say nothing about the other one.
+    expect(counterpartPath(definition('webrule'), { classId: '4', businessId: '5' })).toEqual([]);
+    expect(counterpartPath(definition('webbulletin'), { typeId: '4' })).toEqual([]);
+    expect(counterpartPath(definition('webnews'), {})).toEqual([]);
   });
 
   test('a section that stands in the add and update paths is fixed in both modes', () => {

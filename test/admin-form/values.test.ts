@@ -37,6 +37,7 @@ describe('a new row', () => {
       publishAt: '',
       unpublishAt: '',
       isVisible: true,
+      translationId: '',
     });
     const fields = fieldsOf('websupervisor', 'add', [2]);
     expect(initialValues(fields, { boardType: 2 }).boardType).toBe('2');
@@ -55,6 +56,7 @@ describe('a new row', () => {
       publishAt: '2025-01-02T03:04:00',
       unpublishAt: null,
       isVisible: true,
+      translationId: null,
     });
     const system = fieldsOf('websystem', 'add');
     expect(toPayload(system, { unitId: '3', unitTypeId: '', name: 'n', url: 'https://a.example', description: '', contact: '' }, 'add')).toMatchObject({
@@ -117,5 +119,18 @@ describe('editing', () => {
     expect(body.files).toEqual(ids);
     expect(body.image).toBeNull();
     expect(rowToFormValues(fields, { files: null }).files).toEqual([]);
+  });
+
+  test('the counterpart in the other language: a stored id fills its select, a choice goes out as a number, none as null', () => {
+    const fields = fieldsOf('webnews', 'update');
+    const linked = rowToFormValues(fields, { id: 3, title: 't', translationId: 17 });
+    expect(linked.translationId).toBe('17');
+    expect(toPayload(fields, linked, 'update', 3).translationId).toBe(17);
+    const unlinked = rowToFormValues(fields, { id: 3, title: 't', translationId: null });
+    expect(unlinked.translationId).toBe('');
+    // null clears a stored link on the server.
+    expect(toPayload(fields, { ...linked, translationId: '' }, 'update', 3).translationId).toBeNull();
+    // Resources without counterparts never send one.
+    expect(toPayload(fieldsOf('account', 'update'), rowToFormValues(fieldsOf('account', 'update'), row), 'update', 4)).not.toHaveProperty('translationId');
   });
 });

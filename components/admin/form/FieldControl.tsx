@@ -4,12 +4,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import type { ResourceDefinition } from '@/lib/content/define';
-import type { FormField, FormMode } from '@/lib/admin-form/fields';
+import { COUNTERPART_KEY, type FormField, type FormMode } from '@/lib/admin-form/fields';
 import { formatReadOnly } from '@/lib/admin-form/format';
 import type { FormValues } from '@/lib/admin-form/values';
 import type { WireLanguage } from '@/lib/i18n/languages';
 import { resourceApi, type Row } from '@/lib/client/resources';
 import { AttachmentList } from './AttachmentList';
+import { CounterpartSelect } from './CounterpartSelect';
 import { describedBy, fieldIds, HintAndError, RequiredMark } from './FieldParts';
 import { ImageUpload } from './ImageUpload';
 import { ReferenceSelect, rowTitle } from './ReferenceSelect';
@@ -112,6 +113,7 @@ export function FieldControl(props: FieldControlProps) {
         />,
       );
     case 'reference':
+      if (key === COUNTERPART_KEY) return <CounterpartSelect formField={formField} definition={definition} language={language} ids={ids} error={error} />;
       return (
         <ReferenceSelect
           formField={formField}

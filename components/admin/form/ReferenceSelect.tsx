@@ -7,6 +7,7 @@ import type { FormField } from '@/lib/admin-form/fields';
 import type { FormValues } from '@/lib/admin-form/values';
 import type { ReferenceField } from '@/lib/content/fields';
 import { findResource } from '@/lib/content/registry';
+import type { ApiHttp } from '@/lib/client/http';
 import { resourceApi, type Row } from '@/lib/client/resources';
 import { describedBy, HintAndError, RequiredMark, type FieldIds } from './FieldParts';
 import styles from './form.module.css';
@@ -29,6 +30,7 @@ export function rowTitle(resource: string, row: Row): string {
  * A select fed by the referenced resource's select list (spec §7). A reference that depends on
  * another field (a business line under a law class) lists the target's rows under the chosen
  * parent, waits until one is chosen, and is cleared when the parent changes to one it is not under.
+ * `client` and `path` read the list elsewhere (the other language's rows of one section).
  */
 export function ReferenceSelect(props: {
   formField: FormField;
@@ -38,8 +40,15 @@ export function ReferenceSelect(props: {
   ids: FieldIds;
   error?: string;
   required: boolean;
+  /** Reads the options (default: the page's client, in the form's language). */
+  client?: ApiHttp;
+  /** The list path of the options when they depend on no field of the form. */
+  path?: readonly string[];
+  hint?: string;
+  /** The first option, meaning "nothing chosen". */
+  emptyLabel?: string;
 }) {
-  const { formField, ids, error, required } = props;
+  const { formField, ids, error, required, client } = props;
   const f = formField.field as ReferenceField;
   const t = useTranslations('adminForm');
   const { control } = useFormContext<FormValues>();
@@ -51,12 +60,14 @@ export function ReferenceSelect(props: {
   const parent = parentKey && typeof parentValue === 'string' ? parentValue : '';
   const waiting = Boolean(parentKey) && !parent;
   const [options, setOptions] = useState<Options>({ state: 'loading' });
+  const pathKey = JSON.stringify(props.path ?? []);
 
   useEffect(() => {
     if (waiting) return;
     let live = true;
-    resourceApi(f.resource)
-      .selectList(parentKey ? [parent] : undefined)
+    const path: string[] = JSON.parse(pathKey);
+    resourceApi(f.resource, client)
+      .selectList(parentKey ? [parent] : path.length ? path : undefined)
       .then(
         (rows) =>
           live &&
@@ -66,7 +77,7 @@ export function ReferenceSelect(props: {
     return () => {
       live = false;
     };
-  }, [f.resource, parentKey, parent, waiting]);
+  }, [f.resource, client, parentKey, parent, pathKey, waiting]);
 
   const current = typeof value === 'string' ? value : '';
   // The parent changed to one this choice does not belong to: the choice no longer holds.
@@ -76,7 +87,7 @@ export function ReferenceSelect(props: {
   }, [parentKey, parent, options, current, onChange]);
 
   const loading = !waiting && options.state === 'loading';
-  const hint = waiting ? t('chooseParentFirst', { field: props.parentLabel ?? '' }) : options.state === 'failed' ? t('optionsFailed') : undefined;
+  const hint = waiting ? t('chooseParentFirst', { field: props.parentLabel ?? '' }) : options.state === 'failed' ? t('optionsFailed') : props.hint;
   const list = !waiting && options.state === 'ready' ? options.options : [];
   return (
     <div className={styles.field}>
@@ -99,7 +110,7 @@ export function ReferenceSelect(props: {
         aria-required={required || undefined}
         aria-describedby={describedBy(ids, hint, error)}
       >
-        <option value="">{loading ? t('optionsLoading') : t('chooseOption')}</option>
+        <option value="">{loading ? t('optionsLoading') : (props.emptyLabel ?? t('chooseOption'))}</option>
         {list.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
