@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, adminHeaders } from './helpers';
+import { admin, adminHeaders, nextTestAddress } from './helpers';
 
 /**
  * The back office's resource form in the browser (issue 5): validation messages in the current
@@ -47,7 +47,7 @@ const words = {
 
 /** Signs in through the API and leaves the token where the back office reads it. */
 async function signIn(page: Page, request: APIRequestContext) {
-  const login = await request.post('/api/account/login', { data: admin });
+  const login = await request.post('/api/account/login', { data: admin, headers: { 'x-forwarded-for': nextTestAddress() } });
   const { token } = await login.json();
   expect(token).toBeTruthy();
   await page.addInitScript((value) => window.localStorage.setItem('Authorization', value), token as string);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin } from './helpers';
+import { admin, nextTestAddress } from './helpers';
 
 type Language = 'tw' | 'en';
 
@@ -13,8 +13,7 @@ const words = {
  * Sign-ins are rate-limited per client address (20 in 10 minutes, shared by every spec of a run), so
  * each test signs in from its own address: the server reads it from X-Forwarded-For.
  */
-let lastAddress = 0;
-const nextAddress = () => `10.43.${Math.floor(++lastAddress / 250)}.${lastAddress % 250}`;
+const nextAddress = nextTestAddress;
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextAddress() });
 });

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { admin, adminHeaders } from './helpers';
+import { admin, adminHeaders, nextTestAddress } from './helpers';
 
 test.describe('API over HTTP', () => {
   test('sign-in with the configured Admin, checklogin and logout', async ({ request }) => {
-    const login = await request.post('/api/account/login', { data: admin });
+    const login = await request.post('/api/account/login', { data: admin, headers: { 'x-forwarded-for': nextTestAddress() } });
     expect(login.status()).toBe(200);
     const { token, locked } = await login.json();
     expect(token).toEqual(expect.any(String));
