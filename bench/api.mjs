@@ -4,7 +4,7 @@
 //   node bench/api.mjs                      # embedded database in ./bench-data (seeded on first run)
 //   DATABASE_URL=postgres://… node bench/api.mjs   # that PostgreSQL (seeded if it has no news)
 //
-// Environment: BENCH_PORT (default 3400), BENCH_CONNECTIONS (10), BENCH_SECONDS (10),
+// Environment: BENCH_PORT (default 3400), BENCH_CONNECTIONS (10), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (5),
 // BENCH_SERVER_CPUS (e.g. `0`: runs the server under `taskset -c 0`; start this script itself under
 // `taskset -c 1` so the load generator never takes the server's core), BENCH_ONLY (a substring:
 // only the scenarios whose title contains it).
@@ -19,6 +19,7 @@ const port = Number(process.env.BENCH_PORT) || 3400;
 const base = `http://127.0.0.1:${port}`;
 const connections = Number(process.env.BENCH_CONNECTIONS) || 10;
 const duration = Number(process.env.BENCH_SECONDS) || 10;
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS) || 5;
 const serverCpus = process.env.BENCH_SERVER_CPUS;
 const only = process.env.BENCH_ONLY;
 const env = {
@@ -125,8 +126,9 @@ try {
     ['webrule/search 「信託」 random page of 1–500 (signed in)', { path: search, ...randomPages(500, token) }],
     ['webrule/search 「安養信託」 random page of 1–40 (signed in)', { path: `/api/webrule/search?keyword=${encodeURIComponent('安養信託')}`, ...randomPages(40, token) }],
   ].filter(([title]) => !only || title.includes(only));
-  // One short warm-up per scenario so the first measurement does not pay for cold caches.
-  for (const [, options] of scenarios) await run(options, 2, 2);
+  // A warm-up per scenario at full load, so the measurement sees a warmed-up server (compiled
+  // code, filled caches, open connections), as visitors do on a server that has been running.
+  for (const [, options] of scenarios) await run(options, warmup);
   console.log(`\n${driver}, ${connections} connections, ${duration} s each${serverCpus ? `, server on CPU ${serverCpus}` : ''}\n`);
   console.log('| call | requests/s | p50 ms | p99 ms | non-2xx |');
   console.log('|---|---:|---:|---:|---:|');

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { cachedRead, cacheStats, clearPublicCache, invalidate, TTL_MS } from '../lib/cache/public-reads';
+import { cachedRead, cacheStats, clearPublicCache, invalidate, STALE_MS, TTL_MS } from '../lib/cache/public-reads';
 import { getDb } from '../lib/db';
 import { webnews } from '../lib/db/schema';
 import { call, signedIn } from './helpers/api';
@@ -45,9 +45,46 @@ test('entries expire after the TTL; concurrent misses share one load; invalidate
   expect(results).toEqual(Array(10).fill(1));
   expect(loads).toBe(1);
   expect(await cachedRead('unit', 'k', load, { now: now + TTL_MS - 1 })).toBe(1);
-  expect(await cachedRead('unit', 'k', load, { now: now + TTL_MS + 1 })).toBe(2);
   invalidate('unit');
-  expect(await cachedRead('unit', 'k', load, { now: now + TTL_MS + 2 })).toBe(3);
+  expect(await cachedRead('unit', 'k', load, { now: now + TTL_MS - 1 })).toBe(2);
+});
+
+test('an expired entry is served for STALE_MS while one read refreshes it; later reads wait for fresh data', async () => {
+  let loads = 0;
+  const load = async () => {
+    loads++;
+    await new Promise((r) => setTimeout(r, 20));
+    return loads;
+  };
+  const now = 2_000_000;
+  expect(await cachedRead('unit-stale', 'k', load, { now })).toBe(1);
+  const expired = now + TTL_MS + 1;
+  // Stale: answered at once with the old value, and only one refresh starts for all of them.
+  expect(await Promise.all(Array.from({ length: 5 }, () => cachedRead('unit-stale', 'k', load, { now: expired })))).toEqual(Array(5).fill(1));
+  expect(loads).toBe(2);
+  await new Promise((r) => setTimeout(r, 40));
+  expect(await cachedRead('unit-stale', 'k', load, { now: expired })).toBe(2);
+  expect(loads).toBe(2);
+  // Past the stale bound nothing old is served: the read waits for a new load.
+  expect(await cachedRead('unit-stale', 'k', load, { now: expired + TTL_MS + STALE_MS })).toBe(3);
+});
+
+test('a failed refresh keeps serving the stale value until the bound, then retries', async () => {
+  let fail = false;
+  let loads = 0;
+  const load = async () => {
+    loads++;
+    if (fail) throw new Error('database away');
+    return 'fresh';
+  };
+  const now = 3_000_000;
+  expect(await cachedRead('unit-stale-fail', 'k', load, { now })).toBe('fresh');
+  fail = true;
+  expect(await cachedRead('unit-stale-fail', 'k', load, { now: now + TTL_MS + 1 })).toBe('fresh');
+  await new Promise((r) => setTimeout(r, 0));
+  expect(await cachedRead('unit-stale-fail', 'k', load, { now: now + TTL_MS + 2 })).toBe('fresh');
+  expect(loads).toBe(3); // the failed refresh was let go, so the next stale read tried again
+  await expect(cachedRead('unit-stale-fail', 'k', load, { now: now + TTL_MS + STALE_MS })).rejects.toThrow('database away');
 });
 
 test('a failed load is not kept', async () => {

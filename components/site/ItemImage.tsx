@@ -1,33 +1,38 @@
-import { imageUrl } from '@/lib/public/attachments';
+import { publicImage } from '@/lib/public/attachments';
 
 interface Props {
   /** An `image` field's value (an upload id) or a URL. */
   src: unknown;
   /** From the content (the row's title or name); '' for a decorative image that repeats nearby text. */
   alt: string;
+  /** The size to reserve when the image's own is unknown (an outside URL); an upload's own size wins. */
   width?: number;
   height?: number;
-  /** Above the fold (the first image of a page): load at once instead of lazily. */
+  /** Above the fold (the first image of a page): load at once, first, instead of lazily. */
   priority?: boolean;
   className?: string;
 }
 
 /**
  * A content image. Uploads are served as stored (already sized by the editor), so a plain `<img>`
- * is enough; width and height, when known, keep the layout from jumping while it loads.
+ * is enough. Its width and height (the upload's own, read from its bytes) keep the layout from
+ * jumping while it loads; the first image of a page is fetched with high priority, as it is
+ * usually the largest thing the visitor sees first.
  */
 export async function ItemImage({ src, alt, width, height, priority = false, className }: Props) {
-  const url = await imageUrl(src);
-  if (!url) return null;
+  const image = await publicImage(src);
+  if (!image) return null;
+  const known = image.width && image.height;
   return (
     // eslint-disable-next-line @next/next/no-img-element
     <img
-      src={url}
+      src={image.url}
       alt={alt}
-      width={width}
-      height={height}
+      width={known ? image.width : width}
+      height={known ? image.height : height}
       loading={priority ? 'eager' : 'lazy'}
-      decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? undefined : 'async'}
       className={className ? `item-image ${className}` : 'item-image'}
     />
   );

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { getDb } from '../db';
+import { localGeneration } from '../cache/public-reads';
+import { getDb, type Database } from '../db';
 import { account, sessions } from '../db/schema';
 import type { RoleValue } from './roles';
 
@@ -26,10 +27,56 @@ export async function createSession(accountId: number): Promise<string> {
   return token;
 }
 
+/**
+ * A valid session, once checked, is taken on trust for SESSION_CACHE_MS, so the back office's reads
+ * do not each pay a session query. Exact within this process: signing out, revoking an account's
+ * sessions and any account write made here are seen at once. Another app server sharing the
+ * database (DESIGN §2) sees a sign-out or an account change made elsewhere within SESSION_CACHE_MS
+ * (docs/operations.md). Unknown tokens are never remembered.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const MAX_CACHED_SESSIONS = 1_000;
+
+interface CachedSession {
+  account: SignedInAccount;
+  lastSeenAt: number;
+  checkedAt: number;
+  /** This process's account write count when checked (lib/cache/public-reads.ts). */
+  accountWrites: number;
+  database: Database;
+}
+
+const globalSessions = globalThis as typeof globalThis & { __gonghuiSessions?: Map<string, CachedSession> };
+const cachedSessions = (globalSessions.__gonghuiSessions ??= new Map());
+/** Bumped by every revocation here: a check that overlapped one is not remembered. */
+const revocations = globalThis as typeof globalThis & { __gonghuiRevocations?: number };
+
+function forgetSessions(which: (cached: CachedSession) => boolean): void {
+  revocations.__gonghuiRevocations = (revocations.__gonghuiRevocations ?? 0) + 1;
+  for (const [tokenHash, cached] of cachedSessions) if (which(cached)) cachedSessions.delete(tokenHash);
+}
+
 /** The account a token belongs to, or null when it is unknown, expired or its account is disabled. */
 export async function accountForToken(token: string, now = new Date()): Promise<SignedInAccount | null> {
   const db = await getDb();
   const tokenHash = hashToken(token);
+  const cached = cachedSessions.get(tokenHash);
+  if (
+    cached &&
+    cached.database === db &&
+    cached.accountWrites === localGeneration('account') &&
+    now.getTime() - cached.checkedAt < SESSION_CACHE_MS &&
+    now.getTime() - cached.lastSeenAt < SESSION_IDLE_MS
+  ) {
+    if (now.getTime() - cached.lastSeenAt > TOUCH_INTERVAL_MS) {
+      cached.lastSeenAt = now.getTime();
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    }
+    return cached.account;
+  }
+  cachedSessions.delete(tokenHash);
+  const accountWrites = localGeneration('account');
+  const revoked = revocations.__gonghuiRevocations;
   const [row] = await db
     .select({
       id: account.id,
@@ -44,29 +91,41 @@ export async function accountForToken(token: string, now = new Date()): Promise<
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))))
     .limit(1);
   if (!row || row.isDisabled) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (now.getTime() - lastSeenAt > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    lastSeenAt = now.getTime();
   }
-  return {
+  const signedIn: SignedInAccount = {
     id: row.id as number,
     username: String(row.username ?? ''),
     displayName: String(row.displayName ?? ''),
     role: row.role as RoleValue,
   };
+  if (revoked === revocations.__gonghuiRevocations) {
+    cachedSessions.set(tokenHash, { account: signedIn, lastSeenAt, checkedAt: now.getTime(), accountWrites, database: db });
+  }
+  if (cachedSessions.size > MAX_CACHED_SESSIONS) cachedSessions.delete(cachedSessions.keys().next().value as string);
+  return signedIn;
 }
 
 export async function revokeSession(token: string): Promise<void> {
   const db = await getDb();
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  const tokenHash = hashToken(token);
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  forgetSessions(() => false);
+  cachedSessions.delete(tokenHash);
 }
 
 export async function revokeSessionsOf(accountId: number): Promise<void> {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
+  forgetSessions((cached) => cached.account.id === accountId);
 }
 
 /** Test helper and operator tool: makes every session look idle since `at`. */
 export async function setSessionsLastSeen(at: Date): Promise<void> {
   const db = await getDb();
   await db.update(sessions).set({ lastSeenAt: at }).where(sql`true`);
+  forgetSessions(() => true);
 }

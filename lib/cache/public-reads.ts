@@ -16,14 +16,21 @@ import { storedGeneration } from './generations';
  *
  * Entries also expire after TTL_MS, because rows scheduled with publishAt/unpublishAt enter and
  * leave the public window with the clock, not with a write. Concurrent misses for the same key share
- * one query: with PGlite, which runs one query at a time, that matters.
+ * one query: with PGlite, which runs one query at a time, that matters. For STALE_MS after expiry a
+ * loaded entry is still served while one read refreshes it, so a busy list never makes every
+ * visitor wait for its query each time the TTL runs out; after that, a read waits for fresh data.
  */
 export const TTL_MS = 30_000;
+export const STALE_MS = 5_000;
 const MAX_ENTRIES = 5_000;
 
 interface Entry {
   expires: number;
   value: Promise<unknown>;
+  /** The load has succeeded (only a loaded value may be served stale). */
+  loaded?: boolean;
+  /** A refresh of this stale entry is running. */
+  refreshing?: boolean;
 }
 
 interface CacheState {
@@ -46,9 +53,17 @@ export function invalidate(resource: string): void {
   bumpContentEpoch();
 }
 
+/** How many writes this process has made to `resource` (what its local cache keys hold). */
+export function localGeneration(resource: string): number {
+  return state.generations.get(resource) ?? 0;
+}
+
 export interface ReadOptions {
-  /** Key by the generation the database stores, so writes by any server or script are seen at once. */
-  shared?: boolean;
+  /**
+   * Key by the generation the database stores, so writes by any server or script are seen at once;
+   * a number is that generation, already read (one lookup serves several reads of one request).
+   */
+  shared?: boolean | number;
   now?: number;
 }
 
@@ -59,21 +74,40 @@ export async function cachedRead<T>(resource: string, key: string, load: () => P
     state.database = db;
   }
   const local = state.generations.get(resource) ?? 0;
-  const generation = options.shared ? `${local}.${await storedGeneration(resource, db)}` : `${local}`;
-  const fullKey = `${resource}@${generation}|${options.shared ? 'shared' : 'local'}|${key}`;
+  const shared = options.shared !== undefined && options.shared !== false;
+  const stored = typeof options.shared === 'number' ? options.shared : shared ? await storedGeneration(resource, db) : 0;
+  const fullKey = `${resource}@${shared ? `${local}.${stored}` : local}|${shared ? 'shared' : 'local'}|${key}`;
   const now = options.now ?? Date.now();
   const hit = state.entries.get(fullKey);
-  if (hit && hit.expires > now) {
+  if (hit && (hit.expires > now || (hit.loaded && now - hit.expires < STALE_MS))) {
     state.hits++;
     // Map order is insertion order: re-inserting keeps recently used entries at the end.
     state.entries.delete(fullKey);
     state.entries.set(fullKey, hit);
+    if (hit.expires <= now && !hit.refreshing) {
+      hit.refreshing = true;
+      remember(fullKey, load(), now).catch(() => (hit.refreshing = false));
+    }
     return hit.value as Promise<T>;
   }
   state.misses++;
-  const value = load();
-  state.entries.set(fullKey, { expires: now + TTL_MS, value });
-  value.catch(() => state.entries.delete(fullKey));
+  return remember(fullKey, load(), now);
+}
+
+/** Keeps a load under its key: a failed one is dropped, a stale entry it refreshes stays until it succeeds. */
+function remember<T>(fullKey: string, value: Promise<T>, now: number): Promise<T> {
+  const entry: Entry = { expires: now + TTL_MS, value };
+  const refreshing = state.entries.get(fullKey)?.refreshing;
+  if (!refreshing) state.entries.set(fullKey, entry);
+  value.then(
+    () => {
+      entry.loaded = true;
+      if (refreshing && state.entries.has(fullKey)) state.entries.set(fullKey, entry);
+    },
+    () => {
+      if (state.entries.get(fullKey) === entry) state.entries.delete(fullKey);
+    },
+  );
   if (state.entries.size > MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value as string);
   return value;
 }

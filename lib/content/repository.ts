@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cachedRead, invalidate } from '../cache/public-reads';
+import { storedGeneration } from '../cache/generations';
 import { noteWrite } from '../db/maintenance';
 import { getDb, type Database } from '../db';
 import * as schema from '../db/schema';
@@ -83,7 +84,8 @@ export async function listRows(definition: ResourceDefinition, scope: ReadScope,
   const listKey = { list: scope.language, publicOnly: scope.publicOnly, ...selection, conditions: conditions?.length ? query.cacheKey : undefined };
   const pageKey = JSON.stringify({ ...listKey, page, pageSize, sort });
   if (scope.publicOnly) return cachedRead(definition.name, pageKey, load);
-  const shared = { shared: true };
+  // One generation lookup for both reads: they also come from one moment.
+  const shared = { shared: await storedGeneration(definition.name) };
   const total = await cachedRead(definition.name, JSON.stringify({ ...listKey, total: true }), () => countRows(definition, where), shared);
   return cachedRead(definition.name, pageKey, () => loadPage(definition, where, query, total), shared);
 }

@@ -1,9 +1,11 @@
 import { inArray } from 'drizzle-orm';
+import { imageSize } from 'image-size';
 import { cachedRead } from '../cache/public-reads';
 import { getDb } from '../db';
 import { uploads } from '../db/schema';
 import { uploadIdPattern } from '../content/validation';
 import { uploadUrl } from '../uploads';
+import { uploadStorage } from '../uploads/storage';
 
 /** What a public page needs to show or link an uploaded file. */
 export interface PublicFile {
@@ -41,10 +43,41 @@ export async function publicFiles(value: unknown): Promise<PublicFile[]> {
 
 /** The served URL of an image value: an upload id (looked up), or a URL kept as it is. */
 export async function imageUrl(value: unknown): Promise<string | null> {
+  return (await publicImage(value))?.url ?? null;
+}
+
+export interface PublicImage {
+  url: string;
+  /** The stored image's own size in pixels; unknown for outside URLs and unreadable files. */
+  width?: number;
+  height?: number;
+}
+
+/**
+ * An image value's URL and, for an upload, its pixel size read from the stored bytes, so pages can
+ * give every <img> its width and height and nothing moves while images load. Cached like the other
+ * upload reads: the bytes under an id never change.
+ */
+export async function publicImage(value: unknown): Promise<PublicImage | null> {
   if (typeof value !== 'string' || value === '') return null;
-  if (!uploadIdPattern.test(value)) return /^(https?:\/\/|\/)/.test(value) ? value : null;
+  if (!uploadIdPattern.test(value)) return /^(https?:\/\/|\/)/.test(value) ? { url: value } : null;
   const [file] = await publicFiles(value);
-  return file?.url ?? null;
+  if (!file) return null;
+  if (!file.type.startsWith('image/')) return { url: file.url };
+  const size = await cachedRead('uploads', JSON.stringify({ imageSize: file.id }), () => storedImageSize(file.id));
+  return { url: file.url, ...size };
+}
+
+async function storedImageSize(id: string): Promise<{ width?: number; height?: number }> {
+  const bytes = await uploadStorage().get(id);
+  if (!bytes) return {};
+  try {
+    const { width, height, orientation } = imageSize(bytes);
+    // EXIF orientations 5–8 turn the picture a quarter: the browser shows it with the sides swapped.
+    return orientation && orientation >= 5 ? { width: height, height: width } : { width, height };
+  } catch {
+    return {};
+  }
 }
 
 const officeKinds: [RegExp, string][] = [
