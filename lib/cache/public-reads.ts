@@ -23,6 +23,8 @@ import { storedGeneration } from './generations';
 export const TTL_MS = 30_000;
 export const STALE_MS = 5_000;
 const MAX_ENTRIES = 5_000;
+/** Bound on the bytes of entries that declare theirs (lists' ordered ids); other entries are small. */
+const MAX_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
   expires: number;
@@ -31,11 +33,15 @@ interface Entry {
   loaded?: boolean;
   /** A refresh of this stale entry is running. */
   refreshing?: boolean;
+  /** What the loaded value declared it holds (ReadOptions.bytes); 0 for most entries. */
+  bytes: number;
 }
 
 interface CacheState {
   generations: Map<string, number>;
   entries: Map<string, Entry>;
+  /** The sum of the entries' `bytes`. */
+  bytes: number;
   hits: number;
   misses: number;
   /** The database the entries came from: tests and tools may switch databases in one process. */
@@ -44,7 +50,7 @@ interface CacheState {
 
 // On globalThis: Next.js bundles API routes and pages separately, and both must see one cache.
 const globalState = globalThis as typeof globalThis & { __gonghuiPublicCache?: CacheState };
-const state: CacheState = (globalState.__gonghuiPublicCache ??= { generations: new Map(), entries: new Map(), hits: 0, misses: 0 });
+const state: CacheState = (globalState.__gonghuiPublicCache ??= { generations: new Map(), entries: new Map(), bytes: 0, hits: 0, misses: 0 });
 
 /** A write by this process: its own reads miss from now on (shared reads see the stored generation as well). */
 export function invalidate(resource: string): void {
@@ -58,19 +64,21 @@ export function localGeneration(resource: string): number {
   return state.generations.get(resource) ?? 0;
 }
 
-export interface ReadOptions {
+export interface ReadOptions<T = unknown> {
   /**
    * Key by the generation the database stores, so writes by any server or script are seen at once;
    * a number is that generation, already read (one lookup serves several reads of one request).
    */
   shared?: boolean | number;
   now?: number;
+  /** The memory a loaded value holds, for values that can be large; they are evicted by size too. */
+  bytes?: (value: T) => number;
 }
 
-export async function cachedRead<T>(resource: string, key: string, load: () => Promise<T>, options: ReadOptions = {}): Promise<T> {
+export async function cachedRead<T>(resource: string, key: string, load: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
   const db = await getDb();
   if (state.database !== db) {
-    state.entries.clear();
+    clearPublicCache();
     state.database = db;
   }
   const local = state.generations.get(resource) ?? 0;
@@ -86,37 +94,60 @@ export async function cachedRead<T>(resource: string, key: string, load: () => P
     state.entries.set(fullKey, hit);
     if (hit.expires <= now && !hit.refreshing) {
       hit.refreshing = true;
-      remember(fullKey, load(), now).catch(() => (hit.refreshing = false));
+      remember(fullKey, load(), now, options.bytes).catch(() => (hit.refreshing = false));
     }
     return hit.value as Promise<T>;
   }
   state.misses++;
-  return remember(fullKey, load(), now);
+  return remember(fullKey, load(), now, options.bytes);
 }
 
 /** Keeps a load under its key: a failed one is dropped, a stale entry it refreshes stays until it succeeds. */
-function remember<T>(fullKey: string, value: Promise<T>, now: number): Promise<T> {
-  const entry: Entry = { expires: now + TTL_MS, value };
+function remember<T>(fullKey: string, value: Promise<T>, now: number, bytes?: (value: T) => number): Promise<T> {
+  const entry: Entry = { expires: now + TTL_MS, value, bytes: 0 };
   const refreshing = state.entries.get(fullKey)?.refreshing;
-  if (!refreshing) state.entries.set(fullKey, entry);
+  if (!refreshing) put(fullKey, entry);
   value.then(
-    () => {
+    (loaded) => {
       entry.loaded = true;
-      if (refreshing && state.entries.has(fullKey)) state.entries.set(fullKey, entry);
+      if (refreshing && state.entries.has(fullKey)) put(fullKey, entry);
+      if (bytes && state.entries.get(fullKey) === entry) {
+        entry.bytes = bytes(loaded);
+        state.bytes += entry.bytes;
+        trim();
+      }
     },
     () => {
-      if (state.entries.get(fullKey) === entry) state.entries.delete(fullKey);
+      if (state.entries.get(fullKey) === entry) drop(fullKey);
     },
   );
-  if (state.entries.size > MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value as string);
   return value;
 }
 
+function put(fullKey: string, entry: Entry): void {
+  drop(fullKey);
+  state.entries.set(fullKey, entry);
+  trim();
+}
+
+function drop(fullKey: string): void {
+  const entry = state.entries.get(fullKey);
+  if (!entry) return;
+  state.bytes -= entry.bytes;
+  state.entries.delete(fullKey);
+}
+
+/** Least recently used entries go first, while there are too many or they hold too many bytes. */
+function trim(): void {
+  while (state.entries.size > MAX_ENTRIES || state.bytes > MAX_BYTES) drop(state.entries.keys().next().value as string);
+}
+
 export function cacheStats() {
-  return { hits: state.hits, misses: state.misses, entries: state.entries.size };
+  return { hits: state.hits, misses: state.misses, entries: state.entries.size, bytes: state.bytes };
 }
 
 /** For tests and benchmarks that measure the database itself. */
 export function clearPublicCache(): void {
   state.entries.clear();
+  state.bytes = 0;
 }

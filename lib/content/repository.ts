@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { cachedRead, invalidate } from '../cache/public-reads';
+import { cachedRead, invalidate, type ReadOptions } from '../cache/public-reads';
 import { storedGeneration } from '../cache/generations';
 import { noteWrite } from '../db/maintenance';
 import { getDb, type Database } from '../db';
@@ -68,12 +68,19 @@ export interface ListQuery {
 
 type ListResult = { rows: Row[]; total: number; page: number };
 
+/** From this many rows in, a page is cut from the list's ordered ids (cached) instead of an OFFSET. */
+const DEEP_OFFSET = 1_000;
+/** A longer list is not kept as ids (4 bytes each): its deep pages use OFFSET, as shallow ones do. */
+const MAX_LISTED_IDS = 250_000;
+
 /**
  * A page of rows and the exact total of the list, through the read cache (lib/cache/public-reads.ts).
  * Anonymous reads are keyed by this process's generation and expire with the 30 s window TTL, so a
  * page and its total are kept together: they always come from one moment. Signed-in reads are keyed
  * by the generation the database stores, so they see every committed write at once; there the total
  * is kept apart from the pages, and paging through a list costs one indexed query, not a count.
+ * A deep page comes from the list's whole ordered ids, read once per generation: any page of it is
+ * then one primary-key read, where OFFSET would walk every row before it.
  * Reads at a given time (`scope.now`) and searches without a cache key always reach the database.
  */
 export async function listRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): Promise<ListResult> {
@@ -82,12 +89,54 @@ export async function listRows(definition: ResourceDefinition, scope: ReadScope,
   if (scope.now || (query.conditions?.length && !query.cacheKey)) return load();
   const { conditions, page, pageSize, sort, ...selection } = query;
   const listKey = { list: scope.language, publicOnly: scope.publicOnly, ...selection, conditions: conditions?.length ? query.cacheKey : undefined };
+  // Signed-in: one generation lookup for every read below, so they also come from one moment.
+  const options = scope.publicOnly ? {} : { shared: await storedGeneration(definition.name) };
+  if ((page - 1) * pageSize >= DEEP_OFFSET) {
+    const deep = await deepPage(definition, where, query, JSON.stringify({ ...listKey, sort, ids: true }), options);
+    if (deep) return deep;
+  }
   const pageKey = JSON.stringify({ ...listKey, page, pageSize, sort });
   if (scope.publicOnly) return cachedRead(definition.name, pageKey, load);
-  // One generation lookup for both reads: they also come from one moment.
-  const shared = { shared: await storedGeneration(definition.name) };
-  const total = await cachedRead(definition.name, JSON.stringify({ ...listKey, total: true }), () => countRows(definition, where), shared);
-  return cachedRead(definition.name, pageKey, () => loadPage(definition, where, query, total), shared);
+  const total = await cachedRead(definition.name, JSON.stringify({ ...listKey, total: true }), () => countRows(definition, where), options);
+  return cachedRead(definition.name, pageKey, () => loadPage(definition, where, query, total), options);
+}
+
+async function deepPage(definition: ResourceDefinition, where: SQL | undefined, query: ListQuery, idsKey: string, options: ReadOptions): Promise<ListResult | null> {
+  const ids = await cachedRead(definition.name, idsKey, () => loadIds(definition, where, query.sort), {
+    ...options,
+    bytes: (list) => list?.byteLength ?? 0,
+  });
+  if (!ids) return null;
+  const lastPage = Math.max(1, Math.ceil(ids.length / query.pageSize));
+  const page = Math.min(query.page, lastPage);
+  const pageIds = Array.from(ids.subarray((page - 1) * query.pageSize, page * query.pageSize));
+  const rows = pageIds.length ? await cachedRead(definition.name, JSON.stringify({ list: idsKey, rows: pageIds }), () => loadRowsById(definition, where, pageIds), options) : [];
+  return { rows, total: ids.length, page };
+}
+
+/** The whole list's ids in page order, or null when it is too long to keep. */
+async function loadIds(definition: ResourceDefinition, where: SQL | undefined, sort: readonly SortKey[]): Promise<Int32Array | null> {
+  const db = await getDb();
+  const table = tableOf(definition);
+  const rows = await db
+    .select({ id: column(table, 'id') })
+    .from(table)
+    .where(where)
+    .orderBy(...orderOf(table, sort))
+    .limit(MAX_LISTED_IDS + 1);
+  return rows.length > MAX_LISTED_IDS ? null : Int32Array.from(rows, (row) => Number(row.id));
+}
+
+/** The rows with these ids, in the order given; the list's conditions still apply, so a row that left it is left out. */
+async function loadRowsById(definition: ResourceDefinition, where: SQL | undefined, ids: number[]): Promise<Row[]> {
+  const db = await getDb();
+  const table = tableOf(definition);
+  const rows = (await db.select().from(table).where(and(inArray(column(table, 'id'), ids), where))) as Row[];
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id): Row[] => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
 }
 
 function listConditions(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): SQL | undefined {
@@ -108,16 +157,21 @@ async function countRows(definition: ResourceDefinition, where: SQL | undefined)
   return total;
 }
 
+/** The sort keys, then the id in the last key's direction, so every row has one place. */
+function orderOf(table: ContentTable, sort: readonly SortKey[]) {
+  const idDirection = sort[sort.length - 1]?.direction ?? 'desc';
+  return [
+    ...sort.map((s) => (s.direction === 'asc' ? asc(column(table, s.field)) : desc(column(table, s.field)))),
+    idDirection === 'asc' ? asc(column(table, 'id')) : desc(column(table, 'id')),
+  ];
+}
+
 async function loadPage(definition: ResourceDefinition, where: SQL | undefined, query: ListQuery, total: number): Promise<ListResult> {
   const db = await getDb();
   const table = tableOf(definition);
   const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
   const page = Math.min(query.page, lastPage);
-  const idDirection = query.sort[query.sort.length - 1]?.direction ?? 'desc';
-  const orderBy = [
-    ...query.sort.map((s) => (s.direction === 'asc' ? asc(column(table, s.field)) : desc(column(table, s.field)))),
-    idDirection === 'asc' ? asc(column(table, 'id')) : desc(column(table, 'id')),
-  ];
+  const orderBy = orderOf(table, query.sort);
   // Deferred join: page through ids alone (the list index covers them), then read only the rows
   // of the page, so a deep page never sorts or carries whole rows.
   const pageIds = db

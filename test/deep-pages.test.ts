@@ -1,0 +1,72 @@
+/**
+ * Deep pages (lib/content/repository.ts): from 1,000 rows in, a page is cut from the list's cached
+ * ordered ids instead of an OFFSET query. It must give exactly the rows, total and clamping that
+ * OFFSET gives, see writes as the other reads do, and account for the memory the ids hold.
+ */
+import { clearPublicCache, cacheStats } from '../lib/cache/public-reads';
+import { resources } from '../lib/content/registry';
+import { listRows } from '../lib/content/repository';
+import { defaultSortOf } from '../lib/content/define';
+import { getDb } from '../lib/db';
+import { webnews } from '../lib/db/schema';
+import { call, signedIn } from './helpers/api';
+import { clearContent } from './helpers/content';
+import { withDatabase } from './helpers/database';
+
+withDatabase();
+
+const ROWS = 2_500;
+let admin: string;
+
+beforeAll(async () => {
+  admin = (await signedIn(1)).token;
+  await clearContent();
+  const db = await getDb();
+  // Pairs of rows share a publication time, so the id decides their order (the tie-breaker).
+  const values = Array.from({ length: ROWS }, (_, i) => ({
+    title: `news ${i}`,
+    lang: i % 7 === 0 ? 'en' : 'tw',
+    isVisible: i % 11 !== 0,
+    publishAt: new Date(Date.UTC(2020, 0, 1) + Math.floor(i / 2) * 3_600_000),
+  }));
+  for (let i = 0; i < values.length; i += 500) await db.insert(webnews).values(values.slice(i, i + 500) as never);
+  clearPublicCache();
+});
+
+const ids = (rows: { id: unknown }[]) => rows.map((row) => Number(row.id));
+
+/** The same list read straight from the database with OFFSET (a read at a given time is never cached). */
+const byOffset = (publicOnly: boolean, page: number, pageSize = 10) =>
+  listRows(resources.webnews, { language: 'tw', publicOnly, now: new Date() }, { filters: {}, sort: defaultSortOf(resources.webnews), page, pageSize });
+
+test.each([
+  ['anonymous', true],
+  ['signed in', false],
+])('%s: deep pages, the last page and a page past the end match OFFSET exactly', async (_, publicOnly) => {
+  const token = publicOnly ? null : admin;
+  const shallow = await byOffset(publicOnly, 1);
+  const lastPage = Math.ceil(shallow.total / 10);
+  for (const page of [101, lastPage - 1, lastPage, lastPage + 50]) {
+    const expected = await byOffset(publicOnly, page);
+    const result = await call('POST', 'webnews/getlist', { page, pageSize: 10 }, { token });
+    expect(result.status).toBe(200);
+    expect(result.body.total).toBe(shallow.total);
+    expect(result.body.page).toBe(Math.min(page, lastPage));
+    expect(result.body.data.map((row: { id: number }) => row.id)).toEqual(ids(expected.rows));
+  }
+  expect(cacheStats().bytes).toBeGreaterThanOrEqual(shallow.total * 4);
+});
+
+test('a signed-in deep page sees a delete at once; a visitor sees it after this process wrote it', async () => {
+  const before = await call('POST', 'webnews/getlist', { page: 110, pageSize: 10 }, { token: admin });
+  const anonymousBefore = await call('POST', 'webnews/getlist', { page: 110, pageSize: 10 });
+  const gone = before.body.data[0].id;
+  expect((await call('DELETE', `webnews/delete/${gone}`, undefined, { token: admin })).status).toBe(200);
+  const after = await call('POST', 'webnews/getlist', { page: 110, pageSize: 10 }, { token: admin });
+  expect(after.body.total).toBe(before.body.total - 1);
+  expect(after.body.data.map((row: { id: number }) => row.id)).not.toContain(gone);
+  expect(after.body.data.map((row: { id: number }) => row.id)).toEqual(ids((await byOffset(false, 110)).rows));
+  const anonymousAfter = await call('POST', 'webnews/getlist', { page: 110, pageSize: 10 });
+  expect(anonymousAfter.body.total).toBe(anonymousBefore.body.total - 1);
+  expect(anonymousAfter.body.data.map((row: { id: number }) => row.id)).toEqual(ids((await byOffset(true, 110)).rows));
+});
