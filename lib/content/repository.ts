@@ -68,9 +68,7 @@ export interface ListQuery {
 
 type ListResult = { rows: Row[]; total: number; page: number };
 
-/** From this many rows in, a page is cut from the list's ordered ids (cached) instead of an OFFSET. */
-const DEEP_OFFSET = 1_000;
-/** A longer list is not kept as ids (4 bytes each): its deep pages use OFFSET, as shallow ones do. */
+/** A longer list is not kept as ids (4 bytes each): its later pages use OFFSET, as first pages do. */
 const MAX_LISTED_IDS = 250_000;
 
 /**
@@ -79,8 +77,10 @@ const MAX_LISTED_IDS = 250_000;
  * page and its total are kept together: they always come from one moment. Signed-in reads are keyed
  * by the generation the database stores, so they see every committed write at once; there the total
  * is kept apart from the pages, and paging through a list costs one indexed query, not a count.
- * A deep page comes from the list's whole ordered ids, read once per generation: any page of it is
- * then one primary-key read, where OFFSET would walk every row before it.
+ * Every page after the first comes from the list's whole ordered ids, read once per generation (one
+ * scan, however costly its conditions): any page is then one primary-key read, where OFFSET would
+ * walk, and for a search re-test, every row before it. First pages (the most read, and the only page
+ * of the prev/next lookups) keep the count-and-LIMIT path, which never reads a whole long list.
  * Reads at a given time (`scope.now`) and searches without a cache key always reach the database.
  */
 export async function listRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): Promise<ListResult> {
@@ -91,7 +91,7 @@ export async function listRows(definition: ResourceDefinition, scope: ReadScope,
   const listKey = { list: scope.language, publicOnly: scope.publicOnly, ...selection, conditions: conditions?.length ? query.cacheKey : undefined };
   // Signed-in: one generation lookup for every read below, so they also come from one moment.
   const options = scope.publicOnly ? {} : { shared: await storedGeneration(definition.name) };
-  if ((page - 1) * pageSize >= DEEP_OFFSET) {
+  if (page > 1) {
     const deep = await deepPage(definition, where, query, JSON.stringify({ ...listKey, sort, ids: true }), options);
     if (deep) return deep;
   }

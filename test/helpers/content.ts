@@ -1,3 +1,4 @@
+import { invalidate } from '../../lib/cache/public-reads';
 import { getDb } from '../../lib/db';
 import { webbulletin, webbulletintype, webnews } from '../../lib/db/schema';
 import tw from '../../messages/tw';
@@ -10,6 +11,8 @@ export async function clearContent(): Promise<void> {
   await db.delete(webbulletin);
   await db.delete(webbulletintype);
   await db.delete(webnews);
+  // Written behind the API: tell this process's read cache, as a write through it would.
+  for (const resource of ['webbulletin', 'webbulletintype', 'webnews']) invalidate(resource);
 }
 
 /**
