@@ -33,7 +33,7 @@ beforeAll(async () => {
   clearPublicCache();
 });
 
-const ids = (rows: { id: unknown }[]) => rows.map((row) => Number(row.id));
+const ids = (rows: Record<string, unknown>[]) => rows.map((row) => Number(row.id));
 
 /** The same list read straight from the database with OFFSET (a read at a given time is never cached). */
 const byOffset = (publicOnly: boolean, page: number, pageSize = 10) =>

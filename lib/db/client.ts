@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
+import { isReadOnlyStatement, soleWriter } from './sole-writer';
 
 /** One type for both drivers: PGlite and node-postgres share Drizzle's PostgreSQL query builder. */
 export type Database = NodePgDatabase<typeof schema>;
@@ -79,6 +81,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Connectio
   try {
     await client.waitReady;
     const db = drizzle({ client, schema }) as unknown as Database;
+    countWrites(client, soleWriter(db));
     await migrate(db as never, { migrationsFolder });
     return {
       db,
@@ -103,6 +106,28 @@ export async function openPglite(dataDir: string | undefined): Promise<Connectio
     release();
     throw error;
   }
+}
+
+/**
+ * Counts every statement that may write, once as it is sent and once as it ends, so a read taken
+ * while no write was under way can be trusted until the count moves (lib/db/sole-writer.ts).
+ */
+function countWrites(client: PGliteClient, noteWrite: () => void): void {
+  const around =
+    (run: (...args: never[]) => Promise<unknown>, isWrite: (first: unknown) => boolean) =>
+    async (...args: never[]): Promise<unknown> => {
+      const write = isWrite(args[0]);
+      if (write) noteWrite();
+      try {
+        return await run(...args);
+      } finally {
+        if (write) noteWrite();
+      }
+    };
+  const writes = () => true;
+  client.query = around(client.query.bind(client), (text) => typeof text !== 'string' || !isReadOnlyStatement(text)) as typeof client.query;
+  client.exec = around(client.exec.bind(client), writes) as typeof client.exec;
+  client.transaction = around(client.transaction.bind(client), writes) as typeof client.transaction;
 }
 
 export async function openPostgres(url: string, searchPath?: string): Promise<Connection> {

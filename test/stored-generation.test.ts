@@ -1,0 +1,60 @@
+/**
+ * The stored generation of a content table (lib/cache/generations.ts). On PGlite, which only this
+ * process can write, a value is remembered until any statement that may write is sent; on
+ * PostgreSQL, which other servers and scripts share, every call reads it.
+ */
+import { storedGeneration } from '../lib/cache/generations';
+import { getDb } from '../lib/db';
+import { webnews } from '../lib/db/schema';
+import { call, signedIn } from './helpers/api';
+import { withDatabase } from './helpers/database';
+
+const database = withDatabase();
+const embedded = !process.env.DATABASE_URL;
+
+async function readsWhile(work: () => Promise<unknown>): Promise<number> {
+  const db = await getDb();
+  const select = jest.spyOn(db, 'select');
+  try {
+    await work();
+    return select.mock.calls.length;
+  } finally {
+    select.mockRestore();
+  }
+}
+
+test('repeated calls without a write: remembered on PGlite, read every time on PostgreSQL', async () => {
+  await storedGeneration('webnews');
+  const reads = await readsWhile(async () => {
+    for (let i = 0; i < 5; i++) await storedGeneration('webnews');
+  });
+  expect(reads).toBe(embedded ? 0 : 5);
+});
+
+test('a write through the API, through Drizzle, in raw SQL or in a transaction is seen by the next call', async () => {
+  const admin = await signedIn(1);
+  const db = await getDb();
+  let last = await storedGeneration('webnews');
+  const writes: (() => Promise<unknown>)[] = [
+    () => call('POST', 'webnews/add', { title: 'through the API' }, { token: admin.token }),
+    () => db.insert(webnews).values({ title: 'through Drizzle', lang: 'tw' } as never),
+    () => database.connection().query("update webnews set title = 'raw SQL' where title = 'through Drizzle'"),
+    () => db.transaction(async (tx) => tx.delete(webnews)),
+  ];
+  for (const write of writes) {
+    await write();
+    const next = await storedGeneration('webnews');
+    expect(next).toBeGreaterThan(last);
+    last = next;
+  }
+});
+
+test('a value read while a write was under way is not remembered', async () => {
+  const db = await getDb();
+  const before = await storedGeneration('webnews');
+  const writing = db.insert(webnews).values({ title: 'concurrent', lang: 'tw' } as never);
+  const during = storedGeneration('webnews');
+  await writing;
+  expect(await during).toBeLessThanOrEqual(await storedGeneration('webnews'));
+  expect(await storedGeneration('webnews')).toBeGreaterThan(before);
+});
