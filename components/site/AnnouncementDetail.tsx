@@ -99,7 +99,7 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
         {typeof row.summary === 'string' && row.summary && <p className="lead">{row.summary}</p>}
         {image && (
           <figure className="detail-image">
-            <ItemImage src={image} alt={title} priority />
+            <ItemImage src={row.image} alt={title} priority />
           </figure>
         )}
         <RichText locale={locale} html={row.content as string | null} />

@@ -60,13 +60,17 @@ export interface PublicImage {
  */
 export async function publicImage(value: unknown): Promise<PublicImage | null> {
   if (typeof value !== 'string' || value === '') return null;
-  if (!uploadIdPattern.test(value)) return /^(https?:\/\/|\/)/.test(value) ? { url: value } : null;
-  const [file] = await publicFiles(value);
+  // An upload's own URL (as an earlier lookup gave it) stands for its id.
+  const id = uploadIdPattern.test(value) ? value : ownUpload.exec(value)?.[1];
+  if (!id || !uploadIdPattern.test(id)) return /^(https?:\/\/|\/)/.test(value) ? { url: value } : null;
+  const [file] = await publicFiles(id);
   if (!file) return null;
   if (!file.type.startsWith('image/')) return { url: file.url };
   const size = await cachedRead('uploads', JSON.stringify({ imageSize: file.id }), () => storedImageSize(file.id));
   return { url: file.url, ...size };
 }
+
+const ownUpload = /^\/uploads\/([^/]+)\/[^/]+$/;
 
 async function storedImageSize(id: string): Promise<{ width?: number; height?: number }> {
   const bytes = await uploadStorage().get(id);

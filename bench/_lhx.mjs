@@ -1,0 +1,12 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import fs from 'node:fs';
+const [url, extra = ''] = process.argv.slice(2);
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extra.split(' ').filter(Boolean)] });
+const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(process.env.BLOCK ? { blockedUrlPatterns: [process.env.BLOCK] } : {}) });
+await chrome.kill();
+fs.writeFileSync('/tmp/lh-full.json', JSON.stringify(r.lhr));
+const a = r.lhr.audits;
+console.log(url, extra, 'perf', r.lhr.categories.performance.score, 'TBT', a['total-blocking-time'].displayValue, 'LCP', a['largest-contentful-paint'].displayValue, 'CLS', a['cumulative-layout-shift'].displayValue);
+console.log(' ', a['mainthread-work-breakdown'].details.items.map(i => `${i.group} ${Math.round(i.duration)}`).join(', '));
+console.log(' ', a['long-tasks'].details.items.map(i => `${i.url.split('/').pop()} ${Math.round(i.duration)}@${Math.round(i.startTime)}`).join(', '));
