@@ -198,3 +198,13 @@ describe('webeducation/getupdatetime/{id}', () => {
     expect((await call('GET', 'webeducation/getupdatetime')).status).toBe(404);
   });
 });
+
+test('the stamp calls exist exactly for the resources whose definition says sectionStamp', async () => {
+  const { buildRoutes } = await import('../lib/api/routes');
+  const { allResources } = await import('../lib/content/registry');
+  const stamped = new Set(buildRoutes().filter((route) => route.path.endsWith('/changeupdatetime/:section')).map((route) => route.resource?.name));
+  const declared = allResources().filter((definition) => definition.sectionStamp).map((definition) => definition.name);
+  expect([...stamped].sort()).toEqual([...declared].sort());
+  expect(declared.sort()).toEqual(['webcommittee', 'websupervisor']);
+  expect((await call('POST', 'webnews/changeupdatetime/1', {}, { token: admin })).status).toBe(404);
+});

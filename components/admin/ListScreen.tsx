@@ -8,7 +8,6 @@ import { formatCell } from '@/lib/admin/cells';
 import { canDragReorder, DEFAULT_LIST_PAGE_SIZE, listColumns, listFilters, listRequest, listSearch, parseListState, positionOnPage, rowActions, type Column, type ListState } from '@/lib/admin/list';
 import { clampPage, totalPages } from '@/lib/admin/pager';
 import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
-import { stampedResources } from '@/lib/admin/special';
 import { useList } from '@/lib/client/hooks';
 import { CANCELLED, resourceApi, type Row } from '@/lib/client/resources';
 import { findResource } from '@/lib/content/registry';
@@ -107,7 +106,7 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
           </Link>
         ) : null}
       </ScreenTitle>
-      {section !== undefined && stampedResources.includes(resource) ? <UpdateStamp resource={resource} section={section} /> : null}
+      {section !== undefined && definition.sectionStamp ? <UpdateStamp resource={resource} section={section} /> : null}
       <ListFilters key={listSearch(state)} definition={definition} language={language} state={state} rows={lookupRows} onApply={go} />
       {definition.ordered ? (
         <p className="admin-hint">{draggable ? t('list.dragHint') : pathFilterNames ? t('list.dragNeedsFilter', { fields: pathFilterNames }) : t('list.dragNeedsOrder')}</p>

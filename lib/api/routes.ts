@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../content/define';
 import { hooksFor } from '../content/hooks';
 import { allResources } from '../content/registry';
 import { traits } from '../content/table';
+import { sectionStampRoutes } from '../content/update-times';
 import type { RequestContext } from './context';
 import * as account from './handlers/account';
 import * as resource from './handlers/resource';
@@ -29,7 +30,8 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
   const name = definition.name;
   const { parents, ordered } = traits(definition);
   const filterPaths = parents.map((_, i) => `${name}/getlist/${parents.slice(0, i + 1).map((__, j) => `:p${j}`).join('/')}`);
-  const extra = (hooksFor(name).routes ?? []).map((route): Route => ({ ...route, path: `${name}/${route.path}`, resource: definition }));
+  const ownRoutes = [...(definition.sectionStamp ? sectionStampRoutes(definition) : []), ...(hooksFor(name).routes ?? [])];
+  const extra = ownRoutes.map((route): Route => ({ ...route, path: `${name}/${route.path}`, resource: definition }));
   const routes: Route[] = [
     ...extra,
     { method: 'POST', path: `${name}/getlist`, handler: (c) => resource.list(c, definition, []) },

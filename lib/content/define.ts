@@ -67,6 +67,12 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
    * The forms without it keep working.
    */
   sectionInPath?: boolean;
+  /**
+   * Each section has a "last updated" stamp that staff set on purpose (spec §7 `changeupdatetime` /
+   * `getupdatetime`), not every edit, so fixing a typo announces nothing; the back office's list
+   * offers the button and public pages show the date.
+   */
+  sectionStamp?: boolean;
   /** Further reference or section fields a list may be filtered by in the query string (`?attributeId=3`). */
   filters?: readonly (keyof F & string)[];
   /** Default list order when the request names no sort. */

@@ -1,7 +1,5 @@
 import type { ResourceHooks } from '../define';
 import account from './account';
-import websupervisor from './websupervisor';
-import webcommittee from './webcommittee';
 import webdiscipline from './webdiscipline';
 import webeducation from './webeducation';
 import webvision from './webvision';
@@ -19,7 +17,7 @@ import webcontact from './webcontact';
  * map built during that cycle would hold undefined.
  */
 let hooks: Record<string, ResourceHooks> | undefined;
-const allHooks = (): Record<string, ResourceHooks> => ({ account, websupervisor, webcommittee, webdiscipline, webeducation, webvision, webmemorabilia, webstatics, webactivity, webrule, webbilingual, webareainfo, webcontact });
+const allHooks = (): Record<string, ResourceHooks> => ({ account, webdiscipline, webeducation, webvision, webmemorabilia, webstatics, webactivity, webrule, webbilingual, webareainfo, webcontact });
 
 export function hooksFor(name: string): ResourceHooks {
   hooks ??= allHooks();

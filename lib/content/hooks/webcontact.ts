@@ -47,7 +47,7 @@ async function store(context: RequestContext, values: Record<string, unknown>, a
  * verifier is never called more often than the limit allows. The answer is only `{id}`: a visitor
  * never gets stored rows back.
  */
-async function add(context: RequestContext): Promise<Response> {
+export async function addContactMessage(context: RequestContext): Promise<Response> {
   requireAccess(context, 'public');
   const body = await readJsonObject(context.request);
   const values = senderValues(context, body);
@@ -73,7 +73,7 @@ const hooks: ResourceHooks = {
     {
       method: 'POST',
       path: 'add',
-      handler: add,
+      handler: addContactMessage,
       summary: 'Contact messages: the public contact form (captcha, 5 per address per 10 minutes); answers {id} only',
     },
     // Paths are matched in lower case, so this also serves the spec's `addByAcc`.

@@ -8,6 +8,7 @@ export default defineResource({
   ordered: true,
   parents: ['committee'],
   sectionInPath: true,
+  sectionStamp: true,
   fields: {
     committee: field.section('committees', ['委員會', 'Committee'], { listed: true }),
     name: field.text(['姓名', 'Name'], { required: true, max: 100, searchable: true, listed: true }),

@@ -8,6 +8,7 @@ export default defineResource({
   ordered: true,
   parents: ['boardType'],
   sectionInPath: true,
+  sectionStamp: true,
   fields: {
     boardType: field.section('boards', ['理監事別', 'Board'], { listed: true }),
     name: field.text(['姓名', 'Name'], { required: true, max: 100, searchable: true, listed: true }),

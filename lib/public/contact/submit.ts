@@ -1,6 +1,6 @@
 import { createContext } from '../../api/context';
 import { ApiError } from '../../api/errors';
-import { hooksFor } from '../../content/hooks';
+import { addContactMessage } from '../../content/hooks/webcontact';
 import type { WireLanguage } from '../../i18n/languages';
 import { contactFields, type ContactField, type ContactFormState, type ContactValues } from './form';
 
@@ -20,8 +20,6 @@ export interface ContactSubmission {
  * (status new) cannot drift from the API. Its refusals become form state in the request's language.
  */
 export async function submitContact(submission: ContactSubmission): Promise<ContactResult> {
-  const add = hooksFor('webcontact').routes?.find((route) => route.method === 'POST' && route.path === 'add');
-  if (!add) throw new Error('webcontact has no add route');
   const { name, email, phone, subject, message } = submission.values;
   // Blank optional fields are left out, as a JSON client would leave them out.
   const body = { name, email, ...(phone.trim() ? { phone } : {}), subject, message, captchaToken: submission.captchaToken ?? '' };
@@ -31,7 +29,7 @@ export async function submitContact(submission: ContactSubmission): Promise<Cont
     body: JSON.stringify(body),
   });
   try {
-    const response = await add.handler(await createContext(request, ['webcontact', 'add']), []);
+    const response = await addContactMessage(await createContext(request, ['webcontact', 'add']));
     const { id } = (await response.json()) as { id: number };
     return { ok: true, id };
   } catch (error) {
