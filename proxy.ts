@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './lib/i18n/routing';
 import { XSRF_COOKIE } from './lib/api/xsrf-cookie';
 import { adminRouting } from './lib/admin/rewrite';
+import { FIRST_PAGE_SEGMENT, hasCachedFirstPage, isFirstPageTwin, withoutFirstPage } from './lib/public/first-pages';
 
 const intl = createMiddleware(routing);
 
@@ -11,11 +12,31 @@ const publicSite = /^\/(tw|en)(\/|$)/;
 
 function route(request: NextRequest): NextResponse {
   const { pathname } = request.nextUrl;
-  if (publicSite.test(pathname)) return intl(request);
+  if (publicSite.test(pathname)) return publicPage(request);
   const admin = adminRouting(pathname);
   if (admin && 'rewrite' in admin) return NextResponse.rewrite(new URL(admin.rewrite + request.nextUrl.search, request.url));
   if (admin) return NextResponse.redirect(new URL(admin.redirect, request.url));
   return NextResponse.redirect(new URL('/tw', request.url));
+}
+
+/**
+ * A public page: next-intl maps the /tw prefix to the zh-TW locale. A list asked for with no query
+ * string goes to its twin route, which the whole-page cache keeps (lib/public/first-pages.ts); the
+ * twin's own address is never shown to visitors.
+ */
+function publicPage(request: NextRequest): NextResponse {
+  const { pathname, search } = request.nextUrl;
+  const [, prefix, below = ''] = /^\/(tw|en)(\/.*)?$/.exec(pathname) ?? [];
+  if (isFirstPageTwin(below)) return NextResponse.redirect(new URL(`/${prefix}${withoutFirstPage(below)}${search}`, request.url));
+  const response = intl(request);
+  if (!search && hasCachedFirstPage(below) && !response.headers.has('location')) {
+    // next-intl rewrites /tw/… to its zh-TW route and lets /en/… through as it is.
+    const target = new URL(response.headers.get('x-middleware-rewrite') ?? request.url);
+    target.pathname = `${target.pathname}/${FIRST_PAGE_SEGMENT}`;
+    response.headers.set('x-middleware-rewrite', target.toString());
+    response.headers.delete('x-middleware-next');
+  }
+  return response;
 }
 
 /**

@@ -145,6 +145,9 @@ test.describe('public site: visibility, publication window and fresh content', (
     await expect(page.locator('h1')).toHaveText(row.title);
     await page.goto('/tw');
     await expect(page.getByRole('link', { name: row.title })).toBeVisible();
+    // The list's first page is now in the whole-page cache too.
+    await page.goto('/tw/news');
+    await expect(page.getByRole('link', { name: row.title })).toBeVisible();
     const renamed = `E2E renamed ${Date.now()}`;
     expect((await request.put('/api/webnews/update', { headers, data: { id: row.id, title: renamed } })).status()).toBe(200);
     await page.goto(`/tw/news/${row.id}`);
@@ -159,5 +162,39 @@ test.describe('public site: visibility, publication window and fresh content', (
     await expect(page.getByText(renamed)).toHaveCount(0);
     await request.delete(`/api/webnews/delete/${row.id}`, { headers });
     expect((await request.get(`/tw/news/${row.id}`)).status()).toBe(404);
+  });
+});
+
+test.describe('public site: cached first pages of lists', () => {
+  test('a list with no query string is served from the whole-page cache; with a query it renders per request', async ({ request }) => {
+    await request.get('/tw/news');
+    const cached = await request.get('/tw/news');
+    expect(cached.status()).toBe(200);
+    expect(cached.headers()['x-nextjs-cache']).toBe('HIT');
+    const queried = await request.get('/tw/news?page=1');
+    expect(queried.status()).toBe(200);
+    expect(queried.headers()['x-nextjs-cache']).toBeUndefined();
+    // The same page either way, and it names its own address.
+    const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    expect(canonical(await cached.text())).toMatch(/\/tw\/news$/);
+    expect(canonical(await queried.text())).toMatch(/\/tw\/news$/);
+  });
+
+  test('the cached first page links the other language and marks its menu group as on any list page; the twin address redirects', async ({ page, request }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    for (const list of ['/en/laws', '/tw/about/committees']) {
+      await page.goto(list);
+      await expect(page).toHaveURL(new RegExp(`${list}$`));
+      const other = list.startsWith('/tw') ? list.replace('/tw', '/en') : list.replace('/en', '/tw');
+      await expect(page.locator('a.language-switch')).toHaveAttribute('href', other);
+      await expect(page.locator('.main-nav__group--current')).toHaveCount(1);
+    }
+    expect(errors).toEqual([]);
+    const twin = await request.get('/tw/news/first-page?page=2', { maxRedirects: 0 });
+    expect(twin.status()).toBe(307);
+    expect(twin.headers().location).toMatch(/\/tw\/news\?page=2$/);
   });
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import { Link, usePublicPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/languages';
 
 interface Props {
@@ -13,12 +13,12 @@ interface Props {
 }
 
 /**
- * A plain link to the same page in the other language. `usePathname` gives the path below the
+ * A plain link to the same page in the other language. `usePublicPathname` gives the path below the
  * locale prefix on the server too, so the link is right without JavaScript. A detail page's id
  * belongs to one language: the other language's page redirects to its counterpart (or the list).
  */
 export function LanguageSwitch({ locale, lang, text, title }: Props) {
-  const pathname = usePathname();
+  const pathname = usePublicPathname();
   return (
     <Link href={pathname} locale={locale} className="language-switch" title={title} hrefLang={lang} lang={lang}>
       {text}

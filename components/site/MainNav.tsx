@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { usePathname } from '@/lib/i18n/navigation';
+import { usePublicPathname } from '@/lib/i18n/navigation';
 
 export interface NavPage {
   label: string;
@@ -30,7 +30,7 @@ const isAt = (pathname: string, path: string) => pathname === path || pathname.s
  * script), and Escape closes an open drop-down and returns focus to its group.
  */
 export function MainNav({ prefix, groups, label, menuText }: Props) {
-  const pathname = usePathname();
+  const pathname = usePublicPathname();
   const listId = useId();
   // The path the phone menu was opened on: a new page shows it folded again.
   const [openOn, setOpenOn] = useState<string | null>(null);

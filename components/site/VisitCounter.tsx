@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { usePathname } from '@/lib/i18n/navigation';
+import { usePublicPathname } from '@/lib/i18n/navigation';
 import { counterForPath, countOncePerSession, type CounterView } from '@/lib/public/visit-counter';
 
 interface Props {
@@ -18,7 +18,7 @@ interface Props {
  * cacheable and reloads are not counted. The accessibility area shows and counts its own counter.
  */
 export function VisitCounter({ initial, legacy, label, locale }: Props) {
-  const view = counterForPath(usePathname());
+  const view = counterForPath(usePublicPathname());
   const [counted, setCounted] = useState<Partial<Record<CounterView, number>>>({});
   useEffect(() => {
     let cancelled = false;
