@@ -1,6 +1,7 @@
 import type { Locale } from '@/lib/i18n/languages';
 import { localePath } from '@/lib/public/urls';
 import { route } from '@/lib/public/routes';
+import styles from './AccessKeyMark.module.css';
 
 export type AccessKeyArea = 'U' | 'C' | 'Z';
 
@@ -24,7 +25,7 @@ export function AccessKeyMark({ locale, area, label, className }: Props) {
       accessKey={area}
       href={localePath(locale, route('accesskeys').path)}
       title={label}
-      className={className ? `accesskey ${className}` : 'accesskey'}
+      className={className ? `${styles.mark} ${className}` : styles.mark}
     >
       :::<span className="visually-hidden">{label}</span>
     </a>
