@@ -4,7 +4,8 @@ import { ApiError } from './errors';
 import { batch } from './handlers/batch';
 import { json } from './http';
 import { apiSegments, buildRoutes, matchRoute, type Route } from './routes';
-import { checkXsrf, isSecureRequest, newXsrfToken, readCookie, XSRF_COOKIE, xsrfCookie } from './xsrf';
+import { requestCookie } from '../http/cookies';
+import { checkXsrf, isSecureRequest, newXsrfToken, XSRF_COOKIE, xsrfCookie } from './xsrf';
 
 let routes: Route[] | undefined;
 
@@ -51,7 +52,7 @@ export async function dispatch(request: Request, options: { inBatch?: boolean } 
   } catch (error) {
     response = errorResponse(error, language);
   }
-  if (!options.inBatch && !readCookie(request, XSRF_COOKIE)) {
+  if (!options.inBatch && !requestCookie(request, XSRF_COOKIE)) {
     response.headers.append('set-cookie', xsrfCookie(newXsrfToken(), isSecureRequest(request)));
   }
   return response;

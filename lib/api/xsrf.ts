@@ -1,22 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { requestCookie } from '../http/cookies';
 import { ApiError } from './errors';
 import { XSRF_COOKIE, XSRF_HEADER } from './xsrf-cookie';
 
 export { XSRF_COOKIE, XSRF_HEADER };
-
-export function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    // A malformed escape is the caller's mistake, not a reason to fail the request: keep it raw.
-    try {
-      return decodeURIComponent(rest.join('='));
-    } catch {
-      return rest.join('=');
-    }
-  }
-  return null;
-}
 
 export const newXsrfToken = () => randomBytes(24).toString('base64url');
 
@@ -31,7 +18,7 @@ export function isSecureRequest(request: Request): boolean {
 
 /** Non-GET, non-HEAD API calls must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header. */
 export function checkXsrf(request: Request): void {
-  const cookie = readCookie(request, XSRF_COOKIE);
+  const cookie = requestCookie(request, XSRF_COOKIE);
   const header = request.headers.get(XSRF_HEADER);
   // Compare bytes, not characters: timingSafeEqual throws on buffers of different lengths, and a
   // non-ASCII value has more bytes than characters.

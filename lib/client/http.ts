@@ -1,4 +1,5 @@
 import ky, { HTTPError, type KyInstance, type NormalizedOptions } from 'ky';
+import { readCookie } from '../http/cookies';
 import { createBatcher } from './batch';
 import { convertDates } from './dates';
 import { clientMessage } from './messages';
@@ -65,19 +66,6 @@ const browserDeps: HttpDeps = {
   origin: () => browser.location?.origin ?? 'http://localhost',
   settings: clientSettings,
 };
-
-export function readCookie(cookies: string, name: string): string | null {
-  for (const part of cookies.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join('='));
-    } catch {
-      return rest.join('=');
-    }
-  }
-  return null;
-}
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.clone().text();
