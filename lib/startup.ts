@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { config } from './config';
 import { accountCount, ensureAdmin, generatePassword } from './accounts';
-import { warnIfCaptchaOff } from './api/captcha';
+import { warnIfCaptchaOff } from './content/captcha';
 import type { Connection } from './db';
 import { seedDemoContent } from './demo/seed';
 import { scheduleMaintenance, vacuum } from './db/maintenance';

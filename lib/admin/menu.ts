@@ -1,4 +1,5 @@
-import type { Access, ResourceDefinition } from '../content/define';
+import type { ResourceDefinition } from '../content/define';
+import type { Access } from '../content/roles';
 import type { Label } from '../content/fields';
 import { allResources, findResource } from '../content/registry';
 import type { WireLanguage } from '../i18n/languages';

@@ -1,8 +1,6 @@
+import type { Actor } from '../content/actor';
+import { accountForToken } from '../content/sessions';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
-import { ApiError, forbidden, unauthorized } from './errors';
-import { roleAllows, type Role } from './roles';
-import { accountForToken, type SignedInAccount } from './sessions';
-import type { Access } from '../content/define';
 
 /** What every handler knows about the request it serves. */
 export interface RequestContext {
@@ -16,9 +14,8 @@ export interface RequestContext {
   webRole: string | null;
   /** The bearer token as sent, if any. */
   token: string | null;
-  /** The signed-in account; null for anonymous requests. */
-  account: SignedInAccount | null;
-  clientAddress: string;
+  /** Who is asking, as content operations see it. */
+  actor: Actor;
 }
 
 export function bearerToken(request: Request): string | null {
@@ -28,44 +25,27 @@ export function bearerToken(request: Request): string | null {
 }
 
 /**
- * The client's address. Next.js fills X-Forwarded-For from the socket when the request has none;
- * behind a reverse proxy, the proxy must overwrite it (docs/operations.md).
+ * The client's address, from a request's headers (an API request's, or a server action's). Next.js
+ * fills X-Forwarded-For from the socket when the request has none; behind a reverse proxy, the
+ * proxy must overwrite it (docs/operations.md).
  */
-export function clientAddress(request: Request): string {
-  return (request.headers.get('x-forwarded-for') ?? '').split(',')[0].trim() || 'unknown';
+export function clientAddress(headers: Headers): string {
+  return (headers.get('x-forwarded-for') ?? '').split(',')[0].trim() || 'unknown';
 }
 
 export async function createContext(request: Request, segments: string[]): Promise<RequestContext> {
   const token = bearerToken(request);
-  const context: RequestContext = {
+  const language = parseWireLanguage(request.headers.get('web-language'));
+  const account = token ? await accountForToken(token) : null;
+  return {
     request,
     method: request.method.toUpperCase(),
     segments,
     searchParams: new URL(request.url).searchParams,
-    language: parseWireLanguage(request.headers.get('web-language')),
+    language,
     webRole: request.headers.get('web-role'),
     token,
-    account: null,
-    clientAddress: clientAddress(request),
+    // A token that was sent but no longer names a session: refused even on public reads (lib/content/actor.ts).
+    actor: { language, account, clientAddress: clientAddress(request.headers), ...(token && !account ? { expired: true } : {}) },
   };
-  if (token) context.account = await accountForToken(token);
-  return context;
 }
-
-/**
- * Refuses the request unless its account may act at `access`. A token that was sent but is no longer
- * valid is a 401 even on public reads, so a back office with an expired session is told to sign in
- * again instead of silently seeing the public view.
- */
-export function requireAccess(context: RequestContext, access: Access): void {
-  if (context.token && !context.account) throw unauthorized('sessionExpired');
-  if (access === 'public') return;
-  if (!context.account) throw unauthorized();
-  if (!roleAllows(context.account.role, access as Role)) throw forbidden();
-}
-
-export function isSignedIn(context: RequestContext): boolean {
-  return context.account !== null;
-}
-
-export { ApiError };

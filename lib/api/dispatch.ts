@@ -1,8 +1,10 @@
-import { parseWireLanguage } from '../i18n/languages';
+import { ContentError } from '../content/errors';
+import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
 import { createContext } from './context';
-import { ApiError } from './errors';
+import { ApiError, fromContentError } from './errors';
 import { batch } from './handlers/batch';
-import { json } from './http';
+import { openapi } from './handlers/openapi';
+import { json, readJsonObject } from './http';
 import { apiSegments, buildRoutes, matchRoute, type Route } from './routes';
 import { requestCookie } from '../http/cookies';
 import { checkXsrf, isSecureRequest, newXsrfToken, XSRF_COOKIE, xsrfCookie } from './xsrf';
@@ -10,11 +12,16 @@ import { checkXsrf, isSecureRequest, newXsrfToken, XSRF_COOKIE, xsrfCookie } fro
 let routes: Route[] | undefined;
 
 function allRoutes(): Route[] {
-  routes ??= [...buildRoutes(), { method: 'POST', path: 'batch', handler: (context) => batch(context, dispatch) }];
+  routes ??= [
+    ...buildRoutes(),
+    { method: 'GET', path: 'openapi.json', handler: openapi },
+    { method: 'POST', path: 'batch', handler: (context) => batch(context, dispatch) },
+  ];
   return routes;
 }
 
-function errorResponse(error: unknown, language: 'tw' | 'en'): Response {
+function errorResponse(caught: unknown, language: WireLanguage): Response {
+  const error = caught instanceof ContentError ? fromContentError(caught, language) : caught;
   if (error instanceof ApiError) {
     const body: Record<string, unknown> = { message: error.messageIn(language) };
     if (error.details) body.errors = error.details;
@@ -29,9 +36,10 @@ function errorResponse(error: unknown, language: 'tw' | 'en'): Response {
 }
 
 /**
- * Every /api request comes through here: route, XSRF check, who is asking, the handler, and the
- * error shape of DESIGN §5. Batch parts re-enter with `inBatch`, the outer request having been
- * checked already.
+ * Every /api request comes through here: route, XSRF check, who is asking, then either a content
+ * operation (its input read from the request, its result sent as JSON) or one of lib/api's own
+ * handlers, and the error shape of DESIGN §5. Batch parts re-enter with `inBatch`, the outer
+ * request having been checked already.
  */
 export async function dispatch(request: Request, options: { inBatch?: boolean } = {}): Promise<Response> {
   const language = parseWireLanguage(request.headers.get('web-language'));
@@ -48,7 +56,12 @@ export async function dispatch(request: Request, options: { inBatch?: boolean } 
     }
     if (!options.inBatch && method !== 'GET' && method !== 'HEAD' && !route.noXsrf) checkXsrf(request);
     const context = await createContext(request, segments);
-    response = await route.handler(context, params);
+    if (route.operation) {
+      const body = route.body ? await readJsonObject(request) : {};
+      response = json(await route.operation(context.actor, { params, query: context.searchParams, body }));
+    } else {
+      response = await route.handler(context, params);
+    }
   } catch (error) {
     response = errorResponse(error, language);
   }

@@ -1,6 +1,5 @@
-import { translate } from '../i18n/messages';
+import { messageIn, type ContentError, type ErrorKind, type Issue } from '../content/errors';
 import type { WireLanguage } from '../i18n/languages';
-import type { Issue } from '../content/validation';
 
 type Values = Record<string, string | number>;
 
@@ -23,20 +22,28 @@ export class ApiError extends Error {
   details?: { field: string; message: string }[];
 
   messageIn(language: WireLanguage): string {
-    return translate(language, `api.${this.key}`, this.values);
+    return messageIn(language, this.key, this.values);
   }
 }
 
 export const badRequest = (key: string, values?: Values) => new ApiError(400, key, values);
 export const notFound = () => new ApiError(404, 'notFound');
-export const unauthorized = (key: 'unauthorized' | 'sessionExpired' = 'unauthorized') => new ApiError(401, key);
-export const forbidden = () => new ApiError(403, 'forbidden');
 
 /** A 400 naming the first problem, with every field's problem in `errors` (for forms). */
 export function validationError(language: WireLanguage, issues: Issue[]): ApiError {
   const error = new ApiError(400, issues[0].key, issues[0].values);
-  error.details = issues.map((issue) => ({ field: issue.field, message: new ApiError(400, issue.key, issue.values).messageIn(language) }));
+  error.details = issues.map((issue) => ({ field: issue.field, message: messageIn(language, issue.key, issue.values) }));
   return error;
+}
+
+/** The status of each kind of refusal. The spec answers every refusal of the input or the stored state with 400. */
+const statusOf: Record<ErrorKind, number> = { invalid: 400, conflict: 400, notFound: 404, unauthorized: 401, forbidden: 403, tooMany: 429 };
+
+/** A content operation's refusal in the wire form: its status, message, per-field errors and Retry-After. */
+export function fromContentError(error: ContentError, language: WireLanguage): ApiError {
+  if (error.issues.length) return validationError(language, error.issues);
+  const headers: Record<string, string> = error.retryAfter === undefined ? {} : { 'retry-after': String(error.retryAfter) };
+  return new ApiError(statusOf[error.kind], error.key, error.values, headers);
 }
 
 export function formatBytes(bytes: number): string {

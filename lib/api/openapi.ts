@@ -1,7 +1,7 @@
 import type { ResourceDefinition } from '../content/define';
 import type { Field } from '../content/fields';
 import { allResources } from '../content/registry';
-import { traits } from '../content/table';
+import { traits } from '../content/define';
 import { inputFields } from '../content/validation';
 import type { Route } from './routes';
 

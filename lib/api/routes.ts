@@ -1,77 +1,100 @@
-import type { ResourceDefinition } from '../content/define';
+import type { Actor } from '../content/actor';
+import { traits, type CallInput, type ResourceCall, type ResourceDefinition } from '../content/define';
 import { hooksFor } from '../content/hooks';
+import * as content from '../content/operations/resource';
 import { allResources } from '../content/registry';
-import { traits } from '../content/table';
-import { sectionStampRoutes } from '../content/update-times';
+import { sectionStampCalls } from '../content/update-times';
+import { wirePage, wireRow } from '../content/wire';
 import type { RequestContext } from './context';
 import * as account from './handlers/account';
-import * as resource from './handlers/resource';
 import * as upload from './handlers/upload';
 import * as websetting from './handlers/websetting';
-import { openapi } from './handlers/openapi';
 
+/** A call served by lib/api itself: it needs the request (sign-in, uploads, settings) and answers a Response. */
 export type Handler = (context: RequestContext, params: string[]) => Promise<Response>;
+/** A content operation: the dispatcher builds the actor and input and sends the result as JSON. */
+export type Operation = (actor: Actor, input: CallInput) => Promise<unknown>;
 
-export interface Route {
+export type Route = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path below /api/, `:` marks a parameter: `webnews/get/:id`. */
   path: string;
-  handler: Handler;
   /** Exempt from the XSRF check (only sign-in, which has no session to protect yet). */
   noXsrf?: boolean;
   /** The resource a route belongs to, for the OpenAPI document. */
   resource?: ResourceDefinition;
   /** One line for the OpenAPI document. */
   summary?: string;
+} & ({ handler: Handler; operation?: never } | { operation: Operation; handler?: never; /** Reads a JSON object body first. */ body?: boolean });
+
+/** A path's parameters split into the section (when there is one more than the plain form has) and the rest. */
+function sectionOf(params: string[], plain: number): { section?: string; rest: string[] } {
+  return params.length > plain ? { section: params[0], rest: params.slice(1) } : { rest: params };
 }
 
-/** The generic calls of spec §7 for one resource, all served by the same handlers, plus its own. */
+/** The generic calls of spec §7 for one resource, all served by the same operations, plus its own. */
 function resourceRoutes(definition: ResourceDefinition): Route[] {
   const name = definition.name;
   const { parents, ordered } = traits(definition);
   const filterPaths = parents.map((_, i) => `${name}/getlist/${parents.slice(0, i + 1).map((__, j) => `:p${j}`).join('/')}`);
-  const ownRoutes = [...(definition.sectionStamp ? sectionStampRoutes(definition) : []), ...(hooksFor(name).routes ?? [])];
-  const extra = ownRoutes.map((route): Route => ({ ...route, path: `${name}/${route.path}`, resource: definition }));
+  const list: Operation = async (actor, { params, query, body }) =>
+    wirePage(actor, definition, await content.list(actor, definition, body, { parents: params, filters: query }));
+  const get: Operation = async (actor, { params }) => {
+    const { section, rest: [id] } = sectionOf(params, 1);
+    return wireRow(actor, definition, await content.get(actor, definition, id, section));
+  };
+  const add: Operation = async (actor, { params: [section], body }) => wireRow(actor, definition, await content.add(actor, definition, body, section));
+  const update: Operation = async (actor, { params: [section], body }) => wireRow(actor, definition, await content.update(actor, definition, body, section));
+  const remove: Operation = async (actor, { params }) => {
+    const { section, rest: [id] } = sectionOf(params, 1);
+    return { id: (await content.remove(actor, definition, id, section)).id };
+  };
+  const move: Operation = async (actor, { params }) => {
+    const { section, rest: [id, position] } = sectionOf(params, 2);
+    return { data: (await content.move(actor, definition, id, position, section)).map((row) => wireRow(actor, definition, row)) };
+  };
   const routes: Route[] = [
-    ...extra,
-    { method: 'POST', path: `${name}/getlist`, handler: (c) => resource.list(c, definition, []) },
-    ...filterPaths.map((path): Route => ({ method: 'POST', path, handler: (c, ids) => resource.list(c, definition, ids) })),
-    { method: 'GET', path: `${name}/get/:id`, handler: (c, [id]) => resource.get(c, definition, id) },
-    { method: 'POST', path: `${name}/add`, handler: (c) => resource.add(c, definition) },
-    { method: 'PUT', path: `${name}/update`, handler: (c) => resource.update(c, definition) },
+    { method: 'POST', path: `${name}/getlist`, body: true, operation: list },
+    ...filterPaths.map((path): Route => ({ method: 'POST', path, body: true, operation: list })),
+    { method: 'GET', path: `${name}/get/:id`, operation: get },
+    { method: 'POST', path: `${name}/add`, body: true, operation: add },
+    { method: 'PUT', path: `${name}/update`, body: true, operation: update },
   ];
-  if (definition.deletable !== false) {
-    routes.push({ method: 'DELETE', path: `${name}/delete/:id`, handler: (c, [id]) => resource.remove(c, definition, id) });
-  }
-  if (ordered) {
-    routes.push({ method: 'PUT', path: `${name}/changeorder/:id/:position`, handler: (c, [id, position]) => resource.changeOrder(c, definition, id, position) });
-  }
+  if (definition.deletable !== false) routes.push({ method: 'DELETE', path: `${name}/delete/:id`, operation: remove });
+  if (ordered) routes.push({ method: 'PUT', path: `${name}/changeorder/:id/:position`, operation: move });
   if (definition.sectionInPath) {
     // The same calls with the section id in the path (spec §7: the editor's get/{a}/{b}, add/{a}…).
     routes.push(
-      { method: 'GET', path: `${name}/get/:section/:id`, handler: (c, [section, id]) => resource.get(c, definition, id, section) },
-      { method: 'POST', path: `${name}/add/:section`, handler: (c, [section]) => resource.add(c, definition, section) },
-      { method: 'PUT', path: `${name}/update/:section`, handler: (c, [section]) => resource.update(c, definition, section) },
+      { method: 'GET', path: `${name}/get/:section/:id`, operation: get },
+      { method: 'POST', path: `${name}/add/:section`, body: true, operation: add },
+      { method: 'PUT', path: `${name}/update/:section`, body: true, operation: update },
     );
-    if (definition.deletable !== false) {
-      routes.push({ method: 'DELETE', path: `${name}/delete/:section/:id`, handler: (c, [section, id]) => resource.remove(c, definition, id, section) });
-    }
-    if (ordered) {
-      routes.push({
-        method: 'PUT',
-        path: `${name}/changeorder/:section/:id/:position`,
-        handler: (c, [section, id, position]) => resource.changeOrder(c, definition, id, position, section),
-      });
-    }
+    if (definition.deletable !== false) routes.push({ method: 'DELETE', path: `${name}/delete/:section/:id`, operation: remove });
+    if (ordered) routes.push({ method: 'PUT', path: `${name}/changeorder/:section/:id/:position`, operation: move });
   }
-  // A resource's own call replaces the generic one at the same method and path (webcontact/add).
-  const own = new Set(extra.map((route) => `${route.method} ${route.path.toLowerCase()}`));
-  return routes
-    .filter((route, i) => i < extra.length || !own.has(`${route.method} ${route.path.toLowerCase()}`))
-    .map((route) => ({ resource: definition, ...route }));
+  return routes.map((route) => ({ resource: definition, ...route }));
 }
 
+/** A resource's own calls (its hooks' `calls`, its section stamps) as routes below its name. */
+function ownRoutes(definition: ResourceDefinition, generic: Route[]): Route[] {
+  const calls: ResourceCall[] = [...(definition.sectionStamp ? sectionStampCalls(definition) : []), ...(hooksFor(definition.name).calls ?? [])];
+  return calls.map((call): Route => {
+    const path = `${definition.name}/${call.path}`;
+    if ('sameAs' in call) {
+      const target = generic.find((route) => route.method === call.method && route.path === call.sameAs);
+      if (!target) throw new Error(`${path}: no route ${call.method} ${call.sameAs}`);
+      return { ...target, path, resource: definition, summary: call.summary };
+    }
+    return { method: call.method, path, operation: call.operation, body: call.body, noXsrf: call.noXsrf, summary: call.summary, resource: definition };
+  });
+}
+
+/** Every route but the dispatcher's own (batch, the OpenAPI document). */
 export function buildRoutes(): Route[] {
+  const generic = allResources().flatMap(resourceRoutes);
+  const own = allResources().flatMap((definition) => ownRoutes(definition, generic));
+  // A resource's own call replaces the generic one at the same method and path (webcontact/add).
+  const taken = new Set(own.map((route) => `${route.method} ${route.path.toLowerCase()}`));
   return [
     { method: 'POST', path: 'account/login', handler: account.login, noXsrf: true },
     { method: 'POST', path: 'account/checklogin', handler: account.checkLogin },
@@ -84,8 +107,8 @@ export function buildRoutes(): Route[] {
     { method: 'GET', path: 'websetting/visitcount', handler: (c) => websetting.visitCount(c, 'visit') },
     { method: 'GET', path: 'websetting/oldvisitcount', handler: (c) => websetting.visitCount(c, 'old') },
     { method: 'GET', path: 'websetting/accessiblevisitcount', handler: (c) => websetting.visitCount(c, 'accessible') },
-    { method: 'GET', path: 'openapi.json', handler: openapi },
-    ...allResources().flatMap(resourceRoutes),
+    ...own,
+    ...generic.filter((route) => !taken.has(`${route.method} ${route.path.toLowerCase()}`)),
   ];
 }
 

@@ -1,44 +1,57 @@
+import type { Actor } from './actor';
 import type { Field, Label } from './fields';
-import type { Role } from '../api/roles';
-import type { RequestContext } from '../api/context';
-
-/** Who may do something: anyone, any signed-in account, or Admins only. */
-export type Access = 'public' | Role;
+import type { Access } from './roles';
 
 export interface SortKey {
   field: string;
   direction: 'asc' | 'desc';
 }
 
+/** What a resource's own call is given: the path's parameters, the query string and the JSON body. */
+export interface CallInput {
+  params: string[];
+  query: URLSearchParams;
+  /** The JSON object body; `{}` unless the call declares `body`. */
+  body: Record<string, unknown>;
+}
+
 /**
- * Hooks hold behaviour that belongs to one resource (hashing a password, refusing to delete the last
- * Admin). They run inside the generic handlers, so the resource still needs no handlers of its own.
+ * A call of the spec §7 that only this resource has (getoptions, search, post/{id}…), declared as
+ * data: the API serves `operation` at `/api/{resource}/{path}` and sends its result as JSON, or
+ * serves another resource's call at a second path (`sameAs`).
  */
-/** A call of the spec §7 that only this resource has (getoptions, search, post/{id}…). */
-export interface ExtraRoute {
+export type ResourceCall = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Below `/api/{resource}/`, `:` marks a parameter: `getupdatetime/:type`. */
   path: string;
-  handler: (context: RequestContext, params: string[]) => Promise<Response>;
-  /** Exempt from the XSRF check (only public calls that change nothing a visitor owns). */
-  noXsrf?: boolean;
   /** One line for the OpenAPI document. */
   summary?: string;
-}
+} & (
+  | {
+      operation: (actor: Actor, input: CallInput) => Promise<unknown>;
+      /** Takes a JSON object body. */
+      body?: boolean;
+      /** Exempt from the XSRF check (only public calls that change nothing a visitor owns). */
+      noXsrf?: boolean;
+    }
+  | {
+      /** The API path below `/api/` of the call this one repeats, with the same parameters. */
+      sameAs: string;
+    }
+);
 
+/**
+ * Hooks hold behaviour that belongs to one resource (hashing a password, refusing to delete the last
+ * Admin). The generic operations run them, so the resource still needs no operations of its own.
+ */
 export interface ResourceHooks {
   /** Calls beyond the generic ones, served at `/api/{resource}/{path}`. */
-  routes?: ExtraRoute[];
+  calls?: ResourceCall[];
   /** Turns validated input into stored values, e.g. `password` into `passwordHash`. */
-  beforeWrite?: (input: Record<string, unknown>, context: HookContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
-  /** Throws an ApiError to refuse; `next` is the row as it would be after an update. */
-  beforeUpdate?: (existing: Record<string, unknown>, next: Record<string, unknown>, context: HookContext) => Promise<void> | void;
-  beforeDelete?: (existing: Record<string, unknown>, context: HookContext) => Promise<void> | void;
-}
-
-export interface HookContext {
-  accountId: number | null;
-  language: 'tw' | 'en';
+  beforeWrite?: (input: Record<string, unknown>, actor: Actor) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Throws a ContentError to refuse; `next` is the row as it would be after an update. */
+  beforeUpdate?: (existing: Record<string, unknown>, next: Record<string, unknown>, actor: Actor) => Promise<void> | void;
+  beforeDelete?: (existing: Record<string, unknown>, actor: Actor) => Promise<void> | void;
 }
 
 export interface ResourceDefinition<F extends Record<string, Field> = Record<string, Field>> {
@@ -96,6 +109,8 @@ export function traits(definition: ResourceDefinition) {
     window: definition.window === true,
     visibility: definition.visibility ?? localized,
     parents: (definition.parents ?? []) as readonly string[],
+    read: definition.access?.read ?? 'public',
+    write: definition.access?.write ?? 'user',
   };
 }
 

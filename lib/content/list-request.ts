@@ -1,8 +1,7 @@
-import { badRequest } from '../api/errors';
-import type { ResourceDefinition, SortKey } from './define';
+import { invalid } from './errors';
+import { defaultSortOf, traits, type ResourceDefinition, type SortKey } from './define';
 import { isSortable, type ChoiceField } from './fields';
 import type { WireLanguage } from '../i18n/languages';
-import { defaultSortOf, traits } from './table';
 
 /** The shared maximum page size of the spec's select lists (§9: "an exported numeric constant 9999"). */
 export const MAX_PAGE_SIZE = 9999;
@@ -31,18 +30,18 @@ export function sortableFields(definition: ResourceDefinition): string[] {
 /** The list request of DESIGN §5: `{page, pageSize, sort, direction, keyword}`. */
 export function parseListRequest(definition: ResourceDefinition, body: Record<string, unknown>) {
   const page = body.page === undefined || body.page === null ? 1 : wholeNumber(body.page);
-  if (page === undefined || page < 1 || page > MAX_PAGE) throw badRequest('invalidPage', { max: MAX_PAGE });
+  if (page === undefined || page < 1 || page > MAX_PAGE) throw invalid('invalidPage', { max: MAX_PAGE });
   const size = body.pageSize === undefined || body.pageSize === null ? DEFAULT_PAGE_SIZE : wholeNumber(body.pageSize);
-  if (size === undefined || size < 1) throw badRequest('invalidPageSize');
+  if (size === undefined || size < 1) throw invalid('invalidPageSize');
   // Clients send empty strings for "no choice" (a list's initial state), for direction as for sort.
   const given = (value: unknown) => value !== undefined && value !== null && value !== '';
   const direction = given(body.direction) ? String(body.direction).toLowerCase() : 'asc';
-  if (direction !== 'asc' && direction !== 'desc') throw badRequest('invalidDirection');
+  if (direction !== 'asc' && direction !== 'desc') throw invalid('invalidDirection');
   let sort: readonly SortKey[] = defaultSortOf(definition);
   if (given(body.sort)) {
     const allowed = sortableFields(definition);
     if (typeof body.sort !== 'string' || !allowed.includes(body.sort)) {
-      throw badRequest('invalidSort', { value: String(body.sort).slice(0, 50), allowed: allowed.join(', ') });
+      throw invalid('invalidSort', { value: String(body.sort).slice(0, 50), allowed: allowed.join(', ') });
     }
     sort = [{ field: body.sort, direction }];
   }
@@ -54,7 +53,7 @@ export function parseListRequest(definition: ResourceDefinition, body: Record<st
 export function choiceFromPath(f: ChoiceField, language: WireLanguage, raw: string): number {
   const value = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
   if (value === undefined || !f.choices.some((c) => c.value === value)) {
-    throw badRequest('unknownSection', { field: f.label[language], value: raw.slice(0, 20) });
+    throw invalid('unknownSection', { field: f.label[language], value: raw.slice(0, 20) });
   }
   return value;
 }

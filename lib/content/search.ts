@@ -1,16 +1,12 @@
 import { and, asc, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { isSignedIn, requireAccess, type RequestContext } from '../api/context';
-import { badRequest } from '../api/errors';
-import { parseListRequest } from './list-request';
-import { json, pathInteger, readJsonObject } from '../api/http';
-import { config } from '../config';
 import { getDb } from '../db';
-import type { ResourceDefinition } from './define';
+import { readScopeOf, requireAccess, type Actor } from './actor';
+import { traits, type ResourceDefinition } from './define';
+import { invalid, positiveInteger } from './errors';
+import { parseListRequest } from './list-request';
 import { findResource } from './registry';
 import { column, escapeLike, listRows, rowExists, scopeConditions, tableOf, type ReadScope, type Row } from './repository';
-import { traits } from './table';
-import { toWire } from './wire';
 
 /**
  * The `search` calls of spec §7 (laws, glossary): getlist's body and response, plus filters from the
@@ -18,11 +14,9 @@ import { toWire } from './wire';
  * rich text), so Chinese matches inside words without a word splitter and English in any case.
  */
 
-export const readScope = (context: RequestContext): ReadScope => ({ language: context.language, publicOnly: !isSignedIn(context) });
-
 /** A query-string value, trimmed; NUL characters dropped (PostgreSQL text cannot hold them). */
-export function queryParam(context: RequestContext, name: string): string {
-  return (context.searchParams.get(name) ?? '').replaceAll('\u0000', '').trim();
+export function queryParam(query: URLSearchParams, name: string): string {
+  return (query.get(name) ?? '').replaceAll('\u0000', '').trim();
 }
 
 /** Whitespace separates terms, and a row must match every term: `信託 施行細則`, `trust act`. */
@@ -78,44 +72,40 @@ export function initialOf(termEn: string): string {
 }
 
 /**
- * The id of a reference filter (from the query string unless given): a row of the resource the field
- * points to, in the request's language. Empty or 0 means "all", as in getlist; a malformed id or one
- * that does not exist is a 400, the latter naming the field.
+ * The id of a reference filter: a row of the resource the field points to, in the actor's language.
+ * Empty or 0 means "all", as in getlist; a malformed id or one that does not exist is refused, the
+ * latter naming the field.
  */
-export async function referenceFilter(
-  context: RequestContext,
-  definition: ResourceDefinition,
-  key: string,
-  raw = queryParam(context, key),
-): Promise<number | undefined> {
+export async function referenceFilter(actor: Actor, definition: ResourceDefinition, key: string, raw: string): Promise<number | undefined> {
   if (raw === '' || raw === '0') return undefined;
-  const id = pathInteger(raw);
+  const id = positiveInteger(raw);
   const f = definition.fields[key];
   const target = f?.kind === 'reference' ? findResource(f.resource) : undefined;
   if (!target) throw new Error(`${definition.name}.${key} is not a reference`);
-  if (!(await rowExists(target, context.language, id))) throw badRequest('unknownReference', { field: f.label[context.language], value: id });
+  if (!(await rowExists(target, actor.language, id))) throw invalid('unknownReference', { field: f.label[actor.language], value: id });
   return id;
 }
 
 /**
- * Serves a search: the body is getlist's `{page, pageSize, sort, direction}`; the keyword comes from
- * the query string (or the body's `keyword`, as getlist takes it); `filters` turns the keyword terms
- * and the other query parameters into conditions, throwing a 400 for a bad one.
+ * A search: `request` is getlist's `{page, pageSize, sort, direction}`; the keyword comes from the
+ * query (or the request's `keyword`, as getlist takes it); `filters` turns the keyword terms and the
+ * other query parameters into conditions, refusing a bad one. Answers a page as `list` does.
  */
-export async function searchResponse(
-  context: RequestContext,
+export async function search(
+  actor: Actor,
   definition: ResourceDefinition,
+  request: Record<string, unknown>,
+  query: URLSearchParams,
   filters: (terms: string[]) => Promise<SQL[]> | SQL[],
-): Promise<Response> {
-  requireAccess(context, definition.access?.read ?? 'public');
-  const request = parseListRequest(definition, await readJsonObject(context.request));
-  const terms = keywordTerms(queryParam(context, 'keyword').slice(0, 200) || request.keyword);
-  const scope = readScope(context);
-  // The query string names every filter, so it (with the body's paging) keys the public cache.
-  const cacheKey = JSON.stringify({ query: [...context.searchParams.entries()].sort(), terms });
-  const { rows, total, page } = await listRows(definition, scope, { ...request, keyword: undefined, filters: {}, conditions: await filters(terms), cacheKey });
-  const data = rows.map((row) => toWire(definition, row, !scope.publicOnly, config().siteTimeZone));
-  return json({ data, total, page, pageSize: request.pageSize });
+) {
+  requireAccess(actor, traits(definition).read);
+  const parsed = parseListRequest(definition, request);
+  const terms = keywordTerms(queryParam(query, 'keyword').slice(0, 200) || parsed.keyword);
+  // The query names every filter, so it (with the request's paging) keys the public cache.
+  const cacheKey = JSON.stringify({ query: [...query.entries()].sort(), terms });
+  const conditions = await filters(terms);
+  const { rows, total, page } = await listRows(definition, readScopeOf(actor), { ...parsed, keyword: undefined, filters: {}, conditions, cacheKey });
+  return { rows, total, page, pageSize: parsed.pageSize };
 }
 
 /**

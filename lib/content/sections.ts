@@ -1,4 +1,5 @@
-import type { Label } from './fields';
+/** A name in both languages: the shape of fields' Label, spelled out so this list imports nothing. */
+type Label = { tw: string; en: string };
 
 /**
  * The fixed type lists of the content model (DESIGN §4): the ids that appear in paths such as

@@ -3,16 +3,14 @@
  * office sets on a section (supervisors' boards, committees), or the latest change among rows.
  */
 import { and, eq, max, type SQL } from 'drizzle-orm';
-import { requireAccess } from '../api/context';
-import { json } from '../api/http';
 import { config } from '../config';
 import { invalidate } from '../cache/public-reads';
 import { getDb } from '../db';
 import { sectionUpdateTimes } from '../db/schema';
 import type { WireLanguage } from '../i18n/languages';
-import type { ExtraRoute, ResourceDefinition } from './define';
+import { readScopeOf, requireAccess } from './actor';
+import { traits, type ResourceCall, type ResourceDefinition } from './define';
 import { column, scopeConditions, tableOf, type ReadScope } from './repository';
-import { traits } from './table';
 import { toWireDateTime } from './wire-dates';
 import { choiceFromPath } from './list-request';
 
@@ -33,6 +31,11 @@ export function sectionFromPath(definition: ResourceDefinition, language: WireLa
 /** Filters on the resource's first parent, for the section-scoped reads below. */
 export function sectionFilter(definition: ResourceDefinition, section: number): Record<string, number> {
   return { [traits(definition).parents[0]]: section };
+}
+
+/** The filter of an optional `:section` path parameter: none (every section) when the path has none. */
+export function pathSectionFilter(definition: ResourceDefinition, language: WireLanguage, raw: string | undefined): Record<string, number> {
+  return raw === undefined ? {} : sectionFilter(definition, sectionFromPath(definition, language, raw));
 }
 
 /** Sets a section's "last updated" time (one row per resource, section and language) and returns it. */
@@ -83,29 +86,45 @@ export async function latestChange(definition: ResourceDefinition, scope: ReadSc
 
 /**
  * `changeupdatetime/{section}` (content writers mark a section as updated now) and
- * `getupdatetime/{section}` (anyone reads the mark) in the request's language, as the supervisors'
- * boards and the committees have them. The role is checked before the section, so an anonymous
- * write is a 401 whatever its path.
+ * `getupdatetime/{section}` (anyone reads the mark) in the actor's language, as the supervisors'
+ * boards and the committees have them. Access is checked before the section, so an anonymous
+ * write is refused as such whatever its path.
  */
-export function sectionStampRoutes(definition: ResourceDefinition): ExtraRoute[] {
+export function sectionStampCalls(definition: ResourceDefinition): ResourceCall[] {
   return [
     {
       method: 'POST',
       path: 'changeupdatetime/:section',
-      handler: async (context, [raw]) => {
-        requireAccess(context, definition.access?.write ?? 'user');
-        const section = sectionFromPath(definition, context.language, raw);
-        return json({ date: wireDateOrNull(await stampSection(definition, section, context.language)) });
+      operation: async (actor, { params: [raw] }) => {
+        requireAccess(actor, traits(definition).write);
+        const section = sectionFromPath(definition, actor.language, raw);
+        return { date: wireDateOrNull(await stampSection(definition, section, actor.language)) };
       },
     },
     {
       method: 'GET',
       path: 'getupdatetime/:section',
-      handler: async (context, [raw]) => {
-        requireAccess(context, definition.access?.read ?? 'public');
-        const section = sectionFromPath(definition, context.language, raw);
-        return json({ date: wireDateOrNull(await sectionStamp(definition, section, context.language)) });
+      operation: async (actor, { params: [raw] }) => {
+        requireAccess(actor, traits(definition).read);
+        const section = sectionFromPath(definition, actor.language, raw);
+        return { date: wireDateOrNull(await sectionStamp(definition, section, actor.language)) };
       },
     },
   ];
+}
+
+/**
+ * `getupdatetime` (or `getupdatetime/:section` when `path` names one): the latest change among the
+ * rows the public page shows, so only public rows count, whoever asks.
+ */
+export function latestChangeCall(definition: ResourceDefinition, path: string): ResourceCall {
+  return {
+    method: 'GET',
+    path,
+    operation: async (actor, { params: [raw] }) => {
+      requireAccess(actor, 'public');
+      const filters = pathSectionFilter(definition, actor.language, raw);
+      return { date: wireDateOrNull(await latestChange(definition, { ...readScopeOf(actor), publicOnly: true }, filters)) };
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ResourceDefinition } from './define';
 import { field as fieldBuilders, type Field, type Label } from './fields';
+import type { Issue } from './errors';
 import { traits } from './table';
 import { fromWireDateTime, toWireDate } from './wire-dates';
 
@@ -24,11 +25,6 @@ export function inputFields(definition: ResourceDefinition): [string, Field][] {
   );
 }
 
-export interface Issue {
-  field: string;
-  key: string;
-  values: Record<string, string | number>;
-}
 
 export const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

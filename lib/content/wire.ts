@@ -1,3 +1,5 @@
+import { config } from '../config';
+import { isSignedIn, type Actor } from './actor';
 import type { ResourceDefinition } from './define';
 import { toWireDateTime } from './wire-dates';
 import type { Row } from './repository';
@@ -19,3 +21,15 @@ export function toWire(definition: ResourceDefinition, row: Row, signedIn: boole
   }
   return out;
 }
+
+/** A row as this actor receives it. */
+export const wireRow = (actor: Actor, definition: ResourceDefinition, row: Row): Row =>
+  toWire(definition, row, isSignedIn(actor), config().siteTimeZone);
+
+/** A page of rows as getlist and search answer it. */
+export const wirePage = (actor: Actor, definition: ResourceDefinition, { rows, total, page, pageSize }: { rows: Row[]; total: number; page: number; pageSize: number }) => ({
+  data: rows.map((row) => wireRow(actor, definition, row)),
+  total,
+  page,
+  pageSize,
+});

@@ -1,8 +1,9 @@
 import { and, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../db';
-import type { ResourceDefinition } from './define';
+import { readScopeOf, requireAccess } from './actor';
+import type { ResourceCall, ResourceDefinition } from './define';
 import { column, tableOf, type ReadScope } from './repository';
-import { readConditions } from './update-times';
+import { pathSectionFilter, readConditions } from './update-times';
 
 /** The year of a field as SQL: the value of a year field, or the year part of a calendar date. */
 function yearOf(definition: ResourceDefinition, key: string): SQL<number> {
@@ -26,4 +27,19 @@ export async function distinctYears(definition: ResourceDefinition, key: string,
     .where(and(isNotNull(column(tableOf(definition), key)), ...readConditions(definition, scope, filters)));
   // A handful of years: sorting them here keeps the query free of DISTINCT/ORDER BY pairing rules.
   return rows.map((row) => Number(row.year)).sort((a, b) => b - a);
+}
+
+/**
+ * `getoptions` (or `getoptions/:section` when `path` names one): the years of `key` a caller's
+ * picker offers, among the rows this caller may see.
+ */
+export function yearOptionsCall(definition: ResourceDefinition, key: string, path: string): ResourceCall {
+  return {
+    method: 'GET',
+    path,
+    operation: async (actor, { params: [raw] }) => {
+      requireAccess(actor, 'public');
+      return distinctYears(definition, key, readScopeOf(actor), pathSectionFilter(definition, actor.language, raw));
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { dispatch } from '../../lib/api/dispatch';
 import { ensureAdmin } from '../../lib/accounts';
 import { getDb } from '../../lib/db';
-import { hashPassword } from '../../lib/api/passwords';
+import { hashPassword } from '../../lib/content/passwords';
 import { account } from '../../lib/db/schema';
 
 export const XSRF = 'test-xsrf-token';

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { account } from '../../db/schema';
-import { verifyCaptcha } from '../captcha';
+import { verifyCaptcha } from '../../content/captcha';
+import { verifyPassword } from '../../content/passwords';
+import { hit, signInLimit } from '../../content/rate-limit';
+import { createSession, revokeSession } from '../../content/sessions';
 import type { RequestContext } from '../context';
 import { badRequest } from '../errors';
 import { json, readJsonObject } from '../http';
-import { verifyPassword } from '../passwords';
-import { hit, signInLimit } from '../rate-limit';
-import { createSession, revokeSession } from '../sessions';
 import { translate } from '../../i18n/messages';
 
 export const MAX_FAILED_SIGN_INS = 5;
@@ -27,13 +27,13 @@ export const LOCK_MS = 15 * 60 * 1000;
  * wrong password get the same answer, in the same time.
  */
 export async function login(context: RequestContext) {
-  await hit(signInLimit, context.clientAddress);
+  await hit(signInLimit, context.actor.clientAddress);
   const body = await readJsonObject(context.request);
   const { username, password } = body;
   if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password) {
     throw badRequest('loginMissing');
   }
-  await verifyCaptcha(body.captchaToken, context.clientAddress, 'login');
+  await verifyCaptcha(body.captchaToken, context.actor.clientAddress, 'login');
   const db = await getDb();
   const now = new Date();
   const [found] = (await db
@@ -73,8 +73,8 @@ export async function login(context: RequestContext) {
 
 /** `account/checklogin` → `{valid, role, username, displayName}`; an unknown token is simply not valid. */
 export async function checkLogin(context: RequestContext) {
-  if (!context.account) return json({ valid: false });
-  const { role, username, displayName } = context.account;
+  if (!context.actor.account) return json({ valid: false });
+  const { role, username, displayName } = context.actor.account;
   return json({ valid: true, role, username, displayName });
 }
 

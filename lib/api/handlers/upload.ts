@@ -1,6 +1,7 @@
 import { uploadIdPattern } from '../../content/validation';
 import { findUpload, MAX_UPLOAD_BYTES, renameUpload, storeUpload, toInfo, validFileName } from '../../uploads';
-import { requireAccess, type RequestContext } from '../context';
+import { requireAccess } from '../../content/actor';
+import type { RequestContext } from '../context';
 import { ApiError, badRequest, formatBytes, notFound } from '../errors';
 import { json, readBody, readJsonObject } from '../http';
 
@@ -9,7 +10,7 @@ const ENVELOPE_BYTES = 64 * 1024;
 
 /** `POST /api/upload`, multipart field `file` → `{id, url, name, size, type}`. */
 export async function upload(context: RequestContext) {
-  requireAccess(context, 'user');
+  requireAccess(context.actor, 'user');
   const contentType = context.request.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw badRequest('uploadMissing');
   let bytes: Uint8Array;
@@ -31,7 +32,7 @@ export async function upload(context: RequestContext) {
   if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, 'uploadTooLarge', { limit: formatBytes(MAX_UPLOAD_BYTES) });
   const name = file.name.normalize('NFC').trim() || 'file';
   if (!validFileName(name)) throw badRequest('uploadName');
-  const result = await storeUpload(new Uint8Array(await file.arrayBuffer()), name, context.account?.id ?? null);
+  const result = await storeUpload(new Uint8Array(await file.arrayBuffer()), name, context.actor.account?.id ?? null);
   if (!result.ok) throw badRequest(result.reason === 'empty' ? 'uploadEmpty' : 'uploadType');
   return json(result.upload);
 }
@@ -50,7 +51,7 @@ export async function uploadDetails(context: RequestContext, id: string) {
 
 /** `PUT /api/upload/{id}` with `{"fileName": "…"}` renames the file's display name. */
 export async function renameFile(context: RequestContext, id: string) {
-  requireAccess(context, 'user');
+  requireAccess(context.actor, 'user');
   const body = await readJsonObject(context.request);
   const name = typeof body.fileName === 'string' ? body.fileName.normalize('NFC').trim() : '';
   if (!validFileName(name)) throw badRequest('uploadName');

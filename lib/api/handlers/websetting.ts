@@ -3,7 +3,8 @@ import { uploadsExist } from '../../content/repository';
 import * as settings from '../../content/settings';
 import { validateInput } from '../../content/validation';
 import { toWireDateTime } from '../../content/wire-dates';
-import { isSignedIn, requireAccess, type RequestContext } from '../context';
+import { isSignedIn, requireAccess } from '../../content/actor';
+import type { RequestContext } from '../context';
 import { validationError } from '../errors';
 import { json, readJsonObject } from '../http';
 
@@ -19,8 +20,8 @@ import { json, readJsonObject } from '../http';
  * signed-in readers only (visitors read it through `oldvisitcount`).
  */
 export async function getWebInfo(context: RequestContext): Promise<Response> {
-  requireAccess(context, 'public');
-  return json(await settings.readWebInfo(context.language, { includePrivate: context.account !== null }));
+  requireAccess(context.actor, 'public');
+  return json(await settings.readWebInfo(context.language, { includePrivate: isSignedIn(context.actor) }));
 }
 
 /**
@@ -29,7 +30,7 @@ export async function getWebInfo(context: RequestContext): Promise<Response> {
  * form may send back what GET returned. Answers as GET does.
  */
 export async function saveWebInfo(context: RequestContext): Promise<Response> {
-  requireAccess(context, 'admin');
+  requireAccess(context.actor, 'admin');
   const body = await readJsonObject(context.request);
   const { values, issues } = validateInput(settings.settingsDefinition, body, 'update', context.language, config().siteTimeZone);
   if (issues.length) throw validationError(context.language, issues);
@@ -37,7 +38,7 @@ export async function saveWebInfo(context: RequestContext): Promise<Response> {
     const label = settings.localizedSettingFields.logo.label[context.language];
     throw validationError(context.language, [{ field: 'logo', key: 'unknownUpload', values: { field: label, value: values.logo } }]);
   }
-  await settings.saveWebInfo(context.language, values, context.account?.id ?? null);
+  await settings.saveWebInfo(context.language, values, context.actor.account?.id ?? null);
   return json(await settings.readWebInfo(context.language, { includePrivate: true }));
 }
 
@@ -49,12 +50,12 @@ export type CounterName = 'visit' | 'old' | 'accessible';
  * update in the wire form (null while there is no content). A HEAD request counts nothing.
  */
 export async function visitCount(context: RequestContext, counter: CounterName): Promise<Response> {
-  requireAccess(context, 'public');
+  requireAccess(context.actor, 'public');
   const count =
     counter === 'old'
       ? await settings.legacyVisitCount()
       : // The back office (signed in) shows the counters; only visitors' calls count a visit.
-        context.method === 'HEAD' || isSignedIn(context)
+        context.method === 'HEAD' || isSignedIn(context.actor)
         ? await settings.readCounter(counter)
         : await settings.incrementCounter(counter);
   const updated = await settings.lastContentUpdate();

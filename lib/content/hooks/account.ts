@@ -1,11 +1,11 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { account } from '../../db/schema';
-import { badRequest } from '../../api/errors';
-import { hashPassword } from '../../api/passwords';
-import { revokeSessionsOf } from '../../api/sessions';
-import { Role } from '../../api/roles';
 import type { ResourceHooks } from '../define';
+import { conflict } from '../errors';
+import { hashPassword } from '../passwords';
+import { Role } from '../roles';
+import { revokeSessionsOf } from '../sessions';
 
 const isActiveAdmin = (row: Record<string, unknown>) => row.role === Role.Admin && row.isDisabled !== true;
 
@@ -27,12 +27,12 @@ const accountHooks: ResourceHooks = {
   async beforeUpdate(existing, next) {
     // An Admin may not demote or disable the last enabled Admin, or nobody could manage accounts.
     if (isActiveAdmin(existing) && !isActiveAdmin(next) && (await otherActiveAdmins(existing.id)) === 0) {
-      throw badRequest('lastAdmin');
+      throw conflict('lastAdmin');
     }
     if (next.passwordHash !== existing.passwordHash || next.isDisabled === true) await revokeSessionsOf(Number(existing.id));
   },
   async beforeDelete(existing) {
-    if (isActiveAdmin(existing) && (await otherActiveAdmins(existing.id)) === 0) throw badRequest('lastAdmin');
+    if (isActiveAdmin(existing) && (await otherActiveAdmins(existing.id)) === 0) throw conflict('lastAdmin');
     await revokeSessionsOf(Number(existing.id));
   },
 };

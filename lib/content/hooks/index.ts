@@ -11,15 +11,9 @@ import webbilingual from './webbilingual';
 import webareainfo from './webareainfo';
 import webcontact from './webcontact';
 
-/**
- * Behaviour that belongs to one resource, kept beside the definitions (see STYLE.md). The map is
- * built on first use, not at load time: hook files import handlers that import this index, and a
- * map built during that cycle would hold undefined.
- */
-let hooks: Record<string, ResourceHooks> | undefined;
-const allHooks = (): Record<string, ResourceHooks> => ({ account, webdiscipline, webeducation, webvision, webmemorabilia, webstatics, webactivity, webrule, webbilingual, webareainfo, webcontact });
+/** Behaviour that belongs to one resource, kept beside the definitions (see STYLE.md). */
+const hooks: Record<string, ResourceHooks> = { account, webdiscipline, webeducation, webvision, webmemorabilia, webstatics, webactivity, webrule, webbilingual, webareainfo, webcontact };
 
 export function hooksFor(name: string): ResourceHooks {
-  hooks ??= allHooks();
   return hooks[name] ?? {};
 }

@@ -1,10 +1,10 @@
 import { eq, type SQL } from 'drizzle-orm';
-import type { RequestContext } from '../../api/context';
-import { badRequest } from '../../api/errors';
 import type { ResourceHooks } from '../define';
+import { invalid } from '../errors';
 import { column, tableOf } from '../repository';
 import definition from '../resources/webbilingual';
-import { initialOf, keywordConditions, queryParam, searchResponse, textContains } from '../search';
+import { initialOf, keywordConditions, queryParam, search, textContains } from '../search';
+import { wirePage } from '../wire';
 
 /** The conditions of a glossary search (the API's `search` and the public glossary): every term in either term or the description, and the initial. */
 export function glossaryConditions(terms: string[], initial?: string): SQL[] {
@@ -18,20 +18,22 @@ export function glossaryConditions(terms: string[], initial?: string): SQL[] {
 }
 
 /** The query parameters of `search`: keyword (either term or the description) and initial. */
-function glossaryFilters(context: RequestContext, terms: string[]): SQL[] {
-  const initial = queryParam(context, 'initial');
+function glossaryFilters(query: URLSearchParams, terms: string[]): SQL[] {
+  const initial = queryParam(query, 'initial');
   // `#` (sent as %23) lists the terms that start with something other than a letter.
-  if (initial && !/^[A-Za-z#]$/.test(initial)) throw badRequest('invalidInitial', { value: initial.slice(0, 20) });
+  if (initial && !/^[A-Za-z#]$/.test(initial)) throw invalid('invalidInitial', { value: initial.slice(0, 20) });
   return glossaryConditions(terms, initial || undefined);
 }
 
 const hooks: ResourceHooks = {
-  routes: [
+  calls: [
     {
       method: 'POST',
       path: 'search',
       summary: 'Glossary: search by keyword and initial letter (query), paged like getlist, by English term by default',
-      handler: (context) => searchResponse(context, definition, (terms) => glossaryFilters(context, terms)),
+      body: true,
+      operation: async (actor, { body, query }) =>
+        wirePage(actor, definition, await search(actor, definition, body, query, (terms) => glossaryFilters(query, terms))),
     },
   ],
   // `initial` is read-only for clients: it follows termEn on add, and on any update that sends termEn.

@@ -1,16 +1,16 @@
 import { eq, gte, lte, type SQL } from 'drizzle-orm';
-import { requireAccess, type RequestContext } from '../../api/context';
-import { badRequest } from '../../api/errors';
-import { json } from '../../api/http';
 import { config } from '../../config';
-import type { ResourceHooks } from '../define';
+import { readScopeOf, requireAccess, type Actor } from '../actor';
+import { traits, type ResourceHooks } from '../define';
+import { invalid } from '../errors';
 import type { Label } from '../fields';
 import { column, tableOf } from '../repository';
 import definition from '../resources/webrule';
 import webruleattribute from '../resources/webruleattribute';
 import webrulebusiness from '../resources/webrulebusiness';
 import webruleclass from '../resources/webruleclass';
-import { keywordConditions, optionList, queryParam, readScope, referenceFilter, richTextContains, searchResponse, textContains } from '../search';
+import { keywordConditions, optionList, queryParam, referenceFilter, richTextContains, search, textContains } from '../search';
+import { wirePage } from '../wire';
 import { fromWireDateTime, toWireDate } from '../wire-dates';
 
 const rangeLabels: Record<'from' | 'to', Label> = {
@@ -19,12 +19,12 @@ const rangeLabels: Record<'from' | 'to', Label> = {
 };
 
 /** `?from=` / `?to=`: a date, or a wire date-time whose date counts. */
-function dateParam(context: RequestContext, name: 'from' | 'to'): string | undefined {
-  const raw = queryParam(context, name);
+function dateParam(actor: Actor, query: URLSearchParams, name: 'from' | 'to'): string | undefined {
+  const raw = queryParam(query, name);
   if (!raw) return undefined;
   const date = toWireDate(raw);
   if (!date || (raw.length > 10 && !fromWireDateTime(raw, config().siteTimeZone))) {
-    throw badRequest('notDate', { field: rangeLabels[name][context.language] });
+    throw invalid('notDate', { field: rangeLabels[name][actor.language] });
   }
   return date;
 }
@@ -55,38 +55,40 @@ export function ruleConditions(terms: string[], filter: RuleFilter): SQL[] {
 }
 
 /** The query parameters of `search`: keyword (title and content), class, business, attribute, issue dates. */
-async function ruleFilters(context: RequestContext, terms: string[]): Promise<SQL[]> {
+async function ruleFilters(actor: Actor, query: URLSearchParams, terms: string[]): Promise<SQL[]> {
   const filter: RuleFilter = {};
-  for (const key of ['classId', 'businessId', 'attributeId'] as const) filter[key] = await referenceFilter(context, definition, key);
-  filter.from = dateParam(context, 'from');
-  filter.to = dateParam(context, 'to');
+  for (const key of ['classId', 'businessId', 'attributeId'] as const) filter[key] = await referenceFilter(actor, definition, key, queryParam(query, key));
+  filter.from = dateParam(actor, query, 'from');
+  filter.to = dateParam(actor, query, 'to');
   if (filter.from && filter.to && filter.from > filter.to) {
-    throw badRequest('dateRangeOrder', { from: rangeLabels.from[context.language], to: rangeLabels.to[context.language] });
+    throw invalid('dateRangeOrder', { from: rangeLabels.from[actor.language], to: rangeLabels.to[actor.language] });
   }
   return ruleConditions(terms, filter);
 }
 
 const hooks: ResourceHooks = {
-  routes: [
+  calls: [
     {
       method: 'POST',
       path: 'search',
       summary: 'Laws and regulations: search by keyword, class, business line, attribute and issue date (query), paged like getlist',
-      handler: (context) => searchResponse(context, definition, (terms) => ruleFilters(context, terms)),
+      body: true,
+      operation: async (actor, { body, query }) =>
+        wirePage(actor, definition, await search(actor, definition, body, query, (terms) => ruleFilters(actor, query, terms))),
     },
     {
       method: 'GET',
       path: 'getoptions',
       summary: 'Laws and regulations: the class, business line and attribute lists of the search form',
-      handler: async (context) => {
-        requireAccess(context, definition.access?.read ?? 'public');
-        const scope = readScope(context);
+      operation: async (actor) => {
+        requireAccess(actor, traits(definition).read);
+        const scope = readScopeOf(actor);
         const [classes, businesses, attributes] = await Promise.all([
           optionList(webruleclass, scope),
           optionList(webrulebusiness, scope, ['id', 'name', 'classId']),
           optionList(webruleattribute, scope),
         ]);
-        return json({ classes, businesses, attributes });
+        return { classes, businesses, attributes };
       },
     },
   ],

@@ -1,23 +1,8 @@
-import { isSignedIn, requireAccess } from '../../api/context';
-import { json } from '../../api/http';
 import type { ResourceHooks } from '../define';
 import definition from '../resources/webstatics';
-import { sectionFilter, sectionFromPath } from '../update-times';
-import { distinctYears } from '../years';
+import { yearOptionsCall } from '../years';
 
-const hooks: ResourceHooks = {
-  routes: [
-    {
-      // The year picker of one statistics type's page.
-      method: 'GET',
-      path: 'getoptions/:type',
-      handler: async (context, [raw]) => {
-        requireAccess(context, 'public');
-        const filters = sectionFilter(definition, sectionFromPath(definition, context.language, raw));
-        return json(await distinctYears(definition, 'year', { language: context.language, publicOnly: !isSignedIn(context) }, filters));
-      },
-    },
-  ],
-};
+/** The year picker of one statistics type's page. */
+const hooks: ResourceHooks = { calls: [yearOptionsCall(definition, 'year', 'getoptions/:type')] };
 
 export default hooks;

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isSignedIn, requireAccess } from '../../api/context';
-import { notFound } from '../../api/errors';
-import { json, pathInteger } from '../../api/http';
 import { getDb } from '../../db';
+import { readScopeOf, requireAccess } from '../actor';
 import type { ResourceHooks } from '../define';
+import { notFound, positiveInteger } from '../errors';
 import definition from '../resources/webvision';
 import { column, tableOf, type ReadScope, type Row } from '../repository';
 import { readConditions } from '../update-times';
@@ -28,16 +27,16 @@ export async function addClick(scope: ReadScope, id: number): Promise<Row | unde
 }
 
 const hooks: ResourceHooks = {
-  routes: [
+  calls: [
     {
       // A public call from the video page; it keeps the XSRF check (the browser has the cookie).
       method: 'POST',
       path: 'post/:id',
-      handler: async (context, [id]) => {
-        requireAccess(context, 'public');
-        const row = await addClick({ language: context.language, publicOnly: !isSignedIn(context) }, pathInteger(id));
+      operation: async (actor, { params: [id] }) => {
+        requireAccess(actor, 'public');
+        const row = await addClick(readScopeOf(actor), positiveInteger(id));
         if (!row) throw notFound();
-        return json({ id: Number(row.id), clicks: Number(row.clicks) });
+        return { id: Number(row.id), clicks: Number(row.clicks) };
       },
     },
   ],

@@ -17,7 +17,7 @@ export async function sendContactMessage(_previous: ContactFormState | null, for
   const token = form.get('captchaToken');
   const result = await submitContact({
     language,
-    clientAddress: clientAddress(new Request('http://internal/', { headers: await headers() })),
+    clientAddress: clientAddress(await headers()),
     values: contactValuesOf(form),
     captchaToken: typeof token === 'string' ? token : undefined,
   });

@@ -1,6 +1,6 @@
-import { createContext } from '../../api/context';
-import { ApiError } from '../../api/errors';
-import { addContactMessage } from '../../content/hooks/webcontact';
+import { visitor } from '../../content/actor';
+import { ContentError, messageIn } from '../../content/errors';
+import { sendContactMessage } from '../../content/operations/contact';
 import type { WireLanguage } from '../../i18n/languages';
 import { contactFields, type ContactField, type ContactFormState, type ContactValues } from './form';
 
@@ -15,28 +15,25 @@ export interface ContactSubmission {
 }
 
 /**
- * Sends a message exactly as `POST webcontact/add` does (lib/content/hooks/webcontact.ts): the same
- * handler runs in-process, so validation, the per-address limit, the captcha check and storing
- * (status new) cannot drift from the API. Its refusals become form state in the request's language.
+ * Sends a message through the same operation as `POST webcontact/add`
+ * (lib/content/operations/contact.ts), so validation, the per-address limit, the captcha check and
+ * storing (status new) cannot drift from the API. Its refusals become form state in the visitor's
+ * language.
  */
 export async function submitContact(submission: ContactSubmission): Promise<ContactResult> {
   const { name, email, phone, subject, message } = submission.values;
   // Blank optional fields are left out, as a JSON client would leave them out.
-  const body = { name, email, ...(phone.trim() ? { phone } : {}), subject, message, captchaToken: submission.captchaToken ?? '' };
-  const request = new Request('http://internal/api/webcontact/add', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'web-language': submission.language, 'x-forwarded-for': submission.clientAddress },
-    body: JSON.stringify(body),
-  });
+  const input = { name, email, ...(phone.trim() ? { phone } : {}), subject, message, captchaToken: submission.captchaToken ?? '' };
   try {
-    const response = await addContactMessage(await createContext(request, ['webcontact', 'add']));
-    const { id } = (await response.json()) as { id: number };
-    return { ok: true, id };
+    const row = await sendContactMessage(visitor(submission.language, submission.clientAddress), input);
+    return { ok: true, id: Number(row.id) };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof ContentError)) throw error;
     const errors: ContactFormState['errors'] = {};
-    for (const detail of error.details ?? []) {
-      if ((contactFields as readonly string[]).includes(detail.field)) errors[detail.field as ContactField] ??= detail.message;
+    for (const issue of error.issues) {
+      if ((contactFields as readonly string[]).includes(issue.field)) {
+        errors[issue.field as ContactField] ??= messageIn(submission.language, issue.key, issue.values);
+      }
     }
     const formError = Object.keys(errors).length ? undefined : error.messageIn(submission.language);
     return { ok: false, values: submission.values, errors, formError };

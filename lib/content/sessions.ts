@@ -3,18 +3,13 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { localGeneration } from '../cache/public-reads';
 import { getDb, type Database } from '../db';
 import { account, sessions } from '../db/schema';
+import type { ActorAccount } from './actor';
 import type { RoleValue } from './roles';
 
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 /** A session's last-seen time is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export interface SignedInAccount {
-  id: number;
-  username: string;
-  displayName: string;
-  role: RoleValue;
-}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -38,7 +33,7 @@ export const SESSION_CACHE_MS = 5_000;
 const MAX_CACHED_SESSIONS = 1_000;
 
 interface CachedSession {
-  account: SignedInAccount;
+  account: ActorAccount;
   lastSeenAt: number;
   checkedAt: number;
   /** This process's account write count when checked (lib/cache/public-reads.ts). */
@@ -57,7 +52,7 @@ function forgetSessions(which: (cached: CachedSession) => boolean): void {
 }
 
 /** The account a token belongs to, or null when it is unknown, expired or its account is disabled. */
-export async function accountForToken(token: string, now = new Date()): Promise<SignedInAccount | null> {
+export async function accountForToken(token: string, now = new Date()): Promise<ActorAccount | null> {
   const db = await getDb();
   const tokenHash = hashToken(token);
   const cached = cachedSessions.get(tokenHash);
@@ -96,7 +91,7 @@ export async function accountForToken(token: string, now = new Date()): Promise<
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
     lastSeenAt = now.getTime();
   }
-  const signedIn: SignedInAccount = {
+  const signedIn: ActorAccount = {
     id: row.id as number,
     username: String(row.username ?? ''),
     displayName: String(row.displayName ?? ''),

@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { badRequest } from './errors';
+import { invalid } from './errors';
 
 let warned = false;
 
@@ -17,12 +17,12 @@ export function warnIfCaptchaOff(): void {
 
 /**
  * Verifies a reCAPTCHA v3 token with the configured verifier (Google's, or a local one in tests).
- * A missing token, a failed check, a score under the minimum or an unreachable verifier are all 400.
+ * A missing token, a failed check, a score under the minimum or an unreachable verifier are all refused (`invalid`).
  */
 export async function verifyCaptcha(token: unknown, remoteIp: string, expectedAction?: string): Promise<void> {
   const { secretKey, verifyUrl, minScore } = config().recaptcha;
   if (!secretKey) return;
-  if (typeof token !== 'string' || !token || token.length > 4000) throw badRequest('captchaFailed');
+  if (typeof token !== 'string' || !token || token.length > 4000) throw invalid('captchaFailed');
   let result: { success?: boolean; score?: number; action?: string };
   try {
     const response = await fetch(verifyUrl, {
@@ -34,9 +34,9 @@ export async function verifyCaptcha(token: unknown, remoteIp: string, expectedAc
     result = (await response.json()) as typeof result;
   } catch (error) {
     console.error('reCAPTCHA verification failed:', (error as Error).message);
-    throw badRequest('captchaFailed');
+    throw invalid('captchaFailed');
   }
   const scoreOk = typeof result.score !== 'number' || result.score >= minScore;
   const actionOk = !expectedAction || !result.action || result.action === expectedAction;
-  if (!result.success || !scoreOk || !actionOk) throw badRequest('captchaFailed');
+  if (!result.success || !scoreOk || !actionOk) throw invalid('captchaFailed');
 }

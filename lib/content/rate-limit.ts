@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { rateLimits } from '../db/schema';
-import { ApiError } from './errors';
+import { tooMany } from './errors';
 
 export interface RateLimit {
   bucket: string;
@@ -16,7 +16,7 @@ export const contactLimit: RateLimit = { bucket: 'contact', limit: 5, windowMs: 
 
 /**
  * Counts one hit in a fixed window, in the database so every app server shares the count, and
- * throws 429 with Retry-After once the window's limit is passed. One statement, so concurrent
+ * refuses (`tooMany`: 429 with Retry-After on the API) once the window's limit is passed. One statement, so concurrent
  * hits are never lost.
  */
 export async function hit(rule: RateLimit, key: string, now = new Date()): Promise<void> {
@@ -35,6 +35,6 @@ export async function hit(rule: RateLimit, key: string, now = new Date()): Promi
     .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
   if (row.hits > rule.limit) {
     const seconds = Math.max(1, Math.ceil((row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
-    throw new ApiError(429, 'rateLimited', { seconds }, { 'retry-after': String(seconds) });
+    throw tooMany(seconds);
   }
 }

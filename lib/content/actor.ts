@@ -1,0 +1,44 @@
+import { forbidden, unauthorized } from './errors';
+import { roleAllows, type Access, type RoleValue } from './roles';
+import type { WireLanguage } from '../i18n/languages';
+
+/** A signed-in account as operations see it. */
+export interface ActorAccount {
+  id: number;
+  username: string;
+  displayName: string;
+  role: RoleValue;
+}
+
+/**
+ * Who performs a content operation: the language they read and write in, their account (null for a
+ * visitor) and their client address (rate limits, captcha). Every caller builds one: the API from
+ * the request's headers, the contact form's server action, scripts.
+ */
+export interface Actor {
+  language: WireLanguage;
+  account: ActorAccount | null;
+  clientAddress: string;
+  /** A credential was presented but is no longer valid (an expired or revoked session). */
+  expired?: boolean;
+}
+
+/** A visitor: no account. */
+export const visitor = (language: WireLanguage, clientAddress = 'unknown'): Actor => ({ language, account: null, clientAddress });
+
+export const isSignedIn = (actor: Actor) => actor.account !== null;
+
+/** What rows an actor reads: visitors only public rows inside their window; always in the actor's language. */
+export const readScopeOf = (actor: Actor) => ({ language: actor.language, publicOnly: !isSignedIn(actor) });
+
+/**
+ * Refuses unless the actor may act at `access`. An expired credential is refused even on public
+ * reads, so a back office whose session ended is told to sign in again instead of silently seeing
+ * the public view.
+ */
+export function requireAccess(actor: Actor, access: Access): void {
+  if (actor.expired) throw unauthorized('sessionExpired');
+  if (access === 'public') return;
+  if (!actor.account) throw unauthorized();
+  if (!roleAllows(actor.account.role, access)) throw forbidden();
+}

@@ -1,0 +1,52 @@
+import { config } from '../../config';
+import { requireAccess, type Actor } from '../actor';
+import { verifyCaptcha } from '../captcha';
+import type { ResourceDefinition } from '../define';
+import { invalidFields } from '../errors';
+import { contactLimit, hit } from '../rate-limit';
+import { insertRow, type Row } from '../repository';
+import webcontact from '../resources/webcontact';
+import { validateInput } from '../validation';
+
+/** What the sender of a message writes; status, reply note and account are the server's and staff's. */
+export const senderFields = ['name', 'email', 'phone', 'subject', 'message'] as const;
+
+/** The definition narrowed to the sender's fields, so validation checks exactly those (like the generic add). */
+const senderDefinition: ResourceDefinition = {
+  ...webcontact,
+  fields: Object.fromEntries(senderFields.map((key) => [key, webcontact.fields[key]])),
+};
+
+const NEW = 0;
+
+/** Validates the sender's fields of an input (anything else in it is ignored); refuses with per-field issues. */
+function senderValues(actor: Actor, input: Record<string, unknown>): Record<string, unknown> {
+  const given = Object.fromEntries(senderFields.filter((key) => key in input).map((key) => [key, input[key]]));
+  const { values, issues } = validateInput(senderDefinition, given, 'add', actor.language, config().siteTimeZone);
+  if (issues.length) throw invalidFields(issues);
+  return Object.fromEntries(senderFields.map((key) => [key, values[key] ?? null]));
+}
+
+async function store(actor: Actor, values: Record<string, unknown>, accountId: number | null): Promise<Row> {
+  return insertRow(webcontact, { ...values, status: NEW, replyNote: null, accountId, lang: actor.language, updatedBy: accountId });
+}
+
+/**
+ * A message from the public contact form, whoever relays it (the API's `webcontact/add`, the
+ * site's server action). Anyone may send; a well-formed message then counts against the per-address
+ * limit (5 per 10 minutes) before the captcha (`input.captchaToken`) is checked, so the verifier is
+ * never called more often than the limit allows.
+ */
+export async function sendContactMessage(actor: Actor, input: Record<string, unknown>): Promise<Row> {
+  requireAccess(actor, 'public');
+  const values = senderValues(actor, input);
+  await hit(contactLimit, actor.clientAddress);
+  await verifyCaptcha(input.captchaToken, actor.clientAddress, 'contact');
+  return store(actor, values, null);
+}
+
+/** A message from a signed-in account, linked to it; no captcha. */
+export async function sendAccountMessage(actor: Actor, input: Record<string, unknown>): Promise<Row> {
+  requireAccess(actor, 'user');
+  return store(actor, senderValues(actor, input), actor.account!.id);
+}

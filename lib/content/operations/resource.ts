@@ -1,0 +1,189 @@
+import { config } from '../../config';
+import { otherLanguage } from '../../i18n/languages';
+import { sanitizeRichText } from '../../security/sanitize';
+import { readScopeOf, requireAccess, type Actor } from '../actor';
+import { traits, type ResourceDefinition } from '../define';
+import { conflict, invalid, invalidFields, notFound, positiveInteger, type Issue } from '../errors';
+import { hooksFor } from '../hooks';
+import { choiceFromPath, parseListRequest } from '../list-request';
+import { findResource, referencesTo } from '../registry';
+import * as repo from '../repository';
+import { inputFields, validateInput } from '../validation';
+
+/**
+ * The generic operations every resource has (spec §7's getlist, get, add, update, delete,
+ * changeorder): access, validation, sanitising, hooks and storing happen here, for every caller.
+ * The repository's writes bump the resource's cache generation (lib/cache/public-reads.ts), so a
+ * write through here is seen by the next read of any page or list.
+ */
+
+/** An id as a caller has it: a number, or a path segment that must be one (else `invalidId`). */
+export type IdInput = number | string;
+
+const timeZone = () => config().siteTimeZone;
+
+/**
+ * The value of one parent filter: a section must be one of its list's ids, a reference must name
+ * an existing row of this language (DESIGN §5: an unknown type id is refused). Undefined means
+ * "all" (0, where 0 is not itself a section).
+ */
+async function parentValue(actor: Actor, definition: ResourceDefinition, parent: string, raw: string): Promise<number | undefined> {
+  const f = definition.fields[parent];
+  const label = f.label[actor.language];
+  if (f.kind === 'choice') {
+    // 0 means "all" unless 0 is itself a section (Q&A's general category).
+    if (raw === '0' && !f.choices.some((c) => c.value === 0)) return undefined;
+    return choiceFromPath(f, actor.language, raw);
+  }
+  if (raw === '0') return undefined;
+  const id = positiveInteger(raw);
+  const target = f.kind === 'reference' ? findResource(f.resource) : undefined;
+  if (target && !(await repo.rowExists(target, actor.language, id))) throw invalid('unknownReference', { field: label, value: id });
+  return id;
+}
+
+/** Where a list looks: parent ids in order (`getlist/{a}/{b}`), or the same parents and the definition's other filters by name. */
+export interface ListScope {
+  parents?: IdInput[];
+  filters?: URLSearchParams;
+}
+
+async function parentFilters(actor: Actor, definition: ResourceDefinition, scope: ListScope): Promise<Record<string, number>> {
+  const filters: Record<string, number> = {};
+  for (const [i, parent] of [...traits(definition).parents, ...(definition.filters ?? [])].entries()) {
+    const raw = scope.parents?.[i]?.toString() ?? scope.filters?.get(parent) ?? undefined;
+    if (raw === undefined || raw === '') continue;
+    const value = await parentValue(actor, definition, parent, raw);
+    if (value !== undefined) filters[parent] = value;
+  }
+  return filters;
+}
+
+/** The section of a `…/{section}/…` call as a filter on the resource's first parent. */
+async function sectionScope(actor: Actor, definition: ResourceDefinition, section: IdInput | undefined): Promise<Record<string, number>> {
+  if (section === undefined) return {};
+  const parent = traits(definition).parents[0];
+  const value = await parentValue(actor, definition, parent, String(section));
+  return value === undefined ? {} : { [parent]: value };
+}
+
+/** One page of rows the actor may see; `request` is getlist's `{page, pageSize, sort, direction, keyword}`. */
+export async function list(actor: Actor, definition: ResourceDefinition, request: Record<string, unknown> = {}, scope: ListScope = {}) {
+  requireAccess(actor, traits(definition).read);
+  const parsed = parseListRequest(definition, request);
+  const filters = await parentFilters(actor, definition, scope);
+  const { rows, total, page } = await repo.listRows(definition, readScopeOf(actor), { ...parsed, filters });
+  return { rows, total, page, pageSize: parsed.pageSize };
+}
+
+/** The row with this id in the actor's language (and section, when given), or `notFound`. */
+async function find(actor: Actor, definition: ResourceDefinition, id: number, scope: Record<string, number> = {}, publicOnly = false) {
+  const row = await repo.getRow(definition, { language: actor.language, publicOnly }, id);
+  if (!row || Object.entries(scope).some(([key, value]) => row[key] !== value)) throw notFound();
+  return row;
+}
+
+export async function get(actor: Actor, definition: ResourceDefinition, id: IdInput, section?: IdInput): Promise<repo.Row> {
+  requireAccess(actor, traits(definition).read);
+  const scope = await sectionScope(actor, definition, section);
+  return find(actor, definition, positiveInteger(id), scope, readScopeOf(actor).publicOnly);
+}
+
+/** Checks that need the database: referenced rows and uploads exist, unique values are free. */
+async function checkAgainstDatabase(actor: Actor, definition: ResourceDefinition, values: repo.Row, id?: number) {
+  const issues: Issue[] = [];
+  for (const [key, f] of inputFields(definition)) {
+    const value = values[key];
+    const label = (k: string) => (k === key ? f.label[actor.language] : k);
+    if (value === undefined || value === null) continue;
+    if (f.kind === 'reference') {
+      const target = findResource(f.resource);
+      // A translation is the same resource's row in the other language; other references stay in this one.
+      const language = key === 'translationId' ? otherLanguage(actor.language) : actor.language;
+      if (target && !(await repo.rowExists(target, language, value as number))) {
+        issues.push({ field: key, key: 'unknownReference', values: { field: label(key), value: value as number } });
+      }
+    } else if (f.kind === 'image' || f.kind === 'files') {
+      const missing = await repo.uploadsExist(f.kind === 'image' ? [value as string] : (value as string[]));
+      if (missing.length) issues.push({ field: key, key: 'unknownUpload', values: { field: label(key), value: missing.join(', ') } });
+    }
+    if (f.unique && typeof value === 'string' && (await repo.duplicateExists(definition, key, value, id))) {
+      issues.push({ field: key, key: 'duplicate', values: { field: label(key), value } });
+    }
+  }
+  if (issues.length) throw invalidFields(issues);
+}
+
+function cleanValues(definition: ResourceDefinition, values: repo.Row): repo.Row {
+  const out = { ...values };
+  for (const [key, f] of Object.entries(definition.fields)) {
+    if (f.kind === 'richtext' && typeof out[key] === 'string') out[key] = sanitizeRichText(out[key] as string);
+  }
+  return out;
+}
+
+function checkWindow(values: repo.Row) {
+  const { publishAt, unpublishAt } = values;
+  if (publishAt instanceof Date && unpublishAt instanceof Date && unpublishAt <= publishAt) throw invalid('windowOrder');
+}
+
+/** Validates `input` as a new row in the actor's language (and section, when given) and stores it. */
+export async function add(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>, section?: IdInput): Promise<repo.Row> {
+  requireAccess(actor, traits(definition).write);
+  const fixed = await sectionScope(actor, definition, section);
+  const { values, issues } = validateInput(definition, { ...input, ...fixed }, 'add', actor.language, timeZone());
+  if (issues.length) throw invalidFields(issues);
+  await checkAgainstDatabase(actor, definition, values);
+  const t = traits(definition);
+  const row: repo.Row = cleanValues(definition, values);
+  if (t.localized) row.lang = actor.language;
+  if (t.window && !row.publishAt) row.publishAt = new Date();
+  checkWindow(row);
+  row.updatedBy = actor.account?.id ?? null;
+  const hooks = hooksFor(definition.name);
+  const stored = hooks.beforeWrite ? await hooks.beforeWrite(row, actor) : row;
+  return repo.insertRow(definition, stored);
+}
+
+/** Changes the fields `input` names on the row `input.id`; fields it leaves out stay as they are. */
+export async function update(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>, section?: IdInput): Promise<repo.Row> {
+  requireAccess(actor, traits(definition).write);
+  const scope = await sectionScope(actor, definition, section);
+  const body = { ...input, ...scope };
+  if (body.id === undefined || body.id === null) throw invalid('missingUpdateId');
+  const id = positiveInteger(String(body.id));
+  const existing = await find(actor, definition, id, scope);
+  const { values, issues } = validateInput(definition, body, 'update', actor.language, timeZone());
+  if (issues.length) throw invalidFields(issues);
+  await checkAgainstDatabase(actor, definition, values, id);
+  const hooks = hooksFor(definition.name);
+  let changes: repo.Row = { ...cleanValues(definition, values), updatedBy: actor.account?.id ?? null };
+  // A cleared publish time means "now", as on add: the column is never empty.
+  if (traits(definition).window && 'publishAt' in changes && !changes.publishAt) changes.publishAt = new Date();
+  if (hooks.beforeWrite) changes = await hooks.beforeWrite(changes, actor);
+  checkWindow({ ...existing, ...changes });
+  if (hooks.beforeUpdate) await hooks.beforeUpdate(existing, { ...existing, ...changes }, actor);
+  return repo.updateRow(definition, existing, changes);
+}
+
+/** Deletes a row no other row refers to; returns the row as it was. */
+export async function remove(actor: Actor, definition: ResourceDefinition, id: IdInput, section?: IdInput): Promise<repo.Row> {
+  requireAccess(actor, traits(definition).write);
+  const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
+  // A type, class or group still in use is not deleted: its items would lose their place.
+  for (const reference of referencesTo(definition.name)) {
+    const used = await repo.countWhere(reference.resource, reference.field, existing.id);
+    if (used > 0) throw conflict('inUse', { count: used, resource: reference.resource.label[actor.language] });
+  }
+  const hooks = hooksFor(definition.name);
+  if (hooks.beforeDelete) await hooks.beforeDelete(existing, actor);
+  await repo.deleteRow(definition, existing);
+  return existing;
+}
+
+/** Moves a row to `position` (1-based) among its siblings; returns the siblings in their new order. */
+export async function move(actor: Actor, definition: ResourceDefinition, id: IdInput, position: IdInput, section?: IdInput): Promise<repo.Row[]> {
+  requireAccess(actor, traits(definition).write);
+  const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
+  return repo.moveRow(definition, existing, positiveInteger(position, 'invalidPosition'));
+}
