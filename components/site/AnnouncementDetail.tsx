@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import type { Field } from '@/lib/content/fields';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { announcementKinds, neighbours, summaryText, typeName, type AnnouncementKindName } from '@/lib/public/announcements';
 import { announcementRow } from '@/lib/public/announcement-pages';
@@ -58,7 +59,7 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
           site,
         )
       : newsArticleJsonLd({ title, url, description, published: row.publishAt as Date, modified: row.updatedAt as Date | null, image, language, section: type }, site);
-  const fields = kind.definition.fields;
+  const fields: Record<string, Field> = kind.definition.fields;
   return (
     <PublicPage locale={locale} route={kind.route} title={title} below={[{ label: title, path }]}>
       <article>
