@@ -6,17 +6,22 @@ import type { Field } from './fields';
  * common columns its flags add (lib/content/table.ts). `RowOf<typeof webnews>` is what a read of
  * webnews returns. Optional text and dates are null when empty, as the database keeps them.
  */
-type ValueOf<F extends Field> = F['kind'] extends 'boolean'
+type ValueOf<F extends Field> = F extends { kind: 'boolean' }
   ? boolean
-  : F['kind'] extends 'choice'
+  : F extends { kind: 'choice' }
     ? number
-    : F['kind'] extends 'integer' | 'reference'
+    : F extends { kind: 'integer' | 'reference' }
       ? number | null
-      : F['kind'] extends 'datetime'
+      : F extends { kind: 'datetime' }
         ? Date | null
-        : F['kind'] extends 'files'
+        : F extends { kind: 'files' }
           ? string[]
-          : string | null;
+          : F extends { kind: 'date' }
+            ? string | null
+            : F extends { kind: 'text' | 'longtext' | 'password' | 'richtext' | 'image' }
+              ? string | null
+              : // A field whose kind is one of several (a plain DateTimeField): any of their values.
+                string | Date | null;
 
 /** Fields that have a column (virtual ones, such as a password before hashing, have none). */
 type StoredKeys<Fs> = { [K in keyof Fs]: Fs[K] extends { virtual: true } ? never : Fs[K] extends { kind: 'password' } ? never : K }[keyof Fs];

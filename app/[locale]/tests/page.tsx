@@ -6,11 +6,10 @@ import styles from '@/components/site/info/info.module.css';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
-import type { Row } from '@/lib/content/repository';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
-import { testsPage } from '@/lib/public/info/tests';
+import { testsPage, type TestRow } from '@/lib/public/info/tests';
 import { pageParam } from '@/lib/public/paging';
 import { publicRowPath } from '@/lib/public/row-links';
 import { localePath, withQuery } from '@/lib/public/urls';
@@ -24,10 +23,10 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/tests'>)
   return routePageMetadata(locale, 'tests', t('description'));
 }
 
-const entries = (locale: Locale, rows: Row[]) =>
+const entries = (locale: Locale, rows: TestRow[]) =>
   rows.map((row) => ({
-    id: row.id as number,
-    title: String(row.title),
+    id: row.id,
+    title: row.title ?? '',
     href: localePath(locale, publicRowPath('webtrusttest', row)!),
     meta: <TestFacts locale={locale} row={row} className={`definition-list ${styles.facts}`} />,
   }));
