@@ -20,8 +20,8 @@ type ValueOf<F extends Field> = F extends { kind: 'boolean' }
             ? string | null
             : F extends { kind: 'text' | 'longtext' | 'password' | 'richtext' | 'image' }
               ? string | null
-              : // A field whose kind is one of several (a plain DateTimeField): any of their values.
-                string | Date | null;
+              : // A field whose kind is one of several (a plain Field): not known here.
+                unknown;
 
 /** Fields that have a column (virtual ones, such as a password before hashing, have none). */
 type StoredKeys<Fs> = { [K in keyof Fs]: Fs[K] extends { virtual: true } ? never : Fs[K] extends { kind: 'password' } ? never : K }[keyof Fs];

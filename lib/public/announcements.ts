@@ -3,9 +3,9 @@ import { atOrAfter, before, besideRow, publicPageSizeOf, publicSortOf, readPubli
 import type { RowOf } from '../content/rows';
 import type { ResourceDefinition, SortKey } from '../content/define';
 import type { WireLanguage } from '../i18n/languages';
-import { richTextToPlain } from '../security/sanitize';
 import { clampPage, idParam, pageParam, searchParam } from './paging';
 import type { RouteId } from './routes';
+import { summaryText } from './text';
 
 /**
  * News, bulletins and activities (DESIGN §8): dated announcements with a list page (by type for
@@ -93,22 +93,15 @@ export interface AnnouncementSummary {
 
 /** A row of any of the three kinds: what they share, and what only some of them have. */
 export type AnnouncementRow = RowOf<typeof resources.webnews> | RowOf<typeof resources.webbulletin> | RowOf<typeof resources.webactivity>;
-export type AnyAnnouncementRow = Pick<AnnouncementRow, 'id' | 'title' | 'content' | 'publishAt' | 'files' | 'translationId'> &
-  Partial<Pick<RowOf<typeof resources.webnews>, 'summary' | 'isPinned' | 'image'> & Pick<RowOf<typeof resources.webactivity>, 'typeId' | 'startAt' | 'endAt' | 'location'>>;
+export type AnyAnnouncementRow = Pick<AnnouncementRow, 'id' | 'title' | 'content' | 'publishAt' | 'files' | 'translationId' | 'lang' | 'isVisible' | 'createdAt' | 'updatedAt' | 'updatedBy' | 'unpublishAt'> &
+  Partial<RowOf<typeof resources.webnews> & RowOf<typeof resources.webbulletin> & RowOf<typeof resources.webactivity>>;
 
-/** A row's text to show under its title: its summary, or the start of its content. */
-export function summaryText(row: { summary?: string | null; content?: string | null }, max = 160): string {
-  return truncated(row.summary || richTextToPlain(row.content ?? ''), max);
-}
-
-/** The text cut to `max` characters, an ellipsis standing for what was cut. */
-export const truncated = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export function toSummary(row: AnyAnnouncementRow): AnnouncementSummary {
   return {
     id: row.id,
     title: row.title ?? '',
-    summary: summaryText(row),
+    summary: summaryText(row, 160),
     publishAt: row.publishAt,
     isPinned: row.isPinned === true,
     image: row.image ?? null,

@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '../content/define';
-import { readPublicList, type PublicQuery } from '../content/reads';
+import { readPublicList, readPublicPage, type PublicQuery } from '../content/reads';
 import type { RowOf } from '../content/rows';
 import type { Section } from '../content/sections';
 import type { WireLanguage } from '../i18n/languages';
@@ -20,9 +20,17 @@ export interface PublicList<T> {
 
 export type ListOptions = PublicQuery;
 
-/** A page of a public list, each row turned into what the page shows. */
-export async function publicList<D extends ResourceDefinition, T>(definition: D, language: WireLanguage, options: PublicQuery, view: (row: RowOf<D>) => T): Promise<PublicList<T>> {
-  const { rows, ...page } = await readPublicList(definition, language, options);
+/**
+ * A page of a resource's public list, in the order and by the page size its definition's `public`
+ * names unless told otherwise, each row turned into what the page shows.
+ */
+export async function publicList<D extends ResourceDefinition, T>(
+  definition: D,
+  language: WireLanguage,
+  options: PublicQuery & { page: number },
+  view: (row: RowOf<D>) => T,
+): Promise<PublicList<T>> {
+  const { rows, ...page } = await readPublicPage(definition, language, options);
   return { items: rows.map(view), ...page };
 }
 
@@ -34,7 +42,7 @@ export async function allPublic<D extends ResourceDefinition, T = RowOf<D>>(
   filters: Record<string, unknown> = {},
   sort?: PublicQuery['sort'],
 ): Promise<T[]> {
-  return (await publicList(definition, language, { filters, sort }, view)).items;
+  return (await readPublicList(definition, language, { filters, sort })).rows.map(view);
 }
 
 /** `{id, name}` of a resource's public rows, by order: the options of a filter. */

@@ -5,6 +5,7 @@ import { keywordTerms } from '../content/search';
 import type { WireLanguage } from '../i18n/languages';
 import { richTextToPlain } from '../security/sanitize';
 import { publicRowPath } from './row-links';
+import { truncated } from './text';
 
 /**
  * Site-wide search (issue 4 §1): every public row of every resource the public site shows that
@@ -56,7 +57,7 @@ function snippetOf(definition: ResourceDefinition, row: Row): string {
     if (key === definition.titleField || f.hidden || f.public === false) continue;
     if ((f.kind === 'longtext' || f.kind === 'richtext') && typeof row[key] === 'string' && row[key]) {
       const text = f.kind === 'richtext' ? richTextToPlain(row[key] as string) : (row[key] as string);
-      if (text) return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+      if (text) return truncated(text, 200);
     }
   }
   return '';

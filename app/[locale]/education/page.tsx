@@ -54,8 +54,8 @@ export default async function EducationPage({ params, searchParams }: PageProps<
       ) : (
         <ItemList
           entries={data.rows.map((row) => ({
-            id: row.id as number,
-            title: String(row.title),
+            id: row.id,
+            title: row.title ?? '',
             href: localePath(locale, publicRowPath('webeducation', row)!),
             image: row.image,
             meta: (
@@ -63,7 +63,7 @@ export default async function EducationPage({ params, searchParams }: PageProps<
                 <span className="tag">{data.categories.find((c) => c.value === row.category)?.label}</span>
               </p>
             ),
-            summary: row.summary as string | null,
+            summary: row.summary,
           }))}
         />
       )}

@@ -53,16 +53,16 @@ export default async function GlossaryPage({ params, searchParams }: PageProps<'
           label={t('tableLabel')}
           columns={[t('termTw'), t('termEn'), t('termDescription')]}
           rows={data.rows.map((row) => ({
-            key: row.id as number,
+            key: row.id,
             id: `item-${row.id}`,
             cells: [
               <span key="tw" lang="zh-Hant-TW">
-                {String(row.termTw)}
+                {row.termTw ?? ''}
               </span>,
               <span key="en" lang="en">
-                {String(row.termEn)}
+                {row.termEn ?? ''}
               </span>,
-              String(row.description ?? ''),
+              (row.description ?? ''),
             ],
           }))}
         />

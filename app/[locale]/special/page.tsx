@@ -27,14 +27,14 @@ export default async function SpecialZonesPage({ params }: PageProps<'/[locale]/
       ) : (
         <ul className="cards">
           {zones.map((zone, i) => (
-            <li key={zone.id as number} id={`item-${zone.id}`} className="card">
+            <li key={zone.id} id={`item-${zone.id}`} className="card">
               {/* The zone's name under it is the link; the banner is decoration. */}
               <ItemImage src={zone.banner} alt="" width={1200} height={300} className="card__image" priority={i < 2} />
               <div className="card__body">
                 <h2 className="card__title">
-                  <a href={localePath(locale, publicRowPath('webspecialgroup', zone)!)}>{String(zone.name)}</a>
+                  <a href={localePath(locale, publicRowPath('webspecialgroup', zone)!)}>{zone.name ?? ''}</a>
                 </h2>
-                {zone.description ? <p className="card__text">{String(zone.description)}</p> : null}
+                {zone.description ? <p className="card__text">{zone.description ?? ''}</p> : null}
               </div>
             </li>
           ))}

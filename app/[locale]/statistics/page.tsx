@@ -55,15 +55,15 @@ export default async function StatisticsPage({ params, searchParams }: PageProps
           label={t('tableLabel')}
           columns={[t('title'), t('type'), t('year'), t('period')]}
           rows={data.rows.map((row) => ({
-            key: row.id as number,
+            key: row.id,
             id: `item-${row.id}`,
             cells: [
               <a key="title" href={localePath(locale, publicRowPath('webstatics', row)!)}>
-                {String(row.title)}
+                {row.title ?? ''}
               </a>,
               typeLabel(row.staticsType),
-              String(row.year),
-              String(row.period ?? ''),
+              (row.year ?? ''),
+              (row.period ?? ''),
             ],
           }))}
         />

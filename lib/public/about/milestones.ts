@@ -1,5 +1,5 @@
 import { cachedRead } from '../../cache/public-reads';
-import { between, publicPageSizeOf } from '../../content/reads';
+import { between } from '../../content/reads';
 import { resources } from '../../content/registry';
 import type { RowOf } from '../../content/rows';
 import { distinctYears } from '../../content/years';
@@ -57,7 +57,6 @@ export function milestones(language: WireLanguage, options: { year?: number; pag
     language,
     {
       page: options.page,
-      pageSize: publicPageSizeOf(definition),
       conditions: year === undefined ? undefined : [between(definition, 'eventDate', `${year}-01-01`, `${year}-12-31`)],
       cacheKey: year === undefined ? undefined : `year:${year}`,
     },

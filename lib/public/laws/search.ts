@@ -1,5 +1,5 @@
 import { resources } from '../../content/registry';
-import { publicPageSizeOf, publicSortOf, type Condition } from '../../content/reads';
+import type { Condition } from '../../content/reads';
 import type { RowOf } from '../../content/rows';
 import { ruleConditions } from '../../content/hooks/webrule';
 import { keywordTerms } from '../../content/search';
@@ -120,9 +120,7 @@ export function searchLaws(language: WireLanguage, criteria: LawCriteria, page: 
     resources.webrule,
     language,
     {
-      sort: publicSortOf(resources.webrule),
       page,
-      pageSize: publicPageSizeOf(resources.webrule),
       conditions: lawConditions(criteria),
       cacheKey: JSON.stringify(criteria),
     },

@@ -7,7 +7,7 @@ import { sections } from '@/lib/content/sections';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
-import { rowPageMetadata } from '@/lib/public/info/metadata';
+import { detailPageMetadata } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { localePath, withQuery } from '@/lib/public/urls';
 
@@ -17,7 +17,7 @@ const item = cache((locale: Locale, id: string) => publicRowOr404(resources.webe
 export async function generateMetadata({ params }: PageProps<'/[locale]/education/[id]'>) {
   const locale = await localeOf(params);
   const row = await item(locale, (await params).id);
-  return rowPageMetadata(locale, resources.webeducation, row, String(row.title), row.summary as string | null);
+  return detailPageMetadata(locale, resources.webeducation, row, { title: row.title ?? '', text: row.summary });
 }
 
 export default async function EducationItemPage({ params }: PageProps<'/[locale]/education/[id]'>) {
@@ -28,7 +28,7 @@ export default async function EducationItemPage({ params }: PageProps<'/[locale]
   const routes = await getTranslations({ locale, namespace: 'site.routes' });
   const language = toWireLanguage(locale);
   const category = sections.educationCategories.find((c) => c.value === row.category);
-  const title = String(row.title);
+  const title = row.title ?? '';
   return (
     <PublicPage locale={locale} route="education" title={title} below={[{ label: title, path: publicRowPath('webeducation', row)! }]}>
       <DetailArticle
@@ -36,8 +36,8 @@ export default async function EducationItemPage({ params }: PageProps<'/[locale]
         title={title}
         image={row.image}
         meta={category && <p className="detail-meta"><span className="tag">{category.label[language]}</span></p>}
-        html={row.content as string | null}
-        link={row.link as string | null}
+        html={row.content}
+        link={row.link}
         linkLabel={t('education.link')}
         files={row.files}
         back={{ href: withQuery(localePath(locale, '/education'), { type: category?.value }), label: t('backToList', { list: routes('education') }) }}

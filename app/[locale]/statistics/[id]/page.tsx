@@ -7,7 +7,7 @@ import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { sectionOptions } from '@/lib/public/info/lists';
-import { rowPageMetadata } from '@/lib/public/info/metadata';
+import { detailPageMetadata } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { localePath, withQuery } from '@/lib/public/urls';
 
@@ -18,7 +18,7 @@ const item = cache((locale: Locale, id: string) =>
 export async function generateMetadata({ params }: PageProps<'/[locale]/statistics/[id]'>) {
   const locale = await localeOf(params);
   const row = await item(locale, (await params).id);
-  return rowPageMetadata(locale, resources.webstatics, row, String(row.title));
+  return detailPageMetadata(locale, resources.webstatics, row, { title: row.title ?? '' });
 }
 
 export default async function StatisticsItemPage({ params }: PageProps<'/[locale]/statistics/[id]'>) {
@@ -28,7 +28,7 @@ export default async function StatisticsItemPage({ params }: PageProps<'/[locale
   const t = await getTranslations({ locale, namespace: 'info' });
   const routes = await getTranslations({ locale, namespace: 'site.routes' });
   const type = sectionOptions('staticsTypes', toWireLanguage(locale)).find((option) => option.value === row.staticsType);
-  const title = String(row.title);
+  const title = row.title ?? '';
   return (
     <PublicPage locale={locale} route="statistics" title={title} below={[{ label: title, path: publicRowPath('webstatics', row)! }]}>
       <DetailArticle
@@ -39,16 +39,16 @@ export default async function StatisticsItemPage({ params }: PageProps<'/[locale
             <dt>{t('statistics.type')}</dt>
             <dd>{type?.label}</dd>
             <dt>{t('statistics.year')}</dt>
-            <dd>{String(row.year)}</dd>
+            <dd>{row.year ?? ''}</dd>
             {row.period ? (
               <>
                 <dt>{t('statistics.period')}</dt>
-                <dd>{String(row.period)}</dd>
+                <dd>{row.period ?? ''}</dd>
               </>
             ) : null}
           </dl>
         }
-        html={row.content as string | null}
+        html={row.content}
         files={row.files}
         back={{ href: withQuery(localePath(locale, '/statistics'), { type: type?.value }), label: t('backToList', { list: routes('statistics') }) }}
       />
