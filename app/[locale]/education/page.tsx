@@ -1,4 +1,4 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { CategoryTabs } from '@/components/site/info/CategoryTabs';
 import { ItemList } from '@/components/site/info/ItemList';
 import styles from '@/components/site/info/info.module.css';
@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { educationPage } from '@/lib/public/info/education';
 import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
@@ -27,8 +27,7 @@ export async function generateMetadata({ params, searchParams }: PageProps<'/[lo
 }
 
 export default async function EducationPage({ params, searchParams }: PageProps<'/[locale]/education'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const query = await searchParams;
   const t = await getTranslations({ locale, namespace: 'info' });
   const data = await educationPage(toWireLanguage(locale), { category: sectionParam('educationCategories', query.type), page: pageParam(query.page) });

@@ -1,4 +1,4 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { ItemList } from '@/components/site/info/ItemList';
 import { TestFacts } from '@/components/site/info/TestFacts';
 import { TitledSection } from '@/components/site/info/TitledSection';
@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { testsPage, type TestRow } from '@/lib/public/info/tests';
 import { pageParam } from '@/lib/public/paging';
@@ -32,9 +32,7 @@ const entries = (locale: Locale, rows: TestRow[]) =>
   }));
 
 export default async function TestsPage({ params, searchParams }: PageProps<'/[locale]/tests'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'info.tests' });
+  const { locale, t } = await openPage(params, 'info.tests');
   const { upcoming, past } = await testsPage(toWireLanguage(locale), { page: pageParam((await searchParams).page) });
   const path = localePath(locale, '/tests');
   return (

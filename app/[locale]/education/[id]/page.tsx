@@ -1,11 +1,11 @@
 import { cache } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { DetailArticle } from '@/components/site/info/DetailArticle';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/registry';
 import { sections } from '@/lib/content/sections';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { detailPageMetadata } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
@@ -21,8 +21,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/educatio
 }
 
 export default async function EducationItemPage({ params }: PageProps<'/[locale]/education/[id]'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const row = await item(locale, (await params).id);
   const t = await getTranslations({ locale, namespace: 'info' });
   const routes = await getTranslations({ locale, namespace: 'site.routes' });

@@ -1,4 +1,4 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { ItemList } from '@/components/site/info/ItemList';
 import { TitledSection } from '@/components/site/info/TitledSection';
 import { ContentsNav } from '@/components/site/services/ContentsNav';
@@ -8,7 +8,7 @@ import { ItemImage } from '@/components/site/ItemImage';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/registry';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { detailPageMetadata } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { zoneSections } from '@/lib/public/services/special';
@@ -22,8 +22,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/special/
 }
 
 export default async function SpecialZonePage({ params }: PageProps<'/[locale]/special/[groupId]'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const zone = await zoneOr404(locale, (await params).groupId);
   const t = await getTranslations({ locale, namespace: 'services' });
   const sections = await zoneSections(toWireLanguage(locale), zone.id);

@@ -1,9 +1,9 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { DetailArticle } from '@/components/site/info/DetailArticle';
 import { DateText } from '@/components/site/DateText';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/registry';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { detailPageMetadata } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { zoneItemOr404 } from '@/lib/public/services/zone-pages';
@@ -17,8 +17,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/special/
 }
 
 export default async function SpecialItemPage({ params }: PageProps<'/[locale]/special/[groupId]/[itemId]'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const { groupId, itemId } = await params;
   const { zone, item } = await zoneItemOr404(locale, groupId, itemId);
   const t = await getTranslations({ locale, namespace: 'services.special' });
