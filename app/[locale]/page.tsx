@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { HomeHeadlines } from '@/components/site/HomeHeadlines';
 import { ItemImage } from '@/components/site/ItemImage';
 import { JsonLd } from '@/components/site/JsonLd';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { homeContent, quickLinks } from '@/lib/public/home';
 import { pageMetadata } from '@/lib/public/metadata';
 import { route } from '@/lib/public/routes';
@@ -22,8 +22,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]'>): Prom
 }
 
 export default async function HomePage({ params }: PageProps<'/[locale]'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const language = toWireLanguage(locale);
   const [t, routes, site, content] = await Promise.all([
     getTranslations({ locale, namespace: 'site' }),

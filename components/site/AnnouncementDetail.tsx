@@ -1,6 +1,8 @@
 import { getTranslations } from 'next-intl/server';
+import type { Field } from '@/lib/content/fields';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { announcementKinds, neighbours, summaryText, typeName, type AnnouncementKindName } from '@/lib/public/announcements';
+import { announcementKinds, neighbours, typeName, type AnnouncementKindName } from '@/lib/public/announcements';
+import { summaryText } from '@/lib/public/text';
 import { announcementRow } from '@/lib/public/announcement-pages';
 import { imageUrl } from '@/lib/public/attachments';
 import { route } from '@/lib/public/routes';
@@ -36,7 +38,7 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
     neighbours(kind, language, row),
   ]);
   const colon = siteT('colon');
-  const title = String(row.title ?? '');
+  const title = row.title ?? '';
   const listPath = localePath(locale, route(kind.route).path);
   const path = `${route(kind.route).path}/${row.id}`;
   const url = localePath(locale, path);
@@ -48,18 +50,18 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
             name: title,
             url,
             description,
-            start: row.startAt as Date,
-            end: (row.endAt as Date | null) ?? null,
-            location: String(row.location ?? ''),
-            organizer: String(row.organizer ?? ''),
+            start: row.startAt!,
+            end: row.endAt ?? null,
+            location: row.location ?? '',
+            organizer: row.organizer ?? '',
             image,
-            registrationUrl: String(row.registrationUrl ?? ''),
+            registrationUrl: row.registrationUrl ?? '',
             language,
           },
           site,
         )
-      : newsArticleJsonLd({ title, url, description, published: row.publishAt as Date, modified: row.updatedAt as Date | null, image, language, section: type }, site);
-  const fields = kind.definition.fields;
+      : newsArticleJsonLd({ title, url, description, published: row.publishAt, modified: row.updatedAt, image, language, section: type }, site);
+  const fields: Record<string, Field> = kind.definition.fields;
   return (
     <PublicPage locale={locale} route={kind.route} title={title} below={[{ label: title, path }]}>
       <article>
@@ -67,7 +69,7 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
           <span>
             {t('published')}
             {colon}
-            <DateText locale={locale} value={row.publishAt as Date} />
+            <DateText locale={locale} value={row.publishAt} />
           </span>
           {type && <span className="tag">{type}</span>}
           {row.isPinned === true && <span className="badge">{t('pinned')}</span>}
@@ -103,7 +105,7 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
             <ItemImage src={row.image} alt={title} priority />
           </figure>
         )}
-        <RichText locale={locale} html={row.content as string | null} />
+        <RichText locale={locale} html={row.content} />
         <Attachments locale={locale} files={row.files} />
       </article>
       {(around.next || around.previous) && (

@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '../content/define';
 import type { Access } from '../content/roles';
+import { menuGroupIds, type MenuGroupId } from '../content/face';
 import type { Label } from '../content/fields';
 import { allResources, findResource } from '../content/registry';
 import type { WireLanguage } from '../i18n/languages';
@@ -7,23 +8,25 @@ import { adminPath, sectionFieldOf, type AdminScreen } from './paths';
 
 /**
  * The back-office menu, grouped as the public site's main navigation is (lib/public/routes.ts:
- * a group's label is `site.routes.{group}`), plus the fixed pages and the system group. Each
- * resource appears once; a resource with one list per section (boards, committees, editor pages…)
- * becomes a sub-list with one entry per section.
+ * a group's label is `site.routes.{group}`), plus the fixed pages and the system group
+ * (lib/content/face.ts). Each resource names its group in its definition, so it appears once; a
+ * resource with one list per section (boards, committees, editor pages…) becomes a sub-list with
+ * one entry per section.
  */
-export const menuGroups = [
-  { id: 'about', resources: ['websupervisor', 'webcommittee', 'webmemorabilia', 'webvision'] },
-  { id: 'announcements', resources: ['webnews', 'webbulletintype', 'webbulletin', 'webactivitytype', 'webactivity'] },
-  { id: 'lawsGroup', resources: ['webruleclass', 'webrulebusiness', 'webruleattribute', 'webrule', 'webdisciplinetype', 'webdiscipline'] },
-  { id: 'membersGroup', resources: ['webmemberdept', 'webareainfo'] },
-  { id: 'info', resources: ['webqa', 'webbilingual', 'webeducation', 'webstatics', 'webtrusttest'] },
-  { id: 'services', resources: ['websystemunit', 'websystemunittype', 'websystem', 'webspecialgroup', 'webspecialgrouptype', 'webspecial', 'weblinktype', 'weblink'] },
-  { id: 'contact', resources: ['webcontact'] },
-  { id: 'pages', resources: ['webeditor'] },
-  { id: 'system', resources: ['account'], settings: true },
-] as const;
+export { type MenuGroupId };
 
-export type MenuGroupId = (typeof menuGroups)[number]['id'];
+/** The group that also holds the web settings (Admins only). */
+const settingsGroup: MenuGroupId = 'system';
+
+/** Each group's resources, in registry order: every resource names its group (`menu` in its file). */
+export function menuGroups(): { id: MenuGroupId; resources: string[] }[] {
+  return menuGroupIds.map((id) => ({
+    id,
+    resources: allResources()
+      .filter((definition) => definition.menu === id)
+      .map((definition) => definition.name),
+  }));
+}
 
 /** Groups whose label comes from the admin messages rather than the public site's route names. */
 export const adminOwnGroups: readonly MenuGroupId[] = ['pages', 'system'];
@@ -67,13 +70,13 @@ function resourceEntry(language: WireLanguage, definition: ResourceDefinition): 
 
 /** The menu an account of `role` sees: what the role may not do is left out (web settings and accounts for Users). */
 export function buildMenu(language: WireLanguage, role: 0 | 1): MenuGroup[] {
-  return menuGroups
+  return menuGroups()
     .map((group) => {
       const entries = group.resources
         .map((name) => findResource(name))
         .filter((definition): definition is ResourceDefinition => !!definition && roleMayManage(role, definition))
         .map((definition) => resourceEntry(language, definition));
-      if ('settings' in group && group.settings && role === 1) {
+      if (group.id === settingsGroup && role === 1) {
         entries.push({ href: adminPath(language, { kind: 'settings' }), screen: { kind: 'settings' } });
       }
       return { id: group.id, entries };
@@ -83,7 +86,7 @@ export function buildMenu(language: WireLanguage, role: 0 | 1): MenuGroup[] {
 
 /** Every resource the menu places, for the check that none is missing or placed twice. */
 export function menuResourceNames(): string[] {
-  return menuGroups.flatMap((group) => [...group.resources]);
+  return menuGroups().flatMap((group) => group.resources);
 }
 
 /** All registry resources in menu order (the dashboard's counts follow the menu). */

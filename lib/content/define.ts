@@ -1,6 +1,7 @@
 import type { Actor } from './actor';
 import type { Field, Label } from './fields';
 import type { Access } from './roles';
+import type { MenuGroupId, PublicFace } from './face';
 
 export interface SortKey {
   field: string;
@@ -93,11 +94,18 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   access?: { read?: Access; write?: Access };
   /** False for records that are kept for good (contact messages): no delete call. */
   deletable?: boolean;
+  /** The back-office menu group the resource's list is placed in (lib/content/face.ts). */
+  menu: MenuGroupId;
+  /** Where the public site shows the rows; absent for resources it does not show. */
+  public?: PublicFace<keyof F & string>;
 }
 
-/** Checks a definition against its own field names, then widens it for the registry. */
-export function defineResource<F extends Record<string, Field>>(definition: ResourceDefinition<F>): ResourceDefinition {
-  return definition as unknown as ResourceDefinition;
+/**
+ * Checks a definition against its own field names and keeps its exact type, so `RowOf<typeof
+ * webnews>` (lib/content/rows.ts) knows the columns of its rows.
+ */
+export function defineResource<const D extends ResourceDefinition<F>, F extends Record<string, Field> = D['fields']>(definition: D & ResourceDefinition<F>): D & ResourceDefinition<F> {
+  return definition;
 }
 
 /** Which common columns a resource has, derived from its flags. */

@@ -5,23 +5,22 @@ import webbulletintype from './resources/webbulletintype';
 import webbulletin from './resources/webbulletin';
 import webactivitytype from './resources/webactivitytype';
 import webactivity from './resources/webactivity';
-import webqa from './resources/webqa';
-import webmemberdept from './resources/webmemberdept';
 import websupervisor from './resources/websupervisor';
 import webcommittee from './resources/webcommittee';
 import webmemorabilia from './resources/webmemorabilia';
 import webvision from './resources/webvision';
-import webdisciplinetype from './resources/webdisciplinetype';
-import webdiscipline from './resources/webdiscipline';
 import webruleclass from './resources/webruleclass';
 import webrulebusiness from './resources/webrulebusiness';
 import webruleattribute from './resources/webruleattribute';
 import webrule from './resources/webrule';
+import webdisciplinetype from './resources/webdisciplinetype';
+import webdiscipline from './resources/webdiscipline';
+import webmemberdept from './resources/webmemberdept';
+import webareainfo from './resources/webareainfo';
+import webqa from './resources/webqa';
+import webbilingual from './resources/webbilingual';
 import webeducation from './resources/webeducation';
 import webstatics from './resources/webstatics';
-import webbilingual from './resources/webbilingual';
-import weblinktype from './resources/weblinktype';
-import weblink from './resources/weblink';
 import webtrusttest from './resources/webtrusttest';
 import websystemunit from './resources/websystemunit';
 import websystemunittype from './resources/websystemunittype';
@@ -29,11 +28,15 @@ import websystem from './resources/websystem';
 import webspecialgroup from './resources/webspecialgroup';
 import webspecialgrouptype from './resources/webspecialgrouptype';
 import webspecial from './resources/webspecial';
-import webareainfo from './resources/webareainfo';
-import webeditor from './resources/webeditor';
+import weblinktype from './resources/weblinktype';
+import weblink from './resources/weblink';
 import webcontact from './resources/webcontact';
+import webeditor from './resources/webeditor';
 
-/** Every resource of the content model. A new resource is one file in resources/ and one line here. */
+/**
+ * Every resource of the content model. A new resource is one file in resources/ and one line here;
+ * within a menu group, the back office lists resources in this order.
+ */
 export const resources = {
   account,
   webnews,
@@ -41,23 +44,22 @@ export const resources = {
   webbulletin,
   webactivitytype,
   webactivity,
-  webqa,
-  webmemberdept,
   websupervisor,
   webcommittee,
   webmemorabilia,
   webvision,
-  webdisciplinetype,
-  webdiscipline,
   webruleclass,
   webrulebusiness,
   webruleattribute,
   webrule,
+  webdisciplinetype,
+  webdiscipline,
+  webmemberdept,
+  webareainfo,
+  webqa,
+  webbilingual,
   webeducation,
   webstatics,
-  webbilingual,
-  weblinktype,
-  weblink,
   webtrusttest,
   websystemunit,
   websystemunittype,
@@ -65,16 +67,25 @@ export const resources = {
   webspecialgroup,
   webspecialgrouptype,
   webspecial,
-  webareainfo,
-  webeditor,
+  weblinktype,
+  weblink,
   webcontact,
+  webeditor,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof resources;
 
-const byName: ReadonlyMap<string, ResourceDefinition> = new Map(
-  Object.values(resources).map((definition) => [definition.name, definition]),
-);
+const byName = new Map<string, ResourceDefinition>(Object.values(resources).map((definition) => [definition.name, definition]));
+
+/**
+ * Adds a resource that is not in the list above, for the rest of the process: a test's fixture
+ * resource gets its API, OpenAPI entry, menu entry and table like any other. Modules that build
+ * tables of their own from the registry (the API's routes) must be loaded after the call.
+ */
+export function extendRegistry(definition: ResourceDefinition): void {
+  if (byName.has(definition.name)) throw new Error(`Resource ${definition.name} is already registered`);
+  byName.set(definition.name, definition);
+}
 
 export function findResource(name: string): ResourceDefinition | undefined {
   return byName.get(name);

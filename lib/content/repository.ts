@@ -4,7 +4,8 @@ import { cachedRead, invalidate, type ReadOptions } from '../cache/public-reads'
 import { storedGeneration } from '../cache/generations';
 import { noteWrite } from '../db/maintenance';
 import { getDb, type Database } from '../db';
-import * as schema from '../db/schema';
+import { uploads } from '../db/schema';
+import { resourceTable } from '../db/tables';
 import type { WireLanguage } from '../i18n/languages';
 import type { ResourceDefinition, SortKey } from './define';
 import { traits, type ContentTable } from './table';
@@ -25,9 +26,7 @@ function afterWrite(resource: string): void {
 }
 
 export function tableOf(definition: ResourceDefinition): ContentTable {
-  const table = (schema as Record<string, unknown>)[definition.name];
-  if (!table) throw new Error(`No table for resource ${definition.name}: add it to lib/db/schema.ts`);
-  return table as ContentTable;
+  return resourceTable(definition);
 }
 
 export function column(table: ContentTable, key: string): PgColumn {
@@ -340,7 +339,7 @@ export async function moveRow(definition: ResourceDefinition, existing: Row, pos
 export async function uploadsExist(ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
   const db = await getDb();
-  const found = await db.select({ id: schema.uploads.id }).from(schema.uploads).where(inArray(schema.uploads.id, ids));
+  const found = await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids));
   const known = new Set(found.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
 }

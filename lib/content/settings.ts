@@ -57,6 +57,7 @@ export const settingsDefinition: ResourceDefinition = defineResource({
   visibility: false,
   access: { read: 'public', write: 'admin' },
   fields: { ...localizedSettingFields, ...sharedSettingFields },
+  menu: 'system',
 });
 
 const SHARED_SCOPE = '*';

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
-import type { Row } from '../content/repository';
 import { otherLanguage, toWireLanguage, type Locale } from '../i18n/languages';
-import { announcementKinds, announcementPage, announcementQuery, summaryText, type AnnouncementKindName } from './announcements';
+import type { ResourceDefinition } from '../content/define';
+import { announcementKinds, announcementPage, announcementQuery, type AnnouncementKindName, type AnyAnnouncementRow } from './announcements';
 import { imageUrl } from './attachments';
-import { counterpartPath, publicRowOr404 } from './detail';
-import { pageMetadata } from './metadata';
+import { publicRowOr404 } from './detail';
+import { detailPageMetadata, pageMetadata } from './metadata';
 import { route } from './routes';
 import { withQuery } from './urls';
 
@@ -41,26 +41,15 @@ export async function announcementListMetadata(
 }
 
 /** A detail page's row (hidden, expired or unknown: 404; the other language's id: redirect), once per request. */
-export const announcementRow = cache(async (name: AnnouncementKindName, locale: Locale, idText: string): Promise<Row> => {
+export const announcementRow = cache(async (name: AnnouncementKindName, locale: Locale, idText: string): Promise<AnyAnnouncementRow> => {
   const kind = announcementKinds[name];
   const base = route(kind.route).path;
-  return publicRowOr404(kind.definition, toWireLanguage(locale), idText, (id) => `${base}/${id}`, base);
+  // The three kinds' definitions differ; their rows share what the pages read (AnyAnnouncementRow).
+  return (await publicRowOr404<typeof kind.definition>(kind.definition, toWireLanguage(locale), idText, (id) => `${base}/${id}`, base)) as AnyAnnouncementRow;
 });
 
 export async function announcementDetailMetadata(name: AnnouncementKindName, locale: Locale, idText: string): Promise<Metadata> {
   const kind = announcementKinds[name];
-  const language = toWireLanguage(locale);
   const row = await announcementRow(name, locale, idText);
-  const base = route(kind.route).path;
-  const pathOf = (id: number) => `${base}/${id}`;
-  const [other, image] = await Promise.all([counterpartPath(kind.definition, row, language, pathOf), imageUrl(row.image)]);
-  return pageMetadata({
-    locale,
-    path: pathOf(row.id as number),
-    title: String(row.title ?? ''),
-    description: summaryText(row, 200),
-    alternates: { [otherLanguage(language)]: other },
-    type: 'article',
-    image: image ?? undefined,
-  });
+  return detailPageMetadata<ResourceDefinition>(locale, kind.definition, row, { title: row.title ?? '', text: row.summary || row.content, image: await imageUrl(row.image) });
 }

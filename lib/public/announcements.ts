@@ -1,12 +1,11 @@
-import { and, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
 import { resources } from '../content/registry';
-import { column, getRow, listRows, tableOf, type Row } from '../content/repository';
-import { defaultSortOf } from '../content/table';
+import { atOrAfter, before, besideRow, publicPageSizeOf, publicSortOf, readPublicList, readPublicRow, type Condition } from '../content/reads';
+import type { RowOf } from '../content/rows';
 import type { ResourceDefinition, SortKey } from '../content/define';
 import type { WireLanguage } from '../i18n/languages';
-import { richTextToPlain } from '../security/sanitize';
 import { clampPage, idParam, pageParam, searchParam } from './paging';
 import type { RouteId } from './routes';
+import { summaryText } from './text';
 
 /**
  * News, bulletins and activities (DESIGN §8): dated announcements with a list page (by type for
@@ -43,7 +42,6 @@ export const announcementKinds = {
 
 export type AnnouncementKindName = keyof typeof announcementKinds;
 
-export const PAGE_SIZE = 10;
 
 export type When = 'upcoming' | 'past';
 
@@ -59,8 +57,8 @@ export interface TypeOption {
 /** The public types of a kind in the language, in their set order (cached with the type resource). */
 export async function announcementTypes(kind: AnnouncementKind, language: WireLanguage): Promise<TypeOption[]> {
   if (!kind.types) return [];
-  const { rows } = await listRows(kind.types, { language, publicOnly: true }, { filters: {}, sort: [{ field: 'order', direction: 'asc' }], page: 1, pageSize: 9999 });
-  return rows.map((row) => ({ id: row.id as number, name: String(row.name ?? '') }));
+  const { rows } = await readPublicList(kind.types, language, { sort: [{ field: 'order', direction: 'asc' }] });
+  return rows.map((row) => ({ id: row.id, name: String(row.name ?? '') }));
 }
 
 /**
@@ -68,18 +66,16 @@ export async function announcementTypes(kind: AnnouncementKind, language: WireLa
  * now or later; the rest are past. `now` is rounded down to the minute so the cached list (which
  * lives 30 s at most) is shared by every visitor of that minute.
  */
-function timeCondition(definition: ResourceDefinition, when: When, now: Date): SQL {
-  const table = tableOf(definition);
+function timeCondition(definition: ResourceDefinition, when: When, now: Date): Condition {
   // Its end, or its start when it has no end (start is required, so this is never null).
-  const over = sql`coalesce(${column(table, 'endAt')}, ${column(table, 'startAt')})`;
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return when === 'upcoming' ? sql`${over} >= ${at}` : sql`${over} < ${at}`;
+  const over = ['endAt', 'startAt'];
+  return when === 'upcoming' ? atOrAfter(definition, over, now) : before(definition, over, now);
 }
 
 function sortFor(kind: AnnouncementKind, when: When | undefined): readonly SortKey[] {
   // Upcoming: the soonest first; past: the latest first.
   if (kind.splitByTime) return [{ field: 'startAt', direction: when === 'upcoming' ? 'asc' : 'desc' }];
-  return defaultSortOf(kind.definition);
+  return publicSortOf(kind.definition);
 }
 
 export interface AnnouncementSummary {
@@ -95,23 +91,24 @@ export interface AnnouncementSummary {
   location: string;
 }
 
-export function summaryText(row: Row, max = 160): string {
-  const text = (row.summary as string | null) || richTextToPlain((row.content as string | null) ?? '');
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
+/** A row of any of the three kinds: what they share, and what only some of them have. */
+export type AnnouncementRow = RowOf<typeof resources.webnews> | RowOf<typeof resources.webbulletin> | RowOf<typeof resources.webactivity>;
+export type AnyAnnouncementRow = Pick<AnnouncementRow, 'id' | 'title' | 'content' | 'publishAt' | 'files' | 'translationId' | 'lang' | 'isVisible' | 'createdAt' | 'updatedAt' | 'updatedBy' | 'unpublishAt'> &
+  Partial<RowOf<typeof resources.webnews> & RowOf<typeof resources.webbulletin> & RowOf<typeof resources.webactivity>>;
 
-export function toSummary(row: Row): AnnouncementSummary {
+
+export function toSummary(row: AnyAnnouncementRow): AnnouncementSummary {
   return {
-    id: row.id as number,
-    title: String(row.title ?? ''),
-    summary: summaryText(row),
-    publishAt: row.publishAt as Date,
+    id: row.id,
+    title: row.title ?? '',
+    summary: summaryText(row, 160),
+    publishAt: row.publishAt,
     isPinned: row.isPinned === true,
-    image: (row.image as string | null) ?? null,
-    typeId: (row.typeId as number | null) ?? null,
-    startAt: (row.startAt as Date | null) ?? null,
-    endAt: (row.endAt as Date | null) ?? null,
-    location: String(row.location ?? ''),
+    image: row.image ?? null,
+    typeId: row.typeId ?? null,
+    startAt: row.startAt ?? null,
+    endAt: row.endAt ?? null,
+    location: row.location ?? '',
   };
 }
 
@@ -145,25 +142,25 @@ export function announcementQuery(kind: AnnouncementKind, params: Record<string,
 
 /** One page of a kind's public list, as visitors see it, through the public cache. */
 export async function announcementPage(kind: AnnouncementKind, language: WireLanguage, query: AnnouncementQuery, now = new Date()): Promise<AnnouncementPage> {
-  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const pageSize = query.pageSize ?? publicPageSizeOf(kind.definition);
   const types = await announcementTypes(kind, language);
   const type = types.find((t) => t.id === query.type) ?? null;
   const when = kind.splitByTime ? (query.when ?? 'upcoming') : null;
   const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-  const { rows, total, page } = await listRows(kind.definition, { language, publicOnly: true }, {
+  const { rows, total, page } = await readPublicList<ResourceDefinition>(kind.definition, language, {
     filters: type ? { typeId: type.id } : {},
     sort: sortFor(kind, when ?? undefined),
     page: Math.max(1, query.page),
     pageSize,
     ...(when ? { conditions: [timeCondition(kind.definition, when, minute)], cacheKey: `${when}@${minute.getTime()}` } : {}),
   });
-  return { items: rows.map(toSummary), total, page: clampPage(page, total, pageSize), pageSize, types, type, when };
+  return { items: (rows as unknown as AnyAnnouncementRow[]).map(toSummary), total, page: clampPage(page, total, pageSize), pageSize, types, type, when };
 }
 
 /** The type's name of a row, for a detail page (null when the type is hidden or gone). */
 export async function typeName(kind: AnnouncementKind, language: WireLanguage, typeId: unknown): Promise<string | null> {
   if (!kind.types || typeof typeId !== 'number') return null;
-  const row = await getRow(kind.types, { language, publicOnly: true }, typeId);
+  const row = await readPublicRow(kind.types, language, typeId);
   return row ? String(row.name ?? '') : null;
 }
 
@@ -174,21 +171,22 @@ export async function latestAnnouncements(kind: AnnouncementKind, language: Wire
 }
 
 /** The next older and next newer public row, for a detail page's links (by date, then id; pinning aside). */
-export async function neighbours(kind: AnnouncementKind, language: WireLanguage, row: Row): Promise<{ previous: AnnouncementSummary | null; next: AnnouncementSummary | null }> {
+export async function neighbours(kind: AnnouncementKind, language: WireLanguage, row: Record<string, unknown>): Promise<{ previous: AnnouncementSummary | null; next: AnnouncementSummary | null }> {
   const key = kind.splitByTime ? 'startAt' : 'publishAt';
-  const value = row[key] as Date | null;
-  if (!value) return { previous: null, next: null };
-  const table = tableOf(kind.definition);
-  const c = column(table, key);
-  const id = column(table, 'id');
-  const scope = { language, publicOnly: true };
+  const value = row[key];
+  const id = Number(row.id);
+  if (!(value instanceof Date)) return { previous: null, next: null };
   const at = value.toISOString();
   // Ties on the date are broken by id, as the lists break them.
-  const older = or(lt(c, value), and(eq(c, value), lt(id, row.id as number)))!;
-  const newer = or(gt(c, value), and(eq(c, value), gt(id, row.id as number)))!;
-  const [before, after] = await Promise.all([
-    listRows(kind.definition, scope, { filters: {}, sort: [{ field: key, direction: 'desc' }], page: 1, pageSize: 1, conditions: [older], cacheKey: `older:${at}:${row.id}` }),
-    listRows(kind.definition, scope, { filters: {}, sort: [{ field: key, direction: 'asc' }], page: 1, pageSize: 1, conditions: [newer], cacheKey: `newer:${at}:${row.id}` }),
-  ]);
-  return { previous: before.rows[0] ? toSummary(before.rows[0]) : null, next: after.rows[0] ? toSummary(after.rows[0]) : null };
+  const nearest = async (side: 'before' | 'after') => {
+    const { rows } = await readPublicList<ResourceDefinition>(kind.definition, language, {
+      sort: [{ field: key, direction: side === 'before' ? 'desc' : 'asc' }],
+      pageSize: 1,
+      conditions: [besideRow(kind.definition, key, value, id, side)],
+      cacheKey: `${side === 'before' ? 'older' : 'newer'}:${at}:${id}`,
+    });
+    return rows[0] ? toSummary(rows[0] as unknown as AnyAnnouncementRow) : null;
+  };
+  const [previous, next] = await Promise.all([nearest('before'), nearest('after')]);
+  return { previous, next };
 }

@@ -1,10 +1,7 @@
-import { inArray } from 'drizzle-orm';
 import { imageSize } from 'image-size';
 import { cachedRead } from '../cache/public-reads';
-import { getDb } from '../db';
-import { uploads } from '../db/schema';
 import { uploadIdPattern } from '../content/validation';
-import { uploadUrl } from '../uploads';
+import { findUploads, uploadUrl } from '../uploads';
 import { uploadStorage } from '../uploads/storage';
 
 /** What a public page needs to show or link an uploaded file. */
@@ -30,14 +27,11 @@ export function uploadIds(value: unknown): string[] {
 export async function publicFiles(value: unknown): Promise<PublicFile[]> {
   const ids = uploadIds(value);
   if (ids.length === 0) return [];
-  const found = await cachedRead('uploads', JSON.stringify({ files: ids }), async () => {
-    const db = await getDb();
-    return db.select({ id: uploads.id, name: uploads.name, type: uploads.type, size: uploads.size }).from(uploads).where(inArray(uploads.id, ids));
-  });
+  const found = await cachedRead('uploads', JSON.stringify({ files: ids }), () => findUploads(ids));
   const byId = new Map(found.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [{ ...row, size: Number(row.size), url: uploadUrl(row.id, row.name) }] : [];
+    return row ? [{ ...row, url: uploadUrl(row.id, row.name) }] : [];
   });
 }
 

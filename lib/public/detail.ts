@@ -1,6 +1,7 @@
 import { notFound, redirect } from 'next/navigation';
 import type { ResourceDefinition } from '../content/define';
-import { getRow, type Row } from '../content/repository';
+import { readPublicRow } from '../content/reads';
+import type { RowOf } from '../content/rows';
 import { otherLanguage, type WireLanguage } from '../i18n/languages';
 
 /**
@@ -8,33 +9,36 @@ import { otherLanguage, type WireLanguage } from '../i18n/languages';
  * when the id belongs to the other language (the language switch keeps the path), a redirect to
  * its counterpart, or to `listPath` when it has none; otherwise a 404.
  */
-export async function publicRowOr404(
-  definition: ResourceDefinition,
+export async function publicRowOr404<D extends ResourceDefinition>(
+  definition: D,
   language: WireLanguage,
   idText: string,
   pathOf: (id: number) => string,
   listPath: string,
-): Promise<Row> {
+): Promise<RowOf<D>> {
   if (!/^\d{1,9}$/.test(idText)) notFound();
   const id = Number(idText);
-  const row = await getRow(definition, { language, publicOnly: true }, id);
+  const row = await readPublicRow(definition, language, id);
   if (row) return row;
-  const other = await getRow(definition, { language: otherLanguage(language), publicOnly: true }, id);
+  const other = await readPublicRow(definition, otherLanguage(language), id);
   if (!other) notFound();
-  const counterpartId = other.translationId as number | null;
-  const counterpart = counterpartId ? await getRow(definition, { language, publicOnly: true }, counterpartId) : undefined;
-  redirect(`/${language}${counterpart ? pathOf(counterpart.id as number) : listPath}`);
+  const counterpartId = translationOf(other);
+  const counterpart = counterpartId ? await readPublicRow(definition, language, counterpartId) : undefined;
+  redirect(`/${language}${counterpart ? pathOf(counterpart.id) : listPath}`);
 }
+
+/** The id of a row's counterpart in the other language (rows of unlocalized resources have none). */
+export const translationOf = (row: object): number | null => ('translationId' in row && typeof row.translationId === 'number' ? row.translationId : null);
 
 /** The counterpart's path for hreflang: the other language's row when it is public, else null. */
 export async function counterpartPath(
   definition: ResourceDefinition,
-  row: Row,
+  row: object,
   language: WireLanguage,
   pathOf: (id: number) => string,
 ): Promise<string | null> {
-  const id = row.translationId as number | null;
+  const id = translationOf(row);
   if (!id) return null;
-  const counterpart = await getRow(definition, { language: otherLanguage(language), publicOnly: true }, id);
+  const counterpart = await readPublicRow(definition, otherLanguage(language), id);
   return counterpart ? pathOf(id) : null;
 }

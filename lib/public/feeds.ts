@@ -1,12 +1,13 @@
 import { resources } from '../content/registry';
-import { listRows, type Row } from '../content/repository';
+import { readPublicList } from '../content/reads';
 import type { ResourceDefinition } from '../content/define';
 import { translate } from '../i18n/messages';
 import { isWireLanguage, type WireLanguage } from '../i18n/languages';
-import { richTextToPlain } from '../security/sanitize';
+import type { AnyAnnouncementRow } from './announcements';
 import { route, type RouteId } from './routes';
 import { publicRowUrl } from './row-links';
 import { siteInfo } from './site';
+import { summaryText } from './text';
 import { absoluteUrl } from './urls';
 
 /** The RSS feeds (issue 4 §5): news and bulletins, one per language, at `/feeds/{language}/{kind}.xml`. */
@@ -72,17 +73,13 @@ export function rssXml(channel: FeedChannel): string {
   );
 }
 
-function summaryOf(row: Row): string {
-  const text = (row.summary as string | null) || richTextToPlain((row.content as string | null) ?? '');
-  return text.length > 300 ? `${text.slice(0, 297)}…` : text;
-}
 
 /** The feed's channel: the newest public rows of the language, read through the public cache. */
 export async function feedChannel(language: WireLanguage, kind: FeedKind): Promise<FeedChannel> {
   const { definition, route: routeId } = feedSources[kind];
   const [site, { rows }] = await Promise.all([
     siteInfo(language),
-    listRows(definition, { language, publicOnly: true }, { filters: {}, sort: [{ field: 'publishAt', direction: 'desc' }], page: 1, pageSize: FEED_SIZE }),
+    readPublicList(definition, language, { sort: [{ field: 'publishAt', direction: 'desc' }], pageSize: FEED_SIZE }),
   ]);
   const label = translate(language, `site.routes.${routeId}`);
   return {
@@ -91,11 +88,11 @@ export async function feedChannel(language: WireLanguage, kind: FeedKind): Promi
     selfUrl: absoluteUrl(feedPath(language, kind)),
     description: site.metaDescription || label,
     language: language === 'tw' ? 'zh-TW' : 'en',
-    items: rows.map((row) => ({
-      title: String(row.title ?? ''),
+    items: (rows as unknown as AnyAnnouncementRow[]).map((row) => ({
+      title: row.title ?? '',
       url: absoluteUrl(publicRowUrl(language, definition.name, row)!),
-      description: summaryOf(row),
-      published: row.publishAt as Date,
+      description: summaryText(row, 300),
+      published: row.publishAt,
     })),
   };
 }

@@ -6,26 +6,15 @@
  * page with no query and is kept by the whole-page cache until the next write, like detail pages.
  * Plain TypeScript: proxy.ts and client components import it.
  */
+import { allResources } from '../content/registry';
+import { route, type RouteId } from './routes';
+
 export const FIRST_PAGE_SEGMENT = 'first-page';
 
-/** The list paths (below the language prefix) that have a twin route. */
-export const firstPageLists: readonly string[] = [
-  '/news',
-  '/bulletins',
-  '/activities',
-  '/laws',
-  '/self-regulation',
-  '/members',
-  '/service-points',
-  '/qa',
-  '/glossary',
-  '/education',
-  '/statistics',
-  '/tests',
-  '/about/videos',
-  '/about/milestones',
-  '/about/committees',
-];
+/** The list paths (below the language prefix) that have a twin route: `firstPageCached` in a resource's definition. */
+export const firstPageLists: readonly string[] = allResources().flatMap((definition) =>
+  definition.public?.firstPageCached ? [route(definition.public.route as RouteId).path] : [],
+);
 
 const lists = new Set(firstPageLists);
 const twin = new RegExp(`/${FIRST_PAGE_SEGMENT}$`);

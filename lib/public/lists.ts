@@ -1,18 +1,16 @@
-import type { SQL } from 'drizzle-orm';
-import type { ResourceDefinition, SortKey } from '../content/define';
-import { MAX_PAGE_SIZE } from '../content/list-request';
-import { listRows, type Row } from '../content/repository';
+import type { ResourceDefinition } from '../content/define';
+import { readPublicList, readPublicPage, type PublicQuery } from '../content/reads';
+import type { RowOf } from '../content/rows';
 import type { Section } from '../content/sections';
-import { defaultSortOf } from '../content/table';
 import type { WireLanguage } from '../i18n/languages';
 import { idParam } from './paging';
 
 /**
- * Reads shared by the public pages: everything goes through the
- * repository with the visitor's scope (language, visibility, publication window) and its cache.
+ * Reads shared by the public pages: everything goes through lib/content/reads.ts, with the
+ * visitor's scope (language, visibility, publication window) and its cache.
  */
 
-/** One page of a public list, with the page actually shown (past the end: the last page). */
+/** One page of a public list as views, with the page actually shown (past the end: the last page). */
 export interface PublicList<T> {
   items: T[];
   total: number;
@@ -20,32 +18,31 @@ export interface PublicList<T> {
   pageSize: number;
 }
 
-export interface ListOptions {
-  filters?: Record<string, unknown>;
-  sort?: readonly SortKey[];
-  page?: number;
-  pageSize?: number;
-  /** Further conditions; `cacheKey` must describe them for the public cache. */
-  conditions?: SQL[];
-  cacheKey?: string;
+export type ListOptions = PublicQuery;
+
+/**
+ * A page of a resource's public list, in the order and by the page size its definition's `public`
+ * names unless told otherwise, each row turned into what the page shows.
+ */
+export async function publicList<D extends ResourceDefinition, T>(
+  definition: D,
+  language: WireLanguage,
+  options: PublicQuery & { page: number },
+  view: (row: RowOf<D>) => T,
+): Promise<PublicList<T>> {
+  const { rows, ...page } = await readPublicPage(definition, language, options);
+  return { items: rows.map(view), ...page };
 }
 
-export async function publicList<T>(definition: ResourceDefinition, language: WireLanguage, options: ListOptions, view: (row: Row) => T): Promise<PublicList<T>> {
-  const pageSize = options.pageSize ?? MAX_PAGE_SIZE;
-  const { rows, total, page } = await listRows(definition, { language, publicOnly: true }, {
-    filters: options.filters ?? {},
-    sort: options.sort ?? defaultSortOf(definition),
-    page: options.page ?? 1,
-    pageSize,
-    conditions: options.conditions,
-    cacheKey: options.cacheKey,
-  });
-  return { items: rows.map(view), total, page, pageSize };
-}
-
-/** Every public row (a select list's size), e.g. the types of a tab bar. */
-export async function allPublic<T>(definition: ResourceDefinition, language: WireLanguage, view: (row: Row) => T, filters: Record<string, unknown> = {}, sort?: readonly SortKey[]): Promise<T[]> {
-  return (await publicList(definition, language, { filters, sort }, view)).items;
+/** Every public row (a select list's size), e.g. the types of a tab bar, in the list's order unless told. */
+export async function allPublic<D extends ResourceDefinition, T = RowOf<D>>(
+  definition: D,
+  language: WireLanguage,
+  view: (row: RowOf<D>) => T = (row) => row as unknown as T,
+  filters: Record<string, unknown> = {},
+  sort?: PublicQuery['sort'],
+): Promise<T[]> {
+  return (await readPublicList(definition, language, { filters, sort })).rows.map(view);
 }
 
 /** `{id, name}` of a resource's public rows, by order: the options of a filter. */
@@ -54,7 +51,7 @@ export interface NamedOption {
   name: string;
 }
 
-export const namedOption = (row: Row): NamedOption => ({ id: row.id as number, name: String(row.name ?? '') });
+export const namedOption = (row: { id: number; name: string | null }): NamedOption => ({ id: row.id, name: row.name ?? '' });
 
 /** The section a `?type=`/`?region=` value names, or undefined for anything else (no filter). */
 export function sectionParam(list: readonly Section[], value: string | string[] | undefined): Section | undefined {

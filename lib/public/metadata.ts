@@ -1,8 +1,15 @@
 import type { Metadata } from 'next';
-import { toWireLanguage, type Locale, type WireLanguage } from '../i18n/languages';
+import type { ResourceDefinition } from '../content/define';
+import { readPublicRow } from '../content/reads';
+import type { RowOf } from '../content/rows';
+import { otherLanguage, toWireLanguage, type Locale, type WireLanguage } from '../i18n/languages';
 import { translate } from '../i18n/messages';
+import { richTextToPlain } from '../security/sanitize';
+import { translationOf } from './detail';
 import { feedKinds, feedPath } from './feeds';
+import { publicRowPath } from './row-links';
 import { siteInfo } from './site';
+import { truncated } from './text';
 import { absoluteUrl, hreflangOf } from './urls';
 
 export interface PageMetadataInput {
@@ -59,4 +66,38 @@ export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> 
       images: input.image ? [{ url: input.image.startsWith('http') ? input.image : absoluteUrl(input.image) }] : site.logoUrl ? [{ url: absoluteUrl(site.logoUrl) }] : undefined,
     },
   };
+}
+
+/** Search engines show about this much of a description. */
+const DESCRIPTION_LENGTH = 160;
+
+export interface DetailPage<R> {
+  title: string;
+  /** Plain or rich text the description is taken from; when empty, the row's content. */
+  text?: string | null;
+  image?: string | null;
+  /** The page's path for a row of its resource; default the row's public path (lib/public/row-links.ts). */
+  pathOf?: (row: R) => string;
+}
+
+/**
+ * The metadata of a detail page: its title, the start of its text as description, its path, and the
+ * hreflang of its counterpart in the other language when that is public (else none).
+ */
+export async function detailPageMetadata<D extends ResourceDefinition>(locale: Locale, definition: D, row: RowOf<D>, page: DetailPage<RowOf<D>>): Promise<Metadata> {
+  const language = toWireLanguage(locale);
+  const other = otherLanguage(language);
+  const pathOf = page.pathOf ?? ((r: RowOf<D>) => publicRowPath(definition.name, r)!);
+  const counterpartId = translationOf(row);
+  const counterpart = counterpartId ? await readPublicRow(definition, other, counterpartId) : undefined;
+  const text = richTextToPlain(page.text || ('content' in row && typeof row.content === 'string' ? row.content : ''));
+  return pageMetadata({
+    locale,
+    path: pathOf(row),
+    title: page.title,
+    description: text ? truncated(text, DESCRIPTION_LENGTH) : undefined,
+    alternates: { [other]: counterpart ? pathOf(counterpart) : null },
+    type: 'article',
+    image: page.image ?? undefined,
+  });
 }

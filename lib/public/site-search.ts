@@ -1,12 +1,11 @@
-import type { SQL } from 'drizzle-orm';
 import type { ResourceDefinition } from '../content/define';
+import { matchesKeywords, readPublicList, searchableFields } from '../content/reads';
 import { allResources } from '../content/registry';
-import { column, listRows, tableOf, type Row } from '../content/repository';
-import { keywordConditions, keywordTerms, richTextContains, textContains } from '../content/search';
-import { defaultSortOf } from '../content/table';
+import { keywordTerms } from '../content/search';
 import type { WireLanguage } from '../i18n/languages';
 import { richTextToPlain } from '../security/sanitize';
 import { publicRowPath } from './row-links';
+import { truncated } from './text';
 
 /**
  * Site-wide search (issue 4 §1): every public row of every resource the public site shows that
@@ -25,18 +24,10 @@ export function searchableResources(): ResourceDefinition[] {
     (definition) =>
       (definition.access?.read ?? 'public') === 'public' &&
       publicRowPath(definition.name, { id: 0 }) !== null &&
-      Object.values(definition.fields).some((f) => f.searchable && !f.virtual && !f.hidden),
+      searchableFields(definition).length > 0,
   );
   const rank = (name: string) => (firstResources.includes(name) ? firstResources.indexOf(name) : firstResources.length);
   return eligible.sort((a, b) => rank(a.name) - rank(b.name));
-}
-
-function conditionsFor(definition: ResourceDefinition, terms: string[]): SQL[] {
-  const table = tableOf(definition);
-  const matchers = Object.entries(definition.fields)
-    .filter(([, f]) => f.searchable && !f.virtual && !f.hidden)
-    .map(([key, f]) => (term: string) => (f.kind === 'richtext' ? richTextContains(column(table, key), term) : textContains(column(table, key), term)));
-  return keywordConditions(terms, matchers);
 }
 
 export interface SearchHit {
@@ -59,12 +50,14 @@ export interface SearchResults {
   counts: { resource: string; total: number }[];
 }
 
+type Row = Record<string, unknown>;
+
 function snippetOf(definition: ResourceDefinition, row: Row): string {
   for (const [key, f] of Object.entries(definition.fields)) {
     if (key === definition.titleField || f.hidden || f.public === false) continue;
     if ((f.kind === 'longtext' || f.kind === 'richtext') && typeof row[key] === 'string' && row[key]) {
       const text = f.kind === 'richtext' ? richTextToPlain(row[key] as string) : (row[key] as string);
-      if (text) return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+      if (text) return truncated(text, 200);
     }
   }
   return '';
@@ -100,10 +93,9 @@ export async function searchSite(language: WireLanguage, query: string, requeste
   const terms = keywordTerms(query.replaceAll('\u0000', '').slice(0, MAX_QUERY_LENGTH));
   if (terms.length === 0) return { terms, hits: [], total: 0, page: 1, pageSize, counts: [] };
   const definitions = searchableResources();
-  const scope = { language, publicOnly: true };
   const cacheKey = JSON.stringify({ site: terms });
   const read = (definition: ResourceDefinition, page: number) =>
-    listRows(definition, scope, { filters: {}, sort: defaultSortOf(definition), page, pageSize, conditions: conditionsFor(definition, terms), cacheKey });
+    readPublicList(definition, language, { page, pageSize, conditions: matchesKeywords(definition, terms), cacheKey });
   const firsts = await Promise.all(definitions.map((definition) => read(definition, 1)));
   const totals = firsts.map((result) => result.total);
   const total = totals.reduce((sum, n) => sum + n, 0);

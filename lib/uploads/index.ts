@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { invalidate } from '../cache/public-reads';
 import { getDb } from '../db';
 import { uploads } from '../db/schema';
@@ -54,6 +54,14 @@ export async function findUpload(id: string) {
   const db = await getDb();
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
   return row;
+}
+
+/** The stored metadata of these uploads (those that exist, in no particular order). */
+export async function findUploads(ids: string[]): Promise<Pick<UploadInfo, 'id' | 'name' | 'type' | 'size'>[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const rows = await db.select({ id: uploads.id, name: uploads.name, type: uploads.type, size: uploads.size }).from(uploads).where(inArray(uploads.id, ids));
+  return rows.map((row) => ({ ...row, size: Number(row.size) }));
 }
 
 export async function renameUpload(id: string, name: string): Promise<UploadInfo | null> {

@@ -1,9 +1,9 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { PageSections } from '@/components/site/about/PageSections';
 import { EmptyState } from '@/components/site/EmptyState';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { pageSections } from '@/lib/public/about/page-sections';
 import { pageMetadata } from '@/lib/public/metadata';
 
@@ -15,8 +15,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/about'>)
 
 /** The association's introduction: the sections of the `about` page, in order. */
 export default async function AboutPage({ params }: PageProps<'/[locale]/about'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const [t, sections] = await Promise.all([getTranslations({ locale, namespace: 'about' }), pageSections(toWireLanguage(locale), 'about')]);
   return (
     <PublicPage locale={locale} route="aboutIntro">

@@ -1,6 +1,6 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { EditorPage } from '@/components/site/info/EditorPage';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { route } from '@/lib/public/routes';
 import { localePath } from '@/lib/public/urls';
@@ -12,9 +12,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/accessib
 }
 
 export default async function AccessibilityPage({ params }: PageProps<'/[locale]/accessibility'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'accessibility.statement' });
+  const { locale, t } = await openPage(params, 'accessibility.statement');
   const routes = await getTranslations({ locale, namespace: 'site.routes' });
   return (
     <EditorPage locale={locale} route="accessibility" page="accessibility" emptyMessage={t('empty')}>

@@ -1,5 +1,5 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
 import { ContactDetails } from '@/components/site/contact/ContactDetails';
 import { ContactForm } from '@/components/site/contact/ContactForm';
 import styles from '@/components/site/contact/contact.module.css';
@@ -7,7 +7,7 @@ import { PublicPage } from '@/components/site/PublicPage';
 import { captchaEnabled } from '@/lib/content/captcha';
 import { config } from '@/lib/config';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { searchParam } from '@/lib/public/paging';
 import { localePath } from '@/lib/public/urls';
@@ -23,9 +23,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/contact'
 }
 
 export default async function ContactPage({ params, searchParams }: PageProps<'/[locale]/contact'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'contact' });
+  const { locale, t } = await openPage(params, 'contact');
   const sent = searchParam((await searchParams).sent) === '1';
   const messages = await getMessages({ locale });
   // The captcha is on when the server can verify tokens and the page can ask Google for one.

@@ -1,4 +1,4 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { CategoryTabs } from '@/components/site/info/CategoryTabs';
 import { ItemList } from '@/components/site/info/ItemList';
 import styles from '@/components/site/info/info.module.css';
@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { educationPage } from '@/lib/public/info/education';
 import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
@@ -27,8 +27,7 @@ export async function generateMetadata({ params, searchParams }: PageProps<'/[lo
 }
 
 export default async function EducationPage({ params, searchParams }: PageProps<'/[locale]/education'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const query = await searchParams;
   const t = await getTranslations({ locale, namespace: 'info' });
   const data = await educationPage(toWireLanguage(locale), { category: sectionParam('educationCategories', query.type), page: pageParam(query.page) });
@@ -54,8 +53,8 @@ export default async function EducationPage({ params, searchParams }: PageProps<
       ) : (
         <ItemList
           entries={data.rows.map((row) => ({
-            id: row.id as number,
-            title: String(row.title),
+            id: row.id,
+            title: row.title ?? '',
             href: localePath(locale, publicRowPath('webeducation', row)!),
             image: row.image,
             meta: (
@@ -63,7 +62,7 @@ export default async function EducationPage({ params, searchParams }: PageProps<
                 <span className="tag">{data.categories.find((c) => c.value === row.category)?.label}</span>
               </p>
             ),
-            summary: row.summary as string | null,
+            summary: row.summary,
           }))}
         />
       )}

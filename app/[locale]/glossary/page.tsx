@@ -1,11 +1,11 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { GlossaryIndex } from '@/components/site/info/GlossaryIndex';
 import { DataTable } from '@/components/site/info/DataTable';
 import { EmptyState } from '@/components/site/EmptyState';
 import { FilterForm, FilterInput } from '@/components/site/FilterForm';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { glossaryPage, initialParam } from '@/lib/public/info/glossary';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam, searchParam } from '@/lib/public/paging';
@@ -21,8 +21,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/glossary
 }
 
 export default async function GlossaryPage({ params, searchParams }: PageProps<'/[locale]/glossary'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const query = await searchParams;
   const t = await getTranslations({ locale, namespace: 'info.glossary' });
   const data = await glossaryPage({ keyword: searchParam(query.q), initial: initialParam(query.initial), page: pageParam(query.page) });
@@ -53,16 +52,16 @@ export default async function GlossaryPage({ params, searchParams }: PageProps<'
           label={t('tableLabel')}
           columns={[t('termTw'), t('termEn'), t('termDescription')]}
           rows={data.rows.map((row) => ({
-            key: row.id as number,
+            key: row.id,
             id: `item-${row.id}`,
             cells: [
               <span key="tw" lang="zh-Hant-TW">
-                {String(row.termTw)}
+                {row.termTw ?? ''}
               </span>,
               <span key="en" lang="en">
-                {String(row.termEn)}
+                {row.termEn ?? ''}
               </span>,
-              String(row.description ?? ''),
+              (row.description ?? ''),
             ],
           }))}
         />

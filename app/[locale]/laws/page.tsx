@@ -1,11 +1,11 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { LawList } from '@/components/site/laws/LawList';
 import { LawSearchForm } from '@/components/site/laws/LawSearchForm';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { criteriaQuery, hasCriteria, lawCriteria, lawOptions, searchLaws } from '@/lib/public/laws/search';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
@@ -22,8 +22,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/laws'>) 
 
 /** The law search (webrule/search): every law when there are no criteria, paged. */
 export default async function LawsPage({ params, searchParams }: PageProps<'/[locale]/laws'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const language = toWireLanguage(locale);
   const [t, options, query] = await Promise.all([getTranslations({ locale, namespace: 'laws' }), lawOptions(language), searchParams]);
   const criteria = lawCriteria(query, options);

@@ -1,9 +1,9 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { LinkDirectory } from '@/components/site/services/LinkDirectory';
 import { EmptyState } from '@/components/site/EmptyState';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { linkDirectory } from '@/lib/public/services/links';
 
@@ -14,9 +14,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/links'>)
 }
 
 export default async function LinksPage({ params }: PageProps<'/[locale]/links'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'services.links' });
+  const { locale, t } = await openPage(params, 'services.links');
   const groups = await linkDirectory(toWireLanguage(locale));
   return (
     <PublicPage locale={locale} route="links">

@@ -1,4 +1,4 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { ListTabs } from '@/components/site/about/ListTabs';
 import { PageSections } from '@/components/site/about/PageSections';
 import { MemberList } from '@/components/site/members/MemberList';
@@ -7,7 +7,7 @@ import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { sections } from '@/lib/content/sections';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { pageSections } from '@/lib/public/about/page-sections';
 import { sectionParam } from '@/lib/public/lists';
 import { members } from '@/lib/public/members/members';
@@ -26,8 +26,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/members'
 
 /** Member services (page sections), then the member directory by category (`?type=`), paged. */
 export default async function MembersPage({ params, searchParams }: PageProps<'/[locale]/members'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const language = toWireLanguage(locale);
   const query = await searchParams;
   const category = sectionParam(sections.memberCategories, query.type);

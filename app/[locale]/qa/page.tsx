@@ -1,11 +1,11 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { CategoryTabs } from '@/components/site/info/CategoryTabs';
 import { QaList } from '@/components/site/info/QaList';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { qaPage } from '@/lib/public/info/qa';
@@ -24,8 +24,7 @@ export async function generateMetadata({ params, searchParams }: PageProps<'/[lo
 }
 
 export default async function QaPage({ params, searchParams }: PageProps<'/[locale]/qa'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const query = await searchParams;
   const t = await getTranslations({ locale, namespace: 'info' });
   const data = await qaPage(toWireLanguage(locale), { category: sectionParam('qaCategories', query.type), page: pageParam(query.page) });

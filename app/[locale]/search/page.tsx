@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { SiteSearch } from '@/components/site/SiteSearch';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam, searchParam } from '@/lib/public/paging';
 
@@ -18,8 +18,7 @@ export async function generateMetadata({ params, searchParams }: PageProps<'/[lo
 }
 
 export default async function SearchPage({ params, searchParams }: PageProps<'/[locale]/search'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const query = await searchParams;
   return <SiteSearch locale={locale} query={searchParam(query.q)} page={pageParam(query.page)} />;
 }

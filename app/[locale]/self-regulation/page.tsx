@@ -1,4 +1,4 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { ListTabs } from '@/components/site/about/ListTabs';
 import { UpdatedOn } from '@/components/site/about/UpdatedOn';
 import { DisciplineList } from '@/components/site/laws/DisciplineList';
@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { disciplineTypes, disciplines, disciplinesUpdatedAt, typeParam } from '@/lib/public/laws/self-regulation';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
@@ -23,8 +23,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/self-reg
 
 /** Self-regulation rules of one type (`?type=`) or all, with the date of the latest change. */
 export default async function SelfRegulationPage({ params, searchParams }: PageProps<'/[locale]/self-regulation'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const language = toWireLanguage(locale);
   const query = await searchParams;
   const [t, types, updatedAt] = await Promise.all([getTranslations({ locale, namespace: 'laws' }), disciplineTypes(language), disciplinesUpdatedAt(language)]);

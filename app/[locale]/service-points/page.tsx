@@ -1,4 +1,4 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { ServicePointList } from '@/components/site/members/ServicePointList';
 import { EmptyState } from '@/components/site/EmptyState';
 import { FilterForm, FilterSelect } from '@/components/site/FilterForm';
@@ -6,7 +6,7 @@ import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { sections } from '@/lib/content/sections';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { sectionParam } from '@/lib/public/lists';
 import { servicePoints } from '@/lib/public/members/service-points';
 import { pageMetadata } from '@/lib/public/metadata';
@@ -24,8 +24,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/service-
 
 /** Regional service points by kind (`?type=`) and county or city (`?region=`), paged. */
 export default async function ServicePointsPage({ params, searchParams }: PageProps<'/[locale]/service-points'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const language = toWireLanguage(locale);
   const query = await searchParams;
   const areaType = sectionParam(sections.areaTypes, query.type);

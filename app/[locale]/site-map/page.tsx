@@ -1,8 +1,8 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { AccesskeyTable } from '@/components/site/accessibility/AccesskeyTable';
 import { SiteMapTree } from '@/components/site/accessibility/SiteMapTree';
 import { PublicPage } from '@/components/site/PublicPage';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { route } from '@/lib/public/routes';
 import { localePath } from '@/lib/public/urls';
@@ -14,9 +14,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/site-map
 }
 
 export default async function SiteMapPage({ params }: PageProps<'/[locale]/site-map'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'accessibility.siteMap' });
+  const { locale, t } = await openPage(params, 'accessibility.siteMap');
   return (
     <PublicPage locale={locale} route="siteMap">
       <p>{t('intro')}</p>

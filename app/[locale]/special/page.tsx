@@ -1,9 +1,9 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/site/EmptyState';
 import { ItemImage } from '@/components/site/ItemImage';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { specialZones } from '@/lib/public/services/special';
@@ -16,9 +16,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/special'
 }
 
 export default async function SpecialZonesPage({ params }: PageProps<'/[locale]/special'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'services.special' });
+  const { locale, t } = await openPage(params, 'services.special');
   const zones = await specialZones(toWireLanguage(locale));
   return (
     <PublicPage locale={locale} route="special">
@@ -27,14 +25,14 @@ export default async function SpecialZonesPage({ params }: PageProps<'/[locale]/
       ) : (
         <ul className="cards">
           {zones.map((zone, i) => (
-            <li key={zone.id as number} id={`item-${zone.id}`} className="card">
+            <li key={zone.id} id={`item-${zone.id}`} className="card">
               {/* The zone's name under it is the link; the banner is decoration. */}
               <ItemImage src={zone.banner} alt="" width={1200} height={300} className="card__image" priority={i < 2} />
               <div className="card__body">
                 <h2 className="card__title">
-                  <a href={localePath(locale, publicRowPath('webspecialgroup', zone)!)}>{String(zone.name)}</a>
+                  <a href={localePath(locale, publicRowPath('webspecialgroup', zone)!)}>{zone.name ?? ''}</a>
                 </h2>
-                {zone.description ? <p className="card__text">{String(zone.description)}</p> : null}
+                {zone.description ? <p className="card__text">{zone.description ?? ''}</p> : null}
               </div>
             </li>
           ))}

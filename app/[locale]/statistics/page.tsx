@@ -1,11 +1,11 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { DataTable } from '@/components/site/info/DataTable';
 import { EmptyState } from '@/components/site/EmptyState';
 import { FilterForm, FilterSelect } from '@/components/site/FilterForm';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { statisticsPage, yearParam } from '@/lib/public/info/statistics';
@@ -25,8 +25,7 @@ export async function generateMetadata({ params, searchParams }: PageProps<'/[lo
 }
 
 export default async function StatisticsPage({ params, searchParams }: PageProps<'/[locale]/statistics'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const query = await searchParams;
   const t = await getTranslations({ locale, namespace: 'info.statistics' });
   const data = await statisticsPage(toWireLanguage(locale), {
@@ -55,15 +54,15 @@ export default async function StatisticsPage({ params, searchParams }: PageProps
           label={t('tableLabel')}
           columns={[t('title'), t('type'), t('year'), t('period')]}
           rows={data.rows.map((row) => ({
-            key: row.id as number,
+            key: row.id,
             id: `item-${row.id}`,
             cells: [
               <a key="title" href={localePath(locale, publicRowPath('webstatics', row)!)}>
-                {String(row.title)}
+                {row.title ?? ''}
               </a>,
               typeLabel(row.staticsType),
-              String(row.year),
-              String(row.period ?? ''),
+              (row.year ?? ''),
+              (row.period ?? ''),
             ],
           }))}
         />

@@ -1,9 +1,9 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { SystemsDirectory } from '@/components/site/services/SystemsDirectory';
 import { EmptyState } from '@/components/site/EmptyState';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { systemsDirectory } from '@/lib/public/services/systems';
 
@@ -14,9 +14,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/systems'
 }
 
 export default async function SystemsPage({ params }: PageProps<'/[locale]/systems'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'services.systems' });
+  const { locale, t } = await openPage(params, 'services.systems');
   const owners = await systemsDirectory(toWireLanguage(locale));
   return (
     <PublicPage locale={locale} route="systems">

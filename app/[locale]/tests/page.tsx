@@ -1,4 +1,4 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { ItemList } from '@/components/site/info/ItemList';
 import { TestFacts } from '@/components/site/info/TestFacts';
 import { TitledSection } from '@/components/site/info/TitledSection';
@@ -6,11 +6,10 @@ import styles from '@/components/site/info/info.module.css';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
-import type { Row } from '@/lib/content/repository';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
-import { testsPage } from '@/lib/public/info/tests';
+import { testsPage, type TestRow } from '@/lib/public/info/tests';
 import { pageParam } from '@/lib/public/paging';
 import { publicRowPath } from '@/lib/public/row-links';
 import { localePath, withQuery } from '@/lib/public/urls';
@@ -24,18 +23,16 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/tests'>)
   return routePageMetadata(locale, 'tests', t('description'));
 }
 
-const entries = (locale: Locale, rows: Row[]) =>
+const entries = (locale: Locale, rows: TestRow[]) =>
   rows.map((row) => ({
-    id: row.id as number,
-    title: String(row.title),
+    id: row.id,
+    title: row.title ?? '',
     href: localePath(locale, publicRowPath('webtrusttest', row)!),
     meta: <TestFacts locale={locale} row={row} className={`definition-list ${styles.facts}`} />,
   }));
 
 export default async function TestsPage({ params, searchParams }: PageProps<'/[locale]/tests'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'info.tests' });
+  const { locale, t } = await openPage(params, 'info.tests');
   const { upcoming, past } = await testsPage(toWireLanguage(locale), { page: pageParam((await searchParams).page) });
   const path = localePath(locale, '/tests');
   return (

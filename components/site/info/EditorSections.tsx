@@ -1,12 +1,13 @@
 import type { Locale } from '@/lib/i18n/languages';
-import type { Row } from '@/lib/content/repository';
+import type { resources } from '@/lib/content/registry';
+import type { RowOf } from '@/lib/content/rows';
 import { EmptyState } from '../EmptyState';
 import { RichText } from '../RichText';
 import { TitledSection } from './TitledSection';
 
 interface Props {
   locale: Locale;
-  sections: Row[];
+  sections: RowOf<typeof resources.webeditor>[];
   emptyMessage: string;
 }
 
@@ -16,8 +17,8 @@ export function EditorSections({ locale, sections, emptyMessage }: Props) {
   return (
     <>
       {sections.map((section) => (
-        <TitledSection key={section.id as number} id={`item-${section.id}`} title={String(section.title)}>
-          <RichText locale={locale} html={section.content as string} />
+        <TitledSection key={section.id} id={`item-${section.id}`} title={section.title ?? ''}>
+          <RichText locale={locale} html={section.content} />
         </TitledSection>
       ))}
     </>

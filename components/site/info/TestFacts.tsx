@@ -1,18 +1,17 @@
 import { getTranslations } from 'next-intl/server';
-import type { Row } from '@/lib/content/repository';
 import type { Locale } from '@/lib/i18n/languages';
-import { registrationState } from '@/lib/public/info/tests';
+import { registrationState, type TestRow } from '@/lib/public/info/tests';
 import { DateText } from '../DateText';
 
 /** A test session's exam date, registration period and where registration stands, as a definition list. */
-export async function TestFacts({ locale, row, className = 'definition-list' }: { locale: Locale; row: Row; className?: string }) {
+export async function TestFacts({ locale, row, className = 'definition-list' }: { locale: Locale; row: TestRow; className?: string }) {
   const t = await getTranslations({ locale, namespace: 'info.tests' });
-  const opens = row.registrationStart as Date | null;
-  const closes = row.registrationEnd as Date | null;
+  const opens = row.registrationStart;
+  const closes = row.registrationEnd;
   return (
     <dl className={className}>
       <dt>{t('examDate')}</dt>
-      <dd>{row.examDate ? <DateText locale={locale} value={row.examDate as string} /> : t('toBeAnnounced')}</dd>
+      <dd>{row.examDate ? <DateText locale={locale} value={row.examDate} /> : t('toBeAnnounced')}</dd>
       <dt>{t('registration')}</dt>
       <dd>
         {opens && closes

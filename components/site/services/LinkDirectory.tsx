@@ -12,22 +12,22 @@ export async function LinkDirectory({ locale, groups }: { locale: Locale; groups
   const t = await getTranslations({ locale, namespace: 'services' });
   return (
     <>
-      <ContentsNav label={t('contents')} entries={groups.map(({ type }) => ({ id: `type-${type.id}`, label: String(type.name) }))} />
+      <ContentsNav label={t('contents')} entries={groups.map(({ type }) => ({ id: `type-${type.id}`, label: type.name ?? '' }))} />
       {groups.map(({ type, links }) => (
-        <TitledSection key={type.id as number} id={`type-${type.id}`} title={String(type.name)} className={styles.group}>
+        <TitledSection key={type.id} id={`type-${type.id}`} title={type.name ?? ''} className={styles.group}>
           <ul className="list">
             {links.map((link) => (
-              <li key={link.id as number} id={`item-${link.id}`} className={link.image ? `list-item ${styles.linkItem}` : 'list-item'}>
+              <li key={link.id} id={`item-${link.id}`} className={link.image ? `list-item ${styles.linkItem}` : 'list-item'}>
                 {/* The link's title beside it says what the image shows. */}
                 {link.image ? <ItemImage src={link.image} alt="" width={144} height={48} /> : null}
                 <div>
                   <h3 className="list-item__title">
-                    <ExternalLink href={String(link.url)} note={t('opensExternal')}>
-                      {String(link.title)}
+                    <ExternalLink href={link.url ?? ''} note={t('opensExternal')}>
+                      {link.title ?? ''}
                     </ExternalLink>
                   </h3>
-                  {link.description ? <p className="list-item__summary">{String(link.description)}</p> : null}
-                  <p className={`list-item__meta ${styles.address}`}>{String(link.url)}</p>
+                  {link.description ? <p className="list-item__summary">{link.description ?? ''}</p> : null}
+                  <p className={`list-item__meta ${styles.address}`}>{link.url ?? ''}</p>
                 </div>
               </li>
             ))}

@@ -11,27 +11,27 @@ export async function SystemsDirectory({ locale, owners }: { locale: Locale; own
   const t = await getTranslations({ locale, namespace: 'services' });
   return (
     <>
-      <ContentsNav label={t('contents')} entries={owners.map(({ unit }) => ({ id: `unit-${unit.id}`, label: String(unit.name) }))} />
+      <ContentsNav label={t('contents')} entries={owners.map(({ unit }) => ({ id: `unit-${unit.id}`, label: unit.name ?? '' }))} />
       {owners.map(({ unit, categories }) => (
-        <TitledSection key={unit.id as number} id={`unit-${unit.id}`} title={String(unit.name)} className={styles.group}>
-          {unit.description ? <p className="lead">{String(unit.description)}</p> : null}
+        <TitledSection key={unit.id} id={`unit-${unit.id}`} title={unit.name ?? ''} className={styles.group}>
+          {unit.description ? <p className="lead">{unit.description ?? ''}</p> : null}
           {categories.map(({ category, systems }) => (
-            <div key={category.id as number}>
-              <h3 className={styles.subheading}>{String(category.name)}</h3>
+            <div key={category.id}>
+              <h3 className={styles.subheading}>{category.name ?? ''}</h3>
               <ul className="list">
                 {systems.map((system) => (
-                  <li key={system.id as number} id={`item-${system.id}`} className="list-item">
+                  <li key={system.id} id={`item-${system.id}`} className="list-item">
                     <h4 className="list-item__title">
-                      <ExternalLink href={String(system.url)} note={t('opensExternal')}>
-                        {String(system.name)}
+                      <ExternalLink href={system.url ?? ''} note={t('opensExternal')}>
+                        {system.name ?? ''}
                       </ExternalLink>
                     </h4>
-                    {system.description ? <p className="list-item__summary">{String(system.description)}</p> : null}
+                    {system.description ? <p className="list-item__summary">{system.description ?? ''}</p> : null}
                     <p className="list-item__meta">
-                      <span className={styles.address}>{String(system.url)}</span>
+                      <span className={styles.address}>{system.url ?? ''}</span>
                       {system.contact ? (
                         <span>
-                          {t('systems.contact')}: {String(system.contact)}
+                          {t('systems.contact')}: {system.contact ?? ''}
                         </span>
                       ) : null}
                     </p>

@@ -26,4 +26,5 @@ export default defineResource({
     lastLoginAt: field.datetime(['最後登入', 'Last sign-in'], { readOnly: true, listed: true }),
   },
   defaultSort: [{ field: 'id', direction: 'asc' }],
+  menu: 'system',
 });

@@ -20,4 +20,6 @@ export default defineResource({
     files: field.files(['附件', 'Attachments']),
   },
   defaultSort: [{ field: 'startAt', direction: 'desc' }],
+  menu: 'announcements',
+  public: { route: 'activities', pageSize: 10, firstPageCached: true },
 });

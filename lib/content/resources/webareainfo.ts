@@ -18,4 +18,17 @@ export default defineResource({
     url: field.url(['網址', 'Website']),
     note: field.longtext(['備註', 'Note'], { max: 1000 }),
   },
+  menu: 'membersGroup',
+  public: {
+    route: 'servicePoints',
+    shows: 'item',
+    query: { type: 'areaType', region: 'regionCode' },
+    sort: [
+      { field: 'regionCode', direction: 'asc' },
+      { field: 'areaType', direction: 'asc' },
+      { field: 'order', direction: 'asc' },
+    ],
+    pageSize: 20,
+    firstPageCached: true,
+  },
 });

@@ -16,4 +16,6 @@ export default defineResource({
     initial: field.text(['字首', 'Initial'], { max: 1, readOnly: true, listed: true }),
   },
   defaultSort: [{ field: 'termEn', direction: 'asc' }],
+  menu: 'info',
+  public: { route: 'glossary', shows: 'item', query: { initial: 'initial' }, pageSize: 20, firstPageCached: true },
 });

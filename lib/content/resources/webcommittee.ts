@@ -17,4 +17,6 @@ export default defineResource({
     organizationTitle: field.text(['機構職稱', 'Position at organization'], { max: 100 }),
     photo: field.image(['照片', 'Photo']),
   },
+  menu: 'about',
+  public: { route: 'committees', shows: 'item', query: { type: 'committee' }, firstPageCached: true },
 });

@@ -24,4 +24,5 @@ export default defineResource({
     replyNote: field.longtext(['處理說明', 'Reply note'], { max: 5000 }),
     accountId: field.integer(['帳號', 'Account'], { readOnly: true }),
   },
+  menu: 'contact',
 });

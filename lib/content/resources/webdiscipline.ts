@@ -16,4 +16,14 @@ export default defineResource({
     content: field.richtext(['內容', 'Content'], { searchable: true }),
     files: field.files(['附件', 'Attachments']),
   },
+  menu: 'lawsGroup',
+  public: {
+    route: 'selfRegulation',
+    sort: [
+      { field: 'typeId', direction: 'asc' },
+      { field: 'order', direction: 'asc' },
+    ],
+    pageSize: 10,
+    firstPageCached: true,
+  },
 });

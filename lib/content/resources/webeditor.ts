@@ -14,4 +14,5 @@ export default defineResource({
     title: field.text(['標題', 'Title'], { required: true, searchable: true, listed: true }),
     content: field.richtext(['內容', 'Content'], { required: true, searchable: true }),
   },
+  menu: 'pages',
 });

@@ -17,4 +17,14 @@ export default defineResource({
     files: field.files(['附件', 'Attachments']),
     link: field.url(['相關連結', 'Link']),
   },
+  menu: 'info',
+  public: {
+    route: 'education',
+    sort: [
+      { field: 'category', direction: 'asc' },
+      { field: 'order', direction: 'asc' },
+    ],
+    pageSize: 10,
+    firstPageCached: true,
+  },
 });

@@ -14,4 +14,6 @@ export default defineResource({
     image: field.image(['圖片', 'Image']),
     description: field.longtext(['說明', 'Description'], { max: 1000, searchable: true }),
   },
+  menu: 'services',
+  public: { route: 'links', shows: 'item' },
 });

@@ -9,4 +9,6 @@ export default defineResource({
   fields: {
     name: field.text(['名稱', 'Name'], { required: true, max: 100, searchable: true, listed: true }),
   },
+  menu: 'services',
+  public: { route: 'links', shows: 'item' },
 });

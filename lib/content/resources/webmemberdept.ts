@@ -19,4 +19,14 @@ export default defineResource({
     logo: field.image(['標誌', 'Logo']),
     joinedOn: field.date(['入會日期', 'Member since']),
   },
+  menu: 'membersGroup',
+  public: {
+    route: 'members',
+    sort: [
+      { field: 'category', direction: 'asc' },
+      { field: 'order', direction: 'asc' },
+    ],
+    pageSize: 20,
+    firstPageCached: true,
+  },
 });

@@ -12,4 +12,6 @@ export default defineResource({
     image: field.image(['圖片', 'Image']),
   },
   defaultSort: [{ field: 'eventDate', direction: 'desc' }],
+  menu: 'about',
+  public: { route: 'milestones', shows: 'item', pageSize: 10, firstPageCached: true },
 });

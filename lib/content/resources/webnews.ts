@@ -18,4 +18,6 @@ export default defineResource({
     { field: 'isPinned', direction: 'desc' },
     { field: 'publishAt', direction: 'desc' },
   ],
+  menu: 'announcements',
+  public: { route: 'news', pageSize: 10, firstPageCached: true },
 });

@@ -13,4 +13,16 @@ export default defineResource({
     question: field.text(['問題', 'Question'], { required: true, max: 500, searchable: true, listed: true }),
     answer: field.richtext(['回答', 'Answer'], { required: true, searchable: true }),
   },
+  menu: 'info',
+  public: {
+    route: 'qa',
+    shows: 'item',
+    query: { type: 'category' },
+    sort: [
+      { field: 'category', direction: 'asc' },
+      { field: 'order', direction: 'asc' },
+    ],
+    pageSize: 10,
+    firstPageCached: true,
+  },
 });

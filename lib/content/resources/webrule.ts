@@ -19,4 +19,15 @@ export default defineResource({
     content: field.richtext(['內容', 'Content'], { searchable: true }),
     files: field.files(['附件', 'Attachments']),
   },
+  menu: 'lawsGroup',
+  public: {
+    route: 'laws',
+    sort: [
+      { field: 'classId', direction: 'asc' },
+      { field: 'businessId', direction: 'asc' },
+      { field: 'order', direction: 'asc' },
+    ],
+    pageSize: 10,
+    firstPageCached: true,
+  },
 });

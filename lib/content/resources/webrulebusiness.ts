@@ -11,4 +11,6 @@ export default defineResource({
     classId: field.reference('webruleclass', ['法規類別', 'Law class'], { required: true, listed: true }),
     name: field.text(['名稱', 'Name'], { required: true, max: 100, searchable: true, listed: true }),
   },
+  menu: 'lawsGroup',
+  public: { route: 'laws', shows: 'filter', query: { class: 'classId', business: 'id' } },
 });

@@ -9,4 +9,6 @@ export default defineResource({
   fields: {
     name: field.text(['名稱', 'Name'], { required: true, max: 100, searchable: true, listed: true }),
   },
+  menu: 'lawsGroup',
+  public: { route: 'laws', shows: 'filter', query: { class: 'id' } },
 });

@@ -17,4 +17,6 @@ export default defineResource({
     image: field.image(['圖片', 'Image']),
     files: field.files(['附件', 'Attachments']),
   },
+  menu: 'services',
+  public: { route: 'special' },
 });

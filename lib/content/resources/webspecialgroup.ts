@@ -11,4 +11,6 @@ export default defineResource({
     description: field.longtext(['說明', 'Description'], { max: 2000 }),
     banner: field.image(['橫幅圖片', 'Banner']),
   },
+  menu: 'services',
+  public: { route: 'special' },
 });

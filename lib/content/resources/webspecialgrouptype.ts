@@ -11,4 +11,6 @@ export default defineResource({
     groupId: field.reference('webspecialgroup', ['專區', 'Zone'], { required: true, listed: true }),
     name: field.text(['名稱', 'Name'], { required: true, max: 100, searchable: true, listed: true }),
   },
+  menu: 'services',
+  public: { route: 'special' },
 });

@@ -16,4 +16,15 @@ export default defineResource({
     content: field.richtext(['內容', 'Content'], { searchable: true }),
     files: field.files(['附件', 'Attachments']),
   },
+  menu: 'info',
+  public: {
+    route: 'statistics',
+    sort: [
+      { field: 'year', direction: 'desc' },
+      { field: 'staticsType', direction: 'asc' },
+      { field: 'order', direction: 'asc' },
+    ],
+    pageSize: 10,
+    firstPageCached: true,
+  },
 });

@@ -15,4 +15,6 @@ export default defineResource({
     url: field.url(['網址', 'Address'], { required: true }),
     contact: field.text(['聯絡方式', 'Contact'], { max: 200 }),
   },
+  menu: 'services',
+  public: { route: 'systems', shows: 'item' },
 });

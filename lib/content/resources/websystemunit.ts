@@ -10,4 +10,6 @@ export default defineResource({
     name: field.text(['名稱', 'Name'], { required: true, max: 100, searchable: true, listed: true }),
     description: field.longtext(['說明', 'Description'], { max: 1000 }),
   },
+  menu: 'services',
+  public: { route: 'systems', shows: 'item' },
 });

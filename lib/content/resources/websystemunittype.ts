@@ -11,4 +11,6 @@ export default defineResource({
     unitId: field.reference('websystemunit', ['系統單位', 'System owner'], { required: true, listed: true }),
     name: field.text(['名稱', 'Name'], { required: true, max: 100, searchable: true, listed: true }),
   },
+  menu: 'services',
+  public: { route: 'systems', shows: 'item' },
 });

@@ -15,4 +15,6 @@ export default defineResource({
     files: field.files(['附件', 'Attachments']),
   },
   defaultSort: [{ field: 'examDate', direction: 'desc' }],
+  menu: 'info',
+  public: { route: 'tests', pageSize: 10, firstPageCached: true },
 });

@@ -17,4 +17,16 @@ export default defineResource({
     thumbnail: field.image(['縮圖', 'Thumbnail']),
     clicks: field.integer(['點閱數', 'Views'], { readOnly: true, defaultValue: 0, listed: true }),
   },
+  menu: 'about',
+  public: {
+    route: 'videos',
+    shows: 'item',
+    query: { type: 'category' },
+    sort: [
+      { field: 'category', direction: 'asc' },
+      { field: 'order', direction: 'asc' },
+    ],
+    pageSize: 12,
+    firstPageCached: true,
+  },
 });

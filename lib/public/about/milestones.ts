@@ -1,13 +1,12 @@
-import { gte, lte } from 'drizzle-orm';
 import { cachedRead } from '../../cache/public-reads';
+import { between } from '../../content/reads';
 import { resources } from '../../content/registry';
-import { column, tableOf, type Row } from '../../content/repository';
+import type { RowOf } from '../../content/rows';
 import { distinctYears } from '../../content/years';
 import type { WireLanguage } from '../../i18n/languages';
 import { idParam } from '../paging';
 import { groupBy, optionalText, publicList, type PublicList } from '../lists';
 
-export const MILESTONES_PER_PAGE = 10;
 
 /** One event of the association's history (webmemorabilia). */
 export interface Milestone {
@@ -27,10 +26,10 @@ export interface MilestoneYear {
 
 const definition = resources.webmemorabilia;
 
-const milestone = (row: Row): Milestone => ({
-  id: row.id as number,
-  eventDate: String(row.eventDate),
-  title: String(row.title ?? ''),
+const milestone = (row: RowOf<typeof definition>): Milestone => ({
+  id: row.id,
+  eventDate: row.eventDate ?? '',
+  title: row.title ?? '',
   content: optionalText(row.content),
   image: optionalText(row.image),
 });
@@ -52,15 +51,13 @@ export const groupByYear = (items: Milestone[]): MilestoneYear[] =>
 
 /** A page of milestones, newest first, of one year or of all. */
 export function milestones(language: WireLanguage, options: { year?: number; page: number }): Promise<PublicList<Milestone>> {
-  const eventDate = column(tableOf(definition), 'eventDate');
   const { year } = options;
   return publicList(
     definition,
     language,
     {
       page: options.page,
-      pageSize: MILESTONES_PER_PAGE,
-      conditions: year === undefined ? undefined : [gte(eventDate, `${year}-01-01`), lte(eventDate, `${year}-12-31`)],
+      conditions: year === undefined ? undefined : [between(definition, 'eventDate', `${year}-01-01`, `${year}-12-31`)],
       cacheKey: year === undefined ? undefined : `year:${year}`,
     },
     milestone,

@@ -1,5 +1,5 @@
 import { resources } from '../../content/registry';
-import type { Row } from '../../content/repository';
+import type { RowOf } from '../../content/rows';
 import type { WireLanguage } from '../../i18n/languages';
 import { allPublic, optionalText } from '../lists';
 
@@ -10,6 +10,6 @@ export interface OrganizationUnit {
   description?: string;
 }
 
-const unit = (row: Row): OrganizationUnit => ({ id: row.id as number, name: String(row.name ?? ''), description: optionalText(row.description) });
+const unit = (row: RowOf<typeof resources.websystemunit>): OrganizationUnit => ({ id: row.id, name: row.name ?? '', description: optionalText(row.description) });
 
 export const organizationUnits = (language: WireLanguage): Promise<OrganizationUnit[]> => allPublic(resources.websystemunit, language, unit);

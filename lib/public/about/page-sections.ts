@@ -1,5 +1,5 @@
 import { resources } from '../../content/registry';
-import type { Row } from '../../content/repository';
+import type { RowOf } from '../../content/rows';
 import { sections } from '../../content/sections';
 import type { WireLanguage } from '../../i18n/languages';
 import { allPublic } from '../lists';
@@ -11,7 +11,7 @@ export interface PageSection {
   content: string;
 }
 
-const pageSection = (row: Row): PageSection => ({ id: row.id as number, title: String(row.title ?? ''), content: String(row.content ?? '') });
+const pageSection = (row: RowOf<typeof resources.webeditor>): PageSection => ({ id: row.id, title: row.title ?? '', content: row.content ?? '' });
 
 /** The sections of a fixed page (a key of sections.editorPages: `about`, `organization`, `member-services`…), in order. */
 export async function pageSections(language: WireLanguage, pageKey: string): Promise<PageSection[]> {

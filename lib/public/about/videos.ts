@@ -5,7 +5,6 @@ import { addClick } from '../../content/hooks/webvision';
 import type { WireLanguage } from '../../i18n/languages';
 import { optionalText, publicList, type PublicList } from '../lists';
 
-export const VIDEOS_PER_PAGE = 12;
 
 /**
  * Where a video plays. YouTube and Vimeo are never embedded on our pages (no third-party request
@@ -67,16 +66,7 @@ export const videoView = (row: Row): Video => ({
 
 /** A page of videos of one category (`?type=`) or of all, in order. */
 export function videos(language: WireLanguage, options: { category?: Section; page: number }): Promise<PublicList<Video>> {
-  const sort = [
-    { field: 'category', direction: 'asc' },
-    { field: 'order', direction: 'asc' },
-  ] as const;
-  return publicList(
-    definition,
-    language,
-    { filters: options.category ? { category: options.category.value } : {}, sort, page: options.page, pageSize: VIDEOS_PER_PAGE },
-    videoView,
-  );
+  return publicList(definition, language, { filters: options.category ? { category: options.category.value } : {}, page: options.page }, videoView);
 }
 
 /**

@@ -2,16 +2,16 @@ import { cachedRead } from '../../cache/public-reads';
 import { resources } from '../../content/registry';
 import { latestChange, sectionFilter } from '../../content/update-times';
 import type { WireLanguage } from '../../i18n/languages';
-import { publicList, sectionOptions, type ListPage, type SectionOption } from './lists';
-
-export const EDUCATION_PAGE_SIZE = 10;
+import { readPublicPage, type PublicRows } from '../../content/reads';
+import type { RowOf } from '../../content/rows';
+import { sectionOptions, type SectionOption } from './lists';
 
 export interface EducationCategory extends SectionOption {
   /** The latest change among the category's public rows (`webeducation/getupdatetime/{id}`), or null. */
   updatedAt: Date | null;
 }
 
-export interface EducationPage extends ListPage {
+export interface EducationPage extends PublicRows<RowOf<typeof resources.webeducation>> {
   categories: EducationCategory[];
   category: number | undefined;
 }
@@ -29,14 +29,9 @@ export async function educationPage(language: WireLanguage, query: { category?: 
   const options = sectionOptions('educationCategories', language);
   const [categories, list] = await Promise.all([
     Promise.all(options.map(async (option) => ({ ...option, updatedAt: await categoryUpdatedAt(language, option.value) }))),
-    publicList(resources.webeducation, language, {
+    readPublicPage(resources.webeducation, language, {
       filters: query.category === undefined ? {} : { category: query.category },
-      sort: [
-        { field: 'category', direction: 'asc' },
-        { field: 'order', direction: 'asc' },
-      ],
       page: query.page,
-      pageSize: EDUCATION_PAGE_SIZE,
     }),
   ]);
   return { ...list, categories, category: query.category };

@@ -2,9 +2,8 @@ import { resources } from '../../content/registry';
 import { glossaryConditions } from '../../content/hooks/webbilingual';
 import { keywordTerms } from '../../content/search';
 import { searchParam } from '../paging';
-import { publicList, type ListPage } from './lists';
-
-export const GLOSSARY_PAGE_SIZE = 20;
+import { readPublicPage, type PublicRows } from '../../content/reads';
+import type { RowOf } from '../../content/rows';
 
 /** The glossary's index: A–Z, then `#` for terms that start with anything else (webbilingual `initial`). */
 export const glossaryInitials = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '#'] as const;
@@ -21,7 +20,7 @@ export interface GlossaryQuery {
   page: number;
 }
 
-export interface GlossaryPage extends ListPage {
+export interface GlossaryPage extends PublicRows<RowOf<typeof resources.webbilingual>> {
   keyword: string;
   initial: string | undefined;
 }
@@ -36,9 +35,8 @@ export async function glossaryPage(query: GlossaryQuery): Promise<GlossaryPage> 
   const keyword = query.keyword.replaceAll('\u0000', '').trim().slice(0, 200);
   const terms = keywordTerms(keyword);
   const conditions = glossaryConditions(terms, query.initial);
-  const list = await publicList(definition, 'tw', {
+  const list = await readPublicPage(definition, 'tw', {
     page: query.page,
-    pageSize: GLOSSARY_PAGE_SIZE,
     conditions,
     cacheKey: JSON.stringify({ terms, initial: query.initial }),
   });

@@ -1,10 +1,12 @@
+import { publicPageSizeOf, readPublicPage, type PublicRows } from '../../content/reads';
 import { resources } from '../../content/registry';
+import type { RowOf } from '../../content/rows';
 import type { WireLanguage } from '../../i18n/languages';
-import { publicList, sectionOptions, type ListPage, type SectionOption } from './lists';
+import { sectionOptions, type SectionOption } from './lists';
 
-export const QA_PAGE_SIZE = 10;
+export const QA_PAGE_SIZE = publicPageSizeOf(resources.webqa);
 
-export interface QaPage extends ListPage {
+export interface QaPage extends PublicRows<RowOf<typeof resources.webqa>> {
   categories: SectionOption[];
   /** The category shown, or undefined for all of them. */
   category: number | undefined;
@@ -15,14 +17,9 @@ export interface QaPage extends ListPage {
  * question, category by category.
  */
 export async function qaPage(language: WireLanguage, query: { category?: number; page: number }): Promise<QaPage> {
-  const list = await publicList(resources.webqa, language, {
+  const list = await readPublicPage(resources.webqa, language, {
     filters: query.category === undefined ? {} : { category: query.category },
-    sort: [
-      { field: 'category', direction: 'asc' },
-      { field: 'order', direction: 'asc' },
-    ],
     page: query.page,
-    pageSize: QA_PAGE_SIZE,
   });
   return { ...list, categories: sectionOptions('qaCategories', language), category: query.category };
 }

@@ -3,11 +3,11 @@ import { resources } from '../../content/registry';
 import { distinctYears } from '../../content/years';
 import type { WireLanguage } from '../../i18n/languages';
 import { idParam } from '../paging';
-import { publicList, sectionOptions, type ListPage, type SectionOption } from './lists';
+import { readPublicPage, type PublicRows } from '../../content/reads';
+import type { RowOf } from '../../content/rows';
+import { sectionOptions, type SectionOption } from './lists';
 
-export const STATISTICS_PAGE_SIZE = 10;
-
-export interface StatisticsPage extends ListPage {
+export interface StatisticsPage extends PublicRows<RowOf<typeof resources.webstatics>> {
   types: SectionOption[];
   type: number | undefined;
   /** The years present among the type's public rows, newest first (`webstatics/getoptions/{type}`). */
@@ -32,15 +32,9 @@ export async function statisticsPage(language: WireLanguage, query: { type?: num
     cachedRead(definition.name, JSON.stringify({ years: language, type: query.type }), () =>
       distinctYears(definition, 'year', { language, publicOnly: true }, typeFilter),
     ),
-    publicList(definition, language, {
+    readPublicPage(definition, language, {
       filters: query.year === undefined ? typeFilter : { ...typeFilter, year: query.year },
-      sort: [
-        { field: 'year', direction: 'desc' },
-        { field: 'staticsType', direction: 'asc' },
-        { field: 'order', direction: 'asc' },
-      ],
       page: query.page,
-      pageSize: STATISTICS_PAGE_SIZE,
     }),
   ]);
   return { ...list, types: sectionOptions('staticsTypes', language), type: query.type, years, year: query.year };

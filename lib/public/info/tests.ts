@@ -1,11 +1,10 @@
-import { gte, isNull, lt, or } from 'drizzle-orm';
 import { config } from '../../config';
+import { atOrAfter, before, readPublicList, readPublicPage, type PublicRows } from '../../content/reads';
 import { resources } from '../../content/registry';
-import { column, tableOf, type Row } from '../../content/repository';
+import type { RowOf } from '../../content/rows';
 import type { WireLanguage } from '../../i18n/languages';
-import { publicList, type ListPage } from './lists';
 
-export const TESTS_PAGE_SIZE = 10;
+export type TestRow = RowOf<typeof resources.webtrusttest>;
 /** More upcoming sessions than this would be unusual; the rest still show once their date passes. */
 const UPCOMING_LIMIT = 50;
 
@@ -17,9 +16,9 @@ export function siteToday(now = new Date()): string {
 export type RegistrationState = 'notYetOpen' | 'open' | 'closed' | 'unknown';
 
 /** Where a test's registration stands at `now`. */
-export function registrationState(row: Row, now = new Date()): RegistrationState {
-  const opens = row.registrationStart as Date | null;
-  const closes = row.registrationEnd as Date | null;
+export function registrationState(row: Pick<TestRow, 'registrationStart' | 'registrationEnd'>, now = new Date()): RegistrationState {
+  const opens = row.registrationStart;
+  const closes = row.registrationEnd;
   if (!opens && !closes) return 'unknown';
   if (opens && now < opens) return 'notYetOpen';
   if (closes && now >= closes) return 'closed';
@@ -28,29 +27,26 @@ export function registrationState(row: Row, now = new Date()): RegistrationState
 
 export interface TestsPage {
   /** Sessions from today on (or not yet dated), soonest first: all of them, above the paged list. */
-  upcoming: Row[];
+  upcoming: TestRow[];
   /** Sessions already held, latest first, paged. */
-  past: ListPage;
+  past: PublicRows<TestRow>;
 }
 
 /** The professional tests page (webtrusttest): upcoming sessions first, then the past ones by page. */
 export async function testsPage(language: WireLanguage, query: { page: number; now?: Date }): Promise<TestsPage> {
   const definition = resources.webtrusttest;
-  const examDate = column(tableOf(definition), 'examDate');
   const today = siteToday(query.now);
   const [upcoming, past] = await Promise.all([
-    publicList(definition, language, {
-      conditions: [or(isNull(examDate), gte(examDate, today))!],
+    readPublicList(definition, language, {
+      conditions: [atOrAfter(definition, ['examDate'], today, { orUnset: true })],
       cacheKey: JSON.stringify({ upcoming: today }),
       sort: [{ field: 'examDate', direction: 'asc' }],
       pageSize: UPCOMING_LIMIT,
     }),
-    publicList(definition, language, {
-      conditions: [lt(examDate, today)],
+    readPublicPage(definition, language, {
+      conditions: [before(definition, ['examDate'], today)],
       cacheKey: JSON.stringify({ past: today }),
-      sort: [{ field: 'examDate', direction: 'desc' }],
       page: query.page,
-      pageSize: TESTS_PAGE_SIZE,
     }),
   ]);
   return { upcoming: upcoming.rows, past };

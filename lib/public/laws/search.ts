@@ -1,6 +1,6 @@
-import type { SQL } from 'drizzle-orm';
 import { resources } from '../../content/registry';
-import type { Row } from '../../content/repository';
+import type { Condition } from '../../content/reads';
+import type { RowOf } from '../../content/rows';
 import { ruleConditions } from '../../content/hooks/webrule';
 import { keywordTerms } from '../../content/search';
 import { toWireDate } from '../../content/wire-dates';
@@ -8,7 +8,6 @@ import type { WireLanguage } from '../../i18n/languages';
 import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../lists';
 import { idParam, searchParam } from '../paging';
 
-export const LAWS_PER_PAGE = 10;
 const MAX_KEYWORD = 200;
 
 /** The choices of the search form (webrule/getoptions): each business line belongs to a class. */
@@ -21,7 +20,7 @@ export interface LawOptions {
 export async function lawOptions(language: WireLanguage): Promise<LawOptions> {
   const [classes, businesses, attributes] = await Promise.all([
     allPublic(resources.webruleclass, language, namedOption),
-    allPublic(resources.webrulebusiness, language, (row) => ({ ...namedOption(row), classId: row.classId as number }), {}, [
+    allPublic(resources.webrulebusiness, language, (row) => ({ ...namedOption(row), classId: row.classId ?? 0 }), {}, [
       { field: 'classId', direction: 'asc' },
       { field: 'order', direction: 'asc' },
     ]),
@@ -90,7 +89,7 @@ export const criteriaQuery = (criteria: LawCriteria) => ({
  * The conditions of webrule/search: every keyword term in the title or the rich-text content
  * (Chinese inside words, any case), the class, business line and attribute, and the issue-date range.
  */
-function lawConditions(criteria: LawCriteria): SQL[] {
+function lawConditions(criteria: LawCriteria): Condition[] {
   return ruleConditions(keywordTerms(criteria.keyword), criteria);
 }
 
@@ -105,14 +104,14 @@ export interface LawSummary {
   attributeId?: number;
 }
 
-export const lawSummary = (row: Row): LawSummary => ({
-  id: row.id as number,
-  title: String(row.title ?? ''),
+export const lawSummary = (row: RowOf<typeof resources.webrule>): LawSummary => ({
+  id: row.id,
+  title: row.title ?? '',
   authority: optionalText(row.authority),
   documentNumber: optionalText(row.documentNumber),
   issuedOn: optionalText(row.issuedOn),
-  classId: (row.classId as number | null) ?? undefined,
-  attributeId: (row.attributeId as number | null) ?? undefined,
+  classId: row.classId ?? undefined,
+  attributeId: row.attributeId ?? undefined,
 });
 
 /** A page of laws matching the criteria (all laws when there are none), kept together by class and business line in their order. */
@@ -121,13 +120,7 @@ export function searchLaws(language: WireLanguage, criteria: LawCriteria, page: 
     resources.webrule,
     language,
     {
-      sort: [
-        { field: 'classId', direction: 'asc' },
-        { field: 'businessId', direction: 'asc' },
-        { field: 'order', direction: 'asc' },
-      ],
       page,
-      pageSize: LAWS_PER_PAGE,
       conditions: lawConditions(criteria),
       cacheKey: JSON.stringify(criteria),
     },

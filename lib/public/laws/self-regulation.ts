@@ -1,6 +1,6 @@
 import { cachedRead } from '../../cache/public-reads';
 import { resources } from '../../content/registry';
-import type { Row } from '../../content/repository';
+import type { RowOf } from '../../content/rows';
 import { latestChange } from '../../content/update-times';
 import type { WireLanguage } from '../../i18n/languages';
 import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../lists';
@@ -8,7 +8,6 @@ import { idParam } from '../paging';
 import { referenceName } from './detail';
 import { uploadIds } from '../attachments';
 
-export const RULES_PER_PAGE = 10;
 
 const definition = resources.webdiscipline;
 
@@ -35,10 +34,10 @@ export interface DisciplineSummary {
   amendedOn?: string;
 }
 
-const summary = (row: Row): DisciplineSummary => ({
-  id: row.id as number,
-  typeId: row.typeId as number,
-  title: String(row.title ?? ''),
+const summary = (row: RowOf<typeof definition>): DisciplineSummary => ({
+  id: row.id,
+  typeId: row.typeId ?? 0,
+  title: row.title ?? '',
   documentNumber: optionalText(row.documentNumber),
   promulgatedOn: optionalText(row.promulgatedOn),
   amendedOn: optionalText(row.amendedOn),
@@ -51,12 +50,7 @@ export function disciplines(language: WireLanguage, options: { typeId?: number; 
     language,
     {
       filters: options.typeId === undefined ? {} : { typeId: options.typeId },
-      sort: [
-        { field: 'typeId', direction: 'asc' },
-        { field: 'order', direction: 'asc' },
-      ],
       page: options.page,
-      pageSize: RULES_PER_PAGE,
     },
     summary,
   );
@@ -68,7 +62,7 @@ export interface DisciplineDetail extends DisciplineSummary {
   files: string[];
 }
 
-export async function disciplineDetail(row: Row, language: WireLanguage): Promise<DisciplineDetail> {
+export async function disciplineDetail(row: RowOf<typeof definition>, language: WireLanguage): Promise<DisciplineDetail> {
   return {
     ...summary(row),
     typeName: await referenceName(resources.webdisciplinetype, language, row.typeId),

@@ -1,10 +1,9 @@
 import { resources } from '../../content/registry';
-import type { Row } from '../../content/repository';
+import type { RowOf } from '../../content/rows';
 import type { Section } from '../../content/sections';
 import type { WireLanguage } from '../../i18n/languages';
 import { optionalText, publicList, type PublicList } from '../lists';
 
-export const MEMBERS_PER_PAGE = 20;
 
 /**
  * A member institution as the public site shows it: only public fields (the contact person is
@@ -26,11 +25,11 @@ export interface Member {
   joinedOn?: string;
 }
 
-export const memberView = (row: Row): Member => ({
-  id: row.id as number,
-  name: String(row.name ?? ''),
+export const memberView = (row: RowOf<typeof resources.webmemberdept>): Member => ({
+  id: row.id,
+  name: row.name ?? '',
   shortName: optionalText(row.shortName),
-  category: row.category as number,
+  category: row.category,
   address: optionalText(row.address),
   phone: optionalText(row.phone),
   fax: optionalText(row.fax),
@@ -47,12 +46,7 @@ export function members(language: WireLanguage, options: { category?: Section; p
     language,
     {
       filters: options.category ? { category: options.category.value } : {},
-      sort: [
-        { field: 'category', direction: 'asc' },
-        { field: 'order', direction: 'asc' },
-      ],
       page: options.page,
-      pageSize: MEMBERS_PER_PAGE,
     },
     memberView,
   );

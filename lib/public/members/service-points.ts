@@ -1,10 +1,8 @@
 import { resources } from '../../content/registry';
-import type { Row } from '../../content/repository';
 import type { Section } from '../../content/sections';
 import type { WireLanguage } from '../../i18n/languages';
-import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../lists';
-
-export const SERVICE_POINTS_PER_PAGE = 20;
+import { readPublicPage } from '../../content/reads';
+import { allPublic, namedOption, optionalText, type NamedOption, type PublicList } from '../lists';
 
 /** A regional service point (webareainfo) with the name of its member institution. */
 export interface ServicePoint {
@@ -33,36 +31,23 @@ export async function servicePoints(
   if (options.region) filters.regionCode = options.region.value;
   if (options.memberId !== undefined) filters.memberDeptId = options.memberId;
   const [list, memberNames] = await Promise.all([
-    publicList(
-      resources.webareainfo,
-      language,
-      {
-        filters,
-        sort: [
-          { field: 'regionCode', direction: 'asc' },
-          { field: 'areaType', direction: 'asc' },
-          { field: 'order', direction: 'asc' },
-        ],
-        page: options.page,
-        pageSize: SERVICE_POINTS_PER_PAGE,
-      },
-      (row: Row) => row,
-    ),
+    readPublicPage(resources.webareainfo, language, { filters, page: options.page }),
     allPublic(resources.webmemberdept, language, namedOption),
   ]);
   const byId = new Map(memberNames.map((member) => [member.id, member]));
+  const { rows, ...page } = list;
   return {
-    ...list,
-    items: list.items.map((row) => ({
-      id: row.id as number,
-      areaType: row.areaType as number,
-      regionCode: row.regionCode as number,
-      name: String(row.name ?? ''),
+    ...page,
+    items: rows.map((row) => ({
+      id: row.id,
+      areaType: row.areaType,
+      regionCode: row.regionCode,
+      name: row.name ?? '',
       address: optionalText(row.address),
       phone: optionalText(row.phone),
       url: optionalText(row.url),
       note: optionalText(row.note),
-      member: byId.get(row.memberDeptId as number),
+      member: row.memberDeptId === null ? undefined : byId.get(row.memberDeptId),
     })),
   };
 }

@@ -1,16 +1,16 @@
 import { resources } from '../../content/registry';
-import type { Row } from '../../content/repository';
+import type { RowOf } from '../../content/rows';
 import type { WireLanguage } from '../../i18n/languages';
-import { allPublicRows } from '../info/lists';
+import { allPublic } from '../lists';
 
 /** The special zones (webspecialgroup) in their order. */
-export function specialZones(language: WireLanguage): Promise<Row[]> {
-  return allPublicRows(resources.webspecialgroup, language);
+export function specialZones(language: WireLanguage): Promise<RowOf<typeof resources.webspecialgroup>[]> {
+  return allPublic(resources.webspecialgroup, language);
 }
 
 export interface ZoneSection {
-  section: Row;
-  items: Row[];
+  section: RowOf<typeof resources.webspecialgrouptype>;
+  items: RowOf<typeof resources.webspecial>[];
 }
 
 /**
@@ -19,8 +19,8 @@ export interface ZoneSection {
  */
 export async function zoneSections(language: WireLanguage, groupId: number): Promise<ZoneSection[]> {
   const [sections, items] = await Promise.all([
-    allPublicRows(resources.webspecialgrouptype, language, { groupId }),
-    allPublicRows(resources.webspecial, language, { groupId }),
+    allPublic(resources.webspecialgrouptype, language, undefined, { groupId }),
+    allPublic(resources.webspecial, language, undefined, { groupId }),
   ]);
   return sections.map((section) => ({ section, items: items.filter((item) => item.groupTypeId === section.id) })).filter((s) => s.items.length > 0);
 }

@@ -1,15 +1,15 @@
 import { resources } from '../../content/registry';
-import type { Row } from '../../content/repository';
+import type { RowOf } from '../../content/rows';
 import type { WireLanguage } from '../../i18n/languages';
-import { allPublicRows } from '../info/lists';
+import { allPublic } from '../lists';
 
 export interface SystemCategory {
-  category: Row;
-  systems: Row[];
+  category: RowOf<typeof resources.websystemunittype>;
+  systems: RowOf<typeof resources.websystem>[];
 }
 
 export interface SystemOwner {
-  unit: Row;
+  unit: RowOf<typeof resources.websystemunit>;
   categories: SystemCategory[];
 }
 
@@ -19,9 +19,9 @@ export interface SystemOwner {
  */
 export async function systemsDirectory(language: WireLanguage): Promise<SystemOwner[]> {
   const [units, categories, systems] = await Promise.all([
-    allPublicRows(resources.websystemunit, language),
-    allPublicRows(resources.websystemunittype, language),
-    allPublicRows(resources.websystem, language),
+    allPublic(resources.websystemunit, language),
+    allPublic(resources.websystemunittype, language),
+    allPublic(resources.websystem, language),
   ]);
   return units
     .map((unit) => ({

@@ -1,13 +1,13 @@
 import { cache } from 'react';
 import { redirect } from 'next/navigation';
 import { resources } from '../../content/registry';
-import type { Row } from '../../content/repository';
+import type { RowOf } from '../../content/rows';
 import { toWireLanguage, type Locale } from '../../i18n/languages';
 import { publicRowOr404 } from '../detail';
 import { publicRowPath } from '../row-links';
 
 /** A zone page's zone: public in the language, else a redirect to its counterpart or the zone list, else 404. */
-export const zoneOr404 = cache((locale: Locale, idText: string): Promise<Row> =>
+export const zoneOr404 = cache((locale: Locale, idText: string): Promise<RowOf<typeof resources.webspecialgroup>> =>
   publicRowOr404(resources.webspecialgroup, toWireLanguage(locale), idText, (id) => `/special/${id}`, '/special'),
 );
 
@@ -16,7 +16,7 @@ export const zoneOr404 = cache((locale: Locale, idText: string): Promise<Row> =>
  * wrong zone (or an id of the other language, whose counterpart sits in another zone) redirects to
  * the item's own path, so each item has one URL.
  */
-export const zoneItemOr404 = cache(async (locale: Locale, groupIdText: string, itemIdText: string): Promise<{ zone: Row; item: Row }> => {
+export const zoneItemOr404 = cache(async (locale: Locale, groupIdText: string, itemIdText: string): Promise<{ zone: RowOf<typeof resources.webspecialgroup>; item: RowOf<typeof resources.webspecial> }> => {
   const language = toWireLanguage(locale);
   const item = await publicRowOr404(resources.webspecial, language, itemIdText, (id) => `/special/${groupIdText}/${id}`, '/special');
   if (String(item.groupId) !== groupIdText) redirect(`/${language}${publicRowPath('webspecial', item)}`);

@@ -1,10 +1,10 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { ListTabs } from '@/components/site/about/ListTabs';
 import { PeopleGroups } from '@/components/site/about/PeopleGroups';
 import { PublicPage } from '@/components/site/PublicPage';
 import { sections } from '@/lib/content/sections';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { committees } from '@/lib/public/about/people';
 import { sectionParam } from '@/lib/public/lists';
 import { pageMetadata } from '@/lib/public/metadata';
@@ -21,8 +21,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/about/co
 
 /** The committees: all of them, or the one `?type=` names, each with its last-updated date. */
 export default async function CommitteesPage({ params, searchParams }: PageProps<'/[locale]/about/committees'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const language = toWireLanguage(locale);
   const only = sectionParam(sections.committees, (await searchParams).type);
   const [t, groups] = await Promise.all([getTranslations({ locale, namespace: 'about' }), committees(language, only)]);

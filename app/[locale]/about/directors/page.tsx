@@ -1,8 +1,8 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { PeopleGroups } from '@/components/site/about/PeopleGroups';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { boards } from '@/lib/public/about/people';
 import { pageMetadata } from '@/lib/public/metadata';
 
@@ -14,8 +14,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/about/di
 
 /** Both boards (理事會, 監事會), each with its last-updated date and its people in order. */
 export default async function DirectorsPage({ params }: PageProps<'/[locale]/about/directors'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const groups = await boards(toWireLanguage(locale));
   return (
     <PublicPage locale={locale} route="directors">

@@ -1,11 +1,11 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { ListTabs } from '@/components/site/about/ListTabs';
 import { MilestoneTimeline } from '@/components/site/about/MilestoneTimeline';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { groupByYear, milestoneYears, milestones, yearParam } from '@/lib/public/about/milestones';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
@@ -22,8 +22,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/about/mi
 
 /** Milestones newest first, grouped by year; `?year=` picks one of the years present. */
 export default async function MilestonesPage({ params, searchParams }: PageProps<'/[locale]/about/milestones'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const language = toWireLanguage(locale);
   const query = await searchParams;
   const [t, years] = await Promise.all([getTranslations({ locale, namespace: 'about' }), milestoneYears(language)]);

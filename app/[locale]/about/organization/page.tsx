@@ -1,10 +1,10 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { PageSections } from '@/components/site/about/PageSections';
 import styles from '@/components/site/about/about.module.css';
 import { EmptyState } from '@/components/site/EmptyState';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { organizationUnits } from '@/lib/public/about/organization';
 import { pageSections } from '@/lib/public/about/page-sections';
 import { pageMetadata } from '@/lib/public/metadata';
@@ -19,8 +19,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/about/or
 
 /** The organization chart (DESIGN §8): the `organization` page sections, then the units that run the online systems. */
 export default async function OrganizationPage({ params }: PageProps<'/[locale]/about/organization'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const language = toWireLanguage(locale);
   const [t, sections, units] = await Promise.all([getTranslations({ locale, namespace: 'about' }), pageSections(language, 'organization'), organizationUnits(language)]);
   return (

@@ -1,4 +1,4 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { ListTabs } from '@/components/site/about/ListTabs';
 import { VideoCard } from '@/components/site/about/VideoCard';
 import { EmptyState } from '@/components/site/EmptyState';
@@ -6,7 +6,7 @@ import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { sections } from '@/lib/content/sections';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { sectionParam } from '@/lib/public/lists';
 import { videos } from '@/lib/public/about/videos';
 import { pageMetadata } from '@/lib/public/metadata';
@@ -24,8 +24,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/about/vi
 
 /** Videos by category (`?type=`): thumbnails with play links, nothing loaded from third parties. */
 export default async function VideosPage({ params, searchParams }: PageProps<'/[locale]/about/videos'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const language = toWireLanguage(locale);
   const query = await searchParams;
   const category = sectionParam(sections.visionCategories, query.type);

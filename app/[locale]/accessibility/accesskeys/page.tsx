@@ -1,9 +1,9 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { AccesskeyTable } from '@/components/site/accessibility/AccesskeyTable';
 import { DataTable } from '@/components/site/info/DataTable';
 import { TitledSection } from '@/components/site/info/TitledSection';
 import { PublicPage } from '@/components/site/PublicPage';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { route } from '@/lib/public/routes';
 import { localePath } from '@/lib/public/urls';
@@ -23,9 +23,7 @@ const combinations = [
 ] as const;
 
 export default async function AccesskeysPage({ params }: PageProps<'/[locale]/accessibility/accesskeys'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'accessibility.accesskeys' });
+  const { locale, t } = await openPage(params, 'accessibility.accesskeys');
   return (
     <PublicPage locale={locale} route="accesskeys">
       <TitledSection id="marks" title={t('marksTitle')}>

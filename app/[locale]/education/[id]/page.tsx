@@ -1,13 +1,13 @@
 import { cache } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { DetailArticle } from '@/components/site/info/DetailArticle';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/registry';
 import { sections } from '@/lib/content/sections';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
-import { rowPageMetadata } from '@/lib/public/info/metadata';
+import { detailPageMetadata } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { localePath, withQuery } from '@/lib/public/urls';
 
@@ -17,18 +17,17 @@ const item = cache((locale: Locale, id: string) => publicRowOr404(resources.webe
 export async function generateMetadata({ params }: PageProps<'/[locale]/education/[id]'>) {
   const locale = await localeOf(params);
   const row = await item(locale, (await params).id);
-  return rowPageMetadata(locale, resources.webeducation, row, String(row.title), row.summary as string | null);
+  return detailPageMetadata(locale, resources.webeducation, row, { title: row.title ?? '', text: row.summary });
 }
 
 export default async function EducationItemPage({ params }: PageProps<'/[locale]/education/[id]'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const row = await item(locale, (await params).id);
   const t = await getTranslations({ locale, namespace: 'info' });
   const routes = await getTranslations({ locale, namespace: 'site.routes' });
   const language = toWireLanguage(locale);
   const category = sections.educationCategories.find((c) => c.value === row.category);
-  const title = String(row.title);
+  const title = row.title ?? '';
   return (
     <PublicPage locale={locale} route="education" title={title} below={[{ label: title, path: publicRowPath('webeducation', row)! }]}>
       <DetailArticle
@@ -36,8 +35,8 @@ export default async function EducationItemPage({ params }: PageProps<'/[locale]
         title={title}
         image={row.image}
         meta={category && <p className="detail-meta"><span className="tag">{category.label[language]}</span></p>}
-        html={row.content as string | null}
-        link={row.link as string | null}
+        html={row.content}
+        link={row.link}
         linkLabel={t('education.link')}
         files={row.files}
         back={{ href: withQuery(localePath(locale, '/education'), { type: category?.value }), label: t('backToList', { list: routes('education') }) }}

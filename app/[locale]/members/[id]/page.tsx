@@ -10,7 +10,7 @@ import { resources } from '@/lib/content/registry';
 import { sections } from '@/lib/content/sections';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
-import { detailMetadata } from '@/lib/public/about/detail-page';
+import { detailPageMetadata } from '@/lib/public/metadata';
 import { sectionLabel } from '@/lib/public/lists';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { memberView } from '@/lib/public/members/members';
@@ -27,7 +27,7 @@ const readMember = async (params: PageProps<'/[locale]/members/[id]'>['params'])
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/members/[id]'>) {
   const { locale, row, member } = await readMember(params);
-  return detailMetadata(locale, resources.webmemberdept, row, memberPath, member.name, [member.department, member.address].filter(Boolean).join(' · '));
+  return detailPageMetadata(locale, resources.webmemberdept, row, { title: member.name, text: [member.department, member.address].filter(Boolean).join(' · ') });
 }
 
 /** A member institution: its logo and public details, and its regional service points. */

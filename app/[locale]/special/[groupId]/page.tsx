@@ -1,4 +1,4 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { ItemList } from '@/components/site/info/ItemList';
 import { TitledSection } from '@/components/site/info/TitledSection';
 import { ContentsNav } from '@/components/site/services/ContentsNav';
@@ -8,8 +8,8 @@ import { ItemImage } from '@/components/site/ItemImage';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/registry';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
-import { rowPageMetadata } from '@/lib/public/info/metadata';
+import { localeOf, openPage } from '@/lib/i18n/params';
+import { detailPageMetadata } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { zoneSections } from '@/lib/public/services/special';
 import { zoneOr404 } from '@/lib/public/services/zone-pages';
@@ -18,29 +18,28 @@ import { localePath } from '@/lib/public/urls';
 export async function generateMetadata({ params }: PageProps<'/[locale]/special/[groupId]'>) {
   const locale = await localeOf(params);
   const zone = await zoneOr404(locale, (await params).groupId);
-  return rowPageMetadata(locale, resources.webspecialgroup, zone, String(zone.name), zone.description as string | null);
+  return detailPageMetadata(locale, resources.webspecialgroup, zone, { title: zone.name ?? '', text: zone.description });
 }
 
 export default async function SpecialZonePage({ params }: PageProps<'/[locale]/special/[groupId]'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const zone = await zoneOr404(locale, (await params).groupId);
   const t = await getTranslations({ locale, namespace: 'services' });
-  const sections = await zoneSections(toWireLanguage(locale), zone.id as number);
-  const name = String(zone.name);
+  const sections = await zoneSections(toWireLanguage(locale), zone.id);
+  const name = zone.name ?? '';
   return (
     <PublicPage locale={locale} route="special" title={name} below={[{ label: name, path: publicRowPath('webspecialgroup', zone)! }]}>
       <ItemImage src={zone.banner} alt="" width={1200} height={300} className={styles.banner} priority />
-      {zone.description ? <p className="lead">{String(zone.description)}</p> : null}
-      <ContentsNav label={t('contents')} entries={sections.map(({ section }) => ({ id: `section-${section.id}`, label: String(section.name) }))} />
+      {zone.description ? <p className="lead">{zone.description ?? ''}</p> : null}
+      <ContentsNav label={t('contents')} entries={sections.map(({ section }) => ({ id: `section-${section.id}`, label: section.name ?? '' }))} />
       {sections.length === 0 ? <EmptyState message={t('special.zoneEmpty')} /> : null}
       {sections.map(({ section, items }) => (
-        <TitledSection key={section.id as number} id={`section-${section.id}`} title={String(section.name)} className={styles.group}>
+        <TitledSection key={section.id} id={`section-${section.id}`} title={section.name ?? ''} className={styles.group}>
           <ItemList
             headingLevel={3}
             entries={items.map((item) => ({
-              id: item.id as number,
-              title: String(item.title),
+              id: item.id,
+              title: item.title ?? '',
               href: localePath(locale, publicRowPath('webspecial', item)!),
               image: item.image,
             }))}

@@ -1,13 +1,13 @@
 import { cache } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { DetailArticle } from '@/components/site/info/DetailArticle';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/registry';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { sectionOptions } from '@/lib/public/info/lists';
-import { rowPageMetadata } from '@/lib/public/info/metadata';
+import { detailPageMetadata } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { localePath, withQuery } from '@/lib/public/urls';
 
@@ -18,17 +18,16 @@ const item = cache((locale: Locale, id: string) =>
 export async function generateMetadata({ params }: PageProps<'/[locale]/statistics/[id]'>) {
   const locale = await localeOf(params);
   const row = await item(locale, (await params).id);
-  return rowPageMetadata(locale, resources.webstatics, row, String(row.title));
+  return detailPageMetadata(locale, resources.webstatics, row, { title: row.title ?? '' });
 }
 
 export default async function StatisticsItemPage({ params }: PageProps<'/[locale]/statistics/[id]'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const row = await item(locale, (await params).id);
   const t = await getTranslations({ locale, namespace: 'info' });
   const routes = await getTranslations({ locale, namespace: 'site.routes' });
   const type = sectionOptions('staticsTypes', toWireLanguage(locale)).find((option) => option.value === row.staticsType);
-  const title = String(row.title);
+  const title = row.title ?? '';
   return (
     <PublicPage locale={locale} route="statistics" title={title} below={[{ label: title, path: publicRowPath('webstatics', row)! }]}>
       <DetailArticle
@@ -39,16 +38,16 @@ export default async function StatisticsItemPage({ params }: PageProps<'/[locale
             <dt>{t('statistics.type')}</dt>
             <dd>{type?.label}</dd>
             <dt>{t('statistics.year')}</dt>
-            <dd>{String(row.year)}</dd>
+            <dd>{row.year ?? ''}</dd>
             {row.period ? (
               <>
                 <dt>{t('statistics.period')}</dt>
-                <dd>{String(row.period)}</dd>
+                <dd>{row.period ?? ''}</dd>
               </>
             ) : null}
           </dl>
         }
-        html={row.content as string | null}
+        html={row.content}
         files={row.files}
         back={{ href: withQuery(localePath(locale, '/statistics'), { type: type?.value }), label: t('backToList', { list: routes('statistics') }) }}
       />

@@ -1,13 +1,13 @@
 import { cache } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { DetailArticle } from '@/components/site/info/DetailArticle';
 import { TestFacts } from '@/components/site/info/TestFacts';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/registry';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import { localeOf, openPage } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
-import { rowPageMetadata } from '@/lib/public/info/metadata';
+import { detailPageMetadata } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { localePath } from '@/lib/public/urls';
 
@@ -18,23 +18,22 @@ const item = cache((locale: Locale, id: string) =>
 export async function generateMetadata({ params }: PageProps<'/[locale]/tests/[id]'>) {
   const locale = await localeOf(params);
   const row = await item(locale, (await params).id);
-  return rowPageMetadata(locale, resources.webtrusttest, row, String(row.title));
+  return detailPageMetadata(locale, resources.webtrusttest, row, { title: row.title ?? '' });
 }
 
 export default async function TestPage({ params }: PageProps<'/[locale]/tests/[id]'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const row = await item(locale, (await params).id);
   const t = await getTranslations({ locale, namespace: 'info' });
   const routes = await getTranslations({ locale, namespace: 'site.routes' });
-  const title = String(row.title);
+  const title = row.title ?? '';
   return (
     <PublicPage locale={locale} route="tests" title={title} below={[{ label: title, path: publicRowPath('webtrusttest', row)! }]}>
       <DetailArticle
         locale={locale}
         title={title}
         meta={<TestFacts locale={locale} row={row} />}
-        html={row.content as string | null}
+        html={row.content}
         files={row.files}
         back={{ href: localePath(locale, '/tests'), label: t('backToList', { list: routes('tests') }) }}
       />

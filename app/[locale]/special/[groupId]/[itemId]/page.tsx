@@ -1,10 +1,10 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { DetailArticle } from '@/components/site/info/DetailArticle';
 import { DateText } from '@/components/site/DateText';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/registry';
-import { localeOf } from '@/lib/i18n/params';
-import { rowPageMetadata } from '@/lib/public/info/metadata';
+import { localeOf, openPage } from '@/lib/i18n/params';
+import { detailPageMetadata } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { zoneItemOr404 } from '@/lib/public/services/zone-pages';
 import { localePath } from '@/lib/public/urls';
@@ -13,18 +13,17 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/special/
   const locale = await localeOf(params);
   const { groupId, itemId } = await params;
   const { item } = await zoneItemOr404(locale, groupId, itemId);
-  return rowPageMetadata(locale, resources.webspecial, item, String(item.title));
+  return detailPageMetadata(locale, resources.webspecial, item, { title: item.title ?? '' });
 }
 
 export default async function SpecialItemPage({ params }: PageProps<'/[locale]/special/[groupId]/[itemId]'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
+  const { locale } = await openPage(params);
   const { groupId, itemId } = await params;
   const { zone, item } = await zoneItemOr404(locale, groupId, itemId);
   const t = await getTranslations({ locale, namespace: 'services.special' });
   const site = await getTranslations({ locale, namespace: 'site' });
-  const title = String(item.title);
-  const zoneName = String(zone.name);
+  const title = item.title ?? '';
+  const zoneName = zone.name ?? '';
   const zonePath = publicRowPath('webspecialgroup', zone)!;
   return (
     <PublicPage
@@ -42,11 +41,11 @@ export default async function SpecialItemPage({ params }: PageProps<'/[locale]/s
         image={item.image}
         meta={
           <p className="detail-meta">
-            {site('publishedOn')}: <DateText locale={locale} value={item.publishAt as Date} />
+            {site('publishedOn')}: <DateText locale={locale} value={item.publishAt} />
           </p>
         }
-        html={item.content as string | null}
-        link={item.link as string | null}
+        html={item.content}
+        link={item.link}
         linkLabel={t('link')}
         files={item.files}
         back={{ href: localePath(locale, zonePath), label: t('backToZone', { name: zoneName }) }}

@@ -1,0 +1,41 @@
+import type { SortKey } from './define';
+
+/**
+ * What a resource shows of itself beyond its fields: the back-office menu group it sits in, and
+ * where the public site shows its rows. The admin menu (lib/admin/menu.ts), the public row links
+ * (lib/public/row-links.ts), the cached first pages (lib/public/first-pages.ts) and the public
+ * readers all derive from these, so a resource says it once, in its own file.
+ * Plain data: browser code and proxy.ts read it too.
+ */
+
+/**
+ * The back-office menu groups, in menu order. A group's label is the public route's name
+ * (`site.routes.{id}`), except for the back office's own groups (lib/admin/menu.ts).
+ */
+export const menuGroupIds = ['about', 'announcements', 'lawsGroup', 'membersGroup', 'info', 'services', 'contact', 'pages', 'system'] as const;
+
+export type MenuGroupId = (typeof menuGroupIds)[number];
+
+export interface PublicFace<K extends string = string> {
+  /** The public page that lists the rows: a route id of lib/public/routes.ts. */
+  route: string;
+  /**
+   * How that page shows one row: on its own page below the list (`/news/12`, the default), as an
+   * item of the list (`/qa?type=2#item-5`), or as the list filtered by it (a type: `/bulletins?type=3`).
+   */
+  shows?: 'page' | 'item' | 'filter';
+  /** The list's query parameters that lead to a row, each from one of its fields (`{ type: 'category' }`). */
+  query?: Readonly<Record<string, K | 'id'>>;
+  /** The list's order when it differs from the resource's default order. */
+  sort?: readonly SortKey[];
+  /** Rows per page of the list. */
+  pageSize?: number;
+  /**
+   * The list's first page with no query string is cached whole through its twin route
+   * (`app/[locale]/{path}/first-page`, lib/public/first-pages.ts).
+   */
+  firstPageCached?: boolean;
+}
+
+/** A default page size for public lists that do not name one. */
+export const PUBLIC_PAGE_SIZE = 10;
