@@ -21,8 +21,8 @@ module.exports = {
     {
       name: 'db-below-content',
       severity: 'error',
-      comment: 'lib/db is the bottom layer; only its schema reads the content registry (the tables are derived from it).',
-      from: { path: '^lib/db/', pathNot: '^lib/db/schema\\.ts$' },
+      comment: 'lib/db is the bottom layer; only its schema files (schema.ts, tables.ts, kit-schema.ts) read the content registry, since the tables are derived from it.',
+      from: { path: '^lib/db/', pathNot: '^lib/db/(schema|tables|kit-schema)\\.ts$' },
       to: { path: '^lib/(content|api|public|admin|admin-form|client)/|^app/|^components/' },
     },
     {

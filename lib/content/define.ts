@@ -1,12 +1,7 @@
 import type { Actor } from './actor';
 import type { Field, Label } from './fields';
 import type { Access } from './roles';
-import type { MenuGroupId, PublicFace } from './face';
-
-export interface SortKey {
-  field: string;
-  direction: 'asc' | 'desc';
-}
+import type { MenuGroupId, PublicFace, SortKey } from './face';
 
 /** What a resource's own call is given: the path's parameters, the query string and the JSON body. */
 export interface CallInput {

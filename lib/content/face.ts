@@ -1,5 +1,3 @@
-import type { SortKey } from './define';
-
 /**
  * What a resource shows of itself beyond its fields: the back-office menu group it sits in, and
  * where the public site shows its rows. The admin menu (lib/admin/menu.ts), the public row links
@@ -13,6 +11,12 @@ import type { SortKey } from './define';
  * (`site.routes.{id}`), except for the back office's own groups (lib/admin/menu.ts).
  */
 export const menuGroupIds = ['about', 'announcements', 'lawsGroup', 'membersGroup', 'info', 'services', 'contact', 'pages', 'system'] as const;
+
+/** One key of a list's order. */
+export interface SortKey {
+  field: string;
+  direction: 'asc' | 'desc';
+}
 
 export type MenuGroupId = (typeof menuGroupIds)[number];
 

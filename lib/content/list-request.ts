@@ -1,5 +1,6 @@
 import { invalid } from './errors';
-import { defaultSortOf, traits, type ResourceDefinition, type SortKey } from './define';
+import { defaultSortOf, traits, type ResourceDefinition } from './define';
+import type { SortKey } from './face';
 import { isSortable, type ChoiceField } from './fields';
 import type { WireLanguage } from '../i18n/languages';
 

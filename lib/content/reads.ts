@@ -1,5 +1,6 @@
 import { and, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ResourceDefinition, SortKey } from './define';
+import type { ResourceDefinition } from './define';
+import type { SortKey } from './face';
 import { PUBLIC_PAGE_SIZE } from './face';
 import { MAX_PAGE_SIZE } from './list-request';
 import { column, getRow, listRows, tableOf } from './repository';

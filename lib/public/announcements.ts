@@ -1,7 +1,8 @@
 import { resources } from '../content/registry';
 import { atOrAfter, before, besideRow, publicPageSizeOf, publicSortOf, readPublicList, readPublicRow, type Condition } from '../content/reads';
 import type { RowOf } from '../content/rows';
-import type { ResourceDefinition, SortKey } from '../content/define';
+import type { ResourceDefinition } from '../content/define';
+import type { SortKey } from '../content/face';
 import type { WireLanguage } from '../i18n/languages';
 import { clampPage, idParam, pageParam, searchParam } from './paging';
 import type { RouteId } from './routes';
