@@ -1,3 +1,4 @@
+import { clientAddressOf } from '../http/client-address';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
 import { ApiError, forbidden, unauthorized } from './errors';
 import { roleAllows, type Role } from './roles';
@@ -27,12 +28,9 @@ export function bearerToken(request: Request): string | null {
   return match ? match[1] : null;
 }
 
-/**
- * The client's address. Next.js fills X-Forwarded-For from the socket when the request has none;
- * behind a reverse proxy, the proxy must overwrite it (docs/operations.md).
- */
+/** The client's address: the socket's peer, or what trusted proxies say (lib/http/client-address.ts). */
 export function clientAddress(request: Request): string {
-  return (request.headers.get('x-forwarded-for') ?? '').split(',')[0].trim() || 'unknown';
+  return clientAddressOf(request.headers);
 }
 
 export async function createContext(request: Request, segments: string[]): Promise<RequestContext> {

@@ -1,7 +1,7 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { clientAddress } from '../../api/context';
 import { parseWireLanguage } from '../../i18n/languages';
 import { contactValuesOf, type ContactFormState } from './form';
@@ -13,6 +13,8 @@ import { submitContact } from './submit';
  * was stored redirects to the page's confirmation (post/redirect/get, so a reload sends nothing twice).
  */
 export async function sendContactMessage(_previous: ContactFormState | null, form: FormData): Promise<ContactFormState> {
+  // A hand-made call can send anything as the arguments: no form is not found (a 404, not a crash).
+  if (!(form instanceof FormData)) notFound();
   const language = parseWireLanguage(String(form.get('language') ?? ''));
   const token = form.get('captchaToken');
   const result = await submitContact({

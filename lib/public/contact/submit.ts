@@ -1,5 +1,6 @@
 import { createContext } from '../../api/context';
 import { ApiError } from '../../api/errors';
+import { PEER_ADDRESS_HEADER } from '../../http/client-address';
 import { addContactMessage } from '../../content/hooks/webcontact';
 import type { WireLanguage } from '../../i18n/languages';
 import { contactFields, type ContactField, type ContactFormState, type ContactValues } from './form';
@@ -25,7 +26,7 @@ export async function submitContact(submission: ContactSubmission): Promise<Cont
   const body = { name, email, ...(phone.trim() ? { phone } : {}), subject, message, captchaToken: submission.captchaToken ?? '' };
   const request = new Request('http://internal/api/webcontact/add', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'web-language': submission.language, 'x-forwarded-for': submission.clientAddress },
+    headers: { 'content-type': 'application/json', 'web-language': submission.language, [PEER_ADDRESS_HEADER]: submission.clientAddress },
     body: JSON.stringify(body),
   });
   try {
