@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+// The site-wide styles come first, so each component's module (imported below) follows them.
+import './globals.css';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { htmlLang, toWireLanguage } from '@/lib/i18n/languages';
@@ -7,7 +9,7 @@ import { localeOf } from '@/lib/i18n/params';
 import { AccessKeyMark } from '@/components/site/AccessKeyMark';
 import { SiteFooter } from '@/components/site/SiteFooter';
 import { SiteHeader } from '@/components/site/SiteHeader';
-import './globals.css';
+import accessKeyStyles from '@/components/site/AccessKeyMark.module.css';
 
 // Nothing is rendered at build time (the build has no database): pages render on their first
 // request and the page cache (lib/cache/page-cache-handler.cjs) keeps them until the next content
@@ -50,7 +52,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
         </noscript>
         <main id="main" tabIndex={-1}>
           <div className="container">
-            <AccessKeyMark locale={locale} area="C" label={t('content.area')} className="accesskey--content" />
+            <AccessKeyMark locale={locale} area="C" label={t('content.area')} className={accessKeyStyles.content} />
           </div>
           {children}
         </main>

@@ -11,6 +11,7 @@ import { route } from '@/lib/public/routes';
 import { siteInfo } from '@/lib/public/site';
 import { organizationJsonLd } from '@/lib/public/structured-data';
 import { localePath } from '@/lib/public/urls';
+import home from '@/components/site/home.module.css';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
   const locale = await localeOf(params);
@@ -34,21 +35,21 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const more = (id: 'news' | 'bulletins' | 'activities') => t('announcements.more', { list: routes(id) });
   return (
     <>
-      <div className="home-hero">
+      <div className={home.hero}>
         <div className="container">
           <h1>{site.associationName || site.siteName}</h1>
           {site.metaDescription && <p>{site.metaDescription}</p>}
         </div>
       </div>
       <div className="container">
-        <div className="home-columns">
+        <div className={home.columns}>
           <HomeHeadlines locale={locale} id="latest-news" title={t('latestNews')} listPath={path('news')} moreText={more('news')} emptyText={t('noNews')} items={content.news} dated="publishAt" />
           <HomeHeadlines locale={locale} id="latest-bulletins" title={t('latestBulletins')} listPath={path('bulletins')} moreText={more('bulletins')} emptyText={t('home.noBulletins')} items={content.bulletins} dated="publishAt" />
         </div>
         <HomeHeadlines locale={locale} id="upcoming-activities" title={t('home.upcomingActivities')} listPath={path('activities')} moreText={more('activities')} emptyText={t('announcements.empty.upcoming')} items={content.activities} dated="startAt" />
         {content.zones.length > 0 && (
-          <section className="home-section" aria-labelledby="special-zones">
-            <div className="home-section__head">
+          <section className={home.section} aria-labelledby="special-zones">
+            <div className={home.sectionHead}>
               <h2 id="special-zones">{routes('special')}</h2>
               <a href={path('special')}>{t('home.allZones')}</a>
             </div>
@@ -68,11 +69,11 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
             </ul>
           </section>
         )}
-        <section className="home-section" aria-labelledby="quick-links">
-          <div className="home-section__head">
+        <section className={home.section} aria-labelledby="quick-links">
+          <div className={home.sectionHead}>
             <h2 id="quick-links">{t('home.quickLinks')}</h2>
           </div>
-          <ul className="quick-links">
+          <ul className={home.quickLinks}>
             {quickLinks.map((id) => (
               <li key={id}>
                 <a href={path(id)}>{routes(id)}</a>

@@ -1,4 +1,5 @@
 import type { Locale } from '@/lib/i18n/languages';
+import styles from './AccessKeyMark.module.css';
 
 export type AccessKeyArea = 'U' | 'C' | 'Z';
 /** Every access key of a page: the three marks, and S for the site search field in the header. */
@@ -26,7 +27,7 @@ export function AccessKeyMark({ area, label, className }: Props) {
       accessKey={area}
       href={`#${id}`}
       title={label}
-      className={className ? `accesskey ${className}` : 'accesskey'}
+      className={className ? `${styles.mark} ${className}` : styles.mark}
     >
       :::<span className="visually-hidden">{label}</span>
     </a>

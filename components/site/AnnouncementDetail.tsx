@@ -13,6 +13,7 @@ import { ItemImage } from './ItemImage';
 import { JsonLd } from './JsonLd';
 import { PublicPage } from './PublicPage';
 import { RichText } from './RichText';
+import styles from './AnnouncementDetail.module.css';
 
 interface Props {
   locale: Locale;
@@ -106,18 +107,18 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
         <Attachments locale={locale} files={row.files} />
       </article>
       {(around.next || around.previous) && (
-        <nav className="prev-next" aria-label={t('neighbours')}>
+        <nav className={styles.prevNext} aria-label={t('neighbours')}>
           {around.next ? (
             <a href={`${listPath}/${around.next.id}`}>
-              <span className="prev-next__label">{t('newer')}</span>
+              <span className={styles.label}>{t('newer')}</span>
               {around.next.title}
             </a>
           ) : (
             <span />
           )}
           {around.previous && (
-            <a href={`${listPath}/${around.previous.id}`} className="prev-next__next">
-              <span className="prev-next__label">{t('older')}</span>
+            <a href={`${listPath}/${around.previous.id}`} className={styles.next}>
+              <span className={styles.label}>{t('older')}</span>
               {around.previous.title}
             </a>
           )}

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
 import { fileKind, humanSize, publicFiles } from '@/lib/public/attachments';
+import styles from './Attachments.module.css';
 
 interface Props {
   locale: Locale;
@@ -19,15 +20,15 @@ export async function Attachments({ locale, files, headingLevel = 2, title }: Pr
   const t = await getTranslations({ locale, namespace: 'site.kit' });
   const Heading = `h${headingLevel}` as const;
   return (
-    <section className="attachments" aria-label={title ?? t('attachments')}>
-      <Heading className="attachments__title">{title ?? t('attachments')}</Heading>
-      <ul className="attachments__list">
+    <section className={styles.attachments} aria-label={title ?? t('attachments')}>
+      <Heading className={styles.title}>{title ?? t('attachments')}</Heading>
+      <ul className={styles.list}>
         {list.map((file) => (
-          <li key={file.id} className="attachments__item">
-            <a href={file.url} className="attachments__link" download={file.type.startsWith('image/') ? file.name : undefined}>
+          <li key={file.id} className={styles.item}>
+            <a href={file.url} className={styles.link} download={file.type.startsWith('image/') ? file.name : undefined}>
               {file.name}
             </a>{' '}
-            <span className="attachments__meta">
+            <span className={styles.meta}>
               ({t('fileMeta', { kind: fileKind(file), size: humanSize(file.size, locale) })})
             </span>
           </li>

@@ -3,12 +3,13 @@ import type { Locale } from '@/lib/i18n/languages';
 import type { BreadcrumbItem } from '@/lib/public/breadcrumbs';
 import { absoluteUrl } from '@/lib/public/urls';
 import { JsonLd } from './JsonLd';
+import styles from './Breadcrumbs.module.css';
 
 /** The breadcrumb trail (spec §2) with its schema.org BreadcrumbList; the last entry is the current page. */
 export async function Breadcrumbs({ locale, items }: { locale: Locale; items: BreadcrumbItem[] }) {
   const t = await getTranslations({ locale, namespace: 'site' });
   return (
-    <nav className="breadcrumbs" aria-label={t('breadcrumbs')}>
+    <nav className={`breadcrumbs ${styles.trail}`} aria-label={t('breadcrumbs')}>
       <ol>
         {items.map((item, i) => {
           const current = i === items.length - 1;

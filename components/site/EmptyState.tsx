@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import styles from './EmptyState.module.css';
 
 interface Props {
   /** What is (not) there, in the page's words: "No bulletins of this type yet." */
@@ -10,8 +11,8 @@ interface Props {
 /** The calm block a list or search shows when it has nothing to list. */
 export function EmptyState({ message, children }: Props) {
   return (
-    <div className="empty-state">
-      <p className="empty-state__message">{message}</p>
+    <div className={`empty-state ${styles.empty}`}>
+      <p className={styles.message}>{message}</p>
       {children}
     </div>
   );

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
+import form from './form.module.css';
+import styles from './FilterForm.module.css';
 
 /**
  * Filter and search forms of the public lists: plain `<form method="get">`, so filtering works
@@ -27,17 +29,17 @@ interface FormProps {
 export async function FilterForm({ locale, action, label, keep = {}, submitLabel, resetHref, search = false, children }: FormProps) {
   const t = await getTranslations({ locale, namespace: 'site.kit' });
   return (
-    <form method="get" action={action} className="filter-form" role={search ? 'search' : undefined} aria-label={label}>
+    <form method="get" action={action} className={styles.form} role={search ? 'search' : undefined} aria-label={label}>
       {Object.entries(keep).map(([name, value]) =>
         value === null || value === undefined || value === '' ? null : <input key={name} type="hidden" name={name} value={String(value)} />,
       )}
-      <div className="filter-form__fields">{children}</div>
-      <div className="filter-form__actions">
-        <button type="submit" className="button">
+      <div className={styles.fields}>{children}</div>
+      <div className={styles.actions}>
+        <button type="submit" className={form.button}>
           {submitLabel ?? t('apply')}
         </button>
         {resetHref && (
-          <a href={resetHref} className="button button--secondary">
+          <a href={resetHref} className={`${form.button} ${form.secondary}`}>
             {t('reset')}
           </a>
         )}
@@ -69,11 +71,11 @@ export function FilterSelect({ name, label, value, options, allLabel, idPrefix =
   const current = value === null || value === undefined ? '' : String(value);
   const known = options.some((o) => String(o.value) === current);
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
+    <div className={form.field}>
+      <label htmlFor={id} className={form.label}>
         {label}
       </label>
-      <select id={id} name={name} defaultValue={known ? current : ''} className="field__control">
+      <select id={id} name={name} defaultValue={known ? current : ''} className={form.control}>
         {allLabel !== undefined && <option value="">{allLabel}</option>}
         {options.map((o) => (
           <option key={String(o.value)} value={String(o.value)}>
@@ -101,8 +103,8 @@ interface InputProps {
 export function FilterInput({ name, label, value, type = 'search', placeholder, hint, idPrefix = 'filter', maxLength = 200 }: InputProps) {
   const id = `${idPrefix}-${name}`;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
+    <div className={form.field}>
+      <label htmlFor={id} className={form.label}>
         {label}
       </label>
       <input
@@ -113,10 +115,10 @@ export function FilterInput({ name, label, value, type = 'search', placeholder, 
         placeholder={placeholder}
         maxLength={type === 'search' || type === 'text' ? maxLength : undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        className="field__control"
+        className={form.control}
       />
       {hint && (
-        <p id={`${id}-hint`} className="field__hint">
+        <p id={`${id}-hint`} className={form.hint}>
           {hint}
         </p>
       )}

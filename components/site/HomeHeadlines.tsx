@@ -2,6 +2,7 @@ import type { Locale } from '@/lib/i18n/languages';
 import type { AnnouncementSummary } from '@/lib/public/announcements';
 import { AnnouncementHeadline } from './AnnouncementHeadline';
 import { EmptyState } from './EmptyState';
+import home from './home.module.css';
 
 interface Props {
   locale: Locale;
@@ -20,8 +21,8 @@ interface Props {
 /** A home page section: a heading with a "more" link and the newest items as links to their pages. */
 export function HomeHeadlines({ locale, id, title, listPath, moreText, emptyText, items, dated }: Props) {
   return (
-    <section className="home-section" aria-labelledby={id}>
-      <div className="home-section__head">
+    <section className={home.section} aria-labelledby={id}>
+      <div className={home.sectionHead}>
         <h2 id={id}>{title}</h2>
         <a href={listPath}>{moreText}</a>
       </div>

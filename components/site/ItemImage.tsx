@@ -1,4 +1,5 @@
 import { publicImage } from '@/lib/public/attachments';
+import styles from './ItemImage.module.css';
 
 interface Props {
   /** An `image` field's value (an upload id) or a URL. */
@@ -33,7 +34,7 @@ export async function ItemImage({ src, alt, width, height, priority = false, cla
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding={priority ? undefined : 'async'}
-      className={className ? `item-image ${className}` : 'item-image'}
+      className={className ? `${styles.image} ${className}` : styles.image}
     />
   );
 }

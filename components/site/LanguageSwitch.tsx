@@ -2,6 +2,7 @@
 
 import { Link, usePublicPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/languages';
+import styles from './LanguageSwitch.module.css';
 
 interface Props {
   /** The other language. */
@@ -20,7 +21,7 @@ interface Props {
 export function LanguageSwitch({ locale, lang, text, title }: Props) {
   const pathname = usePublicPathname();
   return (
-    <Link href={pathname} locale={locale} className="language-switch" title={title} hrefLang={lang} lang={lang}>
+    <Link href={pathname} locale={locale} className={`language-switch ${styles.switch}`} title={title} hrefLang={lang} lang={lang}>
       {text}
     </Link>
   );

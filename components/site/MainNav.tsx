@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { usePublicPathname } from '@/lib/i18n/navigation';
+import styles from './MainNav.module.css';
 
 export interface NavPage {
   label: string;
@@ -45,20 +46,20 @@ export function MainNav({ prefix, groups, label, menuText }: Props) {
   }
 
   return (
-    <nav className="main-nav" aria-label={label} data-open={open ? '' : undefined}>
+    <nav className={`main-nav ${styles.nav}`} aria-label={label} data-open={open ? '' : undefined}>
       <div className="container">
-        {/* Shown only where script runs (the `js` class on <html>, see globals.css). */}
-        <button type="button" className="main-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpenOn(open ? null : pathname)}>
-          <span className="main-nav__toggle-icon" aria-hidden="true" />
+        {/* Shown only where script runs (the `js` class on <html>, see MainNav.module.css). */}
+        <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={listId} onClick={() => setOpenOn(open ? null : pathname)}>
+          <span className={styles.toggleIcon} aria-hidden="true" />
           {menuText}
         </button>
-        <ul className="main-nav__list" id={listId}>
+        <ul className={styles.list} id={listId}>
           {groups.map((group, index) => {
             const current = group.pages.some((p) => isAt(pathname, p.path)) || isAt(pathname, group.path);
             return (
               <li
                 key={group.path + group.label}
-                className={current ? 'main-nav__group main-nav__group--current' : 'main-nav__group'}
+                className={current ? `main-nav__group main-nav__group--current ${styles.group} ${styles.current}` : `main-nav__group ${styles.group}`}
                 data-closed={closedGroup === index ? '' : undefined}
                 onKeyDown={(event) => onKeyDown(index, event)}
                 onMouseLeave={() => setClosedGroup(null)}
@@ -68,7 +69,7 @@ export function MainNav({ prefix, groups, label, menuText }: Props) {
               >
                 <a
                   href={prefix + group.path}
-                  className="main-nav__group-link"
+                  className={`main-nav__group-link ${styles.groupLink}`}
                   ref={(element) => {
                     groupLinks.current[index] = element;
                   }}
@@ -77,10 +78,10 @@ export function MainNav({ prefix, groups, label, menuText }: Props) {
                   {group.label}
                 </a>
                 {group.pages.length > 0 && (
-                  <ul className="main-nav__pages">
+                  <ul className={`main-nav__pages ${styles.pages}`}>
                     {group.pages.map((page) => (
                       <li key={page.path}>
-                        <a href={prefix + page.path} className="main-nav__link" aria-current={pathname === page.path ? 'page' : undefined}>
+                        <a href={prefix + page.path} className={styles.link} aria-current={pathname === page.path ? 'page' : undefined}>
                           {page.label}
                         </a>
                       </li>

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
 import { pageCount, pageWindow } from '@/lib/public/paging';
+import styles from './Pager.module.css';
 
 interface Props {
   locale: Locale;
@@ -19,7 +20,7 @@ export async function Pager({ locale, page, total, pageSize, href }: Props) {
   const t = await getTranslations({ locale, namespace: 'site.pager' });
   const pages = pageWindow(page, last);
   return (
-    <nav className="pager" aria-label={t('label')}>
+    <nav className={`pager ${styles.pager}`} aria-label={t('label')}>
       <ul>
         {page > 1 && (
           <li>
@@ -49,7 +50,7 @@ export async function Pager({ locale, page, total, pageSize, href }: Props) {
           </li>
         )}
       </ul>
-      <p className="pager__status">{t('status', { page, last, total })}</p>
+      <p className={`pager__status ${styles.status}`}>{t('status', { page, last, total })}</p>
     </nav>
   );
 }

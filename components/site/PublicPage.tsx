@@ -4,6 +4,7 @@ import type { Locale } from '@/lib/i18n/languages';
 import { breadcrumbTrail } from '@/lib/public/breadcrumbs';
 import type { RouteId } from '@/lib/public/routes';
 import { Breadcrumbs } from './Breadcrumbs';
+import styles from './PublicPage.module.css';
 
 interface Props {
   locale: Locale;
@@ -22,7 +23,7 @@ export async function PublicPage({ locale, route, title, below, children }: Prop
   return (
     <div className="container page">
       <Breadcrumbs locale={locale} items={items} />
-      <h1 className="page-title">{title ?? t(route)}</h1>
+      <h1 className={styles.title}>{title ?? t(route)}</h1>
       {children}
     </div>
   );

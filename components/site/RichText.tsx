@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
 import { scrollableTables } from '@/lib/public/rich-text';
+import styles from './RichText.module.css';
 
 interface Props {
   locale: Locale;
@@ -13,5 +14,5 @@ interface Props {
 export async function RichText({ locale, html, className }: Props) {
   if (!html || !html.trim()) return null;
   const t = await getTranslations({ locale, namespace: 'site.kit' });
-  return <div className={className ? `prose ${className}` : 'prose'} dangerouslySetInnerHTML={{ __html: scrollableTables(html, t('tableScroll')) }} />;
+  return <div className={className ? `prose ${styles.prose} ${className}` : `prose ${styles.prose}`} dangerouslySetInnerHTML={{ __html: scrollableTables(html, t('tableScroll')) }} />;
 }

@@ -7,6 +7,7 @@ import { localePath } from '@/lib/public/urls';
 import { AccessKeyMark } from './AccessKeyMark';
 import { DateText } from './DateText';
 import { VisitCounter } from './VisitCounter';
+import styles from './SiteFooter.module.css';
 
 const footerRoutes: RouteId[] = ['siteMap', 'accessibility', 'accesskeys', 'privacy', 'copyright', 'contact'];
 
@@ -26,12 +27,12 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
     ['officeHours', site.officeHours],
   ] as const;
   return (
-    <footer className="site-footer">
+    <footer className={styles.footer}>
       <div className="container">
         <AccessKeyMark locale={locale} area="Z" label={t('area')} />
-        <div className="site-footer__grid">
+        <div className={styles.grid}>
           <section aria-labelledby="footer-contact">
-            <h2 id="footer-contact" className="site-footer__name">
+            <h2 id="footer-contact" className={styles.name}>
               {site.associationName || site.siteName}
             </h2>
             <address>
@@ -55,8 +56,8 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
               </dl>
             </address>
           </section>
-          <nav className="site-footer__links" aria-label={t('links')}>
-            <ul className="site-footer__list">
+          <nav className={styles.links} aria-label={t('links')}>
+            <ul className={styles.list}>
               {footerRoutes.map((id) => (
                 <li key={id}>
                   <a href={localePath(locale, route(id).path)}>{routes(id)}</a>
@@ -71,7 +72,7 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
               ))}
             </ul>
           </nav>
-          <dl className="site-footer__counters">
+          <dl className={`site-footer__counters ${styles.counters}`}>
             <VisitCounter initial={{ visit: figures.visit, accessible: figures.accessible }} legacy={figures.legacy} label={t('visits')} locale={locale} />
             {figures.updated && (
               <div>
@@ -83,7 +84,7 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
             )}
           </dl>
         </div>
-        {site.footerNote && <p className="site-footer__note">{site.footerNote}</p>}
+        {site.footerNote && <p className={styles.note}>{site.footerNote}</p>}
       </div>
     </footer>
   );

@@ -6,6 +6,7 @@ import { localePath } from '@/lib/public/urls';
 import { AccessKeyMark } from './AccessKeyMark';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainNav, type NavGroup } from './MainNav';
+import styles from './SiteHeader.module.css';
 
 /**
  * The public header: the `:::` U mark, the association's name and logo (web settings), the site
@@ -25,20 +26,20 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
     pages: pages.map((page) => ({ label: routes(page.id), path: page.path })),
   }));
   return (
-    <header className="site-header">
-      <div className="container site-header__top">
-        <div className="site-header__brand">
+    <header className={styles.header}>
+      <div className={`container ${styles.top}`}>
+        <div>
           <AccessKeyMark locale={locale} area="U" label={t('header.area')} />{' '}
-          <a href={localePath(locale, '')} className="site-name">
+          <a href={localePath(locale, '')} className={styles.name}>
             {/* The name beside it says the same, so the logo is decorative here. A small upload served
                 as stored: next/image's optimiser would add nothing. */}
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            {site.logoUrl && <img src={site.logoUrl} alt="" width={40} height={40} className="site-logo" />}
+            {site.logoUrl && <img src={site.logoUrl} alt="" width={40} height={40} className={styles.logo} />}
             {site.siteName}
           </a>
         </div>
-        <div className="site-tools">
-          <form method="get" action={localePath(locale, route('search').path)} role="search" className="site-search" aria-label={t('header.searchLabel')}>
+        <div className={styles.tools}>
+          <form method="get" action={localePath(locale, route('search').path)} role="search" className={`site-search ${styles.search}`} aria-label={t('header.searchLabel')}>
             <label htmlFor="site-search-q" className="visually-hidden">
               {t('header.searchLabel')}
             </label>

@@ -11,6 +11,7 @@ import { localeOf } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { searchParam } from '@/lib/public/paging';
 import { localePath } from '@/lib/public/urls';
+import form from '@/components/site/form.module.css';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -37,7 +38,7 @@ export default async function ContactPage({ params, searchParams }: PageProps<'/
             {t('formTitle')}
           </h2>
           {sent ? (
-            <div className="notice notice--success" role="status">
+            <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
               <p>
                 <strong>{t('sentTitle')}</strong>
               </p>

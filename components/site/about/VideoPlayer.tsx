@@ -6,6 +6,7 @@ import { watchPath } from '@/lib/public/about/watch';
 import { localePath } from '@/lib/public/urls';
 import { ItemImage } from '../ItemImage';
 import styles from './about.module.css';
+import form from '../form.module.css';
 
 /**
  * An uploaded film plays in `<video controls>` (nothing loads until the visitor presses play);
@@ -32,7 +33,7 @@ export async function VideoPlayer({ locale, video }: { locale: Locale; video: Vi
         <span className="visually-hidden">{t('playOn', { title: video.title, site })}</span>
       </a>
       <p>
-        <a className="button" href={localePath(locale, watchPath(video.id))} rel="nofollow">
+        <a className={form.button} href={localePath(locale, watchPath(video.id))} rel="nofollow">
           {t('watchOn', { site })}
         </a>
       </p>

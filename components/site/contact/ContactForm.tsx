@@ -7,6 +7,7 @@ import { sendContactMessage } from '@/lib/public/contact/action';
 import { contactFields, initialContactState, type ContactField } from '@/lib/public/contact/form';
 import type { WireLanguage } from '@/lib/i18n/languages';
 import styles from './contact.module.css';
+import form from '../form.module.css';
 
 interface Props {
   language: WireLanguage;
@@ -83,7 +84,7 @@ function ContactFields({ language, captchaToken }: { language: WireLanguage; cap
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className={styles.form} aria-describedby="contact-intro">
       {count > 0 && (
-        <div ref={summary} className="notice notice--error" role="alert" tabIndex={-1} aria-labelledby="contact-error-title">
+        <div ref={summary} className={`${form.notice} ${form.noticeError}`} role="alert" tabIndex={-1} aria-labelledby="contact-error-title">
           <h2 id="contact-error-title" className={styles.summaryTitle}>
             {t('errorTitle')}
           </h2>
@@ -115,12 +116,12 @@ function ContactFields({ language, captchaToken }: { language: WireLanguage; cap
           autoComplete: spec.autoComplete,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': describedBy,
-          className: 'field__control',
+          className: form.control,
         };
         return (
           // After an answer React resets the form to these default values: the values the server sent back.
-          <div key={field} className={`field ${styles.field}`}>
-            <label htmlFor={id} className="field__label">
+          <div key={field} className={`${form.field} ${styles.field}`}>
+            <label htmlFor={id} className={form.label}>
               {t(`fields.${field}`)}
               {spec.required && (
                 <span className={styles.required}>
@@ -131,12 +132,12 @@ function ContactFields({ language, captchaToken }: { language: WireLanguage; cap
               )}
             </label>
             {hint && (
-              <p id={`${id}-hint`} className="field__hint">
+              <p id={`${id}-hint`} className={form.hint}>
                 {hint}
               </p>
             )}
             {error && (
-              <p id={`${id}-error`} className="field__error">
+              <p id={`${id}-error`} className={form.error}>
                 {error}
               </p>
             )}
@@ -146,12 +147,12 @@ function ContactFields({ language, captchaToken }: { language: WireLanguage; cap
       })}
       {captchaToken && (
         <>
-          {!scriptRuns && <p className="notice">{t('needsJavaScript')}</p>}
-          <p className="field__hint">{t('captchaNotice')}</p>
+          {!scriptRuns && <p className={form.notice}>{t('needsJavaScript')}</p>}
+          <p className={form.hint}>{t('captchaNotice')}</p>
         </>
       )}
       <p>
-        <button type="submit" className="button" disabled={pending}>
+        <button type="submit" className={form.button} disabled={pending}>
           {pending ? t('sending') : t('submit')}
         </button>
       </p>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import styles from './info.module.css';
 
 export interface DataTableRow {
   key: string | number;
@@ -19,7 +20,7 @@ interface Props {
 export function DataTable({ label, columns, rows }: Props) {
   return (
     <div className="table-scroll" role="region" tabIndex={0} aria-label={label}>
-      <table className="data-table">
+      <table className={styles.dataTable}>
         <caption className="visually-hidden">{label}</caption>
         <thead>
           <tr>

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
 import type { LawCriteria, LawOptions } from '@/lib/public/laws/search';
 import { FilterForm, FilterInput, FilterSelect } from '../FilterForm';
+import form from '../form.module.css';
 
 interface Props {
   locale: Locale;
@@ -32,11 +33,11 @@ export async function LawSearchForm({ locale, action, criteria, options }: Props
         allLabel={t('allClasses')}
         idPrefix="law"
       />
-      <div className="field">
-        <label htmlFor="law-business" className="field__label">
+      <div className={form.field}>
+        <label htmlFor="law-business" className={form.label}>
           {t('business')}
         </label>
-        <select id="law-business" name="business" defaultValue={criteria.businessId ?? ''} className="field__control">
+        <select id="law-business" name="business" defaultValue={criteria.businessId ?? ''} className={form.control}>
           <option value="">{t('allBusinesses')}</option>
           {groups.map((group) => (
             <optgroup key={group.label} label={group.label}>

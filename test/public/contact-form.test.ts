@@ -1,5 +1,5 @@
 /**
- * The public contact form's submission (issue 4 contact): the same rules as `webcontact/add`, run
+ * The public contact form's submission: the same rules as `webcontact/add`, run
  * in-process, turned into form state in the visitor's language.
  */
 import { eq } from 'drizzle-orm';

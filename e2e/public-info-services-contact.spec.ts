@@ -1,5 +1,5 @@
 /**
- * The info, services, contact and accessibility pages of the public site (issue 4, areas-b): each
+ * The info, services, contact and accessibility pages of the public site: each
  * page in both languages on the server, accessibly, with route-data breadcrumbs; the glossary and
  * the contact form without JavaScript.
  */

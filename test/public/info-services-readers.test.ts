@@ -1,5 +1,5 @@
 /**
- * The readers behind the public info and services pages (issue 4: Q&A, glossary, education,
+ * The readers behind the public info and services pages (Q&A, glossary, education,
  * statistics, tests, research and the other page sections, online systems, special zones, links),
  * read on the server from the demo content as visitors see it.
  */

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminHeaders } from './helpers';
 
 /**
- * The about, laws, self-regulation, members and service-point pages (issue 4, areas-a) on the
+ * The about, laws, self-regulation, members and service-point pages on the
  * production server with the demo content: every page in both languages, server-rendered,
  * accessible, without console errors; GET forms without JavaScript; paging past the end; hidden
  * rows as 404; and the video watch link counting a view.
@@ -37,7 +37,7 @@ async function openChecked(page: Page, url: string, heading: string | RegExp) {
   expect(errors, url).toEqual([]);
 }
 
-test.describe('areas-a pages', () => {
+test.describe('about, laws, self-regulation, members and service-point pages', () => {
   for (const language of ['tw', 'en'] as const) {
     for (const item of pages) {
       test(`/${language}${item.path} renders its content accessibly`, async ({ page }) => {
