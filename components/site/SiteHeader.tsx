@@ -50,7 +50,7 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
           <LanguageSwitch locale={other} lang={htmlLang[other]} text={t('switchLanguage')} title={t('switchLanguageLabel')} />
         </div>
       </div>
-      <MainNav prefix={`/${language}`} groups={groups} label={t('header.menuLabel')} menuText={t('header.menu')} />
+      <MainNav prefix={`/${language}`} groups={groups} label={t('header.menuLabel')} menuText={t('header.menu')} groupPagesText={t.raw('header.groupPages') as string} />
     </header>
   );
 }
