@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { securityHeaders } from './lib/security/headers.mjs';
+import { securityHeaders, UPLOAD_CSP } from './lib/security/headers.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -19,7 +19,12 @@ const nextConfig = {
   // One small stylesheet: inlining it saves a render-blocking request on phones (Lighthouse).
   experimental: { serverActions: { bodySizeLimit: '1mb' }, inlineCss: true },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders(process.env.NODE_ENV !== 'production') }];
+    const dev = process.env.NODE_ENV !== 'production';
+    // Uploads keep their own, stricter policy: Next.js would replace the one the route sets.
+    return [
+      { source: '/((?!uploads/).*)', headers: securityHeaders(dev) },
+      { source: '/uploads/:path*', headers: securityHeaders(dev, UPLOAD_CSP) },
+    ];
   },
 };
 

@@ -43,12 +43,14 @@ function publicPage(request: NextRequest): NextResponse {
  * Routing before any page renders: /tw and /en go to next-intl (which maps /tw to the zh-TW
  * locale); the back office (/tw-admin, /en-admin) and its sign-in (/tw-login, /en-login) are
  * rewritten to their internal tree app/admin/[lang]; every other path, /admin/… included,
- * redirects to /tw (spec §2). Each browser gets its XSRF-TOKEN cookie here, so the back office
- * has it before its first write.
+ * redirects to /tw (spec §2). The back office's pages give each browser its XSRF-TOKEN cookie, so
+ * it has one before its first write; public pages set no cookie at all.
  */
 export default function proxy(request: NextRequest) {
   const response = route(request);
-  if (!request.cookies.has(XSRF_COOKIE)) {
+  // Only the back office gets the cookie: a public page may be stored by a shared cache, which
+  // must never keep one visitor's cookie and hand it to the next.
+  if (adminRouting(request.nextUrl.pathname) && !request.cookies.has(XSRF_COOKIE)) {
     response.cookies.set(XSRF_COOKIE, crypto.randomUUID().replaceAll('-', ''), {
       path: '/',
       sameSite: 'strict',
@@ -60,6 +62,7 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Not the API, uploads, Next's own files, or files with an extension (robots.txt, favicon.ico…).
-  matcher: ['/((?!api/|api$|uploads/|_next/|_vercel/|.*\\..*).*)'],
+  // Not the API, uploads, feeds, Next's own files or the few named files at the root. Any other
+  // path, one with a dot included, goes through the same rules (/admin/…/x.y redirects as /admin/… does).
+  matcher: ['/((?!api/|api$|uploads/|feeds/|_next/|_vercel/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$|favicon\\.ico$).*)'],
 };

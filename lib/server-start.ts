@@ -1,11 +1,13 @@
 import { closeDatabaseOnSignals, connectReady, onDatabaseOpen } from './db';
 import { onStartup } from './startup';
+import { installRequestGate } from './http/request-gate';
 
 /**
- * Opens the database before the first request (migrations, the first Admin, demo content) and
+ * Puts the request gate in front of Next.js (socket address, garbled requests), opens the database before the first request (migrations, the first Admin, demo content) and
  * closes it cleanly on SIGTERM/SIGINT. A start-up failure is logged (spec §8) and stops the process
  * so a supervisor can restart it, instead of serving errors.
  */
+installRequestGate();
 onDatabaseOpen(onStartup);
 closeDatabaseOnSignals();
 try {

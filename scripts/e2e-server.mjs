@@ -14,6 +14,8 @@ const env = {
   ADMIN_PASSWORD: 'e2e-admin-password',
   SITE_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: path.join(root, '.e2e-data'),
+  // The tests' own requests come from 127.0.0.1 and may speak for other clients (e2e/hardening.spec.ts).
+  TRUSTED_PROXIES: '127.0.0.1',
 };
 fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
 

@@ -145,6 +145,23 @@ describe('account/login', () => {
     expect(stored.lastLoginAt).toBeInstanceOf(Date);
   });
 
+  test('an unknown username, a disabled account and a real one answer alike through the lockout', async () => {
+    const real = await createAccount();
+    const disabled = await createAccount({ isDisabled: true });
+    const unknown = `nobody-${serial}`;
+    for (let attempt = 1; attempt <= 7; attempt++) {
+      const answers = await Promise.all([real.username, disabled.username, unknown].map((name) => login(name, `wrong ${attempt}`)));
+      for (const answer of answers) expect(answer.status).toBe(200);
+      expect(answers[1].body).toEqual(answers[0].body);
+      expect(answers[2].body).toEqual(answers[0].body);
+      expect(answers[0].body.locked).toBe(attempt >= 5);
+    }
+    // The right password of the real account is refused alike while locked.
+    expect((await login(real.username, PASSWORD)).body).toEqual((await login(unknown, PASSWORD)).body);
+    // Usernames are compared without regard to case, for unknown names too.
+    expect((await login(unknown.toUpperCase(), 'x')).body.locked).toBe(true);
+  });
+
   test('a disabled account cannot sign in', async () => {
     const { username } = await createAccount({ isDisabled: true });
     const result = await login(username, PASSWORD);

@@ -246,6 +246,13 @@ describe('POST /api/batch', () => {
     expect(accepted.parts.every((p) => !('set-cookie' in p.headers))).toBe(true);
   });
 
+  test('a part cannot claim another client address: it counts against the outer request\'s', async () => {
+    const forged = (n: number) => ({ method: 'POST', url: '/api/account/login', headers: { 'X-Peer-Address': `10.98.0.${n}`, 'X-Forwarded-For': `10.97.0.${n}` }, body: { username: 'batch-ghost', password: 'x' } });
+    const result = await batch(Array.from({ length: 21 }, (_, n) => forged(n)), { ip: '10.99.0.2' });
+    expect(result.parts.slice(0, 20).every((p) => p.status === 200)).toBe(true);
+    expect(result.parts[20].status).toBe(429);
+  });
+
   test('a part may sign in; the batch is still rate-limited and answered in order', async () => {
     const admin = await signedIn(1);
     const result = await batch(

@@ -73,7 +73,9 @@ function LoginForm({ language, captcha }: { language: WireLanguage; captcha?: Ca
         </p>
         <h1>{t('title')}</h1>
         <p className="admin-login-site">{tAdmin('title')}</p>
-        <form onSubmit={submit} aria-describedby={problem ? 'login-problem' : undefined}>
+        {/* Before the script runs (or without it) the browser submits the form itself: by POST, to
+            this page, which ignores it, so a password never ends up in an address. */}
+        <form method="post" onSubmit={submit} aria-describedby={problem ? 'login-problem' : undefined}>
           <div className="admin-field">
             <label htmlFor="login-username">{t('username')}</label>
             <input id="login-username" name="username" autoComplete="username" required maxLength={64} autoFocus />

@@ -1,9 +1,9 @@
 import type { Locale } from '@/lib/i18n/languages';
-import { localePath } from '@/lib/public/urls';
-import { route } from '@/lib/public/routes';
 import styles from './AccessKeyMark.module.css';
 
 export type AccessKeyArea = 'U' | 'C' | 'Z';
+/** Every access key of a page: the three marks, and S for the site search field in the header. */
+export type AccessKey = AccessKeyArea | 'S';
 
 interface Props {
   locale: Locale;
@@ -14,16 +14,18 @@ interface Props {
 }
 
 /**
- * The `:::` mark of an area (Taiwan's accessibility guidelines): Alt+U / C / Z moves focus here,
- * and the link explains the access keys (the accesskey guide page). Its name starts with the
- * visible ":::" so speech users can say what they see (WCAG 2.5.3).
+ * The `:::` mark of an area (Taiwan's accessibility guidelines): Alt+U / C / Z moves focus here.
+ * The link points at itself: Chromium and Edge follow a link's access key, so a link to another
+ * page (the guide) would leave the page instead (the guide is linked from the footer). Its name
+ * starts with the visible ":::" so speech users can say what they see (WCAG 2.5.3).
  */
-export function AccessKeyMark({ locale, area, label, className }: Props) {
+export function AccessKeyMark({ area, label, className }: Props) {
+  const id = `accesskey-${area.toLowerCase()}`;
   return (
     <a
-      id={`accesskey-${area.toLowerCase()}`}
+      id={id}
       accessKey={area}
-      href={localePath(locale, route('accesskeys').path)}
+      href={`#${id}`}
       title={label}
       className={className ? `${styles.mark} ${className}` : styles.mark}
     >

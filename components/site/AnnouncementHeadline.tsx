@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { isSameSiteDay } from '@/lib/public/dates';
 import type { Locale } from '@/lib/i18n/languages';
 import type { AnnouncementSummary } from '@/lib/public/announcements';
 import { DateText } from './DateText';
@@ -39,7 +40,7 @@ export async function AnnouncementHeadline({ locale, item, href, level, timed, t
             {item.endAt && (
               <>
                 {' – '}
-                <DateText locale={locale} value={item.endAt} style="datetime" />
+                <DateText locale={locale} value={item.endAt} style={isSameSiteDay(item.startAt, item.endAt) ? 'time' : 'datetime'} />
               </>
             )}
           </span>

@@ -34,7 +34,9 @@ export async function Breadcrumbs({ locale, items }: { locale: Locale; items: Br
             '@type': 'ListItem',
             position: i + 1,
             name: item.label,
-            ...(item.isLink ? { item: absoluteUrl(item.url) } : {}),
+            // Search engines want `item` on every entry: a group without a screen of its own
+            // (not a link above) names the page its path opens, its first list.
+            item: absoluteUrl(item.url),
           })),
         }}
       />

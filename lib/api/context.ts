@@ -1,5 +1,6 @@
 import type { Actor } from '../content/actor';
 import { accountForToken } from '../content/sessions';
+import { clientAddressOf } from '../http/client-address';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
 
 /** What every handler knows about the request it serves. */
@@ -24,15 +25,6 @@ export function bearerToken(request: Request): string | null {
   return match ? match[1] : null;
 }
 
-/**
- * The client's address, from a request's headers (an API request's, or a server action's). Next.js
- * fills X-Forwarded-For from the socket when the request has none; behind a reverse proxy, the
- * proxy must overwrite it (docs/operations.md).
- */
-export function clientAddress(headers: Headers): string {
-  return (headers.get('x-forwarded-for') ?? '').split(',')[0].trim() || 'unknown';
-}
-
 export async function createContext(request: Request, segments: string[]): Promise<RequestContext> {
   const token = bearerToken(request);
   const language = parseWireLanguage(request.headers.get('web-language'));
@@ -46,6 +38,6 @@ export async function createContext(request: Request, segments: string[]): Promi
     webRole: request.headers.get('web-role'),
     token,
     // A token that was sent but no longer names a session: refused even on public reads (lib/content/actor.ts).
-    actor: { language, account, clientAddress: clientAddress(request.headers), ...(token && !account ? { expired: true } : {}) },
+    actor: { language, account, clientAddress: clientAddressOf(request.headers), ...(token && !account ? { expired: true } : {}) },
   };
 }

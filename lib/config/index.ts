@@ -19,6 +19,8 @@ export interface Config {
     minScore: number;
   };
   demoContent: boolean;
+  /** Reverse proxies whose X-Forwarded-For is believed (lib/http/client-address.ts). */
+  trustedProxies: string | undefined;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -50,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minScore: number(env.RECAPTCHA_MIN_SCORE, 0.5),
     },
     demoContent: flag(env.DEMO_CONTENT, databaseUrl === undefined),
+    trustedProxies: env.TRUSTED_PROXIES || undefined,
   };
 }
 

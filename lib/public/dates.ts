@@ -1,7 +1,8 @@
 import { config } from '../config';
 import type { Locale } from '../i18n/languages';
 
-export type DateStyle = 'date' | 'datetime' | 'month';
+/** `time` is the clock time alone, for the end of a span within one day. */
+export type DateStyle = 'date' | 'datetime' | 'month' | 'time';
 
 const calendarDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -16,13 +17,13 @@ function parse(value: Date | string): { date: Date; calendar: boolean } | null {
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per locale, style and zone: building Intl formatters is slow enough to matter per row. */
-export function siteDateFormat(locale: Locale, style: DateStyle, timeZone = config().siteTimeZone): Intl.DateTimeFormat {
+export function siteDateFormat(locale: Locale, style: Exclude<DateStyle, 'datetime'>, timeZone = config().siteTimeZone): Intl.DateTimeFormat {
   const key = `${locale}|${style}|${timeZone}`;
   let format = formats.get(key);
   if (!format) {
     const options: Intl.DateTimeFormatOptions =
-      style === 'datetime'
-        ? { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }
+      style === 'time'
+        ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
         : style === 'month'
           ? { year: 'numeric', month: 'long' }
           : { dateStyle: 'medium' };
@@ -37,7 +38,19 @@ export function formatSiteDate(value: Date | string | null | undefined, locale: 
   if (value === null || value === undefined || value === '') return null;
   const parsed = parse(value);
   if (!parsed) return null;
-  return siteDateFormat(locale, parsed.calendar && style === 'datetime' ? 'date' : style, parsed.calendar ? 'UTC' : undefined).format(parsed.date);
+  const zone = parsed.calendar ? 'UTC' : undefined;
+  if (parsed.calendar && (style === 'datetime' || style === 'time')) return siteDateFormat(locale, 'date', zone).format(parsed.date);
+  if (style !== 'datetime') return siteDateFormat(locale, style, zone).format(parsed.date);
+  // The date exactly as a date alone shows it (Intl's combined zh-TW style would switch to
+  // 2026/12/6), then the time: one format per language everywhere.
+  const date = siteDateFormat(locale, 'date').format(parsed.date);
+  const time = siteDateFormat(locale, 'time').format(parsed.date);
+  return locale === 'en' ? `${date}, ${time}` : `${date} ${time}`;
+}
+
+/** Whether two values fall on one calendar day in the site's zone (a span then repeats only the time). */
+export function isSameSiteDay(a: Date | string, b: Date | string): boolean {
+  return dateTimeAttribute(a) === dateTimeAttribute(b);
 }
 
 /** The `<time dateTime>` value: `YYYY-MM-DD` for dates, a full ISO instant for times, `YYYY-MM` for months. */
@@ -45,7 +58,7 @@ export function dateTimeAttribute(value: Date | string, style: DateStyle = 'date
   const parsed = parse(value);
   if (!parsed) return String(value);
   if (parsed.calendar) return style === 'month' ? String(value).slice(0, 7) : String(value);
-  if (style === 'datetime') return parsed.date.toISOString();
+  if (style === 'datetime' || style === 'time') return parsed.date.toISOString();
   // The calendar day in the site's zone, which is the day the text shows.
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: config().siteTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(parsed.date);
   return style === 'month' ? parts.slice(0, 7) : parts;

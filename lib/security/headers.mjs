@@ -23,9 +23,15 @@ export function contentSecurityPolicy(dev = false) {
   ].join('; ');
 }
 
-export function securityHeaders(dev = false) {
+/**
+ * Uploaded files: nothing may load from them and, opened as a page, they run in a sandbox (no
+ * script, no same-origin access), whatever the bytes turn out to be.
+ */
+export const UPLOAD_CSP = "default-src 'none'; sandbox";
+
+export function securityHeaders(dev = false, csp = contentSecurityPolicy(dev)) {
   return [
-    { key: 'Content-Security-Policy', value: contentSecurityPolicy(dev) },
+    { key: 'Content-Security-Policy', value: csp },
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     { key: 'X-Frame-Options', value: 'DENY' },

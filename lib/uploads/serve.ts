@@ -1,3 +1,4 @@
+import { UPLOAD_CSP } from '../security/headers.mjs';
 import { uploadIdPattern } from '../content/validation';
 import { findUpload } from '.';
 import { uploadStorage } from './storage';
@@ -27,7 +28,7 @@ export async function serveUpload(id: string): Promise<Response> {
       'x-content-type-options': 'nosniff',
       // The bytes under an id never change (a rename changes only the name).
       'cache-control': 'public, max-age=31536000, immutable',
-      'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+      'content-security-policy': UPLOAD_CSP,
     },
   });
 }

@@ -6,6 +6,7 @@ import { createAuth } from '../../lib/client/auth';
 import { ApiRequestError } from '../../lib/client/http';
 import { resourceApi } from '../../lib/client/resources';
 import { getDb } from '../../lib/db';
+import { PEER_ADDRESS_HEADER } from '../../lib/http/client-address';
 import { withDatabase } from '../helpers/database';
 import { fakeBrowser, ORIGIN } from './support/fake-browser';
 
@@ -24,7 +25,7 @@ function browserOnServer() {
     wire.push(`${request.method} ${new URL(request.url).pathname}`);
     const headers = new Headers(request.headers);
     headers.set('cookie', `XSRF-TOKEN=${XSRF}`);
-    headers.set('x-forwarded-for', '10.20.0.1');
+    headers.set(PEER_ADDRESS_HEADER, '10.20.0.1');
     const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer();
     return dispatch(new Request(request.url, { method: request.method, headers, body }));
   };

@@ -4,6 +4,7 @@ import { ensureAdmin } from '../../lib/accounts';
 import { getDb } from '../../lib/db';
 import { hashPassword } from '../../lib/content/passwords';
 import { account } from '../../lib/db/schema';
+import { PEER_ADDRESS_HEADER } from '../../lib/http/client-address';
 
 export const XSRF = 'test-xsrf-token';
 
@@ -25,7 +26,7 @@ export interface ApiResult<T = any> {
 
 /** Calls the API dispatcher as the route handler would, with the XSRF pair set unless told not to. */
 export async function call<T = any>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { 'web-language': options.language ?? 'tw', 'x-forwarded-for': options.ip ?? '10.0.0.1', ...options.headers };
+  const headers: Record<string, string> = { 'web-language': options.language ?? 'tw', [PEER_ADDRESS_HEADER]: options.ip ?? '10.0.0.1', ...options.headers };
   if (options.xsrf !== false) {
     headers.cookie = `XSRF-TOKEN=${options.xsrf ?? XSRF}`;
     headers['x-xsrf-token'] = XSRF;

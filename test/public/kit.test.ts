@@ -1,5 +1,5 @@
 import { fileKind, humanSize, uploadIds } from '../../lib/public/attachments';
-import { dateTimeAttribute, formatSiteDate } from '../../lib/public/dates';
+import { dateTimeAttribute, formatSiteDate, isSameSiteDay } from '../../lib/public/dates';
 import { scrollableTables } from '../../lib/public/rich-text';
 
 describe('public kit helpers', () => {
@@ -42,6 +42,11 @@ describe('public kit helpers', () => {
     expect(formatSiteDate(instant, 'en', 'datetime')).toBe('Apr 1, 2024, 01:30');
     expect(formatSiteDate('2024-05-01', 'zh-TW')).toBe('2024年5月1日');
     expect(dateTimeAttribute('2024-05-01', 'month')).toBe('2024-05');
+    // One format per language: the date part of a date and time is the date alone.
+    expect(formatSiteDate(instant, 'zh-TW', 'datetime')).toBe('2024年4月1日 01:30');
+    expect(formatSiteDate(instant, 'zh-TW', 'time')).toBe('01:30');
+    expect(isSameSiteDay(instant, new Date('2024-04-01T09:00:00Z'))).toBe(true);
+    expect(isSameSiteDay(instant, new Date('2024-03-31T09:00:00Z'))).toBe(false);
     expect(formatSiteDate('', 'en')).toBeNull();
     expect(formatSiteDate('not a date', 'en')).toBeNull();
   });

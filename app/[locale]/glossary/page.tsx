@@ -7,6 +7,7 @@ import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { glossaryPage, initialParam } from '@/lib/public/info/glossary';
+import { textLang } from '@/lib/i18n/text-language';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam, searchParam } from '@/lib/public/paging';
 import { localePath, withQuery } from '@/lib/public/urls';
@@ -61,7 +62,9 @@ export default async function GlossaryPage({ params, searchParams }: PageProps<'
               <span key="en" lang="en">
                 {row.termEn ?? ''}
               </span>,
-              (row.description ?? ''),
+              <span key="description" lang={textLang(row.description ?? '')}>
+                {row.description ?? ''}
+              </span>,
             ],
           }))}
         />

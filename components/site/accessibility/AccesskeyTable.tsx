@@ -1,10 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
-import type { AccessKeyArea } from '../AccessKeyMark';
+import type { AccessKey } from '../AccessKeyMark';
 import { DataTable } from '../info/DataTable';
 
-/** The access keys of the `:::` marks (U top, C content, Z footer, set by the site layout). */
-export const accesskeys: readonly AccessKeyArea[] = ['U', 'C', 'Z'];
+/** The access keys: the `:::` marks (U top, C content, Z footer, set by the site layout) and S, search. */
+export const accesskeys: readonly AccessKey[] = ['U', 'C', 'Z', 'S'];
 
 /** The keys, the area each leads to and what is there, as a table. */
 export async function AccesskeyTable({ locale }: { locale: Locale }) {

@@ -58,8 +58,12 @@ export async function LawSearchForm({ locale, action, criteria, options }: Props
         allLabel={t('allAttributes')}
         idPrefix="law"
       />
-      <FilterInput name="from" label={t('from')} value={criteria.from} type="date" hint={t('dateHint')} idPrefix="law" />
-      <FilterInput name="to" label={t('to')} value={criteria.to} type="date" hint={t('dateHint')} idPrefix="law" />
+      {/* The two ends of one range stay side by side. No format hint: a date field shows the
+          browser's own format, which a fixed YYYY-MM-DD would contradict. */}
+      <div className={form.pair}>
+        <FilterInput name="from" label={t('from')} value={criteria.from} type="date" idPrefix="law" />
+        <FilterInput name="to" label={t('to')} value={criteria.to} type="date" idPrefix="law" />
+      </div>
     </FilterForm>
   );
 }

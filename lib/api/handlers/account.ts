@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
-import { account } from '../../db/schema';
+import { account, rateLimits } from '../../db/schema';
 import { verifyCaptcha } from '../../content/captcha';
 import { verifyPassword } from '../../content/passwords';
 import { hit, signInLimit } from '../../content/rate-limit';
@@ -52,8 +52,17 @@ export async function login(context: RequestContext) {
   const lockedFor = (until: Date | null) => Math.max(1, Math.ceil(((until?.getTime() ?? 0) - now.getTime()) / 60000));
 
   if (found?.lockedUntil && found.lockedUntil > now) return failed(true, lockedFor(found.lockedUntil));
+  const unusable = !found || found.isDisabled;
+  const nameKey = username.trim().slice(0, 64).toLowerCase();
+  if (unusable) {
+    const until = await nameLockedUntil(nameKey);
+    if (until && until > now) return failed(true, lockedFor(until));
+  }
   const passwordOk = await verifyPassword(password, found?.passwordHash);
-  if (!found || found.isDisabled) return failed();
+  if (unusable) {
+    const until = await countNameFailure(nameKey, now);
+    return until ? failed(true, lockedFor(until)) : failed();
+  }
   if (!passwordOk) {
     // One statement counts the failure and, at the fifth, locks: concurrent attempts cannot skip it.
     const [after] = await db
@@ -69,6 +78,41 @@ export async function login(context: RequestContext) {
   }
   await db.update(account).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(account.id, found.id));
   return json({ token: await createSession(found.id), locked: false });
+}
+
+/**
+ * Failures against a username with no usable account (unknown or disabled) lock that name exactly as
+ * they would lock an account, so the lockout never tells which usernames exist. Kept in the
+ * rate-limit table: `hits` counts failures, `window_start` holds the end of the lock (the epoch when
+ * unlocked).
+ */
+const nameLock = { bucket: 'sign-in-name', unlocked: new Date(0) };
+
+async function nameLockedUntil(name: string): Promise<Date | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ until: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.bucket, nameLock.bucket), eq(rateLimits.key, name)));
+  return row?.until ?? null;
+}
+
+/** Counts one failure; at the fifth the name is locked for LOCK_MS and its end is returned. */
+async function countNameFailure(name: string, now: Date): Promise<Date | null> {
+  const db = await getDb();
+  const locks = sql`${rateLimits.hits} + 1 >= ${MAX_FAILED_SIGN_INS}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ bucket: nameLock.bucket, key: name, windowStart: nameLock.unlocked, hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.key],
+      set: {
+        hits: sql`case when ${locks} then 0 else ${rateLimits.hits} + 1 end`,
+        windowStart: sql`case when ${locks} then ${new Date(now.getTime() + LOCK_MS)} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ until: rateLimits.windowStart });
+  return row.until > now ? row.until : null;
 }
 
 /** `account/checklogin` → `{valid, role, username, displayName}`; an unknown token is simply not valid. */

@@ -8,6 +8,7 @@ import {
   serializeResponse,
   type HttpRequestMessage,
 } from '../../http/multipart';
+import { PEER_ADDRESS_HEADER } from '../../http/client-address';
 import type { RequestContext } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { readBody } from '../http';
@@ -17,7 +18,7 @@ export const MAX_BATCH_PARTS = 100;
 export const MAX_BATCH_BYTES = 10 * 1024 * 1024;
 
 /** Headers a part inherits from the outer request: who is asking, in which language. */
-const inherited = ['authorization', 'web-language', 'web-role', 'cookie', 'x-forwarded-for', 'x-forwarded-proto'];
+const inherited = ['authorization', 'web-language', 'web-role', 'cookie', 'x-forwarded-for', 'x-forwarded-proto', PEER_ADDRESS_HEADER];
 
 type Dispatch = (request: Request, options: { inBatch: true }) => Promise<Response>;
 

@@ -1,8 +1,8 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
-import { clientAddress } from '../../api/context';
+import { notFound, redirect } from 'next/navigation';
+import { clientAddressOf } from '../../http/client-address';
 import { parseWireLanguage } from '../../i18n/languages';
 import { contactValuesOf, type ContactFormState } from './form';
 import { submitContact } from './submit';
@@ -13,11 +13,13 @@ import { submitContact } from './submit';
  * was stored redirects to the page's confirmation (post/redirect/get, so a reload sends nothing twice).
  */
 export async function sendContactMessage(_previous: ContactFormState | null, form: FormData): Promise<ContactFormState> {
+  // A hand-made call can send anything as the arguments: no form is not found (a 404, not a crash).
+  if (!(form instanceof FormData)) notFound();
   const language = parseWireLanguage(String(form.get('language') ?? ''));
   const token = form.get('captchaToken');
   const result = await submitContact({
     language,
-    clientAddress: clientAddress(await headers()),
+    clientAddress: clientAddressOf(await headers()),
     values: contactValuesOf(form),
     captchaToken: typeof token === 'string' ? token : undefined,
   });
