@@ -60,6 +60,7 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Not the API, uploads, Next's own files, or files with an extension (robots.txt, favicon.ico…).
-  matcher: ['/((?!api/|api$|uploads/|_next/|_vercel/|.*\\..*).*)'],
+  // Not the API, uploads, Next's own files, files with an extension (robots.txt, favicon.ico…), or
+  // the operator's endpoints (no redirect, no cookie: docs/operations.md).
+  matcher: ['/((?!api/|api$|uploads/|_next/|_vercel/|healthz$|readyz$|metrics$|.*\\..*).*)'],
 };

@@ -1,11 +1,14 @@
 import { closeDatabaseOnSignals, connectReady, onDatabaseOpen } from './db';
+import { logRequests } from './observability/request-log';
 import { onStartup } from './startup';
 
 /**
- * Opens the database before the first request (migrations, the first Admin, demo content) and
- * closes it cleanly on SIGTERM/SIGINT. A start-up failure is logged (spec §8) and stops the process
- * so a supervisor can restart it, instead of serving errors.
+ * Logs and counts every request (lib/observability). Opens the database before the first request
+ * (migrations, the first Admin, demo content) and closes it cleanly on SIGTERM/SIGINT. A start-up
+ * failure is logged (spec §8) and stops the process so a supervisor can restart it, instead of
+ * serving errors.
  */
+logRequests();
 onDatabaseOpen(onStartup);
 closeDatabaseOnSignals();
 try {
