@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { timeQuery } from '../observability/metrics';
+import { reportEmbeddedDatabaseMemory, timeQuery } from '../observability/metrics';
 import * as schema from './schema';
 import { isReadOnlyStatement, soleWriter } from './sole-writer';
 
@@ -70,6 +70,15 @@ export function acquireLock(lockPath: string): () => void {
   throw new Error(`Could not take the database lock ${lockPath}`);
 }
 
+/**
+ * PGlite runs PostgreSQL inside WebAssembly, whose memory only grows: PostgreSQL's defaults made
+ * for a server of its own (128 MB of shared buffers, allocated and zeroed at start; 64 MB for each
+ * VACUUM) stayed resident for the life of the process. The tables are read from files the operating
+ * system caches anyway, so small buffers cost little (docs/performance.md, Memory). Durability
+ * settings are untouched.
+ */
+const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
+
 export async function openPglite(dataDir: string | undefined): Promise<Connection> {
   const { PGlite } = await import('@electric-sql/pglite');
   // Trigram indexes for keyword search (migration 0004); PostgreSQL ships pg_trgm in its contrib.
@@ -80,13 +89,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Connectio
   const release = dataDir ? acquireLock(path.join(dataDir, 'pglite.lock')) : () => {};
   if (folder) fs.mkdirSync(folder, { recursive: true });
   // Without a folder PGlite keeps everything in memory (tests).
-  const client = new PGlite(folder, { extensions: { pg_trgm } });
+  const client = new PGlite(folder, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
   try {
     await client.waitReady;
     const db = drizzle({ client, schema }) as unknown as Database;
     countWrites(client, soleWriter(db));
     client.query = timed(client.query.bind(client), 'pglite') as typeof client.query;
     client.exec = timed(client.exec.bind(client), 'pglite') as typeof client.exec;
+    const memory = (client as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } }).mod?.wasmMemory;
+    if (memory) reportEmbeddedDatabaseMemory(() => memory.buffer.byteLength);
     await migrate(db as never, { migrationsFolder });
     return {
       db,

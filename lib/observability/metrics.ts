@@ -99,7 +99,27 @@ function create(): Metrics {
       for (const [cache, counts] of Object.entries(cacheCounts())) if (counts) this.set({ cache }, counts.bytes);
     },
   });
+  new Gauge({
+    name: 'pglite_wasm_memory_bytes',
+    help: 'Size of the embedded database\'s WebAssembly memory (it grows and never shrinks; absent on PostgreSQL).',
+    registers: [registry],
+    collect() {
+      const bytes = embeddedDatabaseMemory();
+      if (bytes !== undefined) this.set(bytes);
+    },
+  });
   return { registry, requests, requestDuration, queryDuration, signInFailures };
+}
+
+const memoryHolder = globalThis as typeof globalThis & { __gonghuiWasmMemory?: () => number };
+
+/** The embedded database tells the metrics how to read its WebAssembly memory size. */
+export function reportEmbeddedDatabaseMemory(read: () => number): void {
+  memoryHolder.__gonghuiWasmMemory = read;
+}
+
+function embeddedDatabaseMemory(): number | undefined {
+  return memoryHolder.__gonghuiWasmMemory?.();
 }
 
 const holder = globalThis as typeof globalThis & { __gonghuiMetrics?: Metrics };

@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+const rss = () => Math.round(process.memoryUsage().rss / 1048576);
+const [dir, initial, ...extra] = process.argv.slice(2);
+const defaults = ["--single","-F","-O","-j","-c","search_path=public","-c","exit_on_error=false","-c","log_checkpoints=false","-c","max_worker_processes=0","-c","max_parallel_workers=0","-c","max_parallel_workers_per_gather=0","-c","io_method=sync","-c","max_parallel_maintenance_workers=0"];
+const opts = { ...(extra.length ? { startParams: [...defaults, ...extra.flatMap((e) => ['-c', e])] } : {}), ...(Number(initial) ? { initialMemory: Number(initial) * 1048576 } : {}) };
+const db = new PGlite(dir, opts);
+await db.waitReady;
+const mem = () => Math.round(db.mod.wasmMemory.buffer.byteLength / 1048576);
+const show = async (s) => (await db.query(`show ${s}`)).rows[0][s];
+console.log(JSON.stringify(opts.startParams?.slice(-4) ?? 'defaults'), 'initial', initial, 'shared_buffers', await show('shared_buffers'));
+console.log('  start rss', rss(), 'wasm', mem(), 'external', Math.round(process.memoryUsage().external / 1048576));
+await db.exec(`create table if not exists t (id serial primary key, body text); insert into t (body) select repeat('x', 500) || g from generate_series(1, 20000) g;`);
+for (let i = 0; i < 20; i++) await db.query('select * from t where id % 100 = $1', [i]);
+await db.exec('vacuum analyze');
+console.log('  after work rss', rss(), 'wasm', mem());
+await db.close();
