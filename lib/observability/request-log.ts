@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { clientAddressFrom, isTrustedProxy } from '../http/client-address';
+import { clientAddressFrom, isTrustedProxy } from './client-address';
 import { logger } from './logger';
 import { methodLabel, metrics } from './metrics';
 import { requestStore, type RequestRecord } from './request-store';

@@ -1,4 +1,4 @@
-import { clientAddressFrom, isTrustedProxy } from '../../lib/http/client-address';
+import { clientAddressFrom, isTrustedProxy } from '../../lib/observability/client-address';
 import { requestIdFor } from '../../lib/observability/request-log';
 
 describe('client address and trusted proxies', () => {
