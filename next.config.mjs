@@ -7,7 +7,9 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite loads its WebAssembly and data files from its own package folder at run time.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  // prom-client keeps one registry per loaded copy: loaded from node_modules, the start-up code and
+  // the /metrics route share it.
+  serverExternalPackages: ['@electric-sql/pglite', 'prom-client'],
   poweredByHeader: false,
   // The build checks the application's types; tests are checked by `npm run typecheck`.
   typescript: { tsconfigPath: 'tsconfig.build.json' },

@@ -62,7 +62,8 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Not the API, uploads, feeds, Next's own files or the few named files at the root. Any other
-  // path, one with a dot included, goes through the same rules (/admin/…/x.y redirects as /admin/… does).
-  matcher: ['/((?!api/|api$|uploads/|feeds/|_next/|_vercel/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$|favicon\\.ico$).*)'],
+  // Not the API, uploads, feeds, Next's own files, the few named files at the root, or the operator's
+  // endpoints (no redirect, no cookie: docs/operations.md). Any other path, one with a dot included,
+  // goes through the same rules (/admin/…/x.y redirects as /admin/… does).
+  matcher: ['/((?!api/|api$|uploads/|feeds/|_next/|_vercel/|robots\.txt$|sitemap\.xml$|icon\.svg$|favicon\.ico$|healthz$|readyz$|metrics$).*)'],
 };

@@ -1,13 +1,20 @@
 import { closeDatabaseOnSignals, connectReady, onDatabaseOpen } from './db';
+import { logRequests } from './observability/request-log';
+import { collectGarbageWhenGrown } from './runtime/heap';
 import { onStartup } from './startup';
 import { installRequestGate } from './http/request-gate';
 
 /**
- * Puts the request gate in front of Next.js (socket address, garbled requests), opens the database before the first request (migrations, the first Admin, demo content) and
- * closes it cleanly on SIGTERM/SIGINT. A start-up failure is logged (spec §8) and stops the process
- * so a supervisor can restart it, instead of serving errors.
+ * Puts the request gate in front of Next.js (the socket's address, garbled requests refused), and
+ * around it the request log (every request logged and counted, refused ones too: lib/observability);
+ * keeps the heap near its live size (lib/runtime/heap.ts). Opens the database before the first
+ * request (migrations, the first Admin, demo content) and closes it cleanly on SIGTERM/SIGINT. A
+ * start-up failure is logged (spec §8) and stops the process so a supervisor can restart it,
+ * instead of serving errors.
  */
 installRequestGate();
+logRequests();
+collectGarbageWhenGrown();
 onDatabaseOpen(onStartup);
 closeDatabaseOnSignals();
 try {

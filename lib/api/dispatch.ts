@@ -1,6 +1,8 @@
 import { ContentError } from '../content/errors';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
-import { createContext } from './context';
+import { noteApiRequest } from '../observability/api-requests';
+import { logError } from '../observability/logger';
+import { createContext, type RequestContext } from './context';
 import { ApiError, fromContentError } from './errors';
 import { batch } from './handlers/batch';
 import { openapi } from './handlers/openapi';
@@ -31,7 +33,7 @@ function errorResponse(caught: unknown, language: WireLanguage): Response {
     return json({ message: new ApiError(503, 'unavailable').messageIn(language) }, 503, { 'retry-after': '5' });
   }
   // Anything else is our fault: log it whole, answer without internals.
-  console.error('API error:', error);
+  logError(error, 'API error');
   return json({ message: new ApiError(500, 'internal').messageIn(language) }, 500);
 }
 
@@ -47,15 +49,19 @@ export async function dispatch(request: Request, options: { inBatch?: boolean } 
   const method = request.method.toUpperCase();
   const segments = apiSegments(url);
   let response: Response;
+  let route: Route | undefined;
+  let context: RequestContext | undefined;
   try {
-    const { route, params, otherMethods } = matchRoute(allRoutes(), method, segments);
+    const match = matchRoute(allRoutes(), method, segments);
+    const { params, otherMethods } = match;
+    route = match.route;
     if (!route) {
       throw otherMethods
         ? new ApiError(405, 'methodNotAllowed', { method })
         : new ApiError(404, 'routeNotFound', { method, path: url.pathname });
     }
     if (!options.inBatch && method !== 'GET' && method !== 'HEAD' && !route.noXsrf) checkXsrf(request);
-    const context = await createContext(request, segments);
+    context = await createContext(request, segments);
     if (route.operation) {
       const body = route.body ? await readJsonObject(request) : {};
       response = json(await route.operation(context.actor, { params, query: context.searchParams, body }));
@@ -65,6 +71,7 @@ export async function dispatch(request: Request, options: { inBatch?: boolean } 
   } catch (error) {
     response = errorResponse(error, language);
   }
+  if (!options.inBatch) noteApiRequest(route?.path, context?.actor.account?.id, response);
   if (!options.inBatch && !requestCookie(request, XSRF_COOKIE)) {
     response.headers.append('set-cookie', xsrfCookie(newXsrfToken(), isSecureRequest(request)));
   }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { reportEmbeddedDatabaseMemory, timeQuery } from '../observability/metrics';
 import * as schema from './schema';
 import { isReadOnlyStatement, soleWriter } from './sole-writer';
 
@@ -11,6 +12,8 @@ export type Database = NodePgDatabase<typeof schema>;
 export interface Connection {
   db: Database;
   driver: 'pglite' | 'postgres';
+  /** Where Drizzle records the applied migrations (schema-qualified). */
+  migrationsTable: string;
   /** Runs raw SQL text (backups, checks); parameters are positional ($1, $2…). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs `work` on one dedicated connection, for multi-statement transactions in raw SQL. */
@@ -67,6 +70,15 @@ export function acquireLock(lockPath: string): () => void {
   throw new Error(`Could not take the database lock ${lockPath}`);
 }
 
+/**
+ * PGlite runs PostgreSQL inside WebAssembly, whose memory only grows: PostgreSQL's defaults made
+ * for a server of its own (128 MB of shared buffers, allocated and zeroed at start; 64 MB for each
+ * VACUUM) stayed resident for the life of the process. The tables are read from files the operating
+ * system caches anyway, so small buffers cost little (docs/performance.md, Memory). Durability
+ * settings are untouched.
+ */
+const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
+
 export async function openPglite(dataDir: string | undefined): Promise<Connection> {
   const { PGlite } = await import('@electric-sql/pglite');
   // Trigram indexes for keyword search (migration 0004); PostgreSQL ships pg_trgm in its contrib.
@@ -77,15 +89,20 @@ export async function openPglite(dataDir: string | undefined): Promise<Connectio
   const release = dataDir ? acquireLock(path.join(dataDir, 'pglite.lock')) : () => {};
   if (folder) fs.mkdirSync(folder, { recursive: true });
   // Without a folder PGlite keeps everything in memory (tests).
-  const client = new PGlite(folder, { extensions: { pg_trgm } });
+  const client = new PGlite(folder, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
   try {
     await client.waitReady;
     const db = drizzle({ client, schema }) as unknown as Database;
     countWrites(client, soleWriter(db));
+    client.query = timed(client.query.bind(client), 'pglite') as typeof client.query;
+    client.exec = timed(client.exec.bind(client), 'pglite') as typeof client.exec;
+    const memory = (client as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } }).mod?.wasmMemory;
+    if (memory) reportEmbeddedDatabaseMemory(() => memory.buffer.byteLength);
     await migrate(db as never, { migrationsFolder });
     return {
       db,
       driver: 'pglite',
+      migrationsTable: 'drizzle.__drizzle_migrations',
       async query<T>(text: string, params: unknown[] = []) {
         return (await client.query<T>(text, params)).rows;
       },
@@ -130,6 +147,28 @@ function countWrites(client: PGliteClient, noteWrite: () => void): void {
   client.transaction = around(client.transaction.bind(client), writes) as typeof client.transaction;
 }
 
+/**
+ * Times every statement for the metrics. pg's pool passes a callback; drizzle and PGlite take
+ * promises; a streamed query (a submittable) is not timed.
+ */
+function timed(query: (...args: never[]) => unknown, driver: Connection['driver']) {
+  return (...args: never[]): unknown => {
+    const end = timeQuery(driver);
+    const last = args[args.length - 1] as unknown;
+    if (typeof last === 'function') {
+      const callback = last as (...results: unknown[]) => unknown;
+      (args as unknown[])[args.length - 1] = (...results: unknown[]) => {
+        end();
+        return callback(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.then(end, end);
+    return result;
+  };
+}
+
 export async function openPostgres(url: string, searchPath?: string): Promise<Connection> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -139,11 +178,18 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Co
     max: Number(process.env.DATABASE_POOL_SIZE) || 10,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
+  // An idle connection the server ends (restart, failover, terminated backend) is dropped by the
+  // pool; unheard, its error would end the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  pool.on('connect', (client) => {
+    client.query = timed(client.query.bind(client), 'postgres') as typeof client.query;
+  });
   const db = drizzle({ client: pool, schema });
   await migrate(db, { migrationsFolder, ...(searchPath ? { migrationsSchema: searchPath } : {}) });
   return {
     db,
     driver: 'postgres',
+    migrationsTable: `${searchPath ?? 'drizzle'}.__drizzle_migrations`,
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
     },

@@ -45,22 +45,32 @@ function currentTrustedProxies(): BlockList {
   return cached.list;
 }
 
+/** Whether a socket's peer is one of TRUSTED_PROXIES, whose X-Forwarded-For and X-Request-Id are believed. */
+export function isTrustedPeer(peer: string | undefined, trusted: BlockList = currentTrustedProxies()): boolean {
+  return Boolean(peer) && isTrusted(trusted, peer!);
+}
+
 /**
- * The client's address, for per-address limits: the socket's peer, unless that peer is a trusted
- * proxy; then X-Forwarded-For is read from the right, past every trusted proxy, and the first
- * address not trusted is the client (entries to its left were written by the client and prove
- * nothing). A request that never came through a socket (no peer header) is `unknown`.
+ * The client's address, for per-address limits and the request log: the socket's peer, unless that
+ * peer is a trusted proxy; then X-Forwarded-For is read from the right, past every trusted proxy, and
+ * the first address not trusted is the client (entries to its left were written by the client and
+ * prove nothing). A request that never came through a socket (no peer) is `unknown`.
  */
-export function clientAddressOf(headers: Headers, trusted: BlockList = currentTrustedProxies()): string {
-  const peer = headers.get(PEER_ADDRESS_HEADER)?.trim();
-  if (!peer) return 'unknown';
-  if (!isTrusted(trusted, peer)) return plainAddress(peer);
-  const forwarded = (headers.get('x-forwarded-for') ?? '')
+export function clientAddressFrom(peer: string | null | undefined, forwardedFor: string | null | undefined, trusted: BlockList = currentTrustedProxies()): string {
+  const socketPeer = peer?.trim();
+  if (!socketPeer) return 'unknown';
+  if (!isTrusted(trusted, socketPeer)) return plainAddress(socketPeer);
+  const forwarded = (forwardedFor ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
   for (let index = forwarded.length - 1; index >= 0; index--) {
     if (!isTrusted(trusted, forwarded[index])) return plainAddress(forwarded[index]);
   }
-  return plainAddress(forwarded[0] ?? peer);
+  return plainAddress(forwarded[0] ?? socketPeer);
+}
+
+/** The client's address of a request that passed the request gate (its peer is in PEER_ADDRESS_HEADER). */
+export function clientAddressOf(headers: Headers, trusted: BlockList = currentTrustedProxies()): string {
+  return clientAddressFrom(headers.get(PEER_ADDRESS_HEADER), headers.get('x-forwarded-for'), trusted);
 }

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * The operator's view of a built server started here with its standard output captured: health,
+ * readiness, metrics and the JSON request log. Its own port (beside the main e2e server's) and data.
+ */
+const port = (Number(process.env.E2E_PORT) || 3200) + 50;
+const base = `http://127.0.0.1:${port}`;
+const METRICS_TOKEN = 'e2e-metrics-token';
+
+let child: ChildProcess;
+let output = '';
+let dataDir: string;
+
+function logLines(): Record<string, unknown>[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+async function logLineFor(requestId: string): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 100; i++) {
+    const line = logLines().find((entry) => entry.requestId === requestId && entry.msg === 'request');
+    if (line) return line;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no log line for ${requestId} in:\n${output}`);
+}
+
+test.describe('operations endpoints and request log', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-ops-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), DEMO_CONTENT: 'off', METRICS_TOKEN, LOG_LEVEL: 'info' };
+    delete env.TRUSTED_PROXIES;
+    delete env.DATABASE_URL;
+    child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    for (let i = 0; i < 600; i++) {
+      try {
+        if ((await fetch(`${base}/readyz`)).status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`server did not become ready:\n${output}`);
+  });
+
+  test.afterAll(async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('/healthz and /readyz answer JSON without redirect or cookie', async () => {
+    const health = await fetch(`${base}/healthz`, { redirect: 'manual' });
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(health.headers.get('set-cookie')).toBeNull();
+    const ready = await fetch(`${base}/readyz`, { redirect: 'manual' });
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', database: 'ok', migrations: 'ok' });
+    expect(ready.headers.get('set-cookie')).toBeNull();
+  });
+
+  test('/metrics refuses without the token and counts a request it just served', async () => {
+    expect((await fetch(`${base}/metrics`)).status).toBe(401);
+    expect((await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer not-the-token' } })).status).toBe(401);
+    const scrape = async () => {
+      const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      return response.text();
+    };
+    const count = (text: string, labels: string) => Number(text.split('\n').find((line) => line.startsWith(`http_requests_total{${labels}}`))?.split(' ').pop() ?? 0);
+    const labels = 'route="/[locale]",method="GET",status="200"';
+    const before = count(await scrape(), labels);
+    expect((await fetch(`${base}/en`)).status).toBe(200);
+    const text = await scrape();
+    expect(count(text, labels)).toBe(before + 1);
+    expect(count(text, 'route="/healthz",method="GET",status="200"')).toBeGreaterThanOrEqual(1);
+    expect(text).toContain('db_query_duration_seconds_count{driver="pglite"}');
+    expect(text).toMatch(/cache_misses_total\{cache="page"\} \d+/);
+    expect(text).toContain('process_resident_memory_bytes');
+  });
+
+  test('each request writes one JSON log line and returns its id; a forged id is not trusted', async () => {
+    const response = await fetch(`${base}/api/webnews/getlist`, {
+      method: 'POST',
+      headers: { 'x-request-id': 'forged-request-id', 'x-forwarded-for': '203.0.113.66', 'x-xsrf-token': 'x', cookie: 'XSRF-TOKEN=x' },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const line = await logLineFor(requestId!);
+    expect(line).toMatchObject({ level: 'info', method: 'POST', route: '/api/webnews/getlist', status: 200, clientAddress: '127.0.0.1' });
+    expect(typeof line.durationMs).toBe('number');
+    expect(typeof line.time).toBe('string');
+    expect(output).not.toContain('forged-request-id');
+
+    const page = await fetch(`${base}/en/news`);
+    const pageLine = await logLineFor(page.headers.get('x-request-id')!);
+    expect(pageLine).toMatchObject({ method: 'GET', status: 200 });
+    expect(String(pageLine.route)).toMatch(/^\/\[locale\]\/news/);
+  });
+});

@@ -1,0 +1,136 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The server's Prometheus metrics, one registry for the process (on globalThis: Next.js bundles the
+ * server start-up and the route handlers separately). Labels hold only bounded values (route
+ * patterns, methods, status codes, cache names), never addresses, ids or account names.
+ */
+export interface Metrics {
+  registry: Registry;
+  requests: Counter<'route' | 'method' | 'status'>;
+  requestDuration: Histogram<'route' | 'method'>;
+  queryDuration: Histogram<'driver'>;
+  signInFailures: Counter<'reason'>;
+}
+
+interface CacheCounts {
+  hits: number;
+  misses: number;
+  entries: { size: number };
+  bytes: number;
+}
+
+/**
+ * The two caches keep their counts on globalThis (lib/cache/public-reads.ts, page-cache-handler.cjs);
+ * they are read here at scrape time rather than imported, which would tie the metrics to the database.
+ */
+function cacheCounts(): Record<'page' | 'read', CacheCounts | undefined> {
+  const holder = globalThis as unknown as Record<string | symbol, CacheCounts | undefined>;
+  return { page: holder[Symbol.for('gonghui.pageCache')], read: holder.__gonghuiPublicCache };
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
+
+/** A method label from a fixed set, so odd methods cannot grow the label space. */
+export function methodLabel(method: string | undefined): string {
+  const upper = (method ?? '').toUpperCase();
+  return METHODS.has(upper) ? upper : 'OTHER';
+}
+
+function create(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer being sent, by route pattern and method.',
+    labelNames: ['route', 'method'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const queryDuration = new Histogram({
+    name: 'db_query_duration_seconds',
+    help: 'Time spent in database statements.',
+    labelNames: ['driver'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const signInFailures = new Counter({
+    name: 'sign_in_failures_total',
+    help: 'Refused sign-ins: reason="credentials" for a wrong username or password, "locked" for an account locked after repeated failures.',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  for (const [name, help, read] of [
+    ['cache_hits_total', 'Cache hits (page: whole public pages; read: public content reads).', (c: CacheCounts) => c.hits],
+    ['cache_misses_total', 'Cache misses (page: whole public pages; read: public content reads).', (c: CacheCounts) => c.misses],
+  ] as const) {
+    new Counter({
+      name,
+      help,
+      labelNames: ['cache'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [cache, counts] of Object.entries(cacheCounts())) if (counts) this.inc({ cache }, read(counts));
+      },
+    });
+  }
+  new Gauge({
+    name: 'cache_entries',
+    help: 'Entries held in each cache.',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      for (const [cache, counts] of Object.entries(cacheCounts())) if (counts) this.set({ cache }, counts.entries.size);
+    },
+  });
+  new Gauge({
+    name: 'cache_bytes',
+    help: 'Approximate bytes held in each cache.',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      for (const [cache, counts] of Object.entries(cacheCounts())) if (counts) this.set({ cache }, counts.bytes);
+    },
+  });
+  new Gauge({
+    name: 'pglite_wasm_memory_bytes',
+    help: 'Size of the embedded database\'s WebAssembly memory (it grows and never shrinks; absent on PostgreSQL).',
+    registers: [registry],
+    collect() {
+      const bytes = embeddedDatabaseMemory();
+      if (bytes !== undefined) this.set(bytes);
+    },
+  });
+  return { registry, requests, requestDuration, queryDuration, signInFailures };
+}
+
+const memoryHolder = globalThis as typeof globalThis & { __gonghuiWasmMemory?: () => number };
+
+/** The embedded database tells the metrics how to read its WebAssembly memory size. */
+export function reportEmbeddedDatabaseMemory(read: () => number): void {
+  memoryHolder.__gonghuiWasmMemory = read;
+}
+
+function embeddedDatabaseMemory(): number | undefined {
+  return memoryHolder.__gonghuiWasmMemory?.();
+}
+
+const holder = globalThis as typeof globalThis & { __gonghuiMetrics?: Metrics };
+
+export function metrics(): Metrics {
+  holder.__gonghuiMetrics ??= create();
+  return holder.__gonghuiMetrics;
+}
+
+/** Times one database statement; call the returned function when it ends. */
+export function timeQuery(driver: 'pglite' | 'postgres'): () => void {
+  const started = process.hrtime.bigint();
+  return () => metrics().queryDuration.observe({ driver }, Number(process.hrtime.bigint() - started) / 1e9);
+}

@@ -1,0 +1,29 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * What the request log and the metrics learn about a request while it is served: its id, and what
+ * only the code deeper down knows (the API route pattern, the signed-in account). The store lives on
+ * globalThis because Next.js bundles the server start-up and the route handlers separately.
+ */
+export interface RequestRecord {
+  id: string;
+  clientAddress: string;
+  /** The route pattern (`/api/webnews/get/:id`), set by whoever matched it. */
+  route?: string;
+  accountId?: number;
+}
+
+const holder = globalThis as typeof globalThis & { __gonghuiRequestStore?: AsyncLocalStorage<RequestRecord> };
+export const requestStore: AsyncLocalStorage<RequestRecord> = (holder.__gonghuiRequestStore ??= new AsyncLocalStorage<RequestRecord>());
+
+export function currentRequest(): RequestRecord | undefined {
+  return requestStore.getStore();
+}
+
+/** Notes the route pattern and the signed-in account of the request being served, if any. */
+export function noteRequest(details: { route?: string; accountId?: number | null }): void {
+  const record = requestStore.getStore();
+  if (!record) return;
+  if (details.route) record.route = details.route;
+  if (details.accountId != null) record.accountId = details.accountId;
+}
