@@ -12,7 +12,7 @@ import { sectionUpdateTimes, uploads, websetting } from '../lib/db/schema';
 import { allResources, findResource } from '../lib/content/registry';
 import { tableOf, type Row } from '../lib/content/repository';
 import { sections } from '../lib/content/sections';
-import { traits } from '../lib/content/table';
+import { traits } from '../lib/content/define';
 import { validateInput } from '../lib/content/validation';
 import { toWire } from '../lib/content/wire';
 import { sanitizeRichText } from '../lib/security/sanitize';

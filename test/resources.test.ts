@@ -1,5 +1,5 @@
 import { allResources } from '../lib/content/registry';
-import { traits } from '../lib/content/table';
+import { traits } from '../lib/content/define';
 import type { ChoiceField } from '../lib/content/fields';
 import { call, signedIn } from './helpers/api';
 import { withDatabase } from './helpers/database';

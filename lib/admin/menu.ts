@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../content/define';
+import { traits, type ResourceDefinition } from '../content/define';
 import type { Access } from '../content/roles';
 import { menuGroupIds, type MenuGroupId } from '../content/face';
 import type { Label } from '../content/fields';
@@ -51,7 +51,8 @@ export function roleMay(role: 0 | 1, access: Access | undefined): boolean {
 
 /** Whether the role may open a resource's screens: its reads and writes both allowed. */
 export function roleMayManage(role: 0 | 1, definition: ResourceDefinition): boolean {
-  return roleMay(role, definition.access?.read) && roleMay(role, definition.access?.write ?? 'user');
+  const { read, write } = traits(definition);
+  return roleMay(role, read) && roleMay(role, write);
 }
 
 function resourceEntry(language: WireLanguage, definition: ResourceDefinition): MenuEntry {

@@ -1,12 +1,11 @@
 import { and, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ResourceDefinition } from './define';
+import { defaultSortOf, type ResourceDefinition } from './define';
 import type { SortKey } from './face';
 import { PUBLIC_PAGE_SIZE } from './face';
 import { MAX_PAGE_SIZE } from './list-request';
 import { column, getRow, listRows, tableOf } from './repository';
 import type { RowOf } from './rows';
 import { keywordConditions, richTextContains, textContains } from './search';
-import { defaultSortOf } from './table';
 import type { WireLanguage } from '../i18n/languages';
 
 /**

@@ -7,9 +7,9 @@ import { getDb, type Database } from '../db';
 import { uploads } from '../db/schema';
 import { resourceTable } from '../db/tables';
 import type { WireLanguage } from '../i18n/languages';
-import type { ResourceDefinition } from './define';
+import { traits, type ResourceDefinition } from './define';
 import type { SortKey } from './face';
-import { traits, type ContentTable } from './table';
+import type { ContentTable } from './table';
 
 export type Row = Record<string, unknown>;
 

@@ -12,7 +12,7 @@ import {
   varchar,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import type { ResourceDefinition } from './define';
+import { defaultSortOf, traits, type ResourceDefinition } from './define';
 import type { Field } from './fields';
 
 export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -46,9 +46,6 @@ function columnFor(key: string, f: Field): PgColumnBuilderBase | undefined {
   }
 }
 
-// The flags live beside the definition type so browser code (the back office) can read them too.
-import { defaultSortOf, traits } from './define';
-export { defaultSortOf, traits };
 
 /**
  * Builds the Drizzle table of a resource: the common columns (DESIGN §4) plus one column per stored

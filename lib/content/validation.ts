@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { ResourceDefinition } from './define';
+import { traits, type ResourceDefinition } from './define';
 import { field as fieldBuilders, type Field, type Label } from './fields';
 import type { Issue } from './errors';
-import { traits } from './table';
 import { fromWireDateTime, toWireDate } from './wire-dates';
 
 /** The common columns a client may write, described as fields so they validate like any other. */

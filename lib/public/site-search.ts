@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../content/define';
+import { traits, type ResourceDefinition } from '../content/define';
 import { matchesKeywords, readPublicList, searchableFields } from '../content/reads';
 import { allResources } from '../content/registry';
 import { keywordTerms } from '../content/search';
@@ -22,7 +22,7 @@ const firstResources = ['webnews', 'webbulletin', 'webactivity', 'webrule', 'web
 export function searchableResources(): ResourceDefinition[] {
   const eligible = allResources().filter(
     (definition) =>
-      (definition.access?.read ?? 'public') === 'public' &&
+      traits(definition).read === 'public' &&
       publicRowPath(definition.name, { id: 0 }) !== null &&
       searchableFields(definition).length > 0,
   );

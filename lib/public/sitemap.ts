@@ -2,7 +2,7 @@ import type { MetadataRoute } from 'next';
 import type { ResourceDefinition } from '../content/define';
 import { allResources } from '../content/registry';
 import { listRows, type Row } from '../content/repository';
-import { traits } from '../content/table';
+import { traits } from '../content/define';
 import { wireLanguages, type WireLanguage } from '../i18n/languages';
 import { siteRoutes, type SiteRoute } from './routes';
 import { publicRowPath } from './row-links';

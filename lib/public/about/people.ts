@@ -2,7 +2,7 @@ import type { ResourceDefinition } from '../../content/define';
 import { resources } from '../../content/registry';
 import type { Row } from '../../content/repository';
 import { sections, type Section } from '../../content/sections';
-import { traits } from '../../content/table';
+import { traits } from '../../content/define';
 import { sectionStamp } from '../../content/update-times';
 import type { WireLanguage } from '../../i18n/languages';
 import { allPublic, optionalText } from '../lists';
