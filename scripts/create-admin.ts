@@ -2,8 +2,10 @@
  * npm run create-admin -- <username> [password]: creates an Admin account. Without a password one
  * is generated and printed. With PGlite, stop the server first (one process at a time).
  */
-import { connect, closeDatabase } from '../lib/db';
-import { ensureAdmin, generatePassword } from '../lib/accounts';
+import { generatePassword } from '../lib/accounts';
+import { operator } from '../lib/content/actor';
+import { createAdmin } from '../lib/content/operations/account';
+import { closeDatabase } from '../lib/db';
 
 async function main() {
   const [username, given] = process.argv.slice(2);
@@ -12,8 +14,7 @@ async function main() {
   }
   if (given !== undefined && given.length < 8) throw new Error('The password must be at least 8 characters.');
   const password = given ?? generatePassword();
-  const { db } = await connect();
-  if (!(await ensureAdmin(db, username, password))) throw new Error(`An account named "${username}" already exists.`);
+  if (!(await createAdmin(operator(), { username, password }))) throw new Error(`An account named "${username}" already exists.`);
   console.log(`Created Admin "${username}"${given ? '' : ` with password ${password}`}.`);
 }
 

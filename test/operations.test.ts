@@ -2,12 +2,14 @@
  * Content operations called directly, with no HTTP: the rules the API applies (access, validation,
  * sanitising, hooks, the contact form's limit) hold for any caller that builds an Actor.
  */
-import { visitor, type Actor } from '../lib/content/actor';
+import { operator, visitor, type Actor } from '../lib/content/actor';
 import { ContentError } from '../lib/content/errors';
+import { createAdmin, sessionStatus, signIn, signOut } from '../lib/content/operations/account';
 import { sendContactMessage } from '../lib/content/operations/contact';
 import * as content from '../lib/content/operations/resource';
 import { findResource } from '../lib/content/registry';
 import { Role } from '../lib/content/roles';
+import { accountForToken } from '../lib/content/sessions';
 import { clearContent } from './helpers/content';
 import { withDatabase } from './helpers/database';
 
@@ -77,5 +79,31 @@ describe('the contact operation', () => {
     const limited = await refusal(sendContactMessage(sender, letter));
     expect(limited.kind).toBe('tooMany');
     expect(limited.retryAfter).toBeGreaterThan(0);
+  });
+});
+
+describe('account operations', () => {
+  const user: Actor = { language: 'en', account: { id: 2, username: 'user', displayName: 'User', role: Role.User }, clientAddress: '192.0.2.3' };
+
+  test('only an Admin or the operator at the console may create an Admin', async () => {
+    expect((await refusal(createAdmin(visitor('en'), { username: 'nobody-admin', password: 'long enough password' }))).kind).toBe('unauthorized');
+    expect((await refusal(createAdmin(user, { username: 'user-made-admin', password: 'long enough password' }))).kind).toBe('forbidden');
+    expect(await createAdmin(operator(), { username: 'console-admin', password: 'long enough password' })).toBe(true);
+    expect(await createAdmin(operator(), { username: 'Console-Admin', password: 'another password' })).toBe(false);
+  });
+
+  test('sign-in, the session it opens, and sign-out, called without HTTP', async () => {
+    await createAdmin(operator(), { username: 'direct-admin', password: 'long enough password' });
+    const caller = visitor('en', '192.0.2.44');
+    const wrong = await signIn(caller, { username: 'direct-admin', password: 'wrong password' });
+    expect(wrong).toEqual({ token: null, locked: false, message: expect.any(String) });
+    expect((await refusal(signIn(caller, { username: 'direct-admin' }))).key).toBe('loginMissing');
+    const { token } = await signIn(caller, { username: 'direct-admin', password: 'long enough password' });
+    expect(token).toEqual(expect.any(String));
+    const account = await accountForToken(token!);
+    expect(await sessionStatus({ ...caller, account })).toMatchObject({ valid: true, username: 'direct-admin', role: Role.Admin });
+    await signOut({ ...caller, account }, token);
+    expect(await accountForToken(token!)).toBeNull();
+    expect(await sessionStatus(caller)).toEqual({ valid: false });
   });
 });

@@ -1,6 +1,7 @@
 import type { Actor } from '../content/actor';
 import { traits, type CallInput, type ResourceCall, type ResourceDefinition } from '../content/define';
 import { hooksFor } from '../content/hooks';
+import { sessionStatus, signIn } from '../content/operations/account';
 import * as content from '../content/operations/resource';
 import { allResources } from '../content/registry';
 import { sectionStampCalls } from '../content/update-times';
@@ -96,8 +97,8 @@ export function buildRoutes(): Route[] {
   // A resource's own call replaces the generic one at the same method and path (webcontact/add).
   const taken = new Set(own.map((route) => `${route.method} ${route.path.toLowerCase()}`));
   return [
-    { method: 'POST', path: 'account/login', handler: account.login, noXsrf: true },
-    { method: 'POST', path: 'account/checklogin', handler: account.checkLogin },
+    { method: 'POST', path: 'account/login', body: true, operation: (actor, { body }) => signIn(actor, body), noXsrf: true },
+    { method: 'POST', path: 'account/checklogin', operation: sessionStatus },
     { method: 'POST', path: 'account/logout', handler: account.logout },
     { method: 'POST', path: 'upload', handler: upload.upload },
     { method: 'GET', path: 'upload/:id', handler: (c, [id]) => upload.uploadDetails(c, id) },

@@ -1,0 +1,142 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ensureAdmin } from '../../accounts';
+import { getDb } from '../../db';
+import { account, rateLimits } from '../../db/schema';
+import { translate } from '../../i18n/messages';
+import { requireAccess, type Actor } from '../actor';
+import { verifyCaptcha } from '../captcha';
+import { invalid } from '../errors';
+import { verifyPassword } from '../passwords';
+import { hit, signInLimit } from '../rate-limit';
+import { createSession, revokeSession } from '../sessions';
+
+export const MAX_FAILED_SIGN_INS = 5;
+export const LOCK_MS = 15 * 60 * 1000;
+
+/** The account columns sign-in reads (the table is built from the registry, so its row type is loose). */
+interface StoredAccount {
+  id: number;
+  passwordHash: string | null;
+  isDisabled: boolean;
+  lockedUntil: Date | null;
+}
+
+/** The answer of a sign-in (spec §3): a token, or none with whether the name is locked and why. */
+export interface SignInResult {
+  token: string | null;
+  locked: boolean;
+  message?: string;
+}
+
+/**
+ * Signs in with a username and password (`input.captchaToken` when captcha is on). Every attempt
+ * counts against the per-address limit first. Five wrong passwords lock the account for fifteen
+ * minutes; while locked no token is issued, even for the right password. A wrong username and a
+ * wrong password get the same answer, in the same time, and lock alike.
+ */
+export async function signIn(actor: Actor, input: Record<string, unknown>): Promise<SignInResult> {
+  await hit(signInLimit, actor.clientAddress);
+  const { username, password } = input;
+  if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password) throw invalid('loginMissing');
+  await verifyCaptcha(input.captchaToken, actor.clientAddress, 'login');
+  const db = await getDb();
+  const now = new Date();
+  const name = username.trim().slice(0, 64);
+  const [found] = (await db
+    .select()
+    .from(account)
+    .where(sql`lower(${account.username}) = lower(${name})`)
+    .limit(1)) as unknown as StoredAccount[];
+  const failed = (locked = false, minutes = 0): SignInResult => ({
+    token: null,
+    locked,
+    message: locked ? translate(actor.language, 'api.accountLocked', { minutes }) : translate(actor.language, 'api.loginFailed'),
+  });
+  const lockedFor = (until: Date | null) => Math.max(1, Math.ceil(((until?.getTime() ?? 0) - now.getTime()) / 60000));
+
+  if (found?.lockedUntil && found.lockedUntil > now) return failed(true, lockedFor(found.lockedUntil));
+  const unusable = !found || found.isDisabled;
+  const nameKey = name.toLowerCase();
+  if (unusable) {
+    const until = await nameLockedUntil(nameKey);
+    if (until && until > now) return failed(true, lockedFor(until));
+  }
+  const passwordOk = await verifyPassword(password, found?.passwordHash);
+  if (unusable) {
+    const until = await countNameFailure(nameKey, now);
+    return until ? failed(true, lockedFor(until)) : failed();
+  }
+  if (!passwordOk) {
+    // One statement counts the failure and, at the fifth, locks: concurrent attempts cannot skip it.
+    const [after] = (await db
+      .update(account)
+      .set({
+        failedLogins: sql`case when ${account.failedLogins} + 1 >= ${MAX_FAILED_SIGN_INS} then 0 else ${account.failedLogins} + 1 end`,
+        lockedUntil: sql`case when ${account.failedLogins} + 1 >= ${MAX_FAILED_SIGN_INS} then ${new Date(now.getTime() + LOCK_MS)} else ${account.lockedUntil} end`,
+      })
+      .where(eq(account.id, found.id))
+      .returning({ lockedUntil: account.lockedUntil })) as { lockedUntil: Date | null }[];
+    const nowLocked = !!after.lockedUntil && after.lockedUntil > now;
+    return failed(nowLocked, nowLocked ? lockedFor(after.lockedUntil) : 0);
+  }
+  await db.update(account).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(account.id, found.id));
+  return { token: await createSession(found.id), locked: false };
+}
+
+/**
+ * Failures against a username with no usable account (unknown or disabled) lock that name exactly as
+ * they would lock an account, so the lockout never tells which usernames exist. Kept in the
+ * rate-limit table: `hits` counts failures, `window_start` holds the end of the lock (the epoch when
+ * unlocked).
+ */
+const nameLock = { bucket: 'sign-in-name', unlocked: new Date(0) };
+
+async function nameLockedUntil(name: string): Promise<Date | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ until: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.bucket, nameLock.bucket), eq(rateLimits.key, name)));
+  return row?.until ?? null;
+}
+
+/** Counts one failure; at the fifth the name is locked for LOCK_MS and its end is returned. */
+async function countNameFailure(name: string, now: Date): Promise<Date | null> {
+  const db = await getDb();
+  const locks = sql`${rateLimits.hits} + 1 >= ${MAX_FAILED_SIGN_INS}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ bucket: nameLock.bucket, key: name, windowStart: nameLock.unlocked, hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.key],
+      set: {
+        hits: sql`case when ${locks} then 0 else ${rateLimits.hits} + 1 end`,
+        windowStart: sql`case when ${locks} then ${new Date(now.getTime() + LOCK_MS)} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ until: rateLimits.windowStart });
+  return row.until > now ? row.until : null;
+}
+
+/** Whether the actor is signed in, and as whom: `{valid, role, username, displayName}`. */
+export async function sessionStatus(actor: Actor) {
+  if (!actor.account) return { valid: false };
+  const { role, username, displayName } = actor.account;
+  return { valid: true, role, username, displayName };
+}
+
+/** Ends the session of the token the actor signed in with; the client removes its copy. */
+export async function signOut(_actor: Actor, token: string | null) {
+  if (token) await revokeSession(token);
+  return { ok: true };
+}
+
+/**
+ * Creates an Admin unless an account of that name exists (`npm run create-admin`, or an Admin);
+ * returns whether it created one. The server's own start-up uses `ensureAdmin` directly, before
+ * the database is ready for operations.
+ */
+export async function createAdmin(actor: Actor, input: { username: string; password: string; displayName?: string }): Promise<boolean> {
+  requireAccess(actor, 'admin');
+  return ensureAdmin(await getDb(), input.username, input.password, input.displayName);
+}
