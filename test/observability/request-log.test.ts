@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import pino from 'pino';
 import { dispatch } from '../../lib/api/dispatch';
+import { resetConfig } from '../../lib/config';
 import { replaceLogger } from '../../lib/observability/logger';
 import { metricsResponse } from '../../lib/observability/metrics-endpoint';
 import { logRequests } from '../../lib/observability/request-log';
@@ -96,6 +97,7 @@ describe('request log', () => {
     expect(lines.some((line) => line.requestId === 'forged-by-client')).toBe(false);
 
     process.env.TRUSTED_PROXIES = '127.0.0.1';
+    resetConfig();
     try {
       const proxied = await fetch(`${base}/api/webnews/getlist`, {
         method: 'POST',
@@ -106,6 +108,7 @@ describe('request log', () => {
       expect(await logLineFor('from-the-proxy')).toMatchObject({ clientAddress: '198.51.100.23', route: '/api/webnews/getlist' });
     } finally {
       delete process.env.TRUSTED_PROXIES;
+      resetConfig();
     }
   });
 
