@@ -180,4 +180,15 @@ test.describe('sign-in without JavaScript', () => {
     expect(page.url()).not.toContain('secret-password-123');
     expect(page.url()).not.toContain('password');
   });
+
+  test('says that the back office needs JavaScript, in both languages (noscript)', async ({ page }) => {
+    for (const [path, text] of [
+      ['/tw-login', '後台需要 JavaScript'],
+      ['/en-login', 'The back office needs JavaScript'],
+    ]) {
+      await page.goto(path);
+      await expect(page.locator('.admin-login-noscript')).toBeVisible();
+      await expect(page.locator('.admin-login-noscript')).toContainText(text);
+    }
+  });
 });

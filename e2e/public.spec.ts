@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import enSite from '../messages/en/site.json';
+import twSite from '../messages/tw/site.json';
 
 /** Every browser error of a page, collected while a test runs. */
 function consoleErrors(page: Page): string[] {
@@ -267,7 +269,7 @@ test.describe('public site: lists, details and search', () => {
   test('site search finds rows of several kinds and links to their public pages', async ({ page }) => {
     await page.goto('/en/search?q=trust');
     await expect(page.getByRole('status')).toContainText('results for “trust”');
-    const links = await page.locator('main ol.list .list-item h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const links = await page.locator('main ol.list .list-item h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     expect(links.length).toBe(10);
     for (const href of links) expect(href).toMatch(/^\/en\//);
     const response = await page.goto(links[0]);
@@ -275,6 +277,41 @@ test.describe('public site: lists, details and search', () => {
     await page.goto('/en/search?q=zzzz-no-such-words');
     await expect(page.locator('.empty-state')).toContainText('Nothing matches');
   });
+
+  for (const [language, query, site] of [
+    ['tw', '信託', twSite],
+    ['en', 'trust', enSite],
+  ] as const) {
+    test(`/${language}: site search groups its results under the public pages' names, each count linking to its group's heading, accessibly and without JavaScript`, async ({ browser, page: scripted }) => {
+      const routeNames: string[] = Object.values(site.routes);
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`/${language}/search?q=${encodeURIComponent(query)}`);
+      const counts = await page
+        .getByRole('navigation', { name: site.search.groupsLabel })
+        .getByRole('link')
+        .evaluateAll((as) => as.map((a) => ({ text: a.textContent!, href: a.getAttribute('href')! })));
+      expect(counts.length).toBeGreaterThan(1);
+      const total = counts.reduce((sum, { text }) => sum + Number(text.match(/[(（](\d+)[)）]$/)![1]), 0);
+      await expect(page.getByRole('status')).toContainText(String(total));
+      // Groups on this results page are in-page anchors; later ones go to the page where their hits start.
+      expect(counts[0].href).toMatch(/^#results-\w+$/);
+      for (const { text, href } of counts) {
+        const name = text.replace(/\s*[(（]\d+[)）]$/, '');
+        expect(routeNames).toContain(name);
+        expect(text).not.toMatch(/[(（]0[)）]$/);
+        expect(href).toMatch(/#results-\w+$/);
+        await page.goto(new URL(href, page.url()).href);
+        const heading = page.locator(`h2${href.slice(href.indexOf('#'))}`);
+        await expect(heading).toHaveText(name);
+        await expect(page.locator('section', { has: heading }).locator('.list-item').first()).toBeVisible();
+      }
+      await context.close();
+
+      await scripted.goto(`/${language}/search?q=${encodeURIComponent(query)}`);
+      expect(await axeViolations(scripted)).toEqual([]);
+    });
+  }
 });
 
 test.describe('public site: without JavaScript', () => {

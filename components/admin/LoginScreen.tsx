@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
 import { login } from '@/lib/client/auth';
 import { clientSettings, configureClient } from '@/lib/client/settings';
@@ -18,23 +18,23 @@ type CaptchaSource = () => Promise<string | undefined>;
  * configured (without one, no captcha script is loaded at all). Wrong credentials and a locked
  * account each get their own message; success goes to the page that sent the visitor here.
  */
-export function LoginScreen({ language, siteKey }: { language: WireLanguage; siteKey: string | null }) {
+export function LoginScreen({ language, siteKey, notice }: { language: WireLanguage; siteKey: string | null; notice?: ReactNode }) {
   if (clientSettings().language !== language) configureClient({ language });
-  if (!siteKey) return <LoginForm language={language} />;
+  if (!siteKey) return <LoginForm language={language} notice={notice} />;
   return (
     <GoogleReCaptchaProvider reCaptchaKey={siteKey} language={language === 'tw' ? 'zh-TW' : 'en'} useRecaptchaNet={false}>
-      <CaptchaLoginForm language={language} />
+      <CaptchaLoginForm language={language} notice={notice} />
     </GoogleReCaptchaProvider>
   );
 }
 
-function CaptchaLoginForm({ language }: { language: WireLanguage }) {
+function CaptchaLoginForm({ language, notice }: { language: WireLanguage; notice?: ReactNode }) {
   const { executeRecaptcha } = useGoogleReCaptcha();
   const captcha: CaptchaSource = async () => (executeRecaptcha ? executeRecaptcha('login') : undefined);
-  return <LoginForm language={language} captcha={captcha} />;
+  return <LoginForm language={language} captcha={captcha} notice={notice} />;
 }
 
-function LoginForm({ language, captcha }: { language: WireLanguage; captcha?: CaptchaSource }) {
+function LoginForm({ language, captcha, notice }: { language: WireLanguage; captcha?: CaptchaSource; notice?: ReactNode }) {
   const t = useTranslations('admin.login');
   const tAdmin = useTranslations('admin');
   const router = useRouter();
@@ -73,6 +73,7 @@ function LoginForm({ language, captcha }: { language: WireLanguage; captcha?: Ca
         </p>
         <h1>{t('title')}</h1>
         <p className="admin-login-site">{tAdmin('title')}</p>
+        {notice}
         {/* Before the script runs (or without it) the browser submits the form itself: by POST, to
             this page, which ignores it, so a password never ends up in an address. */}
         <form method="post" onSubmit={submit} aria-describedby={problem ? 'login-problem' : undefined}>

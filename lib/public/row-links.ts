@@ -62,6 +62,18 @@ const irregularPaths: Record<string, (row: Row) => string> = {
   },
 };
 
+/**
+ * The public pages that show a resource's rows, each with the filters that pick its rows: one page
+ * for most resources, one per fixed page for the page sections; none when the site does not show it.
+ */
+export function publicPlaces(resource: string): { route: RouteId; filters?: Record<string, unknown> }[] {
+  if (resource === 'webeditor') {
+    return sections.editorPages.filter((page) => editorPageRoutes[page.key]).map((page) => ({ route: editorPageRoutes[page.key], filters: { page: page.value } }));
+  }
+  const face = findResource(resource)?.public;
+  return face ? [{ route: face.route as RouteId }] : [];
+}
+
 /** The public path of a row below the language prefix, or null when the public site does not show it. */
 export function publicRowPath(resource: string, row: Row): string | null {
   const irregular = irregularPaths[resource];

@@ -4,13 +4,15 @@ import { allResources } from '../content/registry';
 import { keywordTerms } from '../content/search';
 import type { WireLanguage } from '../i18n/languages';
 import { richTextToPlain } from '../security/sanitize';
-import { publicRowPath } from './row-links';
+import { publicPlaces, publicRowPath } from './row-links';
+import type { RouteId } from './routes';
 import { truncated } from './text';
 
 /**
- * Site-wide search (issue 4 §1): every public row of every resource the public site shows that
- * has searchable fields, matched like the API's searches (every term in some searchable field;
- * rich text as a reader sees it), as one list paged across resources.
+ * Site-wide search: every public row of every resource the public site shows that has searchable
+ * fields, matched like the API's searches (every term in some searchable field; rich text as a
+ * reader sees it), grouped by the public page that shows it (news, laws, the about page…) and
+ * paged as one list across the groups.
  */
 export const SEARCH_PAGE_SIZE = 10;
 export const MAX_QUERY_LENGTH = 200;
@@ -30,8 +32,24 @@ export function searchableResources(): ResourceDefinition[] {
   return eligible.sort((a, b) => rank(a.name) - rank(b.name));
 }
 
+/** Where results come from: a resource's rows on one public page (`filters` pick them when the resource spans pages). */
+interface SearchSource {
+  definition: ResourceDefinition;
+  route: RouteId;
+  filters?: Record<string, unknown>;
+}
+
+/** Each searchable resource on each of its pages, kept together by page: pages in the order they first come. */
+function searchSources(): SearchSource[] {
+  const sources = searchableResources().flatMap((definition) => publicPlaces(definition.name).map((place) => ({ definition, ...place })));
+  const routes = [...new Set(sources.map((source) => source.route))];
+  return sources.sort((a, b) => routes.indexOf(a.route) - routes.indexOf(b.route));
+}
+
 export interface SearchHit {
   resource: string;
+  /** The public page (its `site.routes.*` name) the hit's group stands for. */
+  route: RouteId;
   id: number;
   title: string;
   snippet: string;
@@ -46,8 +64,15 @@ export interface SearchResults {
   /** Clamped into the real range. */
   page: number;
   pageSize: number;
-  /** How many hits each resource has (for the summary line). */
-  counts: { resource: string; total: number }[];
+  /** The groups with hits, in order: how many each has and the result pages they span. */
+  groups: SearchGroup[];
+}
+
+export interface SearchGroup {
+  route: RouteId;
+  total: number;
+  firstPage: number;
+  lastPage: number;
 }
 
 type Row = Record<string, unknown>;
@@ -63,9 +88,10 @@ function snippetOf(definition: ResourceDefinition, row: Row): string {
   return '';
 }
 
-function hitOf(definition: ResourceDefinition, row: Row): SearchHit {
+function hitOf({ definition, route }: SearchSource, row: Row): SearchHit {
   return {
     resource: definition.name,
+    route,
     id: row.id as number,
     title: String(row[definition.titleField] ?? ''),
     snippet: snippetOf(definition, row),
@@ -91,33 +117,43 @@ export function pageSlices(totals: number[], page: number, pageSize: number): { 
 /** One page of results for a query in a language; an empty query finds nothing. */
 export async function searchSite(language: WireLanguage, query: string, requestedPage: number, pageSize = SEARCH_PAGE_SIZE): Promise<SearchResults> {
   const terms = keywordTerms(query.replaceAll('\u0000', '').slice(0, MAX_QUERY_LENGTH));
-  if (terms.length === 0) return { terms, hits: [], total: 0, page: 1, pageSize, counts: [] };
-  const definitions = searchableResources();
+  if (terms.length === 0) return { terms, hits: [], total: 0, page: 1, pageSize, groups: [] };
+  const sources = searchSources();
   const cacheKey = JSON.stringify({ site: terms });
-  const read = (definition: ResourceDefinition, page: number) =>
-    readPublicList(definition, language, { page, pageSize, conditions: matchesKeywords(definition, terms), cacheKey });
-  const firsts = await Promise.all(definitions.map((definition) => read(definition, 1)));
+  const read = ({ definition, filters }: SearchSource, page: number) =>
+    readPublicList(definition, language, { page, pageSize, filters, conditions: matchesKeywords(definition, terms), cacheKey });
+  const firsts = await Promise.all(sources.map((source) => read(source, 1)));
   const totals = firsts.map((result) => result.total);
   const total = totals.reduce((sum, n) => sum + n, 0);
   const page = Math.min(Math.max(1, requestedPage), Math.max(1, Math.ceil(total / pageSize)));
   const hits: SearchHit[] = [];
   for (const { index, from, to } of pageSlices(totals, page, pageSize)) {
-    const definition = definitions[index];
+    const source = sources[index];
     // A slice spans at most two of the resource's own pages.
     const firstPage = Math.floor(from / pageSize) + 1;
     const lastPage = Math.floor((to - 1) / pageSize) + 1;
     const pages = await Promise.all(
-      Array.from({ length: lastPage - firstPage + 1 }, (_, i) => (firstPage + i === 1 ? firsts[index] : read(definition, firstPage + i))),
+      Array.from({ length: lastPage - firstPage + 1 }, (_, i) => (firstPage + i === 1 ? firsts[index] : read(source, firstPage + i))),
     );
     const rows = pages.flatMap((result) => result.rows).slice(from - (firstPage - 1) * pageSize, to - (firstPage - 1) * pageSize);
-    hits.push(...rows.map((row) => hitOf(definition, row)));
+    hits.push(...rows.map((row) => hitOf(source, row)));
   }
-  return {
-    terms,
-    hits,
-    total,
-    page,
-    pageSize,
-    counts: definitions.map((definition, i) => ({ resource: definition.name, total: totals[i] })).filter((count) => count.total > 0),
-  };
+  return { terms, hits, total, page, pageSize, groups: groupsOf(sources, totals, pageSize) };
+}
+
+/** The groups with hits: each one's total and the result pages its hits are on (sources of a group are adjacent). */
+export function groupsOf(sources: { route: RouteId }[], totals: number[], pageSize: number): SearchGroup[] {
+  const groups: SearchGroup[] = [];
+  let before = 0;
+  sources.forEach((source, i) => {
+    const last = groups.at(-1);
+    if (totals[i] > 0) {
+      if (last?.route === source.route) last.total += totals[i];
+      else groups.push({ route: source.route, total: totals[i], firstPage: Math.floor(before / pageSize) + 1, lastPage: 0 });
+      const group = groups.at(-1)!;
+      group.lastPage = Math.floor((before + totals[i] - 1) / pageSize) + 1;
+    }
+    before += totals[i];
+  });
+  return groups;
 }

@@ -1,7 +1,7 @@
 import { buildSitemap, loadSitemap } from '../../lib/public/sitemap';
 import { escapeXml, feedChannel, parseFeed, rssXml } from '../../lib/public/feeds';
 import { eventJsonLd, newsArticleJsonLd, organizationJsonLd } from '../../lib/public/structured-data';
-import { pageSlices, searchSite } from '../../lib/public/site-search';
+import { groupsOf, pageSlices, searchSite } from '../../lib/public/site-search';
 import { counterForPath, countOncePerSession } from '../../lib/public/visit-counter';
 import { announcementKinds, announcementPage, neighbours } from '../../lib/public/announcements';
 import { defaultWebInfo, lastContentUpdate } from '../../lib/content/settings';
@@ -116,6 +116,15 @@ describe('site search paging across resources', () => {
     expect(pageSlices([3, 0, 12, 5], 2, 10)).toEqual([{ index: 2, from: 7, to: 12 }, { index: 3, from: 0, to: 5 }]);
     expect(pageSlices([3, 0, 12, 5], 3, 10)).toEqual([]);
   });
+
+  test('sources of one public page make one group, with the result pages it spans; groups without hits are left out', () => {
+    const sources = [{ route: 'news' }, { route: 'bulletins' }, { route: 'laws' }, { route: 'laws' }, { route: 'qa' }] as const;
+    expect(groupsOf([...sources], [3, 0, 12, 5, 0], 10)).toEqual([
+      { route: 'news', total: 3, firstPage: 1, lastPage: 1 },
+      { route: 'laws', total: 17, firstPage: 1, lastPage: 2 },
+    ]);
+    expect(groupsOf([...sources], [0, 0, 0, 0, 0], 10)).toEqual([]);
+  });
 });
 
 describe('visit counting', () => {
@@ -191,6 +200,10 @@ describe('public reads on the database', () => {
     const first = await searchSite('tw', '信託', 1, 10);
     expect(first.total).toBe(13);
     expect(first.hits.map((h) => h.resource)).toEqual([...Array(7).fill('webnews'), ...Array(3).fill('webbulletin')]);
+    expect(first.groups).toEqual([
+      { route: 'news', total: 7, firstPage: 1, lastPage: 1 },
+      { route: 'bulletins', total: 6, firstPage: 1, lastPage: 2 },
+    ]);
     const second = await searchSite('tw', '信託', 9, 10);
     expect(second.page).toBe(2);
     expect(second.hits.map((h) => h.path)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/bulletins\/\d+$/)]));
@@ -206,6 +219,23 @@ describe('public reads on the database', () => {
     const feed = await feedChannel('tw', 'news');
     expect(feed.items.map((i) => i.title)).not.toContain('信託 隱藏');
     expect(feed.items).toHaveLength(7);
+  });
+
+  test('groups hits by the public page that shows them: page sections under their own page', async () => {
+    await addRow('webnews', { title: '信託消息' }, { token, language: 'tw' });
+    await addRow('webeditor', { page: 6, title: '信託與隱私', content: '<p>一</p>' }, { token, language: 'tw' });
+    await addRow('webeditor', { page: 1, title: '信託簡介', content: '<p>二</p>' }, { token, language: 'tw' });
+    const results = await searchSite('tw', '信託', 1, 10);
+    expect(results.groups.map((g) => [g.route, g.total])).toEqual([
+      ['news', 1],
+      ['aboutIntro', 1],
+      ['privacy', 1],
+    ]);
+    expect(results.hits.map((h) => [h.route, h.path.split('#')[0]])).toEqual([
+      ['news', expect.stringMatching(/^\/news\/\d+$/)],
+      ['aboutIntro', '/about'],
+      ['privacy', '/privacy'],
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { allResources } from '../../lib/content/registry';
-import { publicRowPath, publicRowUrl } from '../../lib/public/row-links';
+import { publicPlaces, publicRowPath, publicRowUrl } from '../../lib/public/row-links';
 import { siteRoutes } from '../../lib/public/routes';
 
 describe('public row links', () => {
@@ -25,5 +25,13 @@ describe('public row links', () => {
     expect(publicRowUrl('en', 'webmemorabilia', { id: 5, eventDate: '2019-03-01' })).toBe('/en/about/milestones?year=2019#item-5');
     expect(publicRowUrl('tw', 'webeditor', { id: 9, page: 3 })).toBe('/tw/research#item-9');
     expect(publicRowUrl('tw', 'webspecial', { id: 9, groupId: 2 })).toBe('/tw/special/2/9');
+  });
+
+  it('names the public pages that show a resource: its route, or one per fixed page for the page sections', () => {
+    expect(publicPlaces('webnews')).toEqual([{ route: 'news' }]);
+    expect(publicPlaces('webspecialgrouptype')).toEqual([{ route: 'special' }]);
+    expect(publicPlaces('webeditor').map((place) => place.route)).toEqual(['aboutIntro', 'organization', 'research', 'members', 'accessibility', 'privacy', 'copyright']);
+    expect(publicPlaces('webeditor')[2]).toEqual({ route: 'research', filters: { page: 3 } });
+    expect(publicPlaces('account')).toEqual([]);
   });
 });
