@@ -10,6 +10,8 @@ const env = {
   ...process.env,
   PORT: port,
   DEMO_CONTENT: 'on',
+  // One JSON line per request would bury the test report; e2e/operations.spec.ts reads the log of a server of its own.
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
   ADMIN_USERNAME: 'e2e-admin',
   ADMIN_PASSWORD: 'e2e-admin-password',
   SITE_URL: `http://127.0.0.1:${port}`,
