@@ -160,6 +160,8 @@ test.describe('public site: layout and pages', () => {
         await expect(button).toHaveAttribute('aria-expanded', 'false');
         await button.click();
         await expect(button).toHaveAttribute('aria-expanded', 'true');
+        // The open menu shows one group's pages at a time: open the group that holds News.
+        await page.locator('.main-nav').getByRole('button', { name: 'Pages of News and events' }).click();
       }
       await expect(news).toBeVisible();
       // Nothing is wider than the phone.
@@ -178,7 +180,7 @@ test.describe('public site: layout and pages', () => {
     expect(served.headers()['content-type']).toContain('image/svg+xml');
   });
 
-  test('responses carry the security headers and the XSRF cookie', async ({ request }) => {
+  test('responses carry the security headers; the XSRF cookie comes from the API, never from a public page', async ({ request }) => {
     const response = await request.get('/tw');
     const headers = response.headers();
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -186,7 +188,9 @@ test.describe('public site: layout and pages', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['x-powered-by']).toBeUndefined();
-    expect(headers['set-cookie']).toMatch(/XSRF-TOKEN=[^;]+; Path=\/; SameSite=strict/i);
+    expect(headers['set-cookie']).toBeUndefined();
+    const api = await request.get('/api/websetting/webinfo');
+    expect(api.headers()['set-cookie']).toMatch(/XSRF-TOKEN=[^;]+; Path=\/; SameSite=strict/i);
   });
 
   test('the print stylesheet hides the navigation chrome and keeps the content', async ({ page }) => {
@@ -263,7 +267,8 @@ test.describe('public site: lists, details and search', () => {
     const list = JSON.parse(ld!);
     expect(list['@type']).toBe('BreadcrumbList');
     expect(list.itemListElement.map((i: { name: string }) => i.name)).toEqual(['首頁', '最新訊息', '最新消息', title]);
-    expect(list.itemListElement[1].item).toBeUndefined();
+    // In the structured data every crumb but the last has an item: the group's is the page it opens.
+    expect(list.itemListElement[1].item).toMatch(/\/tw\/news$/);
   });
 
   test('site search finds rows of several kinds and links to their public pages', async ({ page }) => {
