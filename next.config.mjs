@@ -11,6 +11,8 @@ const nextConfig = {
   // the /metrics route share it.
   serverExternalPackages: ['@electric-sql/pglite', 'prom-client'],
   poweredByHeader: false,
+  // Compression happens after each page's inline scripts are hashed (lib/http/script-hashes.ts).
+  compress: false,
   // The build checks the application's types; tests are checked by `npm run typecheck`.
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   // Uploads come through the API's own size check (20 MB), not Next's body parser.

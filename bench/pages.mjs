@@ -18,7 +18,9 @@
 //
 // Settings (environment): BENCH_PORT (Next; nginx takes the next port), BENCH_CONNECTIONS (50),
 // BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PAGES, BENCH_LARGE, BENCH_GZIP, DATA_DIR,
-// BENCH_KEEP=1 (keep the static copy and the nginx configuration).
+// BENCH_KEEP=1 (keep the static copy and the nginx configuration), BENCH_AGAINST=<another checkout,
+// built> (also measures that checkout's `next start`, side by side in the same run, on its own copy
+// of the data: the way to compare a change with what it changes).
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,6 +40,8 @@ const pages = pageList(process.env.BENCH_PAGES || defaultPages);
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'bench-data', large ? 'pages-large' : 'pages'));
 const driver = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const requestHeaders = gzip ? { 'accept-encoding': 'gzip' } : {};
+const against = process.env.BENCH_AGAINST ? path.resolve(process.env.BENCH_AGAINST) : undefined;
+const againstPort = port + 2;
 
 /** Server core(s) and load-generator core: apart when there are two cores or more. */
 const cores = os.availableParallelism();
@@ -86,18 +90,18 @@ async function waitForHttp(url, child, what, timeoutMs = 60_000) {
   throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s:\n${child.stderrText()}`);
 }
 
-function startNext() {
-  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) throw new Error('No production build: run `npx next build` first.');
+function startNext(checkout = root, serverPort = port, data = dataDir) {
+  if (!fs.existsSync(path.join(checkout, '.next', 'BUILD_ID'))) throw new Error(`No production build in ${checkout}: run \`npx next build\` there first.`);
   const env = {
     ...process.env,
     NODE_ENV: 'production',
-    PORT: String(port),
-    DATA_DIR: dataDir,
+    PORT: String(serverPort),
+    DATA_DIR: data,
     DEMO_CONTENT: process.env.DEMO_CONTENT ?? 'on',
     ADMIN_USERNAME: process.env.ADMIN_USERNAME ?? 'bench-admin',
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'bench-admin-password',
   };
-  return startProcess(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { cwd: root, env });
+  return startProcess(process.execPath, [path.join(checkout, 'node_modules/next/dist/bin/next'), 'start', '-p', String(serverPort)], { cwd: checkout, env });
 }
 
 function seedLarge() {
@@ -271,12 +275,19 @@ function table(rows) {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const cpu = (value) => (value === undefined ? '–' : value.toFixed(value < 1 ? 3 : 1));
-  for (const { page, next, nginx } of rows) {
+  if (against) {
+    lines[0] += ' against req/s | against CPU ms/req | req/s Next ÷ against | CPU Next ÷ against |';
+    lines[1] += '---:|---:|---:|---:|';
+  }
+  for (const { page, next, nginx, other } of rows) {
     const ratio = next.requestsPerSecond / nginx.requestsPerSecond;
     const cpuRatio = next.cpuMsPerRequest && nginx.cpuMsPerRequest ? `${((nginx.cpuMsPerRequest / next.cpuMsPerRequest) * 100).toFixed(1)} %` : '–';
     const errors = next.non2xx + next.errors + nginx.non2xx + nginx.errors;
     lines.push(
-      `| \`${page}\` | ${round(next.requestsPerSecond)} | ${next.p50} | ${next.p99} | ${round(nginx.requestsPerSecond)} | ${nginx.p99} | ${(ratio * 100).toFixed(1)} % | ${cpu(next.cpuMsPerRequest)} / ${cpu(nginx.cpuMsPerRequest)} | ${cpuRatio} | ${next.bytesPerRequest} / ${nginx.bytesPerRequest} | ${errors} |`,
+      `| \`${page}\` | ${round(next.requestsPerSecond)} | ${next.p50} | ${next.p99} | ${round(nginx.requestsPerSecond)} | ${nginx.p99} | ${(ratio * 100).toFixed(1)} % | ${cpu(next.cpuMsPerRequest)} / ${cpu(nginx.cpuMsPerRequest)} | ${cpuRatio} | ${next.bytesPerRequest} / ${nginx.bytesPerRequest} | ${errors} |` +
+        (other
+          ? ` ${round(other.requestsPerSecond)} | ${cpu(other.cpuMsPerRequest)} | ${((next.requestsPerSecond / other.requestsPerSecond) * 100).toFixed(1)} % | ${next.cpuMsPerRequest && other.cpuMsPerRequest ? `${((next.cpuMsPerRequest / other.cpuMsPerRequest) * 100).toFixed(1)} %` : '–'} |`
+          : ''),
     );
   }
   return lines.join('\n');
@@ -314,20 +325,38 @@ async function main() {
     }
     if (!saved.length) throw new Error('No page to measure.');
     const nginx = await startNginx(folder, saved);
+    let other;
+    if (against) {
+      // Its own copy of the data as it is now: PGlite is one process, and both must serve the same content.
+      const otherData = path.join(folder, 'against-data');
+      await stopProcess(next);
+      fs.cpSync(dataDir, otherData, { recursive: true });
+      other = startNext(against, againstPort, otherData);
+      await waitForHttp(`http://127.0.0.1:${againstPort}/tw`, other, `next start in ${against}`, 120_000);
+    }
+    const current = against ? startNext() : next;
+    if (against) await waitForHttp(`http://127.0.0.1:${port}/tw`, current, 'next start', 120_000);
     const rows = [];
     for (const { page } of saved) {
       process.stdout.write(`${page}: Next… `);
-      const nextResult = await measure(`http://127.0.0.1:${port}`, page, next.pid);
+      const nextResult = await measure(`http://127.0.0.1:${port}`, page, current.pid);
       process.stdout.write('nginx… ');
       const nginxResult = await measure(`http://127.0.0.1:${nginxPort}`, page, nginx.pid);
+      let otherResult;
+      if (other) {
+        process.stdout.write('against… ');
+        otherResult = await measure(`http://127.0.0.1:${againstPort}`, page, other.pid);
+      }
       console.log('done');
-      rows.push({ page, next: nextResult, nginx: nginxResult });
+      rows.push({ page, next: nextResult, nginx: nginxResult, other: otherResult });
     }
     await stopProcess(nginx);
+    if (other) await stopProcess(other);
+    if (against) await stopProcess(current);
     await stopProcess(next);
     const when = new Date().toISOString();
     const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' ');
-    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${duration} s per run after ${warmup} s warm-up, ${gzip ? 'gzip' : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, autocannon on core ${loadCore}` : 'not pinned'}, load average ${loadAverage} (at the end), ${when}`;
+    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${duration} s per run after ${warmup} s warm-up, ${gzip ? 'gzip' : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, autocannon on core ${loadCore}` : 'not pinned'}${against ? `, against ${against}` : ""}, load average ${loadAverage} (at the end), ${when}`;
     const markdown = `${heading}\n\n${table(rows)}\n`;
     console.log(`\n${markdown}`);
     const outDir = path.join(root, 'bench-data');

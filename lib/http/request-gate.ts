@@ -1,10 +1,10 @@
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
 import { Readable } from 'node:stream';
 import { parseAndValidateFlightRouterState } from 'next/dist/server/app-render/parse-and-validate-flight-router-state';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
 import { translate } from '../i18n/messages';
 import { PEER_ADDRESS_HEADER } from './client-address';
+import { hookRequests } from './server-hook';
 
 /** Methods some route answers; anything else (TRACE, TRACK, CONNECT…) is refused here. */
 const SUPPORTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
@@ -113,8 +113,6 @@ function replayBody(request: http.IncomingMessage, body: Buffer): void {
   }
 }
 
-const installed = Symbol.for('gonghui.requestGate');
-
 /**
  * Every request passes here before Next.js sees it:
  * - its socket address is written into PEER_ADDRESS_HEADER, replacing any value the client sent
@@ -125,36 +123,29 @@ const installed = Symbol.for('gonghui.requestGate');
  * Installed once per process, from the server's start-up.
  */
 export function installRequestGate(): void {
-  for (const prototype of [http.Server.prototype, https.Server.prototype] as (http.Server & { [installed]?: boolean })[]) {
-    if (prototype[installed]) continue;
-    prototype[installed] = true;
-    const emit = prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
-    prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-      if (event !== 'request') return emit.call(this, event, ...args);
-      const [request, response] = args as [http.IncomingMessage, http.ServerResponse];
-      request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? '';
-      const refusal = checkHead(request);
-      if (refusal) {
-        refuse(request, response, refusal);
-        return true;
-      }
-      if (!isActionPost(request)) return emit.call(this, event, ...args);
-      if (isForeign(request)) {
-        refuse(request, response, { status: 403, key: 'foreignOrigin' });
-        return true;
-      }
-      readLimited(request)
-        .then(async (body) => {
-          if (!body) return refuse(request, response, { status: 413, key: 'bodyTooLarge', values: { limit: '1 MB' } });
-          const bad = await checkActionBody(request, body);
-          if (bad) return refuse(request, response, bad);
-          replayBody(request, body);
-          emit.call(this, event, ...args);
-        })
-        .catch(() => {
-          if (!response.headersSent) refuse(request, response, { status: 400, key: 'malformedRequest' });
-        });
+  hookRequests('requestGate', (request, response, serve) => {
+    request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? '';
+    const refusal = checkHead(request);
+    if (refusal) {
+      refuse(request, response, refusal);
       return true;
-    } as typeof prototype.emit;
-  }
+    }
+    if (!isActionPost(request)) return serve();
+    if (isForeign(request)) {
+      refuse(request, response, { status: 403, key: 'foreignOrigin' });
+      return true;
+    }
+    readLimited(request)
+      .then(async (body) => {
+        if (!body) return refuse(request, response, { status: 413, key: 'bodyTooLarge', values: { limit: '1 MB' } });
+        const bad = await checkActionBody(request, body);
+        if (bad) return refuse(request, response, bad);
+        replayBody(request, body);
+        serve();
+      })
+      .catch(() => {
+        if (!response.headersSent) refuse(request, response, { status: 400, key: 'malformedRequest' });
+      });
+    return true;
+  });
 }

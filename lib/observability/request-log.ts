@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientAddressFrom, isTrustedPeer } from '../http/client-address';
+import { hookRequests } from '../http/server-hook';
 import { logger } from './logger';
 import { methodLabel, metrics } from './metrics';
 import { requestStore, type RequestRecord } from './request-store';
@@ -75,20 +76,7 @@ function observe(request: IncomingMessage, response: ServerResponse, serve: () =
   return requestStore.run(record, serve);
 }
 
-const INSTALLED = Symbol.for('gonghui.requestLog');
-
-/**
- * Every HTTP server of the process logs and counts its requests: Next.js's own server is made before
- * our start-up code runs, so the hook goes on http.Server's prototype. Idempotent.
- */
+/** Every HTTP server of the process logs and counts its requests. Idempotent. */
 export function logRequests(): void {
-  const proto = http.Server.prototype as http.Server & { [INSTALLED]?: boolean };
-  if (proto[INSTALLED]) return;
-  proto[INSTALLED] = true;
-  const emit = proto.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
-  proto.emit = function emitObserved(this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
-    if (event !== 'request') return emit.call(this, event, ...args);
-    const [request, response] = args as [IncomingMessage, ServerResponse];
-    return observe(request, response, () => emit.call(this, event, ...args));
-  } as typeof proto.emit;
+  hookRequests('requestLog', observe);
 }

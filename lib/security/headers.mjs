@@ -1,15 +1,17 @@
 // Plain JavaScript so next.config.mjs can import it. Used for every response (pages, API, uploads).
 
 /**
- * Content-Security-Policy. Next.js inlines small scripts for its React payload, so script-src
- * allows inline script (a nonce would make every page dynamic and uncacheable); everything else is
- * locked to our origin, plus Google's reCAPTCHA and the video hosts the videos page embeds.
+ * Content-Security-Policy: everything locked to our origin, plus Google's reCAPTCHA and the video
+ * hosts the videos page embeds. No inline script runs unless its hash is in the header: the server
+ * adds the hashes of each HTML page's own inline scripts (lib/http/script-hashes.ts), which works
+ * for pages served from the whole-page cache, where a nonce would not. The development server
+ * (hot reload, eval) keeps the loose rule.
  */
 export function contentSecurityPolicy(dev = false) {
   const recaptcha = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
   return [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''} ${recaptcha}`,
+    `script-src 'self'${dev ? " 'unsafe-inline' 'unsafe-eval'" : ''} ${recaptcha}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
