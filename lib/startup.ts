@@ -3,6 +3,7 @@ import path from 'node:path';
 import { config } from './config';
 import { accountCount, ensureAdmin, generatePassword } from './accounts';
 import { warnIfCaptchaOff } from './content/captcha';
+import { followOtherServers } from './content/cross-server';
 import type { Connection } from './db';
 import { seedDemoContent } from './demo/seed';
 import { scheduleMaintenance, vacuum } from './db/maintenance';
@@ -10,11 +11,14 @@ import { scheduleMaintenance, vacuum } from './db/maintenance';
 /**
  * Work done once when the server opens its database, after migrations: the first Admin from
  * ADMIN_USERNAME/ADMIN_PASSWORD, and on an empty database the demo content with a demo Admin whose
- * password is printed (and kept in $DATA_DIR/demo-admin.txt for whoever missed the log).
+ * password is printed (and kept in $DATA_DIR/demo-admin.txt for whoever missed the log). On
+ * PostgreSQL, it starts listening for the other app servers' writes (lib/content/cross-server.ts).
  */
 export async function onStartup(connection: Connection): Promise<void> {
   const { adminUsername, adminPassword, demoContent, dataDir } = config();
   const { db } = connection;
+  // Before anything is cached: from here on, other servers' writes and sign-outs are heard.
+  await followOtherServers(connection);
   if (adminUsername && adminPassword) {
     if (await ensureAdmin(db, adminUsername, adminPassword)) console.log(`Created Admin account "${adminUsername}".`);
   }

@@ -11,8 +11,8 @@ import { storedGeneration } from './generations';
  *   write's transaction, so a write made on another app server (several share one PostgreSQL,
  *   DESIGN §2) or by a script is seen by the very next read.
  * - Other reads (anonymous visitors) use this process's own count, bumped by `invalidate` after each
- *   write the process makes, and cost no query on a hit. With several app servers, a visitor may see
- *   another server's write only when the entry expires (TTL_MS); docs/operations.md says so.
+ *   write the process makes, and cost no query on a hit. With several app servers on PostgreSQL,
+ *   the others' writes reach `invalidate` too, by NOTIFY (lib/content/cross-server.ts).
  *
  * Entries also expire after TTL_MS, because rows scheduled with publishAt/unpublishAt enter and
  * leave the public window with the clock, not with a write. Concurrent misses for the same key share

@@ -25,9 +25,9 @@ export async function createSession(accountId: number): Promise<string> {
 /**
  * A valid session, once checked, is taken on trust for SESSION_CACHE_MS, so the back office's reads
  * do not each pay a session query. Exact within this process: signing out, revoking an account's
- * sessions and any account write made here are seen at once. Another app server sharing the
- * database (DESIGN §2) sees a sign-out or an account change made elsewhere within SESSION_CACHE_MS
- * (docs/operations.md). Unknown tokens are never remembered.
+ * sessions and any account write made here are seen at once; on PostgreSQL, so are those made by
+ * another app server or a script, which the database notifies (lib/content/cross-server.ts). The
+ * time limit stays as a back-stop. Unknown tokens are never remembered.
  */
 export const SESSION_CACHE_MS = 5_000;
 const MAX_CACHED_SESSIONS = 1_000;
@@ -116,6 +116,11 @@ export async function revokeSessionsOf(accountId: number): Promise<void> {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
   forgetSessions((cached) => cached.account.id === accountId);
+}
+
+/** Every remembered check is dropped: a session ended elsewhere (lib/content/cross-server.ts). */
+export function forgetAllSessions(): void {
+  forgetSessions(() => true);
 }
 
 /** Test helper and operator tool: makes every session look idle since `at`. */

@@ -18,8 +18,19 @@ export interface Connection {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs `work` on one dedicated connection, for multi-statement transactions in raw SQL. */
   session<R>(work: (query: Query) => Promise<R>): Promise<R>;
+  /**
+   * PostgreSQL only (one PGlite serves one process): hears NOTIFY on `channels` over a connection of
+   * its own, kept open across server restarts. `onResubscribed` runs after each reconnect, since
+   * notifications sent meanwhile are lost. Resolves once listening; ends with `close()`.
+   */
+  listen?(channels: string[], onNotification: (channel: string, payload: string) => void, onResubscribed: () => void): Promise<void>;
+  /** The schema the tables live in (notifications name it: several databases may share a server). */
+  schema: string;
   close(): Promise<void>;
 }
+
+/** Waits between attempts to reconnect a lost listening connection: 1 s, doubling up to 30 s. */
+const LISTEN_RETRY_MS = { first: 1_000, max: 30_000 };
 
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
@@ -102,6 +113,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Connectio
     return {
       db,
       driver: 'pglite',
+      schema: 'public',
       migrationsTable: 'drizzle.__drizzle_migrations',
       async query<T>(text: string, params: unknown[] = []) {
         return (await client.query<T>(text, params)).rows;
@@ -186,9 +198,15 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Co
   });
   const db = drizzle({ client: pool, schema });
   await migrate(db, { migrationsFolder, ...(searchPath ? { migrationsSchema: searchPath } : {}) });
+  const listeners: { stop(): Promise<void> }[] = [];
   return {
     db,
     driver: 'postgres',
+    schema: searchPath ?? 'public',
+    async listen(channels, onNotification, onResubscribed) {
+      const listener = await listenWithReconnect(url, channels, onNotification, onResubscribed);
+      listeners.push(listener);
+    },
     migrationsTable: `${searchPath ?? 'drizzle'}.__drizzle_migrations`,
     async query<T>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
@@ -201,6 +219,83 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Co
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await Promise.all(listeners.splice(0).map((listener) => listener.stop()));
+      await pool.end();
+    },
   };
+}
+
+/**
+ * One client that LISTENs on `channels` and, when its connection is lost, reconnects with backoff
+ * and subscribes again. The first connection must succeed (start-up fails loudly otherwise).
+ */
+async function listenWithReconnect(
+  url: string,
+  channels: string[],
+  onNotification: (channel: string, payload: string) => void,
+  onResubscribed: () => void,
+): Promise<{ stop(): Promise<void> }> {
+  const { Client } = await import('pg');
+  let stopped = false;
+  let current: InstanceType<typeof Client> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let wait = LISTEN_RETRY_MS.first;
+
+  const subscribe = async () => {
+    // Named, so an operator can tell it in pg_stat_activity.
+    const client = new Client({ connectionString: url, application_name: 'gonghui-listen' });
+    // Errors before the connection is up reject connect() below; afterwards they mean it is lost.
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      for (const channel of channels) await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+    } catch (error) {
+      client.end().catch(() => {});
+      throw error;
+    }
+    client.on('notification', (message) => onNotification(message.channel, message.payload ?? ''));
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      client.removeAllListeners('notification');
+      client.end().catch(() => {});
+      if (stopped) return;
+      console.warn(`PostgreSQL notifications lost${error ? `: ${error.message}` : ''}; reconnecting.`);
+      schedule();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    current = client;
+    wait = LISTEN_RETRY_MS.first;
+  };
+  const schedule = () => {
+    retry = setTimeout(() => {
+      subscribe().then(
+        () => {
+          if (stopped) void current?.end().catch(() => {});
+          else onResubscribed();
+        },
+        () => {
+          wait = Math.min(wait * 2, LISTEN_RETRY_MS.max);
+          if (!stopped) schedule();
+        },
+      );
+    }, wait);
+    retry.unref();
+  };
+
+  await subscribe();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await current?.end().catch(() => {});
+    },
+  };
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }

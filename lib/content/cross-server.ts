@@ -1,0 +1,38 @@
+import { bumpContentEpoch } from '../cache/content-epoch';
+import { clearPublicCache, invalidate } from '../cache/public-reads';
+import type { Connection } from '../db';
+import { forgetAllSessions } from './sessions';
+
+/** Channels the database triggers notify on (lib/db/migrations/0005_cross_server_notifications.sql). */
+export const CHANGES_CHANNEL = 'gonghui_changes';
+export const SESSIONS_CHANNEL = 'gonghui_sessions';
+
+/**
+ * Several app servers on one PostgreSQL database agree at once: every committed write to a content
+ * table (or the web settings) notifies `schema.table` on CHANGES_CHANNEL, and every ended session
+ * notifies the schema on SESSIONS_CHANNEL, whoever made it (another server, a script, a restore).
+ * Each server drops what it cached of that table (reads, whole pages, site-wide reads) or its
+ * remembered session checks. After a lost connection, notifications may have been missed, so all
+ * of it goes. This process's own writes come back too: one more cache miss, no harm.
+ * PGlite serves one process, whose writes invalidate in-process (lib/cache/public-reads.ts).
+ */
+export async function followOtherServers(connection: Connection): Promise<void> {
+  if (!connection.listen) return;
+  const schema = connection.schema;
+  await connection.listen(
+    [CHANGES_CHANNEL, SESSIONS_CHANNEL],
+    (channel, payload) => {
+      if (channel === CHANGES_CHANNEL) {
+        const dot = payload.indexOf('.');
+        if (payload.slice(0, dot) === schema) invalidate(payload.slice(dot + 1));
+      } else if (channel === SESSIONS_CHANNEL && payload === schema) {
+        forgetAllSessions();
+      }
+    },
+    () => {
+      clearPublicCache();
+      bumpContentEpoch();
+      forgetAllSessions();
+    },
+  );
+}

@@ -1,0 +1,110 @@
+import { ensureAdmin } from '../lib/accounts';
+import { contentEpoch } from '../lib/cache/content-epoch';
+import { invalidate, localGeneration } from '../lib/cache/public-reads';
+import { followOtherServers } from '../lib/content/cross-server';
+import { accountForToken, createSession } from '../lib/content/sessions';
+import { getDb } from '../lib/db';
+import { openPostgres, type Connection } from '../lib/db/client';
+import { withDatabase } from './helpers/database';
+
+/** Polls `check` until it holds, for at most `ms`. */
+async function eventually(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const url = process.env.DATABASE_URL;
+
+describe('several app servers on one database', () => {
+  const database = withDatabase();
+
+  if (!url) {
+    test('PGlite serves one process: nothing to listen to; its own writes empty its caches', async () => {
+      const connection = database.connection();
+      expect(connection.listen).toBeUndefined();
+      await followOtherServers(connection);
+      const before = localGeneration('webnews');
+      const epoch = contentEpoch();
+      invalidate('webnews');
+      expect(localGeneration('webnews')).toBe(before + 1);
+      expect(contentEpoch()).toBe(epoch + 1);
+    });
+    return;
+  }
+
+  // Another app server (or a script): its own pool on the same database and schema.
+  let other: Connection;
+  beforeAll(async () => {
+    await followOtherServers(database.connection());
+    other = await openPostgres(url, database.connection().schema);
+  });
+  afterAll(async () => {
+    await other.close();
+  });
+
+  test('a write committed elsewhere empties this server’s cache of that table at once', async () => {
+    const news = localGeneration('webnews');
+    const laws = localGeneration('webrule');
+    const epoch = contentEpoch();
+    await other.query(`update webnews set title = title`);
+    await eventually(() => localGeneration('webnews') > news);
+    expect(contentEpoch()).toBeGreaterThan(epoch);
+    expect(localGeneration('webrule')).toBe(laws);
+  });
+
+  test('a write that rolls back tells nobody', async () => {
+    const news = localGeneration('webnews');
+    await other.session(async (query) => {
+      await query('begin');
+      await query(`update webnews set title = title`);
+      await query('rollback');
+    });
+    // A committed write to another table after it: once that is heard, the rolled-back one would have been.
+    const links = localGeneration('weblink');
+    await other.query(`update weblink set title = title`);
+    await eventually(() => localGeneration('weblink') > links);
+    expect(localGeneration('webnews')).toBe(news);
+  });
+
+  test('web settings saved elsewhere reach this server’s pages', async () => {
+    const epoch = contentEpoch();
+    await other.query(`update websetting set data = data`);
+    await eventually(() => contentEpoch() > epoch);
+  });
+
+  test('another schema’s writes (another site on the same server) are not ours', async () => {
+    const news = localGeneration('webnews');
+    await other.query(`select pg_notify('gonghui_changes', 'some_other_site.webnews')`);
+    const links = localGeneration('weblink');
+    await other.query(`update weblink set title = title`);
+    await eventually(() => localGeneration('weblink') > links);
+    expect(localGeneration('webnews')).toBe(news);
+  });
+
+  test('a sign-out elsewhere is refused here at once, not when the remembered check expires', async () => {
+    const db = await getDb();
+    await ensureAdmin(db, 'cross-server-admin', 'cross-server-password-1');
+    const [{ id }] = await other.query<{ id: number }>(`select id from account where username = 'cross-server-admin'`);
+    const token = await createSession(id);
+    expect((await accountForToken(token))?.username).toBe('cross-server-admin');
+    // Remembered now: without a notification, the next check would not ask the database.
+    await other.query(`delete from sessions where account_id = $1`, [id]);
+    await eventually(async () => (await accountForToken(token)) === null, 2_000);
+  });
+
+  test('a lost listening connection comes back, empties the caches (notifications were missed) and hears again', async () => {
+    const epoch = contentEpoch();
+    const [ended] = await other.query<{ ended: boolean }>(
+      `select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = 'gonghui-listen' and query ilike 'listen%' and pid in (select pid from pg_stat_activity where datname = current_database()) limit 1`,
+    );
+    expect(ended?.ended).toBe(true);
+    // Reconnected after about a second, then everything cached is dropped.
+    await eventually(() => contentEpoch() > epoch, 10_000);
+    const news = localGeneration('webnews');
+    await other.query(`update webnews set title = title`);
+    await eventually(() => localGeneration('webnews') > news);
+  });
+});
