@@ -21,6 +21,17 @@ export interface Config {
   demoContent: boolean;
   /** Reverse proxies whose X-Forwarded-For is believed (lib/http/client-address.ts). */
   trustedProxies: string | undefined;
+  /** Where uploaded bytes live (lib/uploads/storage.ts): shared by every app server in the database. */
+  uploadStorage: 'database' | 'folder';
+}
+
+export const UPLOAD_STORAGES = ['database', 'folder'] as const;
+
+function uploadStorageOf(value: string | undefined, databaseUrl: string | undefined): Config['uploadStorage'] {
+  if (value === undefined || value === '') return databaseUrl ? 'database' : 'folder';
+  const chosen = value.trim().toLowerCase();
+  if ((UPLOAD_STORAGES as readonly string[]).includes(chosen)) return chosen as Config['uploadStorage'];
+  throw new Error(`UPLOAD_STORAGE must be one of ${UPLOAD_STORAGES.join(', ')}, not "${value}".`);
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -53,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     demoContent: flag(env.DEMO_CONTENT, databaseUrl === undefined),
     trustedProxies: env.TRUSTED_PROXIES || undefined,
+    uploadStorage: uploadStorageOf(env.UPLOAD_STORAGE, databaseUrl),
   };
 }
 

@@ -31,6 +31,33 @@ async function migrationCount(connection: Connection): Promise<number> {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** A table's primary-key columns, in key order: the one stable order to page it by. */
+async function keyColumns(connection: Connection, table: string): Promise<string[]> {
+  const rows = await connection.query<{ name: string }>(
+    `select a.attname as name from pg_index i
+       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+     where i.indrelid = $1::regclass and i.indisprimary
+     order by array_position(i.indkey, a.attnum)`,
+    [quote(table)],
+  );
+  return rows.map((row) => row.name);
+}
+
+/** Rows per chunk: uploaded bytes (upload_chunks, up to 512 KB a row) go a few at a time. */
+async function rowsPerChunk(connection: Connection, table: string): Promise<number> {
+  const [row] = await connection.query<{ n: number }>(
+    `select count(*)::int as n from information_schema.columns where table_schema = current_schema() and table_name = $1 and data_type = 'bytea'`,
+    [table],
+  );
+  return row && row.n > 0 ? 4 : CHUNK_ROWS;
+}
+
+/** Bytes as PostgreSQL's hex text ('\\x…'), which json_populate_recordset reads back as bytea. */
+function portable(row: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(row)) if (value instanceof Uint8Array) row[key] = `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+  return row;
+}
+
 export async function writeBackup(connection: Connection, file: string): Promise<{ tables: number; rows: number }> {
   const gzip = createGzip();
   const out = createWriteStream(file, { mode: 0o600 });
@@ -43,12 +70,15 @@ export async function writeBackup(connection: Connection, file: string): Promise
   let total = 0;
   for (const table of names) {
     // Keyset-free paging by ctid order is not portable; tables are read in chunks by offset of a stable sort.
-    for (let offset = 0; ; offset += CHUNK_ROWS) {
-      const rows = await connection.query(`select * from ${quote(table)} order by 1 limit ${CHUNK_ROWS} offset ${offset}`);
+    const key = await keyColumns(connection, table);
+    const order = key.length ? key.map(quote).join(', ') : '1';
+    const size = await rowsPerChunk(connection, table);
+    for (let offset = 0; ; offset += size) {
+      const rows = await connection.query(`select * from ${quote(table)} order by ${order} limit ${size} offset ${offset}`);
       if (rows.length === 0) break;
-      await write({ table, rows });
+      await write({ table, rows: rows.map(portable) });
       total += rows.length;
-      if (rows.length < CHUNK_ROWS) break;
+      if (rows.length < size) break;
     }
   }
   gzip.end();

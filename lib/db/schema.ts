@@ -5,7 +5,7 @@
  * tests and scripts that import them. drizzle-kit reads every table through lib/db/kit-schema.ts.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { contentTable } from '../content/table';
 import { resources } from '../content/registry';
 
@@ -57,7 +57,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_account_idx').on(t.accountId)],
 );
 
-/** Uploaded files: the bytes live in the storage folder under `id`, the metadata here. */
+/** Uploaded files: the metadata here, the bytes in the upload storage under `id` (lib/uploads/storage.ts). */
 export const uploads = pgTable('uploads', {
   id: varchar('id', { length: 36 }).primaryKey(),
   name: text('name').notNull(),
@@ -66,6 +66,24 @@ export const uploads = pgTable('uploads', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   createdBy: integer('created_by'),
 });
+
+/** Raw bytes: node-postgres gives a Buffer, PGlite a Uint8Array; both take either. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded bytes kept in the database (UPLOAD_STORAGE=database), in pieces of at most
+ * UPLOAD_CHUNK_BYTES, so a large file is written and served one piece at a time and every app
+ * server sees it. `seq` counts from 0.
+ */
+export const uploadChunks = pgTable(
+  'upload_chunks',
+  {
+    uploadId: varchar('upload_id', { length: 36 }).notNull(),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.seq] })],
+);
 
 /** Fixed-window rate limits (sign-in, contact form), shared by every app server. */
 export const rateLimits = pgTable(

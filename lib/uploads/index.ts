@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { invalidate } from '../cache/public-reads';
 import { getDb } from '../db';
 import { uploads } from '../db/schema';
-import { uploadStorage } from './storage';
+import { uploadStorage, type UploadStorage } from './storage';
 import { sniffFileType } from './sniff';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -70,4 +70,30 @@ export async function renameUpload(id: string, name: string): Promise<UploadInfo
   // Attachment lists on public pages show the name (lib/public/attachments.ts).
   if (row) invalidate('uploads');
   return row ? toInfo(row) : null;
+}
+
+/**
+ * Copies every upload's bytes from one storage to the other, checks the copy, then removes the
+ * original. Safe to run again after an interruption: a file already moved is only checked.
+ */
+export async function moveUploads(from: UploadStorage, to: UploadStorage): Promise<{ moved: number; already: number; missing: string[] }> {
+  const db = await getDb();
+  const ids = (await db.select({ id: uploads.id }).from(uploads).orderBy(uploads.id)).map((row) => row.id);
+  let moved = 0;
+  let already = 0;
+  const missing: string[] = [];
+  for (const id of ids) {
+    const bytes = await from.get(id);
+    if (!bytes) {
+      if (await to.get(id)) already++;
+      else missing.push(id);
+      continue;
+    }
+    await to.put(id, bytes);
+    const copy = await to.get(id);
+    if (!copy || Buffer.compare(Buffer.from(copy), Buffer.from(bytes)) !== 0) throw new Error(`The copy of upload ${id} differs from the original; nothing of it was removed.`);
+    await from.remove(id);
+    moved++;
+  }
+  return { moved, already, missing };
 }

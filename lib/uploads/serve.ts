@@ -17,13 +17,14 @@ export async function serveUpload(id: string): Promise<Response> {
   const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   if (!uploadIdPattern.test(id)) return notFound();
   const row = await findUpload(id);
-  const bytes = row ? await uploadStorage().get(id) : null;
-  if (!row || !bytes) return notFound();
+  // Piece by piece: a 20 MB file is never held whole to serve it.
+  const body = row ? await uploadStorage().stream(id) : null;
+  if (!row || !body) return notFound();
   const isImage = row.type.startsWith('image/');
-  return new Response(bytes as BodyInit, {
+  return new Response(body, {
     headers: {
       'content-type': row.type.startsWith('text/') ? `${row.type}; charset=utf-8` : row.type,
-      'content-length': String(bytes.byteLength),
+      'content-length': String(row.size),
       'content-disposition': disposition(isImage ? 'inline' : 'attachment', row.name),
       'x-content-type-options': 'nosniff',
       // The bytes under an id never change (a rename changes only the name).
