@@ -23,3 +23,24 @@ export async function adminHeaders(request: APIRequestContext, language: 'tw' | 
     'web-language': language,
   };
 }
+
+/**
+ * Starts one more production server beside the test server (its own port and environment) and
+ * waits until `readyPath` answers 2xx; `stop()` ends it and waits for its exit.
+ */
+export async function startServer(port: number, env: NodeJS.ProcessEnv, readyPath: string, what: string): Promise<{ stop(): Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
+  const stop = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  };
+  for (let i = 0; i < 240; i++) {
+    if (await fetch(`http://127.0.0.1:${port}${readyPath}`).then((r) => r.ok, () => false)) return { stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`${what} did not start`);
+}

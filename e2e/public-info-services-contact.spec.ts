@@ -3,7 +3,6 @@
  * page in both languages on the server, accessibly, with route-data breadcrumbs; the glossary and
  * the contact form without JavaScript.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +15,7 @@ import twSite from '../messages/tw/site.json';
 import enSite from '../messages/en/site.json';
 import twContact from '../messages/tw/contact.json';
 import enContact from '../messages/en/contact.json';
-import { adminHeaders } from './helpers';
+import { adminHeaders, startServer } from './helpers';
 
 const labels = { tw: twSite.routes, en: enSite.routes } as const;
 type Language = keyof typeof labels;
@@ -305,7 +304,7 @@ test.describe('the contact form with the captcha on', () => {
   const port = (Number(process.env.E2E_PORT) || 3200) + 1;
   const base = `http://127.0.0.1:${port}`;
   let verifier: http.Server;
-  let server: ChildProcess;
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let dataDir: string;
   const checks: string[] = [];
 
@@ -332,21 +331,11 @@ test.describe('the contact form with the captcha on', () => {
       RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${(verifier.address() as AddressInfo).port}/siteverify`,
     };
     delete env.DATABASE_URL;
-    server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env, stdio: 'ignore' });
-    for (let i = 0; i < 240; i++) {
-      const up = await fetch(`${base}/en/contact`).then((r) => r.ok, () => false);
-      if (up) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error('the captcha server did not start');
+    server = await startServer(port, env, '/en/contact', 'the captcha server');
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await new Promise((resolve) => verifier.close(resolve));
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -30,3 +30,14 @@ test('DATABASE_URL turns demo content off unless asked for; values are read and 
   expect(readConfig(env({ DEMO_CONTENT: 'off' })).demoContent).toBe(false);
   expect(readConfig(env({ PORT: 'abc' })).port).toBe(3000);
 });
+
+test('UPLOAD_STORAGE: the database on PostgreSQL and the folder on the embedded database, unless chosen', () => {
+  expect(readConfig(env({ DATABASE_URL: 'postgres://x/y' })).uploadStorage).toBe('database');
+  expect(readConfig(env({})).uploadStorage).toBe('folder');
+  expect(readConfig(env({ UPLOAD_STORAGE: 'folder', DATABASE_URL: 'postgres://x/y' })).uploadStorage).toBe('folder');
+  expect(readConfig(env({ UPLOAD_STORAGE: 'Database' })).uploadStorage).toBe('database');
+});
+
+test('UPLOAD_STORAGE refuses a value it does not know, naming the ones it does', () => {
+  expect(() => readConfig(env({ UPLOAD_STORAGE: 's3' }))).toThrow('UPLOAD_STORAGE must be one of database, folder, not "s3".');
+});

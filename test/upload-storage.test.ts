@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { readBackup, writeBackup } from '../lib/db/backup';
 import { uploadChunks, uploads } from '../lib/db/schema';
@@ -100,18 +99,5 @@ describe('uploads in the database', () => {
     const back = await moveUploads(database, folder);
     expect(back.moved).toBeGreaterThanOrEqual(2);
     for (const id of ids) expect(Buffer.from((await folder.get(id))!).equals(LARGE)).toBe(true);
-  });
-});
-
-describe('UPLOAD_STORAGE', () => {
-  test('defaults to the database on PostgreSQL and to the folder on the embedded database', () => {
-    expect(readConfig({ DATABASE_URL: 'postgres://x/y' }).uploadStorage).toBe('database');
-    expect(readConfig({}).uploadStorage).toBe('folder');
-    expect(readConfig({ UPLOAD_STORAGE: 'folder', DATABASE_URL: 'postgres://x/y' }).uploadStorage).toBe('folder');
-    expect(readConfig({ UPLOAD_STORAGE: 'Database' }).uploadStorage).toBe('database');
-  });
-
-  test('refuses a value it does not know, naming the ones it does', () => {
-    expect(() => readConfig({ UPLOAD_STORAGE: 's3' })).toThrow('UPLOAD_STORAGE must be one of database, folder, not "s3".');
   });
 });

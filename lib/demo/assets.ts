@@ -262,28 +262,28 @@ export function csvDocument(rows: (string | number)[][]): Uint8Array {
 // Storing
 
 /**
- * Collects the demo's files: `add` starts writing the bytes to upload storage and returns the id at
- * once; `save` waits for the writes and records every file in the uploads table in one insert.
+ * Collects the demo's files: `add` returns an id at once; `save` writes the bytes to upload storage
+ * and records every file in the uploads table in one insert.
  *
  * It does what lib/uploads storeUpload does (the bytes must sniff as an allowed type; the id is a
  * UUID) but writes through the seeding transaction: storeUpload opens its own connection through
  * getDb(), which at start-up waits for the start-up task that is running the seed. Should the
- * transaction fail, the files written stay behind unreferenced, which is harmless.
+ * transaction fail, files written to a folder stay behind unreferenced, which is harmless.
  */
 export function demoUploads() {
   const rows: (typeof uploads.$inferInsert)[] = [];
-  const writes: Promise<void>[] = [];
+  const files = new Map<string, Uint8Array>();
   return {
     add(bytes: Uint8Array, name: string): string {
       const sniffed = sniffFileType(bytes, name);
       if (!sniffed) throw new Error(`Demo file ${name} is not an allowed upload type`);
       const id = randomUUID();
-      writes.push(uploadStorage().put(id, bytes));
+      files.set(id, bytes);
       rows.push({ id, name, type: sniffed.mime, size: bytes.byteLength });
       return id;
     },
     async save(db: Writer): Promise<number> {
-      await Promise.all(writes);
+      for (const [id, bytes] of files) await uploadStorage().put(id, bytes, db);
       if (rows.length) await db.insert(uploads).values(rows);
       return rows.length;
     },

@@ -6,7 +6,7 @@ import { traits } from '../content/define';
 import { wireLanguages, type WireLanguage } from '../i18n/languages';
 
 /** The database or a transaction on it: the seeders insert, select and run a little raw SQL. */
-export type Writer = Pick<Database, 'insert' | 'select' | 'execute'>;
+export type Writer = Pick<Database, 'insert' | 'select' | 'execute' | 'delete'>;
 
 export type Values = Record<string, unknown>;
 /** Ids of inserted rows per language, in the order of the items given. */

@@ -11,8 +11,11 @@ import { uploadChunks } from '../db/schema';
  * backups hold them (the default on PostgreSQL), or under $DATA_DIR/uploads (the default on the
  * embedded database). `scripts/move-uploads.ts` moves them from one to the other.
  */
+/** What writes the bytes, when it must be a transaction already open (the demo content's seed). */
+export type StorageWriter = Pick<Database, 'delete' | 'insert'>;
+
 export interface UploadStorage {
-  put(id: string, bytes: Uint8Array): Promise<void>;
+  put(id: string, bytes: Uint8Array, writer?: StorageWriter): Promise<void>;
   /** The whole file (image sizes, the move between storages), or null. */
   get(id: string): Promise<Uint8Array | null>;
   /** The file piece by piece, for serving it without holding it whole, or null. */
@@ -67,16 +70,17 @@ export function databaseStorage(database: () => Promise<Database> = getDb): Uplo
     return row ? new Uint8Array(row.bytes) : null;
   };
   return {
-    async put(id, bytes) {
-      const db = await database();
-      await db.transaction(async (tx) => {
+    async put(id, bytes, writer) {
+      const write = async (tx: StorageWriter) => {
         await tx.delete(uploadChunks).where(eq(uploadChunks.uploadId, id));
         // One statement per piece: no statement carries the whole file.
         for (let seq = 0, offset = 0; offset < bytes.byteLength || seq === 0; seq++, offset += UPLOAD_CHUNK_BYTES) {
           const chunk = Buffer.from(bytes.buffer, bytes.byteOffset + offset, Math.min(UPLOAD_CHUNK_BYTES, bytes.byteLength - offset));
           await tx.insert(uploadChunks).values({ uploadId: id, seq, bytes: chunk });
         }
-      });
+      };
+      if (writer) await write(writer);
+      else await (await database()).transaction(write);
     },
     async get(id) {
       const db = await database();
