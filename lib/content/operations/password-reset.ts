@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { invalidate } from '../../cache/public-reads';
 import { config } from '../../config';
 import { getDb } from '../../db';
 import { account, passwordResets } from '../../db/schema';
@@ -7,17 +8,16 @@ import { translate } from '../../i18n/messages';
 import { enqueueMail } from '../../mail/queue';
 import { mailEnabled } from '../../mail/transport';
 import { passwordResetMail, siteLink } from '../../mail/templates';
-import { invalidate } from '../../cache/public-reads';
 import { requireAccess, type Actor } from '../actor';
 import { verifyCaptcha } from '../captcha';
 import type { ResourceDefinition } from '../define';
 import { invalid, invalidFields } from '../errors';
+import { hashPassword } from '../passwords';
 import { forgotPasswordLimit, hit, resetMailLimit, resetPasswordLimit, withinLimit } from '../rate-limit';
 import accountDefinition from '../resources/account';
 import { hashToken, revokeSessionsOf } from '../sessions';
 import { readWebInfo } from '../settings';
 import { validateInput } from '../validation';
-import { hashPassword } from '../passwords';
 
 /** A reset link works once, for this long. */
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
@@ -63,12 +63,12 @@ export async function requestPasswordReset(actor: Actor, input: Record<string, u
     .limit(MAX_ACCOUNTS_PER_REQUEST)) as { id: number; username: string; displayName: string | null; email: string }[];
 
   const now = new Date();
+  const site = found.length ? (await readWebInfo(actor.language, { includePrivate: false })).siteName : '';
   for (const row of found) {
     if (!(await withinLimit(resetMailLimit, String(row.id), now))) continue;
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + RESET_TOKEN_MS);
     await db.insert(passwordResets).values({ tokenHash: hashToken(token), accountId: row.id, expiresAt });
-    const site = (await readWebInfo(actor.language, { includePrivate: false })).siteName;
     const link = siteLink(`/${actor.language}-reset?token=${token}`);
     const mail = passwordResetMail(actor.language, site, { username: row.username, displayName: row.displayName ?? '' }, link, RESET_TOKEN_MS / 60000);
     await enqueueMail({ kind: 'password-reset', to: [row.email], ...mail, expiresAt });
