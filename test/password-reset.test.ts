@@ -8,7 +8,7 @@ import { resetConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { account, mailQueue, passwordResets, rateLimits } from '../lib/db/schema';
 import { LOCK_MS } from '../lib/content/operations/account';
-import { RESET_TOKEN_MS } from '../lib/content/operations/password-reset';
+import { RESET_TOKEN_MS, resetLinksQueued } from '../lib/content/operations/password-reset';
 import { deliverDueMail } from '../lib/mail/queue';
 import { call, signedIn } from './helpers/api';
 import { withDatabase } from './helpers/database';
@@ -45,8 +45,12 @@ beforeEach(async () => {
   await db.delete(rateLimits);
 });
 
-const forgot = (body: unknown, options: { language?: 'tw' | 'en'; ip?: string } = {}) =>
-  call('POST', 'account/forgotpassword', body, { xsrf: false, ip: options.ip ?? nextIp(), language: options.language });
+/** Asks for a reset link; resolves once the links it causes are queued (that work follows the answer). */
+async function forgot(body: unknown, options: { language?: 'tw' | 'en'; ip?: string } = {}) {
+  const result = await call('POST', 'account/forgotpassword', body, { xsrf: false, ip: options.ip ?? nextIp(), language: options.language });
+  await resetLinksQueued();
+  return result;
+}
 const reset = (body: unknown, options: { language?: 'tw' | 'en'; ip?: string } = {}) =>
   call('POST', 'account/resetpassword', body, { xsrf: false, ip: options.ip ?? nextIp(), language: options.language });
 const signIn = (username: string, password: string) => call('POST', 'account/login', { username, password }, { ip: nextIp() });

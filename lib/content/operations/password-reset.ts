@@ -4,7 +4,9 @@ import { invalidate } from '../../cache/public-reads';
 import { config } from '../../config';
 import { getDb } from '../../db';
 import { account, passwordResets } from '../../db/schema';
+import type { WireLanguage } from '../../i18n/languages';
 import { translate } from '../../i18n/messages';
+import { logError } from '../../observability/logger';
 import { enqueueMail } from '../../mail/queue';
 import { mailEnabled } from '../../mail/transport';
 import { passwordResetMail, siteLink } from '../../mail/templates';
@@ -38,7 +40,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice
  * answer is the same whether or not anything matched or was sent, so it tells nobody which
  * accounts exist. Every request counts against the per-address limit (429 alike for all names);
  * each account gets at most `resetMailLimit` mails an hour, past which requests are answered the
- * same and nothing is sent.
+ * same and nothing is sent. The accounts are looked up and mailed after the answer, so a known
+ * name is not told apart by a slower answer either.
  */
 export async function requestPasswordReset(actor: Actor, input: Record<string, unknown>): Promise<ForgotPasswordResult> {
   requireAccess(actor, 'public');
@@ -49,7 +52,21 @@ export async function requestPasswordReset(actor: Actor, input: Record<string, u
   await verifyCaptcha(input.captchaToken, actor.clientAddress, 'forgot');
   const answer: ForgotPasswordResult = { ok: true, message: translate(actor.language, 'api.forgotPasswordSent', { minutes: RESET_TOKEN_MS / 60000 }) };
   if (!mailEnabled()) return answer;
+  const work: Promise<void> = mailResetLinks(actor.language, username, email)
+    .catch((error) => logError(error, 'password-reset e-mail could not be queued'))
+    .finally(() => resetWork.delete(work));
+  resetWork.add(work);
+  return answer;
+}
 
+const resetWork = new Set<Promise<void>>();
+
+/** Resolves when the reset links of every request answered so far are queued (tests). */
+export async function resetLinksQueued(): Promise<void> {
+  while (resetWork.size) await Promise.all(resetWork);
+}
+
+async function mailResetLinks(language: WireLanguage, username: string, email: string): Promise<void> {
   const db = await getDb();
   const matches = [
     ...(username ? [sql`lower(${account.username}) = lower(${username})`] : []),
@@ -63,19 +80,18 @@ export async function requestPasswordReset(actor: Actor, input: Record<string, u
     .limit(MAX_ACCOUNTS_PER_REQUEST)) as { id: number; username: string; displayName: string | null; email: string }[];
 
   const now = new Date();
-  const site = found.length ? (await readWebInfo(actor.language, { includePrivate: false })).siteName : '';
+  const site = found.length ? (await readWebInfo(language, { includePrivate: false })).siteName : '';
   for (const row of found) {
     if (!(await withinLimit(resetMailLimit, String(row.id), now))) continue;
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + RESET_TOKEN_MS);
     await db.insert(passwordResets).values({ tokenHash: hashToken(token), accountId: row.id, expiresAt });
-    const link = siteLink(`/${actor.language}-reset?token=${token}`);
-    const mail = passwordResetMail(actor.language, site, { username: row.username, displayName: row.displayName ?? '' }, link, RESET_TOKEN_MS / 60000);
+    const link = siteLink(`/${language}-reset?token=${token}`);
+    const mail = passwordResetMail(language, site, { username: row.username, displayName: row.displayName ?? '' }, link, RESET_TOKEN_MS / 60000);
     await enqueueMail({ kind: 'password-reset', to: [row.email], ...mail, expiresAt });
   }
   // Links that can no longer be used are removed as new ones are made, so the table stays small.
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(now.getTime() - RESET_TOKEN_MS)));
-  return answer;
 }
 
 /** Only the password field of an account: the new password obeys the same rule as the account form's. */
