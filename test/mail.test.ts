@@ -9,6 +9,7 @@ import { resetConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { mailQueue, webcontact } from '../lib/db/schema';
 import { deliverDueMail, MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../lib/mail/queue';
+import { metrics } from '../lib/observability/metrics';
 import { call, signedIn } from './helpers/api';
 import { withDatabase } from './helpers/database';
 import { message } from './helpers/content';
@@ -127,8 +128,14 @@ describe('contact message e-mail', () => {
     const asUser = await call('GET', 'mail/status', undefined, { token: user });
     expect(asUser.body).toMatchObject({ enabled: true, failingCount: 1, failing: [] });
 
+    const attempts = async (outcome: string) =>
+      (await metrics().mailAttempts.get()).values.find((value) => value.labels.kind === 'contact' && value.labels.outcome === outcome)?.value ?? 0;
+    const [retriedBefore, sentBefore] = [await attempts('retry'), await attempts('sent')];
+    expect(retriedBefore).toBeGreaterThanOrEqual(1);
+
     smtp.refuse = false;
     expect(await deliverDueMail(new Date(started.getTime() + RETRY_DELAYS_MS[0]))).toMatchObject({ sent: 1 });
+    expect(await attempts('sent')).toBe(sentBefore + 1);
     expect((await smtp.waitFor(1))[0].subject).toContain('退信測試');
     [row] = await queueRows();
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });

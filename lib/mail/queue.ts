@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { mailQueue } from '../db/schema';
 import { logError, logger } from '../observability/logger';
+import { metrics } from '../observability/metrics';
 import { mailEnabled, sendMail, type MailContent } from './transport';
 
 /**
@@ -97,7 +98,11 @@ export async function deliverDueMail(now = new Date()): Promise<Record<'sent' | 
   if (!mailEnabled()) return outcome;
   for (;;) {
     const rows = await claimDue(now);
-    for (const row of rows) outcome[await deliver(row, now)]++;
+    for (const row of rows) {
+      const result = await deliver(row, now);
+      outcome[result]++;
+      metrics().mailAttempts.inc({ kind: row.kind, outcome: result });
+    }
     if (rows.length < BATCH) return outcome;
   }
 }
