@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { resetConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { mailQueue, webcontact } from '../lib/db/schema';
-import { deliverDueMail, MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../lib/mail/queue';
+import { deliverDueMail, KEEP_DONE_MS, MAX_ATTEMPTS, pruneMailQueue, RETRY_DELAYS_MS } from '../lib/mail/queue';
 import { metrics } from '../lib/observability/metrics';
 import { call, signedIn } from './helpers/api';
 import { withDatabase } from './helpers/database';
@@ -67,6 +67,16 @@ const send = (body: unknown, language: 'tw' | 'en' = 'tw') => call('POST', 'webc
 async function queueRows() {
   const db = await getDb();
   return db.select().from(mailQueue).orderBy(mailQueue.id);
+}
+
+/** Runs the worker at each attempt's due time, MAX_ATTEMPTS times; returns the time after the last. */
+async function tryUntilGivenUp(): Promise<number> {
+  let when = Date.now();
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    await deliverDueMail(new Date(when));
+    when += RETRY_DELAYS_MS[attempt - 1] ?? 0;
+  }
+  return when;
 }
 
 describe('contact message e-mail', () => {
@@ -159,16 +169,24 @@ describe('contact message e-mail', () => {
   test('after the last attempt the mail is given up and stays listed as failing', async () => {
     smtp.refuse = true;
     await send(letter({ subject: '放棄測試' }));
-    let when = Date.now();
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      await deliverDueMail(new Date(when));
-      when += RETRY_DELAYS_MS[attempt - 1] ?? 0;
-    }
+    const when = await tryUntilGivenUp();
     const [row] = await queueRows();
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     expect(await deliverDueMail(new Date(when + 24 * 3600_000))).toMatchObject({ sent: 0, retry: 0 });
     const status = await call('GET', 'mail/status', undefined, { token: admin, language: 'en' });
     expect(status.body.failing[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, nextAttemptAt: null });
+  });
+
+  test('sent mails are kept as a record for a while, failed ones until removed by hand', async () => {
+    await send(letter({ subject: '紀錄' }));
+    await deliverDueMail();
+    smtp.refuse = true;
+    await send(letter({ subject: '失敗紀錄' }));
+    await tryUntilGivenUp();
+    expect((await queueRows()).map((row) => row.status)).toEqual(['sent', 'failed']);
+    expect(await pruneMailQueue(new Date(Date.now() + KEEP_DONE_MS - 60_000))).toBe(0);
+    expect(await pruneMailQueue(new Date(Date.now() + KEEP_DONE_MS + 60_000))).toBe(1);
+    expect((await queueRows()).map((row) => row.status)).toEqual(['failed']);
   });
 
   test('two workers claiming at once send each mail once', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { getDb } from '../db';
 import { mailQueue } from '../db/schema';
 import { logError, logger } from '../observability/logger';
@@ -20,6 +20,9 @@ const CLAIM_MS = 2 * 60_000;
 const BATCH = 10;
 /** How often the worker looks for due mail when nothing wakes it. */
 export const MAIL_POLL_MS = 30_000;
+/** Sent and expired rows are kept this long as a record, then deleted (failed ones stay). */
+export const KEEP_DONE_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface QueuedMail extends MailContent {
   kind: 'contact' | 'password-reset';
@@ -107,15 +110,34 @@ export async function deliverDueMail(now = new Date()): Promise<Record<'sent' | 
   }
 }
 
+/** Deletes sent and expired rows older than KEEP_DONE_MS; returns how many. */
+export async function pruneMailQueue(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const removed = await db
+    .delete(mailQueue)
+    .where(and(inArray(mailQueue.status, ['sent', 'expired']), lt(mailQueue.createdAt, new Date(now.getTime() - KEEP_DONE_MS))))
+    .returning({ id: mailQueue.id });
+  return removed.length;
+}
+
 /* The worker: one per server process, on globalThis because Next loads this module once per bundle. */
 
 interface WorkerState {
   timer: NodeJS.Timeout | null;
   running: Promise<void> | null;
   again: boolean;
+  prunedAt: number;
 }
 const holder = globalThis as typeof globalThis & { __gonghuiMailWorker?: WorkerState };
-const worker = (holder.__gonghuiMailWorker ??= { timer: null, running: null, again: false });
+const worker = (holder.__gonghuiMailWorker ??= { timer: null, running: null, again: false, prunedAt: 0 });
+
+async function workerRound(): Promise<void> {
+  await deliverDueMail();
+  if (Date.now() - worker.prunedAt > PRUNE_EVERY_MS) {
+    worker.prunedAt = Date.now();
+    await pruneMailQueue();
+  }
+}
 
 function runWorker(): Promise<void> {
   if (worker.running) {
@@ -123,8 +145,7 @@ function runWorker(): Promise<void> {
     worker.again = true;
     return worker.running;
   }
-  worker.running = deliverDueMail()
-    .then(() => undefined)
+  worker.running = workerRound()
     .catch((error) => logError(error, 'e-mail worker failed'))
     .finally(() => {
       worker.running = null;
