@@ -3,9 +3,10 @@ import { linkIn, TestSmtpServer } from '../test/helpers/smtp';
 import { adminHeaders, nextTestAddress } from './helpers';
 
 /**
- * The password reset end to end, in both languages: 忘記密碼 / Forgot password on the sign-in page,
- * the e-mail through a real SMTP server (the one scripts/e2e-server.mjs points SMTP_URL at), the
- * link's page, sign-in with the new password; a used link is refused. Also: the forgot call answers
+ * E-mail through a real SMTP server (the one scripts/e2e-server.mjs points SMTP_URL at): a new
+ * contact message reaches the addresses of the web settings at once, with its back-office link; the
+ * password reset end to end, in both languages: 忘記密碼 / Forgot password on the sign-in page,
+ * the e-mail, the link's page, sign-in with the new password; a used link is refused. Also: the forgot call answers
  * alike for known and unknown accounts, and the dashboard says e-mail is on.
  */
 const smtp = new TestSmtpServer(Number(process.env.E2E_SMTP_PORT) || 2531);
@@ -24,6 +25,29 @@ const words = {
 
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
+});
+
+test('a new contact message is mailed at once to the addresses of the web settings', async ({ request }) => {
+  const headers = await adminHeaders(request, 'en');
+  const saved = await request.post('/api/websetting/webinfo', { headers, data: { notifyEmails: 'office@example.org, chair@example.org' } });
+  expect(saved.status()).toBe(200);
+  try {
+    const before = smtp.received.length;
+    const xsrf = { 'x-xsrf-token': 'mail-e2e', cookie: 'XSRF-TOKEN=mail-e2e', 'web-language': 'en', 'x-forwarded-for': nextTestAddress() };
+    const sent = await request.post('/api/webcontact/add', {
+      headers: xsrf,
+      data: { name: 'Mary Chen', email: 'mary@example.com', subject: 'Joining the association', message: 'How do we join?' },
+    });
+    expect(sent.status()).toBe(200);
+    const { id } = await sent.json();
+    const mail = (await smtp.waitFor(before + 1, 20_000))[before];
+    expect(mail.envelopeTo.sort()).toEqual(['chair@example.org', 'office@example.org']);
+    expect(mail.subject).toContain('New contact message: Joining the association');
+    expect(mail.text).toContain('How do we join?');
+    expect(linkIn(mail, 'http://127.0.0.1:')).toMatch(new RegExp(`/en-admin/webcontact/${id}$`));
+  } finally {
+    await request.post('/api/websetting/webinfo', { headers, data: { notifyEmails: '' } });
+  }
 });
 
 for (const language of ['tw', 'en'] as const) {
