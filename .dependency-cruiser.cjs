@@ -1,5 +1,5 @@
 /**
- * The layering of docs/architecture.md, checked by `npm run lint`: lib/db ← lib/content ← lib/api,
+ * The layering of docs/architecture.md, checked by `npm run lint`: lib/db, lib/mail ← lib/content ← lib/api,
  * lib/public, lib/admin ← app/, and no import circle anywhere (type imports count).
  */
 module.exports = {
@@ -23,6 +23,13 @@ module.exports = {
       severity: 'error',
       comment: 'lib/db is the bottom layer; only its schema files (schema.ts, tables.ts, kit-schema.ts) read the content registry, since the tables are derived from it.',
       from: { path: '^lib/db/', pathNot: '^lib/db/(schema|tables|kit-schema)\\.ts$' },
+      to: { path: '^lib/(content|api|public|admin|admin-form|client)/|^app/|^components/' },
+    },
+    {
+      name: 'mail-below-content',
+      severity: 'error',
+      comment: 'lib/mail (transport, queue, e-mail texts) is used by content operations, so it knows nothing of them or of HTTP.',
+      from: { path: '^lib/mail/' },
       to: { path: '^lib/(content|api|public|admin|admin-form|client)/|^app/|^components/' },
     },
     {

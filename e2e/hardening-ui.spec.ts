@@ -174,7 +174,7 @@ test.describe('sign-in without JavaScript', () => {
     await page.goto('/en-login');
     await page.locator('#login-username').fill('someone');
     await page.locator('#login-password').fill('secret-password-123');
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url().includes('-login')), page.locator('form button[type="submit"]').click()]);
+    const [request] = await Promise.all([page.waitForRequest((r) => r.url().includes('-login')), page.locator('form:has(#login-password) button[type="submit"]').click()]);
     expect(request.method()).toBe('POST');
     await page.waitForLoadState();
     expect(page.url()).not.toContain('secret-password-123');

@@ -7,12 +7,14 @@ import { followOtherServers } from './content/cross-server';
 import type { Connection } from './db';
 import { seedDemoContent } from './demo/seed';
 import { scheduleMaintenance, vacuum } from './db/maintenance';
+import { startMailWorker } from './mail/queue';
 
 /**
  * Work done once when the server opens its database, after migrations: the first Admin from
  * ADMIN_USERNAME/ADMIN_PASSWORD, and on an empty database the demo content with a demo Admin whose
- * password is printed (and kept in $DATA_DIR/demo-admin.txt for whoever missed the log). On
- * PostgreSQL, it starts listening for the other app servers' writes (lib/content/cross-server.ts).
+ * password is printed (and kept in $DATA_DIR/demo-admin.txt for whoever missed the log); then the
+ * e-mail worker. On PostgreSQL, it first starts listening for the other app servers' writes
+ * (lib/content/cross-server.ts).
  */
 export async function onStartup(connection: Connection): Promise<void> {
   const { adminUsername, adminPassword, demoContent, dataDir } = config();
@@ -39,4 +41,6 @@ export async function onStartup(connection: Connection): Promise<void> {
     scheduleMaintenance(connection);
   }
   warnIfCaptchaOff();
+  // Sends queued e-mail (contact notifications, reset links); warns once when SMTP_URL is unset.
+  startMailWorker();
 }

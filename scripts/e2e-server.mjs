@@ -18,6 +18,8 @@ const env = {
   DATA_DIR: path.join(root, '.e2e-data'),
   // The tests' own requests come from 127.0.0.1 and may speak for other clients (e2e/hardening.spec.ts).
   TRUSTED_PROXIES: '127.0.0.1',
+  // E-mail goes to the SMTP server e2e/mail.spec.ts starts on this port (smtp-server).
+  SMTP_URL: process.env.SMTP_URL || `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT || 2531}`,
 };
 fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
 

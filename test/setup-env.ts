@@ -2,3 +2,6 @@
 process.env.SITE_TIME_ZONE = 'Asia/Taipei';
 delete process.env.RECAPTCHA_SECRET_KEY;
 delete process.env.RECAPTCHA_SITE_KEY;
+// …nor send e-mail anywhere but to the SMTP servers the tests start themselves.
+delete process.env.SMTP_URL;
+delete process.env.MAIL_FROM;

@@ -60,11 +60,11 @@ describe('webinfo before anything is saved', () => {
     expect(english.body).toMatchObject({ lang: 'en', siteName: en.site.defaultSiteName });
   });
 
-  test('signed-in readers also get the legacy visit count', async () => {
+  test('signed-in readers also get the legacy visit count and the notification addresses', async () => {
     for (const token of [admin, user]) {
       const result = await getInfo({ token });
       expect(result.status).toBe(200);
-      expect(Object.keys(result.body).sort()).toEqual([...publicKeys, 'legacyVisitCount'].sort());
+      expect(Object.keys(result.body).sort()).toEqual([...publicKeys, 'legacyVisitCount', 'notifyEmails'].sort());
       expect(result.body.legacyVisitCount).toBe(0);
     }
   });
@@ -108,13 +108,14 @@ describe('webinfo POST', () => {
       metaKeywords: '信託, 公會',
       analyticsId: 'G-ABC123XYZ',
       legacyVisitCount: 123456,
+      notifyEmails: 'staff@example.org, head@example.org',
     };
     const saved = await saveInfo(body);
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ ...body, siteName: '信託公會', lang: 'tw', logo: null, logoUrl: null });
     expect((await getInfo({ token: admin })).body).toEqual(saved.body);
     const anonymous = await getInfo();
-    expect(anonymous.body).toEqual(Object.fromEntries(Object.entries(saved.body).filter(([key]) => key !== 'legacyVisitCount')));
+    expect(anonymous.body).toEqual(Object.fromEntries(Object.entries(saved.body).filter(([key]) => key !== 'legacyVisitCount' && key !== 'notifyEmails')));
   });
 
   test('a partial body changes only the fields it names', async () => {

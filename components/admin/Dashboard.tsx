@@ -5,13 +5,13 @@ import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { resourcesInMenuOrder } from '@/lib/admin/menu';
 import { adminPath, sectionFieldOf } from '@/lib/admin/paths';
-import { resourceApi, webSettings } from '@/lib/client/resources';
+import { mailStatus, resourceApi, webSettings, type MailStatus } from '@/lib/client/resources';
 import { useAdminSession } from './AdminSession';
 import { ScreenTitle } from './ScreenTitle';
 
 const NEWEST_MESSAGES = 5;
 
-/** Counts per resource, the newest contact messages and the visit counters (issue 5, item 4). */
+/** Counts per resource, the newest contact messages, the visit counters and the state of e-mail. */
 export function Dashboard() {
   const { language, account } = useAdminSession();
   const t = useTranslations('admin');
@@ -24,6 +24,7 @@ export function Dashboard() {
     resourceApi('webcontact').getList({ page: 1, pageSize: NEWEST_MESSAGES, sort: 'createdAt', direction: 'desc' }),
   );
   const counters = useSWR(['dashboard-counters', language], () => webSettings.counters(), { revalidateOnFocus: false });
+  const mail = useSWR(['dashboard-mail', language], () => mailStatus());
 
   const countsData = counts.data;
   const countersData = counters.data;
@@ -75,6 +76,10 @@ export function Dashboard() {
             <p role="status">{counters.error ? t('loadFailed') : t('loading')}</p>
           )}
         </section>
+        <section aria-labelledby="dash-mail" className="admin-dashboard-wide">
+          <h2 id="dash-mail">{t('dashboard.mail')}</h2>
+          {mail.data ? <MailQueue state={mail.data} /> : <p role="status">{mail.error ? t('loadFailed') : t('loading')}</p>}
+        </section>
         <section aria-labelledby="dash-counts" className="admin-dashboard-wide">
           <h2 id="dash-counts">{t('dashboard.counts')}</h2>
           {countsData ? (
@@ -101,6 +106,42 @@ export function Dashboard() {
           )}
         </section>
       </div>
+    </>
+  );
+}
+
+/** Whether e-mail is on, how many mails wait, and (for Admins) the ones that keep failing. */
+function MailQueue({ state }: { state: MailStatus }) {
+  const t = useTranslations('admin.dashboard');
+  if (!state.enabled) return <p className="admin-mail-off">{t('mailOff')}</p>;
+  return (
+    <>
+      <p>{t('mailOn', { pending: state.pending })}</p>
+      <p className={state.failingCount ? 'admin-error' : undefined}>{state.failingCount ? t('mailFailing', { count: state.failingCount }) : t('mailFailingNone')}</p>
+      {state.failing.length ? (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('mailSubject')}</th>
+              <th scope="col">{t('mailTo')}</th>
+              <th scope="col">{t('mailAttempts')}</th>
+              <th scope="col">{t('mailError')}</th>
+              <th scope="col">{t('mailNext')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.failing.map((mail) => (
+              <tr key={mail.id}>
+                <th scope="row">{mail.subject}</th>
+                <td>{mail.recipients.join(', ')}</td>
+                <td>{mail.attempts}</td>
+                <td>{mail.lastError}</td>
+                <td>{mail.nextAttemptAt ? mail.nextAttemptAt.replace('T', ' ').slice(0, 16) : t('mailGivenUp')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </>
   );
 }

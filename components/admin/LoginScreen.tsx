@@ -5,13 +5,14 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
-import { login } from '@/lib/client/auth';
+import { forgotPassword, login } from '@/lib/client/auth';
 import { clientSettings, configureClient } from '@/lib/client/settings';
 import { safeReturnTo } from '@/lib/admin/paths';
 import type { WireLanguage } from '@/lib/i18n/languages';
 import { errorText } from './Toasts';
 
-type CaptchaSource = () => Promise<string | undefined>;
+/** A fresh captcha token for one action, or none when captcha is off. */
+type CaptchaSource = (action: 'login' | 'forgot') => Promise<string | undefined>;
 
 /**
  * Sign-in (DESIGN §7): username, password and an invisible reCAPTCHA v3 when a site key is
@@ -30,7 +31,7 @@ export function LoginScreen({ language, siteKey, notice }: { language: WireLangu
 
 function CaptchaLoginForm({ language, notice }: { language: WireLanguage; notice?: ReactNode }) {
   const { executeRecaptcha } = useGoogleReCaptcha();
-  const captcha: CaptchaSource = async () => (executeRecaptcha ? executeRecaptcha('login') : undefined);
+  const captcha: CaptchaSource = async (action) => (executeRecaptcha ? executeRecaptcha(action) : undefined);
   return <LoginForm language={language} captcha={captcha} notice={notice} />;
 }
 
@@ -48,7 +49,7 @@ function LoginForm({ language, captcha, notice }: { language: WireLanguage; capt
     setProblem(null);
     try {
       // A fresh captcha token for every attempt: they expire after two minutes and work once.
-      const result = await login(String(form.get('username') ?? ''), String(form.get('password') ?? ''), await captcha?.());
+      const result = await login(String(form.get('username') ?? ''), String(form.get('password') ?? ''), await captcha?.('login'));
       if (result.success) {
         router.replace(safeReturnTo(language, new URLSearchParams(window.location.search).get('next')));
         return;
@@ -92,8 +93,56 @@ function LoginForm({ language, captcha, notice }: { language: WireLanguage; capt
             {busy ? t('submitting') : t('submit')}
           </button>
         </form>
+        <ForgotPassword captcha={captcha} />
         {captcha ? <p className="admin-login-captcha">{t('captchaNotice')}</p> : null}
       </div>
     </main>
+  );
+}
+
+/**
+ * 忘記密碼 / Forgot password: a username or e-mail address, answered with the server's message,
+ * which is the same whether or not an account matched.
+ */
+function ForgotPassword({ captcha }: { captcha?: CaptchaSource }) {
+  const t = useTranslations('admin.login');
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get('nameOrEmail') ?? '');
+    setBusy(true);
+    setAnswer(null);
+    setProblem(null);
+    try {
+      setAnswer(await forgotPassword(name, await captcha?.('forgot')));
+    } catch (error) {
+      setProblem(errorText(error));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <details className="admin-login-forgot">
+      <summary>{t('forgot')}</summary>
+      <p>{t('forgotIntro')}</p>
+      <form method="post" onSubmit={submit}>
+        <div className="admin-field">
+          <label htmlFor="forgot-name">{t('forgotName')}</label>
+          <input id="forgot-name" name="nameOrEmail" autoComplete="username" required maxLength={254} />
+        </div>
+        <div role="alert" className="admin-login-problem">
+          {problem}
+        </div>
+        <p role="status" className="admin-login-sent">
+          {answer}
+        </p>
+        <button type="submit" className="admin-button-primary" disabled={busy}>
+          {busy ? t('forgotSending') : t('forgotSubmit')}
+        </button>
+      </form>
+    </details>
   );
 }

@@ -105,6 +105,7 @@ function SettingsForm({ fields, initial, onSaved }: { fields: SettingsFieldView[
             <input
               id={id}
               type={f.kind === 'integer' ? 'number' : f.format === 'email' ? 'email' : f.format === 'url' ? 'url' : 'text'}
+              inputMode={f.format === 'emails' ? 'email' : undefined}
               min={f.kind === 'integer' ? f.min : undefined}
               maxLength={f.kind === 'integer' ? undefined : f.max}
               pattern={f.pattern?.replace(/^\^|\$$/g, '')}

@@ -1,14 +1,15 @@
 /**
  * How the back office's public URLs reach its internal route tree `app/admin/[lang]/…` (proxy.ts):
- * `/tw-admin/x/y` → `/admin/tw/office/x/y`, `/tw-login` → `/admin/tw/login`. A sign-in sub-path
- * goes back to the sign-in page. Anything else (including `/admin/…` itself) is not ours: null.
+ * `/tw-admin/x/y` → `/admin/tw/office/x/y`, `/tw-login` → `/admin/tw/login`, `/tw-reset` (the
+ * mailed password-reset link) → `/admin/tw/reset`. A sub-path of the sign-in or reset page goes back
+ * to that page. Anything else (including `/admin/…` itself) is not ours: null.
  */
 export type AdminRouting = { rewrite: string } | { redirect: string } | null;
 
 export function adminRouting(pathname: string): AdminRouting {
-  const match = /^\/(tw|en)-(admin|login)(\/.*)?$/.exec(pathname);
+  const match = /^\/(tw|en)-(admin|login|reset)(\/.*)?$/.exec(pathname);
   if (!match) return null;
   const [, language, area, rest = ''] = match;
-  if (area === 'login') return rest && rest !== '/' ? { redirect: `/${language}-login` } : { rewrite: `/admin/${language}/login` };
+  if (area !== 'admin') return rest && rest !== '/' ? { redirect: `/${language}-${area}` } : { rewrite: `/admin/${language}/${area}` };
   return { rewrite: `/admin/${language}/office${rest === '/' ? '' : rest}` };
 }

@@ -10,7 +10,7 @@ export interface SettingsFieldView {
   label: Label;
   max?: number;
   min?: number;
-  format?: 'email' | 'url';
+  format?: 'email' | 'emails' | 'url';
   /** An HTML `pattern` (the field's RegExp source). */
   pattern?: string;
 }

@@ -28,7 +28,7 @@ function fieldSchema(f: Field): Schema {
         type: 'string',
         maxLength: f.max,
         ...('min' in f && f.min ? { minLength: f.min } : {}),
-        ...('format' in f && f.format ? { format: f.format === 'url' ? 'uri' : 'email' } : {}),
+        ...('format' in f && (f.format === 'url' || f.format === 'email') ? { format: f.format === 'url' ? 'uri' : 'email' } : {}),
         ...(f.kind === 'richtext' ? { contentMediaType: 'text/html' } : {}),
       };
     case 'integer':

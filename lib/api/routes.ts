@@ -2,6 +2,8 @@ import type { Actor } from '../content/actor';
 import { traits, type CallInput, type ResourceCall, type ResourceDefinition } from '../content/define';
 import { hooksFor } from '../content/hooks';
 import { sessionStatus, signIn } from '../content/operations/account';
+import { mailStatus } from '../content/operations/mail';
+import { requestPasswordReset, resetPassword } from '../content/operations/password-reset';
 import * as content from '../content/operations/resource';
 import { allResources } from '../content/registry';
 import { sectionStampCalls } from '../content/update-times';
@@ -20,7 +22,7 @@ export type Route = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path below /api/, `:` marks a parameter: `webnews/get/:id`. */
   path: string;
-  /** Exempt from the XSRF check (only sign-in, which has no session to protect yet). */
+  /** Exempt from the XSRF check (sign-in and the password reset, which have no session to protect yet). */
   noXsrf?: boolean;
   /** The resource a route belongs to, for the OpenAPI document. */
   resource?: ResourceDefinition;
@@ -100,6 +102,10 @@ export function buildRoutes(): Route[] {
     { method: 'POST', path: 'account/login', body: true, operation: (actor, { body }) => signIn(actor, body), noXsrf: true },
     { method: 'POST', path: 'account/checklogin', operation: sessionStatus },
     { method: 'POST', path: 'account/logout', handler: account.logout },
+    // Anonymous like sign-in (no session to protect yet): no XSRF check, captcha when it is on.
+    { method: 'POST', path: 'account/forgotpassword', body: true, operation: (actor, { body }) => requestPasswordReset(actor, body), noXsrf: true, summary: 'Mails a password-reset link; answers alike whether or not an account matched' },
+    { method: 'POST', path: 'account/resetpassword', body: true, operation: (actor, { body }) => resetPassword(actor, body), noXsrf: true, summary: 'Sets a new password with a mailed reset token' },
+    { method: 'GET', path: 'mail/status', operation: mailStatus, summary: 'Whether e-mail is on, mails waiting and mails that keep failing' },
     { method: 'POST', path: 'upload', handler: upload.upload },
     { method: 'GET', path: 'upload/:id', handler: (c, [id]) => upload.uploadDetails(c, id) },
     { method: 'PUT', path: 'upload/:id', handler: (c, [id]) => upload.renameFile(c, id) },

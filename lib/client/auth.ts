@@ -52,6 +52,24 @@ export function createAuth(client: ApiHttp) {
       await client.post(client.url('/api/account/logout'), { headers: { authorization: `Bearer ${token}` } });
     },
 
+    /**
+     * Asks for a reset link for a username or an e-mail address (what the visitor typed is sent as
+     * both when it looks like an address, since usernames may hold an @). The server answers alike
+     * whether or not an account matched: its message is what to show.
+     */
+    async forgotPassword(nameOrEmail: string, captchaToken?: string): Promise<string> {
+      const value = nameOrEmail.trim();
+      const body = { username: value, ...(value.includes('@') ? { email: value } : {}), ...(captchaToken ? { captchaToken } : {}) };
+      const reply = await client.post(client.url('/api/account/forgotpassword'), { json: body }).json<{ message?: string }>();
+      return reply.message ?? '';
+    },
+
+    /** Sets a new password with the token of a mailed link; every session of the account ends. */
+    async resetPassword(token: string, password: string): Promise<string> {
+      const reply = await client.post(client.url('/api/account/resetpassword'), { json: { token, password } }).json<{ message?: string }>();
+      return reply.message ?? '';
+    },
+
     async checkLogin(): Promise<false | SignedInAccount> {
       if (!client.tokens.get()) return false;
       const reply = await client.post(client.url('/api/account/checklogin')).json<CheckLoginReply>();
@@ -66,3 +84,5 @@ const pageAuth = createAuth(http);
 export const login = pageAuth.login;
 export const logout = pageAuth.logout;
 export const checkLogin = pageAuth.checkLogin;
+export const forgotPassword = pageAuth.forgotPassword;
+export const resetPassword = pageAuth.resetPassword;

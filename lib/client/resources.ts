@@ -124,3 +124,28 @@ export function webSettingsApi(client: ApiHttp = http) {
 }
 
 export const webSettings = webSettingsApi();
+
+/** One e-mail that keeps failing, as `mail/status` lists it for Admins. */
+export interface FailingMail {
+  id: number;
+  kind: string;
+  recipients: string[];
+  subject: string;
+  status: 'pending' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+}
+
+export interface MailStatus {
+  enabled: boolean;
+  pending: number;
+  failingCount: number;
+  failing: FailingMail[];
+}
+
+/** `GET /api/mail/status`: whether e-mail is on and which mails keep failing (the dashboard). */
+export function mailStatus(client: ApiHttp = http): Promise<MailStatus> {
+  return send<MailStatus>(client, 'GET', 'mail/status');
+}

@@ -21,6 +21,10 @@ export interface Config {
   demoContent: boolean;
   /** Reverse proxies whose X-Forwarded-For is believed (lib/http/client-address.ts). */
   trustedProxies: string | undefined;
+  /** Where e-mail is sent (`smtp://user:pass@host:587`, `smtps://…`); unset: no e-mail at all (lib/mail). */
+  smtpUrl: string | undefined;
+  /** The sender of every e-mail. */
+  mailFrom: string;
   /** Where uploaded bytes live (lib/uploads/storage.ts): shared by every app server in the database. */
   uploadStorage: 'database' | 'folder';
 }
@@ -44,9 +48,18 @@ function number(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) ? parsed : fallback;
 }
 
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = number(env.PORT, 3000);
   const databaseUrl = env.DATABASE_URL || undefined;
+  const siteUrl = (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     // Chosen at run time by the operator; not a build input (tells Turbopack not to trace it).
@@ -54,7 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    siteUrl: (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    siteUrl,
     siteTimeZone: env.SITE_TIME_ZONE || 'Asia/Taipei',
     recaptcha: {
       siteKey: env.RECAPTCHA_SITE_KEY || undefined,
@@ -64,6 +77,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     demoContent: flag(env.DEMO_CONTENT, databaseUrl === undefined),
     trustedProxies: env.TRUSTED_PROXIES || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || `no-reply@${hostOf(siteUrl)}`,
     uploadStorage: uploadStorageOf(env.UPLOAD_STORAGE, databaseUrl),
   };
 }

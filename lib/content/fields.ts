@@ -36,7 +36,8 @@ export interface TextField extends FieldCommon {
   max: number;
   min?: number;
   pattern?: RegExp;
-  format?: 'email' | 'url';
+  /** `emails`: a comma-separated list of e-mail addresses. */
+  format?: 'email' | 'emails' | 'url';
 }
 export interface RichTextField extends FieldCommon {
   kind: 'richtext';
@@ -92,6 +93,8 @@ export const field = {
   text: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'text', label: label(l), max: 200, ...o }),
   longtext: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'longtext', label: label(l), max: 4000, sortable: false, ...o }),
   email: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'text', label: label(l), max: 254, format: 'email', ...o }),
+  /** Several e-mail addresses, comma-separated (stored as `a@x.org, b@y.org`). */
+  emails: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'text', label: label(l), max: 1000, format: 'emails', sortable: false, ...o }),
   url: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'text', label: label(l), max: 2000, format: 'url', sortable: false, ...o }),
   password: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField & { kind: 'password'; virtual: true } => ({ kind: 'password', label: label(l), min: 8, max: 200, sortable: false, ...o, virtual: true }),
   richtext: (l: LabelArg, o: Partial<Options<RichTextField>> = {}): RichTextField => ({ kind: 'richtext', label: label(l), max: 500_000, sortable: false, ...o }),

@@ -13,6 +13,12 @@ export interface RateLimit {
 export const signInLimit: RateLimit = { bucket: 'sign-in', limit: 20, windowMs: 10 * 60 * 1000 };
 /** Public contact-form messages per client address. */
 export const contactLimit: RateLimit = { bucket: 'contact', limit: 5, windowMs: 10 * 60 * 1000 };
+/** Forgot-password requests per client address (answered 429 alike for every name). */
+export const forgotPasswordLimit: RateLimit = { bucket: 'forgot-password', limit: 5, windowMs: 15 * 60 * 1000 };
+/** Reset e-mails per account: past it requests are still answered alike, but nothing is sent. */
+export const resetMailLimit: RateLimit = { bucket: 'reset-mail', limit: 3, windowMs: 60 * 60 * 1000 };
+/** Reset attempts (token and new password) per client address. */
+export const resetPasswordLimit: RateLimit = { bucket: 'reset-password', limit: 10, windowMs: 15 * 60 * 1000 };
 
 /**
  * Counts one hit in a fixed window, in the database so every app server shares the count, and
@@ -20,6 +26,17 @@ export const contactLimit: RateLimit = { bucket: 'contact', limit: 5, windowMs: 
  * hits are never lost.
  */
 export async function hit(rule: RateLimit, key: string, now = new Date()): Promise<void> {
+  const seconds = await count(rule, key, now);
+  if (seconds) throw tooMany(seconds);
+}
+
+/** Counts one hit like `hit`, but answers whether it is within the limit instead of refusing. */
+export async function withinLimit(rule: RateLimit, key: string, now = new Date()): Promise<boolean> {
+  return (await count(rule, key, now)) === 0;
+}
+
+/** Counts one hit; returns 0 within the limit, else the seconds until the window ends. */
+async function count(rule: RateLimit, key: string, now: Date): Promise<number> {
   const db = await getDb();
   const windowStartFloor = new Date(now.getTime() - rule.windowMs);
   const [row] = await db
@@ -33,8 +50,6 @@ export async function hit(rule: RateLimit, key: string, now = new Date()): Promi
       },
     })
     .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
-  if (row.hits > rule.limit) {
-    const seconds = Math.max(1, Math.ceil((row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
-    throw tooMany(seconds);
-  }
+  if (row.hits <= rule.limit) return 0;
+  return Math.max(1, Math.ceil((row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
 }

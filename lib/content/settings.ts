@@ -27,6 +27,8 @@ export const localizedSettingFields = {
   phone: field.text(['電話', 'Phone'], { max: 50 }),
   fax: field.text(['傳真', 'Fax'], { max: 50 }),
   email: field.email(['電子郵件', 'E-mail']),
+  // Staff addresses: never shown to visitors, so not public.
+  notifyEmails: field.emails(['新聯絡訊息通知信箱（以逗號分隔）', 'Notify of new contact messages (addresses, comma-separated)'], { public: false }),
   officeHours: field.text(['服務時間', 'Office hours'], { max: 200 }),
   footerNote: field.longtext(['頁尾說明', 'Footer note'], { max: 2000 }),
   metaDescription: field.longtext(['網站描述（搜尋引擎）', 'Meta description'], { max: 500 }),
@@ -76,6 +78,8 @@ export interface WebInfo {
   phone: string;
   fax: string;
   email: string;
+  /** Who is e-mailed a new contact message; only for signed-in readers. */
+  notifyEmails?: string;
   officeHours: string;
   footerNote: string;
   metaDescription: string;
@@ -97,6 +101,7 @@ export function defaultWebInfo(language: WireLanguage): WebInfo {
     phone: '',
     fax: '',
     email: '',
+    notifyEmails: '',
     officeHours: '',
     footerNote: '',
     metaDescription: '',

@@ -27,6 +27,15 @@ export function inputFields(definition: ResourceDefinition): [string, Field][] {
 
 export const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+const emailPattern = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
+const MAX_EMAILS = 20;
+
+/** The addresses of a comma- (or semicolon-) separated list, or null when one is not an address. */
+export function emailList(value: string): string[] | null {
+  const addresses = value.split(/[,;]/).map((part) => part.trim()).filter(Boolean);
+  return addresses.length <= MAX_EMAILS && addresses.every((address) => emailPattern.test(address)) ? addresses : null;
+}
+
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** Numbers may come as digit strings from forms. */
@@ -41,9 +50,12 @@ function schemaFor(f: Field, timeZone: string): z.ZodType {
     case 'richtext': {
       let s = z.string({ error: 'notText' }).max(f.max, { error: 'tooLong' });
       if ('min' in f && f.min) s = s.min(f.min, { error: 'tooShort' });
-      if ('format' in f && f.format === 'email') s = s.regex(/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/, { error: 'notEmail' });
+      if ('format' in f && f.format === 'email') s = s.regex(emailPattern, { error: 'notEmail' });
       if ('format' in f && f.format === 'url') s = s.regex(/^https?:\/\/[^\s<>"]+$/i, { error: 'notUrl' });
       if ('pattern' in f && f.pattern) s = s.regex(f.pattern, { error: 'badPattern' });
+      if ('format' in f && f.format === 'emails') {
+        return z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), s.refine((v) => emailList(v) !== null, { error: 'notEmailList' }).transform((v) => emailList(v)!.join(', ')));
+      }
       return f.kind === 'password' || f.kind === 'richtext' ? s : z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), s);
     }
     case 'integer': {

@@ -5,7 +5,7 @@
  * tests and scripts that import them. drizzle-kit reads every table through lib/db/kit-schema.ts.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { contentTable } from '../content/table';
 import { resources } from '../content/registry';
 
@@ -134,3 +134,47 @@ export const contentGenerations = pgTable('content_generations', {
   resource: varchar('resource', { length: 63 }).primaryKey(),
   generation: bigint('generation', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Outgoing e-mail (lib/mail): written after what it tells of is stored, sent by the mail worker.
+ * A worker claims due rows by setting `claimed_until` in one statement (FOR UPDATE SKIP LOCKED), so
+ * two app servers never send the same row. A failure sets the next attempt further away; after the
+ * last attempt the row stays `failed` for the dashboard. Once sent or given up, its bodies are
+ * emptied (they may hold a password-reset link).
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    /** What the mail is for: `contact` (a new contact message), `password-reset`. */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** `pending`, `sent`, `failed` (attempts used up) or `expired` (no use sending any more). */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    claimedUntil: timestamptz('claimed_until'),
+    lastError: text('last_error'),
+    /** After this the mail is not sent (a reset link that has expired). */
+    expiresAt: timestamptz('expires_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Password-reset links: the token's SHA-256, single use, valid for an hour. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    accountId: integer('account_id').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('password_resets_account_idx').on(t.accountId)],
+);

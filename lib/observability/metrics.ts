@@ -11,6 +11,7 @@ export interface Metrics {
   requestDuration: Histogram<'route' | 'method'>;
   queryDuration: Histogram<'driver'>;
   signInFailures: Counter<'reason'>;
+  mailAttempts: Counter<'kind' | 'outcome'>;
 }
 
 interface CacheCounts {
@@ -66,6 +67,12 @@ function create(): Metrics {
     labelNames: ['reason'] as const,
     registers: [registry],
   });
+  const mailAttempts = new Counter({
+    name: 'mail_attempts_total',
+    help: 'E-mail send attempts by kind (contact, password-reset) and outcome: sent, retry (failed, tried again later), failed (given up), expired (not sent in time).',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [registry],
+  });
   for (const [name, help, read] of [
     ['cache_hits_total', 'Cache hits (page: whole public pages; read: public content reads).', (c: CacheCounts) => c.hits],
     ['cache_misses_total', 'Cache misses (page: whole public pages; read: public content reads).', (c: CacheCounts) => c.misses],
@@ -108,7 +115,7 @@ function create(): Metrics {
       if (bytes !== undefined) this.set(bytes);
     },
   });
-  return { registry, requests, requestDuration, queryDuration, signInFailures };
+  return { registry, requests, requestDuration, queryDuration, signInFailures, mailAttempts };
 }
 
 const memoryHolder = globalThis as typeof globalThis & { __gonghuiWasmMemory?: () => number };

@@ -10,8 +10,14 @@ describe('back-office routing', () => {
     expect(adminRouting('/en-login/extra')).toEqual({ redirect: '/en-login' });
   });
 
+  it('rewrites the password-reset page of both languages, a sub-path going back to it', () => {
+    expect(adminRouting('/tw-reset')).toEqual({ rewrite: '/admin/tw/reset' });
+    expect(adminRouting('/en-reset/')).toEqual({ rewrite: '/admin/en/reset' });
+    expect(adminRouting('/en-reset/extra')).toEqual({ redirect: '/en-reset' });
+  });
+
   it('leaves every other path alone, including the internal tree itself', () => {
-    for (const path of ['/tw', '/en/news', '/admin/tw/office', '/tw-adminx', '/fr-admin', '/', '/x/tw-admin']) {
+    for (const path of ['/tw', '/en/news', '/admin/tw/office', '/tw-adminx', '/fr-admin', '/', '/x/tw-admin', '/tw-resetx', '/fr-reset']) {
       expect(adminRouting(path)).toBeNull();
     }
   });

@@ -6,7 +6,7 @@ import { htmlLang, isWireLanguage, toLocale } from '@/lib/i18n/languages';
 import { messagesFor } from '@/lib/i18n/messages';
 import '../admin.css';
 
-// Only /tw-admin, /en-admin, /tw-login and /en-login reach this tree (proxy.ts rewrites them).
+// Only /tw-admin, /en-admin, /tw-login, /en-login, /tw-reset and /en-reset reach this tree (proxy.ts rewrites them).
 export const dynamicParams = false;
 export function generateStaticParams() {
   return [{ lang: 'tw' }, { lang: 'en' }];

@@ -1,4 +1,8 @@
 import { config } from '../../config';
+import { logError } from '../../observability/logger';
+import { enqueueMail } from '../../mail/queue';
+import { mailEnabled } from '../../mail/transport';
+import { contactNotification } from '../../mail/templates';
 import { requireAccess, type Actor } from '../actor';
 import { verifyCaptcha } from '../captcha';
 import type { ResourceDefinition } from '../define';
@@ -6,7 +10,8 @@ import { invalidFields } from '../errors';
 import { contactLimit, hit } from '../rate-limit';
 import { insertRow, type Row } from '../repository';
 import webcontact from '../resources/webcontact';
-import { validateInput } from '../validation';
+import { readWebInfo } from '../settings';
+import { emailList, validateInput } from '../validation';
 
 /** What the sender of a message writes; status, reply note and account are the server's and staff's. */
 export const senderFields = ['name', 'email', 'phone', 'subject', 'message'] as const;
@@ -27,8 +32,32 @@ function senderValues(actor: Actor, input: Record<string, unknown>): Record<stri
   return Object.fromEntries(senderFields.map((key) => [key, values[key] ?? null]));
 }
 
+/**
+ * Stores the message, then queues its e-mail to the addresses of the language's web settings
+ * (`notifyEmails`). The message is kept whatever happens to the e-mail: queuing comes after the
+ * insert and its failure is only logged, and sending is the mail worker's (lib/mail/queue.ts).
+ */
 async function store(actor: Actor, values: Record<string, unknown>, accountId: number | null): Promise<Row> {
-  return insertRow(webcontact, { ...values, status: NEW, replyNote: null, accountId, lang: actor.language, updatedBy: accountId });
+  const row = await insertRow(webcontact, { ...values, status: NEW, replyNote: null, accountId, lang: actor.language, updatedBy: accountId });
+  await notifyStaff(row).catch((error) => logError(error, 'contact e-mail could not be queued'));
+  return row;
+}
+
+async function notifyStaff(row: Row): Promise<void> {
+  if (!mailEnabled()) return;
+  const language = row.lang === 'en' ? 'en' : 'tw';
+  const settings = await readWebInfo(language, { includePrivate: true });
+  const to = emailList(settings.notifyEmails ?? '') ?? [];
+  if (!to.length) return;
+  const message = {
+    id: Number(row.id),
+    name: String(row.name ?? ''),
+    email: String(row.email ?? ''),
+    phone: typeof row.phone === 'string' ? row.phone : null,
+    subject: String(row.subject ?? ''),
+    message: String(row.message ?? ''),
+  };
+  await enqueueMail({ kind: 'contact', to, ...contactNotification(language, settings.siteName, message) });
 }
 
 /**

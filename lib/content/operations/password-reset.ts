@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { invalidate } from '../../cache/public-reads';
+import { config } from '../../config';
+import { getDb } from '../../db';
+import { account, passwordResets } from '../../db/schema';
+import type { WireLanguage } from '../../i18n/languages';
+import { translate } from '../../i18n/messages';
+import { logError } from '../../observability/logger';
+import { enqueueMail } from '../../mail/queue';
+import { mailEnabled } from '../../mail/transport';
+import { passwordResetMail, siteLink } from '../../mail/templates';
+import { requireAccess, type Actor } from '../actor';
+import { verifyCaptcha } from '../captcha';
+import type { ResourceDefinition } from '../define';
+import { invalid, invalidFields } from '../errors';
+import { hashPassword } from '../passwords';
+import { forgotPasswordLimit, hit, resetMailLimit, resetPasswordLimit, withinLimit } from '../rate-limit';
+import accountDefinition from '../resources/account';
+import { hashToken, revokeSessionsOf } from '../sessions';
+import { readWebInfo } from '../settings';
+import { validateInput } from '../validation';
+
+/** A reset link works once, for this long. */
+export const RESET_TOKEN_MS = 60 * 60 * 1000;
+/** At most this many accounts are mailed for one address (addresses need not be unique). */
+const MAX_ACCOUNTS_PER_REQUEST = 5;
+
+/** The answer to every forgot-password request, whether or not an account matched. */
+export interface ForgotPasswordResult {
+  ok: true;
+  message: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 254) : '');
+
+/**
+ * `account/forgotpassword` `{username}` or `{email}` (or both: either may match): mails each
+ * matching, enabled account that has an e-mail address a single-use link to `/{lang}-reset`. The
+ * answer is the same whether or not anything matched or was sent, so it tells nobody which
+ * accounts exist. Every request counts against the per-address limit (429 alike for all names);
+ * each account gets at most `resetMailLimit` mails an hour, past which requests are answered the
+ * same and nothing is sent. The accounts are looked up and mailed after the answer, so a known
+ * name is not told apart by a slower answer either.
+ */
+export async function requestPasswordReset(actor: Actor, input: Record<string, unknown>): Promise<ForgotPasswordResult> {
+  requireAccess(actor, 'public');
+  await hit(forgotPasswordLimit, actor.clientAddress);
+  const username = text(input.username);
+  const email = text(input.email);
+  if (!username && !email) throw invalid('forgotMissing');
+  await verifyCaptcha(input.captchaToken, actor.clientAddress, 'forgot');
+  const answer: ForgotPasswordResult = { ok: true, message: translate(actor.language, 'api.forgotPasswordSent', { minutes: RESET_TOKEN_MS / 60000 }) };
+  if (!mailEnabled()) return answer;
+  const work: Promise<void> = mailResetLinks(actor.language, username, email)
+    .catch((error) => logError(error, 'password-reset e-mail could not be queued'))
+    .finally(() => resetWork.delete(work));
+  resetWork.add(work);
+  return answer;
+}
+
+const resetWork = new Set<Promise<void>>();
+
+/** Resolves when the reset links of every request answered so far are queued (tests). */
+export async function resetLinksQueued(): Promise<void> {
+  while (resetWork.size) await Promise.all(resetWork);
+}
+
+async function mailResetLinks(language: WireLanguage, username: string, email: string): Promise<void> {
+  const db = await getDb();
+  const matches = [
+    ...(username ? [sql`lower(${account.username}) = lower(${username})`] : []),
+    ...(email ? [sql`lower(${account.email}) = lower(${email})`] : []),
+  ];
+  const found = (await db
+    .select({ id: account.id, username: account.username, displayName: account.displayName, email: account.email })
+    .from(account)
+    .where(and(or(...matches), eq(account.isDisabled, false), sql`coalesce(${account.email}, '') <> ''`))
+    .orderBy(account.id)
+    .limit(MAX_ACCOUNTS_PER_REQUEST)) as { id: number; username: string; displayName: string | null; email: string }[];
+
+  const now = new Date();
+  const site = found.length ? (await readWebInfo(language, { includePrivate: false })).siteName : '';
+  for (const row of found) {
+    if (!(await withinLimit(resetMailLimit, String(row.id), now))) continue;
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + RESET_TOKEN_MS);
+    await db.insert(passwordResets).values({ tokenHash: hashToken(token), accountId: row.id, expiresAt });
+    const link = siteLink(`/${language}-reset?token=${token}`);
+    const mail = passwordResetMail(language, site, { username: row.username, displayName: row.displayName ?? '' }, link, RESET_TOKEN_MS / 60000);
+    await enqueueMail({ kind: 'password-reset', to: [row.email], ...mail, expiresAt });
+  }
+  // Links that can no longer be used are removed as new ones are made, so the table stays small.
+  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(now.getTime() - RESET_TOKEN_MS)));
+}
+
+/** Only the password field of an account: the new password obeys the same rule as the account form's. */
+const passwordOnly: ResourceDefinition = { ...accountDefinition, fields: { password: accountDefinition.fields.password } };
+
+/**
+ * `account/resetpassword` `{token, password}`: sets the account's password when the token is one
+ * that was mailed, under an hour old and not used yet. The token is used up in the same statement
+ * that checks it, so it works once even when two requests race. Every session of the account ends,
+ * and a sign-in lockout is lifted. A wrong, expired or used token is one refusal (400).
+ */
+export async function resetPassword(actor: Actor, input: Record<string, unknown>): Promise<{ ok: true; message: string }> {
+  requireAccess(actor, 'public');
+  await hit(resetPasswordLimit, actor.clientAddress);
+  const token = typeof input.token === 'string' ? input.token.trim() : '';
+  // The password is checked before the token is used up, so a rejected password does not cost the link.
+  const { values, issues } = validateInput(passwordOnly, { password: input.password }, 'add', actor.language, config().siteTimeZone);
+  if (issues.length) throw invalidFields(issues);
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid('resetTokenInvalid');
+  const passwordHash = await hashPassword(String(values.password));
+  const db = await getDb();
+  const now = new Date();
+  const accountId = await db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .returning({ accountId: passwordResets.accountId });
+    if (!used) return null;
+    const [changed] = await tx
+      .update(account)
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now } as never)
+      .where(and(eq(account.id, used.accountId), eq(account.isDisabled, false)))
+      .returning({ id: account.id });
+    if (!changed) return null;
+    // The account's other links stop working too: the password they were for has changed.
+    await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.accountId, used.accountId), isNull(passwordResets.usedAt)));
+    return changed.id as number;
+  });
+  if (accountId === null) throw invalid('resetTokenInvalid');
+  invalidate('account');
+  await revokeSessionsOf(accountId);
+  return { ok: true, message: translate(actor.language, 'api.passwordReset') };
+}

@@ -1,0 +1,237 @@
+import { and, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { getDb } from '../db';
+import { mailQueue } from '../db/schema';
+import { logError, logger } from '../observability/logger';
+import { metrics } from '../observability/metrics';
+import { mailEnabled, sendMail, type MailContent } from './transport';
+
+/**
+ * The outgoing e-mail queue (table `mail_queue`). Whatever an e-mail tells of is stored first; the
+ * e-mail is then queued and sent by the worker below, so a slow or failing SMTP server never
+ * delays or loses the request that caused it. A failed attempt is retried after RETRY_DELAYS_MS;
+ * after the last one the row stays `failed` and the dashboard lists it.
+ */
+
+/** The wait after the 1st, 2nd… failed attempt; when they are used up the mail is given up. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 6 * 60 * 60_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** How long a claimed row is kept from other workers; longer than one send can take. */
+const CLAIM_MS = 2 * 60_000;
+const BATCH = 10;
+/** How often the worker looks for due mail when nothing wakes it. */
+export const MAIL_POLL_MS = 30_000;
+/** Sent and expired rows are kept this long as a record, then deleted (failed ones stay). */
+export const KEEP_DONE_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+export interface QueuedMail extends MailContent {
+  kind: 'contact' | 'password-reset';
+  /** Not sent after this (a reset link that no longer works). */
+  expiresAt?: Date;
+}
+
+/** Queues one e-mail and wakes this server's worker; nothing is queued while e-mail is off. */
+export async function enqueueMail(mail: QueuedMail): Promise<number | null> {
+  if (!mailEnabled() || !mail.to.length) return null;
+  const db = await getDb();
+  const [row] = await db
+    .insert(mailQueue)
+    .values({ kind: mail.kind, recipients: mail.to, subject: mail.subject, text: mail.text, html: mail.html, expiresAt: mail.expiresAt ?? null })
+    .returning({ id: mailQueue.id });
+  wakeMailWorker();
+  return row.id;
+}
+
+type ClaimedRow = typeof mailQueue.$inferSelect;
+
+/**
+ * Claims up to BATCH due rows for this worker in one statement: rows another worker holds are
+ * skipped (SKIP LOCKED) and a claim lapses after CLAIM_MS, so a worker that died mid-send does not
+ * hold its rows for ever.
+ */
+async function claimDue(now: Date): Promise<ClaimedRow[]> {
+  const db = await getDb();
+  const due = sql`select ${mailQueue.id} from ${mailQueue}
+    where ${mailQueue.status} = 'pending' and ${mailQueue.nextAttemptAt} <= ${now}
+      and (${mailQueue.claimedUntil} is null or ${mailQueue.claimedUntil} <= ${now})
+    order by ${mailQueue.nextAttemptAt}, ${mailQueue.id} limit ${BATCH} for update skip locked`;
+  return db
+    .update(mailQueue)
+    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+    .where(sql`${mailQueue.id} in (${due})`)
+    .returning();
+}
+
+/** The bodies of a sent or expired mail are emptied: they may hold a reset link. A failed one keeps them for the operator. */
+const done = (status: 'sent' | 'failed' | 'expired', now: Date) =>
+  status === 'failed'
+    ? { status, claimedUntil: null }
+    : { status, claimedUntil: null, text: '', html: '', ...(status === 'sent' ? { sentAt: now, lastError: null } : {}) };
+
+async function deliver(row: ClaimedRow, now: Date): Promise<'sent' | 'retry' | 'failed' | 'expired'> {
+  const db = await getDb();
+  if (row.expiresAt && row.expiresAt <= now) {
+    await db.update(mailQueue).set(done('expired', now)).where(eq(mailQueue.id, row.id));
+    return 'expired';
+  }
+  const attempts = row.attempts + 1;
+  try {
+    await sendMail({ to: row.recipients, subject: row.subject, text: row.text, html: row.html });
+  } catch (error) {
+    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const givenUp = attempts >= MAX_ATTEMPTS;
+    await db
+      .update(mailQueue)
+      .set(
+        givenUp
+          ? { ...done('failed', now), attempts, lastError }
+          : { attempts, lastError, claimedUntil: null, nextAttemptAt: new Date(now.getTime() + RETRY_DELAYS_MS[attempts - 1]) },
+      )
+      .where(eq(mailQueue.id, row.id));
+    logger().warn({ mailId: row.id, kind: row.kind, attempts, error: lastError }, givenUp ? 'e-mail given up' : 'e-mail failed, will retry');
+    return givenUp ? 'failed' : 'retry';
+  }
+  await db.update(mailQueue).set({ ...done('sent', now), attempts }).where(eq(mailQueue.id, row.id));
+  return 'sent';
+}
+
+/** Sends every mail due at `now` (tests pass a later time to skip the waits); returns what happened. */
+export async function deliverDueMail(now = new Date()): Promise<Record<'sent' | 'retry' | 'failed' | 'expired', number>> {
+  const outcome = { sent: 0, retry: 0, failed: 0, expired: 0 };
+  if (!mailEnabled()) return outcome;
+  for (;;) {
+    const rows = await claimDue(now);
+    for (const row of rows) {
+      const result = await deliver(row, now);
+      outcome[result]++;
+      metrics().mailAttempts.inc({ kind: row.kind, outcome: result });
+    }
+    if (rows.length < BATCH) return outcome;
+  }
+}
+
+/** Deletes sent and expired rows older than KEEP_DONE_MS; returns how many. */
+export async function pruneMailQueue(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const removed = await db
+    .delete(mailQueue)
+    .where(and(inArray(mailQueue.status, ['sent', 'expired']), lt(mailQueue.createdAt, new Date(now.getTime() - KEEP_DONE_MS))))
+    .returning({ id: mailQueue.id });
+  return removed.length;
+}
+
+/* The worker: one per server process, on globalThis because Next loads this module once per bundle. */
+
+interface WorkerState {
+  timer: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+  again: boolean;
+  prunedAt: number;
+}
+const holder = globalThis as typeof globalThis & { __gonghuiMailWorker?: WorkerState };
+const worker = (holder.__gonghuiMailWorker ??= { timer: null, running: null, again: false, prunedAt: 0 });
+
+async function workerRound(): Promise<void> {
+  await deliverDueMail();
+  if (Date.now() - worker.prunedAt > PRUNE_EVERY_MS) {
+    worker.prunedAt = Date.now();
+    await pruneMailQueue();
+  }
+}
+
+function runWorker(): Promise<void> {
+  if (worker.running) {
+    // Mail queued while a round runs may have missed its claim: run once more afterwards.
+    worker.again = true;
+    return worker.running;
+  }
+  worker.running = workerRound()
+    .catch((error) => logError(error, 'e-mail worker failed'))
+    .finally(() => {
+      worker.running = null;
+      if (worker.again) {
+        worker.again = false;
+        void runWorker();
+      }
+    });
+  return worker.running;
+}
+
+/** Starts the worker (server start-up): a round now, then every MAIL_POLL_MS, and whenever mail is queued. */
+export function startMailWorker(intervalMs = MAIL_POLL_MS): void {
+  if (worker.timer) return;
+  if (!mailEnabled()) {
+    logger().warn('E-mail is off: set SMTP_URL (and MAIL_FROM) to send contact notifications and password-reset links.');
+    return;
+  }
+  worker.timer = setInterval(() => void runWorker(), intervalMs);
+  worker.timer.unref();
+  void runWorker();
+}
+
+export function stopMailWorker(): void {
+  if (worker.timer) clearInterval(worker.timer);
+  worker.timer = null;
+}
+
+/** Sends what was just queued without waiting for the next poll; does nothing where no worker runs. */
+export function wakeMailWorker(): void {
+  if (worker.timer) void runWorker();
+}
+
+/** Resolves when the worker's current round (and the one it owes) is over. */
+export async function mailWorkerIdle(): Promise<void> {
+  while (worker.running) await worker.running;
+}
+
+/* What the dashboard shows. */
+
+export interface FailingMail {
+  id: number;
+  kind: string;
+  recipients: string[];
+  subject: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+}
+
+export interface MailQueueState {
+  enabled: boolean;
+  /** Mails waiting to be sent (first attempt or a retry). */
+  pending: number;
+  /** Mails that failed at least once and are not sent: retrying, or given up. */
+  failing: FailingMail[];
+}
+
+/** The queue as the dashboard shows it: the newest failing mails first. */
+export async function mailQueueState(limit = 20): Promise<MailQueueState> {
+  const db = await getDb();
+  const [{ pending }] = await db
+    .select({ pending: sql<number>`count(*)::int` })
+    .from(mailQueue)
+    .where(eq(mailQueue.status, 'pending'));
+  const failing = await db
+    .select({
+      id: mailQueue.id,
+      kind: mailQueue.kind,
+      recipients: mailQueue.recipients,
+      subject: mailQueue.subject,
+      status: mailQueue.status,
+      attempts: mailQueue.attempts,
+      lastError: mailQueue.lastError,
+      nextAttemptAt: mailQueue.nextAttemptAt,
+      createdAt: mailQueue.createdAt,
+    })
+    .from(mailQueue)
+    .where(or(eq(mailQueue.status, 'failed'), and(eq(mailQueue.status, 'pending'), gt(mailQueue.attempts, 0), isNotNull(mailQueue.lastError))))
+    .orderBy(desc(mailQueue.createdAt), desc(mailQueue.id))
+    .limit(limit);
+  return {
+    enabled: mailEnabled(),
+    pending: Number(pending),
+    failing: failing.map((row) => ({ ...row, nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt : null })),
+  };
+}

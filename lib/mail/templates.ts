@@ -1,0 +1,82 @@
+import { config } from '../config';
+import type { WireLanguage } from '../i18n/languages';
+import { translate } from '../i18n/messages';
+
+/** The words of one e-mail in plain text and simple HTML; recipients are added by the caller. */
+export interface MailBody {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Line breaks of plain text kept in HTML. */
+const htmlLines = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<br>');
+
+function page(language: WireLanguage, site: string, inner: string): string {
+  const lang = language === 'tw' ? 'zh-Hant-TW' : 'en';
+  const footer = escapeHtml(translate(language, 'mail.footer', { site }));
+  return `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.6">${inner}<hr><p style="color:#555;font-size:90%">${footer}</p></body></html>`;
+}
+
+/** Links in e-mail are absolute, on the public origin (SITE_URL). */
+export const siteLink = (path: string) => `${config().siteUrl}${path}`;
+
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+}
+
+/** To the association's staff: a new contact message, in the message's language, with its back-office link. */
+export function contactNotification(language: WireLanguage, site: string, message: ContactMessage): MailBody {
+  const t = (key: string, values: Record<string, string | number> = {}) => translate(language, `mail.contact.${key}`, values);
+  const link = siteLink(`/${language}-admin/webcontact/${message.id}`);
+  const fields: [string, string][] = [
+    [t('name'), message.name],
+    [t('email'), message.email],
+    [t('phone'), message.phone ?? ''],
+    [t('subjectLabel'), message.subject],
+  ];
+  const text = [
+    t('intro'),
+    '',
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    `${t('message')}:`,
+    message.message,
+    '',
+    t('link'),
+    link,
+    '',
+    '-- ',
+    translate(language, 'mail.footer', { site }),
+  ].join('\n');
+  const rows = fields.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
+  const html = page(
+    language,
+    site,
+    `<p>${escapeHtml(t('intro'))}</p><table>${rows}</table><p><strong>${escapeHtml(t('message'))}</strong></p><p>${htmlLines(message.message)}</p>` +
+      `<p>${escapeHtml(t('link'))}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+  );
+  return { subject: t('subject', { site, subject: message.subject.replace(/[\r\n]+/g, ' ') }), text, html };
+}
+
+/** To an account's own address: the single-use link to `/{lang}-reset`. */
+export function passwordResetMail(language: WireLanguage, site: string, account: { username: string; displayName: string }, link: string, minutes: number): MailBody {
+  const t = (key: string, values: Record<string, string | number> = {}) => translate(language, `mail.reset.${key}`, values);
+  const greeting = t('greeting', { name: account.displayName || account.username });
+  const body = t('body', { username: account.username, minutes });
+  const text = [greeting, '', body, link, '', t('ignore'), '', '-- ', translate(language, 'mail.footer', { site })].join('\n');
+  const html = page(
+    language,
+    site,
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('button'))}</a></p>` +
+      `<p style="word-break:break-all">${escapeHtml(link)}</p><p>${escapeHtml(t('ignore'))}</p>`,
+  );
+  return { subject: t('subject', { site }), text, html };
+}

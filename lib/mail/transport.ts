@@ -1,0 +1,35 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { config } from '../config';
+
+/** One e-mail as the queue holds it: plain text and simple HTML of the same words. */
+export interface MailContent {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** E-mail is on only when SMTP_URL names a server; without it nothing is queued or sent. */
+export function mailEnabled(): boolean {
+  return Boolean(config().smtpUrl);
+}
+
+const holder = globalThis as typeof globalThis & { __gonghuiMailTransport?: { url: string; transport: Transporter } };
+
+/** One transport per SMTP_URL (tests change it between cases); short timeouts so a dead server fails fast. */
+function transport(url: string): Transporter {
+  if (holder.__gonghuiMailTransport?.url !== url) {
+    holder.__gonghuiMailTransport?.transport.close();
+    // A server that accepts and then hangs must not hold the worker for nodemailer's default minutes.
+    const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    holder.__gonghuiMailTransport = { url, transport };
+  }
+  return holder.__gonghuiMailTransport.transport;
+}
+
+/** Hands one e-mail to the SMTP server; throws when the server refuses it or cannot be reached. */
+export async function sendMail(mail: MailContent): Promise<void> {
+  const { smtpUrl, mailFrom } = config();
+  if (!smtpUrl) throw new Error('SMTP_URL is not set');
+  await transport(smtpUrl).sendMail({ from: mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+}
