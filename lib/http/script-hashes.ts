@@ -66,6 +66,25 @@ function toBuffer(chunk: Chunk, encoding?: BufferEncoding): Buffer {
 }
 
 /**
+ * The hashes of pages answered before, by their ETag: Next.js derives the ETag from the body, so a
+ * page served again from the whole-page cache (same ETag) need not be held or scanned again.
+ */
+const hashesByEtag = new Map<string, string[]>();
+const REMEMBERED_PAGES = 1_000;
+
+function etagOf(response: http.ServerResponse): string {
+  const etag = response.getHeader('etag');
+  return typeof etag === 'string' ? etag : '';
+}
+
+function remember(etag: string, hashes: string[]): void {
+  if (!etag) return;
+  hashesByEtag.delete(etag);
+  hashesByEtag.set(etag, hashes);
+  if (hashesByEtag.size > REMEMBERED_PAGES) hashesByEtag.delete(hashesByEtag.keys().next().value as string);
+}
+
+/**
  * Holds an HTML response's headers and body until it ends, then sends them with the hashes of its
  * inline scripts in the Content-Security-Policy header. Anything else passes straight through.
  */
@@ -78,17 +97,29 @@ function hashScriptsOf(response: http.ServerResponse): void {
   let decided = false;
 
   // Decided on the first write (or end): by then the route has set its content type.
+  const addHashes = (hashes: string[]) => {
+    const policy = response.getHeader('content-security-policy');
+    if (typeof policy === 'string') response.setHeader('content-security-policy', withScriptHashes(policy, hashes));
+  };
   const decide = () => {
     if (decided) return held !== null;
     decided = true;
-    if (isHtml(response) && response.req?.method !== 'HEAD') held = [];
-    return held !== null;
+    if (!isHtml(response) || response.req?.method === 'HEAD') return false;
+    // A page whose body was hashed before (a page from the whole-page cache) streams straight on.
+    const known = hashesByEtag.get(etagOf(response));
+    if (known) {
+      addHashes(known);
+      return false;
+    }
+    held = [];
+    return true;
   };
   const release = () => {
     const body = Buffer.concat(held ?? []);
     held = null;
-    const policy = response.getHeader('content-security-policy');
-    if (typeof policy === 'string') response.setHeader('content-security-policy', withScriptHashes(policy, inlineScriptHashes(body.toString('utf8'))));
+    const hashes = inlineScriptHashes(body.toString('utf8'));
+    addHashes(hashes);
+    remember(etagOf(response), hashes);
     return body;
   };
 
