@@ -28,7 +28,7 @@ const currentEpoch = () => /** @type {Record<symbol, number | undefined>} */ (/*
 
 /**
  * @typedef {{ value: unknown, lastModified: number, expires: number, epoch: number, bytes: number, cacheControl?: unknown }} Entry
- * @typedef {{ entries: Map<string, Entry>, missEpochs: Map<string, number>, bytes: number, hits: number, misses: number }} State
+ * @typedef {{ entries: Map<string, Entry>, missEpochs: Map<string, number>, bytes: number, hits: number, misses: number, epoch?: number }} State
  */
 
 // Next.js makes a handler per request: the pages live in one state for the whole process.
@@ -49,6 +49,18 @@ function sizeOf(value) {
   return bytes;
 }
 
+/**
+ * Pages rendered before the latest write can never be served again: they go as soon as the epoch
+ * moves, instead of filling the cache until the oldest are evicted.
+ */
+function dropOlderEpochs() {
+  const epoch = currentEpoch();
+  if (state.epoch === epoch) return;
+  state.epoch = epoch;
+  state.entries.clear();
+  state.bytes = 0;
+}
+
 /** @param {string} key */
 function remove(key) {
   const entry = state.entries.get(key);
@@ -64,6 +76,7 @@ class PageCacheHandler {
    * @returns {Promise<{ lastModified: number, value: unknown, cacheControl?: unknown } | null>}
    */
   async get(key) {
+    dropOlderEpochs();
     const entry = state.entries.get(key);
     const epoch = currentEpoch();
     if (entry && entry.epoch === epoch && entry.expires > Date.now()) {
@@ -89,8 +102,10 @@ class PageCacheHandler {
     const epoch = state.missEpochs.get(key);
     state.missEpochs.delete(key);
     remove(key);
-    // A render that did not follow a miss here (its start is unknown) is not kept; neither is nothing.
-    if (epoch === undefined || value === null || value === undefined) return;
+    dropOlderEpochs();
+    // A render that did not follow a miss here (its start is unknown) is not kept; neither is nothing,
+    // nor one rendered from data older than the latest write, which would never be served.
+    if (epoch === undefined || epoch !== state.epoch || value === null || value === undefined) return;
     const revalidate = context.cacheControl?.revalidate;
     if (revalidate === 0) return; // a dynamic render: never kept
     const seconds = typeof revalidate === 'number' && revalidate > 0 ? Math.min(revalidate, MAX_AGE_SECONDS) : MAX_AGE_SECONDS;

@@ -40,6 +40,8 @@ interface Entry {
 interface CacheState {
   generations: Map<string, number>;
   entries: Map<string, Entry>;
+  /** The keys of each resource's entries: a write drops them all at once. */
+  keysOf: Map<string, Set<string>>;
   /** The sum of the entries' `bytes`. */
   bytes: number;
   hits: number;
@@ -50,11 +52,18 @@ interface CacheState {
 
 // On globalThis: Next.js bundles API routes and pages separately, and both must see one cache.
 const globalState = globalThis as typeof globalThis & { __gonghuiPublicCache?: CacheState };
-const state: CacheState = (globalState.__gonghuiPublicCache ??= { generations: new Map(), entries: new Map(), bytes: 0, hits: 0, misses: 0 });
+const state: CacheState = (globalState.__gonghuiPublicCache ??= { generations: new Map(), entries: new Map(), keysOf: new Map(), bytes: 0, hits: 0, misses: 0 });
+state.keysOf ??= new Map();
 
-/** A write by this process: its own reads miss from now on (shared reads see the stored generation as well). */
+/**
+ * A write by this process: its own reads miss from now on (shared reads see the stored generation as
+ * well). The resource's entries are keyed by the old generation and can never be read again, so
+ * they go now rather than when the least recently used ones are evicted: a busy back office would
+ * otherwise fill the cache with dead entries.
+ */
 export function invalidate(resource: string): void {
   state.generations.set(resource, (state.generations.get(resource) ?? 0) + 1);
+  for (const key of state.keysOf.get(resource) ?? []) drop(key);
   // Whole pages and site-wide reads (lib/cache/page-cache-handler.cjs, site-reads.ts) follow every write.
   bumpContentEpoch();
 }
@@ -124,9 +133,15 @@ function remember<T>(fullKey: string, value: Promise<T>, now: number, bytes?: (v
   return value;
 }
 
+const resourceOf = (fullKey: string) => fullKey.slice(0, fullKey.indexOf('@'));
+
 function put(fullKey: string, entry: Entry): void {
   drop(fullKey);
   state.entries.set(fullKey, entry);
+  const resource = resourceOf(fullKey);
+  let keys = state.keysOf.get(resource);
+  if (!keys) state.keysOf.set(resource, (keys = new Set()));
+  keys.add(fullKey);
   trim();
 }
 
@@ -135,6 +150,7 @@ function drop(fullKey: string): void {
   if (!entry) return;
   state.bytes -= entry.bytes;
   state.entries.delete(fullKey);
+  state.keysOf.get(resourceOf(fullKey))?.delete(fullKey);
 }
 
 /** Least recently used entries go first, while there are too many or they hold too many bytes. */
@@ -149,5 +165,6 @@ export function cacheStats() {
 /** For tests and benchmarks that measure the database itself. */
 export function clearPublicCache(): void {
   state.entries.clear();
+  state.keysOf.clear();
   state.bytes = 0;
 }

@@ -1,5 +1,5 @@
 import { bumpContentEpoch, contentEpoch } from '../../lib/cache/content-epoch';
-import { invalidate } from '../../lib/cache/public-reads';
+import { cachedRead, cacheStats, invalidate } from '../../lib/cache/public-reads';
 import { cachedSiteRead, clearSiteReads, SITE_READ_TTL_MS } from '../../lib/cache/site-reads';
 import { call, signedIn } from '../helpers/api';
 import { withDatabase } from '../helpers/database';
@@ -99,6 +99,31 @@ describe('page cache handler', () => {
     expect(await length('/p0')).toBe(big.length);
     expect(await length('/p10')).toBe(big.length);
     expect(PageCacheHandler.stats().bytes).toBeLessThanOrEqual(64 * 1024 * 1024);
+  });
+});
+
+describe('dead entries', () => {
+  test('pages rendered before the latest write leave the cache at once, not when evicted', async () => {
+    const handler = new PageCacheHandler({});
+    for (const key of ['/a', '/b', '/c']) {
+      await handler.get(key);
+      await handler.set(key, page(`<h1>${key}</h1>`), { cacheControl });
+    }
+    expect(PageCacheHandler.stats().entries).toBe(3);
+    invalidate('webnews');
+    expect(await handler.get('/a')).toBeNull();
+    expect(PageCacheHandler.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  test('a write drops the resource’s cached reads at once, and only that resource’s', async () => {
+    const before = cacheStats().entries;
+    await cachedRead('webnews', 'one', async () => 'news');
+    await cachedRead('webnews', 'two', async () => 'more news');
+    await cachedRead('webrule', 'one', async () => 'rule');
+    expect(cacheStats().entries).toBe(before + 3);
+    invalidate('webnews');
+    expect(cacheStats().entries).toBe(before + 1);
+    expect(await cachedRead('webrule', 'one', async () => 'reloaded')).toBe('rule');
   });
 });
 
