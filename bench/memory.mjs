@@ -5,7 +5,8 @@
 //   node bench/memory.mjs                              # embedded database, fresh folder
 //   DATABASE_URL=postgres://… node bench/memory.mjs    # a fresh database on that PostgreSQL server
 //
-// Environment: MEMORY_PORT (default 3352), SOAK_SECONDS (600), SOAK_CONNECTIONS (4).
+// Environment: MEMORY_PORT (default 3352), SOAK_SECONDS (600), SOAK_CONNECTIONS (4), MEMORY_NODE_FLAGS
+// (Node's flags for the server; default as `npm start`: --max-old-space-size=256).
 // Needs a production build (npm run build). Prints one Markdown table row per stage.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,7 +52,9 @@ function rssMb(pid) {
   return Math.round(kb / 1024);
 }
 
-const start = () => spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+// The server's heap limit as `npm start` sets it (package.json), unless MEMORY_NODE_FLAGS says otherwise.
+const nodeFlags = (process.env.MEMORY_NODE_FLAGS ?? '--max-old-space-size=256').split(' ').filter(Boolean);
+const start = () => spawn(process.execPath, [...nodeFlags, path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
 let server = start();
 const stop = async () => {
   if (server.exitCode !== null) return;

@@ -21,7 +21,12 @@
 const EPOCH = Symbol.for('gonghui.contentEpoch');
 /** The longest a page is served without a render (the public read cache's TTL, lib/cache/public-reads.ts). */
 const MAX_AGE_SECONDS = 30;
-const MAX_BYTES = Number(process.env.PAGE_CACHE_MAX_BYTES) || 64 * 1024 * 1024;
+/**
+ * At most 64 MB of pages, and no more than an eighth of the heap the process may grow to
+ * (`--max-old-space-size`, set by `npm start`), so a small heap is never filled by cached pages.
+ */
+const MAX_BYTES =
+  Number(process.env.PAGE_CACHE_MAX_BYTES) || Math.min(64 * 1024 * 1024, Math.floor(require('node:v8').getHeapStatistics().heap_size_limit / 8));
 
 /** @returns {number} */
 const currentEpoch = () => /** @type {Record<symbol, number | undefined>} */ (/** @type {unknown} */ (globalThis))[EPOCH] ?? 0;

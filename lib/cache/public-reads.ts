@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { getDb, type Database } from '../db';
 import { bumpContentEpoch } from './content-epoch';
 import { storedGeneration } from './generations';
@@ -24,7 +25,7 @@ export const TTL_MS = 30_000;
 export const STALE_MS = 5_000;
 const MAX_ENTRIES = 5_000;
 /** Bound on the bytes of entries that declare theirs (lists' ordered ids); other entries are small. */
-const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_BYTES = Math.min(64 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 8));
 
 interface Entry {
   expires: number;
