@@ -65,7 +65,8 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
   }
 }
 
-function NotFound() {
+/** The back office's own not-found screen, inside its frame and in its language. */
+export function NotFound() {
   const { language } = useAdminSession();
   const t = useTranslations('admin');
   return (

@@ -11,6 +11,7 @@ import accessibility from './accessibility.json';
 import admin from './admin.json';
 import adminForm from './adminForm.json';
 import client from './client.json';
+import errors from './errors.json';
 
-const messages = { api, site, about, members, laws, info, services, contact, accessibility, admin, adminForm, client };
+const messages = { api, site, about, members, laws, info, services, contact, accessibility, admin, adminForm, client, errors };
 export default messages;
