@@ -65,8 +65,7 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
   }
 }
 
-/** The back office's own not-found screen, inside its frame and in its language. */
-export function NotFound() {
+function NotFound() {
   const { language } = useAdminSession();
   const t = useTranslations('admin');
   return (

@@ -1,8 +1,15 @@
+import { parseAdminPath } from './paths';
+
 /**
  * How the back office's public URLs reach its internal route tree `app/admin/[lang]/…` (proxy.ts):
  * `/tw-admin/x/y` → `/admin/tw/office/x/y`, `/tw-login` → `/admin/tw/login`. A sign-in sub-path
- * goes back to the sign-in page. Anything else (including `/admin/…` itself) is not ours: null.
+ * goes back to the sign-in page. A path that names no screen (lib/admin/paths.ts) goes to
+ * `/admin/tw/unknown`, whose 404 shows the back office's not-found screen before any sign-in check.
+ * Anything else (including `/admin/…` itself) is not ours: null.
  */
+/** The internal page of a back-office path that names no screen (app/admin/[lang]/unknown). */
+export const UNKNOWN_SCREEN = 'unknown';
+
 export type AdminRouting = { rewrite: string } | { redirect: string } | null;
 
 export function adminRouting(pathname: string): AdminRouting {
@@ -10,5 +17,6 @@ export function adminRouting(pathname: string): AdminRouting {
   if (!match) return null;
   const [, language, area, rest = ''] = match;
   if (area === 'login') return rest && rest !== '/' ? { redirect: `/${language}-login` } : { rewrite: `/admin/${language}/login` };
+  if (parseAdminPath(pathname)?.screen.kind === 'notFound') return { rewrite: `/admin/${language}/${UNKNOWN_SCREEN}` };
   return { rewrite: `/admin/${language}/office${rest === '/' ? '' : rest}` };
 }

@@ -4,14 +4,15 @@ import { ResourceDetail } from '@/components/site/ResourcePages';
 import { getPathname } from '@/lib/i18n/navigation';
 import { localeOf } from '@/lib/i18n/params';
 import { resourceDetailMetadata, resourcePageOf } from '@/lib/public/resource-pages';
+import { unlessNotFound } from '@/lib/public/metadata';
 
 // A row of a resource with a route of its own (lib/public/resource-pages.ts).
-export async function generateMetadata({ params }: PageProps<'/[locale]/[route]/[id]'>) {
+export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/[route]/[id]'>) => {
   const locale = await localeOf(params);
   const { route, id } = await params;
   const page = resourcePageOf([route, id]);
   return page ? resourceDetailMetadata(page, locale) : {};
-}
+});
 
 export default async function ResourceDetailPage({ params }: PageProps<'/[locale]/[route]/[id]'>) {
   const locale = await localeOf(params);

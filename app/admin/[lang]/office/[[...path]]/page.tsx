@@ -1,7 +1,5 @@
-import { notFound } from 'next/navigation';
 import { AdminScreenView } from '@/components/admin/AdminScreenView';
-import { adminHome, parseAdminPath, SETTINGS_SEGMENT } from '@/lib/admin/paths';
-import { isWireLanguage } from '@/lib/i18n/languages';
+import { SETTINGS_SEGMENT } from '@/lib/admin/paths';
 import { settingsFieldViews } from '@/lib/admin/settings-form';
 import { settingsDefinition } from '@/lib/content/settings';
 
@@ -10,10 +8,7 @@ import { settingsDefinition } from '@/lib/content/settings';
  * it. The web settings' fields are described on the server, where their definition lives.
  */
 export default async function OfficePage({ params }: PageProps<'/admin/[lang]/office/[[...path]]'>) {
-  const { lang, path } = await params;
-  // A path that names no screen is a 404 (office/not-found.tsx shows the back office's own screen).
-  const screen = isWireLanguage(lang) ? parseAdminPath([adminHome(lang), ...(path ?? []).map(encodeURIComponent)].join('/'))?.screen : undefined;
-  if (!screen || screen.kind === 'notFound') notFound();
+  const { path } = await params;
   const settingsFields = path?.[0] === SETTINGS_SEGMENT ? settingsFieldViews(settingsDefinition.fields) : undefined;
   return <AdminScreenView settingsFields={settingsFields} />;
 }
