@@ -39,7 +39,7 @@ async function expectAccessible(page: Page) {
 function trailOf(id: RouteId, language: Language): { label: string; link: boolean }[] {
   const trail = [];
   for (let route = siteRoutes.find((r) => r.id === id); route; route = siteRoutes.find((r) => r.id === route!.parent)) {
-    trail.unshift({ label: labels[language][route.id], link: route.page !== false || route.link !== undefined });
+    trail.unshift({ label: labels[language][route.id as RouteId], link: route.page !== false || route.link !== undefined });
   }
   return trail;
 }
@@ -195,7 +195,7 @@ test.describe('info, services, contact and accessibility pages', () => {
     await expect(page.getByRole('link', { name: '快速鍵與導盲磚說明' })).toHaveAttribute('href', '/tw/accessibility/accesskeys');
     const tree = page.getByRole('navigation', { name: '網站所有頁面' });
     for (const route of siteRoutes.filter((r) => r.page !== false)) {
-      await expect(tree.locator(`a[href="/tw${route.path}"]`, { hasText: labels.tw[route.id] })).toHaveCount(1);
+      await expect(tree.locator(`a[href="/tw${route.path}"]`, { hasText: labels.tw[route.id as RouteId] })).toHaveCount(1);
     }
     await page.goto('/en/accessibility/accesskeys');
     await expect(page.getByRole('cell', { name: 'Alt + Shift + C' })).toBeVisible();

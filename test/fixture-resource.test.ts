@@ -1,7 +1,8 @@
 /**
  * A resource is its definition: a throw-away one, defined here and added to the registry of this
  * process only, gets its table (and a generated migration), its API, its OpenAPI entry, its
- * back-office menu entry and its public links, with no other file touched.
+ * back-office menu entry, its public links and its own public pages (the site map's entry, the
+ * generic list and detail pages, the cached first page), with no other file touched.
  */
 import { sql } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
@@ -24,7 +25,8 @@ const webfixture = defineResource({
     rank: field.integer(['排名', 'Rank']),
   },
   menu: 'info',
-  public: { route: 'news', pageSize: 5 },
+  // A route of its own: no hand-written route is called `fixtures`.
+  public: { route: 'fixtures', pageSize: 5, firstPageCached: true },
 });
 
 // Row types follow the definition: this line does not compile if they do not.
@@ -66,5 +68,52 @@ test('it has the generic API, an OpenAPI entry, a menu entry and public links', 
 
   const info = buildMenu('en', 0).find((group) => group.id === 'info')!;
   expect(info.entries.at(-1)).toMatchObject({ href: '/en-admin/webfixture', label: { en: 'Fixture' } });
-  expect(publicRowPath('webfixture', { id: added.body.id })).toBe(`/news/${added.body.id}`);
+  expect(publicRowPath('webfixture', { id: added.body.id })).toBe(`/fixtures/${added.body.id}`);
+});
+
+test('its own route is in the site map, the menu, the breadcrumbs, sitemap.xml and the cached first pages', async () => {
+  // Loaded after the registry was extended: the route table is built from it.
+  const { siteRoutes, menu, routeTrail, resourceRouteNames } = await import('../lib/public/routes');
+  const { routeTree } = await import('../components/site/accessibility/site-map-tree');
+  const { buildSitemap } = await import('../lib/public/sitemap');
+  const { hasCachedFirstPage } = await import('../lib/public/first-pages');
+  const own = { id: 'fixtures', path: '/fixtures', parent: 'info', resource: 'webfixture', label: webfixture.label };
+  expect(siteRoutes.at(-1)).toMatchObject(own);
+  expect(resourceRouteNames('en')).toEqual({ fixtures: 'Fixture' });
+  expect(resourceRouteNames('tw')).toEqual({ fixtures: '測試資源' });
+  expect(menu().find((entry) => entry.group.id === 'info')!.pages.at(-1)).toMatchObject(own);
+  expect(routeTrail('fixtures').map((r) => r.id)).toEqual(['home', 'info', 'fixtures']);
+  const info = routeTree().children.find((node) => node.route.id === 'info')!;
+  expect(info.children.at(-1)!.route.id).toBe('fixtures');
+  const urls = buildSitemap(siteRoutes, { tw: [], en: [] }).map((entry) => entry.url);
+  expect(urls).toEqual(expect.arrayContaining([expect.stringMatching(/\/tw\/fixtures$/), expect.stringMatching(/\/en\/fixtures$/)]));
+  expect(hasCachedFirstPage('/fixtures')).toBe(true);
+});
+
+test('a path names its generic list or detail page; dedicated pages and unknown paths name none', async () => {
+  const { resourcePageOf, resourceList, resourceItem } = await import('../lib/public/resource-pages');
+  expect(resourcePageOf(['fixtures'])).toMatchObject({ definition: webfixture, route: { id: 'fixtures' } });
+  expect(resourcePageOf(['fixtures'])!.id).toBeUndefined();
+  expect(resourcePageOf(['fixtures', '12'])).toMatchObject({ definition: webfixture, id: '12' });
+  for (const path of [['news'], ['news', '1'], ['nothing'], ['fixtures', '1', 'more'], []]) expect(resourcePageOf(path)).toBeNull();
+
+  const { rows } = await (await import('../lib/content/reads')).readPublicList(webfixture, 'tw');
+  expect(rows).toHaveLength(1);
+  expect(resourceItem(webfixture, rows[0], 'tw')).toMatchObject({ title: '測試', facts: [{ label: '排名', value: '3' }] });
+  expect((await resourceList(webfixture, 'tw', {})).items.map((item) => item.title)).toEqual(['測試']);
+  expect(await resourceList(webfixture, 'tw', { q: '測' })).toMatchObject({ searchable: true, query: '測', total: 1 });
+  expect(await resourceList(webfixture, 'tw', { q: 'absent' })).toMatchObject({ items: [], total: 0 });
+  expect((await resourceList(webfixture, 'en', {})).items).toEqual([]);
+});
+
+test('a route of its own must not take a page the site already has', async () => {
+  const { buildSiteRoutes } = await import('../lib/public/routes');
+  const clash = defineResource({ ...webfixture, name: 'webclash', public: { route: 'clash', path: '/news' } });
+  expect(() => buildSiteRoutes([clash])).toThrow(/already a page/);
+  const deep = defineResource({ ...webfixture, name: 'webdeep', public: { route: 'deep', path: '/a/b' } });
+  expect(() => buildSiteRoutes([deep])).toThrow(/one lower-case segment/);
+  const orphan = defineResource({ ...webfixture, name: 'weborphan', public: { route: 'orphan', parent: 'nowhere' } });
+  expect(() => buildSiteRoutes([orphan])).toThrow(/not a route/);
+  const grouped = defineResource({ ...webfixture, name: 'webgrouped', menu: 'system', public: { route: 'noticeBoard' } });
+  expect(buildSiteRoutes([grouped]).at(-1)).toMatchObject({ id: 'noticeBoard', path: '/notice-board', parent: 'home' });
 });

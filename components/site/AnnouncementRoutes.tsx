@@ -2,6 +2,7 @@ import { setRequestLocale } from 'next-intl/server';
 import { localeOf } from '@/lib/i18n/params';
 import { announcementKinds, type AnnouncementKindName } from '@/lib/public/announcements';
 import { announcementDetailMetadata, announcementListMetadata } from '@/lib/public/announcement-pages';
+import { unlessNotFound } from '@/lib/public/metadata';
 import { AnnouncementDetail } from './AnnouncementDetail';
 import { AnnouncementList } from './AnnouncementList';
 
@@ -29,7 +30,7 @@ export function announcementListRoute(name: AnnouncementKindName) {
 /** The detail route (`/{kind}/{id}`) of news, bulletins or activities. */
 export function announcementDetailRoute(name: AnnouncementKindName) {
   return {
-    generateMetadata: async ({ params }: DetailProps) => announcementDetailMetadata(name, await localeOf(params), (await params).id),
+    generateMetadata: unlessNotFound(async ({ params }: DetailProps) => announcementDetailMetadata(name, await localeOf(params), (await params).id)),
     Page: async function AnnouncementDetailRoute({ params }: DetailProps) {
       const locale = await localeOf(params);
       setRequestLocale(locale);

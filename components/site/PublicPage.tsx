@@ -2,13 +2,13 @@ import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
 import { breadcrumbTrail } from '@/lib/public/breadcrumbs';
-import type { RouteId } from '@/lib/public/routes';
 import { Breadcrumbs } from './Breadcrumbs';
 import styles from './PublicPage.module.css';
 
 interface Props {
   locale: Locale;
-  route: RouteId;
+  /** A route id of lib/public/routes.ts (a resource's own route included). */
+  route: string;
   /** The heading; the route's own name when left out (a detail page gives its row's title). */
   title?: string;
   /** Entries below the route in the breadcrumbs, e.g. a detail page: `[{label: title, path: '/news/12'}]`. */

@@ -1,9 +1,16 @@
+import { parseAdminPath } from './paths';
+
 /**
  * How the back office's public URLs reach its internal route tree `app/admin/[lang]/…` (proxy.ts):
  * `/tw-admin/x/y` → `/admin/tw/office/x/y`, `/tw-login` → `/admin/tw/login`, `/tw-reset` (the
  * mailed password-reset link) → `/admin/tw/reset`. A sub-path of the sign-in or reset page goes back
- * to that page. Anything else (including `/admin/…` itself) is not ours: null.
+ * to that page. A path that names no screen (lib/admin/paths.ts) goes to `/admin/tw/unknown`, whose
+ * 404 shows the back office's not-found screen before any sign-in check. Anything else (including
+ * `/admin/…` itself) is not ours: null.
  */
+/** The internal page of a back-office path that names no screen (app/admin/[lang]/unknown). */
+export const UNKNOWN_SCREEN = 'unknown';
+
 export type AdminRouting = { rewrite: string } | { redirect: string } | null;
 
 export function adminRouting(pathname: string): AdminRouting {
@@ -11,5 +18,6 @@ export function adminRouting(pathname: string): AdminRouting {
   if (!match) return null;
   const [, language, area, rest = ''] = match;
   if (area !== 'admin') return rest && rest !== '/' ? { redirect: `/${language}-${area}` } : { rewrite: `/admin/${language}/${area}` };
+  if (parseAdminPath(pathname)?.screen.kind === 'notFound') return { rewrite: `/admin/${language}/${UNKNOWN_SCREEN}` };
   return { rewrite: `/admin/${language}/office${rest === '/' ? '' : rest}` };
 }

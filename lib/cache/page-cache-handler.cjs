@@ -25,8 +25,9 @@ const MAX_AGE_SECONDS = 30;
  * At most 64 MB of pages, and no more than an eighth of the heap the process may grow to
  * (`--max-old-space-size`, set by `npm start`), so a small heap is never filled by cached pages.
  */
-const MAX_BYTES =
-  Number(process.env.PAGE_CACHE_MAX_BYTES) || Math.min(64 * 1024 * 1024, Math.floor(require('node:v8').getHeapStatistics().heap_size_limit / 8));
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, loaded by Next.js by path
+const { getHeapStatistics } = require('node:v8');
+const MAX_BYTES = Number(process.env.PAGE_CACHE_MAX_BYTES) || Math.min(64 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 8));
 
 /** @returns {number} */
 const currentEpoch = () => /** @type {Record<symbol, number | undefined>} */ (/** @type {unknown} */ (globalThis))[EPOCH] ?? 0;

@@ -39,6 +39,15 @@ export interface PublicFace<K extends string = string> {
    * (`app/[locale]/{path}/first-page`, lib/public/first-pages.ts).
    */
   firstPageCached?: boolean;
+  /**
+   * When `route` is not one of the hand-written routes of lib/public/routes.ts, the resource has a
+   * page of its own: the site map gains the route (named by the resource's label) and the generic
+   * list and detail pages (`app/[locale]/[route]`) show it. `parent` is the site-map group it sits
+   * under (default: its `menu` group when that is a public group, else the home page).
+   */
+  parent?: string;
+  /** That route's path below the language prefix, one segment (default: `/` and the route id in kebab case). */
+  path?: string;
 }
 
 /** A default page size for public lists that do not name one. */

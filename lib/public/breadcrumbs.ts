@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '../i18n/languages';
-import { routeTrail, type RouteId } from './routes';
+import { routeTrail } from './routes';
 import { localePath } from './urls';
 
 /** A breadcrumb entry as the spec §3 shapes it. */
@@ -17,7 +17,7 @@ export interface BreadcrumbItem {
  */
 export async function breadcrumbTrail(
   locale: Locale,
-  id: RouteId,
+  id: string,
   below: { label: string; path: string }[] = [],
 ): Promise<BreadcrumbItem[]> {
   const t = await getTranslations({ locale, namespace: 'site.routes' });

@@ -101,3 +101,23 @@ export async function detailPageMetadata<D extends ResourceDefinition>(locale: L
     image: page.image ?? undefined,
   });
 }
+
+/** Whether an error is Next's notFound() (its digest; Next exports no public test for it). */
+const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { digest?: unknown }).digest === 'NEXT_HTTP_ERROR_FALLBACK;404';
+
+/**
+ * A detail page's `generateMetadata` that leaves the 404 to the page: when the row is not there, the
+ * metadata is empty and the page's own notFound() shows `app/[locale]/not-found.tsx` inside the
+ * site's layout. Thrown from the metadata, it would find no boundary above the root layout and
+ * Next would send a bare error document.
+ */
+export function unlessNotFound<A extends unknown[]>(read: (...args: A) => Promise<Metadata>): (...args: A) => Promise<Metadata> {
+  return async (...args) => {
+    try {
+      return await read(...args);
+    } catch (error) {
+      if (isNotFound(error)) return {};
+      throw error;
+    }
+  };
+}

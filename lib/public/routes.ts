@@ -7,12 +7,21 @@
  * (`/tw`, `/en`). A group (`page: false`) has no screen of its own: in breadcrumbs it is not a
  * link unless it names a `link` override (spec §2: "an entry is a link if the route has a screen
  * or a link override").
+ *
+ * A resource whose `public.route` names no route of this table has a page of its own: its entry is
+ * derived from its definition (lib/content/face.ts) and added after the hand-written ones, named by
+ * the resource's label, shown by the generic pages of `app/[locale]/[route]`.
  */
+import type { ResourceDefinition } from '../content/define';
+import type { Label } from '../content/fields';
+import { allResources } from '../content/registry';
+import type { WireLanguage } from '../i18n/languages';
+
 export interface SiteRoute {
-  id: RouteId;
+  id: string;
   /** Below the locale prefix; '' is the home page. Groups have the path of their first page. */
   path: string;
-  parent?: RouteId;
+  parent?: string;
   /** The spec §2 feature area the page belongs to. */
   area: string;
   /** False for a heading in the menu with no page of its own. Default true. */
@@ -21,6 +30,9 @@ export interface SiteRoute {
   link?: string;
   /** Shown in the main navigation (groups and their pages). Default true for groups' children. */
   inMenu?: boolean;
+  /** A resource's own route: the resource whose rows the generic pages show, and its name. */
+  resource?: string;
+  label?: Label;
 }
 
 const routeList = [
@@ -73,18 +85,61 @@ const routeList = [
 
 export type RouteId = (typeof routeList)[number]['id'];
 
-export const siteRoutes: readonly SiteRoute[] = routeList as readonly SiteRoute[];
+const handWritten: readonly SiteRoute[] = routeList;
+const handWrittenIds = new Set(handWritten.map((r) => r.id));
+const groupIds = new Set(handWritten.filter((r) => r.parent === 'home' && r.page === false).map((r) => r.id));
 
-const byId = new Map<RouteId, SiteRoute>(siteRoutes.map((route) => [route.id, route]));
+const kebab = (id: string) => id.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** The site-map entry of a resource's own route (its `public.route` is not a hand-written route). */
+export function resourceRoute(definition: ResourceDefinition): SiteRoute | null {
+  const face = definition.public;
+  if (!face || handWrittenIds.has(face.route)) return null;
+  const path = face.path ?? `/${kebab(face.route)}`;
+  if (!/^\/[a-z0-9][a-z0-9-]*$/.test(path)) throw new Error(`Resource ${definition.name}: its public path ${path} must be one lower-case segment`);
+  const parent = face.parent ?? (groupIds.has(definition.menu) ? definition.menu : 'home');
+  return { id: face.route, path, parent, area: definition.name, resource: definition.name, label: definition.label };
+}
+
+/** The hand-written routes and, after them, the routes resources declare (one per route id: the first resource's). */
+export function buildSiteRoutes(resources: readonly ResourceDefinition[]): SiteRoute[] {
+  const routes = [...handWritten];
+  for (const definition of resources) {
+    const derived = resourceRoute(definition);
+    if (!derived || routes.some((r) => r.id === derived.id)) continue;
+    if (routes.some((r) => r.path === derived.path)) throw new Error(`Resource ${definition.name}: the path ${derived.path} is already a page of the site`);
+    if (!routes.some((r) => r.id === derived.parent)) throw new Error(`Resource ${definition.name}: its public parent ${derived.parent} is not a route`);
+    routes.push(derived);
+  }
+  return routes;
+}
+
+/** Every route: built once, from the registry as it stands when this module loads. */
+export const siteRoutes: readonly SiteRoute[] = buildSiteRoutes(allResources());
+
+const byId = new Map<string, SiteRoute>(siteRoutes.map((route) => [route.id, route]));
 
 export function route(id: RouteId): SiteRoute {
   return byId.get(id)!;
 }
 
+/** A route by an id that is not known when compiling (a resource's own route), or undefined. */
+export function findRoute(id: string): SiteRoute | undefined {
+  return byId.get(id);
+}
+
+/**
+ * The names of the routes resources declare, as `site.routes` messages of the language: added to
+ * the message files' own (lib/i18n/request.ts), so every page names them as it names the others.
+ */
+export function resourceRouteNames(language: WireLanguage): Record<string, string> {
+  return Object.fromEntries(siteRoutes.flatMap((r) => (r.label ? [[r.id, r.label[language]]] : [])));
+}
+
 /** The route and its ancestors, from the home page down (for breadcrumbs). */
-export function routeTrail(id: RouteId): SiteRoute[] {
+export function routeTrail(id: string): SiteRoute[] {
   const trail: SiteRoute[] = [];
-  for (let current: SiteRoute | undefined = route(id); current; current = current.parent ? route(current.parent) : undefined) {
+  for (let current: SiteRoute | undefined = findRoute(id); current; current = current.parent ? findRoute(current.parent) : undefined) {
     trail.unshift(current);
   }
   return trail;

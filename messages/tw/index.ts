@@ -11,7 +11,8 @@ import accessibility from './accessibility.json';
 import admin from './admin.json';
 import adminForm from './adminForm.json';
 import client from './client.json';
+import errors from './errors.json';
 import mail from './mail.json';
 
-const messages = { api, site, about, members, laws, info, services, contact, accessibility, admin, adminForm, client, mail };
+const messages = { api, site, about, members, laws, info, services, contact, accessibility, admin, adminForm, client, mail, errors };
 export default messages;

@@ -16,6 +16,15 @@ describe('back-office routing', () => {
     expect(adminRouting('/en-reset/extra')).toEqual({ redirect: '/en-reset' });
   });
 
+  it('sends a path that names no screen to the not-found page of its language', () => {
+    for (const path of ['/tw-admin/no-such-screen', '/tw-admin/webnews/12/more', '/tw-admin/settings/x', '/tw-admin/webnews/abc']) {
+      expect(adminRouting(path)).toEqual({ rewrite: '/admin/tw/unknown' });
+    }
+    expect(adminRouting('/en-admin/nothing')).toEqual({ rewrite: '/admin/en/unknown' });
+    expect(adminRouting('/en-admin/settings')).toEqual({ rewrite: '/admin/en/office/settings' });
+    expect(adminRouting('/en-admin/webnews/new')).toEqual({ rewrite: '/admin/en/office/webnews/new' });
+  });
+
   it('leaves every other path alone, including the internal tree itself', () => {
     for (const path of ['/tw', '/en/news', '/admin/tw/office', '/tw-adminx', '/fr-admin', '/', '/x/tw-admin', '/tw-resetx', '/fr-reset']) {
       expect(adminRouting(path)).toBeNull();

@@ -2,12 +2,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FIRST_PAGE_SEGMENT, firstPageLists, hasCachedFirstPage, isFirstPageTwin, withoutFirstPage } from '../../lib/public/first-pages';
+import { siteRoutes } from '../../lib/public/routes';
 
 const app = path.join(process.cwd(), 'app', '[locale]');
 
+/** The generic pages of the routes resources declare (lib/public/resource-pages.ts) have one twin for all. */
+const GENERIC = '/[route]';
+const ownRoutes = new Set(siteRoutes.filter((r) => r.resource !== undefined).map((r) => r.path));
+const folderOf = (list: string) => (ownRoutes.has(list) ? GENERIC : list);
+
 test('every listed list has its twin route, and the list itself renders per request', () => {
   expect(firstPageLists.length).toBeGreaterThan(10);
-  for (const list of firstPageLists) {
+  for (const list of new Set([...firstPageLists.map(folderOf), GENERIC])) {
     const twin = path.join(app, list, FIRST_PAGE_SEGMENT, 'page.tsx');
     expect(fs.existsSync(twin)).toBe(true);
     expect(fs.readFileSync(twin, 'utf8')).toContain("from '../page'");
@@ -26,7 +32,7 @@ test('every twin route belongs to a listed list', () => {
     }
   };
   walk(app);
-  expect(twins.map((twin) => `/${twin}`).sort()).toEqual([...firstPageLists].sort());
+  expect(twins.map((twin) => `/${twin}`).sort()).toEqual([...new Set([...firstPageLists.map(folderOf), GENERIC])].sort());
 });
 
 test('the twin path reads as the list path, and only listed lists have one', () => {

@@ -7,18 +7,18 @@ import { sections } from '@/lib/content/sections';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
-import { detailPageMetadata } from '@/lib/public/metadata';
+import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { localePath, withQuery } from '@/lib/public/urls';
 
 const pathOf = (id: number) => `/education/${id}`;
 const item = cache((locale: Locale, id: string) => publicRowOr404(resources.webeducation, toWireLanguage(locale), id, pathOf, '/education'));
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/education/[id]'>) {
+export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/education/[id]'>) => {
   const locale = await localeOf(params);
   const row = await item(locale, (await params).id);
   return detailPageMetadata(locale, resources.webeducation, row, { title: row.title ?? '', text: row.summary });
-}
+});
 
 export default async function EducationItemPage({ params }: PageProps<'/[locale]/education/[id]'>) {
   const { locale } = await openPage(params);

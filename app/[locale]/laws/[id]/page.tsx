@@ -8,7 +8,7 @@ import { RichText } from '@/components/site/RichText';
 import { resources } from '@/lib/content/registry';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
-import { detailPageMetadata } from '@/lib/public/metadata';
+import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { lawDetail } from '@/lib/public/laws/detail';
 import { localePath } from '@/lib/public/urls';
@@ -22,10 +22,10 @@ const readLaw = async (params: PageProps<'/[locale]/laws/[id]'>['params']) => {
   return { locale, row, law: await lawDetail(row, language) };
 };
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/laws/[id]'>) {
+export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/laws/[id]'>) => {
   const { locale, row, law } = await readLaw(params);
   return detailPageMetadata(locale, resources.webrule, row, { title: law.title, text: law.content });
-}
+});
 
 /** A law: its facts (authority, number, date, class, business line, attribute), text and attachments. */
 export default async function LawPage({ params }: PageProps<'/[locale]/laws/[id]'>) {

@@ -10,7 +10,7 @@ import { resources } from '@/lib/content/registry';
 import { sections } from '@/lib/content/sections';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
-import { detailPageMetadata } from '@/lib/public/metadata';
+import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { sectionLabel } from '@/lib/public/lists';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { memberView } from '@/lib/public/members/members';
@@ -25,10 +25,10 @@ const readMember = async (params: PageProps<'/[locale]/members/[id]'>['params'])
   return { locale, row, member: memberView(row) };
 };
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/members/[id]'>) {
+export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/members/[id]'>) => {
   const { locale, row, member } = await readMember(params);
   return detailPageMetadata(locale, resources.webmemberdept, row, { title: member.name, text: [member.department, member.address].filter(Boolean).join(' · ') });
-}
+});
 
 /** A member institution: its logo and public details, and its regional service points. */
 export default async function MemberPage({ params }: PageProps<'/[locale]/members/[id]'>) {

@@ -7,7 +7,7 @@ import { RichText } from '@/components/site/RichText';
 import { resources } from '@/lib/content/registry';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
-import { detailPageMetadata } from '@/lib/public/metadata';
+import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { disciplineDetail } from '@/lib/public/laws/self-regulation';
 import { localePath, withQuery } from '@/lib/public/urls';
@@ -21,10 +21,10 @@ const readRule = async (params: PageProps<'/[locale]/self-regulation/[id]'>['par
   return { locale, row, rule: await disciplineDetail(row, language) };
 };
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/self-regulation/[id]'>) {
+export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/self-regulation/[id]'>) => {
   const { locale, row, rule } = await readRule(params);
   return detailPageMetadata(locale, resources.webdiscipline, row, { title: rule.title, text: rule.content });
-}
+});
 
 /** A self-regulation rule: type, number, dates, text and attachments. */
 export default async function SelfRegulationRulePage({ params }: PageProps<'/[locale]/self-regulation/[id]'>) {

@@ -9,17 +9,17 @@ import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/registry';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
-import { detailPageMetadata } from '@/lib/public/metadata';
+import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { zoneSections } from '@/lib/public/services/special';
 import { zoneOr404 } from '@/lib/public/services/zone-pages';
 import { localePath } from '@/lib/public/urls';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/special/[groupId]'>) {
+export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/special/[groupId]'>) => {
   const locale = await localeOf(params);
   const zone = await zoneOr404(locale, (await params).groupId);
   return detailPageMetadata(locale, resources.webspecialgroup, zone, { title: zone.name ?? '', text: zone.description });
-}
+});
 
 export default async function SpecialZonePage({ params }: PageProps<'/[locale]/special/[groupId]'>) {
   const { locale } = await openPage(params);

@@ -7,7 +7,7 @@ import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { sectionOptions } from '@/lib/public/info/lists';
-import { detailPageMetadata } from '@/lib/public/metadata';
+import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { localePath, withQuery } from '@/lib/public/urls';
 
@@ -15,11 +15,11 @@ const item = cache((locale: Locale, id: string) =>
   publicRowOr404(resources.webstatics, toWireLanguage(locale), id, (rowId) => `/statistics/${rowId}`, '/statistics'),
 );
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/statistics/[id]'>) {
+export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/statistics/[id]'>) => {
   const locale = await localeOf(params);
   const row = await item(locale, (await params).id);
   return detailPageMetadata(locale, resources.webstatics, row, { title: row.title ?? '' });
-}
+});
 
 export default async function StatisticsItemPage({ params }: PageProps<'/[locale]/statistics/[id]'>) {
   const { locale } = await openPage(params);

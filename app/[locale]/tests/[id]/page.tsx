@@ -7,7 +7,7 @@ import { resources } from '@/lib/content/registry';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
-import { detailPageMetadata } from '@/lib/public/metadata';
+import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { localePath } from '@/lib/public/urls';
 
@@ -15,11 +15,11 @@ const item = cache((locale: Locale, id: string) =>
   publicRowOr404(resources.webtrusttest, toWireLanguage(locale), id, (rowId) => `/tests/${rowId}`, '/tests'),
 );
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/tests/[id]'>) {
+export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/tests/[id]'>) => {
   const locale = await localeOf(params);
   const row = await item(locale, (await params).id);
   return detailPageMetadata(locale, resources.webtrusttest, row, { title: row.title ?? '' });
-}
+});
 
 export default async function TestPage({ params }: PageProps<'/[locale]/tests/[id]'>) {
   const { locale } = await openPage(params);

@@ -4,7 +4,7 @@ import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/registry';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
-import { detailPageMetadata } from '@/lib/public/metadata';
+import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { videoView } from '@/lib/public/about/videos';
 import { videoPath } from '@/lib/public/about/watch';
 import { publicRowOr404 } from '@/lib/public/detail';
@@ -16,10 +16,10 @@ const readVideo = async (params: PageProps<'/[locale]/about/videos/[id]'>['param
   return { locale, row, video: videoView(row) };
 };
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/about/videos/[id]'>) {
+export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/about/videos/[id]'>) => {
   const { locale, row, video } = await readVideo(params);
   return detailPageMetadata(locale, resources.webvision, row, { title: video.title, text: video.description, pathOf: (r) => videoPath(r.id) });
-}
+});
 
 /** A video's own page: an uploaded film plays here; a YouTube or Vimeo video is one link away. */
 export default async function VideoPage({ params }: PageProps<'/[locale]/about/videos/[id]'>) {

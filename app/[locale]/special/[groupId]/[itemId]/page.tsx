@@ -4,17 +4,17 @@ import { DateText } from '@/components/site/DateText';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/registry';
 import { localeOf, openPage } from '@/lib/i18n/params';
-import { detailPageMetadata } from '@/lib/public/metadata';
+import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { zoneItemOr404 } from '@/lib/public/services/zone-pages';
 import { localePath } from '@/lib/public/urls';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/special/[groupId]/[itemId]'>) {
+export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/special/[groupId]/[itemId]'>) => {
   const locale = await localeOf(params);
   const { groupId, itemId } = await params;
   const { item } = await zoneItemOr404(locale, groupId, itemId);
   return detailPageMetadata(locale, resources.webspecial, item, { title: item.title ?? '' });
-}
+});
 
 export default async function SpecialItemPage({ params }: PageProps<'/[locale]/special/[groupId]/[itemId]'>) {
   const { locale } = await openPage(params);

@@ -1,0 +1,111 @@
+import { getTranslations } from 'next-intl/server';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { resourceItem, resourceList, resourceListQuery, resourceRow, type ResourceFact, type ResourcePage } from '@/lib/public/resource-pages';
+import { localePath, withQuery } from '@/lib/public/urls';
+import { DateText } from './DateText';
+import { EmptyState } from './EmptyState';
+import { FilterForm, FilterInput, FilterSelect } from './FilterForm';
+import { DetailArticle } from './info/DetailArticle';
+import { ItemList } from './info/ItemList';
+import { Pager } from './Pager';
+import { PublicPage } from './PublicPage';
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function Facts({ locale, facts }: { locale: Locale; facts: ResourceFact[] }) {
+  if (facts.length === 0) return null;
+  return (
+    <dl className="definition-list">
+      {facts.map((fact) => (
+        <div key={fact.label}>
+          <dt>{fact.label}</dt>
+          <dd>
+            {fact.value instanceof Date ? (
+              <DateText locale={locale} value={fact.value} style={fact.kind === 'date' ? 'date' : 'datetime'} />
+            ) : fact.url ? (
+              <a href={fact.value} rel="noopener noreferrer">
+                {fact.value}
+              </a>
+            ) : (
+              fact.value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+async function Published({ locale, date }: { locale: Locale; date: Date | null }) {
+  if (!date) return null;
+  const t = await getTranslations({ locale, namespace: 'site' });
+  return (
+    <p className="list-item__meta detail-meta">
+      <span>
+        {t('announcements.published')}
+        {t('colon')}
+        <DateText locale={locale} value={date} />
+      </span>
+    </p>
+  );
+}
+
+/** The generic list page of a resource's own route: search and filters when declared, the items, the pager. */
+export async function ResourceList({ locale, page, searchParams }: { locale: Locale; page: ResourcePage; searchParams: SearchParams }) {
+  const list = await resourceList(page.definition, toWireLanguage(locale), searchParams);
+  const t = await getTranslations({ locale, namespace: 'site.resourcePages' });
+  const path = localePath(locale, page.route.path);
+  const filtered = list.query !== '' || list.filters.some((filter) => filter.value !== undefined);
+  return (
+    <PublicPage locale={locale} route={page.route.id}>
+      {(list.searchable || list.filters.length > 0) && (
+        <FilterForm locale={locale} action={path} label={t('filterLabel')} resetHref={filtered ? path : undefined} search={list.filters.length === 0}>
+          {list.filters.map((filter) => (
+            <FilterSelect key={filter.key} name={filter.key} label={filter.label} value={filter.value} options={filter.options} allLabel={t('all')} />
+          ))}
+          {list.searchable && <FilterInput name="q" label={t('keyword')} value={list.query} />}
+        </FilterForm>
+      )}
+      {list.items.length === 0 ? (
+        <EmptyState message={t(filtered ? 'noMatch' : 'empty')} />
+      ) : (
+        <ItemList
+          entries={list.items.map((item) => ({
+            id: item.id,
+            title: item.title,
+            href: (page.definition.public?.shows ?? 'page') === 'page' ? `${path}/${item.id}` : `#item-${item.id}`,
+            image: item.image,
+            meta: <Published locale={locale} date={item.date} />,
+            summary: item.summary,
+          }))}
+        />
+      )}
+      <Pager locale={locale} page={list.page} total={list.total} pageSize={list.pageSize} href={(n) => withQuery(path, resourceListQuery(list, n))} />
+    </PublicPage>
+  );
+}
+
+/** The generic detail page: date, facts, image, rich text, attachments and the way back to the list. */
+export async function ResourceDetail({ locale, page }: { locale: Locale; page: ResourcePage }) {
+  const row = await resourceRow(page, locale);
+  const item = resourceItem(page.definition, row, toWireLanguage(locale));
+  const [t, routes] = await Promise.all([getTranslations({ locale, namespace: 'site.resourcePages' }), getTranslations({ locale, namespace: 'site.routes' })]);
+  return (
+    <PublicPage locale={locale} route={page.route.id} title={item.title} below={[{ label: item.title, path: `${page.route.path}/${item.id}` }]}>
+      <DetailArticle
+        locale={locale}
+        title={item.title}
+        image={item.image}
+        meta={
+          <>
+            <Published locale={locale} date={item.date} />
+            <Facts locale={locale} facts={item.facts} />
+          </>
+        }
+        html={item.html}
+        files={item.files}
+        back={{ href: localePath(locale, page.route.path), label: t('backToList', { list: routes(page.route.id) }) }}
+      />
+    </PublicPage>
+  );
+}
