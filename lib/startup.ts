@@ -3,6 +3,7 @@ import path from 'node:path';
 import { config } from './config';
 import { accountCount, ensureAdmin, generatePassword } from './accounts';
 import { warnIfCaptchaOff } from './content/captcha';
+import { scheduleHousekeeping } from './content/housekeeping';
 import type { Connection } from './db';
 import { seedDemoContent } from './demo/seed';
 import { scheduleMaintenance, vacuum } from './db/maintenance';
@@ -10,7 +11,8 @@ import { scheduleMaintenance, vacuum } from './db/maintenance';
 /**
  * Work done once when the server opens its database, after migrations: the first Admin from
  * ADMIN_USERNAME/ADMIN_PASSWORD, and on an empty database the demo content with a demo Admin whose
- * password is printed (and kept in $DATA_DIR/demo-admin.txt for whoever missed the log).
+ * password is printed (and kept in $DATA_DIR/demo-admin.txt for whoever missed the log); then the
+ * daily housekeeping (audit log and trash retention).
  */
 export async function onStartup(connection: Connection): Promise<void> {
   const { adminUsername, adminPassword, demoContent, dataDir } = config();
@@ -34,5 +36,6 @@ export async function onStartup(connection: Connection): Promise<void> {
     console.log(`Database maintenance (VACUUM ANALYZE) took ${await vacuum(connection)} ms.`);
     scheduleMaintenance(connection);
   }
+  scheduleHousekeeping();
   warnIfCaptchaOff();
 }

@@ -21,6 +21,12 @@ export interface Config {
   demoContent: boolean;
   /** Reverse proxies whose X-Forwarded-For is believed (lib/http/client-address.ts). */
   trustedProxies: string | undefined;
+  /** Revisions kept per content row (`REVISIONS_KEEP`); older ones are dropped as new ones are saved. */
+  revisionsKeep: number;
+  /** Days the audit log keeps an entry (`AUDIT_DAYS`). */
+  auditDays: number;
+  /** Days a deleted row stays in the trash before it is purged with its uploads (`TRASH_DAYS`). */
+  trashDays: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -53,6 +59,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     demoContent: flag(env.DEMO_CONTENT, databaseUrl === undefined),
     trustedProxies: env.TRUSTED_PROXIES || undefined,
+    revisionsKeep: Math.max(1, Math.floor(number(env.REVISIONS_KEEP, 50))),
+    auditDays: Math.max(1, number(env.AUDIT_DAYS, 400)),
+    trashDays: Math.max(0, number(env.TRASH_DAYS, 30)),
   };
 }
 

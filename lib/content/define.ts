@@ -89,6 +89,11 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   access?: { read?: Access; write?: Access };
   /** False for records that are kept for good (contact messages): no delete call. */
   deletable?: boolean;
+  /**
+   * False for rows that keep no revisions and have no trash (accounts: their rows hold password
+   * hashes, and a deleted account must be gone at once). Default true.
+   */
+  history?: boolean;
   /** The back-office menu group the resource's list is placed in (lib/content/face.ts). */
   menu: MenuGroupId;
   /** Where the public site shows the rows; absent for resources it does not show. */
