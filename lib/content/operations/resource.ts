@@ -189,7 +189,8 @@ export async function applyUpdate(actor: Actor, definition: ResourceDefinition, 
   checkWindow({ ...existing, ...changes });
   if (hooks.beforeUpdate) await hooks.beforeUpdate(existing, { ...existing, ...changes }, actor);
   const updated = await repo.updateRow(definition, existing, changes, revisionWriter(actor, definition));
-  const changed = Object.keys(values).filter((key) => key !== 'id' && !sameValue(existing[key], updated[key]));
+  // A virtual field (a new password) is never read back, so its being sent is the change.
+  const changed = Object.keys(values).filter((key) => key !== 'id' && (definition.fields[key]?.virtual || !sameValue(existing[key], updated[key])));
   await auditRow(actor, definition, audit.action, updated, audit.detail ?? (changed.length ? changed.join(', ') : undefined));
   return updated;
 }
