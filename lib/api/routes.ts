@@ -1,11 +1,10 @@
 import type { Actor } from '../content/actor';
-import { traits, type CallInput, type ResourceCall, type ResourceDefinition } from '../content/define';
+import { hasTrash, keepsHistory, traits, type CallInput, type ResourceCall, type ResourceDefinition } from '../content/define';
 import { hooksFor } from '../content/hooks';
 import { sessionStatus, signIn } from '../content/operations/account';
 import { auditList } from '../content/operations/audit';
 import * as history from '../content/operations/history';
 import * as content from '../content/operations/resource';
-import { keepsHistory } from '../content/revisions';
 import { allResources } from '../content/registry';
 import { sectionStampCalls } from '../content/update-times';
 import { wireInstant, wirePage, wireRow } from '../content/wire';
@@ -93,7 +92,7 @@ function historyRoutes(definition: ResourceDefinition): Route[] {
     { method: 'GET', path: `${name}/revision/:id/:revision`, operation: revision, summary: 'The values the row had at one revision' },
     { method: 'POST', path: `${name}/restorerevision/:id/:revision`, operation: restoreRevision, summary: 'Puts the row back as it was at one revision' },
   ];
-  if (definition.deletable === false) return routes;
+  if (!hasTrash(definition)) return routes;
   const trash: Operation = async (actor, { body }) => {
     const page = await history.trashList(actor, definition, body);
     return {

@@ -122,6 +122,12 @@ export function traits(definition: ResourceDefinition) {
   };
 }
 
+/** Whether a resource keeps revisions and a trash (every one but accounts, whose rows hold password hashes). */
+export const keepsHistory = (definition: ResourceDefinition) => definition.history !== false;
+
+/** Whether deleted rows of a resource go to a trash the back office can restore from. */
+export const hasTrash = (definition: ResourceDefinition) => keepsHistory(definition) && definition.deletable !== false;
+
 export function defaultSortOf(definition: ResourceDefinition) {
   if (definition.defaultSort?.length) return definition.defaultSort;
   if (definition.ordered) return [{ field: 'order', direction: 'asc' as const }];

@@ -12,9 +12,6 @@ import type { Row, Tx } from './repository';
  * revision outlives changes of the row and even its deletion, until the row is purged.
  */
 
-/** Whether a resource keeps revisions and a trash (every one but accounts, whose rows hold password hashes). */
-export const keepsHistory = (definition: ResourceDefinition) => definition.history !== false;
-
 const dateColumns = new Set(['createdAt', 'updatedAt', 'publishAt', 'unpublishAt']);
 
 /** A stored snapshot back as a row: date-time columns as Date again. */

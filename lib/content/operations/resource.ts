@@ -3,13 +3,13 @@ import { otherLanguage } from '../../i18n/languages';
 import { sanitizeRichText } from '../../security/sanitize';
 import { readScopeOf, requireAccess, type Actor } from '../actor';
 import { recordAudit, type AuditAction } from '../audit';
-import { traits, type ResourceDefinition } from '../define';
+import { keepsHistory, traits, type ResourceDefinition } from '../define';
 import { conflict, invalid, invalidFields, notFound, positiveInteger, type Issue } from '../errors';
 import { hooksFor } from '../hooks';
 import { choiceFromPath, parseListRequest } from '../list-request';
 import { findResource, referencesTo } from '../registry';
 import * as repo from '../repository';
-import { keepsHistory, saveRevision } from '../revisions';
+import { saveRevision } from '../revisions';
 import { putInTrash } from '../trash';
 import { inputFields, validateInput } from '../validation';
 
