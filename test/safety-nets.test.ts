@@ -135,6 +135,9 @@ describe('trash', () => {
     expect((await call('GET', `webbulletintype/get/${rows[1].id}`, undefined, { token: editor.token })).status).toBe(404);
     const names = async () => (await call('POST', 'webbulletintype/getlist', { pageSize: 50 }, { token: editor.token })).body.data.map((r: { name: string }) => r.name);
     expect(await names()).toEqual(['Type', 'A', 'C']);
+    // Visitors do not see it either.
+    expect((await call('GET', `webbulletintype/get/${rows[1].id}`)).status).toBe(404);
+    expect((await call('POST', 'webbulletintype/getlist', {})).body.data.map((r: { name: string }) => r.name)).toEqual(['Type', 'A', 'C']);
 
     const trash = await call('POST', 'webbulletintype/gettrash', { page: 1, pageSize: 10 }, { token: editor.token });
     expect(trash.status).toBe(200);
@@ -261,6 +264,39 @@ describe('audit log', () => {
     expect(unknown.body.token).toBeNull();
     const failed = await call('POST', 'audit/getlist', { action: 'signInFailed' }, { token: admin.token });
     expect(failed.body.data[0]).toMatchObject({ accountId: null, accountName: 'nobody-here', clientAddress: '10.7.7.8' });
+  });
+
+  test('records reorders, account changes, settings, uploads and writing batches', async () => {
+    const db = await getDb();
+    await db.delete(auditLog);
+    const a = await addRow('webbulletintype', { name: 'first' }, { token: editor.token });
+    await addRow('webbulletintype', { name: 'second' }, { token: editor.token });
+    await call('PUT', `webbulletintype/changeorder/${a.id}/2`, undefined, { token: editor.token });
+    const account = await addRow('account', { username: 'audited-user', displayName: 'Audited', role: 0, password: 'audited-password' }, { token: admin.token });
+    await call('PUT', 'account/update', { id: account.id, password: 'another-password' }, { token: admin.token });
+    await call('POST', 'websetting/webinfo', { siteName: 'Audited site' }, { token: admin.token });
+    await uploadPng('audited.png');
+    const CRLF = '\r\n';
+    const part = (line: string, body = '') => `--b${CRLF}Content-Type: application/http${CRLF}${CRLF}${line} HTTP/1.1${CRLF}${body ? `Content-Type: application/json${CRLF}` : ''}${CRLF}${body}${CRLF}`;
+    const raw = `${part('GET /api/webnews/getlist')}${part('POST /api/webnews/add', JSON.stringify({ title: 'from a batch' }))}--b--${CRLF}`;
+    const batched = await call('POST', 'batch', undefined, { token: editor.token, raw, headers: { 'content-type': 'multipart/mixed; boundary=b' } });
+    expect(batched.status).toBe(200);
+    // A batch of reads alone is not worth a line.
+    await call('POST', 'batch', undefined, { token: editor.token, raw: `${part('GET /api/webnews/getlist')}--b--${CRLF}`, headers: { 'content-type': 'multipart/mixed; boundary=b' } });
+
+    const log = await call('POST', 'audit/getlist', { pageSize: 50 }, { token: admin.token });
+    const lines = [...log.body.data].reverse().map((e: { action: string; resource: string | null; summary: string | null }) => [e.action, e.resource, e.summary]);
+    expect(lines).toEqual([
+      ['add', 'webbulletintype', 'first'],
+      ['add', 'webbulletintype', 'second'],
+      ['changeorder', 'webbulletintype', 'first (→ 2)'],
+      ['add', 'account', 'audited-user'],
+      ['update', 'account', 'audited-user (password)'],
+      ['settings', 'websetting', 'siteName'],
+      ['upload', 'upload', expect.stringMatching(/^audited\.png \(/)],
+      ['add', 'webnews', 'from a batch'],
+      ['batch', null, '2: POST webnews/add'],
+    ]);
   });
 
   test('getlist pages and filters by action, resource, account and time', async () => {
