@@ -4,6 +4,7 @@ import { config } from './config';
 import { accountCount, ensureAdmin, generatePassword } from './accounts';
 import { warnIfCaptchaOff } from './content/captcha';
 import { followOtherServers } from './content/cross-server';
+import { scheduleHousekeeping } from './content/housekeeping';
 import type { Connection } from './db';
 import { seedDemoContent } from './demo/seed';
 import { scheduleMaintenance, vacuum } from './db/maintenance';
@@ -13,8 +14,8 @@ import { startMailWorker } from './mail/queue';
  * Work done once when the server opens its database, after migrations: the first Admin from
  * ADMIN_USERNAME/ADMIN_PASSWORD, and on an empty database the demo content with a demo Admin whose
  * password is printed (and kept in $DATA_DIR/demo-admin.txt for whoever missed the log); then the
- * e-mail worker. On PostgreSQL, it first starts listening for the other app servers' writes
- * (lib/content/cross-server.ts).
+ * e-mail worker and the daily housekeeping (audit log and trash retention). On PostgreSQL, it first
+ * starts listening for the other app servers' writes (lib/content/cross-server.ts).
  */
 export async function onStartup(connection: Connection): Promise<void> {
   const { adminUsername, adminPassword, demoContent, dataDir } = config();
@@ -40,6 +41,7 @@ export async function onStartup(connection: Connection): Promise<void> {
     console.log(`Database maintenance (VACUUM ANALYZE) took ${await vacuum(connection)} ms.`);
     scheduleMaintenance(connection);
   }
+  scheduleHousekeeping();
   warnIfCaptchaOff();
   // Sends queued e-mail (contact notifications, reset links); warns once when SMTP_URL is unset.
   startMailWorker();

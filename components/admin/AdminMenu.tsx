@@ -15,7 +15,7 @@ export function AdminMenu({ screen, onNavigate }: { screen: AdminScreen; onNavig
   const t = useTranslations('admin');
   const routes = useTranslations('site.routes');
   const groups = buildMenu(language, account.role);
-  const entryLabel = (entry: MenuEntry) => (entry.label ? entry.label[language] : t('settings.title'));
+  const entryLabel = (entry: MenuEntry) => (entry.label ? entry.label[language] : t(entry.screen.kind === 'audit' ? 'audit.title' : 'settings.title'));
   const link = (entry: MenuEntry) => {
     const current = entryMatches(entry, screen) && !entry.children;
     return (

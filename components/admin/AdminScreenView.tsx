@@ -7,7 +7,9 @@ import { rowActions } from '@/lib/admin/list';
 import { roleMayManage } from '@/lib/admin/menu';
 import { parseAdminPath } from '@/lib/admin/paths';
 import type { SettingsFieldView } from '@/lib/admin/settings-form';
+import { hasTrash } from '@/lib/content/define';
 import { findResource } from '@/lib/content/registry';
+import { AuditScreen } from './AuditScreen';
 import { useAdminSession } from './AdminSession';
 import { ContactScreen } from './ContactScreen';
 import { Dashboard } from './Dashboard';
@@ -16,6 +18,7 @@ import { ListScreen } from './ListScreen';
 import { GuardedLink } from './LeaveGuard';
 import { ScreenTitle } from './ScreenTitle';
 import { SettingsScreen } from './SettingsScreen';
+import { TrashScreen } from './TrashScreen';
 
 /**
  * The screen the browser path names (lib/admin/paths.ts): one generic list and one generic form for
@@ -28,7 +31,8 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
   const t = useTranslations('admin');
   const screen = parseAdminPath(pathname)?.screen ?? { kind: 'notFound' as const };
   const definition = 'resource' in screen ? findResource(screen.resource) : undefined;
-  const forbidden = (definition && !roleMayManage(account.role, definition)) || (screen.kind === 'settings' && account.role !== 1);
+  const adminOnly = screen.kind === 'settings' || screen.kind === 'audit';
+  const forbidden = (definition && !roleMayManage(account.role, definition)) || (adminOnly && account.role !== 1);
 
   if (forbidden) {
     return (
@@ -45,6 +49,19 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
       return <Dashboard />;
     case 'settings':
       return <SettingsScreen fields={settingsFields ?? []} />;
+    case 'audit':
+      return (
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>
+          <AuditScreen />
+        </Suspense>
+      );
+    case 'trash':
+      if (!definition || !hasTrash(definition)) return <NotFound />;
+      return (
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>
+          <TrashScreen key={screen.resource} resource={screen.resource} />
+        </Suspense>
+      );
     case 'list':
       // The list keeps its filters and page in the query string.
       return (

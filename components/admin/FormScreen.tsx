@@ -2,13 +2,16 @@
 
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
+import { useState } from 'react';
 import { ResourceForm } from '@/components/admin/form';
 import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
 import { useRow } from '@/lib/client/hooks';
+import { keepsHistory } from '@/lib/content/define';
 import { findResource } from '@/lib/content/registry';
 import { publicRowUrl } from '@/lib/public/row-links';
 import { useAdminSession } from './AdminSession';
 import { GuardedLink, useLeaveGuard } from './LeaveGuard';
+import { RevisionHistory } from './RevisionHistory';
 import { ScreenTitle } from './ScreenTitle';
 import { useToast } from './Toasts';
 import { useInvalidateResource } from './useInvalidate';
@@ -28,6 +31,8 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
   const name = sectionLabel ? `${definition.label[language]}：${sectionLabel}` : definition.label[language];
   const listHref = adminPath(language, { kind: 'list', resource, ...(section === undefined ? {} : { section }) });
   const preview = row ? publicRowUrl(language, resource, row) : null;
+  // A restored revision changes the stored row under the form: the form is built again from it.
+  const [formVersion, setFormVersion] = useState(0);
 
   return (
     <>
@@ -40,6 +45,7 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
         ) : null}
       </ScreenTitle>
       <ResourceForm
+        key={formVersion}
         resource={resource}
         rowId={rowId}
         path={path}
@@ -54,6 +60,19 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
           if (confirmLeave()) router.push(listHref);
         }}
       />
+      {rowId !== undefined && row && keepsHistory(definition) ? (
+        <RevisionHistory
+          resource={resource}
+          rowId={rowId}
+          current={row}
+          onRestored={async () => {
+            setDirty(false);
+            toast.success(t('toast.restored'));
+            await invalidate(resource);
+            setFormVersion((version) => version + 1);
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -10,10 +10,12 @@ import { clampPage, totalPages } from '@/lib/admin/pager';
 import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
 import { useList } from '@/lib/client/hooks';
 import { CANCELLED, resourceApi, type Row } from '@/lib/client/resources';
+import { hasTrash } from '@/lib/content/define';
 import { findResource } from '@/lib/content/registry';
 import { publicRowUrl } from '@/lib/public/row-links';
 import { useAdminSession } from './AdminSession';
 import { ListFilters } from './ListFilters';
+import { AdminTable, LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
 import { useReportError, useToast } from './Toasts';
@@ -105,112 +107,102 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
             {t('list.add')}
           </Link>
         ) : null}
+        {hasTrash(definition) ? <Link href={adminPath(language, { kind: 'trash', resource })}>{t('list.trash')}</Link> : null}
       </ScreenTitle>
       {section !== undefined && definition.sectionStamp ? <UpdateStamp resource={resource} section={section} /> : null}
       <ListFilters key={listSearch(state)} definition={definition} language={language} state={state} rows={lookupRows} onApply={go} />
       {definition.ordered ? (
         <p className="admin-hint">{draggable ? t('list.dragHint') : pathFilterNames ? t('list.dragNeedsFilter', { fields: pathFilterNames }) : t('list.dragNeedsOrder')}</p>
       ) : null}
-      {error ? (
-        <div role="alert" className="admin-error">
-          {t('loadFailed')}{' '}
-          <button type="button" onClick={() => mutate()}>
-            {t('retry')}
-          </button>
-        </div>
-      ) : null}
-      {isLoading && !data ? <p role="status">{t('loading')}</p> : null}
+      <LoadStatus error={error} loading={isLoading && !data} retry={mutate} />
       {data ? (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption>{t('list.caption', { name: title, total: t('list.total', { total: data.total }) })}</caption>
-            <thead>
+        <AdminTable name={title} total={data.total}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={state.sort === column.key ? (state.direction === 'desc' ? 'descending' : 'ascending') : undefined}
+                >
+                  {column.sortable ? (
+                    <Link href={sortHref(column)} aria-label={t('list.sortBy', { column: columnLabel(column) }) + (state.sort === column.key ? ` ${t(state.direction === 'desc' ? 'list.sortedDesc' : 'list.sortedAsc')}` : '')}>
+                      {columnLabel(column)}
+                      {state.sort === column.key ? <span aria-hidden="true">{state.direction === 'desc' ? ' ▼' : ' ▲'}</span> : null}
+                    </Link>
+                  ) : (
+                    columnLabel(column)
+                  )}
+                </th>
+              ))}
+              <th scope="col">{t('columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.data.length === 0 ? (
               <tr>
-                {columns.map((column) => (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    aria-sort={state.sort === column.key ? (state.direction === 'desc' ? 'descending' : 'ascending') : undefined}
-                  >
-                    {column.sortable ? (
-                      <Link href={sortHref(column)} aria-label={t('list.sortBy', { column: columnLabel(column) }) + (state.sort === column.key ? ` ${t(state.direction === 'desc' ? 'list.sortedDesc' : 'list.sortedAsc')}` : '')}>
-                        {columnLabel(column)}
-                        {state.sort === column.key ? <span aria-hidden="true">{state.direction === 'desc' ? ' ▼' : ' ▲'}</span> : null}
-                      </Link>
-                    ) : (
-                      columnLabel(column)
-                    )}
-                  </th>
-                ))}
-                <th scope="col">{t('columns.actions')}</th>
+                <td colSpan={columns.length + 1}>{t('list.empty')}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.data.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length + 1}>{t('list.empty')}</td>
-                </tr>
-              ) : null}
-              {data.data.map((row, index) => {
-                const preview = publicRowUrl(language, resource, row);
-                const name = rowTitle(row);
-                return (
-                  <tr
-                    key={String(row.id)}
-                    data-row-id={String(row.id)}
-                    draggable={draggable}
-                    className={dragged === Number(row.id) ? 'admin-row-dragged' : undefined}
-                    onDragStart={draggable ? (event) => {
-                      event.dataTransfer.effectAllowed = 'move';
-                      event.dataTransfer.setData('text/plain', String(row.id));
-                      setDragged(Number(row.id));
-                    } : undefined}
-                    onDragOver={draggable ? (event) => event.preventDefault() : undefined}
-                    onDrop={draggable ? drop(index) : undefined}
-                    onDragEnd={() => setDragged(null)}
-                  >
-                    {columns.map((column, i) => (
-                      <td key={column.key}>
-                        {i === 0 && draggable ? (
-                          <span className="admin-drag-handle" title={t('list.drag', { title: name })} aria-hidden="true">
-                            ⠿{' '}
-                          </span>
-                        ) : null}
-                        {column.key === definition.titleField ? <Link href={editHref(row)}>{formatCell(column, row, language, names, { yes: t('yes'), no: t('no') }) || name}</Link> : formatCell(column, row, language, names, { yes: t('yes'), no: t('no') })}
-                      </td>
-                    ))}
-                    <td className="admin-actions">
-                      <Link href={editHref(row)} aria-label={t('list.editRow', { title: name })}>
-                        {t('list.edit')}
-                      </Link>
-                      {preview ? (
-                        <a href={preview} target="_blank" rel="noopener noreferrer" aria-label={t('list.previewRow', { title: name })}>
-                          {t('list.preview')}
-                        </a>
+            ) : null}
+            {data.data.map((row, index) => {
+              const preview = publicRowUrl(language, resource, row);
+              const name = rowTitle(row);
+              return (
+                <tr
+                  key={String(row.id)}
+                  data-row-id={String(row.id)}
+                  draggable={draggable}
+                  className={dragged === Number(row.id) ? 'admin-row-dragged' : undefined}
+                  onDragStart={draggable ? (event) => {
+                    event.dataTransfer.effectAllowed = 'move';
+                    event.dataTransfer.setData('text/plain', String(row.id));
+                    setDragged(Number(row.id));
+                  } : undefined}
+                  onDragOver={draggable ? (event) => event.preventDefault() : undefined}
+                  onDrop={draggable ? drop(index) : undefined}
+                  onDragEnd={() => setDragged(null)}
+                >
+                  {columns.map((column, i) => (
+                    <td key={column.key}>
+                      {i === 0 && draggable ? (
+                        <span className="admin-drag-handle" title={t('list.drag', { title: name })} aria-hidden="true">
+                          ⠿{' '}
+                        </span>
                       ) : null}
-                      {actions.remove ? (
-                        <button type="button" onClick={() => remove(row)} disabled={busy} aria-label={t('list.deleteRow', { title: name })}>
-                          {t('list.delete')}
-                        </button>
-                      ) : null}
-                      {definition.ordered ? (
-                        <form className="admin-move" onSubmit={moveSubmit(row)}>
-                          <label className="visually-hidden" htmlFor={`move-${String(row.id)}`}>
-                            {t('list.moveTo', { title: name })}
-                          </label>
-                          <input id={`move-${String(row.id)}`} name="position" type="number" min={1} max={data.total} required inputMode="numeric" placeholder={t('list.position')} />
-                          <button type="submit" disabled={busy}>
-                            {t('list.move')}
-                          </button>
-                        </form>
-                      ) : null}
+                      {column.key === definition.titleField ? <Link href={editHref(row)}>{formatCell(column, row, language, names, { yes: t('yes'), no: t('no') }) || name}</Link> : formatCell(column, row, language, names, { yes: t('yes'), no: t('no') })}
                     </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                  ))}
+                  <td className="admin-actions">
+                    <Link href={editHref(row)} aria-label={t('list.editRow', { title: name })}>
+                      {t('list.edit')}
+                    </Link>
+                    {preview ? (
+                      <a href={preview} target="_blank" rel="noopener noreferrer" aria-label={t('list.previewRow', { title: name })}>
+                        {t('list.preview')}
+                      </a>
+                    ) : null}
+                    {actions.remove ? (
+                      <button type="button" onClick={() => remove(row)} disabled={busy} aria-label={t('list.deleteRow', { title: name })}>
+                        {t('list.delete')}
+                      </button>
+                    ) : null}
+                    {definition.ordered ? (
+                      <form className="admin-move" onSubmit={moveSubmit(row)}>
+                        <label className="visually-hidden" htmlFor={`move-${String(row.id)}`}>
+                          {t('list.moveTo', { title: name })}
+                        </label>
+                        <input id={`move-${String(row.id)}`} name="position" type="number" min={1} max={data.total} required inputMode="numeric" placeholder={t('list.position')} />
+                        <button type="submit" disabled={busy}>
+                          {t('list.move')}
+                        </button>
+                      </form>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </AdminTable>
       ) : null}
       {data ? <Pager page={clampPage(state.page, pages)} pages={pages} href={(page) => `${pathname}${listSearch({ ...state, page })}`} /> : null}
     </>

@@ -11,7 +11,9 @@ import { isWireLanguage, type WireLanguage } from '../i18n/languages';
  *   /{lang}-admin/{resource}[/{section}]           list (section: a key of sections.ts)
  *   /{lang}-admin/{resource}[/{section}]/new       form for a new row
  *   /{lang}-admin/{resource}[/{section}]/{id}      form for row {id}
+ *   /{lang}-admin/{resource}/trash                 the resource's trash (every section's)
  *   /{lang}-admin/settings                         web settings
+ *   /{lang}-admin/audit                            the audit log (Admins)
  *   /{lang}-login                                  sign-in
  *
  * A resource whose first parent is a fixed section standing in every path (`sectionInPath`:
@@ -20,12 +22,16 @@ import { isWireLanguage, type WireLanguage } from '../i18n/languages';
 export type AdminScreen =
   | { kind: 'dashboard' }
   | { kind: 'settings' }
+  | { kind: 'audit' }
+  | { kind: 'trash'; resource: string }
   | { kind: 'list'; resource: string; section?: number }
   | { kind: 'new'; resource: string; section?: number }
   | { kind: 'edit'; resource: string; section?: number; id: number }
   | { kind: 'notFound' };
 
 export const SETTINGS_SEGMENT = 'settings';
+export const AUDIT_SEGMENT = 'audit';
+export const TRASH_SEGMENT = 'trash';
 
 /** The section field of a resource with one list per section, or undefined. */
 export function sectionFieldOf(definition: ResourceDefinition): { key: string; field: ChoiceField; list: Section[] } | undefined {
@@ -57,6 +63,10 @@ export function adminPath(language: WireLanguage, screen: AdminScreen): string {
       return home;
     case 'settings':
       return `${home}/${SETTINGS_SEGMENT}`;
+    case 'audit':
+      return `${home}/${AUDIT_SEGMENT}`;
+    case 'trash':
+      return `${home}/${screen.resource}/${TRASH_SEGMENT}`;
     default: {
       const definition = findResource(screen.resource);
       const sectionKey = definition && screen.section !== undefined ? sectionFieldOf(definition)?.list.find((s) => s.value === screen.section)?.key : undefined;
@@ -81,8 +91,10 @@ function screenOf(segments: string[]): AdminScreen {
   if (segments.length === 0) return { kind: 'dashboard' };
   const [first, ...rest] = segments;
   if (first === SETTINGS_SEGMENT) return rest.length ? notFound : { kind: 'settings' };
+  if (first === AUDIT_SEGMENT) return rest.length ? notFound : { kind: 'audit' };
   const definition = findResource(first);
   if (!definition) return notFound;
+  if (rest.length === 1 && rest[0] === TRASH_SEGMENT) return { kind: 'trash', resource: definition.name };
   let section: number | undefined;
   const sectionField = sectionFieldOf(definition);
   if (sectionField) {

@@ -93,6 +93,17 @@ function operation(route: Route): Schema {
       responses[200] = { description: 'Deleted', ...json({ type: 'object', properties: { id: { type: 'integer' } } }) };
     } else if (action === 'changeorder') {
       responses[200] = { description: 'The siblings in their new order', ...json({ type: 'object', properties: { data: { type: 'array', items: row } } }) };
+    } else if (action === 'revision' || action === 'restorerevision' || action === 'restore') {
+      responses[200] = { description: action === 'revision' ? 'The values at that revision' : 'The restored row', ...json(row) };
+    } else if (action === 'revisions') {
+      const revision = { type: 'object', properties: { revision: { type: 'integer' }, savedAt: wireDateTime, accountId: { type: ['integer', 'null'] }, accountName: { type: ['string', 'null'] } } };
+      responses[200] = { description: 'The revisions, newest first', ...json({ type: 'object', properties: { data: { type: 'array', items: revision } } }) };
+    } else if (action === 'gettrash') {
+      op.requestBody = json(ref('ListRequest'));
+      const entry = { allOf: [row, { type: 'object', properties: { deletedAt: wireDateTime, deletedBy: { type: ['integer', 'null'] }, deletedByName: { type: ['string', 'null'] } } }] };
+      responses[200] = { description: 'A page of the trash', ...json({ type: 'object', properties: { data: { type: 'array', items: entry }, total: { type: 'integer' }, page: { type: 'integer' }, pageSize: { type: 'integer' } } }) };
+    } else if (action === 'purge') {
+      responses[200] = { description: 'Purged', ...json({ type: 'object', properties: { id: { type: 'integer' } } }) };
     }
   }
   if (route.method !== 'GET' && !route.noXsrf) (op.parameters as unknown[]).push({ $ref: '#/components/parameters/XsrfToken' });

@@ -1,13 +1,15 @@
 import type { Actor } from '../content/actor';
-import { traits, type CallInput, type ResourceCall, type ResourceDefinition } from '../content/define';
+import { hasTrash, keepsHistory, traits, type CallInput, type ResourceCall, type ResourceDefinition } from '../content/define';
 import { hooksFor } from '../content/hooks';
 import { sessionStatus, signIn } from '../content/operations/account';
+import { auditList } from '../content/operations/audit';
+import * as history from '../content/operations/history';
 import { mailStatus } from '../content/operations/mail';
 import { requestPasswordReset, resetPassword } from '../content/operations/password-reset';
 import * as content from '../content/operations/resource';
 import { allResources } from '../content/registry';
 import { sectionStampCalls } from '../content/update-times';
-import { wirePage, wireRow } from '../content/wire';
+import { wireInstant, wirePage, wireRow } from '../content/wire';
 import type { RequestContext } from './context';
 import * as account from './handlers/account';
 import * as upload from './handlers/upload';
@@ -75,7 +77,40 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
     if (definition.deletable !== false) routes.push({ method: 'DELETE', path: `${name}/delete/:section/:id`, operation: remove });
     if (ordered) routes.push({ method: 'PUT', path: `${name}/changeorder/:section/:id/:position`, operation: move });
   }
+  if (keepsHistory(definition)) routes.push(...historyRoutes(definition));
   return routes.map((route) => ({ resource: definition, ...route }));
+}
+
+/** Revisions and, for deletable resources, the trash (lib/content/operations/history.ts). */
+function historyRoutes(definition: ResourceDefinition): Route[] {
+  const name = definition.name;
+  const revisions: Operation = async (actor, { params: [id] }) => ({
+    data: (await history.revisions(actor, definition, id)).map((entry) => ({ ...entry, savedAt: wireInstant(entry.savedAt) })),
+  });
+  const revision: Operation = async (actor, { params: [id, number] }) => wireRow(actor, definition, await history.revision(actor, definition, id, number));
+  const restoreRevision: Operation = async (actor, { params: [id, number] }) => wireRow(actor, definition, await history.restoreRevision(actor, definition, id, number));
+  const routes: Route[] = [
+    { method: 'GET', path: `${name}/revisions/:id`, operation: revisions, summary: 'The row\'s saved revisions, newest first' },
+    { method: 'GET', path: `${name}/revision/:id/:revision`, operation: revision, summary: 'The values the row had at one revision' },
+    { method: 'POST', path: `${name}/restorerevision/:id/:revision`, operation: restoreRevision, summary: 'Puts the row back as it was at one revision' },
+  ];
+  if (!hasTrash(definition)) return routes;
+  const trash: Operation = async (actor, { body }) => {
+    const page = await history.trashList(actor, definition, body);
+    return {
+      data: page.entries.map((entry) => ({ ...wireRow(actor, definition, entry.row), deletedAt: wireInstant(entry.deletedAt), deletedBy: entry.deletedBy, deletedByName: entry.deletedByName })),
+      total: page.total,
+      page: page.page,
+      pageSize: page.pageSize,
+    };
+  };
+  const restore: Operation = async (actor, { params: [id] }) => wireRow(actor, definition, await history.restore(actor, definition, id));
+  routes.push(
+    { method: 'POST', path: `${name}/gettrash`, body: true, operation: trash, summary: 'Deleted rows in the trash, latest deleted first' },
+    { method: 'PUT', path: `${name}/restore/:id`, operation: restore, summary: 'Brings a deleted row back from the trash' },
+    { method: 'DELETE', path: `${name}/purge/:id`, operation: (actor, { params: [id] }) => history.purge(actor, definition, id), summary: 'Removes a deleted row for good (Admins)' },
+  );
+  return routes;
 }
 
 /** A resource's own calls (its hooks' `calls`, its section stamps) as routes below its name. */
@@ -114,6 +149,7 @@ export function buildRoutes(): Route[] {
     { method: 'GET', path: 'websetting/visitcount', handler: (c) => websetting.visitCount(c, 'visit') },
     { method: 'GET', path: 'websetting/oldvisitcount', handler: (c) => websetting.visitCount(c, 'old') },
     { method: 'GET', path: 'websetting/accessiblevisitcount', handler: (c) => websetting.visitCount(c, 'accessible') },
+    { method: 'POST', path: 'audit/getlist', body: true, operation: (actor, { body }) => auditList(actor, body), summary: 'The audit log, newest first (Admins)' },
     ...own,
     ...generic.filter((route) => !taken.has(`${route.method} ${route.path.toLowerCase()}`)),
   ];

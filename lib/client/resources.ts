@@ -24,6 +24,36 @@ export interface ListResult {
   pageSize: number;
 }
 
+export interface Revision {
+  revision: number;
+  savedAt: string;
+  accountId: number | null;
+  accountName: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  action: string;
+  accountId: number | null;
+  accountName: string | null;
+  clientAddress: string | null;
+  resource: string | null;
+  rowId: number | null;
+  lang: string | null;
+  summary: string | null;
+}
+
+export interface AuditRequest {
+  page: number;
+  pageSize: number;
+  action?: string;
+  resource?: string;
+  accountId?: number;
+  from?: string;
+  to?: string;
+}
+
 export interface Upload {
   id: string;
   url: string;
@@ -87,6 +117,19 @@ export function resourceApi(name: string, client: ApiHttp = http) {
       const order = definition?.ordered ? { sort: 'order', direction: 'asc' as const } : {};
       return (await getList({ page: 1, pageSize: SELECT_PAGE_SIZE, ...order }, path)).data;
     },
+    /** A row's saved revisions, newest first. */
+    revisions: async (id: number) => (await send<{ data: Revision[] }>(client, 'GET', at('revisions', id))).data,
+    /** The values a row had at one revision. */
+    revision: (id: number, revision: number) => send<Row>(client, 'GET', at('revision', id, revision)),
+    restoreRevision: (id: number, revision: number) => send<Row>(client, 'POST', at('restorerevision', id, revision)),
+    /** A page of the resource's trash, latest deleted first. */
+    trash: (body: Pick<ListBody, 'page' | 'pageSize'>) => send<ListResult>(client, 'POST', at('gettrash'), body),
+    restore: (id: number) => send<Row>(client, 'PUT', at('restore', id)),
+    /** Removes a trashed row for good (Admins); asks first, declined → no request, resolves `取消`. */
+    async purge(id: number): Promise<{ id: number } | typeof CANCELLED> {
+      if (!client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmPurge'))) return CANCELLED;
+      return send<{ id: number }>(client, 'DELETE', at('purge', id));
+    },
     /** The resource's own calls: `call('GET', 'getoptions')`, `call('POST', 'search', body, {keyword})`. */
     call: <T = unknown>(method: Method, subPath: string, body?: unknown, query?: Query) =>
       send<T>(client, method, `${name}/${subPath.replace(/^\/+/, '')}`, body, query),
@@ -106,6 +149,11 @@ export function uploadFile(file: File | Blob, name?: string, client: ApiHttp = h
 /** `PUT /api/upload/{id}` with the new display name. */
 export function renameUpload(id: string, fileName: string, client: ApiHttp = http): Promise<Upload> {
   return send<Upload>(client, 'PUT', `upload/${encodeURIComponent(id)}`, { fileName });
+}
+
+/** `POST audit/getlist` (Admins): a page of the audit log, newest first. */
+export function auditLogPage(request: AuditRequest, client: ApiHttp = http) {
+  return send<{ data: AuditEntry[]; total: number; page: number; pageSize: number }>(client, 'POST', 'audit/getlist', request);
 }
 
 /** Web settings (`websetting/webinfo`) and the three visit counters. */

@@ -21,6 +21,12 @@ export interface Config {
   demoContent: boolean;
   /** Reverse proxies whose X-Forwarded-For is believed (lib/http/client-address.ts). */
   trustedProxies: string | undefined;
+  /** Revisions kept per content row (`REVISIONS_KEEP`); older ones are dropped as new ones are saved. */
+  revisionsKeep: number;
+  /** Days the audit log keeps an entry (`AUDIT_DAYS`). */
+  auditDays: number;
+  /** Days a deleted row stays in the trash before it is purged with its uploads (`TRASH_DAYS`). */
+  trashDays: number;
   /** Where e-mail is sent (`smtp://user:pass@host:587`, `smtps://…`); unset: no e-mail at all (lib/mail). */
   smtpUrl: string | undefined;
   /** The sender of every e-mail. */
@@ -80,6 +86,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `no-reply@${hostOf(siteUrl)}`,
     uploadStorage: uploadStorageOf(env.UPLOAD_STORAGE, databaseUrl),
+    revisionsKeep: Math.max(1, Math.floor(number(env.REVISIONS_KEEP, 50))),
+    auditDays: Math.max(1, number(env.AUDIT_DAYS, 400)),
+    trashDays: Math.max(0, number(env.TRASH_DAYS, 30)),
   };
 }
 

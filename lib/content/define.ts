@@ -89,6 +89,11 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   access?: { read?: Access; write?: Access };
   /** False for records that are kept for good (contact messages): no delete call. */
   deletable?: boolean;
+  /**
+   * False for rows that keep no revisions and have no trash (accounts: their rows hold password
+   * hashes, and a deleted account must be gone at once). Default true.
+   */
+  history?: boolean;
   /** The back-office menu group the resource's list is placed in (lib/content/face.ts). */
   menu: MenuGroupId;
   /** Where the public site shows the rows; absent for resources it does not show. */
@@ -116,6 +121,12 @@ export function traits(definition: ResourceDefinition) {
     write: definition.access?.write ?? 'user',
   };
 }
+
+/** Whether a resource keeps revisions and a trash (every one but accounts, whose rows hold password hashes). */
+export const keepsHistory = (definition: ResourceDefinition) => definition.history !== false;
+
+/** Whether deleted rows of a resource go to a trash the back office can restore from. */
+export const hasTrash = (definition: ResourceDefinition) => keepsHistory(definition) && definition.deletable !== false;
 
 export function defaultSortOf(definition: ResourceDefinition) {
   if (definition.defaultSort?.length) return definition.defaultSort;

@@ -238,7 +238,10 @@ function siblingConditions(definition: ResourceDefinition, row: Row): SQL[] {
   return conditions;
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Work done in a write's own transaction once the row is stored (a revision, a trash entry). */
+export type AfterStore = (tx: Tx, row: Row) => Promise<void>;
 
 /** Ordered writes of one resource run one at a time, so two adds never take the same position. */
 async function lockOrdering(tx: Tx, definition: ResourceDefinition) {
@@ -270,21 +273,35 @@ async function renumber(tx: Tx, definition: ResourceDefinition, row: Row) {
     .where(and(eq(column(table, 'id'), ranked.id), ne(order, ranked.rank)));
 }
 
-export async function insertRow(definition: ResourceDefinition, values: Row): Promise<Row> {
+/**
+ * Stores a new row at the end of its siblings; with `keepPlace` (a row restored from the trash, with
+ * its own id) at its old place instead, the rows from that place on moving one down.
+ */
+export async function insertRow(definition: ResourceDefinition, values: Row, afterStore?: AfterStore, keepPlace = false): Promise<Row> {
   const db = await getDb();
   const table = tableOf(definition);
   return db.transaction(async (tx) => {
     const next = { ...values };
     if (traits(definition).ordered) {
       await lockOrdering(tx, definition);
-      next.order = await nextOrder(tx, definition, next);
+      next.order = keepPlace ? await makeRoom(tx, definition, next, Number(next.order) || 1) : await nextOrder(tx, definition, next);
     }
     const [row] = await tx.insert(table).values(next as never).returning();
+    await afterStore?.(tx, row as Row);
     return row as Row;
   }).finally(() => afterWrite(definition.name));
 }
 
-export async function updateRow(definition: ResourceDefinition, existing: Row, changes: Row): Promise<Row> {
+/** Frees the place `wanted` (kept within 1..n+1) among the row's siblings, numbered densely first, and returns it. */
+async function makeRoom(tx: Tx, definition: ResourceDefinition, row: Row, wanted: number): Promise<number> {
+  const order = column(tableOf(definition), 'order');
+  await renumber(tx, definition, row);
+  const place = Math.max(1, Math.min(wanted, await nextOrder(tx, definition, row)));
+  await tx.update(tableOf(definition)).set({ order: sql`${order} + 1` } as never).where(and(...siblingConditions(definition, row), gte(order, place)));
+  return place;
+}
+
+export async function updateRow(definition: ResourceDefinition, existing: Row, changes: Row, afterStore?: AfterStore): Promise<Row> {
   const db = await getDb();
   const table = tableOf(definition);
   const t = traits(definition);
@@ -298,15 +315,18 @@ export async function updateRow(definition: ResourceDefinition, existing: Row, c
     }
     const [row] = await tx.update(table).set(next as never).where(eq(column(table, 'id'), existing.id)).returning();
     if (t.ordered && parentChanged) await renumber(tx, definition, existing);
+    await afterStore?.(tx, row as Row);
     return row as Row;
   }).finally(() => afterWrite(definition.name));
 }
 
-export async function deleteRow(definition: ResourceDefinition, existing: Row): Promise<void> {
+/** Deletes a row and closes the gap among its siblings; `beforeDelete` runs first in the same transaction (the trash entry). */
+export async function deleteRow(definition: ResourceDefinition, existing: Row, beforeDelete?: AfterStore): Promise<void> {
   const db = await getDb();
   const table = tableOf(definition);
   await db.transaction(async (tx) => {
     if (traits(definition).ordered) await lockOrdering(tx, definition);
+    await beforeDelete?.(tx, existing);
     await tx.delete(table).where(eq(column(table, 'id'), existing.id));
     if (traits(definition).ordered) await renumber(tx, definition, existing);
   }).finally(() => afterWrite(definition.name));
@@ -335,6 +355,15 @@ export async function moveRow(definition: ResourceDefinition, existing: Row, pos
     }
     return (await tx.select().from(table).where(siblings).orderBy(asc(order), asc(column(table, 'id')))) as Row[];
   }).finally(() => afterWrite(definition.name));
+}
+
+/** Points the counterpart back at a restored row, unless it has been linked to another row meanwhile. */
+export async function linkCounterpart(tx: Tx, definition: ResourceDefinition, counterpartId: number, id: number): Promise<void> {
+  const table = tableOf(definition);
+  await tx
+    .update(table)
+    .set({ translationId: id } as never)
+    .where(and(eq(column(table, 'id'), counterpartId), isNull(column(table, 'translationId'))));
 }
 
 export async function uploadsExist(ids: string[]): Promise<string[]> {

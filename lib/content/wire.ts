@@ -33,3 +33,6 @@ export const wirePage = (actor: Actor, definition: ResourceDefinition, { rows, t
   page,
   pageSize,
 });
+
+/** An instant in the wire form of DESIGN §5 (the site's time zone, no zone written). */
+export const wireInstant = (instant: Date): string => toWireDateTime(instant, config().siteTimeZone);

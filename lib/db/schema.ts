@@ -5,7 +5,7 @@
  * tests and scripts that import them. drizzle-kit reads every table through lib/db/kit-schema.ts.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { contentTable } from '../content/table';
 import { resources } from '../content/registry';
 
@@ -177,4 +177,57 @@ export const passwordResets = pgTable(
     usedAt: timestamptz('used_at'),
   },
   (t) => [index('password_resets_account_idx').on(t.accountId)],
+);
+
+/**
+ * Saved states of content rows: each add, update and restore stores the row's values as they were
+ * after the write, numbered per row from 1 (lib/content/revisions.ts). At most REVISIONS_KEEP per row.
+ */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    resource: varchar('resource', { length: 63 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    revision: integer('revision').notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    accountId: integer('account_id'),
+    savedAt: timestamptz('saved_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('content_revisions_row_idx').on(t.resource, t.rowId, t.revision)],
+);
+
+/**
+ * Deleted content rows, until restored or purged (lib/content/trash.ts): the row's values as a JSON
+ * snapshot, so no read of the content tables has to skip them. Their uploads stay until the purge.
+ */
+export const contentTrash = pgTable(
+  'content_trash',
+  {
+    resource: varchar('resource', { length: 63 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    lang: varchar('lang', { length: 2 }),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    deletedAt: timestamptz('deleted_at').notNull().defaultNow(),
+    deletedBy: integer('deleted_by'),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.rowId] }), index('content_trash_deleted_idx').on(t.deletedAt)],
+);
+
+/** Who did what, when and from where (lib/content/audit.ts). Written only by the server; kept AUDIT_DAYS. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    at: timestamptz('at').notNull().defaultNow(),
+    action: varchar('action', { length: 20 }).notNull(),
+    accountId: integer('account_id'),
+    accountName: varchar('account_name', { length: 100 }),
+    clientAddress: varchar('client_address', { length: 64 }),
+    resource: varchar('resource', { length: 63 }),
+    rowId: integer('row_id'),
+    lang: varchar('lang', { length: 2 }),
+    summary: text('summary'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at), index('audit_log_resource_idx').on(t.resource, t.at)],
 );

@@ -43,3 +43,12 @@ describe('back-office menu', () => {
     expect(entryMatches(about.entries[1], { kind: 'dashboard' })).toBe(false);
   });
 });
+
+describe('the audit log', () => {
+  test('is in the menu for Admins only', async () => {
+    const { buildMenu } = await import('../../lib/admin/menu');
+    const hrefs = (role: 0 | 1) => buildMenu('tw', role).flatMap((group) => group.entries.map((entry) => entry.href));
+    expect(hrefs(1)).toContain('/tw-admin/audit');
+    expect(hrefs(0)).not.toContain('/tw-admin/audit');
+  });
+});

@@ -59,3 +59,16 @@ describe('language switch in the back office', () => {
     expect(otherLanguagePath('/tw-admin/nothing')).toBe('/en-admin');
   });
 });
+
+describe('trash and audit screens', () => {
+  test('are built and parsed both ways', async () => {
+    const { adminPath, parseAdminPath } = await import('../../lib/admin/paths');
+    expect(adminPath('tw', { kind: 'trash', resource: 'webnews' })).toBe('/tw-admin/webnews/trash');
+    expect(parseAdminPath('/tw-admin/webnews/trash')?.screen).toEqual({ kind: 'trash', resource: 'webnews' });
+    // A resource with one list per section has one trash for all its sections.
+    expect(parseAdminPath('/en-admin/webeditor/trash')?.screen).toEqual({ kind: 'trash', resource: 'webeditor' });
+    expect(adminPath('en', { kind: 'audit' })).toBe('/en-admin/audit');
+    expect(parseAdminPath('/en-admin/audit')?.screen).toEqual({ kind: 'audit' });
+    expect(parseAdminPath('/en-admin/audit/x')?.screen).toEqual({ kind: 'notFound' });
+  });
+});

@@ -9,6 +9,7 @@ import {
   type HttpRequestMessage,
 } from '../../http/multipart';
 import { PEER_ADDRESS_HEADER } from '../../http/client-address';
+import { recordAudit } from '../../content/audit';
 import type { RequestContext } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { readBody } from '../http';
@@ -69,6 +70,13 @@ export async function batch(context: RequestContext, dispatch: Dispatch) {
       headers: { 'Content-Type': 'application/http; msgtype=response', ...(contentId ? { 'Content-ID': contentId } : {}) },
       body: serializeResponse({ status: response.status, statusText: response.statusText || STATUS_CODES[response.status] || '', headers, body: await response.text() }),
     });
+  }
+  const writes = messages.filter(({ message }) => !['GET', 'HEAD'].includes(message.method.toUpperCase()));
+  // Reads are batched all the time by the back office; a batch is worth a line only when it writes
+  // (each write part also has its own line).
+  if (writes.length) {
+    const calls = writes.map(({ message }) => `${message.method.toUpperCase()} ${new URL(message.url, context.request.url).pathname.replace(/^\/api\//, '')}`);
+    await recordAudit(context.actor, { action: 'batch', summary: `${messages.length}: ${calls.join(', ')}` });
   }
   const responseBoundary = newBoundary('batchresponse');
   return new Response(buildMultipart(responses, responseBoundary), {

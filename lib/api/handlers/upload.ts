@@ -1,6 +1,7 @@
 import { uploadIdPattern } from '../../content/validation';
 import { findUpload, MAX_UPLOAD_BYTES, renameUpload, storeUpload, toInfo, validFileName } from '../../uploads';
 import { requireAccess } from '../../content/actor';
+import { recordAudit } from '../../content/audit';
 import type { RequestContext } from '../context';
 import { ApiError, badRequest, formatBytes, notFound } from '../errors';
 import { json, readBody, readJsonObject } from '../http';
@@ -34,6 +35,7 @@ export async function upload(context: RequestContext) {
   if (!validFileName(name)) throw badRequest('uploadName');
   const result = await storeUpload(new Uint8Array(await file.arrayBuffer()), name, context.actor.account?.id ?? null);
   if (!result.ok) throw badRequest(result.reason === 'empty' ? 'uploadEmpty' : 'uploadType');
+  await recordAudit(context.actor, { action: 'upload', resource: 'upload', summary: `${result.upload.name} (${result.upload.id}, ${result.upload.size} B)` });
   return json(result.upload);
 }
 
@@ -57,5 +59,6 @@ export async function renameFile(context: RequestContext, id: string) {
   if (!validFileName(name)) throw badRequest('uploadName');
   const renamed = await renameUpload(uploadId(id), name);
   if (!renamed) throw notFound();
+  await recordAudit(context.actor, { action: 'upload', resource: 'upload', summary: `rename ${renamed.id} → ${renamed.name}` });
   return json(renamed);
 }

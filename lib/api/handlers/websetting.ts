@@ -4,6 +4,7 @@ import * as settings from '../../content/settings';
 import { validateInput } from '../../content/validation';
 import { toWireDateTime } from '../../content/wire-dates';
 import { isSignedIn, requireAccess } from '../../content/actor';
+import { recordAudit } from '../../content/audit';
 import type { RequestContext } from '../context';
 import { validationError } from '../errors';
 import { json, readJsonObject } from '../http';
@@ -39,6 +40,7 @@ export async function saveWebInfo(context: RequestContext): Promise<Response> {
     throw validationError(context.language, [{ field: 'logo', key: 'unknownUpload', values: { field: label, value: values.logo } }]);
   }
   await settings.saveWebInfo(context.language, values, context.actor.account?.id ?? null);
+  await recordAudit(context.actor, { action: 'settings', resource: 'websetting', summary: Object.keys(values).join(', ') });
   return json(await settings.readWebInfo(context.language, { includePrivate: true }));
 }
 

@@ -4,6 +4,7 @@ import { getDb } from '../../db';
 import { account, rateLimits } from '../../db/schema';
 import { translate } from '../../i18n/messages';
 import { requireAccess, type Actor } from '../actor';
+import { recordAudit } from '../audit';
 import { verifyCaptcha } from '../captcha';
 import { invalid } from '../errors';
 import { verifyPassword } from '../passwords';
@@ -39,15 +40,28 @@ export async function signIn(actor: Actor, input: Record<string, unknown>): Prom
   const { username, password } = input;
   if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password) throw invalid('loginMissing');
   await verifyCaptcha(input.captchaToken, actor.clientAddress, 'login');
+  const name = username.trim().slice(0, 64);
+  const { accountId, ...result } = await attemptSignIn(actor, name, password);
+  await recordAudit(actor, {
+    action: result.token ? 'signIn' : 'signInFailed',
+    resource: 'account',
+    rowId: accountId,
+    account: { id: accountId, name },
+    summary: result.locked ? 'locked' : undefined,
+  });
+  return result;
+}
+
+async function attemptSignIn(actor: Actor, name: string, password: string): Promise<SignInResult & { accountId: number | null }> {
   const db = await getDb();
   const now = new Date();
-  const name = username.trim().slice(0, 64);
   const [found] = (await db
     .select()
     .from(account)
     .where(sql`lower(${account.username}) = lower(${name})`)
     .limit(1)) as unknown as StoredAccount[];
-  const failed = (locked = false, minutes = 0): SignInResult => ({
+  const failed = (locked = false, minutes = 0) => ({
+    accountId: found?.id ?? null,
     token: null,
     locked,
     message: locked ? translate(actor.language, 'api.accountLocked', { minutes }) : translate(actor.language, 'api.loginFailed'),
@@ -80,7 +94,7 @@ export async function signIn(actor: Actor, input: Record<string, unknown>): Prom
     return failed(nowLocked, nowLocked ? lockedFor(after.lockedUntil) : 0);
   }
   await db.update(account).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(account.id, found.id));
-  return { token: await createSession(found.id), locked: false };
+  return { accountId: found.id, token: await createSession(found.id), locked: false };
 }
 
 /**
@@ -126,8 +140,9 @@ export async function sessionStatus(actor: Actor) {
 }
 
 /** Ends the session of the token the actor signed in with; the client removes its copy. */
-export async function signOut(_actor: Actor, token: string | null) {
+export async function signOut(actor: Actor, token: string | null) {
   if (token) await revokeSession(token);
+  if (actor.account) await recordAudit(actor, { action: 'signOut', resource: 'account', rowId: actor.account.id });
   return { ok: true };
 }
 

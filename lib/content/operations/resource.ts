@@ -2,12 +2,15 @@ import { config } from '../../config';
 import { otherLanguage } from '../../i18n/languages';
 import { sanitizeRichText } from '../../security/sanitize';
 import { readScopeOf, requireAccess, type Actor } from '../actor';
-import { traits, type ResourceDefinition } from '../define';
+import { recordAudit, type AuditAction } from '../audit';
+import { keepsHistory, traits, type ResourceDefinition } from '../define';
 import { conflict, invalid, invalidFields, notFound, positiveInteger, type Issue } from '../errors';
 import { hooksFor } from '../hooks';
 import { choiceFromPath, parseListRequest } from '../list-request';
 import { findResource, referencesTo } from '../registry';
 import * as repo from '../repository';
+import { saveRevision } from '../revisions';
+import { putInTrash } from '../trash';
 import { inputFields, validateInput } from '../validation';
 
 /**
@@ -77,7 +80,7 @@ export async function list(actor: Actor, definition: ResourceDefinition, request
 }
 
 /** The row with this id in the actor's language (and section, when given), or `notFound`. */
-async function find(actor: Actor, definition: ResourceDefinition, id: number, scope: Record<string, number> = {}, publicOnly = false) {
+export async function find(actor: Actor, definition: ResourceDefinition, id: number, scope: Record<string, number> = {}, publicOnly = false) {
   const row = await repo.getRow(definition, { language: actor.language, publicOnly }, id);
   if (!row || Object.entries(scope).some(([key, value]) => row[key] !== value)) throw notFound();
   return row;
@@ -89,8 +92,23 @@ export async function get(actor: Actor, definition: ResourceDefinition, id: IdIn
   return find(actor, definition, positiveInteger(id), scope, readScopeOf(actor).publicOnly);
 }
 
+/** What the audit log and messages call a row: its title field's value. */
+export const titleOf = (definition: ResourceDefinition, row: repo.Row): string => String(row[definition.titleField] ?? '').slice(0, 200);
+
+/** The revision a write stores in its own transaction, for resources that keep them. */
+export function revisionWriter(actor: Actor, definition: ResourceDefinition): repo.AfterStore | undefined {
+  if (!keepsHistory(definition)) return undefined;
+  return async (tx, row) => {
+    await saveRevision(tx, definition, row, actor.account?.id ?? null);
+  };
+}
+
+/** Records a write of one row in the audit log. */
+export const auditRow = (actor: Actor, definition: ResourceDefinition, action: AuditAction, row: repo.Row, detail?: string) =>
+  recordAudit(actor, { action, resource: definition.name, rowId: Number(row.id), summary: detail ? `${titleOf(definition, row)} (${detail})` : titleOf(definition, row) });
+
 /** Checks that need the database: referenced rows and uploads exist, unique values are free. */
-async function checkAgainstDatabase(actor: Actor, definition: ResourceDefinition, values: repo.Row, id?: number) {
+export async function checkAgainstDatabase(actor: Actor, definition: ResourceDefinition, values: repo.Row, id?: number) {
   const issues: Issue[] = [];
   for (const [key, f] of inputFields(definition)) {
     const value = values[key];
@@ -142,12 +160,19 @@ export async function add(actor: Actor, definition: ResourceDefinition, input: R
   row.updatedBy = actor.account?.id ?? null;
   const hooks = hooksFor(definition.name);
   const stored = hooks.beforeWrite ? await hooks.beforeWrite(row, actor) : row;
-  return repo.insertRow(definition, stored);
+  const added = await repo.insertRow(definition, stored, revisionWriter(actor, definition));
+  await auditRow(actor, definition, 'add', added);
+  return added;
 }
 
 /** Changes the fields `input` names on the row `input.id`; fields it leaves out stay as they are. */
 export async function update(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>, section?: IdInput): Promise<repo.Row> {
   requireAccess(actor, traits(definition).write);
+  return applyUpdate(actor, definition, input, section);
+}
+
+/** An update as the audit log names it: `update`, or `restore` when the values are a revision's. */
+export async function applyUpdate(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>, section?: IdInput, audit: { action: AuditAction; detail?: string } = { action: 'update' }): Promise<repo.Row> {
   const scope = await sectionScope(actor, definition, section);
   const body = { ...input, ...scope };
   if (body.id === undefined || body.id === null) throw invalid('missingUpdateId');
@@ -163,10 +188,19 @@ export async function update(actor: Actor, definition: ResourceDefinition, input
   if (hooks.beforeWrite) changes = await hooks.beforeWrite(changes, actor);
   checkWindow({ ...existing, ...changes });
   if (hooks.beforeUpdate) await hooks.beforeUpdate(existing, { ...existing, ...changes }, actor);
-  return repo.updateRow(definition, existing, changes);
+  const updated = await repo.updateRow(definition, existing, changes, revisionWriter(actor, definition));
+  // A virtual field (a new password) is never read back, so its being sent is the change.
+  const changed = Object.keys(values).filter((key) => key !== 'id' && (definition.fields[key]?.virtual || !sameValue(existing[key], updated[key])));
+  await auditRow(actor, definition, audit.action, updated, audit.detail ?? (changed.length ? changed.join(', ') : undefined));
+  return updated;
 }
 
-/** Deletes a row no other row refers to; returns the row as it was. */
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Deletes a row no other row refers to; returns the row as it was. A resource that keeps history
+ * keeps the row in its trash (lib/content/trash.ts) until it is restored or purged.
+ */
 export async function remove(actor: Actor, definition: ResourceDefinition, id: IdInput, section?: IdInput): Promise<repo.Row> {
   requireAccess(actor, traits(definition).write);
   const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
@@ -177,7 +211,8 @@ export async function remove(actor: Actor, definition: ResourceDefinition, id: I
   }
   const hooks = hooksFor(definition.name);
   if (hooks.beforeDelete) await hooks.beforeDelete(existing, actor);
-  await repo.deleteRow(definition, existing);
+  await repo.deleteRow(definition, existing, keepsHistory(definition) ? (tx, row) => putInTrash(tx, definition, row, actor.account?.id ?? null) : undefined);
+  await auditRow(actor, definition, 'delete', existing);
   return existing;
 }
 
@@ -185,5 +220,8 @@ export async function remove(actor: Actor, definition: ResourceDefinition, id: I
 export async function move(actor: Actor, definition: ResourceDefinition, id: IdInput, position: IdInput, section?: IdInput): Promise<repo.Row[]> {
   requireAccess(actor, traits(definition).write);
   const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
-  return repo.moveRow(definition, existing, positiveInteger(position, 'invalidPosition'));
+  const to = positiveInteger(position, 'invalidPosition');
+  const siblings = await repo.moveRow(definition, existing, to);
+  await auditRow(actor, definition, 'changeorder', existing, `→ ${to}`);
+  return siblings;
 }

@@ -13,6 +13,7 @@ export default defineResource({
   localized: false,
   visibility: false,
   access: { read: 'admin', write: 'admin' },
+  history: false,
   fields: {
     username: field.text(['帳號', 'Username'], { required: true, min: 3, max: 64, pattern: /^[A-Za-z0-9_.@-]+$/, unique: true, searchable: true, listed: true }),
     displayName: field.text(['顯示名稱', 'Display name'], { required: true, max: 100, searchable: true, listed: true }),

@@ -1,0 +1,129 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import type { FormEvent } from 'react';
+import useSWR from 'swr';
+import { auditFilterKeys, auditRequest, auditSearch } from '@/lib/admin/audit';
+import { DEFAULT_LIST_PAGE_SIZE } from '@/lib/admin/list';
+import { clampPage, totalPages } from '@/lib/admin/pager';
+import { useClientLanguage } from '@/lib/client/hooks';
+import { auditLogPage } from '@/lib/client/resources';
+import { allResources, findResource } from '@/lib/content/registry';
+import { useAdminSession } from './AdminSession';
+import { AdminTable, LoadStatus } from './LoadStatus';
+import { Pager } from './Pager';
+import { ScreenTitle } from './ScreenTitle';
+
+/** The actions the log records, in the order the filter offers them (lib/content/audit.ts). */
+const actions = ['signIn', 'signInFailed', 'signOut', 'add', 'update', 'delete', 'restore', 'purge', 'changeorder', 'batch', 'settings', 'upload'] as const;
+
+/** Admins: the audit log, newest first, filtered by action, resource, account id and time; the filters live in the URL. */
+export function AuditScreen() {
+  const { language } = useAdminSession();
+  const t = useTranslations('admin');
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const query = new URLSearchParams(searchParams.toString());
+  const request = auditRequest(query, DEFAULT_LIST_PAGE_SIZE);
+  const { data, error, isLoading, mutate } = useSWR(['audit', useClientLanguage(), request], () => auditLogPage(request));
+  const pages = totalPages(data?.total ?? 0, DEFAULT_LIST_PAGE_SIZE);
+  const title = t('audit.title');
+  const resourceName = (name: string | null) => (name ? (findResource(name)?.label[language] ?? name) : '');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    router.push(`${pathname}${auditSearch(Object.fromEntries(auditFilterKeys.map((key) => [key, String(form.get(key) ?? '')])))}`);
+  };
+
+  return (
+    <>
+      <ScreenTitle title={title} />
+      <form key={query.toString()} className="admin-filters" role="search" aria-label={t('list.filters')} onSubmit={submit}>
+        <div className="admin-field">
+          <label htmlFor="audit-action">{t('audit.action')}</label>
+          <select id="audit-action" name="action" defaultValue={query.get('action') ?? ''}>
+            <option value="">{t('list.all')}</option>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {t(`audit.actions.${action}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-resource">{t('audit.resource')}</label>
+          <select id="audit-resource" name="resource" defaultValue={query.get('resource') ?? ''}>
+            <option value="">{t('list.all')}</option>
+            {allResources().map((definition) => (
+              <option key={definition.name} value={definition.name}>
+                {definition.label[language]}
+              </option>
+            ))}
+            <option value="websetting">{t('settings.title')}</option>
+            <option value="upload">{t('audit.uploads')}</option>
+          </select>
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-account">{t('audit.accountId')}</label>
+          <input id="audit-account" name="accountId" type="number" min={1} inputMode="numeric" defaultValue={query.get('accountId') ?? ''} />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-from">{t('audit.from')}</label>
+          <input id="audit-from" name="from" type="date" defaultValue={query.get('from') ?? ''} />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-to">{t('audit.to')}</label>
+          <input id="audit-to" name="to" type="date" defaultValue={query.get('to') ?? ''} />
+        </div>
+        <div className="admin-filter-buttons">
+          <button type="submit">{t('list.search')}</button>
+          {auditFilterKeys.some((key) => query.get(key)) ? (
+            <button type="button" onClick={() => router.push(pathname)}>
+              {t('list.clear')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+      <LoadStatus error={error} loading={isLoading && !data} retry={mutate} />
+      {data ? (
+        <AdminTable name={title} total={data.total}>
+          <thead>
+            <tr>
+              <th scope="col">{t('audit.at')}</th>
+              <th scope="col">{t('audit.action')}</th>
+              <th scope="col">{t('audit.account')}</th>
+              <th scope="col">{t('audit.address')}</th>
+              <th scope="col">{t('audit.resource')}</th>
+              <th scope="col">{t('audit.row')}</th>
+              <th scope="col">{t('audit.language')}</th>
+              <th scope="col">{t('audit.summary')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.data.length === 0 ? (
+              <tr>
+                <td colSpan={8}>{t('list.empty')}</td>
+              </tr>
+            ) : null}
+            {data.data.map((entry) => (
+              <tr key={entry.id}>
+                <td>{entry.at.replace('T', ' ')}</td>
+                <td>{(actions as readonly string[]).includes(entry.action) ? t(`audit.actions.${entry.action as (typeof actions)[number]}`) : entry.action}</td>
+                <td>{entry.accountName ?? ''}{entry.accountId ? ` (#${entry.accountId})` : ''}</td>
+                <td>{entry.clientAddress ?? ''}</td>
+                <td>{resourceName(entry.resource)}</td>
+                <td>{entry.rowId ?? ''}</td>
+                <td>{entry.lang ?? ''}</td>
+                <td>{entry.summary ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+      ) : null}
+      {data ? <Pager page={clampPage(request.page, pages)} pages={pages} href={(page) => `${pathname}${auditSearch({ ...Object.fromEntries(query), page: String(page) })}`} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { admin, adminHeaders, nextTestAddress } from './helpers';
+
+/**
+ * The back office's safety nets in the browser: a row's revisions under its form (difference and
+ * restore), the trash reached from the list (restore), and the Admins' audit log with its filters.
+ */
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
+});
+
+async function signIn(page: Page, wanted: string) {
+  await page.goto(wanted);
+  await expect(page).toHaveURL(/\/en-login/);
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${wanted.replace(/[?]/g, '\\?')}$`));
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect(page.locator('.admin-toasts-success').getByText(text)).toBeVisible({ timeout: 15_000 });
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+test('revisions restore an earlier version; a deleted row comes back from the trash; the audit log shows both', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const headers = await adminHeaders(request, 'en');
+  const stamp = Date.now();
+  const first = `Safety first ${stamp}`;
+  const second = `Safety second ${stamp}`;
+  const added = await request.post('/api/webnews/add', { headers, data: { title: first, summary: 'The first summary' } });
+  expect(added.status()).toBe(200);
+  const { id } = await added.json();
+  expect((await request.put('/api/webnews/update', { headers, data: { id, title: second, summary: 'The second summary' } })).status()).toBe(200);
+
+  // The form lists the revisions; the earlier one shows what would change, then restores it.
+  await signIn(page, `/en-admin/webnews/${id}`);
+  await expect(page.getByRole('heading', { name: 'Revisions' })).toBeVisible();
+  await page.getByRole('button', { name: /^Revision 1:/ }).click();
+  const diff = page.getByRole('region', { name: 'Revision 1 compared with now' });
+  await expect(diff.getByRole('row', { name: /Title/ })).toContainText(second);
+  await expect(diff.getByRole('row', { name: /Title/ })).toContainText(first);
+  await expectNoAxeViolations(page);
+  await diff.getByRole('button', { name: 'Restore revision 1' }).click();
+  await expectToast(page, 'Restored.');
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(first);
+  await expect(page.getByRole('button', { name: /^Revision 3:/ })).toBeVisible();
+
+  // Deleted from the list, the row is in the trash, and comes back from there.
+  await page.goto('/en-admin/webnews');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: `Delete “${first}”` }).click();
+  await expectToast(page, 'Deleted');
+  await page.getByRole('link', { name: 'Trash' }).click();
+  await expect(page).toHaveURL(/\/en-admin\/webnews\/trash$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trash: News');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: `Restore “${first}”` }).click();
+  await expectToast(page, 'Restored.');
+  await expect(page.getByRole('button', { name: `Restore “${first}”` })).toHaveCount(0);
+  expect((await request.get(`/api/webnews/get/${id}`, { headers })).status()).toBe(200);
+
+  // The audit log, filtered to restores of news, names both.
+  await page.goto('/en-admin/audit');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log');
+  await page.getByLabel('Action').selectOption('restore');
+  await page.getByLabel('Content').selectOption('webnews');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/action=restore&resource=webnews/);
+  await expect(page.getByRole('row').filter({ hasText: `${first} (#1)` })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: `${first} (trash)` })).toHaveCount(1);
+  await expectNoAxeViolations(page);
+});

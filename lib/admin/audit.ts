@@ -1,0 +1,32 @@
+import type { AuditRequest } from '../client/resources';
+
+/** The audit screen's filters, as they stand in its URL and in `audit/getlist`'s body. */
+export const auditFilterKeys = ['action', 'resource', 'accountId', 'from', 'to'] as const;
+
+/** The `audit/getlist` body of the screen's URL: filters left out when empty, dates as days. */
+export function auditRequest(query: URLSearchParams, pageSize: number): AuditRequest {
+  const page = Math.max(1, Math.floor(Number(query.get('page'))) || 1);
+  const request: AuditRequest = { page, pageSize };
+  const action = query.get('action');
+  const resource = query.get('resource');
+  const accountId = Number(query.get('accountId'));
+  const from = query.get('from');
+  const to = query.get('to');
+  if (action) request.action = action;
+  if (resource) request.resource = resource;
+  if (Number.isInteger(accountId) && accountId > 0) request.accountId = accountId;
+  if (from && /^\d{4}-\d{2}-\d{2}$/.test(from)) request.from = from;
+  if (to && /^\d{4}-\d{2}-\d{2}$/.test(to)) request.to = to;
+  return request;
+}
+
+/** The query string of a filter state (empty values left out), `?…` or ''. */
+export function auditSearch(values: Record<string, string>): string {
+  const query = new URLSearchParams();
+  for (const key of [...auditFilterKeys, 'page'] as const) {
+    const value = values[key];
+    if (value && !(key === 'page' && value === '1')) query.set(key, value);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
