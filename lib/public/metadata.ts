@@ -6,6 +6,7 @@ import { otherLanguage, toWireLanguage, type Locale, type WireLanguage } from '.
 import { translate } from '../i18n/messages';
 import { richTextToPlain } from '../security/sanitize';
 import { translationOf } from './detail';
+import { errorMessages } from './error-pages';
 import { feedKinds, feedPath } from './feeds';
 import { publicRowPath } from './row-links';
 import { siteInfo } from './site';
@@ -107,17 +108,19 @@ const isNotFound = (error: unknown): boolean => typeof error === 'object' && err
 
 /**
  * A detail page's `generateMetadata` that leaves the 404 to the page: when the row is not there, the
- * metadata is empty and the page's own notFound() shows `app/[locale]/not-found.tsx` inside the
- * site's layout. Thrown from the metadata, it would find no boundary above the root layout and
- * Next would send a bare error document.
+ * metadata is the not-found page's (its title, not indexed) and the page's own notFound() shows
+ * `app/[locale]/not-found.tsx` inside the site's layout. Thrown from the metadata, it would find no
+ * boundary above the root layout and Next would send a bare error document; left empty, the
+ * browser's title would fall back to the site's name once the page hydrates.
  */
-export function unlessNotFound<A extends unknown[]>(read: (...args: A) => Promise<Metadata>): (...args: A) => Promise<Metadata> {
-  return async (...args) => {
+export function unlessNotFound<P extends { params: Promise<{ locale: string }> }>(read: (props: P) => Promise<Metadata>): (props: P) => Promise<Metadata> {
+  return async (props) => {
     try {
-      return await read(...args);
+      return await read(props);
     } catch (error) {
-      if (isNotFound(error)) return {};
-      throw error;
+      if (!isNotFound(error)) throw error;
+      const { locale } = await props.params;
+      return { title: errorMessages[locale === 'en' ? 'en' : 'tw'].notFoundTitle, robots: { index: false } };
     }
   };
 }
