@@ -114,17 +114,6 @@ describe('dead entries', () => {
     expect(await handler.get('/a')).toBeNull();
     expect(PageCacheHandler.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });
-
-  test('a write drops the resource’s cached reads at once, and only that resource’s', async () => {
-    const before = cacheStats().entries;
-    await cachedRead('webnews', 'one', async () => 'news');
-    await cachedRead('webnews', 'two', async () => 'more news');
-    await cachedRead('webrule', 'one', async () => 'rule');
-    expect(cacheStats().entries).toBe(before + 3);
-    invalidate('webnews');
-    expect(cacheStats().entries).toBe(before + 1);
-    expect(await cachedRead('webrule', 'one', async () => 'reloaded')).toBe('rule');
-  });
 });
 
 describe('site-wide reads', () => {
@@ -160,6 +149,17 @@ describe('site-wide reads', () => {
 
 describe('writes through the API', () => {
   withDatabase();
+
+  test('a write drops the resource’s cached reads at once, and only that resource’s', async () => {
+    const before = cacheStats().entries;
+    await cachedRead('webnews', 'one', async () => 'news');
+    await cachedRead('webnews', 'two', async () => 'more news');
+    await cachedRead('webrule', 'one', async () => 'rule');
+    expect(cacheStats().entries).toBe(before + 3);
+    invalidate('webnews');
+    expect(cacheStats().entries).toBe(before + 1);
+    expect(await cachedRead('webrule', 'one', async () => 'reloaded')).toBe('rule');
+  });
 
   test('every content write moves the content epoch, so cached pages render afresh', async () => {
     const admin = await signedIn(1);
