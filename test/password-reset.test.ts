@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { resetConfig } from '../lib/config';
 import { getDb } from '../lib/db';
-import { account, mailQueue, passwordResets, rateLimits } from '../lib/db/schema';
+import { account, auditLog, mailQueue, passwordResets, rateLimits } from '../lib/db/schema';
 import { LOCK_MS } from '../lib/content/operations/account';
 import { RESET_TOKEN_MS, resetLinksQueued } from '../lib/content/operations/password-reset';
 import { deliverDueMail } from '../lib/mail/queue';
@@ -173,6 +173,10 @@ describe('account/resetpassword', () => {
     const db = await getDb();
     const [row] = await db.select().from(account).where(eq(account.id, known.id));
     expect(row).toMatchObject({ failedLogins: 0, lockedUntil: null });
+    // Both calls are in the audit log, naming the account.
+    const lines = await db.select().from(auditLog).where(eq(auditLog.rowId, known.id));
+    expect(lines.map((line) => line.action)).toEqual(expect.arrayContaining(['forgotPassword', 'passwordReset']));
+    expect(lines.find((line) => line.action === 'passwordReset')).toMatchObject({ resource: 'account', accountName: known.username });
 
     const again = await reset({ token, password: 'yet another secret' }, { language: 'tw' });
     expect(again.status).toBe(400);

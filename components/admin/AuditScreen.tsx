@@ -16,7 +16,7 @@ import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
 
 /** The actions the log records, in the order the filter offers them (lib/content/audit.ts). */
-const actions = ['signIn', 'signInFailed', 'signOut', 'add', 'update', 'delete', 'restore', 'purge', 'changeorder', 'batch', 'settings', 'upload'] as const;
+const actions = ['signIn', 'signInFailed', 'signOut', 'add', 'update', 'delete', 'restore', 'purge', 'changeorder', 'batch', 'settings', 'upload', 'forgotPassword', 'passwordReset'] as const;
 
 /** Admins: the audit log, newest first, filtered by action, resource, account id and time; the filters live in the URL. */
 export function AuditScreen() {

@@ -25,6 +25,8 @@ export const auditActions = [
   'batch',
   'settings',
   'upload',
+  'forgotPassword',
+  'passwordReset',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -4,13 +4,13 @@ import { invalidate } from '../../cache/public-reads';
 import { config } from '../../config';
 import { getDb } from '../../db';
 import { account, passwordResets } from '../../db/schema';
-import type { WireLanguage } from '../../i18n/languages';
 import { translate } from '../../i18n/messages';
 import { logError } from '../../observability/logger';
 import { enqueueMail } from '../../mail/queue';
 import { mailEnabled } from '../../mail/transport';
 import { passwordResetMail, siteLink } from '../../mail/templates';
 import { requireAccess, type Actor } from '../actor';
+import { recordAudit } from '../audit';
 import { verifyCaptcha } from '../captcha';
 import type { ResourceDefinition } from '../define';
 import { invalid, invalidFields } from '../errors';
@@ -51,8 +51,11 @@ export async function requestPasswordReset(actor: Actor, input: Record<string, u
   if (!username && !email) throw invalid('forgotMissing');
   await verifyCaptcha(input.captchaToken, actor.clientAddress, 'forgot');
   const answer: ForgotPasswordResult = { ok: true, message: translate(actor.language, 'api.forgotPasswordSent', { minutes: RESET_TOKEN_MS / 60000 }) };
-  if (!mailEnabled()) return answer;
-  const work: Promise<void> = mailResetLinks(actor.language, username, email)
+  if (!mailEnabled()) {
+    await recordAudit(actor, { action: 'forgotPassword', resource: 'account', account: null, summary: `${username || email}: e-mail is off` });
+    return answer;
+  }
+  const work: Promise<void> = mailResetLinks(actor, username, email)
     .catch((error) => logError(error, 'password-reset e-mail could not be queued'))
     .finally(() => resetWork.delete(work));
   resetWork.add(work);
@@ -66,7 +69,8 @@ export async function resetLinksQueued(): Promise<void> {
   while (resetWork.size) await Promise.all(resetWork);
 }
 
-async function mailResetLinks(language: WireLanguage, username: string, email: string): Promise<void> {
+async function mailResetLinks(actor: Actor, username: string, email: string): Promise<void> {
+  const { language } = actor;
   const db = await getDb();
   const matches = [
     ...(username ? [sql`lower(${account.username}) = lower(${username})`] : []),
@@ -81,6 +85,15 @@ async function mailResetLinks(language: WireLanguage, username: string, email: s
 
   const now = new Date();
   const site = found.length ? (await readWebInfo(language, { includePrivate: false })).siteName : '';
+  // One line per request, naming the account it found (if one), never the answer's words.
+  const asked = username || email;
+  await recordAudit(actor, {
+    action: 'forgotPassword',
+    resource: 'account',
+    rowId: found.length === 1 ? found[0].id : null,
+    account: found.length === 1 ? { id: found[0].id, name: found[0].username } : null,
+    summary: `${asked}: ${found.length} account(s) with an address`,
+  });
   for (const row of found) {
     if (!(await withinLimit(resetMailLimit, String(row.id), now))) continue;
     const token = randomBytes(32).toString('base64url');
@@ -114,7 +127,7 @@ export async function resetPassword(actor: Actor, input: Record<string, unknown>
   const passwordHash = await hashPassword(String(values.password));
   const db = await getDb();
   const now = new Date();
-  const accountId = await db.transaction(async (tx) => {
+  const reset = await db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
@@ -125,13 +138,15 @@ export async function resetPassword(actor: Actor, input: Record<string, unknown>
       .update(account)
       .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now } as never)
       .where(and(eq(account.id, used.accountId), eq(account.isDisabled, false)))
-      .returning({ id: account.id });
+      .returning({ id: account.id, username: account.username });
     if (!changed) return null;
     // The account's other links stop working too: the password they were for has changed.
     await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.accountId, used.accountId), isNull(passwordResets.usedAt)));
-    return changed.id as number;
+    return { id: changed.id as number, username: String(changed.username) };
   });
-  if (accountId === null) throw invalid('resetTokenInvalid');
+  if (reset === null) throw invalid('resetTokenInvalid');
+  const accountId = reset.id;
+  await recordAudit(actor, { action: 'passwordReset', resource: 'account', rowId: accountId, account: { id: accountId, name: reset.username }, summary: 'password set by an e-mailed link' });
   invalidate('account');
   await revokeSessionsOf(accountId);
   return { ok: true, message: translate(actor.language, 'api.passwordReset') };
