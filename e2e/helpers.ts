@@ -1,6 +1,32 @@
-import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const admin = { username: 'e2e-admin', password: 'e2e-admin-password' };
+
+const signInWords = {
+  tw: { username: '帳號', password: '密碼', signIn: '登入' },
+  en: { username: 'Username', password: 'Password', signIn: 'Sign in' },
+};
+
+/** Opens a back-office page as the e2e Admin, through the sign-in screen it redirects to. */
+export async function signInTo(page: Page, wanted: string, language: 'tw' | 'en' = 'en') {
+  const words = signInWords[language];
+  await page.goto(wanted);
+  await expect(page).toHaveURL(new RegExp(`/${language}-login`));
+  await page.getByLabel(words.username).fill(admin.username);
+  await page.getByLabel(words.password).fill(admin.password);
+  await page.getByRole('button', { name: words.signIn, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${wanted.replace(/[?]/g, '\\?')}$`));
+}
+
+export async function expectToast(page: Page, text: string) {
+  await expect(page.locator('.admin-toasts-success').getByText(text)).toBeVisible({ timeout: 15_000 });
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
 
 let lastAddress = 0;
 /**

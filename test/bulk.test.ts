@@ -81,3 +81,24 @@ test('a resource without a visibility switch has no bulk hide; visitors may not 
   expect(anonymous.status).toBe(401);
   expect(await visibleIds()).toEqual([rows[0].id]);
 });
+
+describe('duplicate', () => {
+  test('adds a hidden copy with the title marked, in the request language, without the translation link', async () => {
+    const en = await addRow('webnews', { title: 'Original', isVisible: true, content: '<p>Body</p>' }, { token, language: 'en' });
+    const tw = await addRow('webnews', { title: '原文', isVisible: true, content: '<p>內文</p>', translationId: en.id }, { token });
+    const copy = await call('POST', `webnews/duplicate/${tw.id}`, undefined, { token });
+    expect(copy.status).toBe(200);
+    expect(copy.body).toMatchObject({ title: message('tw', 'copyOf', { title: '原文' }), content: '<p>內文</p>', isVisible: false, translationId: null });
+    expect(copy.body.id).not.toBe(tw.id);
+    // The original keeps its pair.
+    expect((await call('GET', `webnews/get/${en.id}`, undefined, { token, language: 'en' })).body.translationId).toBe(tw.id);
+    const english = await call('POST', `webnews/duplicate/${en.id}`, undefined, { token, language: 'en' });
+    expect(english.body.title).toBe('Copy of Original');
+  });
+
+  test('an unknown row is a 404; visitors may not duplicate', async () => {
+    expect((await call('POST', 'webnews/duplicate/999999', undefined, { token })).status).toBe(404);
+    const row = await addRow('webnews', { title: 'x' }, { token });
+    expect((await call('POST', `webnews/duplicate/${row.id}`, undefined, {})).status).toBe(401);
+  });
+});

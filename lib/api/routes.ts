@@ -66,6 +66,9 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
     { method: 'PUT', path: `${name}/update`, body: true, operation: update },
   ];
   if (definition.deletable !== false) routes.push({ method: 'DELETE', path: `${name}/delete/:id`, operation: remove });
+  if (traits(definition).visibility) {
+    routes.push({ method: 'POST', path: `${name}/duplicate/:id`, operation: async (actor, { params: [id] }) => wireRow(actor, definition, await content.duplicate(actor, definition, id)), summary: 'Adds a hidden copy of a row' });
+  }
   if (definition.deletable !== false || traits(definition).visibility) {
     routes.push({ method: 'POST', path: `${name}/bulk`, body: true, operation: (actor, { body }) => content.bulk(actor, definition, body), summary: 'Hides, shows or deletes several rows at once: all or nothing' });
   }

@@ -4,7 +4,7 @@ import { cachedRead, invalidate, type ReadOptions } from '../cache/public-reads'
 import { storedGeneration } from '../cache/generations';
 import { noteWrite } from '../db/maintenance';
 import { getDb, type Database } from '../db';
-import { uploads } from '../db/schema';
+import { account, uploads } from '../db/schema';
 import { resourceTable } from '../db/tables';
 import type { WireLanguage } from '../i18n/languages';
 import { traits, type ResourceDefinition } from './define';
@@ -410,4 +410,13 @@ export async function uploadsExist(ids: string[]): Promise<string[]> {
   const found = await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids));
   const known = new Set(found.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
+}
+
+/** The display names of these accounts, by id (for "last edited by"). */
+export async function accountNames(ids: number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const db = await getDb();
+  const rows = await db.select({ id: account.id, name: account.displayName }).from(account).where(inArray(account.id, wanted));
+  return new Map(rows.map((row) => [Number(row.id), String(row.name)]));
 }

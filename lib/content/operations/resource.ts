@@ -1,7 +1,8 @@
 import { config } from '../../config';
+import { translate } from '../../i18n/messages';
 import { otherLanguage } from '../../i18n/languages';
 import { sanitizeRichText } from '../../security/sanitize';
-import { readScopeOf, requireAccess, type Actor } from '../actor';
+import { isSignedIn, readScopeOf, requireAccess, type Actor } from '../actor';
 import { recordAudit, type AuditAction } from '../audit';
 import { keepsHistory, traits, type ResourceDefinition } from '../define';
 import { conflict, invalid, invalidFields, notFound, positiveInteger, type Issue } from '../errors';
@@ -10,7 +11,8 @@ import { choiceFromPath, parseListRequest } from '../list-request';
 import { findResource, referencesTo } from '../registry';
 import * as repo from '../repository';
 import { saveRevision } from '../revisions';
-import { statusConditions, statusFilter } from '../status';
+import { wireRow } from '../wire';
+import { statusConditions, statusFilter } from '../status-query';
 import { putInTrash } from '../trash';
 import { inputFields, validateInput } from '../validation';
 
@@ -80,7 +82,15 @@ export async function list(actor: Actor, definition: ResourceDefinition, request
   const status = statusFilter(definition, request.status);
   const conditions = status ? statusConditions(definition, status, new Date()) : undefined;
   const { rows, total, page } = await repo.listRows(definition, readScopeOf(actor), { ...parsed, filters, conditions });
-  return { rows, total, page, pageSize: parsed.pageSize };
+  return { rows: isSignedIn(actor) ? await withEditorNames(rows) : rows, total, page, pageSize: parsed.pageSize };
+}
+
+/** Rows with the name of the account that last saved each (`updatedByName`), for staff's lists. */
+async function withEditorNames(rows: repo.Row[]): Promise<repo.Row[]> {
+  const ids = rows.flatMap((row) => (typeof row.updatedBy === 'number' ? [row.updatedBy] : []));
+  if (!ids.length) return rows;
+  const names = await repo.accountNames(ids);
+  return rows.map((row) => ({ ...row, updatedByName: names.get(row.updatedBy as number) ?? null }));
 }
 
 /** The row with this id in the actor's language (and section, when given), or `notFound`. */
@@ -243,6 +253,22 @@ async function prepareRemove(actor: Actor, definition: ResourceDefinition, id: I
 
 const trashWriter = (actor: Actor, definition: ResourceDefinition): repo.AfterStore | undefined =>
   keepsHistory(definition) ? (tx, row) => putInTrash(tx, definition, row, actor.account?.id ?? null) : undefined;
+
+/**
+ * A new hidden row with another row's values and its title marked as a copy, for staff to edit
+ * before showing it. It is not anyone's translation, and it starts its own history.
+ */
+export async function duplicate(actor: Actor, definition: ResourceDefinition, id: IdInput): Promise<repo.Row> {
+  requireAccess(actor, traits(definition).write);
+  if (!traits(definition).visibility) throw notFound();
+  const existing = await find(actor, definition, positiveInteger(id));
+  const values = wireRow(actor, definition, existing);
+  const input: Record<string, unknown> = {};
+  for (const [key] of inputFields(definition)) if (key !== 'translationId' && values[key] !== undefined) input[key] = values[key];
+  input[definition.titleField] = translate(actor.language, 'api.copyOf', { title: String(values[definition.titleField] ?? '') });
+  input.isVisible = false;
+  return add(actor, definition, input);
+}
 
 export const BULK_ACTIONS = ['hide', 'show', 'delete'] as const;
 /** The most rows one bulk action takes: a few pages of the longest list page. */
