@@ -4,17 +4,20 @@ import { collectGarbageWhenGrown } from './runtime/heap';
 import { onStartup } from './startup';
 import { installRequestGate } from './http/request-gate';
 import { installScriptHashes } from './http/script-hashes';
+import { installPreviews } from './http/preview';
 
 /**
  * Puts the request gate in front of Next.js (the socket's address, garbled requests refused), and
  * around it the request log (every request logged and counted, refused ones too: lib/observability),
- * and below them the compression and the hashing of each page's inline scripts for its CSP;
+ * and below them draft previews (lib/http/preview.ts), the compression and the hashing of each
+ * page's inline scripts for its CSP;
  * keeps the heap near its live size (lib/runtime/heap.ts). Opens the database before the first
  * request (migrations, the first Admin, demo content) and closes it cleanly on SIGTERM/SIGINT. A
  * start-up failure is logged (spec §8) and stops the process so a supervisor can restart it,
  * instead of serving errors.
  */
 if (process.env.NODE_ENV === 'production') installScriptHashes();
+installPreviews();
 installRequestGate();
 logRequests();
 collectGarbageWhenGrown();

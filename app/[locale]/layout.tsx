@@ -8,6 +8,7 @@ import { siteInfo } from '@/lib/public/site';
 import { localeOf } from '@/lib/i18n/params';
 import { AccessKeyMark } from '@/components/site/AccessKeyMark';
 import { SiteFooter } from '@/components/site/SiteFooter';
+import { PreviewBanner } from '@/components/site/PreviewBanner';
 import { SiteHeader } from '@/components/site/SiteHeader';
 import accessKeyStyles from '@/components/site/AccessKeyMark.module.css';
 
@@ -46,6 +47,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>
+        <PreviewBanner locale={locale} />
         <SiteHeader locale={locale} />
         <noscript>
           <p className="noscript">{t('noscript')}</p>

@@ -8,13 +8,13 @@ import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
 import { useRow } from '@/lib/client/hooks';
 import { keepsHistory } from '@/lib/content/define';
 import { findResource } from '@/lib/content/registry';
-import { publicRowUrl } from '@/lib/public/row-links';
 import { useAdminSession } from './AdminSession';
 import { GuardedLink, useLeaveGuard } from './LeaveGuard';
 import { RevisionHistory } from './RevisionHistory';
 import { ScreenTitle } from './ScreenTitle';
 import { useToast } from './Toasts';
 import { useInvalidateResource } from './useInvalidate';
+import { PreviewLink } from './PreviewLink';
 
 /** The form of any resource (the form helper's ResourceForm) in the back office's frame. */
 export function FormScreen({ resource, section, rowId }: { resource: string; section?: number; rowId?: number }) {
@@ -30,7 +30,6 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
   const sectionLabel = section === undefined ? undefined : sectionFieldOf(definition)?.list.find((s) => s.value === section)?.label[language];
   const name = sectionLabel ? `${definition.label[language]}：${sectionLabel}` : definition.label[language];
   const listHref = adminPath(language, { kind: 'list', resource, ...(section === undefined ? {} : { section }) });
-  const preview = row ? publicRowUrl(language, resource, row) : null;
   // A restored revision changes the stored row under the form: the form is built again from it.
   const [formVersion, setFormVersion] = useState(0);
 
@@ -38,10 +37,10 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
     <>
       <ScreenTitle title={t(rowId === undefined ? 'form.newTitle' : 'form.editTitle', { name })}>
         <GuardedLink href={listHref}>{t('form.backToList')}</GuardedLink>
-        {preview ? (
-          <a href={preview} target="_blank" rel="noopener noreferrer">
+        {row ? (
+          <PreviewLink resource={resource} row={row}>
             {t('form.preview')}
-          </a>
+          </PreviewLink>
         ) : null}
       </ScreenTitle>
       <ResourceForm

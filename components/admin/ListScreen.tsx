@@ -12,11 +12,11 @@ import { useList } from '@/lib/client/hooks';
 import { CANCELLED, resourceApi, type Row } from '@/lib/client/resources';
 import { hasTrash } from '@/lib/content/define';
 import { findResource } from '@/lib/content/registry';
-import { publicRowUrl } from '@/lib/public/row-links';
 import { useAdminSession } from './AdminSession';
 import { ListFilters } from './ListFilters';
 import { AdminTable, LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
+import { PreviewLink } from './PreviewLink';
 import { ScreenTitle } from './ScreenTitle';
 import { useReportError, useToast } from './Toasts';
 import { UpdateStamp } from './UpdateStamp';
@@ -198,7 +198,6 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
               </tr>
             ) : null}
             {data.data.map((row, index) => {
-              const preview = publicRowUrl(language, resource, row);
               const name = rowTitle(row);
               return (
                 <tr
@@ -242,11 +241,9 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
                     <Link href={editHref(row)} aria-label={t('list.editRow', { title: name })}>
                       {t('list.edit')}
                     </Link>
-                    {preview ? (
-                      <a href={preview} target="_blank" rel="noopener noreferrer" aria-label={t('list.previewRow', { title: name })}>
-                        {t('list.preview')}
-                      </a>
-                    ) : null}
+                    <PreviewLink resource={resource} row={row} label={t('list.previewRow', { title: name })}>
+                      {t('list.preview')}
+                    </PreviewLink>
                     {actions.duplicate ? (
                       <button type="button" className="admin-duplicate" onClick={() => duplicate(row)} disabled={busy} aria-label={t('list.duplicateRow', { title: name })}>
                         {t('list.duplicate')}

@@ -7,9 +7,11 @@ import * as history from '../content/operations/history';
 import { mailStatus } from '../content/operations/mail';
 import { requestPasswordReset, resetPassword } from '../content/operations/password-reset';
 import * as content from '../content/operations/resource';
+import { createPreviewToken } from '../content/preview';
 import { allResources } from '../content/registry';
 import { sectionStampCalls } from '../content/update-times';
 import { wireInstant, wirePage, wireRow } from '../content/wire';
+import { publicRowUrl } from '../public/row-links';
 import type { RequestContext } from './context';
 import * as account from './handlers/account';
 import * as upload from './handlers/upload';
@@ -67,6 +69,11 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
   ];
   if (definition.deletable !== false) routes.push({ method: 'DELETE', path: `${name}/delete/:id`, operation: remove });
   if (traits(definition).visibility) {
+    const previewToken: Operation = async (actor, { params: [id] }) => {
+      const { token, expiresAt } = await createPreviewToken(actor, definition, id, (row) => publicRowUrl(actor.language, name, row));
+      return { url: `/${actor.language}/preview?token=${token}`, expiresAt: wireInstant(expiresAt) };
+    };
+    routes.push({ method: 'POST', path: `${name}/previewtoken/:id`, operation: previewToken, summary: 'A link, valid for an hour, that shows the row on its public page even while hidden, scheduled or expired' });
     routes.push({ method: 'POST', path: `${name}/duplicate/:id`, operation: async (actor, { params: [id] }) => wireRow(actor, definition, await content.duplicate(actor, definition, id)), summary: 'Adds a hidden copy of a row' });
   }
   if (definition.deletable !== false || traits(definition).visibility) {

@@ -29,6 +29,10 @@ const MAX_AGE_SECONDS = 30;
 const { getHeapStatistics } = require('node:v8');
 const MAX_BYTES = Number(process.env.PAGE_CACHE_MAX_BYTES) || Math.min(64 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 8));
 
+/** Whether this request is a draft preview (lib/cache/preview-scope.ts): it never reads or fills the cache. */
+const PREVIEW = Symbol.for('gonghui.previewScope');
+const inPreview = () => Boolean(/** @type {Record<symbol, { getStore(): unknown } | undefined>} */ (/** @type {unknown} */ (globalThis))[PREVIEW]?.getStore());
+
 /** @returns {number} */
 const currentEpoch = () => /** @type {Record<symbol, number | undefined>} */ (/** @type {unknown} */ (globalThis))[EPOCH] ?? 0;
 
@@ -82,6 +86,7 @@ class PageCacheHandler {
    * @returns {Promise<{ lastModified: number, value: unknown, cacheControl?: unknown } | null>}
    */
   async get(key) {
+    if (inPreview()) return null;
     dropOlderEpochs();
     const entry = state.entries.get(key);
     const epoch = currentEpoch();
@@ -105,6 +110,7 @@ class PageCacheHandler {
    * @param {{ cacheControl?: { revalidate?: number | false } }} [context]
    */
   async set(key, value, context = {}) {
+    if (inPreview()) return;
     const epoch = state.missEpochs.get(key);
     state.missEpochs.delete(key);
     remove(key);

@@ -2,6 +2,7 @@ import { getHeapStatistics } from 'node:v8';
 import { getDb, type Database } from '../db';
 import { bumpContentEpoch } from './content-epoch';
 import { storedGeneration } from './generations';
+import { previewsResource } from './preview-scope';
 
 /**
  * A small in-process cache of content reads (lists with their exact totals, rows, searches). An
@@ -86,6 +87,8 @@ export interface ReadOptions<T = unknown> {
 }
 
 export async function cachedRead<T>(resource: string, key: string, load: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
+  // A draft preview reads its resource afresh, and what it reads is never kept for others.
+  if (previewsResource(resource)) return load();
   const db = await getDb();
   if (state.database !== db) {
     clearPublicCache();

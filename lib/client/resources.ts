@@ -115,6 +115,8 @@ export function resourceApi(name: string, client: ApiHttp = http) {
       if (action === 'delete' && !client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmBulkDelete', { count: ids.length }))) return CANCELLED;
       return send<{ done: number }>(client, 'POST', at('bulk'), { action, ids });
     },
+    /** A draft-preview link for the row, valid for an hour (`url` is a path on this site). */
+    previewToken: (id: number) => send<{ url: string; expiresAt: string }>(client, 'POST', at('previewtoken', id)),
     /** Adds a hidden copy of a row and resolves it. */
     duplicate: (id: number) => send<Row>(client, 'POST', at('duplicate', id)),
     /** Moves the row to a 1-based position; resolves the reordered siblings (the answer's `data`). */

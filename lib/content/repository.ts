@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, s
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cachedRead, invalidate, type ReadOptions } from '../cache/public-reads';
 import { storedGeneration } from '../cache/generations';
+import { previewGrant } from '../cache/preview-scope';
 import { noteWrite } from '../db/maintenance';
 import { getDb, type Database } from '../db';
 import { account, uploads } from '../db/schema';
@@ -43,11 +44,17 @@ export function scopeConditions(definition: ResourceDefinition, scope: ReadScope
   const now = scope.now ?? new Date();
   const conditions: SQL[] = [];
   if (t.localized) conditions.push(eq(column(table, 'lang'), scope.language));
-  if (scope.publicOnly && t.visibility) conditions.push(eq(column(table, 'isVisible'), true));
+  const published: SQL[] = [];
+  if (scope.publicOnly && t.visibility) published.push(eq(column(table, 'isVisible'), true));
   if (scope.publicOnly && t.window) {
-    conditions.push(lte(column(table, 'publishAt'), now));
-    conditions.push(or(isNull(column(table, 'unpublishAt')), gt(column(table, 'unpublishAt'), now))!);
+    published.push(lte(column(table, 'publishAt'), now));
+    published.push(or(isNull(column(table, 'unpublishAt')), gt(column(table, 'unpublishAt'), now))!);
   }
+  // A draft preview also sees its own row, hidden, scheduled or expired (lib/cache/preview-scope.ts).
+  const preview = previewGrant();
+  if (published.length && preview?.resource === definition.name && preview.language === scope.language) {
+    conditions.push(or(and(...published), eq(column(table, 'id'), preview.rowId))!);
+  } else conditions.push(...published);
   return conditions;
 }
 

@@ -166,6 +166,20 @@ export const mailQueue = pgTable(
   (t) => [index('mail_queue_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
+/** Draft-preview links: the token's SHA-256, the row it shows, valid for an hour. */
+export const previewTokens = pgTable(
+  'preview_tokens',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    resource: varchar('resource', { length: 64 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    lang: varchar('lang', { length: 2 }).notNull(),
+    accountId: integer('account_id'),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('preview_tokens_expires_idx').on(t.expiresAt)],
+);
+
 /** Password-reset links: the token's SHA-256, single use, valid for an hour. */
 export const passwordResets = pgTable(
   'password_resets',

@@ -1,0 +1,18 @@
+import { cookies, draftMode } from 'next/headers';
+import { PREVIEW_COOKIE } from '@/lib/http/preview';
+import { previewDestination } from '@/lib/public/preview';
+
+// A draft-preview link (POST /api/{resource}/previewtoken/{id}): with a valid token, turns on
+// Next.js's draft mode and keeps the token in a cookie for as long as it is valid, then goes to the
+// row's public page (lib/http/preview.ts serves it). A wrong or expired token is the site's 404.
+export async function GET(request: Request, { params }: RouteContext<'/[locale]/preview'>) {
+  const { locale } = await params;
+  const url = new URL(request.url);
+  const token = url.searchParams.get('token') ?? '';
+  const destination = await previewDestination(token);
+  const go = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+  if (!destination) return go(`/${locale === 'en' ? 'en' : 'tw'}/preview/invalid`);
+  (await draftMode()).enable();
+  (await cookies()).set(PREVIEW_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: destination.seconds, secure: url.protocol === 'https:' });
+  return go(destination.location);
+}

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { PreviewGrant } from '../cache/preview-scope';
+import { getDb } from '../db';
+import { previewTokens } from '../db/schema';
+import { requireAccess, type Actor } from './actor';
+import { traits, type ResourceDefinition } from './define';
+import { notFound, positiveInteger } from './errors';
+import * as repo from './repository';
+import { hashToken } from './sessions';
+
+/**
+ * Draft previews: staff get a link that shows one row (hidden, scheduled or expired) on its real
+ * public page for an hour, to check it or to send it to someone who has no account. The token is
+ * random and stored only as its SHA-256, like sessions and password-reset links, so every server of
+ * a deployment accepts it and a database dump does not give it away.
+ */
+export const PREVIEW_TOKEN_MS = 60 * 60 * 1000;
+
+/** A new preview token for a row the actor may edit and that `shownAt` finds a public page for. */
+export async function createPreviewToken(actor: Actor, definition: ResourceDefinition, id: string | number, shownAt: (row: repo.Row) => string | null): Promise<{ token: string; expiresAt: Date }> {
+  requireAccess(actor, traits(definition).write);
+  const row = await repo.getRow(definition, { language: actor.language, publicOnly: false }, positiveInteger(String(id)));
+  if (!row || !shownAt(row)) throw notFound();
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + PREVIEW_TOKEN_MS);
+  const db = await getDb();
+  await db.delete(previewTokens).where(lt(previewTokens.expiresAt, now));
+  await db.insert(previewTokens).values({ tokenHash: hashToken(token), resource: definition.name, rowId: Number(row.id), lang: actor.language, accountId: actor.account?.id ?? null, expiresAt });
+  return { token, expiresAt };
+}
+
+/** What a token lets its bearer see, while it is valid. */
+export async function findPreviewGrant(token: string, now = new Date()): Promise<(PreviewGrant & { secondsLeft: number }) | undefined> {
+  if (!/^[\w-]{20,100}$/.test(token)) return undefined;
+  const db = await getDb();
+  const [found] = await db
+    .select({ resource: previewTokens.resource, rowId: previewTokens.rowId, language: previewTokens.lang, expiresAt: previewTokens.expiresAt })
+    .from(previewTokens)
+    .where(and(eq(previewTokens.tokenHash, hashToken(token)), gt(previewTokens.expiresAt, now)))
+    .limit(1);
+  if (!found) return undefined;
+  const secondsLeft = Math.max(1, Math.floor((found.expiresAt.getTime() - now.getTime()) / 1000));
+  return { resource: found.resource, rowId: found.rowId, language: found.language === 'en' ? 'en' : 'tw', secondsLeft };
+}
+
+/** The row a grant shows, whatever its visibility and dates (undefined once it is deleted). */
+export async function previewedRow(grant: PreviewGrant, definition: ResourceDefinition): Promise<repo.Row | undefined> {
+  return repo.getRow(definition, { language: grant.language, publicOnly: false }, grant.rowId);
+}
