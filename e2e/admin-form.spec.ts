@@ -80,7 +80,7 @@ for (const language of ['tw', 'en'] as const) {
     await expectNoAxeViolations(page);
 
     // Saving an empty form: the summary takes focus and names the problem in this language.
-    await page.getByRole('button', { name: w.save }).click();
+    await page.getByRole('button', { name: w.save, exact: true }).click();
     const summary = page.locator('section', { has: page.getByRole('link', { name: w.required }) });
     await expect(summary).toBeFocused();
     await expect(title).toHaveAttribute('aria-invalid', 'true');
@@ -122,7 +122,7 @@ for (const language of ['tw', 'en'] as const) {
     await expect(attachment).toContainText('PDF');
     await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: w.save }).click();
+    await page.getByRole('button', { name: w.save, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${language}-admin/webnews$`));
 
     // The API has the content with the image and the file link, and the attachment.
@@ -187,7 +187,7 @@ test('tw: a law form lists business lines of the chosen class only; editing load
   await expect(toolbar.locator('button[tabindex="0"]')).toHaveCount(1);
 
   await title.fill(`${stored.title}（已更新）`);
-  await page.getByRole('button', { name: '儲存' }).click();
+  await page.getByRole('button', { name: '儲存', exact: true }).click();
   await expect(page).toHaveURL(/\/tw-admin\/webnews$/);
   const updated = await (await request.get(`/api/webnews/get/${news.id}`, { headers })).json();
   expect(updated.title).toBe(`${stored.title}（已更新）`);
@@ -222,7 +222,7 @@ test('tw: a news item names its English counterpart, and the public language swi
   await expect(counterpart).toHaveValue('');
   await expectNoAxeViolations(page);
   await counterpart.selectOption(String(target.id));
-  await page.getByRole('button', { name: '儲存' }).click();
+  await page.getByRole('button', { name: '儲存', exact: true }).click();
   await expect(page).toHaveURL(/\/tw-admin\/webnews$/);
 
   const saved = await (await request.get(`/api/webnews/get/${news.id}`, { headers })).json();
@@ -238,7 +238,7 @@ test('tw: a news item names its English counterpart, and the public language swi
   await page.goto(`/tw-admin/webnews/${news.id}`);
   await expect(counterpart).toHaveValue(String(target.id));
   await counterpart.selectOption('');
-  await page.getByRole('button', { name: '儲存' }).click();
+  await page.getByRole('button', { name: '儲存', exact: true }).click();
   await expect(page).toHaveURL(/\/tw-admin\/webnews$/);
   expect((await (await request.get(`/api/webnews/get/${news.id}`, { headers })).json()).translationId).toBeNull();
   await request.delete(`/api/webnews/delete/${news.id}`, { headers });

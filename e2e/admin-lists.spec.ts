@@ -84,3 +84,40 @@ test('linking the translation from the English side links the Chinese row back, 
   await expect(page).toHaveURL(new RegExp(`/en/news/${en.id}$`));
   await expect(page.locator('h1')).toHaveText(`English side ${stamp}`);
 });
+
+test('signing out in another tab: this tab says 請重新登入 and comes back to the same screen after signing in', async ({ page, context }) => {
+  await signInTo(page, '/tw-admin/webnews', 'tw');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/tw-admin');
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  await other.getByRole('button', { name: '登出' }).click();
+  await expect(other).toHaveURL(/\/tw-login/);
+  await expect.poll(() => messages).toEqual(['請重新登入']);
+  await expect(page).toHaveURL(/\/tw-login/);
+  await page.getByLabel('帳號').fill('e2e-admin');
+  await page.getByLabel('密碼').fill('e2e-admin-password');
+  await page.getByRole('button', { name: '登入', exact: true }).click();
+  await expect(page).toHaveURL(/\/tw-admin\/webnews$/);
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+});
+
+test('save and keep editing: a new row stays open as its edit form', async ({ page }) => {
+  const title = `Keep editing ${Date.now()}`;
+  await signInTo(page, '/en-admin/webnews/new');
+  await page.getByRole('textbox', { name: 'Title (required)' }).fill(title);
+  await page.getByRole('button', { name: 'Save and keep editing' }).click();
+  await expectToast(page, 'Saved.');
+  await expect(page).toHaveURL(/\/en-admin\/webnews\/\d+$/);
+  await expect(page.getByRole('textbox', { name: 'Title (required)' })).toHaveValue(title);
+  await page.getByRole('textbox', { name: 'Title (required)' }).fill(`${title} (2)`);
+  await page.getByRole('button', { name: 'Save and keep editing' }).click();
+  await expectToast(page, 'Saved.');
+  await expect(page).toHaveURL(/\/en-admin\/webnews\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Revisions' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Title (required)' })).toHaveValue(`${title} (2)`);
+});

@@ -5,7 +5,8 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { checkLogin, logout, type SignedInAccount } from '@/lib/client/auth';
 import { clientSettings, configureClient } from '@/lib/client/settings';
-import { getToken } from '@/lib/client/token';
+import { clientMessage } from '@/lib/client/messages';
+import { getToken, TOKEN_KEY } from '@/lib/client/token';
 import { loginPath, otherLanguagePath, parseAdminPath } from '@/lib/admin/paths';
 import type { WireLanguage } from '@/lib/i18n/languages';
 import { AdminMenu } from './AdminMenu';
@@ -31,12 +32,34 @@ export function AdminShell({ language, children }: { language: WireLanguage; chi
     if (!getToken()) toLogin();
     else
       checkLogin().then(
-        (result) => live && (result ? setAccount(result) : toLogin()),
+        (result) => {
+          if (!live) return;
+          if (!result) return toLogin();
+          configureClient({ signedIn: true });
+          setAccount(result);
+        },
         () => live && toLogin(),
       );
     return () => {
       live = false;
     };
+  }, [language, router]);
+
+  // Signed out or in as someone else in another tab: this tab says so and goes to the sign-in page,
+  // which brings it back to the same screen (spec §4's 401), rather than going on without a token.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== TOKEN_KEY && event.key !== null) return;
+      if (getToken()) {
+        if (event.oldValue !== event.newValue) window.location.reload();
+        return;
+      }
+      configureClient({ signedIn: false });
+      window.alert(clientMessage(language, 'signInAgain'));
+      router.replace(loginPath(language, window.location.pathname + window.location.search));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
   }, [language, router]);
 
   if (!account) {
@@ -70,6 +93,8 @@ function Frame({ pathname, children }: { pathname: string; children: ReactNode }
 
   const signOut = async () => {
     if (!confirmLeave()) return;
+    // Requests still under way after this are not a lost sign-in.
+    configureClient({ signedIn: false });
     try {
       await logout();
     } finally {

@@ -49,11 +49,13 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
         rowId={rowId}
         path={path}
         onDirtyChange={setDirty}
-        onSaved={async () => {
+        onSaved={async (saved, { stay }) => {
           setDirty(false);
           toast.success(t('toast.saved'));
           await invalidate(resource);
-          router.push(listHref);
+          // Kept open: a new row's form becomes its edit form, with its history and preview.
+          if (!stay) router.push(listHref);
+          else if (rowId === undefined) router.replace(adminPath(language, { kind: 'edit', resource, id: Number(saved.id), ...(section === undefined ? {} : { section }) }));
         }}
         onCancel={() => {
           if (confirmLeave()) router.push(listHref);

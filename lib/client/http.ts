@@ -116,6 +116,12 @@ export function createHttp(overrides: Partial<HttpDeps> = {}): ApiHttp {
   const xsrfFor = (url: URL) => (url.origin === pageOrigin() ? readCookie(deps.cookie(), XSRF_COOKIE) : null);
   // One sign-in alert however many requests of the page fail at once.
   let reloading = false;
+  const signInAgain = () => {
+    if (reloading) return;
+    reloading = true;
+    deps.alert(clientMessage(language(), 'signInAgain'));
+    deps.reload();
+  };
 
   const batched = createBatcher({
     send: (request) => deps.fetch(request),
@@ -142,6 +148,10 @@ export function createHttp(overrides: Partial<HttpDeps> = {}): ApiHttp {
           if (settings.webRole) headers.set('web-role', settings.webRole);
           const token = tokens.get();
           if (token) headers.set('authorization', `Bearer ${token}`);
+          else if (settings.signedIn) {
+            signInAgain();
+            return new Response(JSON.stringify({ message: clientMessage(language(), 'signInAgain') }), { status: 401, headers: { 'content-type': 'application/json; charset=utf-8' } });
+          }
 
           // A URL of the page's own origin is what the caller wrote as a relative one.
           const original = new URL(request.url);
@@ -174,11 +184,7 @@ export function createHttp(overrides: Partial<HttpDeps> = {}): ApiHttp {
       afterResponse: [
         async (request, _options, response) => {
           if (response.status === 401) {
-            if (!reloading) {
-              reloading = true;
-              deps.alert(clientMessage(language(), 'signInAgain'));
-              deps.reload();
-            }
+            signInAgain();
           } else if (response.status === 400) {
             const body = await readBody(response);
             const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;

@@ -12,6 +12,12 @@ export interface ClientSettings {
   batch: boolean;
   /** Keep GET and POST results in page memory (spec §4: off by default). */
   cache: boolean;
+  /**
+   * Set by the back office once its sign-in is checked: from then on a request without a stored
+   * token means the sign-in was lost in another tab, and is treated as a 401 instead of being sent
+   * as a visitor's read (which would show public rows as if they were all there is).
+   */
+  signedIn?: boolean;
 }
 
 const defaults: ClientSettings = { host: '', webRole: undefined, language: defaultWireLanguage, batch: true, cache: false };

@@ -238,6 +238,22 @@ describe('errors (spec §8)', () => {
     expect(results.map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([401, 401]);
   });
 
+  test('a signed-in back office whose token went (signed out in another tab) acts as on a 401, sending nothing', async () => {
+    const { server, page, http } = setUp(statusServer, { signedIn: true });
+    const results = await Promise.allSettled([http.post(api('webnews/getlist'), { json: {} }).json(), http.get(api('webnews/get/1')).json()]);
+    expect(server.requests).toHaveLength(0);
+    expect(page.alerts).toEqual(['請重新登入']);
+    expect(page.reloads).toBe(1);
+    expect(results.map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([401, 401]);
+  });
+
+  test('without the signed-in setting, a request without a token is a visitor\'s', async () => {
+    const { server, page, http } = setUp(statusServer);
+    await http.get(api('webnews/get/1')).json();
+    expect(server.requests).toHaveLength(1);
+    expect(page.alerts).toEqual([]);
+  });
+
   test('the 401 alert is in the back office language', async () => {
     const { page, http } = setUp(statusServer, { language: 'en' });
     await expect(http.get(api('status/401')).json()).rejects.toBeInstanceOf(ApiRequestError);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
@@ -24,7 +24,8 @@ export interface ResourceFormProps {
   rowId?: number;
   /** The list's path ids (`[boardType]`, `[classId]`…): parents it names are fixed when adding. */
   path?: (number | string)[];
-  onSaved: (row: Record<string, unknown>) => void;
+  /** `stay`: the "save and keep editing" button was used, so the form stays open. */
+  onSaved: (row: Record<string, unknown>, options: { stay: boolean }) => void;
   onCancel: () => void;
   /**
    * Told whenever the form gains or loses unsaved changes. A host that listens takes over the
@@ -129,7 +130,8 @@ function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDir
   const problems = submitCount > 0 ? problemsOf(fields, errors) : [];
   const showServerError = serverError !== null && !problems.some((p) => p.message === serverError);
 
-  async function save(values: FormValues) {
+  async function save(values: FormValues, event?: BaseSyntheticEvent) {
+    const stay = (event?.nativeEvent as SubmitEvent | undefined)?.submitter?.getAttribute('name') === 'stay';
     // The save button stays focusable while saving (aria-disabled), so a second press is ignored here.
     if (saving.current) return;
     saving.current = true;
@@ -140,7 +142,7 @@ function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDir
       const saved = rowId === undefined ? await api.add(body, path) : await api.update({ ...body, id: rowId }, path);
       // The saved values are the new baseline: nothing is unsaved any more.
       reset(values);
-      onSaved(saved);
+      onSaved(saved, { stay });
     } catch (error) {
       for (const { field, message } of apiFieldErrors(error)) {
         if (fields.some((f) => f.key === field)) form.setError(field, { type: 'server', message });
@@ -204,6 +206,9 @@ function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDir
         <div className={styles.actions}>
           <button type="submit" className={styles.primaryButton} aria-disabled={isSubmitting || undefined}>
             {isSubmitting ? t('saving') : t('save')}
+          </button>
+          <button type="submit" name="stay" className={styles.button} aria-disabled={isSubmitting || undefined}>
+            {t('saveAndStay')}
           </button>
           <button type="button" className={styles.button} onClick={cancel}>
             {t('cancel')}
