@@ -58,7 +58,14 @@ export function MediaPicker({ kind, onPick, onClose }: { kind?: 'image'; onPick:
       }}
       // React events bubble along the component tree, through the portal: keys, changes and the
       // search's submit must not reach the resource form or editor panel that opened the dialog.
-      onKeyDown={stop}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        // A search box eats the first Escape (it clears itself): the dialog closes on any.
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        }
+      }}
       onChange={stop}
       onSubmit={stop}
     >
