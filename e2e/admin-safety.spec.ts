@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { admin, adminHeaders, nextTestAddress } from './helpers';
+import { admin, adminHeaders, expectNoAxeViolations, nextTestAddress } from './helpers';
 
 /**
  * The back office's safety nets in the browser: a row's revisions under its form (difference and
@@ -21,11 +20,6 @@ async function signIn(page: Page, wanted: string) {
 
 async function expectToast(page: Page, text: string) {
   await expect(page.locator('.admin-toasts-success').getByText(text)).toBeVisible({ timeout: 15_000 });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 test('revisions restore an earlier version; a deleted row comes back from the trash; the audit log shows both', async ({ page, request }) => {

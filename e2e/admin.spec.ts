@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, nextTestAddress } from './helpers';
+import { admin, expectNoAxeViolations, nextTestAddress } from './helpers';
 
 type Language = 'tw' | 'en';
 
@@ -47,11 +46,6 @@ async function createUser(request: APIRequestContext, username: string) {
 /** A success note; the machine may be busy, so it gets longer than the usual five seconds. */
 async function expectToast(page: Page, text: string) {
   await expect(page.locator('.admin-toasts-success').getByText(text)).toBeVisible({ timeout: 15_000 });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 test.describe('back office: routing and sign-in', () => {

@@ -1,4 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const admin = { username: 'e2e-admin', password: 'e2e-admin-password' };
 
@@ -43,4 +44,18 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, readyPat
   }
   await stop();
   throw new Error(`${what} did not start`);
+}
+
+/** Fails with the list of WCAG 2.1 A and AA violations axe finds on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Signs the Admin in through the API and leaves the token where the back office reads it. */
+export async function signInWithToken(page: Page, request: APIRequestContext) {
+  const login = await request.post('/api/account/login', { data: admin, headers: { 'x-forwarded-for': nextTestAddress() } });
+  const { token } = await login.json();
+  expect(token).toBeTruthy();
+  await page.addInitScript((value) => window.localStorage.setItem('Authorization', value), token as string);
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, adminHeaders, nextTestAddress } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { adminHeaders, expectNoAxeViolations, nextTestAddress, signInWithToken } from './helpers';
 
 /**
  * The media library in both languages: an image's text alternative set in the library, the image
@@ -48,19 +47,6 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
 });
 
-/** Signs in through the API and leaves the token where the back office reads it. */
-async function signIn(page: Page, request: APIRequestContext) {
-  const login = await request.post('/api/account/login', { data: admin, headers: { 'x-forwarded-for': nextTestAddress() } });
-  const { token } = await login.json();
-  expect(token).toBeTruthy();
-  await page.addInitScript((value) => window.localStorage.setItem('Authorization', value), token as string);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
 async function upload(request: APIRequestContext, headers: Record<string, string>, name: string, mimeType: string, buffer: Buffer): Promise<string> {
   const result = await request.post('/api/upload', { headers, multipart: { file: { name, mimeType, buffer } } });
   expect(result.status()).toBe(200);
@@ -86,7 +72,7 @@ for (const language of ['tw', 'en'] as const) {
     const newsId = (await added.json()).id as number;
 
     // The library, filtered to the new image: set its text alternative in both languages.
-    await signIn(page, request);
+    await signInWithToken(page, request);
     await page.goto(`/${language}-admin/media`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.title);
     await page.getByLabel(w.keyword).fill(imageName);
