@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { admin, adminHeaders, expectNoAxeViolations, nextTestAddress } from './helpers';
+import { adminHeaders, expectNoAxeViolations, expectToast, nextTestAddress, signInTo } from './helpers';
 
 /**
  * The back office's safety nets in the browser: a row's revisions under its form (difference and
@@ -9,18 +9,7 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
 });
 
-async function signIn(page: Page, wanted: string) {
-  await page.goto(wanted);
-  await expect(page).toHaveURL(/\/en-login/);
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${wanted.replace(/[?]/g, '\\?')}$`));
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect(page.locator('.admin-toasts-success').getByText(text)).toBeVisible({ timeout: 15_000 });
-}
+const signIn = (page: Page, wanted: string) => signInTo(page, wanted);
 
 test('revisions restore an earlier version; a deleted row comes back from the trash; the audit log shows both', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -165,7 +165,8 @@ test.describe('back office: screens', () => {
     await expect(page.getByRole('columnheader', { name: /Title/ })).toHaveAttribute('aria-sort', 'ascending');
     await page.goto('/en-admin/webnews?page=999');
     await expect(page).not.toHaveURL(/page=999/);
-    const keyword = await table.locator('tbody tr').first().locator('td').first().innerText();
+    // The first cell holds the row's checkbox; the title is in the second.
+    const keyword = await table.locator('tbody tr').first().locator('td').nth(1).innerText();
     await page.getByLabel('Keyword').fill(keyword);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/q=/);
@@ -194,7 +195,8 @@ test.describe('back office: screens', () => {
     await page.getByLabel(`Move “${names[2]}” to position`).press('Enter');
     await expectToast(page, 'Order changed.');
     await expect(rows.first()).toContainText(names[2]);
-    // Drag the first row onto the last one.
+    // Drag the first row onto the last one, both in view: a drag that scrolls starts under the moved pointer.
+    await page.setViewportSize({ width: 1280, height: 1400 });
     await rows.first().dragTo(rows.nth(count - 1));
     await expect(rows.nth(count - 1)).toContainText(names[2]);
     const listed = await request.post('/api/weblinktype/getlist', { headers, data: { page: 1, pageSize: 100 } });
@@ -211,8 +213,9 @@ test.describe('back office: screens', () => {
     page.on('request', (r) => {
       if (r.method() === 'DELETE' || r.url().includes('/api/batch')) deletes.push(r.url());
     });
+    // The spec's question, then the item it is about.
     page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('確定刪除?');
+      expect(dialog.message()).toBe(`確定刪除?\n「${name}」`);
       void dialog.dismiss();
     });
     await page.getByRole('button', { name: `刪除「${name}」` }).click();

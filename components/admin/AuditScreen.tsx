@@ -14,6 +14,7 @@ import { useAdminSession } from './AdminSession';
 import { FilterButtons, ListTable, LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
+import { formatWireDate } from '@/lib/admin/cells';
 
 /** The actions the log records, in the order the filter offers them (lib/content/audit.ts). */
 const actions = ['signIn', 'signInFailed', 'signOut', 'add', 'update', 'delete', 'restore', 'purge', 'changeorder', 'batch', 'settings', 'upload', 'forgotPassword', 'passwordReset'] as const;
@@ -90,7 +91,7 @@ export function AuditScreen() {
         >
           {data.data.map((entry) => (
             <tr key={entry.id}>
-              <td>{entry.at.replace('T', ' ')}</td>
+              <td>{formatWireDate(entry.at, language, true)}</td>
               <td>{(actions as readonly string[]).includes(entry.action) ? t(`audit.actions.${entry.action as (typeof actions)[number]}`) : entry.action}</td>
               <td>{entry.accountName ?? ''}{entry.accountId ? ` (#${entry.accountId})` : ''}</td>
               <td>{entry.clientAddress ?? ''}</td>

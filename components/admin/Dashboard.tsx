@@ -8,6 +8,7 @@ import { adminPath, sectionFieldOf } from '@/lib/admin/paths';
 import { mailStatus, resourceApi, webSettings, type MailStatus } from '@/lib/client/resources';
 import { useAdminSession } from './AdminSession';
 import { ScreenTitle } from './ScreenTitle';
+import { formatWireDate } from '@/lib/admin/cells';
 
 const NEWEST_MESSAGES = 5;
 
@@ -46,7 +47,7 @@ export function Dashboard() {
                   <li key={String(row.id)}>
                     <Link href={adminPath(language, { kind: 'edit', resource: 'webcontact', id: Number(row.id) })}>{String(row.subject ?? '')}</Link>
                     <span>
-                      {String(row.name ?? '')} · {String(row.createdAt ?? '').replace('T', ' ').slice(0, 16)}
+                      {String(row.name ?? '')} · {formatWireDate(String(row.createdAt ?? ''), language, true)}
                     </span>
                   </li>
                 ))}
@@ -70,7 +71,7 @@ export function Dashboard() {
                   </div>
                 ))}
               </dl>
-              {countersData.visit.date ? <p>{t('dashboard.updated', { date: countersData.visit.date.slice(0, 10) })}</p> : null}
+              {countersData.visit.date ? <p>{t('dashboard.updated', { date: formatWireDate(countersData.visit.date, language, false) })}</p> : null}
             </>
           ) : (
             <p role="status">{counters.error ? t('loadFailed') : t('loading')}</p>
@@ -113,6 +114,7 @@ export function Dashboard() {
 /** Whether e-mail is on, how many mails wait, and (for Admins) the ones that keep failing. */
 function MailQueue({ state }: { state: MailStatus }) {
   const t = useTranslations('admin.dashboard');
+  const { language } = useAdminSession();
   if (!state.enabled) return <p className="admin-mail-off">{t('mailOff')}</p>;
   return (
     <>
@@ -136,7 +138,7 @@ function MailQueue({ state }: { state: MailStatus }) {
                 <td>{mail.recipients.join(', ')}</td>
                 <td>{mail.attempts}</td>
                 <td>{mail.lastError}</td>
-                <td>{mail.nextAttemptAt ? mail.nextAttemptAt.replace('T', ' ').slice(0, 16) : t('mailGivenUp')}</td>
+                <td>{mail.nextAttemptAt ? formatWireDate(mail.nextAttemptAt, language, true) : t('mailGivenUp')}</td>
               </tr>
             ))}
           </tbody>

@@ -2,7 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { listFilters, type ListState } from '@/lib/admin/list';
+import { LIST_PAGE_SIZES, listFilters, type ListState } from '@/lib/admin/list';
+import { hasStatus, STATUSES, type PublicationStatus } from '@/lib/content/status';
 import type { ResourceDefinition } from '@/lib/content/define';
 import type { Row } from '@/lib/client/resources';
 import { findResource } from '@/lib/content/registry';
@@ -25,13 +26,15 @@ export function ListFilters({
   rows: Record<string, Row[]>;
   onApply: (state: ListState) => void;
 }) {
-  const t = useTranslations('admin.list');
+  const t = useTranslations('admin');
   const filters = listFilters(definition);
   const [values, setValues] = useState<Record<string, number>>(state.filters);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const keyword = String(new FormData(event.currentTarget).get('keyword') ?? '').trim();
-    onApply({ ...state, page: 1, keyword, filters: values });
+    const form = new FormData(event.currentTarget);
+    const keyword = String(form.get('keyword') ?? '').trim();
+    const status = String(form.get('status') ?? '') as PublicationStatus | '';
+    onApply({ ...state, page: 1, keyword, filters: values, status: status || undefined, pageSize: Number(form.get('pageSize')) || state.pageSize });
   };
   const options = (key: string) => {
     const filter = filters.find((f) => f.key === key)!;
@@ -53,16 +56,16 @@ export function ListFilters({
     setValues(next);
   };
   return (
-    <form className="admin-filters" role="search" aria-label={t('filters')} onSubmit={submit}>
+    <form className="admin-filters" role="search" aria-label={t('list.filters')} onSubmit={submit}>
       <div className="admin-field">
-        <label htmlFor="list-keyword">{t('keyword')}</label>
+        <label htmlFor="list-keyword">{t('list.keyword')}</label>
         <input id="list-keyword" name="keyword" type="search" defaultValue={state.keyword} maxLength={200} />
       </div>
       {filters.map((filter) => (
         <div className="admin-field" key={filter.key}>
           <label htmlFor={`filter-${filter.key}`}>{filter.field.label[language]}</label>
           <select id={`filter-${filter.key}`} value={values[filter.key] ?? ''} onChange={(event) => change(filter.key, event.target.value)}>
-            <option value="">{t('all')}</option>
+            <option value="">{t('list.all')}</option>
             {options(filter.key).map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -71,11 +74,34 @@ export function ListFilters({
           </select>
         </div>
       ))}
+      {hasStatus(definition) ? (
+        <div className="admin-field">
+          <label htmlFor="filter-status">{t('list.statusFilter')}</label>
+          <select id="filter-status" name="status" defaultValue={state.status ?? ''}>
+            <option value="">{t('list.all')}</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="admin-field">
+        <label htmlFor="list-page-size">{t('list.pageSize')}</label>
+        <select id="list-page-size" name="pageSize" defaultValue={state.pageSize}>
+          {LIST_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="admin-filter-buttons">
-        <button type="submit">{t('search')}</button>
-        {state.keyword || Object.keys(state.filters).length ? (
-          <button type="button" onClick={() => onApply({ ...state, page: 1, keyword: '', filters: {} })}>
-            {t('clear')}
+        <button type="submit">{t('list.search')}</button>
+        {state.keyword || state.status || Object.keys(state.filters).length ? (
+          <button type="button" onClick={() => onApply({ ...state, page: 1, keyword: '', filters: {}, status: undefined })}>
+            {t('list.clear')}
           </button>
         ) : null}
       </div>

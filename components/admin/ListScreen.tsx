@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import { formatCell } from '@/lib/admin/cells';
-import { canDragReorder, DEFAULT_LIST_PAGE_SIZE, listColumns, listFilters, listRequest, listSearch, parseListState, positionOnPage, rowActions, type Column, type ListState } from '@/lib/admin/list';
+import { canDragReorder, listColumns, listFilters, listRequest, listSearch, parseListState, positionOnPage, rowActions, type Column, type ListState } from '@/lib/admin/list';
 import { clampPage, totalPages } from '@/lib/admin/pager';
 import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
 import { useList } from '@/lib/client/hooks';
@@ -44,13 +44,14 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
   const { rows: lookupRows, names } = useLookups(definition, language);
   const [dragged, setDragged] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
   const columns = listColumns(definition, section !== undefined);
   const actions = rowActions(definition);
   const rowPath = sectionPath(section);
   const sectionLabel = section === undefined ? undefined : sectionFieldOf(definition)?.list.find((s) => s.value === section)?.label[language];
   const title = sectionLabel ? `${definition.label[language]}：${sectionLabel}` : definition.label[language];
-  const pages = totalPages(data?.total ?? 0, DEFAULT_LIST_PAGE_SIZE);
+  const pages = totalPages(data?.total ?? 0, state.pageSize);
   const draggable = canDragReorder(definition, state) && !busy;
   const go = (next: ListState) => router.push(`${pathname}${listSearch(next)}`);
   const rowTitle = (row: Row) => String(row[definition.titleField] ?? '') || t('list.untitled', { id: String(row.id) });
@@ -60,20 +61,42 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
     if (data && state.page !== clampPage(state.page, pages)) router.replace(`${pathname}${listSearch({ ...state, page: clampPage(state.page, pages) })}`);
   });
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
+  // A selection is of rows on the page shown: another page, filter or order starts a new one.
+  const pageKey = JSON.stringify(request);
+  const [selectionKey, setSelectionKey] = useState(pageKey);
+  if (selectionKey !== pageKey) {
+    setSelectionKey(pageKey);
+    setSelected(new Set());
+  }
+  const pageIds = data?.data.map((row) => Number(row.id)) ?? [];
+  const chosen = pageIds.filter((id) => selected.has(id));
+  const toggle = (id: number) => setSelected((current) => {
+    const next = new Set(current);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  });
+  const toggleAll = () => setSelected(chosen.length === pageIds.length ? new Set() : new Set(pageIds));
+
+  const run = async <T,>(work: () => Promise<T | typeof CANCELLED>, done: string | ((result: T) => string), after?: (result: T) => void) => {
     setBusy(true);
     try {
       const result = await work();
       if (result !== CANCELLED) {
-        toast.success(done);
+        toast.success(typeof done === 'string' ? done : done(result as T));
         await invalidate(resource);
+        after?.(result as T);
       }
     } catch (failure) {
       reportError(failure);
     }
     setBusy(false);
   };
-  const remove = (row: Row) => run(() => resourceApi(resource).remove(Number(row.id), rowPath), t('toast.deleted'));
+  const remove = (row: Row) => run(() => resourceApi(resource).remove(Number(row.id), rowPath, rowTitle(row)), t('toast.deleted'));
+  const bulk = (action: 'hide' | 'show' | 'delete') =>
+    run(() => resourceApi(resource).bulk(action, chosen), (result) => t('toast.bulkDone', { count: result.done }), () => setSelected(new Set()));
+  const duplicate = (row: Row) =>
+    run(() => resourceApi(resource).duplicate(Number(row.id)), t('toast.duplicated'), (copy) => router.push(editHref(copy)));
   const move = (row: Row, position: number) => run(() => resourceApi(resource).changeOrder(Number(row.id), position, rowPath), t('toast.moved'));
   const moveSubmit = (row: Row) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -84,7 +107,7 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
     event.preventDefault();
     const row = data?.data.find((r) => Number(r.id) === dragged);
     setDragged(null);
-    if (row && data?.data[index] !== row) void move(row, positionOnPage(state.page, DEFAULT_LIST_PAGE_SIZE, index));
+    if (row && data?.data[index] !== row) void move(row, positionOnPage(state.page, state.pageSize, index));
   };
 
   const sortHref = (column: Column) => {
@@ -115,10 +138,40 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
         <p className="admin-hint">{draggable ? t('list.dragHint') : pathFilterNames ? t('list.dragNeedsFilter', { fields: pathFilterNames }) : t('list.dragNeedsOrder')}</p>
       ) : null}
       <LoadStatus error={error} loading={isLoading && !data} retry={mutate} />
+      {data && actions.bulk && data.data.length ? (
+        <div className="admin-bulk" role="group" aria-label={t('list.bulkActions')}>
+          <output aria-live="polite">{t('list.selected', { count: chosen.length })}</output>
+          {actions.hide ? (
+            <>
+              <button type="button" onClick={() => bulk('hide')} disabled={busy || !chosen.length}>
+                {t('list.bulkHide')}
+              </button>
+              <button type="button" onClick={() => bulk('show')} disabled={busy || !chosen.length}>
+                {t('list.bulkShow')}
+              </button>
+            </>
+          ) : null}
+          {actions.remove ? (
+            <button type="button" onClick={() => bulk('delete')} disabled={busy || !chosen.length}>
+              {t('list.bulkDelete')}
+            </button>
+          ) : null}
+          {chosen.length ? (
+            <button type="button" onClick={() => setSelected(new Set())}>
+              {t('list.bulkClear')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {data ? (
         <AdminTable name={title} total={data.total}>
           <thead>
             <tr>
+              {actions.bulk ? (
+                <td className="admin-select">
+                  <input type="checkbox" aria-label={t('list.selectPage')} checked={pageIds.length > 0 && chosen.length === pageIds.length} onChange={toggleAll} disabled={!pageIds.length} />
+                </td>
+              ) : null}
               {columns.map((column) => (
                 <th
                   key={column.key}
@@ -141,7 +194,7 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
           <tbody>
             {data.data.length === 0 ? (
               <tr>
-                <td colSpan={columns.length + 1}>{t('list.empty')}</td>
+                <td colSpan={columns.length + (actions.bulk ? 2 : 1)}>{t('list.empty')}</td>
               </tr>
             ) : null}
             {data.data.map((row, index) => {
@@ -162,6 +215,11 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
                   onDrop={draggable ? drop(index) : undefined}
                   onDragEnd={() => setDragged(null)}
                 >
+                  {actions.bulk ? (
+                    <td className="admin-select">
+                      <input type="checkbox" aria-label={t('list.select', { title: name })} checked={selected.has(Number(row.id))} onChange={() => toggle(Number(row.id))} />
+                    </td>
+                  ) : null}
                   {columns.map((column, i) => (
                     <td key={column.key}>
                       {i === 0 && draggable ? (
@@ -169,7 +227,15 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
                           ⠿{' '}
                         </span>
                       ) : null}
-                      {column.key === definition.titleField ? <Link href={editHref(row)}>{formatCell(column, row, language, names, { yes: t('yes'), no: t('no') }) || name}</Link> : formatCell(column, row, language, names, { yes: t('yes'), no: t('no') })}
+                      {column.key === definition.titleField ? (
+                        <Link href={editHref(row)}>{formatCell(column, row, language, names, { yes: t('yes'), no: t('no') }) || name}</Link>
+                      ) : column.key === 'status' && typeof row.status === 'string' ? (
+                        <span className={`admin-status admin-status-${row.status}`}>{t(`status.${row.status}`)}</span>
+                      ) : column.key === 'updatedAt' && row.updatedByName ? (
+                        t('list.editedBy', { time: formatCell(column, row, language, names, { yes: t('yes'), no: t('no') }), name: String(row.updatedByName) })
+                      ) : (
+                        formatCell(column, row, language, names, { yes: t('yes'), no: t('no') })
+                      )}
                     </td>
                   ))}
                   <td className="admin-actions">
@@ -180,6 +246,11 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
                       <a href={preview} target="_blank" rel="noopener noreferrer" aria-label={t('list.previewRow', { title: name })}>
                         {t('list.preview')}
                       </a>
+                    ) : null}
+                    {actions.duplicate ? (
+                      <button type="button" className="admin-duplicate" onClick={() => duplicate(row)} disabled={busy} aria-label={t('list.duplicateRow', { title: name })}>
+                        {t('list.duplicate')}
+                      </button>
                     ) : null}
                     {actions.remove ? (
                       <button type="button" onClick={() => remove(row)} disabled={busy} aria-label={t('list.deleteRow', { title: name })}>

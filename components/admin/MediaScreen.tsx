@@ -5,6 +5,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { fileKind, formatFileSize } from '@/lib/admin-form/format';
+import { formatWireDate } from '@/lib/admin/cells';
 import { DEFAULT_LIST_PAGE_SIZE } from '@/lib/admin/list';
 import { mediaFilterKeys, mediaRequest, mediaSearch } from '@/lib/admin/media';
 import { clampPage, totalPages } from '@/lib/admin/pager';
@@ -116,7 +117,7 @@ export function MediaScreen() {
               </td>
               <td>{fileKind(item.name, item.type)}</td>
               <td>{formatFileSize(item.size, language)}</td>
-              <td>{item.createdAt.replace('T', ' ')}</td>
+              <td>{formatWireDate(item.createdAt, language, true)}</td>
               <td>
                 {item.usedBy.length ? (
                   <ul className="media-uses">

@@ -9,6 +9,7 @@ import { resourceApi, type Row } from '@/lib/client/resources';
 import { findResource } from '@/lib/content/registry';
 import { useAdminSession } from './AdminSession';
 import { useReportError } from './Toasts';
+import { formatWireDate } from '@/lib/admin/cells';
 
 /**
  * A row's saved revisions under its form: who saved each and when; choosing one shows, field by
@@ -51,7 +52,7 @@ export function RevisionHistory({ resource, rowId, current, onRestored }: { reso
           {revisions.map((entry, index) => (
             <li key={entry.revision}>
               <button type="button" aria-pressed={chosen === entry.revision} onClick={() => setChosen(chosen === entry.revision ? null : entry.revision)}>
-                {t('revisions.entry', { revision: entry.revision, savedAt: entry.savedAt.replace('T', ' '), account: entry.accountName ?? '—' })}
+                {t('revisions.entry', { revision: entry.revision, savedAt: formatWireDate(entry.savedAt, language, true), account: entry.accountName ?? '—' })}
                 {index === 0 ? ` ${t('revisions.current')}` : ''}
               </button>
             </li>

@@ -17,6 +17,7 @@ import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
 import { useReportError, useToast } from './Toasts';
 import { useInvalidateResource } from './useInvalidate';
+import { formatWireDate } from '@/lib/admin/cells';
 
 /**
  * A resource's trash: deleted rows of this language, latest first, each with who deleted it and
@@ -71,7 +72,7 @@ export function TrashScreen({ resource }: { resource: string }) {
             return (
               <tr key={String(row.id)} data-row-id={String(row.id)}>
                 <td>{name}</td>
-                <td>{String(row.deletedAt ?? '').replace('T', ' ')}</td>
+                <td>{formatWireDate(String(row.deletedAt ?? ''), language, true)}</td>
                 <td>{String(row.deletedByName ?? '')}</td>
                 <td className="admin-actions">
                   <button type="button" disabled={busy} onClick={() => run(() => api.restore(Number(row.id)), t('toast.restored'))} aria-label={t('trash.restoreRow', { title: name })}>

@@ -6,6 +6,7 @@ import useSWR from 'swr';
 import { resourceApi } from '@/lib/client/resources';
 import { useAdminSession } from './AdminSession';
 import { useReportError, useToast } from './Toasts';
+import { formatWireDate } from '@/lib/admin/cells';
 
 /**
  * The "last updated" date a board or committee shows on the public site (spec §7
@@ -29,7 +30,7 @@ export function UpdateStamp({ resource, section }: { resource: string; section: 
     }
     setBusy(false);
   };
-  const date = data?.date ? data.date.replace('T', ' ').slice(0, 16) : null;
+  const date = data?.date ? formatWireDate(data.date, language, true) : null;
   return (
     <div className="admin-stamp">
       <span>

@@ -1,4 +1,5 @@
 import { traits, type ResourceDefinition } from '../content/define';
+import { hasStatus, STATUSES, type PublicationStatus } from '../content/status';
 import { isSortable, type Field, type Label } from '../content/fields';
 import { findResource } from '../content/registry';
 import { sectionFieldOf } from './paths';
@@ -10,7 +11,7 @@ import { sectionFieldOf } from './paths';
  */
 
 /** The common columns every row has (DESIGN §4), labelled through the admin messages `columns.*`. */
-export type CommonColumn = 'order' | 'publishAt' | 'isVisible';
+export type CommonColumn = 'order' | 'publishAt' | 'isVisible' | 'status' | 'updatedAt';
 
 export interface Column {
   key: string;
@@ -31,6 +32,8 @@ export function listColumns(definition: ResourceDefinition, sectionFixed: boolea
   }
   if (t.window) columns.push({ key: 'publishAt', label: { message: 'publishAt' }, sortable: true });
   if (t.visibility) columns.push({ key: 'isVisible', label: { message: 'isVisible' }, sortable: false });
+  if (hasStatus(definition)) columns.push({ key: 'status', label: { message: 'status' }, sortable: false });
+  columns.push({ key: 'updatedAt', label: { message: 'updatedAt' }, sortable: true });
   return columns;
 }
 
@@ -64,9 +67,14 @@ export interface ListState {
   keyword: string;
   /** Filter values by field name. */
   filters: Record<string, number>;
+  /** Only rows of this publication status (resources with a window). */
+  status?: PublicationStatus;
+  pageSize: number;
 }
 
 export const DEFAULT_LIST_PAGE_SIZE = 20;
+/** The page sizes a list offers. */
+export const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** The list's state from the URL's query string, ignoring anything the resource does not have. */
 export function parseListState(definition: ResourceDefinition, params: URLSearchParams): ListState {
@@ -74,6 +82,8 @@ export function parseListState(definition: ResourceDefinition, params: URLSearch
   const sortable = new Set(listColumns(definition, false).filter((c) => c.sortable).map((c) => c.key));
   const sort = params.get('sort') ?? undefined;
   const direction = params.get('dir');
+  const status = params.get('publication') as PublicationStatus | null;
+  const size = Number(params.get('size'));
   const filters: Record<string, number> = {};
   for (const { key } of listFilters(definition)) {
     const raw = params.get(key);
@@ -84,6 +94,8 @@ export function parseListState(definition: ResourceDefinition, params: URLSearch
     ...(sort && sortable.has(sort) ? { sort, direction: direction === 'desc' ? 'desc' : 'asc' } : {}),
     keyword: (params.get('q') ?? '').slice(0, 200),
     filters,
+    ...(status && hasStatus(definition) && STATUSES.includes(status) ? { status } : {}),
+    pageSize: (LIST_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_LIST_PAGE_SIZE,
   };
 }
 
@@ -97,6 +109,9 @@ export function listSearch(state: ListState): string {
   }
   if (state.keyword) params.set('q', state.keyword);
   for (const [key, value] of Object.entries(state.filters)) params.set(key, String(value));
+  // Not `status`: the contact inbox has a filter of that name.
+  if (state.status) params.set('publication', state.status);
+  if (state.pageSize !== DEFAULT_LIST_PAGE_SIZE) params.set('size', String(state.pageSize));
   const search = params.toString();
   return search ? `?${search}` : '';
 }
@@ -106,7 +121,7 @@ export function listSearch(state: ListState): string {
  * before a set one is 0, "all"; unset trailing ones are left out, since for some lists 0 is itself a
  * value, e.g. the contact inbox's "new"), the query filters, and the body.
  */
-export function listRequest(definition: ResourceDefinition, state: ListState, section: number | undefined, pageSize = DEFAULT_LIST_PAGE_SIZE) {
+export function listRequest(definition: ResourceDefinition, state: ListState, section: number | undefined) {
   const pathFilters = listFilters(definition).filter((f) => f.via === 'path');
   const ids = pathFilters.map((f) => state.filters[f.key]);
   while (ids.length && ids[ids.length - 1] === undefined) ids.pop();
@@ -115,9 +130,10 @@ export function listRequest(definition: ResourceDefinition, state: ListState, se
   for (const f of listFilters(definition)) if (f.via === 'query' && state.filters[f.key] !== undefined) query[f.key] = state.filters[f.key];
   const body = {
     page: state.page,
-    pageSize,
+    pageSize: state.pageSize,
     ...(state.sort ? { sort: state.sort, direction: state.direction ?? 'asc' } : {}),
     ...(state.keyword ? { keyword: state.keyword } : {}),
+    ...(state.status ? { status: state.status } : {}),
   };
   return { body, path: path.length ? path : undefined, query: Object.keys(query).length ? query : undefined };
 }
@@ -128,7 +144,7 @@ export function listRequest(definition: ResourceDefinition, state: ListState, se
  * position among its siblings.
  */
 export function canDragReorder(definition: ResourceDefinition, state: ListState): boolean {
-  if (!definition.ordered || state.keyword) return false;
+  if (!definition.ordered || state.keyword || state.status) return false;
   if (state.sort && !(state.sort === 'order' && state.direction !== 'desc')) return false;
   return listFilters(definition).filter((f) => f.via === 'path').every((f) => state.filters[f.key] !== undefined);
 }
@@ -138,7 +154,13 @@ export function positionOnPage(page: number, pageSize: number, index: number): n
   return (page - 1) * pageSize + index + 1;
 }
 
-/** Whether the back office offers "new" and "delete" for a resource (contact messages come from visitors and are kept). */
+/**
+ * Whether the back office offers "new", "delete", "duplicate" and bulk hide/show for a resource
+ * (contact messages come from visitors and are kept).
+ */
 export function rowActions(definition: ResourceDefinition) {
-  return { add: definition.name !== 'webcontact', remove: definition.deletable !== false };
+  const add = definition.name !== 'webcontact';
+  const remove = definition.deletable !== false;
+  const hide = traits(definition).visibility;
+  return { add, remove, duplicate: add && hide && traits(definition).localized, hide, bulk: remove || hide };
 }

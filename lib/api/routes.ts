@@ -67,6 +67,12 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
     { method: 'PUT', path: `${name}/update`, body: true, operation: update },
   ];
   if (definition.deletable !== false) routes.push({ method: 'DELETE', path: `${name}/delete/:id`, operation: remove });
+  if (traits(definition).visibility) {
+    routes.push({ method: 'POST', path: `${name}/duplicate/:id`, operation: async (actor, { params: [id] }) => wireRow(actor, definition, await content.duplicate(actor, definition, id)), summary: 'Adds a hidden copy of a row' });
+  }
+  if (definition.deletable !== false || traits(definition).visibility) {
+    routes.push({ method: 'POST', path: `${name}/bulk`, body: true, operation: (actor, { body }) => content.bulk(actor, definition, body), summary: 'Hides, shows or deletes several rows at once: all or nothing' });
+  }
   if (ordered) routes.push({ method: 'PUT', path: `${name}/changeorder/:id/:position`, operation: move });
   if (definition.sectionInPath) {
     // The same calls with the section id in the path (spec §7: the editor's get/{a}/{b}, add/{a}…).

@@ -131,11 +131,20 @@ export function resourceApi(name: string, client: ApiHttp = http) {
     get: (id: number, path?: PathIds) => send<Row>(client, 'GET', at('get', ...section(path), id)),
     add: (row: Row, path?: PathIds) => send<Row>(client, 'POST', at('add', ...section(path)), row),
     update: (row: Row & { id: number }, path?: PathIds) => send<Row>(client, 'PUT', at('update', ...section(path)), row),
-    /** Spec §9: asks first; declined → no request, resolves `取消`. */
-    async remove(id: number, path?: PathIds): Promise<{ id: number } | typeof CANCELLED> {
-      if (!client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmDelete'))) return CANCELLED;
+    /** Spec §9: asks first (naming the item when its title is given); declined → no request, resolves `取消`. */
+    async remove(id: number, path?: PathIds, title?: string): Promise<{ id: number } | typeof CANCELLED> {
+      const language = client.deps.settings().language;
+      const question = title ? clientMessage(language, 'confirmDeleteNamed', { title }) : clientMessage(language, 'confirmDelete');
+      if (!client.deps.confirm(question)) return CANCELLED;
       return send<{ id: number }>(client, 'DELETE', at('delete', ...section(path), id));
     },
+    /** Hides, shows or deletes several rows, all or nothing; a delete asks first like `remove`. */
+    async bulk(action: 'hide' | 'show' | 'delete', ids: number[]): Promise<{ done: number } | typeof CANCELLED> {
+      if (action === 'delete' && !client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmBulkDelete', { count: ids.length }))) return CANCELLED;
+      return send<{ done: number }>(client, 'POST', at('bulk'), { action, ids });
+    },
+    /** Adds a hidden copy of a row and resolves it. */
+    duplicate: (id: number) => send<Row>(client, 'POST', at('duplicate', id)),
     /** Moves the row to a 1-based position; resolves the reordered siblings (the answer's `data`). */
     async changeOrder(id: number, position: number, path?: PathIds): Promise<Row[]> {
       return (await send<{ data: Row[] }>(client, 'PUT', at('changeorder', ...section(path), id, position))).data;

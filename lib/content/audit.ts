@@ -22,6 +22,7 @@ export const auditActions = [
   'restore',
   'purge',
   'changeorder',
+  'bulk',
   'batch',
   'settings',
   'upload',

@@ -4,7 +4,7 @@ import { cachedRead, invalidate, type ReadOptions } from '../cache/public-reads'
 import { storedGeneration } from '../cache/generations';
 import { noteWrite } from '../db/maintenance';
 import { getDb, type Database } from '../db';
-import { uploads } from '../db/schema';
+import { account, uploads } from '../db/schema';
 import { resourceTable } from '../db/tables';
 import type { WireLanguage } from '../i18n/languages';
 import { traits, type ResourceDefinition } from './define';
@@ -303,33 +303,53 @@ async function makeRoom(tx: Tx, definition: ResourceDefinition, row: Row, wanted
 
 export async function updateRow(definition: ResourceDefinition, existing: Row, changes: Row, afterStore?: AfterStore): Promise<Row> {
   const db = await getDb();
+  return db.transaction((tx) => updateIn(tx, definition, existing, changes, afterStore)).finally(() => afterWrite(definition.name));
+}
+
+async function updateIn(tx: Tx, definition: ResourceDefinition, existing: Row, changes: Row, afterStore?: AfterStore): Promise<Row> {
   const table = tableOf(definition);
   const t = traits(definition);
-  return db.transaction(async (tx) => {
-    const next: Row = { ...changes, updatedAt: new Date() };
-    const parentChanged = t.parents.some((p) => p in changes && changes[p] !== existing[p]);
-    if (t.ordered && parentChanged) {
-      // A row that changes parent goes to the end of its new siblings; the old ones close the gap.
-      await lockOrdering(tx, definition);
-      next.order = await nextOrder(tx, definition, { ...existing, ...changes });
-    }
-    const [row] = await tx.update(table).set(next as never).where(eq(column(table, 'id'), existing.id)).returning();
-    if (t.ordered && parentChanged) await renumber(tx, definition, existing);
-    await afterStore?.(tx, row as Row);
-    return row as Row;
-  }).finally(() => afterWrite(definition.name));
+  const next: Row = { ...changes, updatedAt: new Date() };
+  const parentChanged = t.parents.some((p) => p in changes && changes[p] !== existing[p]);
+  if (t.ordered && parentChanged) {
+    // A row that changes parent goes to the end of its new siblings; the old ones close the gap.
+    await lockOrdering(tx, definition);
+    next.order = await nextOrder(tx, definition, { ...existing, ...changes });
+  }
+  const [row] = await tx.update(table).set(next as never).where(eq(column(table, 'id'), existing.id)).returning();
+  if (t.ordered && parentChanged) await renumber(tx, definition, existing);
+  await afterStore?.(tx, row as Row);
+  return row as Row;
 }
 
 /** Deletes a row and closes the gap among its siblings; `beforeDelete` runs first in the same transaction (the trash entry). */
 export async function deleteRow(definition: ResourceDefinition, existing: Row, beforeDelete?: AfterStore): Promise<void> {
   const db = await getDb();
+  await db.transaction((tx) => deleteIn(tx, definition, existing, beforeDelete)).finally(() => afterWrite(definition.name));
+}
+
+async function deleteIn(tx: Tx, definition: ResourceDefinition, existing: Row, beforeDelete?: AfterStore): Promise<void> {
   const table = tableOf(definition);
-  await db.transaction(async (tx) => {
-    if (traits(definition).ordered) await lockOrdering(tx, definition);
-    await beforeDelete?.(tx, existing);
-    await tx.delete(table).where(eq(column(table, 'id'), existing.id));
-    if (traits(definition).ordered) await renumber(tx, definition, existing);
-  }).finally(() => afterWrite(definition.name));
+  if (traits(definition).ordered) await lockOrdering(tx, definition);
+  await beforeDelete?.(tx, existing);
+  await tx.delete(table).where(eq(column(table, 'id'), existing.id));
+  if (traits(definition).ordered) await renumber(tx, definition, existing);
+}
+
+/** One write of a bulk action: a row's changes, or its deletion. */
+export type BulkWrite = { existing: Row; changes: Row; afterStore?: AfterStore } | { existing: Row; remove: true; beforeDelete?: AfterStore };
+
+/** Several rows' writes in one transaction: all of them are stored, or none. */
+export async function writeRows(definition: ResourceDefinition, writes: BulkWrite[]): Promise<void> {
+  const db = await getDb();
+  await db
+    .transaction(async (tx) => {
+      for (const write of writes) {
+        if ('remove' in write) await deleteIn(tx, definition, write.existing, write.beforeDelete);
+        else await updateIn(tx, definition, write.existing, write.changes, write.afterStore);
+      }
+    })
+    .finally(() => afterWrite(definition.name));
 }
 
 /** Moves a row to a 1-based position among its siblings (clamped to 1..n) and returns them in order. */
@@ -366,10 +386,37 @@ export async function linkCounterpart(tx: Tx, definition: ResourceDefinition, co
     .where(and(eq(column(table, 'id'), counterpartId), isNull(column(table, 'translationId'))));
 }
 
+/**
+ * Makes a row's translation link mutual, in the write's own transaction: the counterpart it names
+ * points back at it, and every other row that pointed at either of the two lets go, so a pair is
+ * always two rows naming each other and the public language switch follows either side.
+ */
+export async function pairCounterparts(tx: Tx, definition: ResourceDefinition, row: Row): Promise<void> {
+  const table = tableOf(definition);
+  const id = Number(row.id);
+  const counterpart = row.translationId === null || row.translationId === undefined ? null : Number(row.translationId);
+  const translation = column(table, 'translationId');
+  const rowId = column(table, 'id');
+  // Rows that named this one (its old counterpart) or the new counterpart (that one's old partner).
+  const stale = counterpart === null ? eq(translation, id) : or(eq(translation, id), eq(translation, counterpart));
+  const keep = counterpart === null ? [ne(rowId, id)] : [ne(rowId, id), ne(rowId, counterpart)];
+  await tx.update(table).set({ translationId: null } as never).where(and(stale, ...keep));
+  if (counterpart !== null) await tx.update(table).set({ translationId: id } as never).where(eq(rowId, counterpart));
+}
+
 export async function uploadsExist(ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
   const db = await getDb();
   const found = await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids));
   const known = new Set(found.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
+}
+
+/** The display names of these accounts, by id (for "last edited by"). */
+export async function accountNames(ids: number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const db = await getDb();
+  const rows = await db.select({ id: account.id, name: account.displayName }).from(account).where(inArray(account.id, wanted));
+  return new Map(rows.map((row) => [Number(row.id), String(row.name)]));
 }

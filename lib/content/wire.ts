@@ -3,6 +3,7 @@ import { isSignedIn, type Actor } from './actor';
 import type { ResourceDefinition } from './define';
 import { toWireDateTime } from './wire-dates';
 import type { Row } from './repository';
+import { hasStatus, statusOf } from './status';
 
 /** Columns that only the back office sees. */
 const internalColumns = new Set(['updatedBy', 'isVisible']);
@@ -22,9 +23,13 @@ export function toWire(definition: ResourceDefinition, row: Row, signedIn: boole
   return out;
 }
 
-/** A row as this actor receives it. */
-export const wireRow = (actor: Actor, definition: ResourceDefinition, row: Row): Row =>
-  toWire(definition, row, isSignedIn(actor), config().siteTimeZone);
+/** A row as this actor receives it; staff also get its publication status, where it has one. */
+export function wireRow(actor: Actor, definition: ResourceDefinition, row: Row): Row {
+  const signedIn = isSignedIn(actor);
+  const out = toWire(definition, row, signedIn, config().siteTimeZone);
+  if (signedIn && hasStatus(definition) && row.publishAt !== undefined) out.status = statusOf(definition, row);
+  return out;
+}
 
 /** A page of rows as getlist and search answer it. */
 export const wirePage = (actor: Actor, definition: ResourceDefinition, { rows, total, page, pageSize }: { rows: Row[]; total: number; page: number; pageSize: number }) => ({

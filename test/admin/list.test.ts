@@ -12,9 +12,11 @@ describe('list columns and filters', () => {
       ['isPinned', true],
       ['publishAt', true],
       ['isVisible', false],
+      ['status', false],
+      ['updatedAt', true],
     ]);
-    expect(listColumns(resource('websupervisor'), true).map((c) => c.key)).toEqual(['order', 'name', 'title', 'organization', 'isVisible']);
-    expect(listColumns(resource('account'), false).map((c) => c.key)).toEqual(['username', 'displayName', 'email', 'role', 'isDisabled', 'lastLoginAt']);
+    expect(listColumns(resource('websupervisor'), true).map((c) => c.key)).toEqual(['order', 'name', 'title', 'organization', 'isVisible', 'updatedAt']);
+    expect(listColumns(resource('account'), false).map((c) => c.key)).toEqual(['username', 'displayName', 'email', 'role', 'isDisabled', 'lastLoginAt', 'updatedAt']);
   });
 
   it('filters by the parents not fixed by the menu, then by the query filters', () => {
@@ -37,8 +39,15 @@ describe('list state and request', () => {
       direction: 'desc',
       keyword: '信託',
       filters: { classId: 2, attributeId: 4 },
+      pageSize: 20,
     });
-    expect(state('webnews', 'page=0&sort=content&classId=2')).toEqual({ page: 1, keyword: '', filters: {} });
+    expect(state('webnews', 'page=0&sort=content&classId=2&publication=draft&size=30')).toEqual({ page: 1, keyword: '', filters: {}, pageSize: 20 });
+    expect(state('webnews', 'publication=scheduled&size=50')).toEqual({ page: 1, keyword: '', filters: {}, status: 'scheduled', pageSize: 50 });
+    // Only resources with a publication window have a status.
+    expect(state('webbulletintype', 'publication=live')).not.toHaveProperty('status');
+    expect(listSearch(state('webnews', 'publication=expired&size=100'))).toBe('?publication=expired&size=100');
+    expect(listRequest(resource('webnews'), state('webnews', 'publication=hidden&size=10'), undefined).body).toEqual({ page: 1, pageSize: 10, status: 'hidden' });
+    expect(canDragReorder(resource('webbulletintype'), { ...state('webbulletintype'), status: 'live' })).toBe(false);
     expect(listSearch(state('webrule', 'page=3&sort=title&dir=desc&q=x&classId=2'))).toBe('?page=3&sort=title&dir=desc&q=x&classId=2');
     expect(listSearch(state('webnews'))).toBe('');
   });
@@ -72,9 +81,10 @@ describe('list state and request', () => {
     expect(positionOnPage(3, 20, 4)).toBe(45);
   });
 
-  it('offers no new or delete for contact messages', () => {
-    expect(rowActions(resource('webcontact'))).toEqual({ add: false, remove: false });
-    expect(rowActions(resource('webnews'))).toEqual({ add: true, remove: true });
+  it('offers no new, delete, duplicate or bulk action for contact messages', () => {
+    expect(rowActions(resource('webcontact'))).toEqual({ add: false, remove: false, duplicate: false, hide: false, bulk: false });
+    expect(rowActions(resource('webnews'))).toEqual({ add: true, remove: true, duplicate: true, hide: true, bulk: true });
+    expect(rowActions(resource('account'))).toMatchObject({ duplicate: false, hide: false });
   });
 });
 
@@ -89,7 +99,10 @@ describe('list cells', () => {
     expect(formatCell(column('webbulletin', 'typeId'), { typeId: 4 }, 'tw', {}, words)).toBe('#4');
     expect(formatCell(column('webnews', 'isPinned'), { isPinned: false }, 'en', {}, words)).toBe('No');
     expect(formatCell(column('webnews', 'isVisible'), { isVisible: true }, 'en', {}, words)).toBe('Yes');
-    expect(formatCell(column('webnews', 'publishAt'), { publishAt: '2024-05-06T07:08:09' }, 'en', {}, words)).toBe('2024-05-06 07:08');
+    expect(formatCell(column('webnews', 'publishAt'), { publishAt: '2024-05-06T07:08:09' }, 'tw', {}, words)).toBe('2024-05-06 07:08');
+    // English dates are written the English way.
+    expect(formatCell(column('webnews', 'publishAt'), { publishAt: '2024-05-06T17:08:09' }, 'en', {}, words)).toBe('6 May 2024, 17:08');
+    expect(formatCell(column('webnews', 'updatedAt'), { updatedAt: '2026-11-24T15:08:00' }, 'en', {}, words)).toBe('24 Nov 2026, 15:08');
     expect(formatCell(column('webnews', 'title'), { title: 'x'.repeat(100) }, 'en', {}, words)).toHaveLength(80);
     expect(formatCell(column('webnews', 'title'), { title: null }, 'en', {}, words)).toBe('');
   });

@@ -1,7 +1,8 @@
 import { config } from '../../config';
+import { translate } from '../../i18n/messages';
 import { otherLanguage } from '../../i18n/languages';
 import { sanitizeRichText } from '../../security/sanitize';
-import { readScopeOf, requireAccess, type Actor } from '../actor';
+import { isSignedIn, readScopeOf, requireAccess, type Actor } from '../actor';
 import { recordAudit, type AuditAction } from '../audit';
 import { keepsHistory, traits, type ResourceDefinition } from '../define';
 import { conflict, invalid, invalidFields, notFound, positiveInteger, type Issue } from '../errors';
@@ -10,6 +11,8 @@ import { choiceFromPath, parseListRequest } from '../list-request';
 import { findResource, referencesTo } from '../registry';
 import * as repo from '../repository';
 import { saveRevision } from '../revisions';
+import { wireRow } from '../wire';
+import { statusConditions, statusFilter } from '../status-query';
 import { putInTrash } from '../trash';
 import { inputFields, validateInput } from '../validation';
 
@@ -75,8 +78,19 @@ export async function list(actor: Actor, definition: ResourceDefinition, request
   requireAccess(actor, traits(definition).read);
   const parsed = parseListRequest(definition, request);
   const filters = await parentFilters(actor, definition, scope);
-  const { rows, total, page } = await repo.listRows(definition, readScopeOf(actor), { ...parsed, filters });
-  return { rows, total, page, pageSize: parsed.pageSize };
+  // A status moves with the clock, so a list filtered by one is read afresh (no cache key).
+  const status = statusFilter(definition, request.status);
+  const conditions = status ? statusConditions(definition, status, new Date()) : undefined;
+  const { rows, total, page } = await repo.listRows(definition, readScopeOf(actor), { ...parsed, filters, conditions });
+  return { rows: isSignedIn(actor) ? await withEditorNames(rows) : rows, total, page, pageSize: parsed.pageSize };
+}
+
+/** Rows with the name of the account that last saved each (`updatedByName`), for staff's lists. */
+async function withEditorNames(rows: repo.Row[]): Promise<repo.Row[]> {
+  const ids = rows.flatMap((row) => (typeof row.updatedBy === 'number' ? [row.updatedBy] : []));
+  if (!ids.length) return rows;
+  const names = await repo.accountNames(ids);
+  return rows.map((row) => ({ ...row, updatedByName: names.get(row.updatedBy as number) ?? null }));
 }
 
 /** The row with this id in the actor's language (and section, when given), or `notFound`. */
@@ -95,11 +109,16 @@ export async function get(actor: Actor, definition: ResourceDefinition, id: IdIn
 /** What the audit log and messages call a row: its title field's value. */
 export const titleOf = (definition: ResourceDefinition, row: repo.Row): string => String(row[definition.titleField] ?? '').slice(0, 200);
 
-/** The revision a write stores in its own transaction, for resources that keep them. */
-export function revisionWriter(actor: Actor, definition: ResourceDefinition): repo.AfterStore | undefined {
-  if (!keepsHistory(definition)) return undefined;
+/**
+ * What a write does in its own transaction once the row is stored: a revision, for resources that
+ * keep them, and, when it sets the translation link, the counterpart's link back.
+ */
+export function afterStoring(actor: Actor, definition: ResourceDefinition, values: repo.Row = {}): repo.AfterStore | undefined {
+  const pairs = traits(definition).localized && 'translationId' in values;
+  if (!keepsHistory(definition) && !pairs) return undefined;
   return async (tx, row) => {
-    await saveRevision(tx, definition, row, actor.account?.id ?? null);
+    if (pairs) await repo.pairCounterparts(tx, definition, row);
+    if (keepsHistory(definition)) await saveRevision(tx, definition, row, actor.account?.id ?? null);
   };
 }
 
@@ -160,7 +179,7 @@ export async function add(actor: Actor, definition: ResourceDefinition, input: R
   row.updatedBy = actor.account?.id ?? null;
   const hooks = hooksFor(definition.name);
   const stored = hooks.beforeWrite ? await hooks.beforeWrite(row, actor) : row;
-  const added = await repo.insertRow(definition, stored, revisionWriter(actor, definition));
+  const added = await repo.insertRow(definition, stored, afterStoring(actor, definition, stored));
   await auditRow(actor, definition, 'add', added);
   return added;
 }
@@ -173,6 +192,14 @@ export async function update(actor: Actor, definition: ResourceDefinition, input
 
 /** An update as the audit log names it: `update`, or `restore` when the values are a revision's. */
 export async function applyUpdate(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>, section?: IdInput, audit: { action: AuditAction; detail?: string } = { action: 'update' }): Promise<repo.Row> {
+  const { existing, values, changes } = await prepareUpdate(actor, definition, input, section);
+  const updated = await repo.updateRow(definition, existing, changes, afterStoring(actor, definition, changes));
+  await auditRow(actor, definition, audit.action, updated, audit.detail ?? changedFields(definition, values, existing, updated));
+  return updated;
+}
+
+/** An update checked and made ready to store: the row as it is, the input's values, and the changes to write. */
+async function prepareUpdate(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>, section?: IdInput) {
   const scope = await sectionScope(actor, definition, section);
   const body = { ...input, ...scope };
   if (body.id === undefined || body.id === null) throw invalid('missingUpdateId');
@@ -188,11 +215,13 @@ export async function applyUpdate(actor: Actor, definition: ResourceDefinition, 
   if (hooks.beforeWrite) changes = await hooks.beforeWrite(changes, actor);
   checkWindow({ ...existing, ...changes });
   if (hooks.beforeUpdate) await hooks.beforeUpdate(existing, { ...existing, ...changes }, actor);
-  const updated = await repo.updateRow(definition, existing, changes, revisionWriter(actor, definition));
-  // A virtual field (a new password) is never read back, so its being sent is the change.
+  return { existing, values, changes };
+}
+
+/** The fields an update changed, for the audit log; a virtual field (a new password) is never read back, so its being sent is the change. */
+function changedFields(definition: ResourceDefinition, values: repo.Row, existing: repo.Row, updated: repo.Row): string | undefined {
   const changed = Object.keys(values).filter((key) => key !== 'id' && (definition.fields[key]?.virtual || !sameValue(existing[key], updated[key])));
-  await auditRow(actor, definition, audit.action, updated, audit.detail ?? (changed.length ? changed.join(', ') : undefined));
-  return updated;
+  return changed.length ? changed.join(', ') : undefined;
 }
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -203,6 +232,14 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON
  */
 export async function remove(actor: Actor, definition: ResourceDefinition, id: IdInput, section?: IdInput): Promise<repo.Row> {
   requireAccess(actor, traits(definition).write);
+  const existing = await prepareRemove(actor, definition, id, section);
+  await repo.deleteRow(definition, existing, trashWriter(actor, definition));
+  await auditRow(actor, definition, 'delete', existing);
+  return existing;
+}
+
+/** The row a delete would remove, once it is known that nothing still needs it. */
+async function prepareRemove(actor: Actor, definition: ResourceDefinition, id: IdInput, section?: IdInput): Promise<repo.Row> {
   const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
   // A type, class or group still in use is not deleted: its items would lose their place.
   for (const reference of referencesTo(definition.name)) {
@@ -211,9 +248,59 @@ export async function remove(actor: Actor, definition: ResourceDefinition, id: I
   }
   const hooks = hooksFor(definition.name);
   if (hooks.beforeDelete) await hooks.beforeDelete(existing, actor);
-  await repo.deleteRow(definition, existing, keepsHistory(definition) ? (tx, row) => putInTrash(tx, definition, row, actor.account?.id ?? null) : undefined);
-  await auditRow(actor, definition, 'delete', existing);
   return existing;
+}
+
+const trashWriter = (actor: Actor, definition: ResourceDefinition): repo.AfterStore | undefined =>
+  keepsHistory(definition) ? (tx, row) => putInTrash(tx, definition, row, actor.account?.id ?? null) : undefined;
+
+/**
+ * A new hidden row with another row's values and its title marked as a copy, for staff to edit
+ * before showing it. It is not anyone's translation, and it starts its own history.
+ */
+export async function duplicate(actor: Actor, definition: ResourceDefinition, id: IdInput): Promise<repo.Row> {
+  requireAccess(actor, traits(definition).write);
+  if (!traits(definition).visibility) throw notFound();
+  const existing = await find(actor, definition, positiveInteger(id));
+  const values = wireRow(actor, definition, existing);
+  const input: Record<string, unknown> = {};
+  for (const [key] of inputFields(definition)) if (key !== 'translationId' && values[key] !== undefined) input[key] = values[key];
+  input[definition.titleField] = translate(actor.language, 'api.copyOf', { title: String(values[definition.titleField] ?? '') });
+  input.isVisible = false;
+  return add(actor, definition, input);
+}
+
+export const BULK_ACTIONS = ['hide', 'show', 'delete'] as const;
+/** The most rows one bulk action takes: a few pages of the longest list page. */
+export const MAX_BULK_IDS = 500;
+
+/**
+ * One action on several rows (`{action: hide | show | delete, ids}`): each row is checked as if it
+ * were alone (it exists for this actor, the change is valid, nothing still needs a deleted row),
+ * and then every write is stored in one transaction, or none is.
+ */
+export async function bulk(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>): Promise<{ done: number }> {
+  requireAccess(actor, traits(definition).write);
+  const action = input.action;
+  if (typeof action !== 'string' || !(BULK_ACTIONS as readonly string[]).includes(action)) throw invalid('invalidBulkAction', { value: String(action ?? '').slice(0, 20) });
+  const available = action === 'delete' ? definition.deletable !== false : traits(definition).visibility;
+  if (!available) throw invalid('bulkActionUnavailable', { action });
+  const ids = Array.isArray(input.ids) ? input.ids : undefined;
+  if (!ids?.length || ids.length > MAX_BULK_IDS) throw invalid('invalidBulkIds', { max: MAX_BULK_IDS });
+  const unique = [...new Set(ids.map((id) => positiveInteger(String(id))))];
+  const writes: repo.BulkWrite[] = [];
+  for (const id of unique) {
+    if (action === 'delete') {
+      writes.push({ existing: await prepareRemove(actor, definition, id), remove: true, beforeDelete: trashWriter(actor, definition) });
+    } else {
+      const { existing, changes } = await prepareUpdate(actor, definition, { id, isVisible: action === 'show' });
+      writes.push({ existing, changes, afterStore: afterStoring(actor, definition, changes) });
+    }
+  }
+  await repo.writeRows(definition, writes);
+  const titles = writes.map((write) => titleOf(definition, write.existing)).join('、');
+  await recordAudit(actor, { action: 'bulk', resource: definition.name, summary: `${action} ${writes.length}: ${titles}`.slice(0, 200) });
+  return { done: writes.length };
 }
 
 /** Moves a row to `position` (1-based) among its siblings; returns the siblings in their new order. */

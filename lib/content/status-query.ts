@@ -1,0 +1,28 @@
+import { eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { traits, type ResourceDefinition } from './define';
+import { column, tableOf } from './repository';
+import { invalid } from './errors';
+import { hasStatus, STATUSES, type PublicationStatus } from './status';
+
+/** A list request's `status` filter, checked: undefined when it asks for none. */
+export function statusFilter(definition: ResourceDefinition, raw: unknown): PublicationStatus | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (!hasStatus(definition) || !STATUSES.includes(raw as PublicationStatus)) {
+    throw invalid('invalidStatus', { value: String(raw).slice(0, 20), allowed: hasStatus(definition) ? STATUSES.join(', ') : '—' });
+  }
+  return raw as PublicationStatus;
+}
+
+/** The rows of one status, as SQL conditions at `now`, matching statusOf. */
+export function statusConditions(definition: ResourceDefinition, status: PublicationStatus, now: Date): SQL[] {
+  const table = tableOf(definition);
+  const visible = column(table, 'isVisible');
+  const publishAt = column(table, 'publishAt');
+  const unpublishAt = column(table, 'unpublishAt');
+  const shown = traits(definition).visibility ? [eq(visible, true)] : [];
+  // A resource without a visibility switch has no hidden rows.
+  if (status === 'hidden') return shown.length ? [eq(visible, false)] : [sql`false`];
+  if (status === 'scheduled') return [...shown, gt(publishAt, now)];
+  if (status === 'expired') return [...shown, lte(publishAt, now), isNotNull(unpublishAt), lte(unpublishAt, now)];
+  return [...shown, lte(publishAt, now), or(isNull(unpublishAt), gt(unpublishAt, now))!];
+}
