@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, adminHeaders, nextTestAddress } from './helpers';
+import { expect, test } from '@playwright/test';
+import { adminHeaders, expectNoAxeViolations, signInWithToken } from './helpers';
 
 /**
  * The back office's resource form in the browser (issue 5): validation messages in the current
@@ -45,19 +44,6 @@ const words = {
   },
 } as const;
 
-/** Signs in through the API and leaves the token where the back office reads it. */
-async function signIn(page: Page, request: APIRequestContext) {
-  const login = await request.post('/api/account/login', { data: admin, headers: { 'x-forwarded-for': nextTestAddress() } });
-  const { token } = await login.json();
-  expect(token).toBeTruthy();
-  await page.addInitScript((value) => window.localStorage.setItem('Authorization', value), token as string);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
-}
-
 for (const language of ['tw', 'en'] as const) {
   const w = words[language];
 
@@ -68,7 +54,7 @@ for (const language of ['tw', 'en'] as const) {
       errors.push(`unexpected dialog: ${dialog.message()}`);
       void dialog.dismiss();
     });
-    await signIn(page, request);
+    await signInWithToken(page, request);
     await page.goto(`/${language}-admin/webnews/new`);
 
     const title = page.getByRole('textbox', { name: new RegExp(`^${w.title}`) });
@@ -146,7 +132,7 @@ for (const language of ['tw', 'en'] as const) {
 test('tw: a law form lists business lines of the chosen class only; editing loads, keeps and saves a row', async ({ page, request }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, request);
+  await signInWithToken(page, request);
   const headers = await adminHeaders(request, 'tw');
   const rows = async (path: string) => (await (await request.post(`/api/${path}`, { headers, data: { page: 1, pageSize: 9999 } })).json()).data;
   // A class with business lines, and the lines of another class, from the demo content.
@@ -201,7 +187,7 @@ test('tw: a law form lists business lines of the chosen class only; editing load
 test('tw: a news item names its English counterpart, and the public language switch leads there', async ({ page, request }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, request);
+  await signInWithToken(page, request);
   const headers = await adminHeaders(request, 'tw');
   // A published English news item (what anonymous readers list), and a new Chinese one to link from.
   const anonymous = { 'web-language': 'en', 'x-xsrf-token': 'e2e-xsrf', cookie: 'XSRF-TOKEN=e2e-xsrf' };

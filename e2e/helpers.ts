@@ -70,3 +70,11 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, readyPat
   await stop();
   throw new Error(`${what} did not start`);
 }
+
+/** Signs the Admin in through the API and leaves the token where the back office reads it. */
+export async function signInWithToken(page: Page, request: APIRequestContext) {
+  const login = await request.post('/api/account/login', { data: admin, headers: { 'x-forwarded-for': nextTestAddress() } });
+  const { token } = await login.json();
+  expect(token).toBeTruthy();
+  await page.addInitScript((value) => window.localStorage.setItem('Authorization', value), token as string);
+}

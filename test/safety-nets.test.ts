@@ -3,9 +3,6 @@
  * limit), the audit log (what is recorded, the Admin-only list and its filters) and the trash that
  * delete fills (list, restore with translation link, order and attachments, purge, TRASH_DAYS).
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
 import { addRow, clearContent, message } from './helpers/content';
@@ -14,28 +11,18 @@ import { runHousekeeping } from '../lib/content/housekeeping';
 import { getDb } from '../lib/db';
 import { auditLog, contentTrash } from '../lib/db/schema';
 import { findUpload } from '../lib/uploads';
-import { folderStorage, setUploadStorage, type UploadStorage } from '../lib/uploads/storage';
+import { PNG, withUploadFolder } from './helpers/uploads';
 
 withDatabase();
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const uploadFolder = withUploadFolder();
 const wireTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
 let admin: { token: string; id: number; username: string };
 let editor: { token: string; id: number; username: string };
-let folder: string;
-let storage: UploadStorage;
 
 beforeAll(async () => {
-  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'gonghui-safety-test-'));
-  storage = folderStorage(folder);
-  setUploadStorage(storage);
   admin = await signedIn(1);
   editor = await signedIn(0);
-});
-
-afterAll(async () => {
-  await fs.rm(folder, { recursive: true, force: true });
 });
 
 beforeEach(clearContent);
@@ -160,7 +147,7 @@ describe('trash', () => {
     expect(await findUpload(file)).toBeDefined();
     const back = await call('PUT', `webbulletin/restore/${bulletin.id}`, undefined, { token: editor.token });
     expect(back.body).toMatchObject({ id: bulletin.id, files: [file], typeId: type.id });
-    expect(await storage.get(file)).not.toBeNull();
+    expect(await uploadFolder.storage.get(file)).not.toBeNull();
   });
 
   test('a cleared translation link is set again; a counterpart gone meanwhile leaves none', async () => {
@@ -203,9 +190,9 @@ describe('trash', () => {
     expect((await call('PUT', `webnews/restore/${row.id}`, undefined, { token: editor.token })).status).toBe(404);
     expect((await call('DELETE', `webnews/purge/${row.id}`, undefined, { token: admin.token })).status).toBe(404);
     expect(await findUpload(own)).toBeUndefined();
-    expect(await storage.get(own)).toBeNull();
+    expect(await uploadFolder.storage.get(own)).toBeNull();
     expect(await findUpload(kept)).toBeDefined();
-    expect(await storage.get(kept)).not.toBeNull();
+    expect(await uploadFolder.storage.get(kept)).not.toBeNull();
   });
 
   test('rows kept in the trash longer than TRASH_DAYS are purged by the housekeeping', async () => {

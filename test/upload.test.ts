@@ -163,7 +163,7 @@ describe('GET and PUT /api/upload/{id}', () => {
   test('GET gives the details', async () => {
     const result = await call('GET', `upload/${id}`, undefined, { token });
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ id, name: 'minutes.pdf', size: PDF.length, type: 'application/pdf', url: `/uploads/${id}/minutes.pdf` });
+    expect(result.body).toEqual({ id, name: 'minutes.pdf', size: PDF.length, type: 'application/pdf', url: `/uploads/${id}/minutes.pdf`, altTw: '', altEn: '' });
   });
 
   test('GET of an unknown or malformed id is a 404', async () => {

@@ -15,6 +15,7 @@ import { ContactScreen } from './ContactScreen';
 import { Dashboard } from './Dashboard';
 import { FormScreen } from './FormScreen';
 import { ListScreen } from './ListScreen';
+import { MediaScreen } from './MediaScreen';
 import { GuardedLink } from './LeaveGuard';
 import { ScreenTitle } from './ScreenTitle';
 import { SettingsScreen } from './SettingsScreen';
@@ -53,6 +54,12 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
       return (
         <Suspense fallback={<p role="status">{t('loading')}</p>}>
           <AuditScreen />
+        </Suspense>
+      );
+    case 'media':
+      return (
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>
+          <MediaScreen />
         </Suspense>
       );
     case 'trash':

@@ -11,7 +11,7 @@ import { useClientLanguage } from '@/lib/client/hooks';
 import { auditLogPage } from '@/lib/client/resources';
 import { allResources, findResource } from '@/lib/content/registry';
 import { useAdminSession } from './AdminSession';
-import { AdminTable, LoadStatus } from './LoadStatus';
+import { FilterButtons, ListTable, LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
 import { formatWireDate } from '@/lib/admin/cells';
@@ -79,50 +79,29 @@ export function AuditScreen() {
           <label htmlFor="audit-to">{t('audit.to')}</label>
           <input id="audit-to" name="to" type="date" defaultValue={query.get('to') ?? ''} />
         </div>
-        <div className="admin-filter-buttons">
-          <button type="submit">{t('list.search')}</button>
-          {auditFilterKeys.some((key) => query.get(key)) ? (
-            <button type="button" onClick={() => router.push(pathname)}>
-              {t('list.clear')}
-            </button>
-          ) : null}
-        </div>
+        <FilterButtons active={auditFilterKeys.some((key) => query.get(key))} onClear={() => router.push(pathname)} />
       </form>
       <LoadStatus error={error} loading={isLoading && !data} retry={mutate} />
       {data ? (
-        <AdminTable name={title} total={data.total}>
-          <thead>
-            <tr>
-              <th scope="col">{t('audit.at')}</th>
-              <th scope="col">{t('audit.action')}</th>
-              <th scope="col">{t('audit.account')}</th>
-              <th scope="col">{t('audit.address')}</th>
-              <th scope="col">{t('audit.resource')}</th>
-              <th scope="col">{t('audit.row')}</th>
-              <th scope="col">{t('audit.language')}</th>
-              <th scope="col">{t('audit.summary')}</th>
+        <ListTable
+          name={title}
+          total={data.total}
+          columns={[t('audit.at'), t('audit.action'), t('audit.account'), t('audit.address'), t('audit.resource'), t('audit.row'), t('audit.language'), t('audit.summary')]}
+          empty={t('list.empty')}
+        >
+          {data.data.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatWireDate(entry.at, language, true)}</td>
+              <td>{(actions as readonly string[]).includes(entry.action) ? t(`audit.actions.${entry.action as (typeof actions)[number]}`) : entry.action}</td>
+              <td>{entry.accountName ?? ''}{entry.accountId ? ` (#${entry.accountId})` : ''}</td>
+              <td>{entry.clientAddress ?? ''}</td>
+              <td>{resourceName(entry.resource)}</td>
+              <td>{entry.rowId ?? ''}</td>
+              <td>{entry.lang ?? ''}</td>
+              <td>{entry.summary ?? ''}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.data.length === 0 ? (
-              <tr>
-                <td colSpan={8}>{t('list.empty')}</td>
-              </tr>
-            ) : null}
-            {data.data.map((entry) => (
-              <tr key={entry.id}>
-                <td>{formatWireDate(entry.at, language, true)}</td>
-                <td>{(actions as readonly string[]).includes(entry.action) ? t(`audit.actions.${entry.action as (typeof actions)[number]}`) : entry.action}</td>
-                <td>{entry.accountName ?? ''}{entry.accountId ? ` (#${entry.accountId})` : ''}</td>
-                <td>{entry.clientAddress ?? ''}</td>
-                <td>{resourceName(entry.resource)}</td>
-                <td>{entry.rowId ?? ''}</td>
-                <td>{entry.lang ?? ''}</td>
-                <td>{entry.summary ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
+          ))}
+        </ListTable>
       ) : null}
       {data ? <Pager page={clampPage(request.page, pages)} pages={pages} href={(page) => `${pathname}${auditSearch({ ...Object.fromEntries(query), page: String(page) })}`} /> : null}
     </>

@@ -33,3 +33,44 @@ export function AdminTable({ name, total, children }: { name: string; total: num
     </div>
   );
 }
+
+/** A screen's data table with its column headers, and one row saying `empty` when it has no rows. */
+export function ListTable({ name, total, columns, empty, children }: { name: string; total: number; columns: string[]; empty: string; children: ReactNode[] }) {
+  return (
+    <AdminTable name={name} total={total}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {children.length === 0 ? (
+          <tr>
+            <td colSpan={columns.length}>{empty}</td>
+          </tr>
+        ) : (
+          children
+        )}
+      </tbody>
+    </AdminTable>
+  );
+}
+
+/** A filter form's buttons: search, and clear while a filter is set. */
+export function FilterButtons({ active, onClear }: { active: boolean; onClear: () => void }) {
+  const t = useTranslations('admin.list');
+  return (
+    <div className="admin-filter-buttons">
+      <button type="submit">{t('search')}</button>
+      {active ? (
+        <button type="button" onClick={onClear}>
+          {t('clear')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -13,7 +13,16 @@ export function ScreenTitle({ title, children }: { title: string; children?: Rea
   const t = useTranslations('admin');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    document.title = `${title} | ${t('title')}`;
+    const wanted = `${title} | ${t('title')}`;
+    const keep = () => {
+      if (document.title !== wanted) document.title = wanted;
+    };
+    keep();
+    // A filter's new query string is an in-app navigation to the same screen: Next puts the route's
+    // own title ("Back office") back after it, so the screen's title is put back in turn.
+    const observer = new MutationObserver(keep);
+    observer.observe(document.head, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
   }, [title, t]);
   useEffect(() => {
     if (firstScreen) firstScreen = false;

@@ -12,7 +12,7 @@ import { CANCELLED, resourceApi, type Row } from '@/lib/client/resources';
 import { findResource } from '@/lib/content/registry';
 import { useAdminSession } from './AdminSession';
 import { GuardedLink } from './LeaveGuard';
-import { AdminTable, LoadStatus } from './LoadStatus';
+import { ListTable, LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
 import { useReportError, useToast } from './Toasts';
@@ -61,43 +61,33 @@ export function TrashScreen({ resource }: { resource: string }) {
       <p className="admin-hint">{t('trash.hint')}</p>
       <LoadStatus error={error} loading={isLoading && !data} retry={mutate} />
       {data ? (
-        <AdminTable name={title} total={data.total}>
-          <thead>
-            <tr>
-              <th scope="col">{definition.fields[definition.titleField]?.label[language] ?? 'id'}</th>
-              <th scope="col">{t('trash.deletedAt')}</th>
-              <th scope="col">{t('trash.deletedBy')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.data.length === 0 ? (
-              <tr>
-                <td colSpan={4}>{t('trash.empty')}</td>
-              </tr>
-            ) : null}
-            {data.data.map((row) => {
-              const name = rowTitle(row);
-              return (
-                <tr key={String(row.id)} data-row-id={String(row.id)}>
-                  <td>{name}</td>
-                  <td>{formatWireDate(String(row.deletedAt ?? ''), language, true)}</td>
-                  <td>{String(row.deletedByName ?? '')}</td>
-                  <td className="admin-actions">
-                    <button type="button" disabled={busy} onClick={() => run(() => api.restore(Number(row.id)), t('toast.restored'))} aria-label={t('trash.restoreRow', { title: name })}>
-                      {t('trash.restore')}
+        <ListTable
+          name={title}
+          total={data.total}
+          columns={[definition.fields[definition.titleField]?.label[language] ?? 'id', t('trash.deletedAt'), t('trash.deletedBy'), t('columns.actions')]}
+          empty={t('trash.empty')}
+        >
+          {data.data.map((row) => {
+            const name = rowTitle(row);
+            return (
+              <tr key={String(row.id)} data-row-id={String(row.id)}>
+                <td>{name}</td>
+                <td>{formatWireDate(String(row.deletedAt ?? ''), language, true)}</td>
+                <td>{String(row.deletedByName ?? '')}</td>
+                <td className="admin-actions">
+                  <button type="button" disabled={busy} onClick={() => run(() => api.restore(Number(row.id)), t('toast.restored'))} aria-label={t('trash.restoreRow', { title: name })}>
+                    {t('trash.restore')}
+                  </button>
+                  {account.role === 1 ? (
+                    <button type="button" disabled={busy} onClick={() => run(() => api.purge(Number(row.id)), t('toast.purged'))} aria-label={t('trash.purgeRow', { title: name })}>
+                      {t('trash.purge')}
                     </button>
-                    {account.role === 1 ? (
-                      <button type="button" disabled={busy} onClick={() => run(() => api.purge(Number(row.id)), t('toast.purged'))} aria-label={t('trash.purgeRow', { title: name })}>
-                        {t('trash.purge')}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </AdminTable>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </ListTable>
       ) : null}
       {data ? <Pager page={clampPage(page, pages)} pages={pages} href={(p) => `${pathname}?page=${p}`} /> : null}
     </>

@@ -102,7 +102,7 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
         {typeof row.summary === 'string' && row.summary && <p className="lead">{row.summary}</p>}
         {image && (
           <figure className="detail-image">
-            <ItemImage src={row.image} alt={title} priority />
+            <ItemImage src={row.image} alt={title} locale={locale} priority />
           </figure>
         )}
         <RichText locale={locale} html={row.content} />

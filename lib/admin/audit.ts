@@ -1,4 +1,5 @@
 import type { AuditRequest } from '../client/resources';
+import { filterSearch } from './pager';
 
 /** The audit screen's filters, as they stand in its URL and in `audit/getlist`'s body. */
 export const auditFilterKeys = ['action', 'resource', 'accountId', 'from', 'to'] as const;
@@ -21,12 +22,4 @@ export function auditRequest(query: URLSearchParams, pageSize: number): AuditReq
 }
 
 /** The query string of a filter state (empty values left out), `?…` or ''. */
-export function auditSearch(values: Record<string, string>): string {
-  const query = new URLSearchParams();
-  for (const key of [...auditFilterKeys, 'page'] as const) {
-    const value = values[key];
-    if (value && !(key === 'page' && value === '1')) query.set(key, value);
-  }
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
+export const auditSearch = (values: Record<string, string>) => filterSearch(auditFilterKeys, values);

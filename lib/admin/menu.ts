@@ -34,7 +34,7 @@ export const adminOwnGroups: readonly MenuGroupId[] = ['pages', 'system'];
 export interface MenuEntry {
   href: string;
   screen: AdminScreen;
-  /** A resource's or section's label in both languages; absent for the settings and audit entries (messages). */
+  /** A resource's or section's label in both languages; absent for the media, settings and audit entries (messages). */
   label?: Label;
   children?: MenuEntry[];
 }
@@ -69,7 +69,7 @@ function resourceEntry(language: WireLanguage, definition: ResourceDefinition): 
   };
 }
 
-/** The menu an account of `role` sees: what the role may not do is left out (web settings, the audit log and accounts for Users). */
+/** The menu an account of `role` sees: what the role may not do is left out (web settings, the audit log and accounts for Users); both roles have the media library. */
 export function buildMenu(language: WireLanguage, role: 0 | 1): MenuGroup[] {
   return menuGroups()
     .map((group) => {
@@ -77,9 +77,9 @@ export function buildMenu(language: WireLanguage, role: 0 | 1): MenuGroup[] {
         .map((name) => findResource(name))
         .filter((definition): definition is ResourceDefinition => !!definition && roleMayManage(role, definition))
         .map((definition) => resourceEntry(language, definition));
-      if (group.id === settingsGroup && role === 1) {
-        entries.push({ href: adminPath(language, { kind: 'settings' }), screen: { kind: 'settings' } });
-        entries.push({ href: adminPath(language, { kind: 'audit' }), screen: { kind: 'audit' } });
+      if (group.id === settingsGroup) {
+        const own: AdminScreen[] = role === 1 ? [{ kind: 'media' }, { kind: 'settings' }, { kind: 'audit' }] : [{ kind: 'media' }];
+        entries.push(...own.map((screen) => ({ href: adminPath(language, screen), screen })));
       }
       return { id: group.id, entries };
     })
@@ -101,7 +101,7 @@ export function resourcesInMenuOrder(role: 0 | 1): ResourceDefinition[] {
 
 /** Whether a menu entry is the current screen or leads to it (the form of a row of that list). */
 export function entryMatches(entry: MenuEntry, screen: AdminScreen): boolean {
-  if (entry.screen.kind === 'settings' || entry.screen.kind === 'audit') return screen.kind === entry.screen.kind;
+  if (entry.screen.kind === 'settings' || entry.screen.kind === 'audit' || entry.screen.kind === 'media') return screen.kind === entry.screen.kind;
   if (entry.screen.kind !== 'list' || !('resource' in screen)) return false;
   const section = 'section' in screen ? screen.section : undefined;
   return entry.screen.resource === screen.resource && (entry.screen.section === undefined || entry.screen.section === section);

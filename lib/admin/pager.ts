@@ -18,3 +18,14 @@ export function pageLinks(current: number, pages: number, max = MAX_PAGE_LINKS):
   const first = Math.min(Math.max(1, page - Math.floor((count - 1) / 2)), pages - count + 1);
   return Array.from({ length: count }, (_, i) => first + i);
 }
+
+/** The query string of a screen's filter state in the order of `keys` then `page` (empty values and page 1 left out), `?…` or ''. */
+export function filterSearch(keys: readonly string[], values: Record<string, string>): string {
+  const query = new URLSearchParams();
+  for (const key of [...keys, 'page']) {
+    const value = values[key];
+    if (value && !(key === 'page' && value === '1')) query.set(key, value);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}

@@ -14,6 +14,7 @@ import { isWireLanguage, type WireLanguage } from '../i18n/languages';
  *   /{lang}-admin/{resource}/trash                 the resource's trash (every section's)
  *   /{lang}-admin/settings                         web settings
  *   /{lang}-admin/audit                            the audit log (Admins)
+ *   /{lang}-admin/media                            the media library (uploads)
  *   /{lang}-login                                  sign-in
  *
  * A resource whose first parent is a fixed section standing in every path (`sectionInPath`:
@@ -23,6 +24,7 @@ export type AdminScreen =
   | { kind: 'dashboard' }
   | { kind: 'settings' }
   | { kind: 'audit' }
+  | { kind: 'media' }
   | { kind: 'trash'; resource: string }
   | { kind: 'list'; resource: string; section?: number }
   | { kind: 'new'; resource: string; section?: number }
@@ -31,6 +33,7 @@ export type AdminScreen =
 
 export const SETTINGS_SEGMENT = 'settings';
 export const AUDIT_SEGMENT = 'audit';
+export const MEDIA_SEGMENT = 'media';
 export const TRASH_SEGMENT = 'trash';
 
 /** The section field of a resource with one list per section, or undefined. */
@@ -65,6 +68,8 @@ export function adminPath(language: WireLanguage, screen: AdminScreen): string {
       return `${home}/${SETTINGS_SEGMENT}`;
     case 'audit':
       return `${home}/${AUDIT_SEGMENT}`;
+    case 'media':
+      return `${home}/${MEDIA_SEGMENT}`;
     case 'trash':
       return `${home}/${screen.resource}/${TRASH_SEGMENT}`;
     default: {
@@ -92,6 +97,7 @@ function screenOf(segments: string[]): AdminScreen {
   const [first, ...rest] = segments;
   if (first === SETTINGS_SEGMENT) return rest.length ? notFound : { kind: 'settings' };
   if (first === AUDIT_SEGMENT) return rest.length ? notFound : { kind: 'audit' };
+  if (first === MEDIA_SEGMENT) return rest.length ? notFound : { kind: 'media' };
   const definition = findResource(first);
   if (!definition) return notFound;
   if (rest.length === 1 && rest[0] === TRASH_SEGMENT) return { kind: 'trash', resource: definition.name };

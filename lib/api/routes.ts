@@ -5,6 +5,7 @@ import { sessionStatus, signIn } from '../content/operations/account';
 import { auditList } from '../content/operations/audit';
 import * as history from '../content/operations/history';
 import { mailStatus } from '../content/operations/mail';
+import * as media from '../content/operations/media';
 import { requestPasswordReset, resetPassword } from '../content/operations/password-reset';
 import * as content from '../content/operations/resource';
 import { createPreviewToken } from '../content/preview';
@@ -163,6 +164,9 @@ export function buildRoutes(): Route[] {
     { method: 'GET', path: 'websetting/oldvisitcount', handler: (c) => websetting.visitCount(c, 'old') },
     { method: 'GET', path: 'websetting/accessiblevisitcount', handler: (c) => websetting.visitCount(c, 'accessible') },
     { method: 'POST', path: 'audit/getlist', body: true, operation: (actor, { body }) => auditList(actor, body), summary: 'The audit log, newest first (Admins)' },
+    { method: 'POST', path: 'media/getlist', body: true, operation: (actor, { body }) => media.mediaList(actor, body), summary: 'Uploads, newest first, with where each is used' },
+    { method: 'PUT', path: 'media/update/:id', body: true, operation: (actor, { params: [id], body }) => media.mediaUpdate(actor, id, body), summary: 'Sets an image\'s alternative text in each language' },
+    { method: 'DELETE', path: 'media/delete/:id', operation: (actor, { params: [id] }) => media.mediaDelete(actor, id), summary: 'Deletes an upload nothing uses' },
     ...own,
     ...generic.filter((route) => !taken.has(`${route.method} ${route.path.toLowerCase()}`)),
   ];

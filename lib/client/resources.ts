@@ -60,6 +60,34 @@ export interface Upload {
   name: string;
   size: number;
   type: string;
+  /** An image's text alternative per language: in `upload/{id}` details and the media library. */
+  altTw?: string;
+  altEn?: string;
+}
+
+/** Where an upload is used: a row (live, in the trash, or only in an earlier revision) or the web settings. */
+export interface MediaUse {
+  resource: string;
+  rowId: number | null;
+  lang: string | null;
+  title: string;
+  state: 'row' | 'trash' | 'revision' | 'settings';
+}
+
+/** One upload of the media library (`media/getlist`). */
+export interface MediaItem extends Upload {
+  altTw: string;
+  altEn: string;
+  createdAt: string;
+  usedBy: MediaUse[];
+}
+
+export interface MediaRequest {
+  page: number;
+  pageSize: number;
+  type?: 'image' | 'file';
+  unused?: boolean;
+  keyword?: string;
 }
 
 export interface Counter {
@@ -166,6 +194,21 @@ export function renameUpload(id: string, fileName: string, client: ApiHttp = htt
 export function auditLogPage(request: AuditRequest, client: ApiHttp = http) {
   return send<{ data: AuditEntry[]; total: number; page: number; pageSize: number }>(client, 'POST', 'audit/getlist', request);
 }
+
+/** The media library: uploads with where each is used, their alternative text, delete when unused. */
+export function mediaApi(client: ApiHttp = http) {
+  return {
+    list: (request: MediaRequest) => send<{ data: MediaItem[]; total: number; page: number; pageSize: number }>(client, 'POST', 'media/getlist', request),
+    update: (id: string, alt: { altTw?: string; altEn?: string }) => send<MediaItem>(client, 'PUT', `media/update/${encodeURIComponent(id)}`, alt),
+    /** Asks first, as every delete does; declined → no request, resolves `取消`. */
+    async remove(id: string): Promise<{ id: string } | typeof CANCELLED> {
+      if (!client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmDelete'))) return CANCELLED;
+      return send<{ id: string }>(client, 'DELETE', `media/delete/${encodeURIComponent(id)}`);
+    },
+  };
+}
+
+export const media = mediaApi();
 
 /** Web settings (`websetting/webinfo`) and the three visit counters. */
 export function webSettingsApi(client: ApiHttp = http) {

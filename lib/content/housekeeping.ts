@@ -1,18 +1,39 @@
 import { logError } from '../observability/logger';
-import { pruneAudit } from './audit';
+import { operator } from './actor';
+import { pruneAudit, recordAudit } from './audit';
+import { removeUnusedUploads } from './trash';
+import { unusedUploadsBefore } from './media';
 import { purgeExpiredTrash } from './operations/history';
 
 /** How often each server runs the housekeeping after its first run at start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Drops audit entries older than AUDIT_DAYS and purges rows kept in the trash longer than
- * TRASH_DAYS, with their uploads. Idempotent, so several servers may each run it.
+ * How old an upload must be before the housekeeping removes it for being used by nothing: a file
+ * just uploaded into a form that is not saved yet is named by no row, and must survive until it is.
  */
-export async function runHousekeeping(now = new Date()): Promise<{ auditPruned: number; trashPurged: number }> {
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** Removes uploads older than the grace period that no row, trashed row, revision or setting names. */
+async function removeUnusedOldUploads(now: Date): Promise<number> {
+  const candidates = await unusedUploadsBefore(new Date(now.getTime() - UNUSED_UPLOAD_GRACE_MS));
+  // Checked again just before the delete: a row saved meanwhile keeps its upload.
+  const removed = new Set(await removeUnusedUploads(candidates.map((row) => row.id)));
+  for (const row of candidates.filter((candidate) => removed.has(candidate.id))) {
+    await recordAudit({ ...operator(), clientAddress: 'housekeeping' }, { action: 'purge', resource: 'upload', summary: `${row.name} (${row.id}, unused)` });
+  }
+  return removed.size;
+}
+
+/**
+ * Drops audit entries older than AUDIT_DAYS, purges rows kept in the trash longer than TRASH_DAYS
+ * with their uploads, then removes old uploads nothing uses. Idempotent, so several servers may each run it.
+ */
+export async function runHousekeeping(now = new Date()): Promise<{ auditPruned: number; trashPurged: number; uploadsRemoved: number }> {
   const auditPruned = await pruneAudit(now);
   const trashPurged = await purgeExpiredTrash(now);
-  return { auditPruned, trashPurged };
+  const uploadsRemoved = await removeUnusedOldUploads(now);
+  return { auditPruned, trashPurged, uploadsRemoved };
 }
 
 /** Runs the housekeeping now and then daily; a failure is logged and tried again the next day. */

@@ -15,6 +15,20 @@ function wholeNumber(value: unknown): number | undefined {
   return undefined;
 }
 
+export const given = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+function pageNumber(value: unknown, fallback: number, key: 'invalidPage' | 'invalidPageSize', max: number): number {
+  if (!given(value)) return fallback;
+  const text = String(value).trim();
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw invalid(key, { max });
+  return Math.min(Number(text), max);
+}
+
+/** `{page, pageSize}` of a list outside the registry (the audit log, the media library); larger sizes are capped. */
+export function pageOf(body: Record<string, unknown>): { page: number; pageSize: number } {
+  return { page: pageNumber(body.page, 1, 'invalidPage', MAX_PAGE), pageSize: pageNumber(body.pageSize, DEFAULT_PAGE_SIZE, 'invalidPageSize', MAX_PAGE_SIZE) };
+}
+
 /** The fields a list may sort by: the common columns and every scalar field. */
 export function sortableFields(definition: ResourceDefinition): string[] {
   const t = traits(definition);
@@ -35,7 +49,6 @@ export function parseListRequest(definition: ResourceDefinition, body: Record<st
   const size = body.pageSize === undefined || body.pageSize === null ? DEFAULT_PAGE_SIZE : wholeNumber(body.pageSize);
   if (size === undefined || size < 1) throw invalid('invalidPageSize');
   // Clients send empty strings for "no choice" (a list's initial state), for direction as for sort.
-  const given = (value: unknown) => value !== undefined && value !== null && value !== '';
   const direction = given(body.direction) ? String(body.direction).toLowerCase() : 'asc';
   if (direction !== 'asc' && direction !== 'desc') throw invalid('invalidDirection');
   let sort: readonly SortKey[] = defaultSortOf(definition);

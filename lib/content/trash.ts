@@ -1,11 +1,10 @@
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { getDb } from '../db';
-import { account, contentRevisions, contentTrash, uploads, websetting } from '../db/schema';
+import { account, contentTrash } from '../db/schema';
 import type { WireLanguage } from '../i18n/languages';
-import { uploadStorage } from '../uploads/storage';
 import type { ResourceDefinition } from './define';
-import { allResources } from './registry';
-import { tableOf, type Row, type Tx } from './repository';
+import { referringTables, removeMedia } from './media';
+import type { Row, Tx } from './repository';
 import { reviveRow } from './revisions';
 import { uploadIdPattern } from './validation';
 
@@ -111,8 +110,7 @@ export function uploadsOf(definition: ResourceDefinition, row: Row): string[] {
 async function uploadsStillUsed(ids: string[]): Promise<Set<string>> {
   const db = await getDb();
   const used = new Set<string>();
-  const tables = [...allResources().map((definition) => tableOf(definition)), contentTrash, contentRevisions, websetting];
-  for (const table of tables) {
+  for (const table of referringTables()) {
     const left = ids.filter((id) => !used.has(id));
     if (!left.length) break;
     const list = sql.join(left.map((id) => sql`${id}::text`), sql`, `);
@@ -127,9 +125,6 @@ export async function removeUnusedUploads(ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
   const used = await uploadsStillUsed(ids);
   const unused = ids.filter((id) => !used.has(id));
-  if (!unused.length) return [];
-  const db = await getDb();
-  await db.delete(uploads).where(inArray(uploads.id, unused));
-  for (const id of unused) await uploadStorage().remove(id);
+  await removeMedia(unused);
   return unused;
 }

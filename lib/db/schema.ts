@@ -63,6 +63,9 @@ export const uploads = pgTable('uploads', {
   name: text('name').notNull(),
   type: varchar('type', { length: 127 }).notNull(),
   size: bigint('size', { mode: 'number' }).notNull(),
+  /** An image's alternative text in each language (the media library); '' when not set. */
+  altTw: text('alt_tw').notNull().default(''),
+  altEn: text('alt_en').notNull().default(''),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   createdBy: integer('created_by'),
 });

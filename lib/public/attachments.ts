@@ -12,6 +12,9 @@ export interface PublicFile {
   type: string;
   size: number;
   url: string;
+  /** An image's text alternative in each language, set in the media library; '' when not set. */
+  altTw: string;
+  altEn: string;
 }
 
 /** The upload ids in a stored `files` value (a JSON array) or `image` value (one id); anything else is none. */
@@ -42,6 +45,8 @@ export async function imageUrl(value: unknown): Promise<string | null> {
 
 export interface PublicImage {
   url: string;
+  /** An upload's own text alternative per language ('' when not set); none for outside URLs. */
+  alt?: { tw: string; en: string };
   /** The stored image's own size in pixels; unknown for outside URLs and unreadable files. */
   width?: number;
   height?: number;
@@ -59,9 +64,10 @@ export async function publicImage(value: unknown): Promise<PublicImage | null> {
   if (!id || !uploadIdPattern.test(id)) return /^(https?:\/\/|\/)/.test(value) ? { url: value } : null;
   const [file] = await publicFiles(id);
   if (!file) return null;
-  if (!file.type.startsWith('image/')) return { url: file.url };
+  const alt = { tw: file.altTw, en: file.altEn };
+  if (!file.type.startsWith('image/')) return { url: file.url, alt };
   const size = await cachedRead('uploads', JSON.stringify({ imageSize: file.id }), () => storedImageSize(file.id));
-  return { url: file.url, ...size };
+  return { url: file.url, alt, ...size };
 }
 
 const ownUpload = /^\/uploads\/([^/]+)\/[^/]+$/;

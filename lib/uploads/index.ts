@@ -56,11 +56,14 @@ export async function findUpload(id: string) {
   return row;
 }
 
-/** The stored metadata of these uploads (those that exist, in no particular order). */
-export async function findUploads(ids: string[]): Promise<Pick<UploadInfo, 'id' | 'name' | 'type' | 'size'>[]> {
+/** The stored metadata of these uploads with their text alternatives (those that exist, in no particular order). */
+export async function findUploads(ids: string[]): Promise<(Pick<UploadInfo, 'id' | 'name' | 'type' | 'size'> & { altTw: string; altEn: string })[]> {
   if (ids.length === 0) return [];
   const db = await getDb();
-  const rows = await db.select({ id: uploads.id, name: uploads.name, type: uploads.type, size: uploads.size }).from(uploads).where(inArray(uploads.id, ids));
+  const rows = await db
+    .select({ id: uploads.id, name: uploads.name, type: uploads.type, size: uploads.size, altTw: uploads.altTw, altEn: uploads.altEn })
+    .from(uploads)
+    .where(inArray(uploads.id, ids));
   return rows.map((row) => ({ ...row, size: Number(row.size) }));
 }
 

@@ -28,7 +28,7 @@ describe('back-office menu', () => {
     expect(hrefs(1)).toEqual(expect.arrayContaining(['/tw-admin/account', '/tw-admin/settings']));
     expect(hrefs(0)).not.toContain('/tw-admin/account');
     expect(hrefs(0)).not.toContain('/tw-admin/settings');
-    expect(buildMenu('tw', 0).map((g) => g.id)).not.toContain('system');
+    expect(buildMenu('tw', 0).find((g) => g.id === 'system')?.entries.map((e) => e.href)).toEqual(['/tw-admin/media']);
     expect(hrefs(0)).toContain('/tw-admin/webcontact');
     expect(resourcesInMenuOrder(0).map((r) => r.name)).not.toContain('account');
     expect(resourcesInMenuOrder(1).map((r) => r.name)).toContain('account');
@@ -50,5 +50,16 @@ describe('the audit log', () => {
     const hrefs = (role: 0 | 1) => buildMenu('tw', role).flatMap((group) => group.entries.map((entry) => entry.href));
     expect(hrefs(1)).toContain('/tw-admin/audit');
     expect(hrefs(0)).not.toContain('/tw-admin/audit');
+  });
+});
+
+describe('the media library', () => {
+  test('is in the system group for both roles, and marks itself current', () => {
+    for (const role of [0, 1] as const) {
+      const entry = buildMenu('en', role).find((g) => g.id === 'system')!.entries.find((e) => e.screen.kind === 'media')!;
+      expect(entry.href).toBe('/en-admin/media');
+      expect(entryMatches(entry, { kind: 'media' })).toBe(true);
+      expect(entryMatches(entry, { kind: 'audit' })).toBe(false);
+    }
   });
 });

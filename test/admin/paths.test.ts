@@ -60,7 +60,7 @@ describe('language switch in the back office', () => {
   });
 });
 
-describe('trash and audit screens', () => {
+describe('trash, audit and media screens', () => {
   test('are built and parsed both ways', async () => {
     const { adminPath, parseAdminPath } = await import('../../lib/admin/paths');
     expect(adminPath('tw', { kind: 'trash', resource: 'webnews' })).toBe('/tw-admin/webnews/trash');
@@ -70,5 +70,8 @@ describe('trash and audit screens', () => {
     expect(adminPath('en', { kind: 'audit' })).toBe('/en-admin/audit');
     expect(parseAdminPath('/en-admin/audit')?.screen).toEqual({ kind: 'audit' });
     expect(parseAdminPath('/en-admin/audit/x')?.screen).toEqual({ kind: 'notFound' });
+    expect(adminPath('tw', { kind: 'media' })).toBe('/tw-admin/media');
+    expect(parseAdminPath('/tw-admin/media')?.screen).toEqual({ kind: 'media' });
+    expect(parseAdminPath('/tw-admin/media/1')?.screen).toEqual({ kind: 'notFound' });
   });
 });

@@ -7,6 +7,7 @@ import { fileKind, formatFileSize } from '@/lib/admin-form/format';
 import type { FormValues } from '@/lib/admin-form/values';
 import type { WireLanguage } from '@/lib/i18n/languages';
 import { renameUpload, uploadFile } from '@/lib/client/resources';
+import { MediaPicker } from '../MediaPicker';
 import { apiMessage } from './api-errors';
 import { UploadGroup, type FieldIds } from './FieldParts';
 import { useUploads } from './uploads';
@@ -31,6 +32,8 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
   const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [uploadError, setUploadError] = useState('');
+  const [picking, setPicking] = useState(false);
+  const tMedia = useTranslations('admin.media');
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   // The control to focus once the change it follows has rendered (a moved row, the rename box).
   const pendingFocus = useRef<string | null>(null);
@@ -226,6 +229,20 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
           {t('files.add')}
         </label>
         <input id={ids.input} type="file" multiple onChange={onFiles} onBlur={onBlur} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={error ? ids.error : undefined} />
+        <button type="button" className={styles.button} onClick={() => setPicking(true)}>
+          {tMedia('pickFile')}
+        </button>
+        {picking && (
+          <MediaPicker
+            onClose={() => setPicking(false)}
+            onPick={(item) => {
+              remember(item);
+              if (!list.includes(item.id)) onChange([...list, item.id]);
+              setPicking(false);
+              setStatus(t('files.picked', { name: item.name }));
+            }}
+          />
+        )}
       </div>
     </UploadGroup>
   );

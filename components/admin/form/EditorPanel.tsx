@@ -4,7 +4,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { useTranslations } from 'next-intl';
 import type { Editor } from '@tiptap/react';
 import { NodeSelection } from '@tiptap/pm/state';
-import { uploadFile } from '@/lib/client/resources';
+import { media, uploadFile, type Upload } from '@/lib/client/resources';
+import type { WireLanguage } from '@/lib/i18n/languages';
+import { MediaPicker } from '../MediaPicker';
 import { apiMessage } from './api-errors';
 import { IMAGE_TYPES } from './ImageUpload';
 import styles from './form.module.css';
@@ -13,12 +15,17 @@ export type PanelKind = 'link' | 'image' | 'file';
 
 /**
  * The small in-page forms the toolbar opens instead of `window.prompt`: a link's address; an image
- * to upload with its text alternative; a file to upload and link to. They live inside the resource
+ * to upload or pick from the media library, with its text alternative (the library's, in the
+ * content's language, which the one entered here updates); a file to upload or pick and link to. They live inside the resource
  * form, so they are groups of controls (a nested <form> is not allowed) where Enter runs the
  * panel's action and Escape closes it.
  */
-export function EditorPanel(props: { id: string; kind: PanelKind; editor: Editor; onClose: (inserted: string | null) => void }) {
+export function EditorPanel(props: { id: string; kind: PanelKind; editor: Editor; language: WireLanguage; onClose: (inserted: string | null) => void }) {
   const { kind, editor, onClose } = props;
+  const altKey = props.language === 'en' ? 'altEn' : 'altTw';
+  const tMedia = useTranslations('admin.media');
+  const [picked, setPicked] = useState<Upload | null>(null);
+  const [picking, setPicking] = useState(false);
   const t = useTranslations('adminForm.editor');
   const tForm = useTranslations('adminForm');
   const uid = useId();
@@ -44,7 +51,7 @@ export function EditorPanel(props: { id: string; kind: PanelKind; editor: Editor
 
   async function insertUpload() {
     if (busy) return;
-    if (!file) {
+    if (!file && !picked) {
       setProblem(t('chooseFileFirst'));
       return;
     }
@@ -55,7 +62,10 @@ export function EditorPanel(props: { id: string; kind: PanelKind; editor: Editor
     setBusy(true);
     setProblem('');
     try {
-      const upload = await uploadFile(file);
+      const upload = picked ?? (await uploadFile(file!));
+      const alt = text.trim();
+      // The text alternative entered here becomes the library's, for the next use of the image.
+      if (kind === 'image' && alt !== (upload[altKey] ?? '')) await media.update(upload.id, { [altKey]: alt });
       const chain = editor.chain().focus();
       // A selected image (one just inserted) would be replaced: insert after it instead.
       if (editor.state.selection instanceof NodeSelection) chain.createParagraphNear();
@@ -72,7 +82,7 @@ export function EditorPanel(props: { id: string; kind: PanelKind; editor: Editor
       }
       onClose(upload.name);
     } catch (failure) {
-      setProblem(tForm('uploadFailed', { name: file.name, message: apiMessage(failure) ?? tForm('uploadFailedGeneric') }));
+      setProblem(tForm('uploadFailed', { name: picked?.name ?? file?.name ?? '', message: apiMessage(failure) ?? tForm('uploadFailedGeneric') }));
       setBusy(false);
     }
   }
@@ -126,10 +136,33 @@ export function EditorPanel(props: { id: string; kind: PanelKind; editor: Editor
             ref={first}
             type="file"
             accept={kind === 'image' ? IMAGE_TYPES : undefined}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setPicked(null);
+            }}
             aria-describedby={describe(`${uid}-file`)}
           />,
         )}
+      {kind !== 'link' && (
+        <div className={styles.inline}>
+          <button type="button" className={styles.button} onClick={() => setPicking(true)}>
+            {tMedia(kind === 'image' ? 'pickImage' : 'pickFile')}
+          </button>
+          {picked && <span role="status">{picked.name}</span>}
+          {picking && (
+            <MediaPicker
+              kind={kind === 'image' ? 'image' : undefined}
+              onClose={() => setPicking(false)}
+              onPick={(item) => {
+                setPicked(item);
+                setFile(null);
+                if (kind === 'image') setText(item[altKey]);
+                setPicking(false);
+              }}
+            />
+          )}
+        </div>
+      )}
       {kind !== 'link' &&
         field(
           `${uid}-text`,

@@ -5,6 +5,8 @@ import { useController, useFormContext } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import type { FormValues } from '@/lib/admin-form/values';
 import { uploadFile } from '@/lib/client/resources';
+import { MediaAltForm } from '../MediaAltForm';
+import { MediaPicker } from '../MediaPicker';
 import { apiMessage } from './api-errors';
 import { UploadGroup, type FieldIds } from './FieldParts';
 import { useUploads } from './uploads';
@@ -14,8 +16,9 @@ import styles from './form.module.css';
 export const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
 
 /**
- * An image field: the stored upload's preview (its text alternative is the row's title, which is
- * what the public pages use), a file input that uploads at once, and a remove button.
+ * An image field: the stored upload's preview with its text alternative in both languages (kept in
+ * the media library; public pages fall back to the row's title without one), a file input that
+ * uploads at once, a button that picks an upload from the media library instead, and a remove button.
  */
 export function ImageUpload(props: { name: string; label: string; ids: FieldIds; error?: string; required: boolean; alt: string; titleLabel: string }) {
   const { ids, error, required } = props;
@@ -29,7 +32,9 @@ export function ImageUpload(props: { name: string; label: string; ids: FieldIds;
   const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [uploadError, setUploadError] = useState('');
+  const [picking, setPicking] = useState(false);
   const current = id ? uploads[id] : undefined;
+  const tMedia = useTranslations('admin.media');
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -69,6 +74,7 @@ export function ImageUpload(props: { name: string; label: string; ids: FieldIds;
           <figcaption>{current.name}</figcaption>
         </figure>
       )}
+      {id && current && current !== 'missing' && <MediaAltForm key={id} upload={current} onSaved={remember} />}
       {id && current === 'missing' && <p className={styles.muted}>{t('files.missing')}</p>}
       <div className={styles.inline}>
         <label htmlFor={ids.input} className={styles.subLabel}>
@@ -84,6 +90,21 @@ export function ImageUpload(props: { name: string; label: string; ids: FieldIds;
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? ids.error : undefined}
         />
+        <button type="button" className={styles.button} onClick={() => setPicking(true)}>
+          {tMedia('pickImage')}
+        </button>
+        {picking && (
+          <MediaPicker
+            kind="image"
+            onClose={() => setPicking(false)}
+            onPick={(item) => {
+              remember(item);
+              onChange(item.id);
+              setPicking(false);
+              setStatus(t('image.picked', { name: item.name }));
+            }}
+          />
+        )}
         {id && (
           <button type="button" className={styles.button} onClick={remove}>
             {t('image.remove')}

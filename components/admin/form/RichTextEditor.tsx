@@ -173,7 +173,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
   return (
     <div className={styles.editor}>
       {editor ? <EditorToolbar label={t('toolbar', { field: props.label })} groups={groups} /> : <p className={styles.muted}>{tForm('loading')}</p>}
-      {editor && panel && <EditorPanel key={panel} id={panelId} kind={panel} editor={editor} onClose={closePanel} />}
+      {editor && panel && <EditorPanel key={panel} id={panelId} kind={panel} editor={editor} language={props.language} onClose={closePanel} />}
       <EditorContent editor={editor} />
       <p role="status" className={styles.status}>
         {announcement}

@@ -22,7 +22,7 @@ export async function MilestoneTimeline({ locale, groups }: { locale: Locale; gr
             </p>
             <h3 className="list-item__title">{item.title}</h3>
             <RichText locale={locale} html={item.content} />
-            <ItemImage src={item.image} alt={item.title} className={styles.eventImage} />
+            <ItemImage src={item.image} alt={item.title} locale={locale} className={styles.eventImage} />
           </li>
         ))}
       </ol>

@@ -23,7 +23,7 @@ export async function PeopleGroups({ locale, groups }: { locale: Locale; groups:
         <ul className={`cards ${styles.people}`}>
           {group.people.map((person) => (
             <li key={person.id} id={`item-${person.id}`} className={`card ${styles.person}`}>
-              <ItemImage src={person.photo} alt={person.name} width={160} height={200} className={styles.photo} />
+              <ItemImage src={person.photo} alt={person.name} locale={locale} width={160} height={200} className={styles.photo} />
               <div className="card__body">
                 <h3 className="card__title">{person.name}</h3>
                 <p className="card__meta">{person.title}</p>

@@ -8,7 +8,7 @@ import { ExternalLink } from '../services/ExternalLink';
 
 interface Props {
   locale: Locale;
-  /** The row's title: the image's text alternative. */
+  /** The row's title: the image's text alternative when its upload has none of its own. */
   title: string;
   image?: unknown;
   /** Facts above the text (dates, type), usually a definition list. */
@@ -27,7 +27,7 @@ export async function DetailArticle({ locale, title, image, meta, html, link, li
   return (
     <article>
       {meta}
-      <ItemImage src={image} alt={title} className="detail-image" priority />
+      <ItemImage src={image} alt={title} locale={locale} className="detail-image" priority />
       <RichText locale={locale} html={html} />
       {link && (
         <p>

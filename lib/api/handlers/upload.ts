@@ -44,11 +44,11 @@ function uploadId(value: string | undefined): string {
   return value;
 }
 
-/** `GET /api/upload/{id}` → the file's details, for forms that list attachments. */
+/** `GET /api/upload/{id}` → the file's details with its alternative text, for forms that show the file. */
 export async function uploadDetails(context: RequestContext, id: string) {
   const row = await findUpload(uploadId(id));
   if (!row) throw notFound();
-  return json(toInfo(row));
+  return json({ ...toInfo(row), altTw: row.altTw, altEn: row.altEn });
 }
 
 /** `PUT /api/upload/{id}` with `{"fileName": "…"}` renames the file's display name. */

@@ -2,21 +2,13 @@ import { config } from '../../config';
 import { requireAccess, type Actor } from '../actor';
 import { auditActions, listAudit, type AuditAction, type AuditFilter } from '../audit';
 import { invalid, positiveInteger } from '../errors';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../list-request';
+import { given, pageOf } from '../list-request';
 import { findResource } from '../registry';
 import { fromWireDateTime, toWireDateTime } from '../wire-dates';
 
 /** What the log names beside the registry's resources: the web settings and uploads. */
 const auditedOthers = ['websetting', 'upload'];
 
-const given = (value: unknown) => value !== undefined && value !== null && value !== '';
-
-function pageNumber(value: unknown, fallback: number, key: 'invalidPage' | 'invalidPageSize', max: number): number {
-  if (!given(value)) return fallback;
-  const text = String(value).trim();
-  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw invalid(key, { max });
-  return Math.min(Number(text), max);
-}
 
 function instant(value: unknown, name: string, endOfDay = false): Date | undefined {
   if (!given(value)) return undefined;
@@ -43,7 +35,7 @@ function parseAuditRequest(body: Record<string, unknown>): { filter: AuditFilter
   filter.from = instant(body.from, 'from');
   filter.to = instant(body.to, 'to', true);
   if (filter.from && filter.to && filter.from > filter.to) throw invalid('dateRangeOrder', { from: 'from', to: 'to' });
-  return { filter, page: pageNumber(body.page, 1, 'invalidPage', 1_000_000), pageSize: pageNumber(body.pageSize, DEFAULT_PAGE_SIZE, 'invalidPageSize', MAX_PAGE_SIZE) };
+  return { filter, ...pageOf(body) };
 }
 
 /** Admins only: one page of the audit log, newest first, filtered by action, resource, account and time. */

@@ -1,0 +1,143 @@
+import { and, count, desc, eq, ilike, inArray, like, lt, notLike, or, sql, type SQL } from 'drizzle-orm';
+import { invalidate } from '../cache/public-reads';
+import { getDb } from '../db';
+import { contentRevisions, contentTrash, uploads, websetting } from '../db/schema';
+import { uploadStorage } from '../uploads/storage';
+import { allResources, findResource } from './registry';
+import { column, escapeLike, tableOf } from './repository';
+
+/**
+ * The media library: every upload with where it is used. A row names an upload by its id (image
+ * fields, `files` lists) or its URL (`/uploads/{id}/…` in rich text), so "used" means the id
+ * appears in the row's text: a content row, a trashed row, a revision, the web settings. The same
+ * test decides the trash purge's and the housekeeping's deletes (lib/content/trash.ts).
+ */
+
+/** Where an upload is named: a live row, a trashed one, only an earlier revision, or the web settings. */
+export type MediaUseState = 'row' | 'trash' | 'revision' | 'settings';
+
+export interface MediaUse {
+  resource: string;
+  rowId: number | null;
+  lang: string | null;
+  title: string;
+  state: MediaUseState;
+}
+
+export interface MediaFilter {
+  kind?: 'image' | 'file';
+  unused?: boolean;
+  keyword?: string;
+}
+
+export type MediaRow = typeof uploads.$inferSelect;
+
+/** The tables whose rows may name an upload. */
+export const referringTables = () => [...allResources().map((definition) => tableOf(definition)), contentTrash, contentRevisions, websetting];
+
+const uuidText = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** Every upload id some row names, as a subquery: one scan of each table, whatever the number of uploads. */
+function namedIds(): SQL {
+  return sql.join(
+    referringTables().map((table) => sql`select (regexp_matches(t::text, ${uuidText}, 'g'))[1] from ${table} t`),
+    sql` union `,
+  );
+}
+
+const unusedCondition = () => sql`${uploads.id} not in (${namedIds()})`;
+
+function filterConditions(filter: MediaFilter): SQL | undefined {
+  const pattern = filter.keyword ? `%${escapeLike(filter.keyword)}%` : '';
+  return and(
+    filter.kind === 'image' ? like(uploads.type, 'image/%') : filter.kind === 'file' ? notLike(uploads.type, 'image/%') : undefined,
+    pattern ? or(ilike(uploads.name, pattern), ilike(uploads.altTw, pattern), ilike(uploads.altEn, pattern)) : undefined,
+    filter.unused ? unusedCondition() : undefined,
+  );
+}
+
+/** One page of uploads, newest first, each with where it is used. */
+export async function listMedia(filter: MediaFilter, page: number, pageSize: number) {
+  const db = await getDb();
+  const where = filterConditions(filter);
+  const [{ total }] = await db.select({ total: count() }).from(uploads).where(where);
+  const current = Math.min(page, Math.max(1, Math.ceil(total / pageSize)));
+  const rows = await db
+    .select()
+    .from(uploads)
+    .where(where)
+    .orderBy(desc(uploads.createdAt), desc(uploads.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  const uses = await usesOf(rows.map((row) => row.id));
+  return { rows: rows.map((row) => ({ ...row, size: Number(row.size), usedBy: uses.get(row.id) ?? [] })), total, page: current, pageSize };
+}
+
+const titleOf = (resource: string, values: Record<string, unknown> | null) => {
+  const definition = findResource(resource);
+  const value = definition && values ? values[definition.titleField] : undefined;
+  return typeof value === 'string' ? value : '';
+};
+
+/** Where each of these uploads is named; a row named live is not listed again for its trash or revisions. */
+export async function usesOf(ids: string[]): Promise<Map<string, MediaUse[]>> {
+  const found = new Map<string, MediaUse[]>();
+  if (!ids.length) return found;
+  const db = await getDb();
+  const list = sql`unnest(array[${sql.join(ids.map((id) => sql`${id}::text`), sql`, `)}]) as u(id)`;
+  const named = (table: SQL) => sql`strpos(${table}::text, u.id) > 0`;
+  const rows = sql.join(
+    allResources().map((definition) => {
+      const title = column(tableOf(definition), definition.titleField).name;
+      return sql`select u.id as upload, ${definition.name}::text as resource, t.id as row_id, to_jsonb(t)->>'lang' as lang, to_jsonb(t)->>${title} as title, 'row' as state, 0 as rank
+        from ${tableOf(definition)} t join ${list} on ${named(sql`t`)}`;
+    }),
+    sql` union all `,
+  );
+  const result = await db.execute(sql`${rows}
+    union all select u.id, t.resource, t.row_id, t.lang, t.values::text, 'trash', 1 from ${contentTrash} t join ${list} on ${named(sql`t.values`)}
+    union all select distinct on (u.id, t.resource, t.row_id) u.id, t.resource, t.row_id, t.values->>'lang', t.values::text, 'revision', 2
+      from ${contentRevisions} t join ${list} on ${named(sql`t.values`)}
+    union all select u.id, 'websetting', null, t.scope, '', 'settings', 3 from ${websetting} t join ${list} on ${named(sql`t.data`)}
+    order by 7, 2, 3`);
+  const seen = new Set<string>();
+  for (const row of result.rows as { upload: string; resource: string; row_id: number | null; lang: string | null; title: string | null; state: MediaUseState }[]) {
+    const key = `${row.upload}/${row.resource}/${row.row_id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // Trashed rows and revisions carry their values as JSON: their title is the resource's title field.
+    const title = row.state === 'trash' || row.state === 'revision' ? titleOf(row.resource, JSON.parse(row.title ?? 'null')) : (row.title ?? '');
+    const use: MediaUse = { resource: row.resource, rowId: row.row_id === null ? null : Number(row.row_id), lang: row.lang, title, state: row.state };
+    found.set(row.upload, [...(found.get(row.upload) ?? []), use]);
+  }
+  return found;
+}
+
+export async function findMedia(id: string): Promise<MediaRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+  return row;
+}
+
+/** Sets an upload's alternative text; public pages show it, so their upload reads are refreshed. */
+export async function setMediaAlt(id: string, alt: { altTw?: string; altEn?: string }): Promise<MediaRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.update(uploads).set(alt).where(eq(uploads.id, id)).returning();
+  if (row) invalidate('uploads');
+  return row;
+}
+
+/** Removes uploads, their records and their bytes. */
+export async function removeMedia(ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const db = await getDb();
+  await db.delete(uploads).where(inArray(uploads.id, ids));
+  for (const id of ids) await uploadStorage().remove(id);
+  invalidate('uploads');
+}
+
+/** Uploads stored before `before` that nothing names: the housekeeping removes them. */
+export async function unusedUploadsBefore(before: Date): Promise<MediaRow[]> {
+  const db = await getDb();
+  return db.select().from(uploads).where(and(lt(uploads.createdAt, before), unusedCondition())).orderBy(uploads.createdAt);
+}

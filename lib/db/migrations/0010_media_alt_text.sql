@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" ADD COLUMN "alt_tw" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN "alt_en" text DEFAULT '' NOT NULL;
