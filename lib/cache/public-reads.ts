@@ -1,5 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { getDb, type Database } from '../db';
+import { purgeKeys, writtenKeys } from './cache-tier';
 import { bumpContentEpoch } from './content-epoch';
 import { storedGeneration } from './generations';
 
@@ -60,13 +61,17 @@ state.keysOf ??= new Map();
  * A write by this process: its own reads miss from now on (shared reads see the stored generation as
  * well). The resource's entries are keyed by the old generation and can never be read again, so
  * they go now rather than when the least recently used ones are evicted: a busy back office would
- * otherwise fill the cache with dead entries.
+ * otherwise fill the cache with dead entries. The cache tier in front (lib/cache/cache-tier.ts) is
+ * purged of the keys the write touched; this runs after the write's commit, and on every server
+ * after the others' writes too, so a page fetched from a server that had not yet heard of the
+ * write is purged again once it has.
  */
-export function invalidate(resource: string): void {
+export function invalidate(resource: string, write: { id?: number; removed?: boolean } = {}): void {
   state.generations.set(resource, (state.generations.get(resource) ?? 0) + 1);
   for (const key of state.keysOf.get(resource) ?? []) drop(key);
   // Whole pages and site-wide reads (lib/cache/page-cache-handler.cjs, site-reads.ts) follow every write.
   bumpContentEpoch();
+  void purgeKeys(writtenKeys(resource, write));
 }
 
 /** How many writes this process has made to `resource` (what its local cache keys hold). */

@@ -20,9 +20,9 @@ export interface ReadScope {
   now?: Date;
 }
 
-/** Every write empties the resource's public cache and counts toward PGlite's next VACUUM. */
-function afterWrite(resource: string): void {
-  invalidate(resource);
+/** Every write empties the resource's public cache (and the cache tier's pages of it) and counts toward PGlite's next VACUUM. */
+function afterWrite(resource: string, write: { id?: number; removed?: boolean } = {}): void {
+  invalidate(resource, write);
   noteWrite();
 }
 
@@ -317,7 +317,7 @@ export async function updateRow(definition: ResourceDefinition, existing: Row, c
     if (t.ordered && parentChanged) await renumber(tx, definition, existing);
     await afterStore?.(tx, row as Row);
     return row as Row;
-  }).finally(() => afterWrite(definition.name));
+  }).finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
 }
 
 /** Deletes a row and closes the gap among its siblings; `beforeDelete` runs first in the same transaction (the trash entry). */
@@ -329,7 +329,7 @@ export async function deleteRow(definition: ResourceDefinition, existing: Row, b
     await beforeDelete?.(tx, existing);
     await tx.delete(table).where(eq(column(table, 'id'), existing.id));
     if (traits(definition).ordered) await renumber(tx, definition, existing);
-  }).finally(() => afterWrite(definition.name));
+  }).finally(() => afterWrite(definition.name, { id: Number(existing.id), removed: true }));
 }
 
 /** Moves a row to a 1-based position among its siblings (clamped to 1..n) and returns them in order. */
@@ -354,7 +354,7 @@ export async function moveRow(definition: ResourceDefinition, existing: Row, pos
       await tx.update(table).set({ order: to, updatedAt: new Date() } as never).where(eq(column(table, 'id'), existing.id));
     }
     return (await tx.select().from(table).where(siblings).orderBy(asc(order), asc(column(table, 'id')))) as Row[];
-  }).finally(() => afterWrite(definition.name));
+  }).finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
 }
 
 /** Points the counterpart back at a restored row, unless it has been linked to another row meanwhile. */
