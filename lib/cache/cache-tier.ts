@@ -20,8 +20,9 @@ export const CONTENT_KEY = 'content';
 export const SHARED_MAX_AGE_SECONDS = 300;
 /**
  * How long after a publication-window change an app server may still answer with the page as it
- * was: its whole-page cache (30 s) over its read cache (30 s, served 5 s stale). Until then the tier
- * keeps nothing longer than that lag, so a stale answer fetched at the change does not stay.
+ * was, from entries it made before it learnt of the change: its whole-page cache (30 s) over its
+ * read cache (30 s, served 5 s stale). Until then the tier keeps nothing longer, so a stale answer
+ * fetched at the change does not stay.
  */
 export const APP_LAG_SECONDS = 65;
 

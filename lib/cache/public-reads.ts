@@ -37,6 +37,8 @@ interface Entry {
   refreshing?: boolean;
   /** What the loaded value declared it holds (ReadOptions.bytes); 0 for most entries. */
   bytes: number;
+  /** It expires at a publication-window change: never served past it, not even while refreshed. */
+  exact?: boolean;
 }
 
 interface CacheState {
@@ -44,6 +46,8 @@ interface CacheState {
   entries: Map<string, Entry>;
   /** The keys of each resource's entries: a write drops them all at once. */
   keysOf: Map<string, Set<string>>;
+  /** When each resource's rows next enter or leave the public window (noteWindowChange). */
+  windows: Map<string, number>;
   /** The sum of the entries' `bytes`. */
   bytes: number;
   hits: number;
@@ -54,8 +58,19 @@ interface CacheState {
 
 // On globalThis: Next.js bundles API routes and pages separately, and both must see one cache.
 const globalState = globalThis as typeof globalThis & { __gonghuiPublicCache?: CacheState };
-const state: CacheState = (globalState.__gonghuiPublicCache ??= { generations: new Map(), entries: new Map(), keysOf: new Map(), bytes: 0, hits: 0, misses: 0 });
+const state: CacheState = (globalState.__gonghuiPublicCache ??= { generations: new Map(), entries: new Map(), keysOf: new Map(), windows: new Map(), bytes: 0, hits: 0, misses: 0 });
 state.keysOf ??= new Map();
+state.windows ??= new Map();
+
+/**
+ * The next moment a row of `resource` enters or leaves the public window (lib/content/reads.ts
+ * `windowChanges`): visitors' entries of it made from now on expire then, so a scheduled row shows
+ * at its time rather than up to a TTL later.
+ */
+export function noteWindowChange(resource: string, next: number | undefined): void {
+  if (next === undefined) state.windows.delete(resource);
+  else state.windows.set(resource, next);
+}
 
 /**
  * A write by this process: its own reads miss from now on (shared reads see the stored generation as
@@ -101,25 +116,28 @@ export async function cachedRead<T>(resource: string, key: string, load: () => P
   const stored = typeof options.shared === 'number' ? options.shared : shared ? await storedGeneration(resource, db) : 0;
   const fullKey = `${resource}@${shared ? `${local}.${stored}` : local}|${shared ? 'shared' : 'local'}|${key}`;
   const now = options.now ?? Date.now();
+  // Signed-in reads see every row whatever its window: only visitors' entries follow it.
+  const until = shared ? undefined : state.windows.get(resource);
   const hit = state.entries.get(fullKey);
-  if (hit && (hit.expires > now || (hit.loaded && now - hit.expires < STALE_MS))) {
+  if (hit && (hit.expires > now || (hit.loaded && !hit.exact && now - hit.expires < STALE_MS))) {
     state.hits++;
     // Map order is insertion order: re-inserting keeps recently used entries at the end.
     state.entries.delete(fullKey);
     state.entries.set(fullKey, hit);
     if (hit.expires <= now && !hit.refreshing) {
       hit.refreshing = true;
-      remember(fullKey, load(), now, options.bytes).catch(() => (hit.refreshing = false));
+      remember(fullKey, load(), now, options.bytes, until).catch(() => (hit.refreshing = false));
     }
     return hit.value as Promise<T>;
   }
   state.misses++;
-  return remember(fullKey, load(), now, options.bytes);
+  return remember(fullKey, load(), now, options.bytes, until);
 }
 
 /** Keeps a load under its key: a failed one is dropped, a stale entry it refreshes stays until it succeeds. */
-function remember<T>(fullKey: string, value: Promise<T>, now: number, bytes?: (value: T) => number): Promise<T> {
-  const entry: Entry = { expires: now + TTL_MS, value, bytes: 0 };
+function remember<T>(fullKey: string, value: Promise<T>, now: number, bytes?: (value: T) => number, until?: number): Promise<T> {
+  const exact = until !== undefined && until > now && until < now + TTL_MS;
+  const entry: Entry = { expires: exact ? until : now + TTL_MS, value, bytes: 0, exact };
   const refreshing = state.entries.get(fullKey)?.refreshing;
   if (!refreshing) put(fullKey, entry);
   value.then(

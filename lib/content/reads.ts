@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { cachedRead } from '../cache/public-reads';
+import { cachedRead, noteWindowChange } from '../cache/public-reads';
 import { getDb } from '../db';
 import { defaultSortOf, traits, type ResourceDefinition } from './define';
 import type { SortKey } from './face';
@@ -125,7 +125,8 @@ const epochMs = (value: SQL) => sql<number | null>`extract(epoch from ${value}) 
 /**
  * When rows of `definition` entered or left the public window last, and when one does next (any
  * row, any language: a bound may be early, never late). Cached with the resource's reads: a write
- * drops it, and a value whose `next` has passed is read again.
+ * drops it, and a value whose `next` has passed is read again. Visitors' cached reads of the
+ * resource expire at `next` from then on (lib/cache/public-reads.ts).
  */
 export async function windowChanges(definition: ResourceDefinition, now = new Date()): Promise<WindowChanges> {
   if (!traits(definition).window) return { last: null, next: null };
@@ -143,7 +144,8 @@ export async function windowChanges(definition: ResourceDefinition, now = new Da
     return { last: date(row?.last), next: date(row?.next) };
   };
   const cached = await cachedRead(definition.name, 'window-changes', () => load(now));
-  if (!cached.next || cached.next > now) return cached;
-  const again = await cachedRead(definition.name, `window-changes@${cached.next.getTime()}`, () => load(now));
-  return !again.next || again.next > now ? again : load(now);
+  const current = !cached.next || cached.next > now ? cached : await cachedRead(definition.name, `window-changes@${cached.next.getTime()}`, () => load(now));
+  const changes = !current.next || current.next > now ? current : await load(now);
+  noteWindowChange(definition.name, changes.next?.getTime());
+  return changes;
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type http from 'node:http';
 import { CONTENT_KEY, rowKey, sharedCacheControl, sharedMaxAge, SITE_KEY } from '../cache/cache-tier';
 import { traits, type ResourceDefinition } from '../content/define';
@@ -41,16 +42,27 @@ export function pageKeys(pathname: string): PageKeys | null {
   return { keys: [SITE_KEY, 'webeditor', 'uploads', ...resources.map((d) => d.name), ...rows], resources };
 }
 
-/** The headers that make a page cacheable by the tier until its keys are purged or its window moves. */
-export async function cacheHeaders(page: PageKeys, now = Date.now()): Promise<Record<string, string>> {
+/**
+ * The headers that make a page cacheable by the tier until its keys are purged or its window moves,
+ * and that moment (`until`, ms), which also bounds the app's own whole-page cache.
+ */
+export async function pageCaching(page: PageKeys, now = Date.now()): Promise<{ headers: Record<string, string>; until: number }> {
   const windows = await Promise.all(page.resources.filter((d) => traits(d).window).map((d) => windowChanges(d, new Date(now))));
   const times = (pick: 'last' | 'next') => windows.flatMap((w) => (w[pick] ? [w[pick].getTime()] : []));
   const next = times('next');
   const last = times('last');
   const seconds = sharedMaxAge(now, { next: next.length ? new Date(Math.min(...next)) : null, last: last.length ? new Date(Math.max(...last)) : null });
   const keys = page.keys.join(' ');
-  return { 'cache-control': sharedCacheControl(seconds), xkey: keys, 'surrogate-key': keys };
+  return { headers: { 'cache-control': sharedCacheControl(seconds), xkey: keys, 'surrogate-key': keys }, until: now + seconds * 1000 };
 }
+
+/**
+ * The moment the page being rendered must be dropped by lib/cache/page-cache-handler.cjs, which
+ * Next.js loads outside the bundles: it finds this store by its registered symbol.
+ */
+const PAGE_UNTIL = Symbol.for('gonghui.pageUntil');
+const holder = globalThis as typeof globalThis & { [PAGE_UNTIL]?: AsyncLocalStorage<number> };
+const pageUntil = (holder[PAGE_UNTIL] ??= new AsyncLocalStorage<number>());
 
 /**
  * Puts `headers` on the response when it is sent, if it is a page as it should be kept (200, or a
@@ -78,10 +90,16 @@ export function installCacheHeaders(): void {
     const page = pageKeys(new URL(request.url ?? '/', 'http://localhost').pathname);
     if (!page) return serve();
     // A lookup failure costs the page its cacheability, never the page itself.
-    cacheHeaders(page).then(
-      (headers) => markCacheable(response, headers),
-      (error) => logError(error, 'cache headers failed'),
-    ).finally(serve);
+    pageCaching(page).then(
+      ({ headers, until }) => {
+        markCacheable(response, headers);
+        pageUntil.run(until, serve);
+      },
+      (error) => {
+        logError(error, 'cache headers failed');
+        serve();
+      },
+    );
     return true;
   });
 }

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { APP_LAG_SECONDS, CONTENT_KEY, purgeKeys, SHARED_MAX_AGE_SECONDS, sharedMaxAge, SITE_KEY, writtenKeys } from '../../lib/cache/cache-tier';
+import { cachedRead, noteWindowChange } from '../../lib/cache/public-reads';
 import { resetConfig } from '../../lib/config';
 import { windowChanges } from '../../lib/content/reads';
 import { resources } from '../../lib/content/registry';
-import { cacheHeaders, pageKeys } from '../../lib/public/cache-headers';
+import { pageCaching, pageKeys } from '../../lib/public/cache-headers';
 import { call, signedIn } from '../helpers/api';
 import { withDatabase } from '../helpers/database';
 
@@ -56,12 +57,28 @@ describe('how long the tier keeps a page', () => {
     const at = new Date(Date.now() + 120_000);
     expect((await call('POST', 'webnews/add', { title: 'later', publishAt: at.toISOString() }, { token: admin.token })).status).toBe(200);
     expect((await windowChanges(resources.webnews)).next?.getTime()).toBe(at.getTime());
-    const headers = await cacheHeaders(pageKeys('/en/news')!);
+    const { headers, until } = await pageCaching(pageKeys('/en/news')!);
+    expect(until).toBeLessThanOrEqual(at.getTime());
     const seconds = Number(/^public, max-age=0, s-maxage=(\d+)$/.exec(headers['cache-control'])?.[1]);
     expect(seconds).toBeGreaterThan(110);
     expect(seconds).toBeLessThanOrEqual(120);
     expect(headers.xkey).toBe(headers['surrogate-key']);
   });
+});
+
+test('visitors’ cached reads of a resource expire at its next window change, and are not served past it', async () => {
+  let loads = 0;
+  const load = async () => ++loads;
+  const now = Date.now();
+  noteWindowChange('webnews', now + 1_000);
+  try {
+    await cachedRead('webnews', 'window-test', load, { now });
+    await cachedRead('webnews', 'window-test', load, { now: now + 999 });
+    expect(loads).toBe(1);
+    expect(await cachedRead('webnews', 'window-test', load, { now: now + 1_000 })).toBe(2);
+  } finally {
+    noteWindowChange('webnews', undefined);
+  }
 });
 
 describe('purges', () => {
