@@ -1,5 +1,6 @@
-// Public page benchmark (issue 4, "Speed"): the production server against nginx serving a static
-// copy of the very same HTML, with autocannon at 50 connections.
+// Public page benchmark: the production server against nginx serving a static copy of the very
+// same HTML, and Varnish (deploy/varnish/default.vcl) in front of the same server, with autocannon
+// at 50 connections.
 //
 //   npx next build && node bench/pages.mjs
 //   BENCH_PAGES=/tw,/tw/news,/tw/news/* node bench/pages.mjs
@@ -15,6 +16,10 @@
 // news item that `/tw/news` links to. Requests ask for gzip as browsers do (BENCH_GZIP=0: plain);
 // nginx compresses at Next's level (zlib 6). The load generator is pinned to another core than the
 // servers with taskset when the machine has two cores or more.
+//
+// Varnish runs when varnishd is installed (apt-get install -y varnish varnish-modules; BENCH_VARNISH=0:
+// not at all), as its own `varnishd -F` on BENCH_PORT + 3 with a copy of the VCL whose backend is
+// the Next server.
 //
 // Settings (environment): BENCH_PORT (Next; nginx takes the next port), BENCH_CONNECTIONS (50),
 // BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PAGES, BENCH_LARGE, BENCH_GZIP, DATA_DIR,
@@ -42,6 +47,8 @@ const driver = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const requestHeaders = gzip ? { 'accept-encoding': 'gzip' } : {};
 const against = process.env.BENCH_AGAINST ? path.resolve(process.env.BENCH_AGAINST) : undefined;
 const againstPort = port + 2;
+const varnishPort = port + 3;
+const withVarnish = process.env.BENCH_VARNISH !== '0' && spawnSync('varnishd', ['-V']).status === 0;
 
 /** Server core(s) and load-generator core: apart when there are two cores or more. */
 const cores = os.availableParallelism();
@@ -203,6 +210,15 @@ async function startNginx(folder, saved) {
   return child;
 }
 
+/** varnishd in front of the Next server, on its own working folder below `folder`. */
+async function startVarnish(folder) {
+  const vcl = path.join(folder, 'default.vcl');
+  fs.writeFileSync(vcl, fs.readFileSync(path.join(root, 'deploy/varnish/default.vcl'), 'utf8').replace('.port = "3000";', `.port = "${port}";`), { mode: 0o644 });
+  const child = startProcess('varnishd', ['-F', '-a', `127.0.0.1:${varnishPort}`, '-T', 'none', '-f', vcl, '-n', path.join(folder, 'varnish'), '-s', 'malloc,256m'], {});
+  await waitForHttp(`http://127.0.0.1:${varnishPort}/tw`, child, 'varnishd', 30_000);
+  return child;
+}
+
 /** One autocannon run; fails when a request did not answer 200 or timed out. */
 function load(url, seconds, conns) {
   return new Promise((resolve, reject) => {
@@ -275,16 +291,21 @@ function table(rows) {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const cpu = (value) => (value === undefined ? '–' : value.toFixed(value < 1 ? 3 : 1));
+  if (withVarnish) {
+    lines[0] += ' Varnish req/s | Varnish p99 ms | req/s Varnish ÷ nginx | CPU ms/req Varnish |';
+    lines[1] += '---:|---:|---:|---:|';
+  }
   if (against) {
     lines[0] += ' against req/s | against CPU ms/req | req/s Next ÷ against | CPU Next ÷ against |';
     lines[1] += '---:|---:|---:|---:|';
   }
-  for (const { page, next, nginx, other } of rows) {
+  for (const { page, next, nginx, other, varnish } of rows) {
     const ratio = next.requestsPerSecond / nginx.requestsPerSecond;
     const cpuRatio = next.cpuMsPerRequest && nginx.cpuMsPerRequest ? `${((nginx.cpuMsPerRequest / next.cpuMsPerRequest) * 100).toFixed(1)} %` : '–';
     const errors = next.non2xx + next.errors + nginx.non2xx + nginx.errors;
     lines.push(
       `| \`${page}\` | ${round(next.requestsPerSecond)} | ${next.p50} | ${next.p99} | ${round(nginx.requestsPerSecond)} | ${nginx.p99} | ${(ratio * 100).toFixed(1)} % | ${cpu(next.cpuMsPerRequest)} / ${cpu(nginx.cpuMsPerRequest)} | ${cpuRatio} | ${next.bytesPerRequest} / ${nginx.bytesPerRequest} | ${errors} |` +
+        (varnish ? ` ${round(varnish.requestsPerSecond)} | ${varnish.p99} | ${((varnish.requestsPerSecond / nginx.requestsPerSecond) * 100).toFixed(1)} % | ${cpu(varnish.cpuMsPerRequest)} |` : '') +
         (other
           ? ` ${round(other.requestsPerSecond)} | ${cpu(other.cpuMsPerRequest)} | ${((next.requestsPerSecond / other.requestsPerSecond) * 100).toFixed(1)} % | ${next.cpuMsPerRequest && other.cpuMsPerRequest ? `${((next.cpuMsPerRequest / other.cpuMsPerRequest) * 100).toFixed(1)} %` : '–'} |`
           : ''),
@@ -336,20 +357,27 @@ async function main() {
     }
     const current = against ? startNext() : next;
     if (against) await waitForHttp(`http://127.0.0.1:${port}/tw`, current, 'next start', 120_000);
+    const varnish = withVarnish ? await startVarnish(folder) : undefined;
     const rows = [];
     for (const { page } of saved) {
       process.stdout.write(`${page}: Next… `);
       const nextResult = await measure(`http://127.0.0.1:${port}`, page, current.pid);
       process.stdout.write('nginx… ');
       const nginxResult = await measure(`http://127.0.0.1:${nginxPort}`, page, nginx.pid);
+      let varnishResult;
+      if (varnish) {
+        process.stdout.write('Varnish… ');
+        varnishResult = await measure(`http://127.0.0.1:${varnishPort}`, page, varnish.pid);
+      }
       let otherResult;
       if (other) {
         process.stdout.write('against… ');
         otherResult = await measure(`http://127.0.0.1:${againstPort}`, page, other.pid);
       }
       console.log('done');
-      rows.push({ page, next: nextResult, nginx: nginxResult, other: otherResult });
+      rows.push({ page, next: nextResult, nginx: nginxResult, other: otherResult, varnish: varnishResult });
     }
+    if (varnish) await stopProcess(varnish);
     await stopProcess(nginx);
     if (other) await stopProcess(other);
     if (against) await stopProcess(current);

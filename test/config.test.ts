@@ -41,3 +41,9 @@ test('UPLOAD_STORAGE: the database on PostgreSQL and the folder on the embedded 
 test('UPLOAD_STORAGE refuses a value it does not know, naming the ones it does', () => {
   expect(() => readConfig(env({ UPLOAD_STORAGE: 's3' }))).toThrow('UPLOAD_STORAGE must be one of database, folder, not "s3".');
 });
+
+test('CACHE_PURGE_URLS: none by default, a list of http(s) URLs, anything else refused at start-up', () => {
+  expect(readConfig(env({})).cachePurgeUrls).toEqual([]);
+  expect(readConfig(env({ CACHE_PURGE_URLS: ' http://10.0.0.5:6081/ ,https://cache.example/ ,' })).cachePurgeUrls).toEqual(['http://10.0.0.5:6081/', 'https://cache.example/']);
+  expect(() => readConfig(env({ CACHE_PURGE_URLS: '10.0.0.5:6081' }))).toThrow(/CACHE_PURGE_URLS/);
+});

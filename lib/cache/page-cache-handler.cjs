@@ -9,7 +9,9 @@
  *   one is never served, so a write made while a page was rendering makes that page miss again.
  * - Entries expire after the page's own `revalidate` and never later than MAX_AGE_SECONDS, because
  *   rows with publishAt/unpublishAt enter and leave the public window with the clock, not with a
- *   write. An expired entry is a miss (a blocking render), never a stale page.
+ *   write; nor later than the next such change of what the page shows, when the request hook of
+ *   lib/public/cache-headers.ts knows it. An expired entry is a miss (a blocking render), never a
+ *   stale page.
  * - Memory only: a restart starts empty, so a page never outlives a write made while the server
  *   was down (Next.js's own file cache would serve it). The total size is bounded; the least
  *   recently used pages go first.
@@ -19,6 +21,8 @@
  */
 
 const EPOCH = Symbol.for('gonghui.contentEpoch');
+/** The AsyncLocalStorage holding the moment the page being rendered must be dropped (lib/public/cache-headers.ts). */
+const PAGE_UNTIL = Symbol.for('gonghui.pageUntil');
 /** The longest a page is served without a render (the public read cache's TTL, lib/cache/public-reads.ts). */
 const MAX_AGE_SECONDS = 30;
 /**
@@ -122,7 +126,10 @@ class PageCacheHandler {
     if (revalidate === 0) return; // a dynamic render: never kept
     const seconds = typeof revalidate === 'number' && revalidate > 0 ? Math.min(revalidate, MAX_AGE_SECONDS) : MAX_AGE_SECONDS;
     const now = Date.now();
-    const entry = { value, lastModified: now, expires: now + seconds * 1000, epoch, bytes: sizeOf(value), cacheControl: context.cacheControl };
+    const until = /** @type {Record<symbol, { getStore(): number | undefined } | undefined>} */ (/** @type {unknown} */ (globalThis))[PAGE_UNTIL]?.getStore();
+    const expires = Math.min(now + seconds * 1000, until ?? Infinity);
+    if (expires <= now) return;
+    const entry = { value, lastModified: now, expires, epoch, bytes: sizeOf(value), cacheControl: context.cacheControl };
     if (entry.bytes > MAX_BYTES / 4) return;
     state.entries.set(key, entry);
     state.bytes += entry.bytes;

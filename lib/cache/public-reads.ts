@@ -1,5 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { getDb, type Database } from '../db';
+import { purgeKeys, writtenKeys } from './cache-tier';
 import { bumpContentEpoch } from './content-epoch';
 import { storedGeneration } from './generations';
 import { previewsResource } from './preview-scope';
@@ -37,6 +38,8 @@ interface Entry {
   refreshing?: boolean;
   /** What the loaded value declared it holds (ReadOptions.bytes); 0 for most entries. */
   bytes: number;
+  /** It expires at a publication-window change: never served past it, not even while refreshed. */
+  exact?: boolean;
 }
 
 interface CacheState {
@@ -44,6 +47,8 @@ interface CacheState {
   entries: Map<string, Entry>;
   /** The keys of each resource's entries: a write drops them all at once. */
   keysOf: Map<string, Set<string>>;
+  /** When each resource's rows next enter or leave the public window (noteWindowChange). */
+  windows: Map<string, number>;
   /** The sum of the entries' `bytes`. */
   bytes: number;
   hits: number;
@@ -54,20 +59,35 @@ interface CacheState {
 
 // On globalThis: Next.js bundles API routes and pages separately, and both must see one cache.
 const globalState = globalThis as typeof globalThis & { __gonghuiPublicCache?: CacheState };
-const state: CacheState = (globalState.__gonghuiPublicCache ??= { generations: new Map(), entries: new Map(), keysOf: new Map(), bytes: 0, hits: 0, misses: 0 });
+const state: CacheState = (globalState.__gonghuiPublicCache ??= { generations: new Map(), entries: new Map(), keysOf: new Map(), windows: new Map(), bytes: 0, hits: 0, misses: 0 });
 state.keysOf ??= new Map();
+state.windows ??= new Map();
+
+/**
+ * The next moment a row of `resource` enters or leaves the public window (lib/content/reads.ts
+ * `windowChanges`): visitors' entries of it made from now on expire then, so a scheduled row shows
+ * at its time rather than up to a TTL later.
+ */
+export function noteWindowChange(resource: string, next: number | undefined): void {
+  if (next === undefined) state.windows.delete(resource);
+  else state.windows.set(resource, next);
+}
 
 /**
  * A write by this process: its own reads miss from now on (shared reads see the stored generation as
  * well). The resource's entries are keyed by the old generation and can never be read again, so
  * they go now rather than when the least recently used ones are evicted: a busy back office would
- * otherwise fill the cache with dead entries.
+ * otherwise fill the cache with dead entries. The cache tier in front (lib/cache/cache-tier.ts) is
+ * purged of the keys the write touched; this runs after the write's commit, and on every server
+ * after the others' writes too, so a page fetched from a server that had not yet heard of the
+ * write is purged again once it has.
  */
-export function invalidate(resource: string): void {
+export function invalidate(resource: string, write: { id?: number; removed?: boolean } = {}): void {
   state.generations.set(resource, (state.generations.get(resource) ?? 0) + 1);
   for (const key of state.keysOf.get(resource) ?? []) drop(key);
   // Whole pages and site-wide reads (lib/cache/page-cache-handler.cjs, site-reads.ts) follow every write.
   bumpContentEpoch();
+  void purgeKeys(writtenKeys(resource, write));
 }
 
 /** How many writes this process has made to `resource` (what its local cache keys hold). */
@@ -99,25 +119,28 @@ export async function cachedRead<T>(resource: string, key: string, load: () => P
   const stored = typeof options.shared === 'number' ? options.shared : shared ? await storedGeneration(resource, db) : 0;
   const fullKey = `${resource}@${shared ? `${local}.${stored}` : local}|${shared ? 'shared' : 'local'}|${key}`;
   const now = options.now ?? Date.now();
+  // Signed-in reads see every row whatever its window: only visitors' entries follow it.
+  const until = shared ? undefined : state.windows.get(resource);
   const hit = state.entries.get(fullKey);
-  if (hit && (hit.expires > now || (hit.loaded && now - hit.expires < STALE_MS))) {
+  if (hit && (hit.expires > now || (hit.loaded && !hit.exact && now - hit.expires < STALE_MS))) {
     state.hits++;
     // Map order is insertion order: re-inserting keeps recently used entries at the end.
     state.entries.delete(fullKey);
     state.entries.set(fullKey, hit);
     if (hit.expires <= now && !hit.refreshing) {
       hit.refreshing = true;
-      remember(fullKey, load(), now, options.bytes).catch(() => (hit.refreshing = false));
+      remember(fullKey, load(), now, options.bytes, until).catch(() => (hit.refreshing = false));
     }
     return hit.value as Promise<T>;
   }
   state.misses++;
-  return remember(fullKey, load(), now, options.bytes);
+  return remember(fullKey, load(), now, options.bytes, until);
 }
 
 /** Keeps a load under its key: a failed one is dropped, a stale entry it refreshes stays until it succeeds. */
-function remember<T>(fullKey: string, value: Promise<T>, now: number, bytes?: (value: T) => number): Promise<T> {
-  const entry: Entry = { expires: now + TTL_MS, value, bytes: 0 };
+function remember<T>(fullKey: string, value: Promise<T>, now: number, bytes?: (value: T) => number, until?: number): Promise<T> {
+  const exact = until !== undefined && until > now && until < now + TTL_MS;
+  const entry: Entry = { expires: exact ? until : now + TTL_MS, value, bytes: 0, exact };
   const refreshing = state.entries.get(fullKey)?.refreshing;
   if (!refreshing) put(fullKey, entry);
   value.then(

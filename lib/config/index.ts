@@ -33,6 +33,11 @@ export interface Config {
   mailFrom: string;
   /** Where uploaded bytes live (lib/uploads/storage.ts): shared by every app server in the database. */
   uploadStorage: 'database' | 'folder';
+  /**
+   * The cache tier's purge addresses (`CACHE_PURGE_URLS`, comma-separated http(s) URLs, one per
+   * Varnish): every content write sends them a PURGE naming the keys it touched. Empty: no tier.
+   */
+  cachePurgeUrls: string[];
 }
 
 export const UPLOAD_STORAGES = ['database', 'folder'] as const;
@@ -42,6 +47,18 @@ function uploadStorageOf(value: string | undefined, databaseUrl: string | undefi
   const chosen = value.trim().toLowerCase();
   if ((UPLOAD_STORAGES as readonly string[]).includes(chosen)) return chosen as Config['uploadStorage'];
   throw new Error(`UPLOAD_STORAGE must be one of ${UPLOAD_STORAGES.join(', ')}, not "${value}".`);
+}
+
+function purgeUrlsOf(value: string | undefined): string[] {
+  const urls = (value ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+  for (const url of urls) {
+    let protocol = '';
+    try {
+      protocol = new URL(url).protocol;
+    } catch {}
+    if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`CACHE_PURGE_URLS must list http(s) URLs, not "${url}".`);
+  }
+  return urls;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -89,6 +106,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     revisionsKeep: Math.max(1, Math.floor(number(env.REVISIONS_KEEP, 50))),
     auditDays: Math.max(1, number(env.AUDIT_DAYS, 400)),
     trashDays: Math.max(0, number(env.TRASH_DAYS, 30)),
+    cachePurgeUrls: purgeUrlsOf(env.CACHE_PURGE_URLS),
   };
 }
 

@@ -1,3 +1,4 @@
+import { purgeKeys, SITE_KEY } from '../cache/cache-tier';
 import { bumpContentEpoch } from '../cache/content-epoch';
 import { clearPublicCache, invalidate } from '../cache/public-reads';
 import type { Connection } from '../db';
@@ -32,6 +33,8 @@ export async function followOtherServers(connection: Connection): Promise<void> 
     () => {
       clearPublicCache();
       bumpContentEpoch();
+      // Every page carries the site key: the cache tier forgets them all too.
+      void purgeKeys([SITE_KEY]);
       forgetAllSessions();
     },
   );

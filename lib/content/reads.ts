@@ -1,5 +1,7 @@
 import { and, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { defaultSortOf, type ResourceDefinition } from './define';
+import { cachedRead, noteWindowChange } from '../cache/public-reads';
+import { getDb } from '../db';
+import { defaultSortOf, traits, type ResourceDefinition } from './define';
 import type { SortKey } from './face';
 import { PUBLIC_PAGE_SIZE } from './face';
 import { MAX_PAGE_SIZE } from './list-request';
@@ -109,4 +111,41 @@ export function matchesKeywords(definition: ResourceDefinition, terms: string[])
         f.kind === 'richtext' ? richTextContains(columnOf(definition, key), term) : textContains(columnOf(definition, key), term),
   );
   return keywordConditions(terms, matchers);
+}
+
+export interface WindowChanges {
+  /** The latest publishAt/unpublishAt at or before the moment asked about. */
+  last: Date | null;
+  /** The first one after it. */
+  next: Date | null;
+}
+
+const epochMs = (value: SQL) => sql<number | null>`extract(epoch from ${value}) * 1000`;
+
+/**
+ * When rows of `definition` entered or left the public window last, and when one does next (any
+ * row, any language: a bound may be early, never late). Cached with the resource's reads: a write
+ * drops it, and a value whose `next` has passed is read again. Visitors' cached reads of the
+ * resource expire at `next` from then on (lib/cache/public-reads.ts).
+ */
+export async function windowChanges(definition: ResourceDefinition, now = new Date()): Promise<WindowChanges> {
+  if (!traits(definition).window) return { last: null, next: null };
+  const load = async (at: Date): Promise<WindowChanges> => {
+    const [publish, unpublish] = [columnOf(definition, 'publishAt'), columnOf(definition, 'unpublishAt')];
+    const moment = valueOf(at);
+    const db = await getDb();
+    const [row] = await db
+      .select({
+        last: epochMs(sql`greatest(max(${publish}) filter (where ${publish} <= ${moment}), max(${unpublish}) filter (where ${unpublish} <= ${moment}))`),
+        next: epochMs(sql`least(min(${publish}) filter (where ${publish} > ${moment}), min(${unpublish}) filter (where ${unpublish} > ${moment}))`),
+      })
+      .from(tableOf(definition));
+    const date = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Math.floor(Number(ms))));
+    return { last: date(row?.last), next: date(row?.next) };
+  };
+  const cached = await cachedRead(definition.name, 'window-changes', () => load(now));
+  const current = !cached.next || cached.next > now ? cached : await cachedRead(definition.name, `window-changes@${cached.next.getTime()}`, () => load(now));
+  const changes = !current.next || current.next > now ? current : await load(now);
+  noteWindowChange(definition.name, changes.next?.getTime());
+  return changes;
 }

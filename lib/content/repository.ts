@@ -21,9 +21,9 @@ export interface ReadScope {
   now?: Date;
 }
 
-/** Every write empties the resource's public cache and counts toward PGlite's next VACUUM. */
-function afterWrite(resource: string): void {
-  invalidate(resource);
+/** Every write empties the resource's public cache (and the cache tier's pages of it) and counts toward PGlite's next VACUUM. */
+function afterWrite(resource: string, write: { id?: number; removed?: boolean } = {}): void {
+  invalidate(resource, write);
   noteWrite();
 }
 
@@ -310,7 +310,7 @@ async function makeRoom(tx: Tx, definition: ResourceDefinition, row: Row, wanted
 
 export async function updateRow(definition: ResourceDefinition, existing: Row, changes: Row, afterStore?: AfterStore): Promise<Row> {
   const db = await getDb();
-  return db.transaction((tx) => updateIn(tx, definition, existing, changes, afterStore)).finally(() => afterWrite(definition.name));
+  return db.transaction((tx) => updateIn(tx, definition, existing, changes, afterStore)).finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
 }
 
 async function updateIn(tx: Tx, definition: ResourceDefinition, existing: Row, changes: Row, afterStore?: AfterStore): Promise<Row> {
@@ -332,7 +332,7 @@ async function updateIn(tx: Tx, definition: ResourceDefinition, existing: Row, c
 /** Deletes a row and closes the gap among its siblings; `beforeDelete` runs first in the same transaction (the trash entry). */
 export async function deleteRow(definition: ResourceDefinition, existing: Row, beforeDelete?: AfterStore): Promise<void> {
   const db = await getDb();
-  await db.transaction((tx) => deleteIn(tx, definition, existing, beforeDelete)).finally(() => afterWrite(definition.name));
+  await db.transaction((tx) => deleteIn(tx, definition, existing, beforeDelete)).finally(() => afterWrite(definition.name, { id: Number(existing.id), removed: true }));
 }
 
 async function deleteIn(tx: Tx, definition: ResourceDefinition, existing: Row, beforeDelete?: AfterStore): Promise<void> {
@@ -356,7 +356,8 @@ export async function writeRows(definition: ResourceDefinition, writes: BulkWrit
         else await updateIn(tx, definition, write.existing, write.changes, write.afterStore);
       }
     })
-    .finally(() => afterWrite(definition.name));
+    // The resource's key covers every row's page; a removal also touches the site-wide pages.
+    .finally(() => afterWrite(definition.name, { removed: writes.some((write) => 'remove' in write) }));
 }
 
 /** Moves a row to a 1-based position among its siblings (clamped to 1..n) and returns them in order. */
@@ -381,7 +382,7 @@ export async function moveRow(definition: ResourceDefinition, existing: Row, pos
       await tx.update(table).set({ order: to, updatedAt: new Date() } as never).where(eq(column(table, 'id'), existing.id));
     }
     return (await tx.select().from(table).where(siblings).orderBy(asc(order), asc(column(table, 'id')))) as Row[];
-  }).finally(() => afterWrite(definition.name));
+  }).finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
 }
 
 /** Points the counterpart back at a restored row, unless it has been linked to another row meanwhile. */

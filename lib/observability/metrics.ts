@@ -12,6 +12,7 @@ export interface Metrics {
   queryDuration: Histogram<'driver'>;
   signInFailures: Counter<'reason'>;
   mailAttempts: Counter<'kind' | 'outcome'>;
+  cachePurges: Counter<'outcome'>;
 }
 
 interface CacheCounts {
@@ -73,6 +74,12 @@ function create(): Metrics {
     labelNames: ['kind', 'outcome'] as const,
     registers: [registry],
   });
+  const cachePurges = new Counter({
+    name: 'cache_purges_total',
+    help: 'PURGE requests sent to the cache tier (CACHE_PURGE_URLS), by outcome: sent, retry (failed, tried again), failed (given up).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   for (const [name, help, read] of [
     ['cache_hits_total', 'Cache hits (page: whole public pages; read: public content reads).', (c: CacheCounts) => c.hits],
     ['cache_misses_total', 'Cache misses (page: whole public pages; read: public content reads).', (c: CacheCounts) => c.misses],
@@ -115,7 +122,7 @@ function create(): Metrics {
       if (bytes !== undefined) this.set(bytes);
     },
   });
-  return { registry, requests, requestDuration, queryDuration, signInFailures, mailAttempts };
+  return { registry, requests, requestDuration, queryDuration, signInFailures, mailAttempts, cachePurges };
 }
 
 const memoryHolder = globalThis as typeof globalThis & { __gonghuiWasmMemory?: () => number };

@@ -1,0 +1,168 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, request as requests, test, type APIRequestContext } from '@playwright/test';
+import { admin, adminHeaders, startServer } from './helpers';
+
+/**
+ * Varnish in front of an app server, as docs/operations.md lays it out: deploy/varnish/default.vcl
+ * with its backend pointed at a server of this spec's own (started with CACHE_PURGE_URLS naming
+ * this Varnish), so the shared test server's writes send no purges. varnishd must be installed
+ * (.ci/run installs it): without it the spec fails.
+ */
+const appPort = (Number(process.env.E2E_PORT) || 3200) + 60;
+const varnishPort = Number(process.env.E2E_VARNISH_PORT) || 6081;
+const front = `http://127.0.0.1:${varnishPort}`;
+const databaseUrl = process.env.DATABASE_URL;
+const database = `${/^[a-z_][a-z0-9_]*$/.test(process.env.E2E_DATABASE ?? '') ? process.env.E2E_DATABASE : 'gonghui_e2e'}_cache_tier`;
+
+let app: Awaited<ReturnType<typeof startServer>> | undefined;
+let varnish: ChildProcess | undefined;
+let workDir: string;
+
+async function recreateDatabase(): Promise<string> {
+  const { default: pg } = await import('pg');
+  const url = new URL(databaseUrl!);
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`drop database if exists ${database} with (force)`);
+  await client.query(`create database ${database}`);
+  await client.end();
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function startVarnish(): Promise<void> {
+  const vcl = fs.readFileSync('deploy/varnish/default.vcl', 'utf8').replace('.port = "3000";', `.port = "${appPort}";`);
+  const vclPath = path.join(workDir, 'default.vcl');
+  // varnishd run as root reads the VCL as its own unprivileged user.
+  fs.chmodSync(workDir, 0o755);
+  fs.writeFileSync(vclPath, vcl, { mode: 0o644 });
+  varnish = spawn('varnishd', ['-F', '-a', `127.0.0.1:${varnishPort}`, '-T', 'none', '-f', vclPath, '-n', path.join(workDir, 'varnish'), '-s', 'malloc,64m'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  for (const stream of [varnish.stdout, varnish.stderr]) stream?.on('data', (chunk) => (output += chunk));
+  const failed = new Promise<never>((_, reject) => varnish!.once('error', reject));
+  let last = '';
+  for (let i = 0; i < 120; i++) {
+    const up = await Promise.race([fetch(`${front}/tw`).then((r) => ((last = String(r.status)), r.ok), (e: Error) => ((last = e.message), false)), failed]);
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`varnishd did not start (last answer: ${last}):\n${output}`);
+}
+
+test.describe('the cache tier (Varnish) in front of the app', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-cache-tier-'));
+    app = await startServer(appPort, {
+      ...process.env,
+      ...(databaseUrl ? { DATABASE_URL: await recreateDatabase() } : {}),
+      DATA_DIR: path.join(workDir, 'data'),
+      DEMO_CONTENT: 'on',
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      SITE_URL: `http://127.0.0.1:${appPort}`,
+      LOG_LEVEL: 'warn',
+      TRUSTED_PROXIES: '127.0.0.1',
+      CACHE_PURGE_URLS: `${front}/`,
+    }, '/readyz', 'the app server behind Varnish');
+    await startVarnish();
+  });
+
+  test.afterAll(async () => {
+    if (varnish && varnish.exitCode === null) {
+      const exited = new Promise((resolve) => varnish!.once('exit', resolve));
+      varnish.kill('SIGTERM');
+      await exited;
+    }
+    await app?.stop();
+    if (databaseUrl) {
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${database} with (force)`);
+      await client.end();
+    }
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  const api = `http://127.0.0.1:${appPort}/api`;
+
+  /** Signs in on this spec's own server (adminHeaders speaks to the one its request is based on). */
+  async function signIn() {
+    const context = await requests.newContext({ baseURL: `http://127.0.0.1:${appPort}` });
+    try {
+      return await adminHeaders(context, 'en');
+    } finally {
+      await context.dispose();
+    }
+  }
+  const isHit = (headers: Record<string, string>) => headers['x-cache'] === 'HIT' || Number(headers.age) > 0;
+
+  async function addNews(request: APIRequestContext, headers: Record<string, string>, title: string, publishAt?: Date) {
+    const data: Record<string, unknown> = { title, summary: title, isVisible: true };
+    if (publishAt) data.publishAt = publishAt.toISOString();
+    const added = await request.post(`${api}/webnews/add`, { headers, data });
+    expect(added.status(), await added.text()).toBe(200);
+    return (await added.json()) as { id: number };
+  }
+
+  test('a page is kept on its second request, carries its keys and no cookie', async ({ request }) => {
+    const first = await request.get(`${front}/en/news`);
+    expect(first.status()).toBe(200);
+    const second = await request.get(`${front}/en/news`);
+    expect(isHit(second.headers())).toBe(true);
+    expect(second.headers()['set-cookie']).toBeUndefined();
+    expect(second.headers()['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+$/);
+    // The keys are for the tier: the app sends them, Varnish keeps them to itself.
+    const direct = await request.get(`http://127.0.0.1:${appPort}/en/news`);
+    expect(direct.headers()['xkey']).toContain('webnews');
+    expect(direct.headers()['surrogate-key']).toBe(direct.headers()['xkey']);
+    expect(direct.headers()['set-cookie']).toBeUndefined();
+    expect(second.headers()['xkey']).toBeUndefined();
+  });
+
+  test('an edit through the API purges the pages that show it', async ({ request }) => {
+    const headers = await signIn();
+    const { id } = await addNews(request, headers, 'Cache tier first');
+    const page = `${front}/en/news/${id}`;
+    await request.get(page);
+    expect(isHit((await request.get(page)).headers())).toBe(true);
+    await request.get(`${front}/en/news`);
+
+    const updated = await request.put(`${api}/webnews/update`, { headers, data: { id, title: 'Cache tier edited' } });
+    expect(updated.status(), await updated.text()).toBe(200);
+    await expect.poll(async () => (await request.get(page)).text(), { timeout: 5_000 }).toContain('Cache tier edited');
+    expect(await (await request.get(`${front}/en/news`)).text()).toContain('Cache tier edited');
+  });
+
+  test('a hidden row stops being served at once', async ({ request }) => {
+    const headers = await signIn();
+    const { id } = await addNews(request, headers, 'Cache tier hidden');
+    const page = `${front}/en/news/${id}`;
+    expect((await request.get(page)).status()).toBe(200);
+    expect(isHit((await request.get(page)).headers())).toBe(true);
+
+    const hidden = await request.put(`${api}/webnews/update`, { headers, data: { id, title: 'Cache tier hidden', isVisible: false } });
+    expect(hidden.status(), await hidden.text()).toBe(200);
+    await expect.poll(async () => (await request.get(page)).status(), { timeout: 5_000 }).toBe(404);
+  });
+
+  test('a scheduled row appears when its time comes, with no write', async ({ request }) => {
+    const headers = await signIn();
+    const publishAt = new Date(Date.now() + 8_000);
+    const { id } = await addNews(request, headers, 'Cache tier scheduled', publishAt);
+    const list = `${front}/en/news`;
+    const before = await request.get(list);
+    // Kept no longer than until the row goes live.
+    const seconds = Number(/s-maxage=(\d+)/.exec(before.headers()['cache-control'] ?? '')?.[1]);
+    expect(seconds).toBeLessThanOrEqual(8);
+    expect(await before.text()).not.toContain(`/en/news/${id}"`);
+    // Neither the tier nor the app's own caches keep the list past that moment.
+    await expect.poll(async () => (await request.get(list)).text(), { timeout: publishAt.getTime() - Date.now() + 5_000, intervals: [500] }).toContain(`/en/news/${id}"`);
+  });
+});

@@ -1,0 +1,112 @@
+import { config } from '../config';
+import { logger } from '../observability/logger';
+import { metrics } from '../observability/metrics';
+
+/**
+ * The shared cache tier in front of the app servers (Varnish, deploy/varnish/default.vcl). Public
+ * responses tell it how long it may keep them (`s-maxage`) and what they show (`xkey` surrogate
+ * keys); every content write purges the keys it touched, so the tier keeps pages long and still
+ * never serves one a write has changed.
+ */
+
+/** The frame every page shows: menu, footer, the web settings. */
+export const SITE_KEY = 'site';
+/** Pages whose rows come from many resources (home page, search, site map, feeds, sitemap): every content write purges them. */
+export const CONTENT_KEY = 'content';
+/**
+ * The longest the tier keeps a page without a purge: the bound on what changes with no write this
+ * process sees (visit counts, a database restored behind the servers' back).
+ */
+export const SHARED_MAX_AGE_SECONDS = 300;
+/**
+ * How long after a publication-window change an app server may still answer with the page as it
+ * was, from entries it made before it learnt of the change: its whole-page cache (30 s) over its
+ * read cache (30 s, served 5 s stale). Until then the tier keeps nothing longer, so a stale answer
+ * fetched at the change does not stay.
+ */
+export const APP_LAG_SECONDS = 65;
+
+/** `key` for a row: `webnews:12`. */
+export const rowKey = (resource: string, id: number | string) => `${resource}:${id}`;
+
+/**
+ * Seconds the tier may keep a page: SHARED_MAX_AGE_SECONDS, cut to the next publication-window
+ * change of what it shows (rounded down, so it expires at the change, never after), and to the end
+ * of the app's lag after the last change.
+ */
+export function sharedMaxAge(now: number, window: { next: Date | null; last: Date | null }): number {
+  let seconds = SHARED_MAX_AGE_SECONDS;
+  if (window.next && window.next.getTime() > now) seconds = Math.min(seconds, Math.floor((window.next.getTime() - now) / 1000));
+  if (window.last && window.last.getTime() <= now) {
+    const lagEnds = window.last.getTime() + APP_LAG_SECONDS * 1000;
+    if (lagEnds > now) seconds = Math.min(seconds, Math.ceil((lagEnds - now) / 1000));
+  }
+  return Math.max(0, seconds);
+}
+
+/**
+ * Browsers revalidate every time (`max-age=0`, answered by the tier with a 304 on a matching ETag),
+ * so a purge reaches them at once; the tier keeps the page `s-maxage` seconds.
+ */
+export const sharedCacheControl = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
+
+const RETRY_DELAYS_MS = [500, 2_000, 8_000];
+const TIMEOUT_MS = 5_000;
+
+async function purgeOne(url: string, keys: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(url, { method: 'PURGE', headers: { xkey: keys }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      await response.body?.cancel();
+      if (response.ok) {
+        metrics().cachePurges.inc({ outcome: 'sent' });
+        return;
+      }
+      throw new Error(`status ${response.status}`);
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      const reason = error instanceof Error ? error.message : String(error);
+      if (delay === undefined) {
+        metrics().cachePurges.inc({ outcome: 'failed' });
+        logger().error({ url, keys, reason }, 'cache purge failed');
+        return;
+      }
+      metrics().cachePurges.inc({ outcome: 'retry' });
+      logger().warn({ url, keys, reason, attempt: attempt + 1 }, 'cache purge failed, retrying');
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/**
+ * Sends `PURGE` with an `xkey` header naming `keys` to every CACHE_PURGE_URLS address, retrying a
+ * failed one a few times. Never throws: a write is done when it is committed, and the tier's
+ * s-maxage bounds what a lost purge can leave. The promise is for tests; writers do not wait.
+ */
+export function purgeKeys(keys: readonly string[], urls: readonly string[] = config().cachePurgeUrls): Promise<void> {
+  const unique = [...new Set(keys)];
+  if (urls.length === 0 || unique.length === 0) return Promise.resolve();
+  return Promise.all(urls.map((url) => purgeOne(url, unique.join(' ')))).then(() => undefined);
+}
+
+/** Resources no public page shows. */
+const UNSEEN = new Set(['account', 'webcontact']);
+let footerDay: string | undefined;
+
+/**
+ * The keys a write to `resource` touched: the resource (its lists and pages), the row, and the
+ * pages that mix many resources. The frame (`site`) goes with the web settings, and with the first
+ * write of a day this process sees or a deletion: the footer's 更新日期 is the day of the latest
+ * write, which a deleted row can take back.
+ */
+export function writtenKeys(resource: string, write: { id?: number | string; removed?: boolean } = {}, now = new Date()): string[] {
+  if (UNSEEN.has(resource)) return [];
+  if (resource === 'websetting') return [SITE_KEY];
+  const keys = [resource, CONTENT_KEY];
+  if (write.id !== undefined) keys.push(rowKey(resource, write.id));
+  if (resource === 'uploads') return keys;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: config().siteTimeZone }).format(now);
+  if (write.removed || day !== footerDay) keys.push(SITE_KEY);
+  footerDay = day;
+  return keys;
+}

@@ -1,0 +1,105 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type http from 'node:http';
+import { CONTENT_KEY, rowKey, sharedCacheControl, sharedMaxAge, SITE_KEY } from '../cache/cache-tier';
+import { traits, type ResourceDefinition } from '../content/define';
+import { windowChanges } from '../content/reads';
+import { allResources } from '../content/registry';
+import { hookRequests } from '../http/server-hook';
+import { logError } from '../observability/logger';
+import { siteRoutes } from './routes';
+
+/**
+ * What the cache tier (lib/cache/cache-tier.ts) learns from each public response: how long it may
+ * keep it and which surrogate keys name what it shows. The keys come from the address alone, through
+ * the site map: a route shows the resources whose `public.route` it is (with the fixed page sections
+ * and attachments any such page may carry), a row's page names its row too, and a page that mixes
+ * many resources (home, search, site map, fixed pages, feeds, sitemap.xml) names `content`, which
+ * every content write purges. Known before rendering, so a page from the app's own whole-page
+ * cache carries the same keys as a fresh one.
+ */
+export interface PageKeys {
+  keys: string[];
+  /** The resources whose publication windows bound how long the page may be kept. */
+  resources: readonly ResourceDefinition[];
+}
+
+const mixed = (): PageKeys => ({ keys: [SITE_KEY, CONTENT_KEY], resources: allResources() });
+
+/** The keys of a public path (no query), or null for what is not a public page (API, back office, uploads…). */
+export function pageKeys(pathname: string): PageKeys | null {
+  if (pathname === '/robots.txt') return { keys: [SITE_KEY], resources: [] };
+  if (pathname === '/sitemap.xml' || pathname.startsWith('/feeds/')) return mixed();
+  const below = /^\/(?:tw|en)(\/.*)?$/.exec(pathname)?.[1]?.replace(/\/+$/, '');
+  if (below === undefined && !/^\/(?:tw|en)$/.test(pathname)) return null;
+  const path = below ?? '';
+  const route = siteRoutes
+    .filter((r) => r.page !== false && r.path !== '' && (path === r.path || path.startsWith(`${r.path}/`)))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  const resources = route ? allResources().filter((d) => d.public?.route === route.id) : [];
+  if (!route || resources.length === 0) return mixed();
+  const id = /^\/(\d+)$/.exec(path.slice(route.path.length))?.[1];
+  const rows = id === undefined ? [] : resources.filter((d) => (d.public?.shows ?? 'page') === 'page').map((d) => rowKey(d.name, id));
+  return { keys: [SITE_KEY, 'webeditor', 'uploads', ...resources.map((d) => d.name), ...rows], resources };
+}
+
+/**
+ * The headers that make a page cacheable by the tier until its keys are purged or its window moves,
+ * and that moment (`until`, ms), which also bounds the app's own whole-page cache.
+ */
+export async function pageCaching(page: PageKeys, now = Date.now()): Promise<{ headers: Record<string, string>; until: number }> {
+  const windows = await Promise.all(page.resources.filter((d) => traits(d).window).map((d) => windowChanges(d, new Date(now))));
+  const times = (pick: 'last' | 'next') => windows.flatMap((w) => (w[pick] ? [w[pick].getTime()] : []));
+  const next = times('next');
+  const last = times('last');
+  const seconds = sharedMaxAge(now, { next: next.length ? new Date(Math.min(...next)) : null, last: last.length ? new Date(Math.max(...last)) : null });
+  const keys = page.keys.join(' ');
+  return { headers: { 'cache-control': sharedCacheControl(seconds), xkey: keys, 'surrogate-key': keys }, until: now + seconds * 1000 };
+}
+
+/**
+ * The moment the page being rendered must be dropped by lib/cache/page-cache-handler.cjs, which
+ * Next.js loads outside the bundles: it finds this store by its registered symbol.
+ */
+const PAGE_UNTIL = Symbol.for('gonghui.pageUntil');
+const holder = globalThis as typeof globalThis & { [PAGE_UNTIL]?: AsyncLocalStorage<number> };
+const pageUntil = (holder[PAGE_UNTIL] ??= new AsyncLocalStorage<number>());
+
+/**
+ * Puts `headers` on the response when it is sent, if it is a page as it should be kept (200, or a
+ * 304 refreshing a kept one): over Next.js's own Cache-Control, and without any cookie, which a
+ * shared cache must never hand from one visitor to the next.
+ */
+function markCacheable(response: http.ServerResponse, headers: Record<string, string>): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => http.ServerResponse;
+  response.writeHead = function (this: http.ServerResponse, status: number, ...rest: unknown[]) {
+    const given = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as http.OutgoingHttpHeaders | undefined;
+    for (const [name, value] of Object.entries(given ?? {})) if (value !== undefined) this.setHeader(name, value);
+    if (status === 200 || status === 304) {
+      for (const [name, value] of Object.entries(headers)) this.setHeader(name, value);
+      this.removeHeader('set-cookie');
+    }
+    const message = rest.find((arg) => typeof arg === 'string');
+    return message === undefined ? writeHead(status) : writeHead(status, message);
+  } as typeof response.writeHead;
+}
+
+/** Every GET or HEAD of a public page gets the tier's headers. Installed once per process, from the server's start-up. */
+export function installCacheHeaders(): void {
+  hookRequests('cacheHeaders', (request, response, serve) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return serve();
+    const page = pageKeys(new URL(request.url ?? '/', 'http://localhost').pathname);
+    if (!page) return serve();
+    // A lookup failure costs the page its cacheability, never the page itself.
+    pageCaching(page).then(
+      ({ headers, until }) => {
+        markCacheable(response, headers);
+        pageUntil.run(until, serve);
+      },
+      (error) => {
+        logError(error, 'cache headers failed');
+        serve();
+      },
+    );
+    return true;
+  });
+}
