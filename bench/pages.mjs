@@ -13,16 +13,22 @@
 // servers and prints a Markdown table (also written to bench-data/). It stops what it started, by PID.
 //
 // A page ending in `/*` stands for the first link below it on that page: `/tw/news/*` is the first
-// news item that `/tw/news` links to. Requests ask for gzip as browsers do (BENCH_GZIP=0: plain);
-// nginx compresses at Next's level (zlib 6). The load generator is pinned to another core than the
-// servers with taskset when the machine has two cores or more.
+// news item that `/tw/news` links to. Requests ask for gzip as browsers do (BENCH_GZIP=0: plain).
+// nginx serves each page pre-compressed (`gzip_static`, zlib 9), the way a page-cache plugin's files
+// are served; BENCH_NGINX_GZIP=dynamic makes it compress each response at Next's level (zlib 6)
+// instead. The load generator is pinned to another core than the servers with taskset when the
+// machine has two cores or more.
+//
+// Besides the full-load run, each server also gets BENCH_RATE requests per second (default 200;
+// 0: skip) from the same connections, for its latency at a steady, moderate load.
 //
 // Varnish runs when varnishd is installed (apt-get install -y varnish varnish-modules; BENCH_VARNISH=0:
 // not at all), as its own `varnishd -F` on BENCH_PORT + 3 with a copy of the VCL whose backend is
 // the Next server.
 //
 // Settings (environment): BENCH_PORT (Next; nginx takes the next port), BENCH_CONNECTIONS (50),
-// BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PAGES, BENCH_LARGE, BENCH_GZIP, DATA_DIR,
+// BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PAGES, BENCH_LARGE, BENCH_GZIP,
+// BENCH_NGINX_GZIP (static | dynamic), BENCH_RATE (200), DATA_DIR,
 // BENCH_KEEP=1 (keep the static copy and the nginx configuration), BENCH_AGAINST=<another checkout,
 // built> (also measures that checkout's `next start`, side by side in the same run, on its own copy
 // of the data: the way to compare a change with what it changes).
@@ -30,6 +36,7 @@ import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { defaultPages, pageList, resolvePage } from './page-list.mjs';
 
@@ -40,6 +47,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS) || 50;
 const duration = Number(process.env.BENCH_SECONDS) || 10;
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const gzip = process.env.BENCH_GZIP !== '0';
+const gzipStatic = gzip && process.env.BENCH_NGINX_GZIP !== 'dynamic';
+const rate = Number(process.env.BENCH_RATE ?? 200);
 const large = process.env.BENCH_LARGE === '1';
 const pages = pageList(process.env.BENCH_PAGES || defaultPages);
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'bench-data', large ? 'pages-large' : 'pages'));
@@ -132,6 +141,7 @@ async function savePage(folder, page) {
   const file = path.join(folder, page, 'index.html');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, html);
+  if (gzipStatic) fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
   const headers = [...response.headers].filter(([name]) => !ownHeaders.has(name));
   return { page, html, headers };
 }
@@ -175,6 +185,7 @@ http {
   types { }
   etag off;
   gzip ${gzip ? 'on' : 'off'};
+  gzip_static ${gzipStatic ? 'on' : 'off'};
   gzip_comp_level 6;
   gzip_min_length 1024;
   gzip_vary on;
@@ -219,10 +230,10 @@ async function startVarnish(folder) {
   return child;
 }
 
-/** One autocannon run; fails when a request did not answer 200 or timed out. */
-function load(url, seconds, conns) {
+/** One autocannon run (at most `overallRate` requests per second when given); fails when a request did not answer 200 or timed out. */
+function load(url, seconds, conns, overallRate = undefined) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: conns, duration: seconds, headers: requestHeaders, timeout: 10 }, (error, result) =>
+    const instance = autocannon({ url, connections: conns, duration: seconds, headers: requestHeaders, timeout: 10, ...(overallRate ? { overallRate } : {}) }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
     // A stuck server must not hang the benchmark: autocannon stops itself, this is the back-stop.
@@ -270,7 +281,10 @@ async function measure(base, page, pid) {
   const result = await load(`${base}${page}`, duration, connections);
   const cpuAfter = cpuSeconds(pid);
   const cpuMsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined;
+  const steady = rate > 0 ? await load(`${base}${page}`, duration, connections, rate) : undefined;
   return {
+    steadyP50: steady?.latency.p50,
+    steadyP99: steady?.latency.p99,
     cpuMsPerRequest,
     completed: result.requests.total,
     requestsPerSecond: result.requests.average,
@@ -292,8 +306,12 @@ function table(rows) {
   ];
   const cpu = (value) => (value === undefined ? '–' : value.toFixed(value < 1 ? 3 : 1));
   if (withVarnish) {
-    lines[0] += ' Varnish req/s | Varnish p99 ms | req/s Varnish ÷ nginx | CPU ms/req Varnish |';
-    lines[1] += '---:|---:|---:|---:|';
+    lines[0] += ' Varnish req/s | Varnish p50 ms | Varnish p99 ms | req/s Varnish ÷ nginx | CPU ms/req Varnish |';
+    lines[1] += '---:|---:|---:|---:|---:|';
+  }
+  if (rate > 0) {
+    lines[0] += ['Next', 'nginx', ...(withVarnish ? ['Varnish'] : [])].map((name) => ` ${name} p50 / p99 ms at ${rate}/s |`).join('');
+    lines[1] += withVarnish ? '---:|---:|---:|' : '---:|---:|';
   }
   if (against) {
     lines[0] += ' against req/s | against CPU ms/req | req/s Next ÷ against | CPU Next ÷ against |';
@@ -305,7 +323,8 @@ function table(rows) {
     const errors = next.non2xx + next.errors + nginx.non2xx + nginx.errors;
     lines.push(
       `| \`${page}\` | ${round(next.requestsPerSecond)} | ${next.p50} | ${next.p99} | ${round(nginx.requestsPerSecond)} | ${nginx.p99} | ${(ratio * 100).toFixed(1)} % | ${cpu(next.cpuMsPerRequest)} / ${cpu(nginx.cpuMsPerRequest)} | ${cpuRatio} | ${next.bytesPerRequest} / ${nginx.bytesPerRequest} | ${errors} |` +
-        (varnish ? ` ${round(varnish.requestsPerSecond)} | ${varnish.p99} | ${((varnish.requestsPerSecond / nginx.requestsPerSecond) * 100).toFixed(1)} % | ${cpu(varnish.cpuMsPerRequest)} |` : '') +
+        (varnish ? ` ${round(varnish.requestsPerSecond)} | ${varnish.p50} | ${varnish.p99} | ${((varnish.requestsPerSecond / nginx.requestsPerSecond) * 100).toFixed(1)} % | ${cpu(varnish.cpuMsPerRequest)} |` : '') +
+        (rate > 0 ? [next, nginx, ...(varnish ? [varnish] : [])].map((r) => ` ${r.steadyP50} / ${r.steadyP99} |`).join('') : '') +
         (other
           ? ` ${round(other.requestsPerSecond)} | ${cpu(other.cpuMsPerRequest)} | ${((next.requestsPerSecond / other.requestsPerSecond) * 100).toFixed(1)} % | ${next.cpuMsPerRequest && other.cpuMsPerRequest ? `${((next.cpuMsPerRequest / other.cpuMsPerRequest) * 100).toFixed(1)} %` : '–'} |`
           : ''),
@@ -384,7 +403,7 @@ async function main() {
     await stopProcess(next);
     const when = new Date().toISOString();
     const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' ');
-    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${duration} s per run after ${warmup} s warm-up, ${gzip ? 'gzip' : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, autocannon on core ${loadCore}` : 'not pinned'}${against ? `, against ${against}` : ""}, load average ${loadAverage} (at the end), ${when}`;
+    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${duration} s per run after ${warmup} s warm-up, ${gzip ? `gzip (nginx: ${gzipStatic ? 'gzip_static' : 'compressing each response'})` : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, autocannon on core ${loadCore}` : 'not pinned'}${against ? `, against ${against}` : ""}, load average ${loadAverage} (at the end), ${when}`;
     const markdown = `${heading}\n\n${table(rows)}\n`;
     console.log(`\n${markdown}`);
     const outDir = path.join(root, 'bench-data');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminHeaders, nextTestAddress, signInTo } from './helpers';
+import { adminHeaders, expectNoAxeViolations, nextTestAddress, signInTo } from './helpers';
 
 /**
  * Draft preview: 預覽 on a row visitors cannot see yet opens it on its real public page, with a
@@ -21,6 +21,7 @@ test('preview a scheduled row from its form; visitors still get a 404', async ({
   await expect(popup.locator('h1')).toHaveText(title);
   await expect(popup.getByRole('status').filter({ hasText: '預覽' })).toContainText('這是預覽頁面');
   await expect(popup.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(1);
+  await expectNoAxeViolations(popup);
   const again = await popup.request.get(`/tw/news/${id}`);
   expect(again.status()).toBe(200);
   expect(again.headers()['x-robots-tag']).toBe('noindex');
