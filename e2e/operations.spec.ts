@@ -67,6 +67,8 @@ test.describe('operations endpoints and request log', () => {
   test('/healthz and /readyz answer JSON without redirect or cookie', async () => {
     const health = await fetch(`${base}/healthz`, { redirect: 'manual' });
     expect(health.status).toBe(200);
+    // Idle connections stay open longer than a proxy in front keeps its own (lib/http/keep-alive.ts).
+    expect(health.headers.get('keep-alive')).toBe('timeout=65');
     expect(await health.json()).toEqual({ status: 'ok' });
     expect(health.headers.get('set-cookie')).toBeNull();
     const ready = await fetch(`${base}/readyz`, { redirect: 'manual' });

@@ -4,6 +4,7 @@ import { collectGarbageWhenGrown } from './runtime/heap';
 import { onStartup } from './startup';
 import { installRequestGate } from './http/request-gate';
 import { installScriptHashes } from './http/script-hashes';
+import { keepConnectionsOpen } from './http/keep-alive';
 import { installPreviews } from './http/preview';
 import { installCacheHeaders } from './public/cache-headers';
 
@@ -13,6 +14,7 @@ import { installCacheHeaders } from './public/cache-headers';
  * and below them draft previews (lib/http/preview.ts), the compression and the hashing of each
  * page's inline scripts for its CSP, and the cache tier's headers on public pages
  * (lib/public/cache-headers.ts);
+ * keeps idle connections open longer than the proxies in front do (lib/http/keep-alive.ts);
  * keeps the heap near its live size (lib/runtime/heap.ts). Opens the database before the first
  * request (migrations, the first Admin, demo content) and closes it cleanly on SIGTERM/SIGINT. A
  * start-up failure is logged (spec §8) and stops the process so a supervisor can restart it,
@@ -23,6 +25,7 @@ if (process.env.NODE_ENV === 'production') installScriptHashes();
 installPreviews();
 installRequestGate();
 logRequests();
+keepConnectionsOpen();
 collectGarbageWhenGrown();
 onDatabaseOpen(onStartup);
 closeDatabaseOnSignals();

@@ -36,7 +36,9 @@ export async function enqueueMail(mail: QueuedMail): Promise<number | null> {
   const db = await getDb();
   const [row] = await db
     .insert(mailQueue)
-    .values({ kind: mail.kind, recipients: mail.to, subject: mail.subject, text: mail.text, html: mail.html, expiresAt: mail.expiresAt ?? null })
+    // Due now by this process's clock, in its milliseconds: the database's now() has microseconds, and a
+    // row due at 12:00:00.123456 would not be claimed by the wake-up at 12:00:00.123 that follows it.
+    .values({ kind: mail.kind, recipients: mail.to, subject: mail.subject, text: mail.text, html: mail.html, expiresAt: mail.expiresAt ?? null, nextAttemptAt: new Date() })
     .returning({ id: mailQueue.id });
   wakeMailWorker();
   return row.id;
