@@ -89,7 +89,10 @@ test.describe('operations endpoints and request log', () => {
     const count = (text: string, labels: string) => Number(text.split('\n').find((line) => line.startsWith(`http_requests_total{${labels}}`))?.split(' ').pop() ?? 0);
     const labels = 'route="/[locale]",method="GET",status="200"';
     const before = count(await scrape(), labels);
-    expect((await fetch(`${base}/en`)).status).toBe(200);
+    const page = await fetch(`${base}/en`);
+    expect(page.status).toBe(200);
+    // Read to the end: the request is counted once its response is finished, not when its headers arrive.
+    await page.text();
     const text = await scrape();
     expect(count(text, labels)).toBe(before + 1);
     expect(count(text, 'route="/healthz",method="GET",status="200"')).toBeGreaterThanOrEqual(1);
