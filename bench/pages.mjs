@@ -34,6 +34,7 @@
 // of the data: the way to compare a change with what it changes).
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -58,6 +59,9 @@ const against = process.env.BENCH_AGAINST ? path.resolve(process.env.BENCH_AGAIN
 const againstPort = port + 2;
 const varnishPort = port + 3;
 const withVarnish = process.env.BENCH_VARNISH !== '0' && spawnSync('varnishd', ['-V']).status === 0;
+// wrk (C, one thread) spends a fraction of autocannon's CPU per request: with autocannon on one core,
+// the generator, not a fast server, sets the ceiling and the p99 (Little's law: 50 connections ÷ rate).
+const loadGenerator = process.env.BENCH_LOADGEN || (spawnSync('wrk', ['-v']).error ? 'autocannon' : 'wrk');
 
 /** Server core(s) and load-generator core: apart when there are two cores or more. */
 const cores = os.availableParallelism();
@@ -230,16 +234,81 @@ async function startVarnish(folder) {
   return child;
 }
 
-/** One autocannon run (at most `overallRate` requests per second when given); fails when a request did not answer 200 or timed out. */
-function load(url, seconds, conns, overallRate = undefined) {
+/** One autocannon run at full load; fails when a request did not answer 200 or timed out. */
+function load(url, seconds, conns) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: conns, duration: seconds, headers: requestHeaders, timeout: 10, ...(overallRate ? { overallRate } : {}) }, (error, result) =>
+    const instance = autocannon({ url, connections: conns, duration: seconds, headers: requestHeaders, timeout: 10 }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
     // A stuck server must not hang the benchmark: autocannon stops itself, this is the back-stop.
     const guard = setTimeout(() => instance.stop(), (seconds + 30) * 1000);
     instance.on('done', () => clearTimeout(guard));
   });
+}
+
+/** Prints wrk's totals and latency percentiles (microseconds) as one JSON line. */
+const wrkReport = `done = function(summary, latency, requests)
+  local errors = summary.errors
+  io.write(string.format('{"requests":%d,"seconds":%f,"bytes":%d,"non2xx":%d,"errors":%d,"p50":%f,"p99":%f,"max":%f}\\n',
+    summary.requests, summary.duration / 1e6, summary.bytes, errors.status,
+    errors.connect + errors.read + errors.write + errors.timeout,
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000, latency.max / 1000))
+end
+`;
+
+/** One wrk run at full load, in the shape of autocannon's result for the fields `measure` reads. */
+function loadWithWrk(url, seconds, conns, folder) {
+  const script = path.join(folder, 'report.lua');
+  if (!fs.existsSync(script)) fs.writeFileSync(script, wrkReport);
+  const headers = Object.entries(requestHeaders).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const output = execFileSync('wrk', ['-t1', `-c${conns}`, `-d${seconds}s`, '--timeout', '10s', ...headers, '-s', script, url], { encoding: 'utf8', timeout: (seconds + 30) * 1000 });
+  const report = JSON.parse(output.trim().split('\n').at(-1));
+  return {
+    requests: { total: report.requests, average: report.requests / report.seconds },
+    latency: { p50: report.p50, p99: report.p99, max: report.max },
+    throughput: { total: report.bytes },
+    non2xx: report.non2xx,
+    errors: report.errors,
+    timeouts: 0,
+  };
+}
+
+/**
+ * Open-loop load at a fixed rate over at most `conns` keep-alive connections. Each request's latency
+ * counts from when it was due, not from when it was sent, so a stalled server or generator shows in
+ * the figures instead of slowing the load (autocannon's `overallRate` sends each connection's share
+ * of a second in one burst, which measures queueing behind that burst).
+ */
+async function steadyLoad(url, seconds, conns, perSecond) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: conns });
+  const total = Math.round(seconds * perSecond);
+  const latencies = [];
+  let failures = 0;
+  const start = performance.now();
+  const pending = [];
+  for (let sent = 0; sent < total; ) {
+    const now = performance.now();
+    for (; sent < total && start + (sent * 1000) / perSecond <= now; sent++) {
+      const due = start + (sent * 1000) / perSecond;
+      pending.push(
+        new Promise((resolve) => {
+          const request = http.get(url, { agent, headers: requestHeaders, timeout: 10_000 }, (response) => {
+            if (response.statusCode !== 200) failures++;
+            response.resume();
+            response.on('end', () => (latencies.push(performance.now() - due), resolve()));
+          });
+          request.on('timeout', () => request.destroy(new Error('timeout')));
+          request.on('error', () => (failures++, resolve()));
+        }),
+      );
+    }
+    await sleep(Math.max(0, start + (sent * 1000) / perSecond - performance.now()));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const percentile = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { p50: percentile(50), p99: percentile(99), failures };
 }
 
 function pinSelf() {
@@ -275,16 +344,17 @@ function cpuSeconds(pid) {
   }
 }
 
-async function measure(base, page, pid) {
+async function measure(base, page, pid, folder) {
   if (warmup > 0) await load(`${base}${page}`, warmup, Math.min(connections, 10));
   const cpuBefore = cpuSeconds(pid);
-  const result = await load(`${base}${page}`, duration, connections);
+  const result = loadGenerator === 'wrk' ? loadWithWrk(`${base}${page}`, duration, connections, folder) : await load(`${base}${page}`, duration, connections);
   const cpuAfter = cpuSeconds(pid);
   const cpuMsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined;
-  const steady = rate > 0 ? await load(`${base}${page}`, duration, connections, rate) : undefined;
+  const steady = rate > 0 ? await steadyLoad(`${base}${page}`, duration, connections, rate) : undefined;
   return {
-    steadyP50: steady?.latency.p50,
-    steadyP99: steady?.latency.p99,
+    steadyP50: steady?.p50,
+    steadyP99: steady?.p99,
+    steadyFailures: steady?.failures ?? 0,
     cpuMsPerRequest,
     completed: result.requests.total,
     requestsPerSecond: result.requests.average,
@@ -297,7 +367,10 @@ async function measure(base, page, pid) {
   };
 }
 
+/** Failed requests of a server's runs: not 200, errors, time-outs. */
+const failures = (...results) => results.reduce((sum, r) => sum + (r ? r.non2xx + r.errors + r.steadyFailures : 0), 0);
 const round = (value) => (value >= 100 ? Math.round(value) : Math.round(value * 10) / 10);
+const ms = (value) => (value === undefined ? '–' : value >= 10 ? String(Math.round(value)) : value.toFixed(1));
 
 function table(rows) {
   const lines = [
@@ -320,11 +393,11 @@ function table(rows) {
   for (const { page, next, nginx, other, varnish } of rows) {
     const ratio = next.requestsPerSecond / nginx.requestsPerSecond;
     const cpuRatio = next.cpuMsPerRequest && nginx.cpuMsPerRequest ? `${((nginx.cpuMsPerRequest / next.cpuMsPerRequest) * 100).toFixed(1)} %` : '–';
-    const errors = next.non2xx + next.errors + nginx.non2xx + nginx.errors;
+    const errors = failures(next, nginx, varnish);
     lines.push(
-      `| \`${page}\` | ${round(next.requestsPerSecond)} | ${next.p50} | ${next.p99} | ${round(nginx.requestsPerSecond)} | ${nginx.p99} | ${(ratio * 100).toFixed(1)} % | ${cpu(next.cpuMsPerRequest)} / ${cpu(nginx.cpuMsPerRequest)} | ${cpuRatio} | ${next.bytesPerRequest} / ${nginx.bytesPerRequest} | ${errors} |` +
-        (varnish ? ` ${round(varnish.requestsPerSecond)} | ${varnish.p50} | ${varnish.p99} | ${((varnish.requestsPerSecond / nginx.requestsPerSecond) * 100).toFixed(1)} % | ${cpu(varnish.cpuMsPerRequest)} |` : '') +
-        (rate > 0 ? [next, nginx, ...(varnish ? [varnish] : [])].map((r) => ` ${r.steadyP50} / ${r.steadyP99} |`).join('') : '') +
+      `| \`${page}\` | ${round(next.requestsPerSecond)} | ${ms(next.p50)} | ${ms(next.p99)} | ${round(nginx.requestsPerSecond)} | ${ms(nginx.p99)} | ${(ratio * 100).toFixed(1)} % | ${cpu(next.cpuMsPerRequest)} / ${cpu(nginx.cpuMsPerRequest)} | ${cpuRatio} | ${next.bytesPerRequest} / ${nginx.bytesPerRequest} | ${errors} |` +
+        (varnish ? ` ${round(varnish.requestsPerSecond)} | ${ms(varnish.p50)} | ${ms(varnish.p99)} | ${((varnish.requestsPerSecond / nginx.requestsPerSecond) * 100).toFixed(1)} % | ${cpu(varnish.cpuMsPerRequest)} |` : '') +
+        (rate > 0 ? [next, nginx, ...(varnish ? [varnish] : [])].map((r) => ` ${ms(r.steadyP50)} / ${ms(r.steadyP99)} |`).join('') : '') +
         (other
           ? ` ${round(other.requestsPerSecond)} | ${cpu(other.cpuMsPerRequest)} | ${((next.requestsPerSecond / other.requestsPerSecond) * 100).toFixed(1)} % | ${next.cpuMsPerRequest && other.cpuMsPerRequest ? `${((next.cpuMsPerRequest / other.cpuMsPerRequest) * 100).toFixed(1)} %` : '–'} |`
           : ''),
@@ -380,18 +453,18 @@ async function main() {
     const rows = [];
     for (const { page } of saved) {
       process.stdout.write(`${page}: Next… `);
-      const nextResult = await measure(`http://127.0.0.1:${port}`, page, current.pid);
+      const nextResult = await measure(`http://127.0.0.1:${port}`, page, current.pid, folder);
       process.stdout.write('nginx… ');
-      const nginxResult = await measure(`http://127.0.0.1:${nginxPort}`, page, nginx.pid);
+      const nginxResult = await measure(`http://127.0.0.1:${nginxPort}`, page, nginx.pid, folder);
       let varnishResult;
       if (varnish) {
         process.stdout.write('Varnish… ');
-        varnishResult = await measure(`http://127.0.0.1:${varnishPort}`, page, varnish.pid);
+        varnishResult = await measure(`http://127.0.0.1:${varnishPort}`, page, varnish.pid, folder);
       }
       let otherResult;
       if (other) {
         process.stdout.write('against… ');
-        otherResult = await measure(`http://127.0.0.1:${againstPort}`, page, other.pid);
+        otherResult = await measure(`http://127.0.0.1:${againstPort}`, page, other.pid, folder);
       }
       console.log('done');
       rows.push({ page, next: nextResult, nginx: nginxResult, other: otherResult, varnish: varnishResult });
@@ -403,7 +476,7 @@ async function main() {
     await stopProcess(next);
     const when = new Date().toISOString();
     const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' ');
-    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${duration} s per run after ${warmup} s warm-up, ${gzip ? `gzip (nginx: ${gzipStatic ? 'gzip_static' : 'compressing each response'})` : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, autocannon on core ${loadCore}` : 'not pinned'}${against ? `, against ${against}` : ""}, load average ${loadAverage} (at the end), ${when}`;
+    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${duration} s per run after ${warmup} s warm-up, ${gzip ? `gzip (nginx: ${gzipStatic ? 'gzip_static' : 'compressing each response'})` : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, ${loadGenerator} on core ${loadCore}` : 'not pinned'} (at ${rate}/s: an open-loop generator of its own)${against ? `, against ${against}` : ""}, load average ${loadAverage} (at the end), ${when}`;
     const markdown = `${heading}\n\n${table(rows)}\n`;
     console.log(`\n${markdown}`);
     const outDir = path.join(root, 'bench-data');
@@ -411,7 +484,7 @@ async function main() {
     const stamp = when.replace(/[:.]/g, '-');
     fs.writeFileSync(path.join(outDir, `pages-${stamp}.md`), markdown);
     fs.writeFileSync(path.join(outDir, `pages-${stamp}.json`), JSON.stringify({ when, loadAverage, driver, large, connections, duration, gzip, pinned, rows }, null, 2));
-    const failed = rows.filter(({ next, nginx }) => next.non2xx + next.errors + nginx.non2xx + nginx.errors > 0 || !next.completed || !nginx.completed);
+    const failed = rows.filter(({ next, nginx, varnish }) => failures(next, nginx, varnish) > 0 || !next.completed || !nginx.completed);
     if (failed.length) {
       console.error(`Some requests failed or timed out, or none completed (lengthen BENCH_SECONDS): ${failed.map((row) => row.page).join(', ')}`);
       process.exitCode = 1;

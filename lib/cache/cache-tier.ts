@@ -52,41 +52,64 @@ export const sharedCacheControl = (seconds: number) => `public, max-age=0, s-max
 
 const RETRY_DELAYS_MS = [500, 2_000, 8_000];
 const TIMEOUT_MS = 5_000;
+/** How long a write waits for the tier's first answer before it answers anyway. */
+const WAIT_MS = 1_000;
 
-async function purgeOne(url: string, keys: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const response = await fetch(url, { method: 'PURGE', headers: { xkey: keys }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-      await response.body?.cancel();
-      if (response.ok) {
-        metrics().cachePurges.inc({ outcome: 'sent' });
-        return;
+/** One address's purge: `sent` when its first attempt is over, `settled` when it succeeded or retries ran out. */
+function purgeOne(url: string, keys: string): { sent: Promise<void>; settled: Promise<void> } {
+  let firstOver: () => void = () => {};
+  const sent = new Promise<void>((resolve) => (firstOver = resolve));
+  const settled = (async () => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await fetch(url, { method: 'PURGE', headers: { xkey: keys }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+        await response.body?.cancel();
+        if (response.ok) {
+          metrics().cachePurges.inc({ outcome: 'sent' });
+          return;
+        }
+        throw new Error(`status ${response.status}`);
+      } catch (error) {
+        firstOver();
+        const delay = RETRY_DELAYS_MS[attempt];
+        const reason = error instanceof Error ? error.message : String(error);
+        if (delay === undefined) {
+          metrics().cachePurges.inc({ outcome: 'failed' });
+          logger().error({ url, keys, reason }, 'cache purge failed');
+          return;
+        }
+        metrics().cachePurges.inc({ outcome: 'retry' });
+        logger().warn({ url, keys, reason, attempt: attempt + 1 }, 'cache purge failed, retrying');
+        await new Promise((resolve) => setTimeout(resolve, delay));
       }
-      throw new Error(`status ${response.status}`);
-    } catch (error) {
-      const delay = RETRY_DELAYS_MS[attempt];
-      const reason = error instanceof Error ? error.message : String(error);
-      if (delay === undefined) {
-        metrics().cachePurges.inc({ outcome: 'failed' });
-        logger().error({ url, keys, reason }, 'cache purge failed');
-        return;
-      }
-      metrics().cachePurges.inc({ outcome: 'retry' });
-      logger().warn({ url, keys, reason, attempt: attempt + 1 }, 'cache purge failed, retrying');
-      await new Promise((resolve) => setTimeout(resolve, delay));
     }
-  }
+  })().finally(firstOver);
+  return { sent, settled };
+}
+
+export interface Purge {
+  /**
+   * Every address has answered its first attempt, or WAIT_MS has passed: a write waits for this
+   * before it answers, so the page its author opens next is the edited one.
+   */
+  sent: Promise<void>;
+  /** Every address has taken the purge, or its retries ran out (tests wait for this). */
+  settled: Promise<void>;
 }
 
 /**
  * Sends `PURGE` with an `xkey` header naming `keys` to every CACHE_PURGE_URLS address, retrying a
- * failed one a few times. Never throws: a write is done when it is committed, and the tier's
- * s-maxage bounds what a lost purge can leave. The promise is for tests; writers do not wait.
+ * failed one a few times in the background. Never rejects: a write is done when it is committed,
+ * and the tier's s-maxage bounds what a lost purge can leave.
  */
-export function purgeKeys(keys: readonly string[], urls: readonly string[] = config().cachePurgeUrls): Promise<void> {
+export function purgeKeys(keys: readonly string[], urls: readonly string[] = config().cachePurgeUrls): Purge {
   const unique = [...new Set(keys)];
-  if (urls.length === 0 || unique.length === 0) return Promise.resolve();
-  return Promise.all(urls.map((url) => purgeOne(url, unique.join(' ')))).then(() => undefined);
+  if (urls.length === 0 || unique.length === 0) return { sent: Promise.resolve(), settled: Promise.resolve() };
+  const purges = urls.map((url) => purgeOne(url, unique.join(' ')));
+  const all = (pick: 'sent' | 'settled') => Promise.all(purges.map((purge) => purge[pick])).then(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, WAIT_MS)));
+  return { sent: Promise.race([all('sent'), waited]).finally(() => clearTimeout(timer)), settled: all('settled') };
 }
 
 /** Resources no public page shows. */

@@ -80,14 +80,15 @@ export function noteWindowChange(resource: string, next: number | undefined): vo
  * otherwise fill the cache with dead entries. The cache tier in front (lib/cache/cache-tier.ts) is
  * purged of the keys the write touched; this runs after the write's commit, and on every server
  * after the others' writes too, so a page fetched from a server that had not yet heard of the
- * write is purged again once it has.
+ * write is purged again once it has. The promise is the tier's first answer (cache-tier.ts `Purge`):
+ * a writer awaits it before answering.
  */
-export function invalidate(resource: string, write: { id?: number; removed?: boolean } = {}): void {
+export function invalidate(resource: string, write: { id?: number; removed?: boolean } = {}): Promise<void> {
   state.generations.set(resource, (state.generations.get(resource) ?? 0) + 1);
   for (const key of state.keysOf.get(resource) ?? []) drop(key);
   // Whole pages and site-wide reads (lib/cache/page-cache-handler.cjs, site-reads.ts) follow every write.
   bumpContentEpoch();
-  void purgeKeys(writtenKeys(resource, write));
+  return purgeKeys(writtenKeys(resource, write)).sent;
 }
 
 /** How many writes this process has made to `resource` (what its local cache keys hold). */

@@ -25,7 +25,7 @@ export async function followOtherServers(connection: Connection): Promise<void> 
     (channel, payload) => {
       if (channel === CHANGES_CHANNEL) {
         const dot = payload.indexOf('.');
-        if (payload.slice(0, dot) === schema) invalidate(payload.slice(dot + 1));
+        if (payload.slice(0, dot) === schema) void invalidate(payload.slice(dot + 1));
       } else if (channel === SESSIONS_CHANNEL && payload === schema) {
         forgetAllSessions();
       }

@@ -123,7 +123,7 @@ export async function findMedia(id: string): Promise<MediaRow | undefined> {
 export async function setMediaAlt(id: string, alt: { altTw?: string; altEn?: string }): Promise<MediaRow | undefined> {
   const db = await getDb();
   const [row] = await db.update(uploads).set(alt).where(eq(uploads.id, id)).returning();
-  if (row) invalidate('uploads');
+  if (row) await invalidate('uploads');
   return row;
 }
 
@@ -133,7 +133,7 @@ export async function removeMedia(ids: string[]): Promise<void> {
   const db = await getDb();
   await db.delete(uploads).where(inArray(uploads.id, ids));
   for (const id of ids) await uploadStorage().remove(id);
-  invalidate('uploads');
+  await invalidate('uploads');
 }
 
 /** Uploads stored before `before` that nothing names: the housekeeping removes them. */

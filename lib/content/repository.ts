@@ -22,9 +22,9 @@ export interface ReadScope {
 }
 
 /** Every write empties the resource's public cache (and the cache tier's pages of it) and counts toward PGlite's next VACUUM. */
-function afterWrite(resource: string, write: { id?: number; removed?: boolean } = {}): void {
-  invalidate(resource, write);
+function afterWrite(resource: string, write: { id?: number; removed?: boolean } = {}): Promise<void> {
   noteWrite();
+  return invalidate(resource, write);
 }
 
 export function tableOf(definition: ResourceDefinition): ContentTable {

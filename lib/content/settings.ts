@@ -166,7 +166,7 @@ export async function saveWebInfo(language: WireLanguage, values: Record<string,
     }
   });
   // The header, footer and every cached page show these settings.
-  invalidate('websetting');
+  await invalidate('websetting');
 }
 
 /** The legacy visit count of the previous website (shared setting), 0 until one is set. */

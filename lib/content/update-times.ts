@@ -48,7 +48,7 @@ export async function stampSection(definition: ResourceDefinition, section: numb
     .onConflictDoUpdate({ target: [sectionUpdateTimes.resource, sectionUpdateTimes.section, sectionUpdateTimes.lang], set: { updatedAt: at } })
     .returning({ updatedAt: sectionUpdateTimes.updatedAt });
   // Public pages show the stamp beside the section's rows.
-  invalidate(definition.name);
+  await invalidate(definition.name);
   return row.updatedAt;
 }
 

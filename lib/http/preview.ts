@@ -3,7 +3,7 @@ import { withPreview } from '../cache/preview-scope';
 import { findPreviewGrant } from '../content/preview';
 import { logError } from '../observability/logger';
 import { readCookie } from './cookies';
-import { hookRequests } from './server-hook';
+import { beforeHead, hookRequests } from './server-hook';
 
 /** The cookie that carries a draft-preview token from /preview to the public pages. */
 export const PREVIEW_COOKIE = 'gonghui-preview';
@@ -34,20 +34,8 @@ export function installPreviews(): void {
 }
 
 function keepPrivate(response: http.ServerResponse): void {
-  const setHeader = response.setHeader.bind(response);
-  const isCacheControl = (name: string) => name.toLowerCase() === 'cache-control';
-  response.setHeader = (name: string, value: number | string | readonly string[]) => (isCacheControl(name) ? response : setHeader(name, value));
-  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => http.ServerResponse;
-  response.writeHead = ((...args: unknown[]) => {
-    // Headers given to writeHead itself (an object, or a flat [name, value, …] list) lose theirs too.
-    const headers = args.find((arg, i) => i > 0 && arg && typeof arg === 'object');
-    if (Array.isArray(headers)) {
-      for (let i = headers.length - 2; i >= 0; i -= 2) if (isCacheControl(String(headers[i]))) headers.splice(i, 2);
-    } else if (headers) {
-      for (const name of Object.keys(headers)) if (isCacheControl(name)) delete (headers as Record<string, unknown>)[name];
-    }
-    return writeHead(...args);
-  }) as typeof response.writeHead;
-  setHeader('cache-control', 'private, no-store');
-  setHeader('x-robots-tag', 'noindex');
+  beforeHead(response, () => {
+    response.setHeader('cache-control', 'private, no-store');
+    response.setHeader('x-robots-tag', 'noindex');
+  });
 }

@@ -25,3 +25,23 @@ export function hookRequests(name: string, hook: RequestHook): void {
     } as typeof prototype.emit;
   }
 }
+
+/**
+ * Calls `finish` just before the response's head is sent, with headers given to `writeHead` itself
+ * already set on the response, so what `finish` sets or removes has the last word over Next.js. An
+ * implicit head (a body written first) goes through `writeHead` too.
+ */
+export function beforeHead(response: http.ServerResponse, finish: (status: number, response: http.ServerResponse) => void): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => http.ServerResponse;
+  response.writeHead = function (this: http.ServerResponse, status: number, ...rest: unknown[]) {
+    const given = rest.find((arg) => typeof arg === 'object' && arg !== null);
+    if (Array.isArray(given)) {
+      for (let i = 0; i + 1 < given.length; i += 2) this.setHeader(String(given[i]), given[i + 1] as string);
+    } else if (given) {
+      for (const [name, value] of Object.entries(given as http.OutgoingHttpHeaders)) if (value !== undefined) this.setHeader(name, value);
+    }
+    finish(status, this);
+    const message = rest.find((arg) => typeof arg === 'string');
+    return message === undefined ? writeHead(status) : writeHead(status, message);
+  } as typeof response.writeHead;
+}

@@ -4,7 +4,8 @@ import { CONTENT_KEY, rowKey, sharedCacheControl, sharedMaxAge, SITE_KEY } from 
 import { traits, type ResourceDefinition } from '../content/define';
 import { windowChanges } from '../content/reads';
 import { allResources } from '../content/registry';
-import { hookRequests } from '../http/server-hook';
+import { previewGrant } from '../cache/preview-scope';
+import { beforeHead, hookRequests } from '../http/server-hook';
 import { logError } from '../observability/logger';
 import { siteRoutes } from './routes';
 
@@ -70,25 +71,20 @@ const pageUntil = (holder[PAGE_UNTIL] ??= new AsyncLocalStorage<number>());
  * shared cache must never hand from one visitor to the next.
  */
 function markCacheable(response: http.ServerResponse, headers: Record<string, string>): void {
-  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => http.ServerResponse;
-  response.writeHead = function (this: http.ServerResponse, status: number, ...rest: unknown[]) {
-    const given = rest.find((arg) => typeof arg === 'object' && arg !== null && !Array.isArray(arg)) as http.OutgoingHttpHeaders | undefined;
-    for (const [name, value] of Object.entries(given ?? {})) if (value !== undefined) this.setHeader(name, value);
-    if (status === 200 || status === 304) {
-      for (const [name, value] of Object.entries(headers)) this.setHeader(name, value);
-      this.removeHeader('set-cookie');
-    }
-    const message = rest.find((arg) => typeof arg === 'string');
-    return message === undefined ? writeHead(status) : writeHead(status, message);
-  } as typeof response.writeHead;
+  beforeHead(response, (status) => {
+    if (status !== 200 && status !== 304) return;
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    response.removeHeader('set-cookie');
+  });
 }
 
-/** Every GET or HEAD of a public page gets the tier's headers. Installed once per process, from the server's start-up. */
+/** Every GET or HEAD of a public page, draft previews aside, gets the tier's headers. Installed once per process, from the server's start-up. */
 export function installCacheHeaders(): void {
   hookRequests('cacheHeaders', (request, response, serve) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return serve();
     const page = pageKeys(new URL(request.url ?? '/', 'http://localhost').pathname);
-    if (!page) return serve();
+    // A draft preview (lib/http/preview.ts, which runs first) is never for a shared cache.
+    if (!page || previewGrant()) return serve();
     // A lookup failure costs the page its cacheability, never the page itself.
     pageCaching(page).then(
       ({ headers, until }) => {

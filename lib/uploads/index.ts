@@ -71,7 +71,7 @@ export async function renameUpload(id: string, name: string): Promise<UploadInfo
   const db = await getDb();
   const [row] = await db.update(uploads).set({ name }).where(eq(uploads.id, id)).returning();
   // Attachment lists on public pages show the name (lib/public/attachments.ts).
-  if (row) invalidate('uploads');
+  if (row) await invalidate('uploads');
   return row ? toInfo(row) : null;
 }
 

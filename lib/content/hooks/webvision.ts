@@ -22,7 +22,7 @@ export async function addClick(scope: ReadScope, id: number): Promise<Row | unde
     .set({ clicks: sql`${clicks} + 1` } as never)
     .where(and(eq(column(table, 'id'), id), ...readConditions(definition, scope)))
     .returning();
-  if (row) invalidate('webvision'); // lists show the click count
+  if (row) void invalidate('webvision'); // lists show the click count
   return row as Row | undefined;
 }
 

@@ -147,7 +147,7 @@ export async function resetPassword(actor: Actor, input: Record<string, unknown>
   if (reset === null) throw invalid('resetTokenInvalid');
   const accountId = reset.id;
   await recordAudit(actor, { action: 'passwordReset', resource: 'account', rowId: accountId, account: { id: accountId, name: reset.username }, summary: 'password set by an e-mailed link' });
-  invalidate('account');
+  await invalidate('account');
   await revokeSessionsOf(accountId);
   return { ok: true, message: translate(actor.language, 'api.passwordReset') };
 }
