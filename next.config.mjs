@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import createNextIntlPlugin from 'next-intl/plugin';
+import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
 import { securityHeaders, UPLOAD_CSP } from './lib/security/headers.mjs';
-
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -33,4 +31,13 @@ const nextConfig = {
   },
 };
 
-export default withNextIntl(nextConfig);
+/**
+ * next-intl's plugin points the build at lib/i18n/request.ts. The production server runs what the
+ * build made, and loading the plugin there would load SWC's native compiler too (about 13 MB
+ * resident for the life of the process).
+ */
+export default async function config(phase) {
+  if (phase === PHASE_PRODUCTION_SERVER) return nextConfig;
+  const { default: createNextIntlPlugin } = await import('next-intl/plugin');
+  return createNextIntlPlugin('./lib/i18n/request.ts')(nextConfig);
+}

@@ -6,7 +6,7 @@
 //   DATABASE_URL=postgres://… node bench/memory.mjs    # a fresh database on that PostgreSQL server
 //
 // Environment: MEMORY_PORT (default 3352), SOAK_SECONDS (600), SOAK_CONNECTIONS (4), MEMORY_NODE_FLAGS
-// (Node's flags for the server; default as `npm start`: --max-old-space-size=256).
+// (the server's V8 flags instead of scripts/start.sh's), MEMORY_MALLOC=system (glibc's malloc, not jemalloc)
 // Needs a production build (npm run build). Prints one Markdown table row per stage.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,9 +52,11 @@ function rssMb(pid) {
   return Math.round(kb / 1024);
 }
 
-// The server's heap limit as `npm start` sets it (package.json), unless MEMORY_NODE_FLAGS says otherwise.
-const nodeFlags = (process.env.MEMORY_NODE_FLAGS ?? '--max-old-space-size=256').split(' ').filter(Boolean);
-const start = () => spawn(process.execPath, [...nodeFlags, path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+// Started as `npm start` starts it (scripts/start.sh: its heap flags, jemalloc when installed);
+// MEMORY_NODE_FLAGS replaces the heap flags, MEMORY_MALLOC=system keeps glibc's malloc.
+if (process.env.MEMORY_NODE_FLAGS !== undefined) env.NODE_HEAP_FLAGS = process.env.MEMORY_NODE_FLAGS;
+if (process.env.MEMORY_MALLOC) env.GONGHUI_MALLOC = process.env.MEMORY_MALLOC;
+const start = () => spawn('sh', [path.join(root, 'scripts/start.sh'), '-p', String(port)], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
 let server = start();
 const stop = async () => {
   if (server.exitCode !== null) return;

@@ -42,6 +42,17 @@ describe('page cache handler', () => {
     expect(html(await handler.get('/zh-TW'))).toBe('<h1>after</h1>');
   });
 
+  test('a page is kept as UTF-8 bytes and served as the same text, whatever its script', async () => {
+    const handler = new PageCacheHandler({});
+    const text = '<h1>公會 Gonghui — 會員名錄</h1>'.repeat(100);
+    await handler.get('/zh-TW/members');
+    await handler.set('/zh-TW/members', page(text), { cacheControl });
+    expect(html(await handler.get('/zh-TW/members'))).toBe(text);
+    expect(html(await handler.get('/zh-TW/members'))).toBe(text);
+    // Counted by its bytes: its HTML in UTF-8 (not twice its length, as V8 keeps such a string) and its RSC payload.
+    expect(PageCacheHandler.stats().bytes).toBe(2 * Buffer.byteLength(text) + 'APP_PAGE'.length);
+  });
+
   test('a write made while a page renders makes that page miss again', async () => {
     const handler = new PageCacheHandler({});
     expect(await handler.get('/en')).toBeNull(); // the render starts: it may read the old content
