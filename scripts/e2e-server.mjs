@@ -38,7 +38,9 @@ if (process.env.DATABASE_URL) {
   env.DATABASE_URL = url.toString();
 }
 
-const server = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', port], {
+// Started as `npm start` starts it (heap flags, jemalloc where installed); the script execs node.
+const server = spawn('sh', [path.join(root, 'scripts/start.sh'), '-p', port], {
+  cwd: root,
   env,
   stdio: 'inherit',
 });
