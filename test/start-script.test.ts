@@ -18,8 +18,9 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(bin, { recursive: true, force: true }));
 
 function start(env: Record<string, string> = {}, args: string[] = []) {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => !['LD_PRELOAD', 'MALLOC_CONF', 'NODE_HEAP_FLAGS', 'GONGHUI_MALLOC'].includes(name)));
-  const output = execFileSync('sh', [path.join(root, 'scripts/start.sh'), ...args], { cwd: root, env: { ...base, ...env, PATH: `${bin}:${process.env.PATH}` }, encoding: 'utf8' });
+  const environment: NodeJS.ProcessEnv = { ...process.env, ...env, PATH: `${bin}:${process.env.PATH}` };
+  for (const name of ['LD_PRELOAD', 'MALLOC_CONF', 'NODE_HEAP_FLAGS', 'GONGHUI_MALLOC']) if (!(name in env)) delete environment[name];
+  const output = execFileSync('sh', [path.join(root, 'scripts/start.sh'), ...args], { cwd: root, env: environment, encoding: 'utf8' });
   const line = (name: string) => output.split('\n').find((l) => l.startsWith(name))?.slice(name.length) ?? '';
   return { args: line('args: '), preload: line('LD_PRELOAD='), mallocConf: line('MALLOC_CONF=') };
 }
