@@ -59,15 +59,12 @@ const state = (holder[STATE] ??= { entries: new Map(), missEpochs: new Map(), by
  */
 function pack(value) {
   if (!value || typeof value !== 'object' || typeof (/** @type {{ html?: unknown }} */ (value).html) !== 'string') return value;
-  return { ...value, html: Buffer.from(/** @type {{ html: string }} */ (value).html, 'utf8'), htmlPacked: true };
+  return { ...value, html: Buffer.from(/** @type {{ html: string }} */ (value).html, 'utf8') };
 }
 
-/** @param {any} value */
+/** Next.js hands pages over with their HTML as a string: bytes there are ours, from `pack`. @param {any} value */
 function unpack(value) {
-  if (!value?.htmlPacked) return value;
-  const unpacked = { ...value, html: value.html.toString('utf8') };
-  delete unpacked.htmlPacked;
-  return unpacked;
+  return Buffer.isBuffer(value?.html) ? { ...value, html: value.html.toString('utf8') } : value;
 }
 
 /** A page's size: its HTML, its RSC payload and its segment payloads. */
