@@ -4,6 +4,7 @@ import { purgeKeys, writtenKeys } from './cache-tier';
 import { bumpContentEpoch } from './content-epoch';
 import { storedGeneration } from './generations';
 import { previewsResource } from './preview-scope';
+import { SharedLoad } from './shared-load';
 
 /**
  * A small in-process cache of content reads (lists with their exact totals, rows, searches). An
@@ -31,7 +32,7 @@ const MAX_BYTES = Math.min(64 * 1024 * 1024, Math.floor(getHeapStatistics().heap
 
 interface Entry {
   expires: number;
-  value: Promise<unknown>;
+  value: SharedLoad<unknown>;
   /** The load has succeeded (only a loaded value may be served stale). */
   loaded?: boolean;
   /** A refresh of this stale entry is running. */
@@ -132,7 +133,7 @@ export async function cachedRead<T>(resource: string, key: string, load: () => P
       hit.refreshing = true;
       remember(fullKey, load(), now, options.bytes, until).catch(() => (hit.refreshing = false));
     }
-    return hit.value as Promise<T>;
+    return hit.value.get() as Promise<T>;
   }
   state.misses++;
   return remember(fullKey, load(), now, options.bytes, until);
@@ -141,7 +142,7 @@ export async function cachedRead<T>(resource: string, key: string, load: () => P
 /** Keeps a load under its key: a failed one is dropped, a stale entry it refreshes stays until it succeeds. */
 function remember<T>(fullKey: string, value: Promise<T>, now: number, bytes?: (value: T) => number, until?: number): Promise<T> {
   const exact = until !== undefined && until > now && until < now + TTL_MS;
-  const entry: Entry = { expires: exact ? until : now + TTL_MS, value, bytes: 0, exact };
+  const entry: Entry = { expires: exact ? until : now + TTL_MS, value: new SharedLoad(value), bytes: 0, exact };
   const refreshing = state.entries.get(fullKey)?.refreshing;
   if (!refreshing) put(fullKey, entry);
   value.then(

@@ -1,4 +1,5 @@
 import { contentEpoch } from './content-epoch';
+import { SharedLoad } from './shared-load';
 
 /**
  * Site-wide reads that every public page makes (web settings, the footer's counters and update
@@ -10,7 +11,7 @@ import { contentEpoch } from './content-epoch';
 interface Entry {
   epoch: number;
   expires: number;
-  value: Promise<unknown>;
+  value: SharedLoad<unknown>;
 }
 
 const SITE_READS = Symbol.for('gonghui.siteReads');
@@ -23,9 +24,9 @@ export const SITE_READ_TTL_MS = 30_000;
 export function cachedSiteRead<T>(key: string, load: () => Promise<T>, ttlMs = SITE_READ_TTL_MS, now = Date.now()): Promise<T> {
   const epoch = contentEpoch();
   const hit = entries.get(key);
-  if (hit && hit.epoch === epoch && hit.expires > now) return hit.value as Promise<T>;
+  if (hit && hit.epoch === epoch && hit.expires > now) return hit.value.get() as Promise<T>;
   const value = load();
-  const entry = { epoch, expires: now + ttlMs, value };
+  const entry = { epoch, expires: now + ttlMs, value: new SharedLoad(value) };
   entries.set(key, entry);
   // A failed load is not kept: the next request tries again.
   value.catch(() => {

@@ -1,6 +1,7 @@
 import { cache } from 'react';
 import { cachedRead } from '../cache/public-reads';
 import { cachedSiteRead } from '../cache/site-reads';
+import { SharedLoad } from '../cache/shared-load';
 import { allResources } from '../content/registry';
 import { lastContentUpdate, legacyVisitCount, readCounter, readWebInfo } from '../content/settings';
 import type { WireLanguage } from '../i18n/languages';
@@ -31,7 +32,7 @@ export interface FooterFigures {
 const sources = () => [...allResources().map((definition) => definition.name).filter((name) => name !== 'account' && name !== 'webcontact'), 'websetting'];
 const writeToken = (source: string) => cachedRead(source, 'write-token', async () => ({}));
 
-let lastUpdate: { tokens: object[]; value: Promise<Date | null> } | undefined;
+let lastUpdate: { tokens: object[]; value: SharedLoad<Date | null> } | undefined;
 
 /**
  * The footer's 更新日期 without scanning every content table on every page view: recomputed only
@@ -39,11 +40,12 @@ let lastUpdate: { tokens: object[]; value: Promise<Date | null> } | undefined;
  */
 export async function latestContentUpdate(): Promise<Date | null> {
   const tokens = await Promise.all(sources().map(writeToken));
-  if (lastUpdate && lastUpdate.tokens.length === tokens.length && lastUpdate.tokens.every((token, i) => token === tokens[i])) return lastUpdate.value;
+  if (lastUpdate && lastUpdate.tokens.length === tokens.length && lastUpdate.tokens.every((token, i) => token === tokens[i])) return lastUpdate.value.get();
   const value = lastContentUpdate();
-  lastUpdate = { tokens, value };
+  const entry = { tokens, value: new SharedLoad(value) };
+  lastUpdate = entry;
   value.catch(() => {
-    if (lastUpdate?.value === value) lastUpdate = undefined;
+    if (lastUpdate === entry) lastUpdate = undefined;
   });
   return value;
 }

@@ -1,0 +1,28 @@
+/**
+ * One load served to many requests. A promise keeps the async context it was made in (Node's
+ * AsyncLocalStorage stores each store on the promise), so a cache that kept a load's promise kept
+ * the request that happened to make it (its response, its rendered page) for as long as the entry
+ * lived: thousands of requests on a busy server, until its heap ran out. Once the load has
+ * succeeded only its value is kept, and each caller gets a promise of its own.
+ */
+export class SharedLoad<T> {
+  private pending: Promise<T> | undefined;
+  private loaded = false;
+  private value: T | undefined;
+
+  constructor(load: Promise<T>) {
+    this.pending = load;
+    load.then(
+      (value) => {
+        this.value = value;
+        this.loaded = true;
+        this.pending = undefined;
+      },
+      () => {}, // the caller's own promise carries the failure; caches drop a failed entry
+    );
+  }
+
+  get(): Promise<T> {
+    return this.loaded ? Promise.resolve(this.value as T) : (this.pending as Promise<T>);
+  }
+}

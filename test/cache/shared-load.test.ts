@@ -1,0 +1,61 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { cachedRead, clearPublicCache } from '../../lib/cache/public-reads';
+import { SharedLoad } from '../../lib/cache/shared-load';
+import { cachedSiteRead, clearSiteReads } from '../../lib/cache/site-reads';
+import { withDatabase } from '../helpers/database';
+
+withDatabase();
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+/** Next.js keeps each request's state in AsyncLocalStorage; this stands for it. */
+const requestStore = new AsyncLocalStorage<{ page: string[] }>();
+
+/** Runs `read` as a request would, and answers a weak reference to that request's state. */
+async function asRequest<T>(read: () => Promise<T>): Promise<{ state: WeakRef<object>; value: T }> {
+  const request = { page: Array.from({ length: 1000 }, (_, i) => `row ${i}`) };
+  const value = await requestStore.run(request, read);
+  return { state: new WeakRef(request), value };
+}
+
+async function collected(ref: WeakRef<object>): Promise<boolean> {
+  for (let i = 0; i < 5; i++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    if (ref.deref() === undefined) return true;
+  }
+  return false;
+}
+
+beforeEach(() => {
+  clearSiteReads();
+  clearPublicCache();
+});
+
+describe('what a cache keeps of the request that loaded an entry', () => {
+  test('a promise kept from a request keeps that request (why caches keep values instead)', async () => {
+    let kept: Promise<number> | undefined;
+    const { state } = await asRequest(() => (kept = (async () => 1)()));
+    expect(await kept).toBe(1);
+    expect(await collected(state)).toBe(false);
+  });
+
+  test('a settled SharedLoad keeps its value only', async () => {
+    let shared: SharedLoad<number> | undefined;
+    const { state } = await asRequest(() => (shared = new SharedLoad((async () => 2)())).get());
+    expect(await shared!.get()).toBe(2);
+    expect(await collected(state)).toBe(true);
+  });
+
+  test('the public read cache and the site-wide reads serve the value without keeping the request', async () => {
+    const first = await asRequest(() => cachedRead('webnews', 'retained-state', async () => ({ rows: [3] })));
+    const site = await asRequest(() => cachedSiteRead('retained-state', async () => 4));
+    expect(first.value).toEqual({ rows: [3] });
+    expect(await cachedRead('webnews', 'retained-state', async () => ({ rows: [0] }))).toBe(first.value);
+    expect(await cachedSiteRead('retained-state', async () => 0)).toBe(4);
+    expect(await collected(first.state)).toBe(true);
+    expect(await collected(site.state)).toBe(true);
+  });
+});
