@@ -13,11 +13,15 @@ const port = (Number(process.env.E2E_PORT) || 3200) + 90;
 const base = `http://127.0.0.1:${port}`;
 const credentials = { username: 'crash-admin', password: 'crash-admin-password' };
 
+/** As `npm start` starts the server (scripts/start.sh: its heap flags, jemalloc); the script execs node, so the PID is the server's. */
+const startScript = (serverPort: number, env: NodeJS.ProcessEnv): ChildProcess =>
+  spawn('sh', ['scripts/start.sh', '-p', String(serverPort)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+
 function startServer(dataDir: string): { child: ChildProcess; output: () => string } {
   let output = '';
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, DEMO_CONTENT: 'off' };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = startScript(port, env);
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   return { child, output: () => output };
@@ -109,7 +113,7 @@ test.describe('embedded database durability', () => {
 
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     delete env.DATABASE_URL;
-    const second = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port + 1)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const second = startScript(port + 1, env);
     let output = '';
     second.stdout?.on('data', (c) => (output += c));
     second.stderr?.on('data', (c) => (output += c));
