@@ -32,9 +32,8 @@ const MAX_BYTES = Math.min(64 * 1024 * 1024, Math.floor(getHeapStatistics().heap
 
 interface Entry {
   expires: number;
+  /** Only a loaded value (`value.loaded`) may be served stale. */
   value: SharedLoad<unknown>;
-  /** The load has succeeded (only a loaded value may be served stale). */
-  loaded?: boolean;
   /** A refresh of this stale entry is running. */
   refreshing?: boolean;
   /** What the loaded value declared it holds (ReadOptions.bytes); 0 for most entries. */
@@ -124,7 +123,7 @@ export async function cachedRead<T>(resource: string, key: string, load: () => P
   // Signed-in reads see every row whatever its window: only visitors' entries follow it.
   const until = shared ? undefined : state.windows.get(resource);
   const hit = state.entries.get(fullKey);
-  if (hit && (hit.expires > now || (hit.loaded && !hit.exact && now - hit.expires < STALE_MS))) {
+  if (hit && (hit.expires > now || (hit.value.loaded && !hit.exact && now - hit.expires < STALE_MS))) {
     state.hits++;
     // Map order is insertion order: re-inserting keeps recently used entries at the end.
     state.entries.delete(fullKey);
@@ -147,7 +146,6 @@ function remember<T>(fullKey: string, value: Promise<T>, now: number, bytes?: (v
   if (!refreshing) put(fullKey, entry);
   value.then(
     (loaded) => {
-      entry.loaded = true;
       if (refreshing && state.entries.has(fullKey)) put(fullKey, entry);
       if (bytes && state.entries.get(fullKey) === entry) {
         entry.bytes = bytes(loaded);

@@ -7,7 +7,7 @@
  */
 export class SharedLoad<T> {
   private pending: Promise<T> | undefined;
-  private loaded = false;
+  private settled = false;
   private value: T | undefined;
 
   constructor(load: Promise<T>) {
@@ -15,14 +15,19 @@ export class SharedLoad<T> {
     load.then(
       (value) => {
         this.value = value;
-        this.loaded = true;
+        this.settled = true;
         this.pending = undefined;
       },
       () => {}, // the caller's own promise carries the failure; caches drop a failed entry
     );
   }
 
+  /** The load has succeeded. */
+  get loaded(): boolean {
+    return this.settled;
+  }
+
   get(): Promise<T> {
-    return this.loaded ? Promise.resolve(this.value as T) : (this.pending as Promise<T>);
+    return this.settled ? Promise.resolve(this.value as T) : (this.pending as Promise<T>);
   }
 }
