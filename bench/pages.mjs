@@ -348,12 +348,10 @@ async function measure(base, page, pid, folder) {
   // The warm-up runs as the measured run does (generator, connections): Varnish's first seconds at
   // 50 connections, before its worker threads and their memory are warm, measured a p99 of 26–30 ms
   // that the next run did not have (5–9 ms).
-  if (warmup > 0) {
-    if (loadGenerator === 'wrk') loadWithWrk(`${base}${page}`, warmup, connections, folder);
-    else await load(`${base}${page}`, warmup, connections);
-  }
+  const fullLoad = (seconds) => (loadGenerator === 'wrk' ? loadWithWrk(`${base}${page}`, seconds, connections, folder) : load(`${base}${page}`, seconds, connections));
+  if (warmup > 0) await fullLoad(warmup);
   const cpuBefore = cpuSeconds(pid);
-  const result = loadGenerator === 'wrk' ? loadWithWrk(`${base}${page}`, duration, connections, folder) : await load(`${base}${page}`, duration, connections);
+  const result = await fullLoad(duration);
   const cpuAfter = cpuSeconds(pid);
   const cpuMsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined;
   const steady = rate > 0 ? await steadyLoad(`${base}${page}`, duration, connections, rate) : undefined;

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { spawnServer } from './helpers';
 
 /**
  * The embedded database under a crash: these tests run their own PGlite servers (whatever database
@@ -13,15 +14,11 @@ const port = (Number(process.env.E2E_PORT) || 3200) + 90;
 const base = `http://127.0.0.1:${port}`;
 const credentials = { username: 'crash-admin', password: 'crash-admin-password' };
 
-/** As `npm start` starts the server (scripts/start.sh: its heap flags, jemalloc); the script execs node, so the PID is the server's. */
-const startScript = (serverPort: number, env: NodeJS.ProcessEnv): ChildProcess =>
-  spawn('sh', ['scripts/start.sh', '-p', String(serverPort)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-
 function startServer(dataDir: string): { child: ChildProcess; output: () => string } {
   let output = '';
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, DEMO_CONTENT: 'off' };
   delete env.DATABASE_URL;
-  const child = startScript(port, env);
+  const child = spawnServer(port, env);
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   return { child, output: () => output };
@@ -113,7 +110,7 @@ test.describe('embedded database durability', () => {
 
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     delete env.DATABASE_URL;
-    const second = startScript(port + 1, env);
+    const second = spawnServer(port + 1, env);
     let output = '';
     second.stdout?.on('data', (c) => (output += c));
     second.stderr?.on('data', (c) => (output += c));

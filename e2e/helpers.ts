@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const admin = { username: 'e2e-admin', password: 'e2e-admin-password' };
@@ -51,12 +52,18 @@ export async function adminHeaders(request: APIRequestContext, language: 'tw' | 
 }
 
 /**
+ * A production server started as `npm start` starts it (scripts/start.sh: its heap flags, jemalloc
+ * when installed). The script execs node, so the child's PID is the server's.
+ */
+export const spawnServer = (port: number, env: NodeJS.ProcessEnv, stdio: 'ignore' | 'pipe' = 'pipe'): ChildProcess =>
+  spawn('sh', ['scripts/start.sh', '-p', String(port)], { env: { ...env, PORT: String(port) }, stdio: ['ignore', stdio, stdio] });
+
+/**
  * Starts one more production server beside the test server (its own port and environment) and
  * waits until `readyPath` answers 2xx; `stop()` ends it and waits for its exit.
  */
 export async function startServer(port: number, env: NodeJS.ProcessEnv, readyPath: string, what: string): Promise<{ stop(): Promise<void> }> {
-  const { spawn } = await import('node:child_process');
-  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
+  const server = spawnServer(port, env, 'ignore');
   const stop = async () => {
     if (server.exitCode !== null || server.signalCode !== null) return;
     const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { spawnServer } from './helpers';
 
 /**
  * The operator's view of a built server started here with its standard output captured: health,
@@ -41,7 +42,7 @@ test.describe('operations endpoints and request log', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), DEMO_CONTENT: 'off', METRICS_TOKEN, LOG_LEVEL: 'info' };
     delete env.TRUSTED_PROXIES;
     delete env.DATABASE_URL;
-    child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawnServer(port, env);
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
     for (let i = 0; i < 600; i++) {
