@@ -24,7 +24,7 @@
 //
 // Varnish runs when varnishd is installed (apt-get install -y varnish varnish-modules; BENCH_VARNISH=0:
 // not at all), as its own `varnishd -F` on BENCH_PORT + 3 with a copy of the VCL whose backend is
-// the Next server.
+// the Next server and the parameters the deployment starts it with (deploy/varnish/startup.cli).
 //
 // Settings (environment): BENCH_PORT (Next; nginx takes the next port), BENCH_CONNECTIONS (50),
 // BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PAGES, BENCH_LARGE, BENCH_GZIP,
@@ -229,7 +229,7 @@ async function startNginx(folder, saved) {
 async function startVarnish(folder) {
   const vcl = path.join(folder, 'default.vcl');
   fs.writeFileSync(vcl, fs.readFileSync(path.join(root, 'deploy/varnish/default.vcl'), 'utf8').replace('.port = "3000";', `.port = "${port}";`), { mode: 0o644 });
-  const child = startProcess('varnishd', ['-F', '-a', `127.0.0.1:${varnishPort}`, '-T', 'none', '-f', vcl, '-n', path.join(folder, 'varnish'), '-s', 'malloc,256m'], {});
+  const child = startProcess('varnishd', ['-F', '-a', `127.0.0.1:${varnishPort}`, '-T', 'none', '-f', vcl, '-n', path.join(folder, 'varnish'), '-I', path.join(root, 'deploy/varnish/startup.cli'), '-s', 'malloc,256m'], {});
   await waitForHttp(`http://127.0.0.1:${varnishPort}/tw`, child, 'varnishd', 30_000);
   return child;
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +8,9 @@ import { admin, adminHeaders, startServer } from './helpers';
 /**
  * Varnish in front of an app server, as docs/operations.md lays it out: deploy/varnish/default.vcl
  * with its backend pointed at a server of this spec's own (started with CACHE_PURGE_URLS naming
- * this Varnish), so the shared test server's writes send no purges. varnishd must be installed
- * (.ci/run installs it): without it the spec fails.
+ * this Varnish, so the shared test server's writes send no purges), started with the deployment's
+ * parameters (deploy/varnish/startup.cli). varnishd must be installed (.ci/run installs it):
+ * without it the spec fails.
  */
 const appPort = (Number(process.env.E2E_PORT) || 3200) + 60;
 const varnishPort = Number(process.env.E2E_VARNISH_PORT) || 6081;
@@ -39,7 +40,7 @@ async function startVarnish(): Promise<void> {
   // varnishd run as root reads the VCL as its own unprivileged user.
   fs.chmodSync(workDir, 0o755);
   fs.writeFileSync(vclPath, vcl, { mode: 0o644 });
-  varnish = spawn('varnishd', ['-F', '-a', `127.0.0.1:${varnishPort}`, '-T', 'none', '-f', vclPath, '-n', path.join(workDir, 'varnish'), '-s', 'malloc,64m'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  varnish = spawn('varnishd', ['-F', '-a', `127.0.0.1:${varnishPort}`, '-T', 'none', '-f', vclPath, '-n', path.join(workDir, 'varnish'), '-I', 'deploy/varnish/startup.cli', '-s', 'malloc,64m'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   for (const stream of [varnish.stdout, varnish.stderr]) stream?.on('data', (chunk) => (output += chunk));
   const failed = new Promise<never>((_, reject) => varnish!.once('error', reject));
@@ -124,6 +125,16 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
     expect(direct.headers()['surrogate-key']).toBe(direct.headers()['xkey']);
     expect(direct.headers()['set-cookie']).toBeUndefined();
     expect(second.headers()['xkey']).toBeUndefined();
+  });
+
+  test('runs with the deployment\'s startup parameters: routine requests leave no log records, health checks do', async ({ request }) => {
+    expect((await request.get(`${front}/en/laws`)).status()).toBe(200);
+    expect((await request.get(`${front}/en/laws`)).status()).toBe(200);
+    // The shared-memory log as it stands (-d: from its start, then exit), ungrouped.
+    const log = execFileSync('varnishlog', ['-n', path.join(workDir, 'varnish'), '-d', '-g', 'raw'], { encoding: 'utf8', timeout: 10_000 });
+    const tags = new Set(log.split('\n').map((line) => line.trim().split(/\s+/)[1]).filter(Boolean));
+    expect(tags).toContain('Backend_health');
+    for (const routine of ['ReqURL', 'RespHeader', 'Timestamp', 'Begin']) expect(tags).not.toContain(routine);
   });
 
   test('an edit through the API purges the pages that show it', async ({ request }) => {
