@@ -19,7 +19,11 @@
 // instead. The load generator is pinned to another core than the servers with taskset when the
 // machine has two cores or more.
 //
-// Besides the full-load run, each server also gets BENCH_RATE requests per second (default 200;
+// Each server gets BENCH_RUNS full-load runs per page after one warm-up; the table shows the median
+// run (its latencies and CPU) and the range of requests per second, since one run can land far from
+// the others (Varnish's thread per connection made one 10 s run 25 % slower than the next).
+//
+// Besides the full-load runs, each server also gets BENCH_RATE requests per second (default 200;
 // 0: skip) from the same connections, for its latency at a steady, moderate load.
 //
 // Varnish runs when varnishd is installed (apt-get install -y varnish varnish-modules; BENCH_VARNISH=0:
@@ -27,7 +31,7 @@
 // the Next server and the parameters the deployment starts it with (deploy/varnish/startup.cli).
 //
 // Settings (environment): BENCH_PORT (Next; nginx takes the next port), BENCH_CONNECTIONS (50),
-// BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_PAGES, BENCH_LARGE, BENCH_GZIP,
+// BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_RUNS (3), BENCH_PAGES, BENCH_LARGE, BENCH_GZIP,
 // BENCH_NGINX_GZIP (static | dynamic), BENCH_RATE (200), DATA_DIR,
 // BENCH_KEEP=1 (keep the static copy and the nginx configuration), BENCH_AGAINST=<another checkout,
 // built> (also measures that checkout's `next start`, side by side in the same run, on its own copy
@@ -47,6 +51,7 @@ const nginxPort = port + 1;
 const connections = Number(process.env.BENCH_CONNECTIONS) || 50;
 const duration = Number(process.env.BENCH_SECONDS) || 10;
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
 const gzip = process.env.BENCH_GZIP !== '0';
 const gzipStatic = gzip && process.env.BENCH_NGINX_GZIP !== 'dynamic';
 const rate = Number(process.env.BENCH_RATE ?? 200);
@@ -350,10 +355,16 @@ async function measure(base, page, pid, folder) {
   // that the next run did not have (5–9 ms).
   const fullLoad = (seconds) => (loadGenerator === 'wrk' ? loadWithWrk(`${base}${page}`, seconds, connections, folder) : load(`${base}${page}`, seconds, connections));
   if (warmup > 0) await fullLoad(warmup);
-  const cpuBefore = cpuSeconds(pid);
-  const result = await fullLoad(duration);
-  const cpuAfter = cpuSeconds(pid);
-  const cpuMsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined;
+  const measured = [];
+  for (let run = 0; run < runs; run++) {
+    const cpuBefore = cpuSeconds(pid);
+    const result = await fullLoad(duration);
+    const cpuAfter = cpuSeconds(pid);
+    const cpuMsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined;
+    measured.push({ result, cpuMsPerRequest });
+  }
+  measured.sort((a, b) => a.result.requests.average - b.result.requests.average);
+  const { result, cpuMsPerRequest } = measured[Math.floor((measured.length - 1) / 2)];
   const steady = rate > 0 ? await steadyLoad(`${base}${page}`, duration, connections, rate) : undefined;
   return {
     steadyP50: steady?.p50,
@@ -362,11 +373,13 @@ async function measure(base, page, pid, folder) {
     cpuMsPerRequest,
     completed: result.requests.total,
     requestsPerSecond: result.requests.average,
+    slowest: measured[0].result.requests.average,
+    fastest: measured.at(-1).result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    non2xx: measured.reduce((sum, run) => sum + run.result.non2xx, 0),
+    errors: measured.reduce((sum, run) => sum + run.result.errors + run.result.timeouts, 0),
     bytesPerRequest: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
   };
 }
@@ -374,6 +387,8 @@ async function measure(base, page, pid, folder) {
 /** Failed requests of a server's runs: not 200, errors, time-outs. */
 const failures = (...results) => results.reduce((sum, r) => sum + (r ? r.non2xx + r.errors + r.steadyFailures : 0), 0);
 const round = (value) => (value >= 100 ? Math.round(value) : Math.round(value * 10) / 10);
+/** The median run's requests per second, and the range over the runs. */
+const perSecond = (r) => (runs > 1 ? `${round(r.requestsPerSecond)} (${round(r.slowest)}–${round(r.fastest)})` : String(round(r.requestsPerSecond)));
 const ms = (value) => (value === undefined ? '–' : value >= 10 ? String(Math.round(value)) : value.toFixed(1));
 
 function table(rows) {
@@ -399,11 +414,11 @@ function table(rows) {
     const cpuRatio = next.cpuMsPerRequest && nginx.cpuMsPerRequest ? `${((nginx.cpuMsPerRequest / next.cpuMsPerRequest) * 100).toFixed(1)} %` : '–';
     const errors = failures(next, nginx, varnish);
     lines.push(
-      `| \`${page}\` | ${round(next.requestsPerSecond)} | ${ms(next.p50)} | ${ms(next.p99)} | ${round(nginx.requestsPerSecond)} | ${ms(nginx.p99)} | ${(ratio * 100).toFixed(1)} % | ${cpu(next.cpuMsPerRequest)} / ${cpu(nginx.cpuMsPerRequest)} | ${cpuRatio} | ${next.bytesPerRequest} / ${nginx.bytesPerRequest} | ${errors} |` +
-        (varnish ? ` ${round(varnish.requestsPerSecond)} | ${ms(varnish.p50)} | ${ms(varnish.p99)} | ${((varnish.requestsPerSecond / nginx.requestsPerSecond) * 100).toFixed(1)} % | ${cpu(varnish.cpuMsPerRequest)} |` : '') +
+      `| \`${page}\` | ${perSecond(next)} | ${ms(next.p50)} | ${ms(next.p99)} | ${perSecond(nginx)} | ${ms(nginx.p99)} | ${(ratio * 100).toFixed(1)} % | ${cpu(next.cpuMsPerRequest)} / ${cpu(nginx.cpuMsPerRequest)} | ${cpuRatio} | ${next.bytesPerRequest} / ${nginx.bytesPerRequest} | ${errors} |` +
+        (varnish ? ` ${perSecond(varnish)} | ${ms(varnish.p50)} | ${ms(varnish.p99)} | ${((varnish.requestsPerSecond / nginx.requestsPerSecond) * 100).toFixed(1)} % | ${cpu(varnish.cpuMsPerRequest)} |` : '') +
         (rate > 0 ? [next, nginx, ...(varnish ? [varnish] : [])].map((r) => ` ${ms(r.steadyP50)} / ${ms(r.steadyP99)} |`).join('') : '') +
         (other
-          ? ` ${round(other.requestsPerSecond)} | ${cpu(other.cpuMsPerRequest)} | ${((next.requestsPerSecond / other.requestsPerSecond) * 100).toFixed(1)} % | ${next.cpuMsPerRequest && other.cpuMsPerRequest ? `${((next.cpuMsPerRequest / other.cpuMsPerRequest) * 100).toFixed(1)} %` : '–'} |`
+          ? ` ${perSecond(other)} | ${cpu(other.cpuMsPerRequest)} | ${((next.requestsPerSecond / other.requestsPerSecond) * 100).toFixed(1)} % | ${next.cpuMsPerRequest && other.cpuMsPerRequest ? `${((next.cpuMsPerRequest / other.cpuMsPerRequest) * 100).toFixed(1)} %` : '–'} |`
           : ''),
     );
   }
@@ -411,6 +426,8 @@ function table(rows) {
 }
 
 async function main() {
+  // Before anything starts: during the runs Varnish's waiting threads count in the load average.
+  const loadBefore = os.loadavg()[0].toFixed(1);
   findNginx(); // fail before the slow start-up when nginx is missing
   pinSelf();
   fs.mkdirSync(dataDir, { recursive: true });
@@ -480,7 +497,7 @@ async function main() {
     await stopProcess(next);
     const when = new Date().toISOString();
     const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' ');
-    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${duration} s per run after ${warmup} s warm-up, ${gzip ? `gzip (nginx: ${gzipStatic ? 'gzip_static' : 'compressing each response'})` : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, ${loadGenerator} on core ${loadCore}` : 'not pinned'} (at ${rate}/s: an open-loop generator of its own)${against ? `, against ${against}` : ""}, load average ${loadAverage} (at the end), ${when}`;
+    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${runs > 1 ? `median of ${runs} runs of ${duration} s` : `${duration} s`} after ${warmup} s warm-up, ${gzip ? `gzip (nginx: ${gzipStatic ? 'gzip_static' : 'compressing each response'})` : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, ${loadGenerator} on core ${loadCore}` : 'not pinned'} (at ${rate}/s: an open-loop generator of its own)${against ? `, against ${against}` : ""}, load average ${loadBefore} before the run, ${loadAverage} at the end, ${when}`;
     const markdown = `${heading}\n\n${table(rows)}\n`;
     console.log(`\n${markdown}`);
     const outDir = path.join(root, 'bench-data');
