@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request as requests, test, type APIRequestContext } from '@playwright/test';
@@ -135,6 +136,37 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
     const tags = new Set(log.split('\n').map((line) => line.trim().split(/\s+/)[1]).filter(Boolean));
     expect(tags).toContain('Backend_health');
     for (const routine of ['ReqURL', 'RespHeader', 'Timestamp', 'Begin']) expect(tags).not.toContain(routine);
+  });
+
+  /** A GET to Varnish from one of this machine's addresses: 127.0.0.1 is the front (`acl fronts`). */
+  function getFrom(localAddress: string, path: string, headers: Record<string, string> = {}) {
+    return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+      const sent = http.get({ host: '127.0.0.1', port: varnishPort, path, headers, localAddress }, (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+      });
+      sent.on('error', reject);
+    });
+  }
+
+  test('every answer carries its own request id: the front\'s, else one Varnish makes, never a client\'s', async () => {
+    const first = await getFrom('127.0.0.1', '/en/about');
+    const second = await getFrom('127.0.0.1', '/en/about');
+    expect(second.headers['x-cache']).toBe('HIT');
+    // A kept page does not repeat the id of the request that fetched it.
+    for (const { headers } of [first, second]) expect(headers['x-request-id']).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+
+    expect((await getFrom('127.0.0.1', '/en/about', { 'X-Request-Id': 'front-0042' })).headers['x-request-id']).toBe('front-0042');
+    expect((await getFrom('127.0.0.1', '/api/webnews/get/1', { 'X-Request-Id': 'front-0043' })).headers['x-request-id']).toBe('front-0043');
+    // From an address that is not the front, the client's id is replaced, on a hit and on the way
+    // to the app (which believes Varnish).
+    for (const path of ['/en/about', '/api/webnews/get/1']) {
+      const forged = await getFrom('127.0.0.2', path, { 'X-Request-Id': 'forged-0042' });
+      expect(forged.status).toBe(200);
+      expect(forged.headers['x-request-id']).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
+      expect(forged.headers['x-request-id']).not.toBe('forged-0042');
+    }
   });
 
   test('an edit through the API purges the pages that show it', async ({ request }) => {

@@ -36,8 +36,22 @@ acl purgers {
     "::1";
 }
 
+# The TLS terminator's addresses: the X-Request-Id it sets (nginx: $request_id) is kept.
+acl fronts {
+    "localhost";
+    "127.0.0.1";
+    "::1";
+}
+
 sub vcl_recv {
     set req.backend_hint = apps.backend();
+
+    # One id per request, for the app's request log and the answer's X-Request-Id: the front's, else
+    # Varnish's own. A client's is never kept, and a kept page never repeats the id of the request
+    # that fetched it (vcl_deliver).
+    if (client.ip !~ fronts || req.http.X-Request-Id !~ "^[A-Za-z0-9._:-]{1,128}$") {
+        set req.http.X-Request-Id = server.identity + "-" + std.time2integer(now, 0) + "-" + req.xid;
+    }
 
     if (req.method == "PURGE") {
         if (client.ip !~ purgers) {
@@ -102,4 +116,9 @@ sub vcl_deliver {
     unset resp.http.Surrogate-Key;
     unset resp.http.Via;
     unset resp.http.X-Varnish;
+    set resp.http.X-Request-Id = req.http.X-Request-Id;
+}
+
+sub vcl_synth {
+    set resp.http.X-Request-Id = req.http.X-Request-Id;
 }
