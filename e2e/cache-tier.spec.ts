@@ -116,6 +116,7 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
   test('a page is kept on its second request, carries its keys and no cookie', async ({ request }) => {
     const first = await request.get(`${front}/en/news`);
     expect(first.status()).toBe(200);
+    expect(first.headers()['x-cache']).toBe('MISS');
     const second = await request.get(`${front}/en/news`);
     expect(isHit(second.headers())).toBe(true);
     expect(second.headers()['set-cookie']).toBeUndefined();
@@ -164,6 +165,7 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
     for (const path of ['/en/about', '/api/webnews/get/1']) {
       const forged = await getFrom('127.0.0.2', path, { 'X-Request-Id': 'forged-0042' });
       expect(forged.status).toBe(200);
+      expect(forged.headers['x-cache']).toBe(path.startsWith('/api/') ? 'PASS' : 'HIT');
       expect(forged.headers['x-request-id']).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
       expect(forged.headers['x-request-id']).not.toBe('forged-0042');
     }

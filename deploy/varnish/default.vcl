@@ -106,7 +106,11 @@ sub vcl_backend_response {
 }
 
 sub vcl_deliver {
-    if (obj.hits > 0) {
+    # PASS: not from the cache and not kept (the API, the back office, a signed-in visitor, an answer
+    # without s-maxage); MISS: fetched and kept; HIT: from the cache.
+    if (obj.uncacheable) {
+        set resp.http.X-Cache = "PASS";
+    } elsif (obj.hits > 0) {
         set resp.http.X-Cache = "HIT";
     } else {
         set resp.http.X-Cache = "MISS";
