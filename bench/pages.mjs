@@ -30,6 +30,11 @@
 // not at all), as its own `varnishd -F` on BENCH_PORT + 3 with a copy of the VCL whose backend is
 // the Next server and the parameters the deployment starts it with (deploy/varnish/startup.cli).
 //
+// BENCH_FRONT=1 also measures the pages through nginx in front of Varnish, as docs/operations.md lays
+// the tiers out (plain HTTP here, no TLS): once with keep-alive connections to Varnish (the documented
+// `upstream … keepalive`), once with a connection per request (nginx's default), on BENCH_PORT + 4
+// and + 5, their CPU per request counting nginx's and Varnish's.
+//
 // Settings (environment): BENCH_PORT (Next; nginx takes the next port), BENCH_CONNECTIONS (50),
 // BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_RUNS (3), BENCH_PAGES, BENCH_LARGE, BENCH_GZIP,
 // BENCH_NGINX_GZIP (static | dynamic), BENCH_RATE (200), DATA_DIR,
@@ -64,6 +69,11 @@ const against = process.env.BENCH_AGAINST ? path.resolve(process.env.BENCH_AGAIN
 const againstPort = port + 2;
 const varnishPort = port + 3;
 const withVarnish = process.env.BENCH_VARNISH !== '0' && spawnSync('varnishd', ['-V']).status === 0;
+const withFront = withVarnish && process.env.BENCH_FRONT === '1';
+const fronts = [
+  { name: 'keepAlive', port: port + 4, keepAlive: true },
+  { name: 'perRequest', port: port + 5, keepAlive: false },
+];
 // wrk (C, one thread) spends a fraction of autocannon's CPU per request: with autocannon on one core,
 // the generator, not a fast server, sets the ceiling and the p99 (Little's law: 50 connections ÷ rate).
 const loadGenerator = process.env.BENCH_LOADGEN || (spawnSync('wrk', ['-v']).error ? 'autocannon' : 'wrk');
@@ -174,6 +184,28 @@ function nginxConfig(folder, saved) {
       return `    location = ${page} {\n      default_type ${mime.trim()};\n      charset ${charset};\n      try_files /${page.replace(/^\//, '')}/index.html =404;\n${extra}\n    }`;
     })
     .join('\n');
+  return nginxFrame(
+    folder,
+    `  sendfile on;
+  tcp_nopush on;
+  types { }
+  etag off;
+  gzip ${gzip ? 'on' : 'off'};
+  gzip_static ${gzipStatic ? 'on' : 'off'};
+  gzip_comp_level 6;
+  gzip_min_length 1024;
+  gzip_vary on;
+  server {
+    listen 127.0.0.1:${nginxPort};
+    root ${folder}/pages;
+${locations}
+  }
+`,
+  );
+}
+
+/** One worker on the server core, its files in `folder`, clients' connections kept alive. */
+function nginxFrame(folder, http) {
   return `worker_processes 1;
 daemon off;
 pid ${folder}/nginx.pid;
@@ -187,24 +219,35 @@ http {
   fastcgi_temp_path ${folder}/tmp/fastcgi;
   uwsgi_temp_path ${folder}/tmp/uwsgi;
   scgi_temp_path ${folder}/tmp/scgi;
-  sendfile on;
-  tcp_nopush on;
   keepalive_timeout 5s;
   keepalive_requests 100000;
-  types { }
-  etag off;
-  gzip ${gzip ? 'on' : 'off'};
-  gzip_static ${gzipStatic ? 'on' : 'off'};
-  gzip_comp_level 6;
-  gzip_min_length 1024;
-  gzip_vary on;
-  server {
-    listen 127.0.0.1:${nginxPort};
-    root ${folder}/pages;
-${locations}
-  }
-}
+${http}}
 `;
+}
+
+/** nginx proxying to Varnish as docs/operations.md configures it, with or without keep-alive to Varnish. */
+function frontConfig(folder, { port: listen, keepAlive }) {
+  const upstreamKeepAlive = keepAlive ? '    keepalive 32;\n    keepalive_timeout 4s;\n' : '';
+  const locationKeepAlive = keepAlive ? '      proxy_http_version 1.1;\n      proxy_set_header Connection "";\n' : '';
+  // No temporary files: the workers (an unprivileged user) could not write them in `folder`.
+  return nginxFrame(
+    folder,
+    `  proxy_max_temp_file_size 0;
+  upstream cache {
+    server 127.0.0.1:${varnishPort};
+${upstreamKeepAlive}  }
+  server {
+    listen 127.0.0.1:${listen};
+    location / {
+      proxy_pass http://cache;
+${locationKeepAlive}      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
+    }
+  }
+`,
+  );
 }
 
 function findNginx() {
@@ -212,15 +255,21 @@ function findNginx() {
   throw new Error('nginx is not installed: apt-get install -y nginx-light (or set NGINX=/path/to/nginx).');
 }
 
-async function startNginx(folder, saved) {
+/** Checks and starts nginx with `config` in `folder`, and waits until `url` answers. */
+async function runNginx(folder, config, url) {
   const nginx = findNginx();
   for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(folder, 'tmp', name), { recursive: true });
   const configFile = path.join(folder, 'nginx.conf');
-  fs.writeFileSync(configFile, nginxConfig(folder, saved));
+  fs.writeFileSync(configFile, config);
   const check = spawnSync(nginx, ['-t', '-q', '-p', folder, '-c', configFile], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx rejected ${configFile}:\n${check.stderr}`);
   const child = startProcess(nginx, ['-p', folder, '-c', configFile], {});
-  await waitForHttp(`http://127.0.0.1:${nginxPort}${saved[0].page}`, child, 'nginx', 10_000);
+  await waitForHttp(url, child, 'nginx', 10_000);
+  return child;
+}
+
+async function startNginx(folder, saved) {
+  const child = await runNginx(folder, nginxConfig(folder, saved), `http://127.0.0.1:${nginxPort}${saved[0].page}`);
   // The copy must be what Next sent, byte for byte, or the comparison means nothing.
   for (const { page, html } of saved) {
     const response = await fetch(`http://127.0.0.1:${nginxPort}${page}`, { signal: AbortSignal.timeout(5_000) });
@@ -237,6 +286,17 @@ async function startVarnish(folder) {
   const child = startProcess('varnishd', ['-F', '-a', `127.0.0.1:${varnishPort}`, '-T', 'none', '-f', vcl, '-n', path.join(folder, 'varnish'), '-I', path.join(root, 'deploy/varnish/startup.cli'), '-s', 'malloc,256m'], {});
   await waitForHttp(`http://127.0.0.1:${varnishPort}/tw`, child, 'varnishd', 30_000);
   return child;
+}
+
+/** nginx in front of Varnish, each in a folder of its own below `folder`. */
+async function startFronts(folder) {
+  const running = [];
+  for (const front of fronts) {
+    const own = path.join(folder, `front-${front.name}`);
+    fs.mkdirSync(own, { recursive: true });
+    running.push({ ...front, child: await runNginx(own, frontConfig(own, front), `http://127.0.0.1:${front.port}/tw`) });
+  }
+  return running;
 }
 
 /** One autocannon run at full load; fails when a request did not answer 200 or timed out. */
@@ -349,7 +409,13 @@ function cpuSeconds(pid) {
   }
 }
 
-async function measure(base, page, pid, folder) {
+/** CPU seconds of several processes (and their descendants), or undefined when one is unknown. */
+function cpuSecondsOf(pids) {
+  const each = pids.map(cpuSeconds);
+  return each.includes(undefined) ? undefined : each.reduce((sum, seconds) => sum + seconds, 0);
+}
+
+async function measure(base, page, pids, folder) {
   // The warm-up runs as the measured run does (generator, connections): Varnish's first seconds at
   // 50 connections, before its worker threads and their memory are warm, measured a p99 of 26–30 ms
   // that the next run did not have (5–9 ms).
@@ -357,9 +423,9 @@ async function measure(base, page, pid, folder) {
   if (warmup > 0) await fullLoad(warmup);
   const measured = [];
   for (let run = 0; run < runs; run++) {
-    const cpuBefore = cpuSeconds(pid);
+    const cpuBefore = cpuSecondsOf(pids);
     const result = await fullLoad(duration);
-    const cpuAfter = cpuSeconds(pid);
+    const cpuAfter = cpuSecondsOf(pids);
     const cpuMsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined;
     measured.push({ result, cpuMsPerRequest });
   }
@@ -425,6 +491,24 @@ function table(rows) {
   return lines.join('\n');
 }
 
+/** nginx in front of Varnish: with keep-alive connections to it, and with one per request. */
+function frontTable(rows) {
+  const cpu = (value) => (value === undefined ? '–' : value.toFixed(3));
+  const steady = rate > 0 ? ` p50 / p99 ms at ${rate}/s |` : '';
+  const lines = [
+    `| page | nginx → Varnish, keep-alive: req/s | p50 ms | p99 ms | CPU ms/req |${steady} a connection per request: req/s | p50 ms | p99 ms | CPU ms/req |${steady} req/s keep-alive ÷ per request | errors |`,
+    `|---|---:|---:|---:|---:|${rate > 0 ? '---:|' : ''}---:|---:|---:|---:|${rate > 0 ? '---:|' : ''}---:|---:|`,
+  ];
+  const columns = (r) => `${perSecond(r)} | ${ms(r.p50)} | ${ms(r.p99)} | ${cpu(r.cpuMsPerRequest)} |${rate > 0 ? ` ${ms(r.steadyP50)} / ${ms(r.steadyP99)} |` : ''}`;
+  for (const { page, front } of rows) {
+    const { keepAlive, perRequest } = front;
+    lines.push(
+      `| \`${page}\` | ${columns(keepAlive)} ${columns(perRequest)} ${((keepAlive.requestsPerSecond / perRequest.requestsPerSecond) * 100).toFixed(0)} % | ${failures(keepAlive, perRequest)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 async function main() {
   // Before anything starts: during the runs Varnish's waiting threads count in the load average.
   const loadBefore = os.loadavg()[0].toFixed(1);
@@ -471,25 +555,32 @@ async function main() {
     const current = against ? startNext() : next;
     if (against) await waitForHttp(`http://127.0.0.1:${port}/tw`, current, 'next start', 120_000);
     const varnish = withVarnish ? await startVarnish(folder) : undefined;
+    const frontServers = withFront ? await startFronts(folder) : [];
     const rows = [];
     for (const { page } of saved) {
       process.stdout.write(`${page}: Next… `);
-      const nextResult = await measure(`http://127.0.0.1:${port}`, page, current.pid, folder);
+      const nextResult = await measure(`http://127.0.0.1:${port}`, page, [current.pid], folder);
       process.stdout.write('nginx… ');
-      const nginxResult = await measure(`http://127.0.0.1:${nginxPort}`, page, nginx.pid, folder);
+      const nginxResult = await measure(`http://127.0.0.1:${nginxPort}`, page, [nginx.pid], folder);
       let varnishResult;
       if (varnish) {
         process.stdout.write('Varnish… ');
-        varnishResult = await measure(`http://127.0.0.1:${varnishPort}`, page, varnish.pid, folder);
+        varnishResult = await measure(`http://127.0.0.1:${varnishPort}`, page, [varnish.pid], folder);
+      }
+      const front = {};
+      for (const { name, port: frontPort, child } of frontServers) {
+        process.stdout.write(`nginx → Varnish (${name})… `);
+        front[name] = await measure(`http://127.0.0.1:${frontPort}`, page, [child.pid, varnish.pid], folder);
       }
       let otherResult;
       if (other) {
         process.stdout.write('against… ');
-        otherResult = await measure(`http://127.0.0.1:${againstPort}`, page, other.pid, folder);
+        otherResult = await measure(`http://127.0.0.1:${againstPort}`, page, [other.pid], folder);
       }
       console.log('done');
-      rows.push({ page, next: nextResult, nginx: nginxResult, other: otherResult, varnish: varnishResult });
+      rows.push({ page, next: nextResult, nginx: nginxResult, other: otherResult, varnish: varnishResult, ...(withFront ? { front } : {}) });
     }
+    for (const { child } of frontServers) await stopProcess(child);
     if (varnish) await stopProcess(varnish);
     await stopProcess(nginx);
     if (other) await stopProcess(other);
@@ -498,14 +589,14 @@ async function main() {
     const when = new Date().toISOString();
     const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' ');
     const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${runs > 1 ? `median of ${runs} runs of ${duration} s` : `${duration} s`} after ${warmup} s warm-up, ${gzip ? `gzip (nginx: ${gzipStatic ? 'gzip_static' : 'compressing each response'})` : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, ${loadGenerator} on core ${loadCore}` : 'not pinned'} (at ${rate}/s: an open-loop generator of its own)${against ? `, against ${against}` : ""}, load average ${loadBefore} before the run, ${loadAverage} at the end, ${when}`;
-    const markdown = `${heading}\n\n${table(rows)}\n`;
+    const markdown = `${heading}\n\n${table(rows)}\n${withFront ? `\n${frontTable(rows)}\n` : ''}`;
     console.log(`\n${markdown}`);
     const outDir = path.join(root, 'bench-data');
     fs.mkdirSync(outDir, { recursive: true });
     const stamp = when.replace(/[:.]/g, '-');
     fs.writeFileSync(path.join(outDir, `pages-${stamp}.md`), markdown);
     fs.writeFileSync(path.join(outDir, `pages-${stamp}.json`), JSON.stringify({ when, loadAverage, driver, large, connections, duration, gzip, pinned, rows }, null, 2));
-    const failed = rows.filter(({ next, nginx, varnish }) => failures(next, nginx, varnish) > 0 || !next.completed || !nginx.completed);
+    const failed = rows.filter(({ next, nginx, varnish, front }) => failures(next, nginx, varnish, ...Object.values(front ?? {})) > 0 || !next.completed || !nginx.completed);
     if (failed.length) {
       console.error(`Some requests failed or timed out, or none completed (lengthen BENCH_SECONDS): ${failed.map((row) => row.page).join(', ')}`);
       process.exitCode = 1;
