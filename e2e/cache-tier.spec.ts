@@ -160,8 +160,8 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
 
     expect((await getFrom('127.0.0.1', '/en/about', { 'X-Request-Id': 'front-0042' })).headers['x-request-id']).toBe('front-0042');
     expect((await getFrom('127.0.0.1', '/api/webnews/get/1', { 'X-Request-Id': 'front-0043' })).headers['x-request-id']).toBe('front-0043');
-    // From an address that is not the front, the client's id is replaced, on a hit and on the way
-    // to the app (which believes Varnish).
+    // From an address that is not the front, the client's id is replaced, on a hit and on a pass
+    // (vcl_recv replaces it before choosing, so the app, which believes Varnish, gets Varnish's).
     for (const path of ['/en/about', '/api/webnews/get/1']) {
       const forged = await getFrom('127.0.0.2', path, { 'X-Request-Id': 'forged-0042' });
       expect(forged.status).toBe(200);
