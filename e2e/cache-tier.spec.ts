@@ -68,7 +68,7 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
       SITE_URL: `http://127.0.0.1:${appPort}`,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info', // the request log: which id the app was given
       TRUSTED_PROXIES: '127.0.0.1',
       CACHE_PURGE_URLS: `${front}/`,
     }, '/readyz', 'the app server behind Varnish');
@@ -160,15 +160,21 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
 
     expect((await getFrom('127.0.0.1', '/en/about', { 'X-Request-Id': 'front-0042' })).headers['x-request-id']).toBe('front-0042');
     expect((await getFrom('127.0.0.1', '/api/webnews/get/1', { 'X-Request-Id': 'front-0043' })).headers['x-request-id']).toBe('front-0043');
-    // From an address that is not the front, the client's id is replaced, on a hit and on a pass
-    // (vcl_recv replaces it before choosing, so the app, which believes Varnish, gets Varnish's).
+    // From an address that is not the front, the client's id is replaced, on a hit and on a pass.
+    const ids: string[] = [];
     for (const path of ['/en/about', '/api/webnews/get/1']) {
       const forged = await getFrom('127.0.0.2', path, { 'X-Request-Id': 'forged-0042' });
       expect(forged.status).toBe(200);
       expect(forged.headers['x-cache']).toBe(path.startsWith('/api/') ? 'PASS' : 'HIT');
       expect(forged.headers['x-request-id']).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
       expect(forged.headers['x-request-id']).not.toBe('forged-0042');
+      ids.push(String(forged.headers['x-request-id']));
     }
+    // What reached the app, which believes Varnish: the front's id, and Varnish's in place of the client's.
+    const logged = () => app!.output().split('\n').filter((line) => line.includes('"route":"/api/webnews/get/:id"')).join('\n');
+    await expect.poll(logged).toContain('"requestId":"front-0043"');
+    await expect.poll(logged).toContain(`"requestId":"${ids[1]}"`);
+    expect(logged()).not.toContain('forged-0042');
   });
 
   test('an edit through the API purges the pages that show it', async ({ request }) => {

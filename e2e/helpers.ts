@@ -60,10 +60,14 @@ export const spawnServer = (port: number, env: NodeJS.ProcessEnv, stdio: 'ignore
 
 /**
  * Starts one more production server beside the test server (its own port and environment) and
- * waits until `readyPath` answers 2xx; `stop()` ends it and waits for its exit.
+ * waits until `readyPath` answers 2xx; `stop()` ends it and waits for its exit, `output()` is the
+ * last megabyte it wrote (its request log, with LOG_LEVEL=info).
  */
-export async function startServer(port: number, env: NodeJS.ProcessEnv, readyPath: string, what: string): Promise<{ stop(): Promise<void> }> {
-  const server = spawnServer(port, env, 'ignore');
+export async function startServer(port: number, env: NodeJS.ProcessEnv, readyPath: string, what: string): Promise<{ stop(): Promise<void>; output(): string }> {
+  const server = spawnServer(port, env);
+  let written = '';
+  for (const stream of [server.stdout, server.stderr]) stream?.on('data', (chunk) => (written = (written + chunk).slice(-1_000_000)));
+  const output = () => written;
   const stop = async () => {
     if (server.exitCode !== null || server.signalCode !== null) return;
     const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -71,11 +75,11 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, readyPat
     await exited;
   };
   for (let i = 0; i < 240; i++) {
-    if (await fetch(`http://127.0.0.1:${port}${readyPath}`).then((r) => r.ok, () => false)) return { stop };
+    if (await fetch(`http://127.0.0.1:${port}${readyPath}`).then((r) => r.ok, () => false)) return { stop, output };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`${what} did not start`);
+  throw new Error(`${what} did not start:\n${written.slice(-4000)}`);
 }
 
 /** Signs the Admin in through the API and leaves the token where the back office reads it. */
