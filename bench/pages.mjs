@@ -456,13 +456,13 @@ const round = (value) => (value >= 100 ? Math.round(value) : Math.round(value * 
 /** The median run's requests per second, and the range over the runs. */
 const perSecond = (r) => (runs > 1 ? `${round(r.requestsPerSecond)} (${round(r.slowest)}–${round(r.fastest)})` : String(round(r.requestsPerSecond)));
 const ms = (value) => (value === undefined ? '–' : value >= 10 ? String(Math.round(value)) : value.toFixed(1));
+const cpu = (value) => (value === undefined ? '–' : value.toFixed(value < 1 ? 3 : 1));
 
 function table(rows) {
   const lines = [
     '| page | Next req/s | Next p50 ms | Next p99 ms | nginx req/s | nginx p99 ms | req/s Next ÷ nginx | CPU ms/req Next / nginx | CPU nginx ÷ Next | bytes Next / nginx | errors |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
-  const cpu = (value) => (value === undefined ? '–' : value.toFixed(value < 1 ? 3 : 1));
   if (withVarnish) {
     lines[0] += ' Varnish req/s | Varnish p50 ms | Varnish p99 ms | req/s Varnish ÷ nginx | CPU ms/req Varnish |';
     lines[1] += '---:|---:|---:|---:|---:|';
@@ -493,7 +493,6 @@ function table(rows) {
 
 /** nginx in front of Varnish: with keep-alive connections to it, and with one per request. */
 function frontTable(rows) {
-  const cpu = (value) => (value === undefined ? '–' : value.toFixed(3));
   const steady = rate > 0 ? ` p50 / p99 ms at ${rate}/s |` : '';
   const lines = [
     `| page | nginx → Varnish, keep-alive: req/s | p50 ms | p99 ms | CPU ms/req |${steady} a connection per request: req/s | p50 ms | p99 ms | CPU ms/req |${steady} req/s keep-alive ÷ per request | errors |`,
@@ -578,7 +577,7 @@ async function main() {
         otherResult = await measure(`http://127.0.0.1:${againstPort}`, page, [other.pid], folder);
       }
       console.log('done');
-      rows.push({ page, next: nextResult, nginx: nginxResult, other: otherResult, varnish: varnishResult, ...(withFront ? { front } : {}) });
+      rows.push({ page, next: nextResult, nginx: nginxResult, other: otherResult, varnish: varnishResult, front });
     }
     for (const { child } of frontServers) await stopProcess(child);
     if (varnish) await stopProcess(varnish);
@@ -596,7 +595,7 @@ async function main() {
     const stamp = when.replace(/[:.]/g, '-');
     fs.writeFileSync(path.join(outDir, `pages-${stamp}.md`), markdown);
     fs.writeFileSync(path.join(outDir, `pages-${stamp}.json`), JSON.stringify({ when, loadAverage, driver, large, connections, duration, gzip, pinned, rows }, null, 2));
-    const failed = rows.filter(({ next, nginx, varnish, front }) => failures(next, nginx, varnish, ...Object.values(front ?? {})) > 0 || !next.completed || !nginx.completed);
+    const failed = rows.filter(({ next, nginx, varnish, front }) => failures(next, nginx, varnish, ...Object.values(front)) > 0 || !next.completed || !nginx.completed);
     if (failed.length) {
       console.error(`Some requests failed or timed out, or none completed (lengthen BENCH_SECONDS): ${failed.map((row) => row.page).join(', ')}`);
       process.exitCode = 1;

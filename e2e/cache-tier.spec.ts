@@ -1,10 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request as requests, test, type APIRequestContext } from '@playwright/test';
-import { admin, adminHeaders, startServer } from './helpers';
+import { admin, adminHeaders, raw, startServer } from './helpers';
 
 /**
  * Varnish in front of an app server, as docs/operations.md lays it out: deploy/varnish/default.vcl
@@ -140,15 +139,7 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
   });
 
   /** A GET to Varnish from one of this machine's addresses: 127.0.0.1 is the front (`acl fronts`). */
-  function getFrom(localAddress: string, path: string, headers: Record<string, string> = {}) {
-    return new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-      const sent = http.get({ host: '127.0.0.1', port: varnishPort, path, headers, localAddress }, (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
-      });
-      sent.on('error', reject);
-    });
-  }
+  const getFrom = (from: string, path: string, headers: Record<string, string> = {}) => raw({ port: varnishPort, path, headers, from });
 
   test('every answer carries its own request id: the front\'s, else one Varnish makes, never a client\'s', async () => {
     const first = await getFrom('127.0.0.1', '/en/about');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { spawnServer } from './helpers';
+import { collectOutput, spawnServer } from './helpers';
 
 /**
  * The embedded database under a crash: these tests run their own PGlite servers (whatever database
@@ -15,13 +15,10 @@ const base = `http://127.0.0.1:${port}`;
 const credentials = { username: 'crash-admin', password: 'crash-admin-password' };
 
 function startServer(dataDir: string): { child: ChildProcess; output: () => string } {
-  let output = '';
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, DEMO_CONTENT: 'off' };
   delete env.DATABASE_URL;
   const child = spawnServer(port, env);
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return { child, output: () => output };
+  return { child, output: collectOutput(child) };
 }
 
 async function waitUntilUp(): Promise<void> {
@@ -111,11 +108,9 @@ test.describe('embedded database durability', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     delete env.DATABASE_URL;
     const second = spawnServer(port + 1, env);
-    let output = '';
-    second.stdout?.on('data', (c) => (output += c));
-    second.stderr?.on('data', (c) => (output += c));
+    const output = collectOutput(second);
     expect(await exited(second)).toBe(1);
-    expect(output).toContain('is already open in process');
+    expect(output()).toContain('is already open in process');
 
     first.child.kill('SIGTERM');
     await exited(first.child);

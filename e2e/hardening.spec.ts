@@ -1,27 +1,6 @@
-import http from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
-import { adminHeaders } from './helpers';
-
-/**
- * Requests a browser would never send, over a raw socket so the test chooses its own source address:
- * the server runs with TRUSTED_PROXIES=127.0.0.1 (scripts/e2e-server.mjs), so a request from
- * 127.0.0.1 is a trusted proxy's and one from 127.0.0.2 a client's that is not.
- */
-function raw(options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; from?: string }) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const request = http.request(
-      { host: '127.0.0.1', port: E2E_PORT, method: options.method ?? 'GET', path: options.path, headers: options.headers, localAddress: options.from },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
-    request.on('error', reject);
-    request.end(options.body);
-  });
-}
+import { adminHeaders, raw } from './helpers';
 
 const XSRF = { cookie: 'XSRF-TOKEN=hardening', 'x-xsrf-token': 'hardening', 'content-type': 'application/json' };
 const signIn = (forwardedFor: string, from?: string) =>

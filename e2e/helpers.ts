@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
 
 export const admin = { username: 'e2e-admin', password: 'e2e-admin-password' };
 
@@ -52,6 +54,33 @@ export async function adminHeaders(request: APIRequestContext, language: 'tw' | 
 }
 
 /**
+ * A request a browser would never send, over a raw socket so the test chooses its own source
+ * address (`from`): the servers run with TRUSTED_PROXIES=127.0.0.1, so a request from 127.0.0.1 is
+ * a trusted proxy's and one from 127.0.0.2 a client's that is not. `port`: the test server's unless given.
+ */
+export function raw(options: { method?: string; port?: number; path: string; headers?: Record<string, string>; body?: string | Buffer; from?: string }) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port: options.port ?? E2E_PORT, method: options.method ?? 'GET', path: options.path, headers: options.headers, localAddress: options.from },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+/** What a spawned server writes (standard output and error), its last megabyte. */
+export function collectOutput(child: ChildProcess): () => string {
+  let written = '';
+  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => (written = (written + chunk).slice(-1_000_000)));
+  return () => written;
+}
+
+/**
  * A production server started as `npm start` starts it (scripts/start.sh: its heap flags, jemalloc
  * when installed). The script execs node, so the child's PID is the server's.
  */
@@ -65,9 +94,7 @@ export const spawnServer = (port: number, env: NodeJS.ProcessEnv, stdio: 'ignore
  */
 export async function startServer(port: number, env: NodeJS.ProcessEnv, readyPath: string, what: string): Promise<{ stop(): Promise<void>; output(): string }> {
   const server = spawnServer(port, env);
-  let written = '';
-  for (const stream of [server.stdout, server.stderr]) stream?.on('data', (chunk) => (written = (written + chunk).slice(-1_000_000)));
-  const output = () => written;
+  const output = collectOutput(server);
   const stop = async () => {
     if (server.exitCode !== null || server.signalCode !== null) return;
     const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -79,7 +106,7 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, readyPat
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`${what} did not start:\n${written.slice(-4000)}`);
+  throw new Error(`${what} did not start:\n${output().slice(-4000)}`);
 }
 
 /** Signs the Admin in through the API and leaves the token where the back office reads it. */

@@ -48,7 +48,7 @@ sub vcl_recv {
 
     # One id per request, for the app's request log and the answer's X-Request-Id: the front's, else
     # Varnish's own. A client's is never kept, and a kept page never repeats the id of the request
-    # that fetched it (vcl_deliver).
+    # that fetched it (vcl_deliver). The pattern is the app's own (lib/observability/request-log.ts).
     if (client.ip !~ fronts || req.http.X-Request-Id !~ "^[A-Za-z0-9._:-]{1,128}$") {
         set req.http.X-Request-Id = server.identity + "-" + std.time2integer(now, 0) + "-" + req.xid;
     }
