@@ -459,25 +459,19 @@ const ms = (value) => (value === undefined ? '–' : value >= 10 ? String(Math.r
 const percent = (part, whole, digits = 1) => `${((part / whole) * 100).toFixed(digits)} %`;
 const cpu = (value) => (value === undefined ? '–' : value.toFixed(value < 1 ? 3 : 1));
 
+/** A Markdown table's heading and the line under it: the page left, every figure right-aligned. */
+const heading = (header) => [header, `|---|${'---:|'.repeat(header.split('|').length - 3)}`];
+
 function table(rows) {
-  const lines = [
-    '| page | Next req/s | Next p50 ms | Next p99 ms | nginx req/s | nginx p99 ms | req/s Next ÷ nginx | CPU ms/req Next / nginx | CPU nginx ÷ Next | bytes Next / nginx | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ];
+  let header = '| page | Next req/s | Next p50 ms | Next p99 ms | nginx req/s | nginx p99 ms | req/s Next ÷ nginx | CPU ms/req Next / nginx | CPU nginx ÷ Next | bytes Next / nginx | errors |';
   if (withVarnish) {
     // With several runs, also the worst pairing (Varnish's slowest run against nginx's fastest): a
     // ratio that holds there holds for every run.
-    lines[0] += ` Varnish req/s | Varnish p50 ms | Varnish p99 ms | req/s Varnish ÷ nginx |${runs > 1 ? ' slowest Varnish ÷ fastest nginx run |' : ''} CPU ms/req Varnish |`;
-    lines[1] += runs > 1 ? '---:|---:|---:|---:|---:|---:|' : '---:|---:|---:|---:|---:|';
+    header += ` Varnish req/s | Varnish p50 ms | Varnish p99 ms | req/s Varnish ÷ nginx |${runs > 1 ? ' slowest Varnish ÷ fastest nginx run |' : ''} CPU ms/req Varnish |`;
   }
-  if (rate > 0) {
-    lines[0] += ['Next', 'nginx', ...(withVarnish ? ['Varnish'] : [])].map((name) => ` ${name} p50 / p99 ms at ${rate}/s |`).join('');
-    lines[1] += withVarnish ? '---:|---:|---:|' : '---:|---:|';
-  }
-  if (against) {
-    lines[0] += ' against req/s | against CPU ms/req | req/s Next ÷ against | CPU Next ÷ against |';
-    lines[1] += '---:|---:|---:|---:|';
-  }
+  if (rate > 0) header += ['Next', 'nginx', ...(withVarnish ? ['Varnish'] : [])].map((name) => ` ${name} p50 / p99 ms at ${rate}/s |`).join('');
+  if (against) header += ' against req/s | against CPU ms/req | req/s Next ÷ against | CPU Next ÷ against |';
+  const lines = heading(header);
   for (const { page, next, nginx, other, varnish } of rows) {
     const cpuRatio = next.cpuMsPerRequest && nginx.cpuMsPerRequest ? percent(nginx.cpuMsPerRequest, next.cpuMsPerRequest) : '–';
     const errors = failures(next, nginx, varnish);
@@ -499,10 +493,9 @@ function table(rows) {
 /** nginx in front of Varnish: with keep-alive connections to it, and with one per request. */
 function frontTable(rows) {
   const steady = rate > 0 ? ` p50 / p99 ms at ${rate}/s |` : '';
-  const lines = [
+  const lines = heading(
     `| page | nginx → Varnish, keep-alive: req/s | p50 ms | p99 ms | CPU ms/req |${steady} a connection per request: req/s | p50 ms | p99 ms | CPU ms/req |${steady} req/s keep-alive ÷ per request | errors |`,
-    `|---|---:|---:|---:|---:|${rate > 0 ? '---:|' : ''}---:|---:|---:|---:|${rate > 0 ? '---:|' : ''}---:|---:|`,
-  ];
+  );
   const columns = (r) => `${perSecond(r)} | ${ms(r.p50)} | ${ms(r.p99)} | ${cpu(r.cpuMsPerRequest)} |${rate > 0 ? ` ${ms(r.steadyP50)} / ${ms(r.steadyP99)} |` : ''}`;
   for (const { page, front } of rows) {
     const { keepAlive, perRequest } = front;
