@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { config } from './config';
-import { accountCount, ensureAdmin, generatePassword } from './accounts';
-import { warnIfCaptchaOff } from './content/captcha';
-import { followOtherServers } from './content/cross-server';
-import { scheduleHousekeeping } from './content/housekeeping';
+import { accountCount, ensureAdmin, generatePassword } from './content/auth/accounts';
+import { warnIfCaptchaOff } from './content/auth/captcha';
+import { followOtherServers } from './content/jobs/cross-server';
+import { scheduleHousekeeping } from './content/jobs/housekeeping';
 import type { Connection } from './db';
 import { seedDemoContent } from './demo/seed';
 import { scheduleMaintenance, vacuum } from './db/maintenance';
@@ -15,7 +15,7 @@ import { startMailWorker } from './mail/queue';
  * ADMIN_USERNAME/ADMIN_PASSWORD, and on an empty database the demo content with a demo Admin whose
  * password is printed (and kept in $DATA_DIR/demo-admin.txt for whoever missed the log); then the
  * e-mail worker and the daily housekeeping (audit log and trash retention). On PostgreSQL, it first
- * starts listening for the other app servers' writes (lib/content/cross-server.ts).
+ * starts listening for the other app servers' writes (lib/content/jobs/cross-server.ts).
  */
 export async function onStartup(connection: Connection): Promise<void> {
   const { adminUsername, adminPassword, demoContent, dataDir } = config();

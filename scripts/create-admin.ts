@@ -2,8 +2,8 @@
  * npm run create-admin -- <username> [password]: creates an Admin account. Without a password one
  * is generated and printed. With PGlite, stop the server first (one process at a time).
  */
-import { generatePassword } from '../lib/accounts';
-import { operator } from '../lib/content/actor';
+import { generatePassword } from '../lib/content/auth/accounts';
+import { operator } from '../lib/content/model/actor';
 import { createAdmin } from '../lib/content/operations/account';
 import { closeDatabase } from '../lib/db';
 

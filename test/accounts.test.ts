@@ -3,8 +3,8 @@ import { withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
 import { getDb } from '../lib/db';
 import { account } from '../lib/db/schema';
-import { hashPassword } from '../lib/content/passwords';
-import { setSessionsLastSeen } from '../lib/content/sessions';
+import { hashPassword } from '../lib/content/auth/passwords';
+import { setSessionsLastSeen } from '../lib/content/auth/sessions';
 
 withDatabase();
 

@@ -1,8 +1,8 @@
-import { ensureAdmin } from '../lib/accounts';
+import { ensureAdmin } from '../lib/content/auth/accounts';
 import { contentEpoch } from '../lib/cache/content-epoch';
 import { invalidate, localGeneration } from '../lib/cache/public-reads';
-import { followOtherServers } from '../lib/content/cross-server';
-import { accountForToken, createSession } from '../lib/content/sessions';
+import { followOtherServers } from '../lib/content/jobs/cross-server';
+import { accountForToken, createSession } from '../lib/content/auth/sessions';
 import { getDb } from '../lib/db';
 import { openPostgres, type Connection } from '../lib/db/client';
 import { withDatabase } from './helpers/database';

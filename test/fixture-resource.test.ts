@@ -6,10 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
-import { defineResource } from '../lib/content/define';
-import { field } from '../lib/content/fields';
-import { allResources, extendRegistry, findResource } from '../lib/content/registry';
-import type { RowOf } from '../lib/content/rows';
+import { defineResource } from '../lib/content/model/define';
+import { field } from '../lib/content/model/fields';
+import { allResources, extendRegistry, findResource } from '../lib/content/model/registry';
+import type { RowOf } from '../lib/content/model/rows';
 import { getDb } from '../lib/db';
 import { allTables } from '../lib/db/tables';
 import { withDatabase } from './helpers/database';
@@ -97,7 +97,7 @@ test('a path names its generic list or detail page; dedicated pages and unknown 
   expect(resourcePageOf(['fixtures', '12'])).toMatchObject({ definition: webfixture, id: '12' });
   for (const path of [['news'], ['news', '1'], ['nothing'], ['fixtures', '1', 'more'], []]) expect(resourcePageOf(path)).toBeNull();
 
-  const { rows } = await (await import('../lib/content/reads')).readPublicList(webfixture, 'tw');
+  const { rows } = await (await import('../lib/content/storage/reads')).readPublicList(webfixture, 'tw');
   expect(rows).toHaveLength(1);
   expect(resourceItem(webfixture, rows[0], 'tw')).toMatchObject({ title: '測試', facts: [{ label: '排名', value: '3' }] });
   expect((await resourceList(webfixture, 'tw', {})).items.map((item) => item.title)).toEqual(['測試']);

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
 import { addRow, clearContent } from './helpers/content';
-import { runHousekeeping } from '../lib/content/housekeeping';
+import { runHousekeeping } from '../lib/content/jobs/housekeeping';
 import { getDb } from '../lib/db';
 import { contentRevisions, contentTrash, uploads } from '../lib/db/schema';
 import { findUpload } from '../lib/uploads';

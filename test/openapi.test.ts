@@ -1,6 +1,6 @@
 import { call } from './helpers/api';
 import { withDatabase } from './helpers/database';
-import { allResources } from '../lib/content/registry';
+import { allResources } from '../lib/content/model/registry';
 
 withDatabase();
 

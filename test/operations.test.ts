@@ -2,14 +2,14 @@
  * Content operations called directly, with no HTTP: the rules the API applies (access, validation,
  * sanitising, hooks, the contact form's limit) hold for any caller that builds an Actor.
  */
-import { operator, visitor, type Actor } from '../lib/content/actor';
-import { ContentError } from '../lib/content/errors';
+import { operator, visitor, type Actor } from '../lib/content/model/actor';
+import { ContentError } from '../lib/content/model/errors';
 import { createAdmin, sessionStatus, signIn, signOut } from '../lib/content/operations/account';
 import { sendContactMessage } from '../lib/content/operations/contact';
 import * as content from '../lib/content/operations/resource';
-import { findResource } from '../lib/content/registry';
-import { Role } from '../lib/content/roles';
-import { accountForToken } from '../lib/content/sessions';
+import { findResource } from '../lib/content/model/registry';
+import { Role } from '../lib/content/model/roles';
+import { accountForToken } from '../lib/content/auth/sessions';
 import { clearContent } from './helpers/content';
 import { withDatabase } from './helpers/database';
 

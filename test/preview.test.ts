@@ -6,10 +6,10 @@ import { withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
 import { addRow, clearContent, fromNow, taipei } from './helpers/content';
 import { withPreview } from '../lib/cache/preview-scope';
-import { visitor } from '../lib/content/actor';
-import { findPreviewGrant, PREVIEW_TOKEN_MS } from '../lib/content/preview';
+import { visitor } from '../lib/content/model/actor';
+import { findPreviewGrant, PREVIEW_TOKEN_MS } from '../lib/content/auth/preview';
 import * as content from '../lib/content/operations/resource';
-import { findResource } from '../lib/content/registry';
+import { findResource } from '../lib/content/model/registry';
 import { previewDestination } from '../lib/public/preview';
 
 withDatabase();

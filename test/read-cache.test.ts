@@ -8,7 +8,7 @@ import { openPostgres, type Connection } from '../lib/db/client';
 import { readBackup, writeBackup } from '../lib/db/backup';
 import { storedGeneration } from '../lib/cache/generations';
 import { cacheStats } from '../lib/cache/public-reads';
-import { resources } from '../lib/content/registry';
+import { resources } from '../lib/content/model/registry';
 import { openTestDatabase, withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
 import { addRow } from './helpers/content';

@@ -1,6 +1,6 @@
-import { allResources } from '../lib/content/registry';
-import { traits } from '../lib/content/define';
-import type { ChoiceField } from '../lib/content/fields';
+import { allResources } from '../lib/content/model/registry';
+import { traits } from '../lib/content/model/define';
+import type { ChoiceField } from '../lib/content/model/fields';
 import { call, signedIn } from './helpers/api';
 import { withDatabase } from './helpers/database';
 import { editableTextField, sampleBody } from './helpers/samples';

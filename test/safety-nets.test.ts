@@ -7,7 +7,7 @@ import { withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
 import { addRow, clearContent, message } from './helpers/content';
 import { resetConfig } from '../lib/config';
-import { runHousekeeping } from '../lib/content/housekeeping';
+import { runHousekeeping } from '../lib/content/jobs/housekeeping';
 import { getDb } from '../lib/db';
 import { auditLog, contentTrash } from '../lib/db/schema';
 import { findUpload } from '../lib/uploads';

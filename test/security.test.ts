@@ -5,7 +5,7 @@ import { dispatch } from '../lib/api/dispatch';
 import { resetConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { rateLimits } from '../lib/db/schema';
-import { ensureAdmin } from '../lib/accounts';
+import { ensureAdmin } from '../lib/content/auth/accounts';
 import { richTextToPlain, sanitizeRichText } from '../lib/security/sanitize';
 import { useLocalCaptchaVerifier } from './helpers/captcha';
 

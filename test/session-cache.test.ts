@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { accountForToken, hashToken, SESSION_CACHE_MS } from '../lib/content/sessions';
+import { accountForToken, hashToken, SESSION_CACHE_MS } from '../lib/content/auth/sessions';
 import { getDb } from '../lib/db';
 import { account, sessions } from '../lib/db/schema';
 import { call, signedIn } from './helpers/api';

@@ -9,8 +9,8 @@ import { withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
 import { addRow, message, taipei, wireDateTime } from './helpers/content';
 import { getDb } from '../lib/db';
-import { findResource } from '../lib/content/registry';
-import { column, tableOf } from '../lib/content/repository';
+import { findResource } from '../lib/content/model/registry';
+import { column, tableOf } from '../lib/content/storage/repository';
 import { sectionUpdateTimes } from '../lib/db/schema';
 
 withDatabase();
@@ -201,7 +201,7 @@ describe('webeducation/getupdatetime/{id}', () => {
 
 test('the stamp calls exist exactly for the resources whose definition says sectionStamp', async () => {
   const { buildRoutes } = await import('../lib/api/routes');
-  const { allResources } = await import('../lib/content/registry');
+  const { allResources } = await import('../lib/content/model/registry');
   const stamped = new Set(buildRoutes().filter((route) => route.path.endsWith('/changeupdatetime/:section')).map((route) => route.resource?.name));
   const declared = allResources().filter((definition) => definition.sectionStamp).map((definition) => definition.name);
   expect([...stamped].sort()).toEqual([...declared].sort());

@@ -9,14 +9,14 @@ import { DEFAULT_LIST_PAGE_SIZE } from '@/lib/admin/list';
 import { clampPage, totalPages } from '@/lib/admin/pager';
 import { useClientLanguage } from '@/lib/client/hooks';
 import { auditLogPage } from '@/lib/client/resources';
-import { allResources, findResource } from '@/lib/content/registry';
+import { allResources, findResource } from '@/lib/content/model/registry';
 import { useAdminSession } from './AdminSession';
 import { FilterButtons, ListTable, LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
 import { formatWireDate } from '@/lib/admin/cells';
 
-/** The actions the log records, in the order the filter offers them (lib/content/audit.ts). */
+/** The actions the log records, in the order the filter offers them (lib/content/storage/audit.ts). */
 const actions = ['signIn', 'signInFailed', 'signOut', 'add', 'update', 'delete', 'restore', 'purge', 'changeorder', 'batch', 'settings', 'upload', 'forgotPassword', 'passwordReset'] as const;
 
 /** Admins: the audit log, newest first, filtered by action, resource, account id and time; the filters live in the URL. */

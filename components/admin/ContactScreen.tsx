@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { adminPath } from '@/lib/admin/paths';
 import { useRow } from '@/lib/client/hooks';
 import { resourceApi } from '@/lib/client/resources';
-import { findResource } from '@/lib/content/registry';
+import { findResource } from '@/lib/content/model/registry';
 import { useAdminSession } from './AdminSession';
 import { GuardedLink, useLeaveGuard } from './LeaveGuard';
 import { ScreenTitle } from './ScreenTitle';

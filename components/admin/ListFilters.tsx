@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { LIST_PAGE_SIZES, listFilters, type ListState } from '@/lib/admin/list';
-import { hasStatus, STATUSES, type PublicationStatus } from '@/lib/content/status';
-import type { ResourceDefinition } from '@/lib/content/define';
+import { hasStatus, STATUSES, type PublicationStatus } from '@/lib/content/model/status';
+import type { ResourceDefinition } from '@/lib/content/model/define';
 import type { Row } from '@/lib/client/resources';
-import { findResource } from '@/lib/content/registry';
+import { findResource } from '@/lib/content/model/registry';
 import type { WireLanguage } from '@/lib/i18n/languages';
 
 /**

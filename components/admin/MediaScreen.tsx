@@ -12,7 +12,7 @@ import { clampPage, totalPages } from '@/lib/admin/pager';
 import { adminPath, sectionFieldOf } from '@/lib/admin/paths';
 import { useClientLanguage } from '@/lib/client/hooks';
 import { CANCELLED, media, type MediaUse } from '@/lib/client/resources';
-import { findResource } from '@/lib/content/registry';
+import { findResource } from '@/lib/content/model/registry';
 import { isWireLanguage } from '@/lib/i18n/languages';
 import { useAdminSession } from './AdminSession';
 import { GuardedLink } from './LeaveGuard';

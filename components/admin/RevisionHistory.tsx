@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { revisionDiff } from '@/lib/admin-form/revision-diff';
 import { useClientLanguage } from '@/lib/client/hooks';
 import { resourceApi, type Row } from '@/lib/client/resources';
-import { findResource } from '@/lib/content/registry';
+import { findResource } from '@/lib/content/model/registry';
 import { useAdminSession } from './AdminSession';
 import { useReportError } from './Toasts';
 import { formatWireDate } from '@/lib/admin/cells';

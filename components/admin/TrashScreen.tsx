@@ -9,7 +9,7 @@ import { clampPage, totalPages } from '@/lib/admin/pager';
 import { adminPath } from '@/lib/admin/paths';
 import { useClientLanguage } from '@/lib/client/hooks';
 import { CANCELLED, resourceApi, type Row } from '@/lib/client/resources';
-import { findResource } from '@/lib/content/registry';
+import { findResource } from '@/lib/content/model/registry';
 import { useAdminSession } from './AdminSession';
 import { GuardedLink } from './LeaveGuard';
 import { ListTable, LoadStatus } from './LoadStatus';

@@ -2,8 +2,8 @@
 
 import useSWR from 'swr';
 import type { Lookups } from '@/lib/admin/cells';
-import type { ResourceDefinition } from '@/lib/content/define';
-import { findResource } from '@/lib/content/registry';
+import type { ResourceDefinition } from '@/lib/content/model/define';
+import { findResource } from '@/lib/content/model/registry';
 import { resourceApi, type Row } from '@/lib/client/resources';
 import type { WireLanguage } from '@/lib/i18n/languages';
 

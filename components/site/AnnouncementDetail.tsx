@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import type { Field } from '@/lib/content/fields';
+import type { Field } from '@/lib/content/model/fields';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { announcementKinds, neighbours, typeName, type AnnouncementKindName } from '@/lib/public/announcements';
 import { summaryText } from '@/lib/public/text';

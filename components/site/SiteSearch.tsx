@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { findResource } from '@/lib/content/registry';
+import { findResource } from '@/lib/content/model/registry';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { route } from '@/lib/public/routes';
 import { MAX_QUERY_LENGTH, searchSite, type SearchGroup, type SearchHit } from '@/lib/public/site-search';

@@ -1,7 +1,7 @@
-import { traits, type ResourceDefinition } from '@/lib/content/define';
-import type { Field } from '@/lib/content/fields';
-import { findResource } from '@/lib/content/registry';
-import { inputFields } from '@/lib/content/validation';
+import { traits, type ResourceDefinition } from '@/lib/content/model/define';
+import type { Field } from '@/lib/content/model/fields';
+import { findResource } from '@/lib/content/model/registry';
+import { inputFields } from '@/lib/content/model/validation';
 
 /**
  * Which controls a back-office form shows for a resource, read from its definition: every field a

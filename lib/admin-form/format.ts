@@ -1,4 +1,4 @@
-import type { Field } from '@/lib/content/fields';
+import type { Field } from '@/lib/content/model/fields';
 import type { WireLanguage } from '@/lib/i18n/languages';
 
 /** `1.5 MB`, `320 KB`, `12 bytes` / `12 位元組`: an attachment's size as people read it. */

@@ -1,6 +1,6 @@
-import type { ResourceDefinition } from '../content/define';
-import type { Field, Label } from '../content/fields';
-import { writableCommonFields } from '../content/validation';
+import type { ResourceDefinition } from '../content/model/define';
+import type { Field, Label } from '../content/model/fields';
+import { writableCommonFields } from '../content/model/validation';
 import type { WireLanguage } from '../i18n/languages';
 import { formatReadOnly } from './format';
 

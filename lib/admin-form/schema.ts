@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ResourceDefinition } from '@/lib/content/define';
-import { validateInput } from '@/lib/content/validation';
+import type { ResourceDefinition } from '@/lib/content/model/define';
+import { validateInput } from '@/lib/content/model/validation';
 import type { WireLanguage } from '@/lib/i18n/languages';
 import { translate } from '@/lib/i18n/messages';
 import type { FormField, FormMode } from './fields';
@@ -13,7 +13,7 @@ export interface FieldError {
 
 /**
  * Checks form values with the server's own rules: the body the form would send goes through
- * `validateInput` (the zod schemas of lib/content/validation.ts), and each issue is worded from the
+ * `validateInput` (the zod schemas of lib/content/model/validation.ts), and each issue is worded from the
  * same `api` messages the server answers with, so the browser and the API say the same thing.
  * Only what needs the database (unique values, existing references) is left to the server.
  */

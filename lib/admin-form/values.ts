@@ -1,4 +1,4 @@
-import type { Field } from '@/lib/content/fields';
+import type { Field } from '@/lib/content/model/fields';
 import type { FormField, FormMode } from './fields';
 
 /**

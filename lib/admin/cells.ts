@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import type { Field } from '../content/fields';
+import type { Field } from '../content/model/fields';
 import type { WireLanguage } from '../i18n/languages';
 import type { Column } from './list';
 

@@ -1,7 +1,7 @@
-import { traits, type ResourceDefinition } from '../content/define';
-import { hasStatus, STATUSES, type PublicationStatus } from '../content/status';
-import { isSortable, type Field, type Label } from '../content/fields';
-import { findResource } from '../content/registry';
+import { traits, type ResourceDefinition } from '../content/model/define';
+import { hasStatus, STATUSES, type PublicationStatus } from '../content/model/status';
+import { isSortable, type Field, type Label } from '../content/model/fields';
+import { findResource } from '../content/model/registry';
 import { sectionFieldOf } from './paths';
 
 /**

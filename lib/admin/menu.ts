@@ -1,15 +1,15 @@
-import { traits, type ResourceDefinition } from '../content/define';
-import type { Access } from '../content/roles';
-import { menuGroupIds, type MenuGroupId } from '../content/face';
-import type { Label } from '../content/fields';
-import { allResources, findResource } from '../content/registry';
+import { traits, type ResourceDefinition } from '../content/model/define';
+import type { Access } from '../content/model/roles';
+import { menuGroupIds, type MenuGroupId } from '../content/model/face';
+import type { Label } from '../content/model/fields';
+import { allResources, findResource } from '../content/model/registry';
 import type { WireLanguage } from '../i18n/languages';
 import { adminPath, sectionFieldOf, type AdminScreen } from './paths';
 
 /**
  * The back-office menu, grouped as the public site's main navigation is (lib/public/routes.ts:
  * a group's label is `site.routes.{group}`), plus the fixed pages and the system group
- * (lib/content/face.ts). Each resource names its group in its definition, so it appears once; a
+ * (lib/content/model/face.ts). Each resource names its group in its definition, so it appears once; a
  * resource with one list per section (boards, committees, editor pages…) becomes a sub-list with
  * one entry per section.
  */

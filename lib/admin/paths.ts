@@ -1,7 +1,7 @@
-import type { ResourceDefinition } from '../content/define';
-import type { ChoiceField } from '../content/fields';
-import { findResource } from '../content/registry';
-import { sections, type Section } from '../content/sections';
+import type { ResourceDefinition } from '../content/model/define';
+import type { ChoiceField } from '../content/model/fields';
+import { findResource } from '../content/model/registry';
+import { sections, type Section } from '../content/model/sections';
 import { isWireLanguage, type WireLanguage } from '../i18n/languages';
 
 /**

@@ -1,7 +1,7 @@
-import type { Field, Label } from '../content/fields';
+import type { Field, Label } from '../content/model/fields';
 
 /**
- * The web settings form's fields as plain data. The settings' definition (lib/content/settings.ts)
+ * The web settings form's fields as plain data. The settings' definition (lib/content/storage/settings.ts)
  * sits beside their database code, so the server page reads it and hands the browser this view.
  */
 export interface SettingsFieldView {

@@ -1,5 +1,5 @@
-import type { Actor } from '../content/actor';
-import { accountForToken } from '../content/sessions';
+import type { Actor } from '../content/model/actor';
+import { accountForToken } from '../content/auth/sessions';
 import { clientAddressOf } from '../http/client-address';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
 
@@ -37,7 +37,7 @@ export async function createContext(request: Request, segments: string[]): Promi
     language,
     webRole: request.headers.get('web-role'),
     token,
-    // A token that was sent but no longer names a session: refused even on public reads (lib/content/actor.ts).
+    // A token that was sent but no longer names a session: refused even on public reads (lib/content/model/actor.ts).
     actor: { language, account, clientAddress: clientAddressOf(request.headers), ...(token && !account ? { expired: true } : {}) },
   };
 }

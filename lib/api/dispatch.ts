@@ -1,4 +1,4 @@
-import { ContentError } from '../content/errors';
+import { ContentError } from '../content/model/errors';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
 import { noteApiRequest } from '../observability/api-requests';
 import { logError } from '../observability/logger';

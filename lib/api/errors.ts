@@ -1,4 +1,4 @@
-import { messageIn, type ContentError, type ErrorKind, type Issue } from '../content/errors';
+import { messageIn, type ContentError, type ErrorKind, type Issue } from '../content/model/errors';
 import type { WireLanguage } from '../i18n/languages';
 
 type Values = Record<string, string | number>;

@@ -1,8 +1,8 @@
-import type { ResourceDefinition } from '../content/define';
-import type { Field } from '../content/fields';
-import { allResources } from '../content/registry';
-import { traits } from '../content/define';
-import { inputFields } from '../content/validation';
+import type { ResourceDefinition } from '../content/model/define';
+import type { Field } from '../content/model/fields';
+import { allResources } from '../content/model/registry';
+import { traits } from '../content/model/define';
+import { inputFields } from '../content/model/validation';
 import type { Route } from './routes';
 
 /**

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * The draft preview a request was made with (lib/content/preview.ts): while it is rendered, the
+ * The draft preview a request was made with (lib/content/auth/preview.ts): while it is rendered, the
  * public reads of that one row see it whatever its visibility and dates, and skip every cache, so
  * the preview is never stored for visitors. Kept on globalThis: the request hook, the application's
  * bundles and the page cache handler are loaded apart, and must share one store.

@@ -16,7 +16,7 @@ import { SharedLoad } from './shared-load';
  *   DESIGN §2) or by a script is seen by the very next read.
  * - Other reads (anonymous visitors) use this process's own count, bumped by `invalidate` after each
  *   write the process makes, and cost no query on a hit. With several app servers on PostgreSQL,
- *   the others' writes reach `invalidate` too, by NOTIFY (lib/content/cross-server.ts).
+ *   the others' writes reach `invalidate` too, by NOTIFY (lib/content/jobs/cross-server.ts).
  *
  * Entries also expire after TTL_MS, because rows scheduled with publishAt/unpublishAt enter and
  * leave the public window with the clock, not with a write. Concurrent misses for the same key share
@@ -64,7 +64,7 @@ state.keysOf ??= new Map();
 state.windows ??= new Map();
 
 /**
- * The next moment a row of `resource` enters or leaves the public window (lib/content/reads.ts
+ * The next moment a row of `resource` enters or leaves the public window (lib/content/storage/reads.ts
  * `windowChanges`): visitors' entries of it made from now on expire then, so a scheduled row shows
  * at its time rather than up to a TTL later.
  */

@@ -1,5 +1,5 @@
 import type { Options } from 'ky';
-import { findResource } from '../content/registry';
+import { findResource } from '../content/model/registry';
 import { http, type ApiHttp } from './http';
 import { CANCELLED, clientMessage } from './messages';
 

@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { contentTable } from '../content/table';
-import { resources } from '../content/registry';
+import { contentTable } from '../content/model/table';
+import { resources } from '../content/model/registry';
 
 export const account = contentTable(resources.account);
 export const webnews = contentTable(resources.webnews);
@@ -198,7 +198,7 @@ export const passwordResets = pgTable(
 
 /**
  * Saved states of content rows: each add, update and restore stores the row's values as they were
- * after the write, numbered per row from 1 (lib/content/revisions.ts). At most REVISIONS_KEEP per row.
+ * after the write, numbered per row from 1 (lib/content/storage/revisions.ts). At most REVISIONS_KEEP per row.
  */
 export const contentRevisions = pgTable(
   'content_revisions',
@@ -215,7 +215,7 @@ export const contentRevisions = pgTable(
 );
 
 /**
- * Deleted content rows, until restored or purged (lib/content/trash.ts): the row's values as a JSON
+ * Deleted content rows, until restored or purged (lib/content/storage/trash.ts): the row's values as a JSON
  * snapshot, so no read of the content tables has to skip them. Their uploads stay until the purge.
  */
 export const contentTrash = pgTable(
@@ -231,7 +231,7 @@ export const contentTrash = pgTable(
   (t) => [primaryKey({ columns: [t.resource, t.rowId] }), index('content_trash_deleted_idx').on(t.deletedAt)],
 );
 
-/** Who did what, when and from where (lib/content/audit.ts). Written only by the server; kept AUDIT_DAYS. */
+/** Who did what, when and from where (lib/content/storage/audit.ts). Written only by the server; kept AUDIT_DAYS. */
 export const auditLog = pgTable(
   'audit_log',
   {

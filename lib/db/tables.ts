@@ -1,6 +1,6 @@
-import type { ResourceDefinition } from '../content/define';
-import { allResources } from '../content/registry';
-import { contentTable, type ContentTable } from '../content/table';
+import type { ResourceDefinition } from '../content/model/define';
+import { allResources } from '../content/model/registry';
+import { contentTable, type ContentTable } from '../content/model/table';
 import * as schema from './schema';
 
 const derived = new Map<string, ContentTable>();

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db';
-import { resources, type ResourceName } from '../content/registry';
-import { tableOf } from '../content/repository';
-import { traits } from '../content/define';
+import { resources, type ResourceName } from '../content/model/registry';
+import { tableOf } from '../content/storage/repository';
+import { traits } from '../content/model/define';
 import { wireLanguages, type WireLanguage } from '../i18n/languages';
 
 /** The database or a transaction on it: the seeders insert, select and run a little raw SQL. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db';
 import { sectionUpdateTimes, websetting } from '../db/schema';
-import { allResources } from '../content/registry';
-import { sections } from '../content/sections';
+import { allResources } from '../content/model/registry';
+import { sections } from '../content/model/sections';
 import { wireLanguages, type WireLanguage } from '../i18n/languages';
 import { demoActivities, demoActivityTypes } from './activities';
 import { bannerPng, csvDocument, demoUploads, logoPng, pdfDocument, portraitPng, type DemoUploads } from './assets';
@@ -16,7 +16,7 @@ import { demoBlocks, demoContacts, demoSettings } from './pages';
 import { demoStatistics, statisticText } from './statistics';
 import type { Bi } from './types';
 import { demoLinkTypes, demoSystemUnits, demoZones } from './zones';
-import { initialOf } from '../content/search';
+import { initialOf } from '../content/storage/search';
 
 /**
  * Demo content for an empty database: every resource of the registry (except accounts) in both

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { withPreview } from '../cache/preview-scope';
-import { findPreviewGrant } from '../content/preview';
+import { findPreviewGrant } from '../content/auth/preview';
 import { logError } from '../observability/logger';
 import { readCookie } from './cookies';
 import { beforeHead, hookRequests } from './server-hook';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { otherLanguage, toWireLanguage, type Locale } from '../i18n/languages';
-import type { ResourceDefinition } from '../content/define';
+import type { ResourceDefinition } from '../content/model/define';
 import { announcementKinds, announcementPage, announcementQuery, type AnnouncementKindName, type AnyAnnouncementRow } from './announcements';
 import { imageUrl } from './attachments';
 import { publicRowOr404 } from './detail';

@@ -1,8 +1,8 @@
-import { resources } from '../content/registry';
-import { atOrAfter, before, besideRow, publicPageSizeOf, publicSortOf, readPublicList, readPublicRow, type Condition } from '../content/reads';
-import type { RowOf } from '../content/rows';
-import type { ResourceDefinition } from '../content/define';
-import type { SortKey } from '../content/face';
+import { resources } from '../content/model/registry';
+import { atOrAfter, before, besideRow, publicPageSizeOf, publicSortOf, readPublicList, readPublicRow, type Condition } from '../content/storage/reads';
+import type { RowOf } from '../content/model/rows';
+import type { ResourceDefinition } from '../content/model/define';
+import type { SortKey } from '../content/model/face';
 import type { WireLanguage } from '../i18n/languages';
 import { clampPage, idParam, pageParam, searchParam } from './paging';
 import type { RouteId } from './routes';

@@ -1,6 +1,6 @@
 import { imageSize } from 'image-size';
 import { cachedRead } from '../cache/public-reads';
-import { uploadIdPattern } from '../content/validation';
+import { uploadIdPattern } from '../content/model/validation';
 import { findUploads, uploadUrl } from '../uploads';
 import { uploadStorage } from '../uploads/storage';
 

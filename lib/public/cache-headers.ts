@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type http from 'node:http';
 import { CONTENT_KEY, rowKey, sharedCacheControl, sharedMaxAge, SITE_KEY } from '../cache/cache-tier';
-import { traits, type ResourceDefinition } from '../content/define';
-import { windowChanges } from '../content/reads';
-import { allResources } from '../content/registry';
+import { traits, type ResourceDefinition } from '../content/model/define';
+import { windowChanges } from '../content/storage/reads';
+import { allResources } from '../content/model/registry';
 import { previewGrant } from '../cache/preview-scope';
 import { beforeHead, hookRequests } from '../http/server-hook';
 import { logError } from '../observability/logger';

@@ -1,7 +1,7 @@
 import { notFound, redirect } from 'next/navigation';
-import type { ResourceDefinition } from '../content/define';
-import { readPublicRow } from '../content/reads';
-import type { RowOf } from '../content/rows';
+import type { ResourceDefinition } from '../content/model/define';
+import { readPublicRow } from '../content/storage/reads';
+import type { RowOf } from '../content/model/rows';
 import { otherLanguage, type WireLanguage } from '../i18n/languages';
 
 /**

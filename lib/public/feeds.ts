@@ -1,6 +1,6 @@
-import { resources } from '../content/registry';
-import { readPublicList } from '../content/reads';
-import type { ResourceDefinition } from '../content/define';
+import { resources } from '../content/model/registry';
+import { readPublicList } from '../content/storage/reads';
+import type { ResourceDefinition } from '../content/model/define';
 import { translate } from '../i18n/messages';
 import { isWireLanguage, type WireLanguage } from '../i18n/languages';
 import type { AnyAnnouncementRow } from './announcements';

@@ -6,7 +6,7 @@
  * page with no query and is kept by the whole-page cache until the next write, like detail pages.
  * Plain TypeScript: proxy.ts and client components import it.
  */
-import { allResources } from '../content/registry';
+import { allResources } from '../content/model/registry';
 import { route, type RouteId } from './routes';
 
 export const FIRST_PAGE_SEGMENT = 'first-page';

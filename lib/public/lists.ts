@@ -1,12 +1,12 @@
-import type { ResourceDefinition } from '../content/define';
-import { readPublicList, readPublicPage, type PublicQuery } from '../content/reads';
-import type { RowOf } from '../content/rows';
-import type { Section } from '../content/sections';
+import type { ResourceDefinition } from '../content/model/define';
+import { readPublicList, readPublicPage, type PublicQuery } from '../content/storage/reads';
+import type { RowOf } from '../content/model/rows';
+import type { Section } from '../content/model/sections';
 import type { WireLanguage } from '../i18n/languages';
 import { idParam } from './paging';
 
 /**
- * Reads shared by the public pages: everything goes through lib/content/reads.ts, with the
+ * Reads shared by the public pages: everything goes through lib/content/storage/reads.ts, with the
  * visitor's scope (language, visibility, publication window) and its cache.
  */
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import type { ResourceDefinition } from '../content/define';
-import { readPublicRow } from '../content/reads';
-import type { RowOf } from '../content/rows';
+import type { ResourceDefinition } from '../content/model/define';
+import { readPublicRow } from '../content/storage/reads';
+import type { RowOf } from '../content/model/rows';
 import { otherLanguage, toWireLanguage, type Locale, type WireLanguage } from '../i18n/languages';
 import { translate } from '../i18n/messages';
 import { richTextToPlain } from '../security/sanitize';

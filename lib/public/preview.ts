@@ -1,5 +1,5 @@
-import { findPreviewGrant, previewedRow } from '../content/preview';
-import { findResource } from '../content/registry';
+import { findPreviewGrant, previewedRow } from '../content/auth/preview';
+import { findResource } from '../content/model/registry';
 import { publicRowUrl } from './row-links';
 
 /**

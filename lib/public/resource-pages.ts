@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { cache } from 'react';
-import { traits, type ResourceDefinition } from '../content/define';
-import type { Field } from '../content/fields';
-import { matchesKeywords, readPublicList, readPublicPage, searchableFields } from '../content/reads';
-import { findResource } from '../content/registry';
-import { keywordTerms } from '../content/search';
+import { traits, type ResourceDefinition } from '../content/model/define';
+import type { Field } from '../content/model/fields';
+import { matchesKeywords, readPublicList, readPublicPage, searchableFields } from '../content/storage/reads';
+import { findResource } from '../content/model/registry';
+import { keywordTerms } from '../content/storage/search';
 import { otherLanguage, toWireLanguage, type Locale, type WireLanguage } from '../i18n/languages';
 import { translate } from '../i18n/messages';
 import { publicRowOr404 } from './detail';

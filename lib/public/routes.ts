@@ -9,12 +9,12 @@
  * or a link override").
  *
  * A resource whose `public.route` names no route of this table has a page of its own: its entry is
- * derived from its definition (lib/content/face.ts) and added after the hand-written ones, named by
+ * derived from its definition (lib/content/model/face.ts) and added after the hand-written ones, named by
  * the resource's label, shown by the generic pages of `app/[locale]/[route]`.
  */
-import type { ResourceDefinition } from '../content/define';
-import type { Label } from '../content/fields';
-import { allResources } from '../content/registry';
+import type { ResourceDefinition } from '../content/model/define';
+import type { Label } from '../content/model/fields';
+import { allResources } from '../content/model/registry';
 import type { WireLanguage } from '../i18n/languages';
 
 export interface SiteRoute {

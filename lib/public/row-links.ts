@@ -1,7 +1,7 @@
 import type { WireLanguage } from '../i18n/languages';
-import type { PublicFace } from '../content/face';
-import { findResource } from '../content/registry';
-import { sections } from '../content/sections';
+import type { PublicFace } from '../content/model/face';
+import { findResource } from '../content/model/registry';
+import { sections } from '../content/model/sections';
 import { route, type RouteId } from './routes';
 
 type Row = Record<string, unknown>;
@@ -37,7 +37,7 @@ function facePath(face: PublicFace, row: Row): string {
   }
 }
 
-/** The page of each editor section (webeditor page keys, lib/content/sections.ts). */
+/** The page of each editor section (webeditor page keys, lib/content/model/sections.ts). */
 const editorPageRoutes: Record<string, RouteId> = {
   about: 'aboutIntro',
   organization: 'organization',

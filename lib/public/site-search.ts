@@ -1,7 +1,7 @@
-import { traits, type ResourceDefinition } from '../content/define';
-import { matchesKeywords, readPublicList, searchableFields } from '../content/reads';
-import { allResources } from '../content/registry';
-import { keywordTerms } from '../content/search';
+import { traits, type ResourceDefinition } from '../content/model/define';
+import { matchesKeywords, readPublicList, searchableFields } from '../content/storage/reads';
+import { allResources } from '../content/model/registry';
+import { keywordTerms } from '../content/storage/search';
 import type { WireLanguage } from '../i18n/languages';
 import { richTextToPlain } from '../security/sanitize';
 import { publicPlaces, publicRowPath } from './row-links';

@@ -2,8 +2,8 @@ import { cache } from 'react';
 import { cachedRead } from '../cache/public-reads';
 import { cachedSiteRead } from '../cache/site-reads';
 import { SharedLoad } from '../cache/shared-load';
-import { allResources } from '../content/registry';
-import { lastContentUpdate, legacyVisitCount, readCounter, readWebInfo } from '../content/settings';
+import { allResources } from '../content/model/registry';
+import { lastContentUpdate, legacyVisitCount, readCounter, readWebInfo } from '../content/storage/settings';
 import type { WireLanguage } from '../i18n/languages';
 
 /**

@@ -1,8 +1,8 @@
 import type { MetadataRoute } from 'next';
-import type { ResourceDefinition } from '../content/define';
-import { allResources } from '../content/registry';
-import { listRows, type Row } from '../content/repository';
-import { traits } from '../content/define';
+import type { ResourceDefinition } from '../content/model/define';
+import { allResources } from '../content/model/registry';
+import { listRows, type Row } from '../content/storage/repository';
+import { traits } from '../content/model/define';
 import { wireLanguages, type WireLanguage } from '../i18n/languages';
 import { siteRoutes, type SiteRoute } from './routes';
 import { publicRowPath } from './row-links';

@@ -1,4 +1,4 @@
-import type { WebInfo } from '../content/settings';
+import type { WebInfo } from '../content/storage/settings';
 import type { WireLanguage } from '../i18n/languages';
 import { absoluteUrl, hreflangOf } from './urls';
 

@@ -1,5 +1,5 @@
 import { UPLOAD_CSP } from '../security/headers.mjs';
-import { uploadIdPattern } from '../content/validation';
+import { uploadIdPattern } from '../content/model/validation';
 import { findUpload } from '.';
 import { uploadStorage } from './storage';
 

@@ -3,7 +3,7 @@
  * read-only values, parents fixed by the list's path, and references that depend on another field.
  */
 import { counterpartPath, dependencyOf, formFields, hasCounterpart, pathParentValues } from '../../lib/admin-form/fields';
-import { allResources, findResource } from '../../lib/content/registry';
+import { allResources, findResource } from '../../lib/content/model/registry';
 
 const definition = (name: string) => {
   const found = findResource(name);

@@ -1,5 +1,5 @@
 import { plainText, revisionDiff } from '../../lib/admin-form/revision-diff';
-import { findResource } from '../../lib/content/registry';
+import { findResource } from '../../lib/content/model/registry';
 
 const words = { yes: 'yes', no: 'no' };
 

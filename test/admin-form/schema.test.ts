@@ -5,7 +5,7 @@
 import { formFields, type FormMode } from '../../lib/admin-form/fields';
 import { formSchema, validateForm } from '../../lib/admin-form/schema';
 import { initialValues, rowToFormValues, type FormValues } from '../../lib/admin-form/values';
-import { findResource } from '../../lib/content/registry';
+import { findResource } from '../../lib/content/model/registry';
 import { message } from '../helpers/content';
 
 const check = (name: string, values: Partial<FormValues>, mode: FormMode = 'add', language: 'tw' | 'en' = 'tw') => {

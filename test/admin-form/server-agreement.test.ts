@@ -6,7 +6,7 @@
 import { formFields, type FormMode } from '../../lib/admin-form/fields';
 import { validateForm } from '../../lib/admin-form/schema';
 import { initialValues, toPayload, type FormValues } from '../../lib/admin-form/values';
-import { findResource } from '../../lib/content/registry';
+import { findResource } from '../../lib/content/model/registry';
 import { call, signedIn } from '../helpers/api';
 import { withDatabase } from '../helpers/database';
 

@@ -1,7 +1,7 @@
 /** Conversions between the form's input values and the API's wire form. */
 import { formFields } from '../../lib/admin-form/fields';
 import { initialValues, inputToWireDateTime, rowToFormValues, toPayload, wireToInputDateTime } from '../../lib/admin-form/values';
-import { findResource } from '../../lib/content/registry';
+import { findResource } from '../../lib/content/model/registry';
 
 const fieldsOf = (name: string, mode: 'add' | 'update', path?: (number | string)[]) => formFields(findResource(name)!, { mode, path });
 

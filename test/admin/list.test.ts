@@ -1,6 +1,6 @@
 import { formatCell } from '@/lib/admin/cells';
 import { canDragReorder, listColumns, listFilters, listRequest, listSearch, parseListState, positionOnPage, rowActions } from '@/lib/admin/list';
-import { findResource } from '@/lib/content/registry';
+import { findResource } from '@/lib/content/model/registry';
 
 const resource = (name: string) => findResource(name)!;
 const state = (name: string, query = '') => parseListState(resource(name), new URLSearchParams(query));

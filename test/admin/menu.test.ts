@@ -1,6 +1,6 @@
 import { buildMenu, entryMatches, menuResourceNames, resourcesInMenuOrder } from '@/lib/admin/menu';
-import { allResources } from '@/lib/content/registry';
-import { sections } from '@/lib/content/sections';
+import { allResources } from '@/lib/content/model/registry';
+import { sections } from '@/lib/content/model/sections';
 
 describe('back-office menu', () => {
   it('places every registry resource exactly once', () => {

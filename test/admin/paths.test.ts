@@ -1,5 +1,5 @@
 import { adminPath, loginPath, otherLanguagePath, parseAdminPath, safeReturnTo, sectionFieldOf } from '@/lib/admin/paths';
-import { findResource } from '@/lib/content/registry';
+import { findResource } from '@/lib/content/model/registry';
 
 describe('back-office paths', () => {
   it('parses the dashboard, settings, lists, new and edit screens', () => {

@@ -1,6 +1,6 @@
 jest.mock('ky', () => jest.requireActual('./support/ky-commonjs').loadKy());
 
-import { ensureAdmin } from '../../lib/accounts';
+import { ensureAdmin } from '../../lib/content/auth/accounts';
 import { dispatch } from '../../lib/api/dispatch';
 import { createAuth } from '../../lib/client/auth';
 import { ApiRequestError } from '../../lib/client/http';

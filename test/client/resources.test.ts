@@ -1,6 +1,6 @@
 jest.mock('ky', () => jest.requireActual('./support/ky-commonjs').loadKy());
 
-import { MAX_PAGE_SIZE } from '../../lib/content/list-request';
+import { MAX_PAGE_SIZE } from '../../lib/content/model/list-request';
 import { resourceApi, renameUpload, SELECT_PAGE_SIZE, uploadFile, webSettingsApi } from '../../lib/client/resources';
 import { echo, fakeBrowser, fakeServer, ORIGIN, type Handler } from './support/fake-browser';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { dispatch } from '../../lib/api/dispatch';
-import { ensureAdmin } from '../../lib/accounts';
+import { ensureAdmin } from '../../lib/content/auth/accounts';
 import { getDb } from '../../lib/db';
-import { hashPassword } from '../../lib/content/passwords';
+import { hashPassword } from '../../lib/content/auth/passwords';
 import { account } from '../../lib/db/schema';
 import { PEER_ADDRESS_HEADER } from '../../lib/http/client-address';
 

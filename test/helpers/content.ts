@@ -16,7 +16,7 @@ export async function clearContent(): Promise<void> {
 }
 
 /**
- * An instant in the wire form of DESIGN §5, worked out independently of lib/content/wire-dates:
+ * An instant in the wire form of DESIGN §5, worked out independently of lib/content/model/wire-dates:
  * Taipei has been UTC+8 without daylight saving since 1979.
  */
 export function taipei(instant: Date): string {

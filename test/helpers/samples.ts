@@ -1,6 +1,6 @@
-import type { ResourceDefinition } from '../../lib/content/define';
-import type { Field } from '../../lib/content/fields';
-import { findResource } from '../../lib/content/registry';
+import type { ResourceDefinition } from '../../lib/content/model/define';
+import type { Field } from '../../lib/content/model/fields';
+import { findResource } from '../../lib/content/model/registry';
 import { call } from './api';
 
 let counter = 0;

@@ -4,10 +4,10 @@
  * paging past the end, and the video watch link counting one view per hit.
  */
 import { withDatabase } from '../helpers/database';
-import { resources } from '../../lib/content/registry';
-import { insertRow, updateRow, getRow, type Row } from '../../lib/content/repository';
-import { sections } from '../../lib/content/sections';
-import { stampSection } from '../../lib/content/update-times';
+import { resources } from '../../lib/content/model/registry';
+import { insertRow, updateRow, getRow, type Row } from '../../lib/content/storage/repository';
+import { sections } from '../../lib/content/model/sections';
+import { stampSection } from '../../lib/content/storage/update-times';
 import { pageSections } from '../../lib/public/about/page-sections';
 import { boards, committees } from '../../lib/public/about/people';
 import { groupByYear, milestoneYears, milestones, yearParam } from '../../lib/public/about/milestones';

@@ -8,7 +8,7 @@ import { clearPublicCache } from '../../lib/cache/public-reads';
 import { getDb } from '../../lib/db';
 import { webbilingual, webqa, webspecial, websystem } from '../../lib/db/schema';
 import { seedDemoContent } from '../../lib/demo/seed';
-import { sections } from '../../lib/content/sections';
+import { sections } from '../../lib/content/model/sections';
 import { editorSections } from '../../lib/public/info/editor-pages';
 import { educationPage } from '../../lib/public/info/education';
 import { glossaryPage, initialParam } from '../../lib/public/info/glossary';

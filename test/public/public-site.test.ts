@@ -4,11 +4,11 @@ import { eventJsonLd, newsArticleJsonLd, organizationJsonLd } from '../../lib/pu
 import { groupsOf, pageSlices, searchSite } from '../../lib/public/site-search';
 import { counterForPath, countOncePerSession } from '../../lib/public/visit-counter';
 import { announcementKinds, announcementPage, neighbours } from '../../lib/public/announcements';
-import { defaultWebInfo, lastContentUpdate } from '../../lib/content/settings';
+import { defaultWebInfo, lastContentUpdate } from '../../lib/content/storage/settings';
 import { cacheStats } from '../../lib/cache/public-reads';
 import { latestContentUpdate } from '../../lib/public/site';
-import { resources } from '../../lib/content/registry';
-import { getRow } from '../../lib/content/repository';
+import { resources } from '../../lib/content/model/registry';
+import { getRow } from '../../lib/content/storage/repository';
 import type { SiteRoute } from '../../lib/public/routes';
 import { signedIn } from '../helpers/api';
 import { addRow, clearContent, fromNow, taipei } from '../helpers/content';

@@ -1,4 +1,4 @@
-import { allResources } from '../../lib/content/registry';
+import { allResources } from '../../lib/content/model/registry';
 import { publicPlaces, publicRowPath, publicRowUrl } from '../../lib/public/row-links';
 import { siteRoutes } from '../../lib/public/routes';
 

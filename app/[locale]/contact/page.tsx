@@ -4,7 +4,7 @@ import { ContactDetails } from '@/components/site/contact/ContactDetails';
 import { ContactForm } from '@/components/site/contact/ContactForm';
 import styles from '@/components/site/contact/contact.module.css';
 import { PublicPage } from '@/components/site/PublicPage';
-import { captchaEnabled } from '@/lib/content/captcha';
+import { captchaEnabled } from '@/lib/content/auth/captcha';
 import { config } from '@/lib/config';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
-import type { ResourceDefinition } from '@/lib/content/define';
+import type { ResourceDefinition } from '@/lib/content/model/define';
 import { counterpartPath, type FormField } from '@/lib/admin-form/fields';
 import type { FormValues } from '@/lib/admin-form/values';
 import { otherLanguage, type WireLanguage } from '@/lib/i18n/languages';

@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
-import type { ResourceDefinition } from '@/lib/content/define';
+import type { ResourceDefinition } from '@/lib/content/model/define';
 import { COUNTERPART_KEY, type FormField, type FormMode } from '@/lib/admin-form/fields';
 import { formatReadOnly } from '@/lib/admin-form/format';
 import type { FormValues } from '@/lib/admin-form/values';

@@ -4,8 +4,8 @@ import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from 'r
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
-import type { ResourceDefinition } from '@/lib/content/define';
-import { findResource } from '@/lib/content/registry';
+import type { ResourceDefinition } from '@/lib/content/model/define';
+import { findResource } from '@/lib/content/model/registry';
 import { formFields, pathParentValues, type FormField, type FormMode } from '@/lib/admin-form/fields';
 import { formSchema } from '@/lib/admin-form/schema';
 import { initialValues, rowToFormValues, toPayload, type FormValues } from '@/lib/admin-form/values';

@@ -1,6 +1,6 @@
 import type { Locale } from '@/lib/i18n/languages';
-import type { resources } from '@/lib/content/registry';
-import type { RowOf } from '@/lib/content/rows';
+import type { resources } from '@/lib/content/model/registry';
+import type { RowOf } from '@/lib/content/model/rows';
 import { EmptyState } from '../EmptyState';
 import { RichText } from '../RichText';
 import { TitledSection } from './TitledSection';

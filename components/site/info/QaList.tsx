@@ -1,6 +1,6 @@
 import type { Locale } from '@/lib/i18n/languages';
-import type { resources } from '@/lib/content/registry';
-import type { RowOf } from '@/lib/content/rows';
+import type { resources } from '@/lib/content/model/registry';
+import type { RowOf } from '@/lib/content/model/rows';
 import { RichText } from '../RichText';
 import styles from './info.module.css';
 

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { sections } from '@/lib/content/sections';
+import { sections } from '@/lib/content/model/sections';
 import { sectionLabel } from '@/lib/public/lists';
 import type { ServicePoint } from '@/lib/public/members/service-points';
 import { localePath } from '@/lib/public/urls';

@@ -9,7 +9,7 @@ import {
   type HttpRequestMessage,
 } from '../../http/multipart';
 import { PEER_ADDRESS_HEADER } from '../../http/client-address';
-import { recordAudit } from '../../content/audit';
+import { recordAudit } from '../../content/storage/audit';
 import type { RequestContext } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { readBody } from '../http';

@@ -1,7 +1,7 @@
-import { uploadIdPattern } from '../../content/validation';
+import { uploadIdPattern } from '../../content/model/validation';
 import { findUpload, MAX_UPLOAD_BYTES, renameUpload, storeUpload, toInfo, validFileName } from '../../uploads';
-import { requireAccess } from '../../content/actor';
-import { recordAudit } from '../../content/audit';
+import { requireAccess } from '../../content/model/actor';
+import { recordAudit } from '../../content/storage/audit';
 import type { RequestContext } from '../context';
 import { ApiError, badRequest, formatBytes, notFound } from '../errors';
 import { json, readBody, readJsonObject } from '../http';

@@ -1,17 +1,17 @@
 import { config } from '../../config';
-import { uploadsExist } from '../../content/repository';
-import * as settings from '../../content/settings';
-import { validateInput } from '../../content/validation';
-import { toWireDateTime } from '../../content/wire-dates';
-import { isSignedIn, requireAccess } from '../../content/actor';
-import { recordAudit } from '../../content/audit';
+import { uploadsExist } from '../../content/storage/repository';
+import * as settings from '../../content/storage/settings';
+import { validateInput } from '../../content/model/validation';
+import { toWireDateTime } from '../../content/model/wire-dates';
+import { isSignedIn, requireAccess } from '../../content/model/actor';
+import { recordAudit } from '../../content/storage/audit';
 import type { RequestContext } from '../context';
 import { validationError } from '../errors';
 import { json, readJsonObject } from '../http';
 
 /**
  * `websetting/webinfo` GET/POST and the visit counters (DESIGN §4). The data lives in
- * lib/content/settings.ts; these handlers add roles, validation and the wire form.
+ * lib/content/storage/settings.ts; these handlers add roles, validation and the wire form.
  */
 
 

@@ -1,11 +1,11 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { account } from '../../db/schema';
-import type { ResourceHooks } from '../define';
-import { conflict } from '../errors';
-import { hashPassword } from '../passwords';
-import { Role } from '../roles';
-import { revokeSessionsOf } from '../sessions';
+import type { ResourceHooks } from '../model/define';
+import { conflict } from '../model/errors';
+import { hashPassword } from '../auth/passwords';
+import { Role } from '../model/roles';
+import { revokeSessionsOf } from '../auth/sessions';
 
 const isActiveAdmin = (row: Record<string, unknown>) => row.role === Role.Admin && row.isDisabled !== true;
 

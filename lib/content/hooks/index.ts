@@ -1,4 +1,4 @@
-import type { ResourceHooks } from '../define';
+import type { ResourceHooks } from '../model/define';
 import account from './account';
 import webdiscipline from './webdiscipline';
 import webeducation from './webeducation';

@@ -1,4 +1,4 @@
-import type { ResourceHooks } from '../define';
+import type { ResourceHooks } from '../model/define';
 
 const hooks: ResourceHooks = {
   // Spec §7 deletes activity types under webactivity; it is the same call as webactivitytype/delete.

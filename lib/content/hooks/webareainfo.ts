@@ -1,13 +1,13 @@
 import { and } from 'drizzle-orm';
 import { getDb } from '../../db';
 import type { WireLanguage } from '../../i18n/languages';
-import { readScopeOf, requireAccess, type Actor } from '../actor';
-import { traits, type ResourceHooks } from '../define';
-import { column, tableOf } from '../repository';
+import { readScopeOf, requireAccess, type Actor } from '../model/actor';
+import { traits, type ResourceHooks } from '../model/define';
+import { column, tableOf } from '../storage/repository';
 import definition from '../resources/webareainfo';
-import { referenceFilter } from '../search';
-import { sections } from '../sections';
-import { readConditions, sectionFromPath } from '../update-times';
+import { referenceFilter } from '../storage/search';
+import { sections } from '../model/sections';
+import { readConditions, sectionFromPath } from '../storage/update-times';
 
 /** Taiwan's counties and cities (sections.regions) as select options in one language. */
 const regionOptions = (language: WireLanguage) => sections.regions.map(({ value, key, label }) => ({ value, key, label: label[language] }));

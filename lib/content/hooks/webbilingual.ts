@@ -1,10 +1,10 @@
 import { eq, type SQL } from 'drizzle-orm';
-import type { ResourceHooks } from '../define';
-import { invalid } from '../errors';
-import { column, tableOf } from '../repository';
+import type { ResourceHooks } from '../model/define';
+import { invalid } from '../model/errors';
+import { column, tableOf } from '../storage/repository';
 import definition from '../resources/webbilingual';
-import { initialOf, keywordConditions, queryParam, search, textContains } from '../search';
-import { wirePage } from '../wire';
+import { initialOf, keywordConditions, queryParam, search, textContains } from '../storage/search';
+import { wirePage } from '../model/wire';
 
 /** The conditions of a glossary search (the API's `search` and the public glossary): every term in either term or the description, and the initial. */
 export function glossaryConditions(terms: string[], initial?: string): SQL[] {

@@ -1,6 +1,6 @@
-import type { ResourceHooks } from '../define';
+import type { ResourceHooks } from '../model/define';
 import { senderFields, sendAccountMessage, sendContactMessage } from '../operations/contact';
-import { wireRow } from '../wire';
+import { wireRow } from '../model/wire';
 import webcontact from '../resources/webcontact';
 
 /** Fields staff may change on `update`: what the sender wrote stays as it was received. */

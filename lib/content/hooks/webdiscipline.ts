@@ -1,6 +1,6 @@
-import type { ResourceHooks } from '../define';
+import type { ResourceHooks } from '../model/define';
 import definition from '../resources/webdiscipline';
-import { latestChangeCall } from '../update-times';
+import { latestChangeCall } from '../storage/update-times';
 
 const hooks: ResourceHooks = { calls: [latestChangeCall(definition, 'getupdatetime')] };
 

@@ -1,6 +1,6 @@
-import type { ResourceHooks } from '../define';
+import type { ResourceHooks } from '../model/define';
 import definition from '../resources/webmemorabilia';
-import { yearOptionsCall } from '../years';
+import { yearOptionsCall } from '../storage/years';
 
 /** The year picker of the milestones page. */
 const hooks: ResourceHooks = { calls: [yearOptionsCall(definition, 'eventDate', 'getoptions')] };

@@ -1,17 +1,17 @@
 import { eq, gte, lte, type SQL } from 'drizzle-orm';
 import { config } from '../../config';
-import { readScopeOf, requireAccess, type Actor } from '../actor';
-import { traits, type ResourceHooks } from '../define';
-import { invalid } from '../errors';
-import type { Label } from '../fields';
-import { column, tableOf } from '../repository';
+import { readScopeOf, requireAccess, type Actor } from '../model/actor';
+import { traits, type ResourceHooks } from '../model/define';
+import { invalid } from '../model/errors';
+import type { Label } from '../model/fields';
+import { column, tableOf } from '../storage/repository';
 import definition from '../resources/webrule';
 import webruleattribute from '../resources/webruleattribute';
 import webrulebusiness from '../resources/webrulebusiness';
 import webruleclass from '../resources/webruleclass';
-import { keywordConditions, optionList, queryParam, referenceFilter, richTextContains, search, textContains } from '../search';
-import { wirePage } from '../wire';
-import { fromWireDateTime, toWireDate } from '../wire-dates';
+import { keywordConditions, optionList, queryParam, referenceFilter, richTextContains, search, textContains } from '../storage/search';
+import { wirePage } from '../model/wire';
+import { fromWireDateTime, toWireDate } from '../model/wire-dates';
 
 const rangeLabels: Record<'from' | 'to', Label> = {
   from: { tw: '發布日期（起）', en: 'Issued from' },

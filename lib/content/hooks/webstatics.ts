@@ -1,6 +1,6 @@
-import type { ResourceHooks } from '../define';
+import type { ResourceHooks } from '../model/define';
 import definition from '../resources/webstatics';
-import { yearOptionsCall } from '../years';
+import { yearOptionsCall } from '../storage/years';
 
 /** The year picker of one statistics type's page. */
 const hooks: ResourceHooks = { calls: [yearOptionsCall(definition, 'year', 'getoptions/:type')] };

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
-import { readScopeOf, requireAccess } from '../actor';
-import type { ResourceHooks } from '../define';
-import { notFound, positiveInteger } from '../errors';
+import { readScopeOf, requireAccess } from '../model/actor';
+import type { ResourceHooks } from '../model/define';
+import { notFound, positiveInteger } from '../model/errors';
 import definition from '../resources/webvision';
-import { column, tableOf, type ReadScope, type Row } from '../repository';
-import { readConditions } from '../update-times';
+import { column, tableOf, type ReadScope, type Row } from '../storage/repository';
+import { readConditions } from '../storage/update-times';
 import { invalidate } from '../../cache/public-reads';
 
 /**

@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ensureAdmin } from '../../accounts';
+import { ensureAdmin } from '../auth/accounts';
 import { getDb } from '../../db';
 import { account, rateLimits } from '../../db/schema';
 import { translate } from '../../i18n/messages';
-import { requireAccess, type Actor } from '../actor';
-import { recordAudit } from '../audit';
-import { verifyCaptcha } from '../captcha';
-import { invalid } from '../errors';
-import { verifyPassword } from '../passwords';
-import { hit, signInLimit } from '../rate-limit';
-import { createSession, revokeSession } from '../sessions';
+import { requireAccess, type Actor } from '../model/actor';
+import { recordAudit } from '../storage/audit';
+import { verifyCaptcha } from '../auth/captcha';
+import { invalid } from '../model/errors';
+import { verifyPassword } from '../auth/passwords';
+import { hit, signInLimit } from '../auth/rate-limit';
+import { createSession, revokeSession } from '../auth/sessions';
 
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MS = 15 * 60 * 1000;

@@ -1,10 +1,10 @@
 import { config } from '../../config';
-import { requireAccess, type Actor } from '../actor';
-import { auditActions, listAudit, type AuditAction, type AuditFilter } from '../audit';
-import { invalid, positiveInteger } from '../errors';
-import { given, pageOf } from '../list-request';
-import { findResource } from '../registry';
-import { fromWireDateTime, toWireDateTime } from '../wire-dates';
+import { requireAccess, type Actor } from '../model/actor';
+import { auditActions, listAudit, type AuditAction, type AuditFilter } from '../storage/audit';
+import { invalid, positiveInteger } from '../model/errors';
+import { given, pageOf } from '../model/list-request';
+import { findResource } from '../model/registry';
+import { fromWireDateTime, toWireDateTime } from '../model/wire-dates';
 
 /** What the log names beside the registry's resources: the web settings and uploads. */
 const auditedOthers = ['websetting', 'upload'];

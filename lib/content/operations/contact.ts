@@ -3,15 +3,15 @@ import { logError } from '../../observability/logger';
 import { enqueueMail } from '../../mail/queue';
 import { mailEnabled } from '../../mail/transport';
 import { contactNotification } from '../../mail/templates';
-import { requireAccess, type Actor } from '../actor';
-import { verifyCaptcha } from '../captcha';
-import type { ResourceDefinition } from '../define';
-import { invalidFields } from '../errors';
-import { contactLimit, hit } from '../rate-limit';
-import { insertRow, type Row } from '../repository';
+import { requireAccess, type Actor } from '../model/actor';
+import { verifyCaptcha } from '../auth/captcha';
+import type { ResourceDefinition } from '../model/define';
+import { invalidFields } from '../model/errors';
+import { contactLimit, hit } from '../auth/rate-limit';
+import { insertRow, type Row } from '../storage/repository';
 import webcontact from '../resources/webcontact';
-import { readWebInfo } from '../settings';
-import { emailList, validateInput } from '../validation';
+import { readWebInfo } from '../storage/settings';
+import { emailList, validateInput } from '../model/validation';
 
 /** What the sender of a message writes; status, reply note and account are the server's and staff's. */
 export const senderFields = ['name', 'email', 'phone', 'subject', 'message'] as const;

@@ -1,17 +1,17 @@
 import { config } from '../../config';
 import { getDb } from '../../db';
 import { otherLanguage } from '../../i18n/languages';
-import { operator, requireAccess, type Actor } from '../actor';
-import { recordAudit } from '../audit';
-import { keepsHistory, traits, type ResourceDefinition } from '../define';
-import { invalid, invalidFields, notFound, positiveInteger, type Issue } from '../errors';
-import { parseListRequest } from '../list-request';
-import { findResource } from '../registry';
-import * as repo from '../repository';
-import { dropRevisions, findRevision, listRevisions, saveRevision, type RevisionEntry } from '../revisions';
-import { findTrashed, listTrash, removeUnusedUploads, takeOutOfTrash, trashedBefore, uploadsOf, type TrashEntry } from '../trash';
-import { inputFields } from '../validation';
-import { toWireDateTime } from '../wire-dates';
+import { operator, requireAccess, type Actor } from '../model/actor';
+import { recordAudit } from '../storage/audit';
+import { keepsHistory, traits, type ResourceDefinition } from '../model/define';
+import { invalid, invalidFields, notFound, positiveInteger, type Issue } from '../model/errors';
+import { parseListRequest } from '../model/list-request';
+import { findResource } from '../model/registry';
+import * as repo from '../storage/repository';
+import { dropRevisions, findRevision, listRevisions, saveRevision, type RevisionEntry } from '../storage/revisions';
+import { findTrashed, listTrash, removeUnusedUploads, takeOutOfTrash, trashedBefore, uploadsOf, type TrashEntry } from '../storage/trash';
+import { inputFields } from '../model/validation';
+import { toWireDateTime } from '../model/wire-dates';
 import { applyUpdate, auditRow, find, titleOf, type IdInput } from './resource';
 
 /**

@@ -1,8 +1,8 @@
 import { config } from '../../config';
 import { mailQueueState } from '../../mail/queue';
-import { requireAccess, type Actor } from '../actor';
-import { Role } from '../roles';
-import { toWireDateTime } from '../wire-dates';
+import { requireAccess, type Actor } from '../model/actor';
+import { Role } from '../model/roles';
+import { toWireDateTime } from '../model/wire-dates';
 
 /**
  * `mail/status` for the dashboard: whether e-mail is on, how many mails wait, and the mails that

@@ -1,12 +1,12 @@
 import { config } from '../../config';
 import { uploadUrl } from '../../uploads';
-import { requireAccess, type Actor } from '../actor';
-import { recordAudit } from '../audit';
-import { conflict, invalid, notFound } from '../errors';
-import { given, pageOf } from '../list-request';
-import { findMedia, listMedia, removeMedia, setMediaAlt, usesOf, type MediaFilter, type MediaRow, type MediaUse } from '../media';
-import { uploadIdPattern } from '../validation';
-import { toWireDateTime } from '../wire-dates';
+import { requireAccess, type Actor } from '../model/actor';
+import { recordAudit } from '../storage/audit';
+import { conflict, invalid, notFound } from '../model/errors';
+import { given, pageOf } from '../model/list-request';
+import { findMedia, listMedia, removeMedia, setMediaAlt, usesOf, type MediaFilter, type MediaRow, type MediaUse } from '../storage/media';
+import { uploadIdPattern } from '../model/validation';
+import { toWireDateTime } from '../model/wire-dates';
 
 /**
  * The media library's calls (`media/getlist`, `media/update/{id}`, `media/delete/{id}`): staff

@@ -9,17 +9,17 @@ import { logError } from '../../observability/logger';
 import { enqueueMail } from '../../mail/queue';
 import { mailEnabled } from '../../mail/transport';
 import { passwordResetMail, siteLink } from '../../mail/templates';
-import { requireAccess, type Actor } from '../actor';
-import { recordAudit } from '../audit';
-import { verifyCaptcha } from '../captcha';
-import type { ResourceDefinition } from '../define';
-import { invalid, invalidFields } from '../errors';
-import { hashPassword } from '../passwords';
-import { forgotPasswordLimit, hit, resetMailLimit, resetPasswordLimit, withinLimit } from '../rate-limit';
+import { requireAccess, type Actor } from '../model/actor';
+import { recordAudit } from '../storage/audit';
+import { verifyCaptcha } from '../auth/captcha';
+import type { ResourceDefinition } from '../model/define';
+import { invalid, invalidFields } from '../model/errors';
+import { hashPassword } from '../auth/passwords';
+import { forgotPasswordLimit, hit, resetMailLimit, resetPasswordLimit, withinLimit } from '../auth/rate-limit';
 import accountDefinition from '../resources/account';
-import { hashToken, revokeSessionsOf } from '../sessions';
-import { readWebInfo } from '../settings';
-import { validateInput } from '../validation';
+import { hashToken, revokeSessionsOf } from '../auth/sessions';
+import { readWebInfo } from '../storage/settings';
+import { validateInput } from '../model/validation';
 
 /** A reset link works once, for this long. */
 export const RESET_TOKEN_MS = 60 * 60 * 1000;

@@ -2,19 +2,19 @@ import { config } from '../../config';
 import { translate } from '../../i18n/messages';
 import { otherLanguage } from '../../i18n/languages';
 import { sanitizeRichText } from '../../security/sanitize';
-import { isSignedIn, readScopeOf, requireAccess, type Actor } from '../actor';
-import { recordAudit, type AuditAction } from '../audit';
-import { keepsHistory, traits, type ResourceDefinition } from '../define';
-import { conflict, invalid, invalidFields, notFound, positiveInteger, type Issue } from '../errors';
+import { isSignedIn, readScopeOf, requireAccess, type Actor } from '../model/actor';
+import { recordAudit, type AuditAction } from '../storage/audit';
+import { keepsHistory, traits, type ResourceDefinition } from '../model/define';
+import { conflict, invalid, invalidFields, notFound, positiveInteger, type Issue } from '../model/errors';
 import { hooksFor } from '../hooks';
-import { choiceFromPath, parseListRequest } from '../list-request';
-import { findResource, referencesTo } from '../registry';
-import * as repo from '../repository';
-import { saveRevision } from '../revisions';
-import { wireRow } from '../wire';
-import { statusConditions, statusFilter } from '../status-query';
-import { putInTrash } from '../trash';
-import { inputFields, validateInput } from '../validation';
+import { choiceFromPath, parseListRequest } from '../model/list-request';
+import { findResource, referencesTo } from '../model/registry';
+import * as repo from '../storage/repository';
+import { saveRevision } from '../storage/revisions';
+import { wireRow } from '../model/wire';
+import { statusConditions, statusFilter } from '../storage/status-query';
+import { putInTrash } from '../storage/trash';
+import { inputFields, validateInput } from '../model/validation';
 
 /**
  * The generic operations every resource has (spec §7's getlist, get, add, update, delete,
@@ -228,7 +228,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON
 
 /**
  * Deletes a row no other row refers to; returns the row as it was. A resource that keeps history
- * keeps the row in its trash (lib/content/trash.ts) until it is restored or purged.
+ * keeps the row in its trash (lib/content/storage/trash.ts) until it is restored or purged.
  */
 export async function remove(actor: Actor, definition: ResourceDefinition, id: IdInput, section?: IdInput): Promise<repo.Row> {
   requireAccess(actor, traits(definition).write);

@@ -1,5 +1,5 @@
-import { defineResource } from '../define';
-import { field } from '../fields';
+import { defineResource } from '../model/define';
+import { field } from '../model/fields';
 
 /** A glossary is bilingual by nature: one row holds both terms, so rows have no language. */
 export default defineResource({

@@ -1,5 +1,5 @@
-import { defineResource } from '../define';
-import { field } from '../fields';
+import { defineResource } from '../model/define';
+import { field } from '../model/fields';
 
 /**
  * Messages from the contact form. Visitors add them (captcha, rate limit: hooks/webcontact.ts);

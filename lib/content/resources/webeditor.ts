@@ -1,5 +1,5 @@
-import { defineResource } from '../define';
-import { field } from '../fields';
+import { defineResource } from '../model/define';
+import { field } from '../model/fields';
 
 /** The rich-text blocks of the site's fixed pages; the page key stands in every path (spec §7). */
 export default defineResource({

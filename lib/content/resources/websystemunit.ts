@@ -1,5 +1,5 @@
-import { defineResource } from '../define';
-import { field } from '../fields';
+import { defineResource } from '../model/define';
+import { field } from '../model/fields';
 
 export default defineResource({
   name: 'websystemunit',

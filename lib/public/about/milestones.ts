@@ -1,8 +1,8 @@
 import { cachedRead } from '../../cache/public-reads';
-import { between } from '../../content/reads';
-import { resources } from '../../content/registry';
-import type { RowOf } from '../../content/rows';
-import { distinctYears } from '../../content/years';
+import { between } from '../../content/storage/reads';
+import { resources } from '../../content/model/registry';
+import type { RowOf } from '../../content/model/rows';
+import { distinctYears } from '../../content/storage/years';
 import type { WireLanguage } from '../../i18n/languages';
 import { idParam } from '../paging';
 import { groupBy, optionalText, publicList, type PublicList } from '../lists';

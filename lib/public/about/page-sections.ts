@@ -1,6 +1,6 @@
-import { resources } from '../../content/registry';
-import type { RowOf } from '../../content/rows';
-import { sections } from '../../content/sections';
+import { resources } from '../../content/model/registry';
+import type { RowOf } from '../../content/model/rows';
+import { sections } from '../../content/model/sections';
 import type { WireLanguage } from '../../i18n/languages';
 import { allPublic } from '../lists';
 

@@ -1,9 +1,9 @@
-import type { ResourceDefinition } from '../../content/define';
-import { resources } from '../../content/registry';
-import type { Row } from '../../content/repository';
-import { sections, type Section } from '../../content/sections';
-import { traits } from '../../content/define';
-import { sectionStamp } from '../../content/update-times';
+import type { ResourceDefinition } from '../../content/model/define';
+import { resources } from '../../content/model/registry';
+import type { Row } from '../../content/storage/repository';
+import { sections, type Section } from '../../content/model/sections';
+import { traits } from '../../content/model/define';
+import { sectionStamp } from '../../content/storage/update-times';
 import type { WireLanguage } from '../../i18n/languages';
 import { allPublic, optionalText } from '../lists';
 

@@ -1,6 +1,6 @@
-import { resources } from '../../content/registry';
-import type { Row } from '../../content/repository';
-import type { Section } from '../../content/sections';
+import { resources } from '../../content/model/registry';
+import type { Row } from '../../content/storage/repository';
+import type { Section } from '../../content/model/sections';
 import { addClick } from '../../content/hooks/webvision';
 import type { WireLanguage } from '../../i18n/languages';
 import { optionalText, publicList, type PublicList } from '../lists';

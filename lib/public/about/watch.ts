@@ -1,5 +1,5 @@
-import { resources } from '../../content/registry';
-import { getRow } from '../../content/repository';
+import { resources } from '../../content/model/registry';
+import { getRow } from '../../content/storage/repository';
 import type { WireLanguage } from '../../i18n/languages';
 import { externalPlayer, recordView, videoView, type Video } from './videos';
 

@@ -1,5 +1,5 @@
-import { visitor } from '../../content/actor';
-import { ContentError, messageIn } from '../../content/errors';
+import { visitor } from '../../content/model/actor';
+import { ContentError, messageIn } from '../../content/model/errors';
 import { sendContactMessage } from '../../content/operations/contact';
 import type { WireLanguage } from '../../i18n/languages';
 import { contactFields, type ContactField, type ContactFormState, type ContactValues } from './form';

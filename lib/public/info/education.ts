@@ -1,9 +1,9 @@
 import { cachedRead } from '../../cache/public-reads';
-import { resources } from '../../content/registry';
-import { latestChange, sectionFilter } from '../../content/update-times';
+import { resources } from '../../content/model/registry';
+import { latestChange, sectionFilter } from '../../content/storage/update-times';
 import type { WireLanguage } from '../../i18n/languages';
-import { readPublicPage, type PublicRows } from '../../content/reads';
-import type { RowOf } from '../../content/rows';
+import { readPublicPage, type PublicRows } from '../../content/storage/reads';
+import type { RowOf } from '../../content/model/rows';
 import { sectionOptions, type SectionOption } from './lists';
 
 export interface EducationCategory extends SectionOption {

@@ -1,9 +1,9 @@
-import { resources } from '../../content/registry';
+import { resources } from '../../content/model/registry';
 import { glossaryConditions } from '../../content/hooks/webbilingual';
-import { keywordTerms } from '../../content/search';
+import { keywordTerms } from '../../content/storage/search';
 import { searchParam } from '../paging';
-import { readPublicPage, type PublicRows } from '../../content/reads';
-import type { RowOf } from '../../content/rows';
+import { readPublicPage, type PublicRows } from '../../content/storage/reads';
+import type { RowOf } from '../../content/model/rows';
 
 /** The glossary's index: A–Z, then `#` for terms that start with anything else (webbilingual `initial`). */
 export const glossaryInitials = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '#'] as const;
@@ -26,7 +26,7 @@ export interface GlossaryPage extends PublicRows<RowOf<typeof resources.webbilin
 }
 
 /**
- * The glossary search, as `webbilingual/search` does it (lib/content/search.ts): every keyword term
+ * The glossary search, as `webbilingual/search` does it (lib/content/storage/search.ts): every keyword term
  * must be found in the Chinese term, the English term or the description; the initial narrows to
  * one letter of the index. Rows have no language, so both sites show the same terms.
  */

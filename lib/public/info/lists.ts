@@ -1,8 +1,8 @@
-import { sections, type SectionList } from '../../content/sections';
+import { sections, type SectionList } from '../../content/model/sections';
 import type { WireLanguage } from '../../i18n/languages';
 import { searchParam } from '../paging';
 
-/** A fixed type (lib/content/sections.ts) as a public page shows it: its value and its name in the language. */
+/** A fixed type (lib/content/model/sections.ts) as a public page shows it: its value and its name in the language. */
 export interface SectionOption {
   value: number;
   key: string;

@@ -1,6 +1,6 @@
-import { publicPageSizeOf, readPublicPage, type PublicRows } from '../../content/reads';
-import { resources } from '../../content/registry';
-import type { RowOf } from '../../content/rows';
+import { publicPageSizeOf, readPublicPage, type PublicRows } from '../../content/storage/reads';
+import { resources } from '../../content/model/registry';
+import type { RowOf } from '../../content/model/rows';
 import type { WireLanguage } from '../../i18n/languages';
 import { sectionOptions, type SectionOption } from './lists';
 

@@ -1,10 +1,10 @@
 import { cachedRead } from '../../cache/public-reads';
-import { resources } from '../../content/registry';
-import { distinctYears } from '../../content/years';
+import { resources } from '../../content/model/registry';
+import { distinctYears } from '../../content/storage/years';
 import type { WireLanguage } from '../../i18n/languages';
 import { idParam } from '../paging';
-import { readPublicPage, type PublicRows } from '../../content/reads';
-import type { RowOf } from '../../content/rows';
+import { readPublicPage, type PublicRows } from '../../content/storage/reads';
+import type { RowOf } from '../../content/model/rows';
 import { sectionOptions, type SectionOption } from './lists';
 
 export interface StatisticsPage extends PublicRows<RowOf<typeof resources.webstatics>> {

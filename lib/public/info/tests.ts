@@ -1,7 +1,7 @@
 import { config } from '../../config';
-import { atOrAfter, before, readPublicList, readPublicPage, type PublicRows } from '../../content/reads';
-import { resources } from '../../content/registry';
-import type { RowOf } from '../../content/rows';
+import { atOrAfter, before, readPublicList, readPublicPage, type PublicRows } from '../../content/storage/reads';
+import { resources } from '../../content/model/registry';
+import type { RowOf } from '../../content/model/rows';
 import type { WireLanguage } from '../../i18n/languages';
 
 export type TestRow = RowOf<typeof resources.webtrusttest>;

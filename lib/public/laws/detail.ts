@@ -1,6 +1,6 @@
-import type { ResourceDefinition } from '../../content/define';
-import { resources } from '../../content/registry';
-import { getRow, type Row } from '../../content/repository';
+import type { ResourceDefinition } from '../../content/model/define';
+import { resources } from '../../content/model/registry';
+import { getRow, type Row } from '../../content/storage/repository';
 import type { WireLanguage } from '../../i18n/languages';
 import { optionalText } from '../lists';
 import { uploadIds } from '../attachments';

@@ -1,9 +1,9 @@
-import { resources } from '../../content/registry';
-import type { Condition } from '../../content/reads';
-import type { RowOf } from '../../content/rows';
+import { resources } from '../../content/model/registry';
+import type { Condition } from '../../content/storage/reads';
+import type { RowOf } from '../../content/model/rows';
 import { ruleConditions } from '../../content/hooks/webrule';
-import { keywordTerms } from '../../content/search';
-import { toWireDate } from '../../content/wire-dates';
+import { keywordTerms } from '../../content/storage/search';
+import { toWireDate } from '../../content/model/wire-dates';
 import type { WireLanguage } from '../../i18n/languages';
 import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../lists';
 import { idParam, searchParam } from '../paging';

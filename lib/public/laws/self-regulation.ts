@@ -1,7 +1,7 @@
 import { cachedRead } from '../../cache/public-reads';
-import { resources } from '../../content/registry';
-import type { RowOf } from '../../content/rows';
-import { latestChange } from '../../content/update-times';
+import { resources } from '../../content/model/registry';
+import type { RowOf } from '../../content/model/rows';
+import { latestChange } from '../../content/storage/update-times';
 import type { WireLanguage } from '../../i18n/languages';
 import { allPublic, namedOption, optionalText, publicList, type NamedOption, type PublicList } from '../lists';
 import { idParam } from '../paging';

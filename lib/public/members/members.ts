@@ -1,6 +1,6 @@
-import { resources } from '../../content/registry';
-import type { RowOf } from '../../content/rows';
-import type { Section } from '../../content/sections';
+import { resources } from '../../content/model/registry';
+import type { RowOf } from '../../content/model/rows';
+import type { Section } from '../../content/model/sections';
 import type { WireLanguage } from '../../i18n/languages';
 import { optionalText, publicList, type PublicList } from '../lists';
 

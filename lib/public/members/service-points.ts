@@ -1,7 +1,7 @@
-import { resources } from '../../content/registry';
-import type { Section } from '../../content/sections';
+import { resources } from '../../content/model/registry';
+import type { Section } from '../../content/model/sections';
 import type { WireLanguage } from '../../i18n/languages';
-import { readPublicPage } from '../../content/reads';
+import { readPublicPage } from '../../content/storage/reads';
 import { allPublic, namedOption, optionalText, type NamedOption, type PublicList } from '../lists';
 
 /** A regional service point (webareainfo) with the name of its member institution. */

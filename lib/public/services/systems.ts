@@ -1,5 +1,5 @@
-import { resources } from '../../content/registry';
-import type { RowOf } from '../../content/rows';
+import { resources } from '../../content/model/registry';
+import type { RowOf } from '../../content/model/rows';
 import type { WireLanguage } from '../../i18n/languages';
 import { allPublic } from '../lists';
 

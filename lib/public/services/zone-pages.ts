@@ -1,7 +1,7 @@
 import { cache } from 'react';
 import { redirect } from 'next/navigation';
-import { resources } from '../../content/registry';
-import type { RowOf } from '../../content/rows';
+import { resources } from '../../content/model/registry';
+import type { RowOf } from '../../content/model/rows';
 import { toWireLanguage, type Locale } from '../../i18n/languages';
 import { publicRowOr404 } from '../detail';
 import { publicRowPath } from '../row-links';

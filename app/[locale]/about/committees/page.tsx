@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { ListTabs } from '@/components/site/about/ListTabs';
 import { PeopleGroups } from '@/components/site/about/PeopleGroups';
 import { PublicPage } from '@/components/site/PublicPage';
-import { sections } from '@/lib/content/sections';
+import { sections } from '@/lib/content/model/sections';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { committees } from '@/lib/public/about/people';

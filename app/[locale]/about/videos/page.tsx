@@ -4,7 +4,7 @@ import { VideoCard } from '@/components/site/about/VideoCard';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
-import { sections } from '@/lib/content/sections';
+import { sections } from '@/lib/content/model/sections';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { sectionParam } from '@/lib/public/lists';

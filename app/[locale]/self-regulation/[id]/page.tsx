@@ -4,7 +4,7 @@ import { Attachments } from '@/components/site/Attachments';
 import { DateText } from '@/components/site/DateText';
 import { PublicPage } from '@/components/site/PublicPage';
 import { RichText } from '@/components/site/RichText';
-import { resources } from '@/lib/content/registry';
+import { resources } from '@/lib/content/model/registry';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';

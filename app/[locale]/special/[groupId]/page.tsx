@@ -6,7 +6,7 @@ import styles from '@/components/site/services/services.module.css';
 import { EmptyState } from '@/components/site/EmptyState';
 import { ItemImage } from '@/components/site/ItemImage';
 import { PublicPage } from '@/components/site/PublicPage';
-import { resources } from '@/lib/content/registry';
+import { resources } from '@/lib/content/model/registry';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';

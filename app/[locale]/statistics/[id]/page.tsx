@@ -2,7 +2,7 @@ import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { DetailArticle } from '@/components/site/info/DetailArticle';
 import { PublicPage } from '@/components/site/PublicPage';
-import { resources } from '@/lib/content/registry';
+import { resources } from '@/lib/content/model/registry';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';

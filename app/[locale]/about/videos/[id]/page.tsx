@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { VideoPlayer } from '@/components/site/about/VideoPlayer';
 import { PublicPage } from '@/components/site/PublicPage';
-import { resources } from '@/lib/content/registry';
+import { resources } from '@/lib/content/model/registry';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';

@@ -1,8 +1,8 @@
-import { purgeKeys, SITE_KEY } from '../cache/cache-tier';
-import { bumpContentEpoch } from '../cache/content-epoch';
-import { clearPublicCache, invalidate } from '../cache/public-reads';
-import type { Connection } from '../db';
-import { forgetAllSessions } from './sessions';
+import { purgeKeys, SITE_KEY } from '../../cache/cache-tier';
+import { bumpContentEpoch } from '../../cache/content-epoch';
+import { clearPublicCache, invalidate } from '../../cache/public-reads';
+import type { Connection } from '../../db';
+import { forgetAllSessions } from '../auth/sessions';
 
 /** Channels the database triggers notify on (lib/db/migrations/0005_cross_server_notifications.sql). */
 export const CHANGES_CHANNEL = 'gonghui_changes';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
-import type { Database } from './db';
-import { account } from './db/schema';
-import { hashPassword } from './content/passwords';
-import { Role } from './content/roles';
+import type { Database } from '../../db';
+import { account } from '../../db/schema';
+import { hashPassword } from './passwords';
+import { Role } from '../model/roles';
 
 /** Creates an Admin unless an account of that name exists; returns whether it created one. */
 export async function ensureAdmin(db: Database, username: string, password: string, displayName = username): Promise<boolean> {

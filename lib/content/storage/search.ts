@@ -1,11 +1,11 @@
 import { and, asc, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { getDb } from '../db';
-import { readScopeOf, requireAccess, type Actor } from './actor';
-import { traits, type ResourceDefinition } from './define';
-import { invalid, positiveInteger } from './errors';
-import { parseListRequest } from './list-request';
-import { findResource } from './registry';
+import { getDb } from '../../db';
+import { readScopeOf, requireAccess, type Actor } from '../model/actor';
+import { traits, type ResourceDefinition } from '../model/define';
+import { invalid, positiveInteger } from '../model/errors';
+import { parseListRequest } from '../model/list-request';
+import { findResource } from '../model/registry';
 import { column, escapeLike, listRows, rowExists, scopeConditions, tableOf, type ReadScope, type Row } from './repository';
 
 /**

@@ -1,6 +1,6 @@
 import { forbidden, unauthorized } from './errors';
 import { roleAllows, type Access, type RoleValue } from './roles';
-import type { WireLanguage } from '../i18n/languages';
+import type { WireLanguage } from '../../i18n/languages';
 
 /** A signed-in account as operations see it. */
 export interface ActorAccount {

@@ -1,8 +1,8 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
-import { config } from '../config';
-import { getDb } from '../db';
-import { account, contentRevisions } from '../db/schema';
-import type { ResourceDefinition } from './define';
+import { config } from '../../config';
+import { getDb } from '../../db';
+import { account, contentRevisions } from '../../db/schema';
+import type { ResourceDefinition } from '../model/define';
 import type { Row, Tx } from './repository';
 
 /**

@@ -1,15 +1,15 @@
 import { and, desc, eq, gte, lt, lte, count, type SQL } from 'drizzle-orm';
-import { config } from '../config';
-import { getDb } from '../db';
-import { auditLog } from '../db/schema';
-import { logError } from '../observability/logger';
-import type { Actor } from './actor';
+import { config } from '../../config';
+import { getDb } from '../../db';
+import { auditLog } from '../../db/schema';
+import { logError } from '../../observability/logger';
+import type { Actor } from '../model/actor';
 
 /**
  * The audit log: one line per thing someone did, with when, who, from where, on what and a short
  * summary. Written by the operations (and the few lib/api handlers that are operations of their own:
  * sign-out, uploads, settings, batch) through `recordAudit`, never by a client; entries older than
- * AUDIT_DAYS are pruned by the housekeeping (lib/content/housekeeping.ts).
+ * AUDIT_DAYS are pruned by the housekeeping (lib/content/jobs/housekeeping.ts).
  */
 
 export const auditActions = [

@@ -1,5 +1,5 @@
-import { config } from '../config';
-import { invalid } from './errors';
+import { config } from '../../config';
+import { invalid } from '../model/errors';
 
 let warned = false;
 

@@ -94,7 +94,7 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
    * hashes, and a deleted account must be gone at once). Default true.
    */
   history?: boolean;
-  /** The back-office menu group the resource's list is placed in (lib/content/face.ts). */
+  /** The back-office menu group the resource's list is placed in (lib/content/model/face.ts). */
   menu: MenuGroupId;
   /** Where the public site shows the rows; absent for resources it does not show. */
   public?: PublicFace<keyof F & string>;
@@ -102,7 +102,7 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
 
 /**
  * Checks a definition against its own field names and keeps its exact type, so `RowOf<typeof
- * webnews>` (lib/content/rows.ts) knows the columns of its rows.
+ * webnews>` (lib/content/model/rows.ts) knows the columns of its rows.
  */
 export function defineResource<const D extends ResourceDefinition<F>, F extends Record<string, Field> = D['fields']>(definition: D & ResourceDefinition<F>): D & ResourceDefinition<F> {
   return definition;

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { PreviewGrant } from '../cache/preview-scope';
-import { getDb } from '../db';
-import { previewTokens } from '../db/schema';
-import { requireAccess, type Actor } from './actor';
-import { traits, type ResourceDefinition } from './define';
-import { notFound, positiveInteger } from './errors';
-import * as repo from './repository';
+import type { PreviewGrant } from '../../cache/preview-scope';
+import { getDb } from '../../db';
+import { previewTokens } from '../../db/schema';
+import { requireAccess, type Actor } from '../model/actor';
+import { traits, type ResourceDefinition } from '../model/define';
+import { notFound, positiveInteger } from '../model/errors';
+import * as repo from '../storage/repository';
 import { hashToken } from './sessions';
 
 /**

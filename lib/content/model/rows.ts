@@ -3,7 +3,7 @@ import type { Field } from './fields';
 
 /**
  * The row type a definition implies: one property per stored field, typed by its kind, plus the
- * common columns its flags add (lib/content/table.ts). `RowOf<typeof webnews>` is what a read of
+ * common columns its flags add (lib/content/model/table.ts). `RowOf<typeof webnews>` is what a read of
  * webnews returns. Optional text and dates are null when empty, as the database keeps them.
  */
 type ValueOf<F extends Field> = F extends { kind: 'boolean' }

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { localGeneration } from '../cache/public-reads';
-import { getDb, type Database } from '../db';
-import { account, sessions } from '../db/schema';
-import type { ActorAccount } from './actor';
-import type { RoleValue } from './roles';
+import { localGeneration } from '../../cache/public-reads';
+import { getDb, type Database } from '../../db';
+import { account, sessions } from '../../db/schema';
+import type { ActorAccount } from '../model/actor';
+import type { RoleValue } from '../model/roles';
 
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 /** A session's last-seen time is written at most this often, so reads do not each cost a write. */
@@ -26,7 +26,7 @@ export async function createSession(accountId: number): Promise<string> {
  * A valid session, once checked, is taken on trust for SESSION_CACHE_MS, so the back office's reads
  * do not each pay a session query. Exact within this process: signing out, revoking an account's
  * sessions and any account write made here are seen at once; on PostgreSQL, so are those made by
- * another app server or a script, which the database notifies (lib/content/cross-server.ts). The
+ * another app server or a script, which the database notifies (lib/content/jobs/cross-server.ts). The
  * time limit stays as a back-stop. Unknown tokens are never remembered.
  */
 export const SESSION_CACHE_MS = 5_000;
@@ -118,7 +118,7 @@ export async function revokeSessionsOf(accountId: number): Promise<void> {
   forgetSessions((cached) => cached.account.id === accountId);
 }
 
-/** Every remembered check is dropped: a session ended elsewhere (lib/content/cross-server.ts). */
+/** Every remembered check is dropped: a session ended elsewhere (lib/content/jobs/cross-server.ts). */
 export function forgetAllSessions(): void {
   forgetSessions(() => true);
 }

@@ -1,8 +1,8 @@
-import { config } from '../config';
+import { config } from '../../config';
 import { isSignedIn, type Actor } from './actor';
 import type { ResourceDefinition } from './define';
 import { toWireDateTime } from './wire-dates';
-import type { Row } from './repository';
+import type { Row } from '../storage/repository';
 import { hasStatus, statusOf } from './status';
 
 /** Columns that only the back office sees. */

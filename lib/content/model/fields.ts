@@ -65,7 +65,7 @@ export interface ChoiceField extends FieldCommon {
   kind: 'choice';
   choices: readonly { value: number; label: Label }[];
   defaultValue: number;
-  /** The fixed list of lib/content/sections.ts the choices come from, if any. */
+  /** The fixed list of lib/content/model/sections.ts the choices come from, if any. */
   section?: SectionList;
 }
 export interface UploadField extends FieldCommon {

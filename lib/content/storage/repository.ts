@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { cachedRead, invalidate, type ReadOptions } from '../cache/public-reads';
-import { storedGeneration } from '../cache/generations';
-import { previewGrant } from '../cache/preview-scope';
-import { noteWrite } from '../db/maintenance';
-import { getDb, type Database } from '../db';
-import { account, uploads } from '../db/schema';
-import { resourceTable } from '../db/tables';
-import type { WireLanguage } from '../i18n/languages';
-import { traits, type ResourceDefinition } from './define';
-import type { SortKey } from './face';
-import type { ContentTable } from './table';
+import { cachedRead, invalidate, type ReadOptions } from '../../cache/public-reads';
+import { storedGeneration } from '../../cache/generations';
+import { previewGrant } from '../../cache/preview-scope';
+import { noteWrite } from '../../db/maintenance';
+import { getDb, type Database } from '../../db';
+import { account, uploads } from '../../db/schema';
+import { resourceTable } from '../../db/tables';
+import type { WireLanguage } from '../../i18n/languages';
+import { traits, type ResourceDefinition } from '../model/define';
+import type { SortKey } from '../model/face';
+import type { ContentTable } from '../model/table';
 
 export type Row = Record<string, unknown>;
 

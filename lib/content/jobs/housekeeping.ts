@@ -1,9 +1,9 @@
-import { logError } from '../observability/logger';
-import { operator } from './actor';
-import { pruneAudit, recordAudit } from './audit';
-import { removeUnusedUploads } from './trash';
-import { unusedUploadsBefore } from './media';
-import { purgeExpiredTrash } from './operations/history';
+import { logError } from '../../observability/logger';
+import { operator } from '../model/actor';
+import { pruneAudit, recordAudit } from '../storage/audit';
+import { removeUnusedUploads } from '../storage/trash';
+import { unusedUploadsBefore } from '../storage/media';
+import { purgeExpiredTrash } from '../operations/history';
 
 /** How often each server runs the housekeeping after its first run at start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;

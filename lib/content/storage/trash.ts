@@ -1,12 +1,12 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
-import { getDb } from '../db';
-import { account, contentTrash } from '../db/schema';
-import type { WireLanguage } from '../i18n/languages';
-import type { ResourceDefinition } from './define';
+import { getDb } from '../../db';
+import { account, contentTrash } from '../../db/schema';
+import type { WireLanguage } from '../../i18n/languages';
+import type { ResourceDefinition } from '../model/define';
 import { referringTables, removeMedia } from './media';
 import type { Row, Tx } from './repository';
 import { reviveRow } from './revisions';
-import { uploadIdPattern } from './validation';
+import { uploadIdPattern } from '../model/validation';
 
 /**
  * The trash: a deleted row's values as a JSON snapshot, kept apart from the content tables so no

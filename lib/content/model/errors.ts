@@ -1,5 +1,5 @@
-import { translate } from '../i18n/messages';
-import type { WireLanguage } from '../i18n/languages';
+import { translate } from '../../i18n/messages';
+import type { WireLanguage } from '../../i18n/languages';
 
 type Values = Record<string, string | number>;
 

@@ -1,16 +1,16 @@
 import { and, count, desc, eq, ilike, inArray, like, lt, notLike, or, sql, type SQL } from 'drizzle-orm';
-import { invalidate } from '../cache/public-reads';
-import { getDb } from '../db';
-import { contentRevisions, contentTrash, uploads, websetting } from '../db/schema';
-import { uploadStorage } from '../uploads/storage';
-import { allResources, findResource } from './registry';
+import { invalidate } from '../../cache/public-reads';
+import { getDb } from '../../db';
+import { contentRevisions, contentTrash, uploads, websetting } from '../../db/schema';
+import { uploadStorage } from '../../uploads/storage';
+import { allResources, findResource } from '../model/registry';
 import { column, escapeLike, tableOf } from './repository';
 
 /**
  * The media library: every upload with where it is used. A row names an upload by its id (image
  * fields, `files` lists) or its URL (`/uploads/{id}/…` in rich text), so "used" means the id
  * appears in the row's text: a content row, a trashed row, a revision, the web settings. The same
- * test decides the trash purge's and the housekeeping's deletes (lib/content/trash.ts).
+ * test decides the trash purge's and the housekeeping's deletes (lib/content/storage/trash.ts).
  */
 
 /** Where an upload is named: a live row, a trashed one, only an earlier revision, or the web settings. */

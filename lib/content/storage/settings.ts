@@ -1,21 +1,21 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { invalidate } from '../cache/public-reads';
-import { getDb } from '../db';
-import { counters, sectionUpdateTimes, uploads, websetting } from '../db/schema';
-import { translate } from '../i18n/messages';
-import type { WireLanguage } from '../i18n/languages';
-import { uploadUrl } from '../uploads';
-import { defineResource, type ResourceDefinition } from './define';
-import { field, type Field } from './fields';
-import { allResources } from './registry';
+import { invalidate } from '../../cache/public-reads';
+import { getDb } from '../../db';
+import { counters, sectionUpdateTimes, uploads, websetting } from '../../db/schema';
+import { translate } from '../../i18n/messages';
+import type { WireLanguage } from '../../i18n/languages';
+import { uploadUrl } from '../../uploads';
+import { defineResource, type ResourceDefinition } from '../model/define';
+import { field, type Field } from '../model/fields';
+import { allResources } from '../model/registry';
 import { column, tableOf } from './repository';
 
 /**
  * Web settings (DESIGN §4): what makes the site one association's site rather than another's. Not a
  * content resource (no rows, no list): one JSON document per language (`websetting.scope` = `tw` or
  * `en`) plus one shared by both (`*`). The fields are declared with the same builders as resources,
- * so the back-office form and validation (lib/content/validation.ts) read them like any other.
+ * so the back-office form and validation (lib/content/model/validation.ts) read them like any other.
  */
 
 /** Stored once per language. */

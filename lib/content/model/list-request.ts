@@ -2,7 +2,7 @@ import { invalid } from './errors';
 import { defaultSortOf, traits, type ResourceDefinition } from './define';
 import type { SortKey } from './face';
 import { isSortable, type ChoiceField } from './fields';
-import type { WireLanguage } from '../i18n/languages';
+import type { WireLanguage } from '../../i18n/languages';
 
 /** The shared maximum page size of the spec's select lists (§9: "an exported numeric constant 9999"). */
 export const MAX_PAGE_SIZE = 9999;

@@ -1,8 +1,8 @@
 import { eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { traits, type ResourceDefinition } from './define';
+import { traits, type ResourceDefinition } from '../model/define';
 import { column, tableOf } from './repository';
-import { invalid } from './errors';
-import { hasStatus, STATUSES, type PublicationStatus } from './status';
+import { invalid } from '../model/errors';
+import { hasStatus, STATUSES, type PublicationStatus } from '../model/status';
 
 /** A list request's `status` filter, checked: undefined when it asks for none. */
 export function statusFilter(definition: ResourceDefinition, raw: unknown): PublicationStatus | undefined {

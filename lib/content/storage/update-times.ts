@@ -3,16 +3,16 @@
  * office sets on a section (supervisors' boards, committees), or the latest change among rows.
  */
 import { and, eq, max, type SQL } from 'drizzle-orm';
-import { config } from '../config';
-import { invalidate } from '../cache/public-reads';
-import { getDb } from '../db';
-import { sectionUpdateTimes } from '../db/schema';
-import type { WireLanguage } from '../i18n/languages';
-import { readScopeOf, requireAccess } from './actor';
-import { traits, type ResourceCall, type ResourceDefinition } from './define';
+import { config } from '../../config';
+import { invalidate } from '../../cache/public-reads';
+import { getDb } from '../../db';
+import { sectionUpdateTimes } from '../../db/schema';
+import type { WireLanguage } from '../../i18n/languages';
+import { readScopeOf, requireAccess } from '../model/actor';
+import { traits, type ResourceCall, type ResourceDefinition } from '../model/define';
 import { column, scopeConditions, tableOf, type ReadScope } from './repository';
-import { toWireDateTime } from './wire-dates';
-import { choiceFromPath } from './list-request';
+import { toWireDateTime } from '../model/wire-dates';
+import { choiceFromPath } from '../model/list-request';
 
 /** A date as the API sends it, or null when there is none yet. */
 export const wireDateOrNull = (date: Date | null): string | null => (date ? toWireDateTime(date, config().siteTimeZone) : null);

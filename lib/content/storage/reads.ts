@@ -1,14 +1,14 @@
 import { and, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { cachedRead, noteWindowChange } from '../cache/public-reads';
-import { getDb } from '../db';
-import { defaultSortOf, traits, type ResourceDefinition } from './define';
-import type { SortKey } from './face';
-import { PUBLIC_PAGE_SIZE } from './face';
-import { MAX_PAGE_SIZE } from './list-request';
+import { cachedRead, noteWindowChange } from '../../cache/public-reads';
+import { getDb } from '../../db';
+import { defaultSortOf, traits, type ResourceDefinition } from '../model/define';
+import type { SortKey } from '../model/face';
+import { PUBLIC_PAGE_SIZE } from '../model/face';
+import { MAX_PAGE_SIZE } from '../model/list-request';
 import { column, getRow, listRows, tableOf } from './repository';
-import type { RowOf } from './rows';
+import type { RowOf } from '../model/rows';
 import { keywordConditions, richTextContains, textContains } from './search';
-import type { WireLanguage } from '../i18n/languages';
+import type { WireLanguage } from '../../i18n/languages';
 
 /**
  * What the public site reads: a resource's rows as visitors may see them (one language, visible,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { getDb } from '../db';
-import { rateLimits } from '../db/schema';
-import { tooMany } from './errors';
+import { getDb } from '../../db';
+import { rateLimits } from '../../db/schema';
+import { tooMany } from '../model/errors';
 
 export interface RateLimit {
   bucket: string;

@@ -1,7 +1,7 @@
 import { and, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { getDb } from '../db';
-import { readScopeOf, requireAccess } from './actor';
-import type { ResourceCall, ResourceDefinition } from './define';
+import { getDb } from '../../db';
+import { readScopeOf, requireAccess } from '../model/actor';
+import type { ResourceCall, ResourceDefinition } from '../model/define';
 import { column, tableOf, type ReadScope } from './repository';
 import { pathSectionFilter, readConditions } from './update-times';
 
