@@ -1,6 +1,6 @@
 import type { Actor } from '../content/model/actor';
 import { hasTrash, keepsHistory, traits, type CallInput, type ResourceCall, type ResourceDefinition } from '../content/model/define';
-import { hooksFor } from '../content/hooks';
+import { endpointsFor } from '../content/endpoints';
 import { sessionStatus, signIn } from '../content/operations/account';
 import { auditList } from '../content/operations/audit';
 import * as history from '../content/operations/history';
@@ -127,9 +127,9 @@ function historyRoutes(definition: ResourceDefinition): Route[] {
   return routes;
 }
 
-/** A resource's own calls (its hooks' `calls`, its section stamps) as routes below its name. */
+/** A resource's own calls (lib/content/endpoints/, its section stamps) as routes below its name. */
 function ownRoutes(definition: ResourceDefinition, generic: Route[]): Route[] {
-  const calls: ResourceCall[] = [...(definition.sectionStamp ? sectionStampCalls(definition) : []), ...(hooksFor(definition.name).calls ?? [])];
+  const calls: ResourceCall[] = [...(definition.sectionStamp ? sectionStampCalls(definition) : []), ...endpointsFor(definition)];
   return calls.map((call): Route => {
     const path = `${definition.name}/${call.path}`;
     if ('sameAs' in call) {

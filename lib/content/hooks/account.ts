@@ -1,24 +1,28 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { account } from '../../db/schema';
-import type { ResourceHooks } from '../model/define';
-import { conflict } from '../model/errors';
 import { hashPassword } from '../auth/passwords';
-import { Role } from '../model/roles';
 import { revokeSessionsOf } from '../auth/sessions';
+import { conflict } from '../model/errors';
+import { Role } from '../model/roles';
+import type { RowOf } from '../model/rows';
+import definition from '../resources/account';
+import { defineHooks } from './define';
 
-const isActiveAdmin = (row: Record<string, unknown>) => row.role === Role.Admin && row.isDisabled !== true;
+type Account = RowOf<typeof definition>;
 
-async function otherActiveAdmins(id: unknown): Promise<number> {
+const isActiveAdmin = (row: Account) => row.role === Role.Admin && row.isDisabled !== true;
+
+async function otherActiveAdmins(id: number): Promise<number> {
   const db = await getDb();
   const [{ total }] = await db
     .select({ total: count() })
     .from(account)
-    .where(and(eq(account.role, Role.Admin), eq(account.isDisabled, false), ne(account.id, Number(id))));
+    .where(and(eq(account.role, Role.Admin), eq(account.isDisabled, false), ne(account.id, id)));
   return total;
 }
 
-const accountHooks: ResourceHooks = {
+export default defineHooks(definition, {
   async beforeWrite(input) {
     const { password, ...rest } = input;
     if (typeof password === 'string' && password) return { ...rest, passwordHash: await hashPassword(password) };
@@ -29,12 +33,10 @@ const accountHooks: ResourceHooks = {
     if (isActiveAdmin(existing) && !isActiveAdmin(next) && (await otherActiveAdmins(existing.id)) === 0) {
       throw conflict('lastAdmin');
     }
-    if (next.passwordHash !== existing.passwordHash || next.isDisabled === true) await revokeSessionsOf(Number(existing.id));
+    if (next.passwordHash !== existing.passwordHash || next.isDisabled === true) await revokeSessionsOf(existing.id);
   },
   async beforeDelete(existing) {
     if (isActiveAdmin(existing) && (await otherActiveAdmins(existing.id)) === 0) throw conflict('lastAdmin');
-    await revokeSessionsOf(Number(existing.id));
+    await revokeSessionsOf(existing.id);
   },
-};
-
-export default accountHooks;
+});

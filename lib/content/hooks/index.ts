@@ -1,19 +1,17 @@
-import type { ResourceHooks } from '../model/define';
+import type { ResourceDefinition } from '../model/define';
 import account from './account';
-import webdiscipline from './webdiscipline';
-import webeducation from './webeducation';
-import webvision from './webvision';
-import webmemorabilia from './webmemorabilia';
-import webstatics from './webstatics';
-import webactivity from './webactivity';
-import webrule from './webrule';
+import type { RegisteredHooks } from './define';
 import webbilingual from './webbilingual';
-import webareainfo from './webareainfo';
 import webcontact from './webcontact';
 
-/** Behaviour that belongs to one resource, kept beside the definitions (see STYLE.md). */
-const hooks: Record<string, ResourceHooks> = { account, webdiscipline, webeducation, webvision, webmemorabilia, webstatics, webactivity, webrule, webbilingual, webareainfo, webcontact };
+/**
+ * Every resource's hooks. Each entry was made by `defineHooks(definition, …)`, so it is keyed by
+ * the definition's own name and typed by its rows; a resource with no entry has no hooks.
+ */
+const registered: readonly RegisteredHooks[] = [account, webbilingual, webcontact];
 
-export function hooksFor(name: string): ResourceHooks {
-  return hooks[name] ?? {};
+const byName = new Map(registered.map((hooks) => [hooks.definition.name, hooks]));
+
+export function hooksFor(definition: ResourceDefinition): Omit<RegisteredHooks, 'definition'> {
+  return byName.get(definition.name) ?? {};
 }

@@ -1,45 +1,10 @@
-import { eq, type SQL } from 'drizzle-orm';
-import type { ResourceHooks } from '../model/define';
-import { invalid } from '../model/errors';
-import { column, tableOf } from '../storage/repository';
 import definition from '../resources/webbilingual';
-import { initialOf, keywordConditions, queryParam, search, textContains } from '../storage/search';
-import { wirePage } from '../model/wire';
+import { initialOf } from '../storage/search';
+import { defineHooks } from './define';
 
-/** The conditions of a glossary search (the API's `search` and the public glossary): every term in either term or the description, and the initial. */
-export function glossaryConditions(terms: string[], initial?: string): SQL[] {
-  const table = tableOf(definition);
-  const conditions = keywordConditions(
-    terms,
-    ['termTw', 'termEn', 'description'].map((key) => (term: string) => textContains(column(table, key), term)),
-  );
-  if (initial) conditions.push(eq(column(table, 'initial'), initial.toUpperCase()));
-  return conditions;
-}
-
-/** The query parameters of `search`: keyword (either term or the description) and initial. */
-function glossaryFilters(query: URLSearchParams, terms: string[]): SQL[] {
-  const initial = queryParam(query, 'initial');
-  // `#` (sent as %23) lists the terms that start with something other than a letter.
-  if (initial && !/^[A-Za-z#]$/.test(initial)) throw invalid('invalidInitial', { value: initial.slice(0, 20) });
-  return glossaryConditions(terms, initial || undefined);
-}
-
-const hooks: ResourceHooks = {
-  calls: [
-    {
-      method: 'POST',
-      path: 'search',
-      summary: 'Glossary: search by keyword and initial letter (query), paged like getlist, by English term by default',
-      body: true,
-      operation: async (actor, { body, query }) =>
-        wirePage(actor, definition, await search(actor, definition, body, query, (terms) => glossaryFilters(query, terms))),
-    },
-  ],
+export default defineHooks(definition, {
   // `initial` is read-only for clients: it follows termEn on add, and on any update that sends termEn.
   beforeWrite(input) {
     return typeof input.termEn === 'string' ? { ...input, initial: initialOf(input.termEn) } : input;
   },
-};
-
-export default hooks;
+});

@@ -1,34 +1,16 @@
-import type { ResourceHooks } from '../model/define';
-import { senderFields, sendAccountMessage, sendContactMessage } from '../operations/contact';
-import { wireRow } from '../model/wire';
-import webcontact from '../resources/webcontact';
+import type { WriteOf } from '../model/row-check';
+import { senderFields } from '../operations/contact';
+import definition from '../resources/webcontact';
+import { defineHooks } from './define';
 
-/** Fields staff may change on `update`: what the sender wrote stays as it was received. */
-const senderOwned = new Set<string>([...senderFields, 'translationId']);
+/** Fields staff may not change on `update`: what the sender wrote stays as it was received. */
+const senderOwned: readonly (keyof WriteOf<typeof definition>)[] = [...senderFields, 'translationId'];
 
-const hooks: ResourceHooks = {
-  calls: [
-    {
-      // A visitor never gets stored rows back: the answer is only `{id}`.
-      method: 'POST',
-      path: 'add',
-      body: true,
-      operation: async (actor, { body }) => ({ id: (await sendContactMessage(actor, body)).id }),
-      summary: 'Contact messages: the public contact form (captcha, 5 per address per 10 minutes); answers {id} only',
-    },
-    // Paths are matched in lower case, so this also serves the spec's `addByAcc`.
-    {
-      method: 'POST',
-      path: 'addbyacc',
-      body: true,
-      operation: async (actor, { body }) => wireRow(actor, webcontact, await sendAccountMessage(actor, body)),
-      summary: 'Contact messages: a message from the signed-in account, linked to it; answers the stored row',
-    },
-  ],
-  // Only the generic update reaches this (add is the call above): staff set the status and the reply note.
+export default defineHooks(definition, {
+  // Only the generic update reaches this (add is the contact form's own call): staff set the status and the reply note.
   beforeWrite(input) {
-    return Object.fromEntries(Object.entries(input).filter(([key]) => !senderOwned.has(key)));
+    const staffChanges: WriteOf<typeof definition> = { ...input };
+    for (const key of senderOwned) delete staffChanges[key];
+    return staffChanges;
   },
-};
-
-export default hooks;
+});

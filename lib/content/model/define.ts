@@ -36,20 +36,6 @@ export type ResourceCall = {
     }
 );
 
-/**
- * Hooks hold behaviour that belongs to one resource (hashing a password, refusing to delete the last
- * Admin). The generic operations run them, so the resource still needs no operations of its own.
- */
-export interface ResourceHooks {
-  /** Calls beyond the generic ones, served at `/api/{resource}/{path}`. */
-  calls?: ResourceCall[];
-  /** Turns validated input into stored values, e.g. `password` into `passwordHash`. */
-  beforeWrite?: (input: Record<string, unknown>, actor: Actor) => Promise<Record<string, unknown>> | Record<string, unknown>;
-  /** Throws a ContentError to refuse; `next` is the row as it would be after an update. */
-  beforeUpdate?: (existing: Record<string, unknown>, next: Record<string, unknown>, actor: Actor) => Promise<void> | void;
-  beforeDelete?: (existing: Record<string, unknown>, actor: Actor) => Promise<void> | void;
-}
-
 export interface ResourceDefinition<F extends Record<string, Field> = Record<string, Field>> {
   /** The path segment of the API: `/api/{name}/...`; also the table name. */
   name: string;

@@ -177,7 +177,7 @@ export async function add(actor: Actor, definition: ResourceDefinition, input: R
   if (t.window && !row.publishAt) row.publishAt = new Date();
   checkWindow(row);
   row.updatedBy = actor.account?.id ?? null;
-  const hooks = hooksFor(definition.name);
+  const hooks = hooksFor(definition);
   const stored = hooks.beforeWrite ? await hooks.beforeWrite(row, actor) : row;
   const added = await repo.insertRow(definition, stored, afterStoring(actor, definition, stored));
   await auditRow(actor, definition, 'add', added);
@@ -208,7 +208,7 @@ async function prepareUpdate(actor: Actor, definition: ResourceDefinition, input
   const { values, issues } = validateInput(definition, body, 'update', actor.language, timeZone());
   if (issues.length) throw invalidFields(issues);
   await checkAgainstDatabase(actor, definition, values, id);
-  const hooks = hooksFor(definition.name);
+  const hooks = hooksFor(definition);
   let changes: repo.Row = { ...cleanValues(definition, values), updatedBy: actor.account?.id ?? null };
   // A cleared publish time means "now", as on add: the column is never empty.
   if (traits(definition).window && 'publishAt' in changes && !changes.publishAt) changes.publishAt = new Date();
@@ -246,7 +246,7 @@ async function prepareRemove(actor: Actor, definition: ResourceDefinition, id: I
     const used = await repo.countWhere(reference.resource, reference.field, existing.id);
     if (used > 0) throw conflict('inUse', { count: used, resource: reference.resource.label[actor.language] });
   }
-  const hooks = hooksFor(definition.name);
+  const hooks = hooksFor(definition);
   if (hooks.beforeDelete) await hooks.beforeDelete(existing, actor);
   return existing;
 }

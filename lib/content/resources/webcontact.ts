@@ -2,7 +2,7 @@ import { defineResource } from '../model/define';
 import { field } from '../model/fields';
 
 /**
- * Messages from the contact form. Visitors add them (captcha, rate limit: hooks/webcontact.ts);
+ * Messages from the contact form. Visitors add them (captcha, rate limit: endpoints/webcontact.ts);
  * staff read and answer them; they are never deleted.
  */
 export default defineResource({

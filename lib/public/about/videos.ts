@@ -1,7 +1,7 @@
 import { resources } from '../../content/model/registry';
 import type { Row } from '../../content/storage/repository';
 import type { Section } from '../../content/model/sections';
-import { addClick } from '../../content/hooks/webvision';
+import { addClick } from '../../content/endpoints/webvision';
 import type { WireLanguage } from '../../i18n/languages';
 import { optionalText, publicList, type PublicList } from '../lists';
 

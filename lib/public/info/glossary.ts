@@ -1,5 +1,5 @@
 import { resources } from '../../content/model/registry';
-import { glossaryConditions } from '../../content/hooks/webbilingual';
+import { glossaryConditions } from '../../content/endpoints/webbilingual';
 import { keywordTerms } from '../../content/storage/search';
 import { searchParam } from '../paging';
 import { readPublicPage, type PublicRows } from '../../content/storage/reads';

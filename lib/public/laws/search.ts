@@ -1,7 +1,7 @@
 import { resources } from '../../content/model/registry';
 import type { Condition } from '../../content/storage/reads';
 import type { RowOf } from '../../content/model/rows';
-import { ruleConditions } from '../../content/hooks/webrule';
+import { ruleConditions } from '../../content/endpoints/webrule';
 import { keywordTerms } from '../../content/storage/search';
 import { toWireDate } from '../../content/model/wire-dates';
 import type { WireLanguage } from '../../i18n/languages';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { readScopeOf, requireAccess } from '../model/actor';
-import type { ResourceHooks } from '../model/define';
+import { defineEndpoints } from './define';
 import { notFound, positiveInteger } from '../model/errors';
 import definition from '../resources/webvision';
 import { column, tableOf, type ReadScope, type Row } from '../storage/repository';
@@ -26,20 +26,16 @@ export async function addClick(scope: ReadScope, id: number): Promise<Row | unde
   return row as Row | undefined;
 }
 
-const hooks: ResourceHooks = {
-  calls: [
-    {
-      // A public call from the video page; it keeps the XSRF check (the browser has the cookie).
-      method: 'POST',
-      path: 'post/:id',
-      operation: async (actor, { params: [id] }) => {
-        requireAccess(actor, 'public');
-        const row = await addClick(readScopeOf(actor), positiveInteger(id));
-        if (!row) throw notFound();
-        return { id: Number(row.id), clicks: Number(row.clicks) };
-      },
+export default defineEndpoints(definition, [
+  {
+    // A public call from the video page; it keeps the XSRF check (the browser has the cookie).
+    method: 'POST',
+    path: 'post/:id',
+    operation: async (actor, { params: [id] }) => {
+      requireAccess(actor, 'public');
+      const row = await addClick(readScopeOf(actor), positiveInteger(id));
+      if (!row) throw notFound();
+      return { id: Number(row.id), clicks: Number(row.clicks) };
     },
-  ],
-};
-
-export default hooks;
+  },
+]);

@@ -1,7 +1,8 @@
 import { eq, gte, lte, type SQL } from 'drizzle-orm';
 import { config } from '../../config';
 import { readScopeOf, requireAccess, type Actor } from '../model/actor';
-import { traits, type ResourceHooks } from '../model/define';
+import { traits } from '../model/define';
+import { defineEndpoints } from './define';
 import { invalid } from '../model/errors';
 import type { Label } from '../model/fields';
 import { column, tableOf } from '../storage/repository';
@@ -66,32 +67,28 @@ async function ruleFilters(actor: Actor, query: URLSearchParams, terms: string[]
   return ruleConditions(terms, filter);
 }
 
-const hooks: ResourceHooks = {
-  calls: [
-    {
-      method: 'POST',
-      path: 'search',
-      summary: 'Laws and regulations: search by keyword, class, business line, attribute and issue date (query), paged like getlist',
-      body: true,
-      operation: async (actor, { body, query }) =>
-        wirePage(actor, definition, await search(actor, definition, body, query, (terms) => ruleFilters(actor, query, terms))),
-    },
-    {
-      method: 'GET',
-      path: 'getoptions',
-      summary: 'Laws and regulations: the class, business line and attribute lists of the search form',
-      operation: async (actor) => {
-        requireAccess(actor, traits(definition).read);
-        const scope = readScopeOf(actor);
-        const [classes, businesses, attributes] = await Promise.all([
-          optionList(webruleclass, scope),
-          optionList(webrulebusiness, scope, ['id', 'name', 'classId']),
-          optionList(webruleattribute, scope),
-        ]);
+export default defineEndpoints(definition, [
+  {
+    method: 'POST',
+    path: 'search',
+    summary: 'Laws and regulations: search by keyword, class, business line, attribute and issue date (query), paged like getlist',
+    body: true,
+    operation: async (actor, { body, query }) =>
+      wirePage(actor, definition, await search(actor, definition, body, query, (terms) => ruleFilters(actor, query, terms))),
+  },
+  {
+    method: 'GET',
+    path: 'getoptions',
+    summary: 'Laws and regulations: the class, business line and attribute lists of the search form',
+    operation: async (actor) => {
+      requireAccess(actor, traits(definition).read);
+      const scope = readScopeOf(actor);
+      const [classes, businesses, attributes] = await Promise.all([
+        optionList(webruleclass, scope),
+        optionList(webrulebusiness, scope, ['id', 'name', 'classId']),
+        optionList(webruleattribute, scope),
+      ]);
         return { classes, businesses, attributes };
       },
     },
-  ],
-};
-
-export default hooks;
+]);

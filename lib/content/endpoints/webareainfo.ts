@@ -2,7 +2,8 @@ import { and } from 'drizzle-orm';
 import { getDb } from '../../db';
 import type { WireLanguage } from '../../i18n/languages';
 import { readScopeOf, requireAccess, type Actor } from '../model/actor';
-import { traits, type ResourceHooks } from '../model/define';
+import { traits } from '../model/define';
+import { defineEndpoints } from './define';
 import { column, tableOf } from '../storage/repository';
 import definition from '../resources/webareainfo';
 import { referenceFilter } from '../storage/search';
@@ -31,30 +32,26 @@ async function absentRegions(actor: Actor, rawType: string, rawMemberDept?: stri
   return regionOptions(actor.language).filter((region) => !taken.has(region.value));
 }
 
-const hooks: ResourceHooks = {
-  calls: [
-    {
-      method: 'GET',
-      path: 'getselectlist',
-      summary: 'Regional service points: the counties and cities as select options',
-      operation: async (actor) => {
-        requireAccess(actor, traits(definition).read);
-        return regionOptions(actor.language);
-      },
+export default defineEndpoints(definition, [
+  {
+    method: 'GET',
+    path: 'getselectlist',
+    summary: 'Regional service points: the counties and cities as select options',
+    operation: async (actor) => {
+      requireAccess(actor, traits(definition).read);
+      return regionOptions(actor.language);
     },
-    {
-      method: 'GET',
-      path: 'getabsentlist/:type',
-      summary: 'Regional service points: the counties and cities with no entry of this type',
-      operation: (actor, { params: [type] }) => absentRegions(actor, type),
-    },
-    {
-      method: 'GET',
-      path: 'getabsentlist/:type/:memberDeptId',
-      summary: 'Regional service points: the counties and cities with no entry of this type for this member institution',
-      operation: (actor, { params: [type, memberDeptId] }) => absentRegions(actor, type, memberDeptId),
-    },
-  ],
-};
-
-export default hooks;
+  },
+  {
+    method: 'GET',
+    path: 'getabsentlist/:type',
+    summary: 'Regional service points: the counties and cities with no entry of this type',
+    operation: (actor, { params: [type] }) => absentRegions(actor, type),
+  },
+  {
+    method: 'GET',
+    path: 'getabsentlist/:type/:memberDeptId',
+    summary: 'Regional service points: the counties and cities with no entry of this type for this member institution',
+    operation: (actor, { params: [type, memberDeptId] }) => absentRegions(actor, type, memberDeptId),
+  },
+]);
