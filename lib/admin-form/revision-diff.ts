@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '../content/model/define';
-import type { Field, Label } from '../content/model/fields';
+import type { Field } from '../content/model/fields';
 import { writableCommonFields } from '../content/model/validation';
 import type { WireLanguage } from '../i18n/languages';
 import { formatReadOnly } from './format';
@@ -54,7 +54,7 @@ export function revisionDiff(
   for (const [key, f] of comparedFields(definition)) {
     const before = readable(f, current[key], language, words);
     const after = readable(f, revision[key], language, words);
-    if (before !== after) changes.push({ key, label: (f.label as Label)[language], before, after });
+    if (before !== after) changes.push({ key, label: f.label[language], before, after });
   }
   return changes;
 }

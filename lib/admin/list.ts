@@ -82,7 +82,7 @@ export function parseListState(definition: ResourceDefinition, params: URLSearch
   const sortable = new Set(listColumns(definition, false).filter((c) => c.sortable).map((c) => c.key));
   const sort = params.get('sort') ?? undefined;
   const direction = params.get('dir');
-  const status = params.get('publication') as PublicationStatus | null;
+  const status = STATUSES.find((known) => known === params.get('publication'));
   const size = Number(params.get('size'));
   const filters: Record<string, number> = {};
   for (const { key } of listFilters(definition)) {
@@ -94,8 +94,8 @@ export function parseListState(definition: ResourceDefinition, params: URLSearch
     ...(sort && sortable.has(sort) ? { sort, direction: direction === 'desc' ? 'desc' : 'asc' } : {}),
     keyword: (params.get('q') ?? '').slice(0, 200),
     filters,
-    ...(status && hasStatus(definition) && STATUSES.includes(status) ? { status } : {}),
-    pageSize: (LIST_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_LIST_PAGE_SIZE,
+    ...(status && hasStatus(definition) ? { status } : {}),
+    pageSize: LIST_PAGE_SIZES.some((known) => known === size) ? size : DEFAULT_LIST_PAGE_SIZE,
   };
 }
 

@@ -71,16 +71,17 @@ function operation(route: Route): Schema {
   const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
   const definition = route.resource;
   const action = definition ? route.path.split('/')[1] : undefined;
+  const responses: Record<string, unknown> = { 200: { description: 'OK', ...json({}) }, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+  const parameters: unknown[] = [{ $ref: '#/components/parameters/WebLanguage' }, { $ref: '#/components/parameters/WebRole' }, ...params];
   const op: Schema = {
     operationId: `${route.method.toLowerCase()}_${route.path.replace(/[/:]+/g, '_')}`,
     summary: route.summary ?? (definition ? `${definition.label.en}: ${action}` : route.path),
     tags: [definition?.name ?? route.path.split('/')[0]],
-    parameters: [{ $ref: '#/components/parameters/WebLanguage' }, { $ref: '#/components/parameters/WebRole' }, ...params],
-    responses: { 200: { description: 'OK', ...json({}) }, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+    parameters,
+    responses,
   };
   if (definition && action) {
     const row = ref(definition.name);
-    const responses = op.responses as Record<string, unknown>;
     if (action === 'getlist') {
       op.requestBody = json(ref('ListRequest'));
       responses[200] = { description: 'A page of rows', ...json({ type: 'object', properties: { data: { type: 'array', items: row }, total: { type: 'integer' }, page: { type: 'integer' }, pageSize: { type: 'integer' } } }) };
@@ -106,7 +107,7 @@ function operation(route: Route): Schema {
       responses[200] = { description: 'Purged', ...json({ type: 'object', properties: { id: { type: 'integer' } } }) };
     }
   }
-  if (route.method !== 'GET' && !route.noXsrf) (op.parameters as unknown[]).push({ $ref: '#/components/parameters/XsrfToken' });
+  if (route.method !== 'GET' && !route.noXsrf) parameters.push({ $ref: '#/components/parameters/XsrfToken' });
   return op;
 }
 

@@ -3,6 +3,10 @@ import { getDb, type Database } from '../db';
 import { contentGenerations } from '../db/schema';
 import { writesSent } from '../db/sole-writer';
 
+declare global {
+  var __gonghuiGenerations: WeakMap<Database, Map<string, Remembered>> | undefined;
+}
+
 interface Remembered {
   generation: number;
   /** The database's write count when it was read. */
@@ -10,7 +14,7 @@ interface Remembered {
 }
 
 // On globalThis: Next.js bundles routes and pages separately, and both must see one memory.
-const globalMemory = globalThis as typeof globalThis & { __gonghuiGenerations?: WeakMap<Database, Map<string, Remembered>> };
+const globalMemory = globalThis;
 const memory = (globalMemory.__gonghuiGenerations ??= new WeakMap());
 
 /**

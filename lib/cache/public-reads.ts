@@ -6,6 +6,10 @@ import { storedGeneration } from './generations';
 import { previewsResource } from './preview-scope';
 import { SharedLoad } from './shared-load';
 
+declare global {
+  var __gonghuiPublicCache: CacheState | undefined;
+}
+
 /**
  * A small in-process cache of content reads (lists with their exact totals, rows, searches). An
  * entry's key holds the resource's generation, so a write makes the next read miss and see it:
@@ -58,7 +62,7 @@ interface CacheState {
 }
 
 // On globalThis: Next.js bundles API routes and pages separately, and both must see one cache.
-const globalState = globalThis as typeof globalThis & { __gonghuiPublicCache?: CacheState };
+const globalState = globalThis;
 const state: CacheState = (globalState.__gonghuiPublicCache ??= { generations: new Map(), entries: new Map(), keysOf: new Map(), windows: new Map(), bytes: 0, hits: 0, misses: 0 });
 state.keysOf ??= new Map();
 state.windows ??= new Map();

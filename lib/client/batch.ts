@@ -85,7 +85,7 @@ export function createBatcher(options: BatcherOptions): (request: Request) => Pr
       const target = new URL(request.url);
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => {
-        if (!NOT_IN_PARTS.has(name) && !(OUTER_HEADERS as readonly string[]).includes(name)) headers[name] = value;
+        if (!NOT_IN_PARTS.has(name) && !OUTER_HEADERS.some((outer) => outer === name)) headers[name] = value;
       });
       return {
         headers: { 'Content-Type': 'application/http; msgtype=request', 'Content-ID': `<${i + 1}>` },

@@ -37,7 +37,7 @@ export function useList(name: string, body: ListBody, path: PathIds = [], query?
 /** One row; `id` null waits (the form of a new row). */
 export function useRow(name: string, id: number | null, path: PathIds = []) {
   const { data, error, isLoading, mutate } = useSWR(swrKeys.row(useClientLanguage(), name, id, path), () =>
-    resourceApi(name).get(id as number, path),
+    resourceApi(name).get(Number(id), path),
   );
   return { data, error, isLoading, mutate };
 }

@@ -45,7 +45,8 @@ export const UPLOAD_STORAGES = ['database', 'folder'] as const;
 function uploadStorageOf(value: string | undefined, databaseUrl: string | undefined): Config['uploadStorage'] {
   if (value === undefined || value === '') return databaseUrl ? 'database' : 'folder';
   const chosen = value.trim().toLowerCase();
-  if ((UPLOAD_STORAGES as readonly string[]).includes(chosen)) return chosen as Config['uploadStorage'];
+  const storage = UPLOAD_STORAGES.find((known) => known === chosen);
+  if (storage) return storage;
   throw new Error(`UPLOAD_STORAGE must be one of ${UPLOAD_STORAGES.join(', ')}, not "${value}".`);
 }
 

@@ -1,6 +1,10 @@
 import { config } from '../config';
 import { openPglite, openPostgres, type Connection, type Database } from './client';
 
+declare global {
+  var __gonghuiDatabase: DatabaseState | undefined;
+}
+
 export type { Database, Connection };
 
 type StartupTask = (connection: Connection) => Promise<void>;
@@ -17,7 +21,7 @@ interface DatabaseState {
   closing: boolean;
 }
 
-const globalState = globalThis as typeof globalThis & { __gonghuiDatabase?: DatabaseState };
+const globalState = globalThis;
 const state: DatabaseState = (globalState.__gonghuiDatabase ??= { closing: false });
 
 export function onDatabaseOpen(task: StartupTask): void {

@@ -7,7 +7,11 @@ import type { Connection } from './client';
  */
 export const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 
-const globalState = globalThis as typeof globalThis & { __gonghuiWrites?: { count: number } };
+declare global {
+  var __gonghuiWrites: { count: number } | undefined;
+}
+
+const globalState = globalThis;
 const writes = (globalState.__gonghuiWrites ??= { count: 0 });
 
 /** Called after each content write. */

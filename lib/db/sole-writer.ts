@@ -10,7 +10,11 @@ interface WriteCount {
 }
 
 // On globalThis: Next.js bundles routes and pages separately, and both must see one count.
-const globalCounts = globalThis as typeof globalThis & { __gonghuiSoleWriters?: WeakMap<object, WriteCount> };
+declare global {
+  var __gonghuiSoleWriters: WeakMap<object, WriteCount> | undefined;
+}
+
+const globalCounts = globalThis;
 const counts = (globalCounts.__gonghuiSoleWriters ??= new WeakMap());
 
 /** Statements that only read; anything else (and every transaction) counts as a write. */

@@ -31,7 +31,7 @@ export function otherLanguage(language: WireLanguage): WireLanguage {
 }
 
 export function isWireLanguage(value: unknown): value is WireLanguage {
-  return typeof value === 'string' && (wireLanguages as readonly string[]).includes(value);
+  return typeof value === 'string' && wireLanguages.some((known) => known === value);
 }
 
 /** Reads a Web-Language header value leniently: `tw`, `zh-TW`, `zh-Hant` and `en-US` all count. */

@@ -23,7 +23,7 @@ export function translate(
 ): string {
   let node: unknown = byWire[language];
   for (const part of key.split('.')) {
-    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    node = node && typeof node === 'object' ? Object.getOwnPropertyDescriptor(node, part)?.value : undefined;
   }
   const template = typeof node === 'string' ? node : key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>

@@ -5,6 +5,10 @@ import { logError, logger } from '../observability/logger';
 import { metrics } from '../observability/metrics';
 import { mailEnabled, sendMail, type MailContent } from './transport';
 
+declare global {
+  var __gonghuiMailWorker: WorkerState | undefined;
+}
+
 /**
  * The outgoing e-mail queue (table `mail_queue`). Whatever an e-mail tells of is stored first; the
  * e-mail is then queued and sent by the worker below, so a slow or failing SMTP server never
@@ -130,7 +134,7 @@ interface WorkerState {
   again: boolean;
   prunedAt: number;
 }
-const holder = globalThis as typeof globalThis & { __gonghuiMailWorker?: WorkerState };
+const holder = globalThis;
 const worker = (holder.__gonghuiMailWorker ??= { timer: null, running: null, again: false, prunedAt: 0 });
 
 async function workerRound(): Promise<void> {

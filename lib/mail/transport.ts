@@ -1,6 +1,10 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { config } from '../config';
 
+declare global {
+  var __gonghuiMailTransport: { url: string; transport: Transporter } | undefined;
+}
+
 /** One e-mail as the queue holds it: plain text and simple HTML of the same words. */
 export interface MailContent {
   to: string[];
@@ -14,7 +18,7 @@ export function mailEnabled(): boolean {
   return Boolean(config().smtpUrl);
 }
 
-const holder = globalThis as typeof globalThis & { __gonghuiMailTransport?: { url: string; transport: Transporter } };
+const holder = globalThis;
 
 /** One transport per SMTP_URL (tests change it between cases); short timeouts so a dead server fails fast. */
 function transport(url: string): Transporter {

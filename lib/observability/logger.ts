@@ -1,11 +1,15 @@
 import pino, { type Logger } from 'pino';
 import { currentRequest } from './request-store';
 
+declare global {
+  var __gonghuiLogger: Logger | undefined;
+}
+
 /**
  * The server's log: one JSON object a line on standard output, at LOG_LEVEL (info by default;
  * trace, debug, info, warn, error, fatal or silent).
  */
-const holder = globalThis as typeof globalThis & { __gonghuiLogger?: Logger };
+const holder = globalThis;
 
 const LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']);
 

@@ -1,5 +1,10 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+declare global {
+  var __gonghuiWasmMemory: (() => number) | undefined;
+  var __gonghuiMetrics: Metrics | undefined;
+}
+
 /**
  * The server's Prometheus metrics, one registry for the process (on globalThis: Next.js bundles the
  * server start-up and the route handlers separately). Labels hold only bounded values (route
@@ -125,7 +130,7 @@ function create(): Metrics {
   return { registry, requests, requestDuration, queryDuration, signInFailures, mailAttempts, cachePurges };
 }
 
-const memoryHolder = globalThis as typeof globalThis & { __gonghuiWasmMemory?: () => number };
+const memoryHolder = globalThis;
 
 /** The embedded database tells the metrics how to read its WebAssembly memory size. */
 export function reportEmbeddedDatabaseMemory(read: () => number): void {
@@ -136,7 +141,7 @@ function embeddedDatabaseMemory(): number | undefined {
   return memoryHolder.__gonghuiWasmMemory?.();
 }
 
-const holder = globalThis as typeof globalThis & { __gonghuiMetrics?: Metrics };
+const holder = globalThis;
 
 export function metrics(): Metrics {
   holder.__gonghuiMetrics ??= create();

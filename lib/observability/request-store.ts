@@ -1,5 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+declare global {
+  var __gonghuiRequestStore: AsyncLocalStorage<RequestRecord> | undefined;
+}
+
 /**
  * What the request log and the metrics learn about a request while it is served: its id, and what
  * only the code deeper down knows (the API route pattern, the signed-in account). The store lives on
@@ -13,7 +17,7 @@ export interface RequestRecord {
   accountId?: number;
 }
 
-const holder = globalThis as typeof globalThis & { __gonghuiRequestStore?: AsyncLocalStorage<RequestRecord> };
+const holder = globalThis;
 export const requestStore: AsyncLocalStorage<RequestRecord> = (holder.__gonghuiRequestStore ??= new AsyncLocalStorage<RequestRecord>());
 
 export function currentRequest(): RequestRecord | undefined {

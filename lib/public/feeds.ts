@@ -25,9 +25,9 @@ export const feedPath = (language: WireLanguage, kind: FeedKind) => `/feeds/${la
 
 /** `tw` + `news.xml` → the feed, or null for anything else. */
 export function parseFeed(language: string, file: string): { language: WireLanguage; kind: FeedKind } | null {
-  const kind = file.replace(/\.xml$/, '');
-  if (!isWireLanguage(language) || !file.endsWith('.xml') || !(feedKinds as readonly string[]).includes(kind)) return null;
-  return { language, kind: kind as FeedKind };
+  const kind = feedKinds.find((known) => `${known}.xml` === file);
+  if (!isWireLanguage(language) || !kind) return null;
+  return { language, kind };
 }
 
 /** Text for XML content and attributes; characters XML 1.0 forbids are dropped. */

@@ -7,13 +7,13 @@
  * Plain TypeScript: proxy.ts and client components import it.
  */
 import { allResources } from '../content/model/registry';
-import { route, type RouteId } from './routes';
+import { findRoute } from './routes';
 
 export const FIRST_PAGE_SEGMENT = 'first-page';
 
 /** The list paths (below the language prefix) that have a twin route: `firstPageCached` in a resource's definition. */
 export const firstPageLists: readonly string[] = allResources().flatMap((definition) =>
-  definition.public?.firstPageCached ? [route(definition.public.route as RouteId).path] : [],
+  definition.public?.firstPageCached ? (findRoute(definition.public.route)?.path ?? []) : [],
 );
 
 const lists = new Set(firstPageLists);

@@ -21,7 +21,7 @@ export interface HomeContent {
 /** The special zones in their set order (DESIGN §8 home: "special zones"). */
 async function specialZones(language: WireLanguage, limit: number): Promise<SpecialZone[]> {
   const { rows } = await listRows(resources.webspecialgroup, { language, publicOnly: true }, { filters: {}, sort: [{ field: 'order', direction: 'asc' }], page: 1, pageSize: limit });
-  return rows.map((row) => ({ id: row.id as number, name: String(row.name ?? ''), description: String(row.description ?? ''), banner: (row.banner as string | null) ?? null }));
+  return rows.map((row) => ({ id: Number(row.id), name: String(row.name ?? ''), description: String(row.description ?? ''), banner: typeof row.banner === 'string' ? row.banner : null }));
 }
 
 /** Everything the home page lists, read through the public cache. */

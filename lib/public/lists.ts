@@ -35,14 +35,17 @@ export async function publicList<D extends ResourceDefinition, T>(
 }
 
 /** Every public row (a select list's size), e.g. the types of a tab bar, in the list's order unless told. */
-export async function allPublic<D extends ResourceDefinition, T = RowOf<D>>(
+export function allPublic<D extends ResourceDefinition>(definition: D, language: WireLanguage, view?: undefined, filters?: Record<string, unknown>, sort?: PublicQuery['sort']): Promise<RowOf<D>[]>;
+export function allPublic<D extends ResourceDefinition, T>(definition: D, language: WireLanguage, view: (row: RowOf<D>) => T, filters?: Record<string, unknown>, sort?: PublicQuery['sort']): Promise<T[]>;
+export async function allPublic<D extends ResourceDefinition, T>(
   definition: D,
   language: WireLanguage,
-  view: (row: RowOf<D>) => T = (row) => row as unknown as T,
+  view?: (row: RowOf<D>) => T,
   filters: Record<string, unknown> = {},
   sort?: PublicQuery['sort'],
-): Promise<T[]> {
-  return (await readPublicList(definition, language, { filters, sort })).rows.map(view);
+): Promise<(RowOf<D> | T)[]> {
+  const { rows } = await readPublicList(definition, language, { filters, sort });
+  return view ? rows.map(view) : rows;
 }
 
 /** `{id, name}` of a resource's public rows, by order: the options of a filter. */

@@ -104,7 +104,7 @@ export async function detailPageMetadata<D extends ResourceDefinition>(locale: L
 }
 
 /** Whether an error is Next's notFound() (its digest; Next exports no public test for it). */
-const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { digest?: unknown }).digest === 'NEXT_HTTP_ERROR_FALLBACK;404';
+const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && 'digest' in error && error.digest === 'NEXT_HTTP_ERROR_FALLBACK;404';
 
 /**
  * A detail page's `generateMetadata` that leaves the 404 to the page: when the row is not there, the

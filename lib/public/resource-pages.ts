@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { cache } from 'react';
 import { traits, type ResourceDefinition } from '../content/model/define';
 import type { Field } from '../content/model/fields';
+import type { RowOf } from '../content/model/rows';
 import { matchesKeywords, readPublicList, readPublicPage, searchableFields } from '../content/storage/reads';
 import { findResource } from '../content/model/registry';
 import { keywordTerms } from '../content/storage/search';
@@ -79,8 +80,10 @@ export interface ResourceItem {
 
 export function resourceItem(definition: ResourceDefinition, row: Row, language: WireLanguage): ResourceItem {
   const parts = partsOf(definition);
-  const html = parts.body && typeof row[parts.body] === 'string' ? (row[parts.body] as string) : null;
-  const summary = parts.summary && typeof row[parts.summary] === 'string' ? (row[parts.summary] as string) : '';
+  const body = parts.body ? row[parts.body] : undefined;
+  const summaryText = parts.summary ? row[parts.summary] : undefined;
+  const html = typeof body === 'string' ? body : null;
+  const summary = typeof summaryText === 'string' ? summaryText : '';
   const facts = parts.facts.flatMap((key): ResourceFact[] => {
     const f = definition.fields[key];
     const value = row[key];
@@ -149,7 +152,7 @@ export async function resourceList(definition: ResourceDefinition, language: Wir
     ...(terms.length ? { conditions: matchesKeywords(definition, terms), cacheKey: JSON.stringify({ terms }) } : {}),
   });
   return {
-    items: rows.map((row) => resourceItem(definition, row as Row, language)),
+    items: rows.map((row) => resourceItem(definition, row, language)),
     total,
     page: clampPage(page, total, pageSize),
     pageSize,
@@ -180,14 +183,14 @@ export async function resourceListMetadata(page: ResourcePage, locale: Locale, p
 }
 
 /** A detail page's row (hidden, expired or unknown: 404; the other language's id: redirect), once per request. */
-export const resourceRow = cache(async (page: ResourcePage, locale: Locale): Promise<Row> => {
+export const resourceRow = cache(async (page: ResourcePage, locale: Locale): Promise<RowOf<ResourceDefinition>> => {
   const base = page.route.path;
-  return (await publicRowOr404(page.definition, toWireLanguage(locale), page.id ?? '', (id) => `${base}/${id}`, base)) as Row;
+  return publicRowOr404(page.definition, toWireLanguage(locale), page.id ?? '', (id) => `${base}/${id}`, base);
 });
 
 export async function resourceDetailMetadata(page: ResourcePage, locale: Locale): Promise<Metadata> {
   const row = await resourceRow(page, locale);
   const item = resourceItem(page.definition, row, toWireLanguage(locale));
-  return detailPageMetadata<ResourceDefinition>(locale, page.definition, row as never, { title: item.title, text: item.summary || item.html });
+  return detailPageMetadata<ResourceDefinition>(locale, page.definition, row, { title: item.title, text: item.summary || item.html });
 }
 

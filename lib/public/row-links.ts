@@ -2,7 +2,7 @@ import type { WireLanguage } from '../i18n/languages';
 import type { PublicFace } from '../content/model/face';
 import { findResource } from '../content/model/registry';
 import { sections } from '../content/model/sections';
-import { route, type RouteId } from './routes';
+import { findRoute, route, type RouteId } from './routes';
 
 type Row = Record<string, unknown>;
 
@@ -25,7 +25,8 @@ const withQuery = (path: string, query: Record<string, unknown>) => {
 
 /** A row's path as its definition's `public` says: its own page, an item of the list, or the list filtered by it. */
 function facePath(face: PublicFace, row: Row): string {
-  const path = route(face.route as RouteId).path;
+  const path = findRoute(face.route)?.path;
+  if (!path) throw new Error(`The public route ${face.route} is not a route of the site`);
   const query = Object.fromEntries(Object.entries(face.query ?? {}).map(([param, key]) => [param, row[key]]));
   switch (face.shows ?? 'page') {
     case 'page':

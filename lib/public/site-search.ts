@@ -80,8 +80,9 @@ type Row = Record<string, unknown>;
 function snippetOf(definition: ResourceDefinition, row: Row): string {
   for (const [key, f] of Object.entries(definition.fields)) {
     if (key === definition.titleField || f.hidden || f.public === false) continue;
-    if ((f.kind === 'longtext' || f.kind === 'richtext') && typeof row[key] === 'string' && row[key]) {
-      const text = f.kind === 'richtext' ? richTextToPlain(row[key] as string) : (row[key] as string);
+    const value = row[key];
+    if ((f.kind === 'longtext' || f.kind === 'richtext') && typeof value === 'string' && value) {
+      const text = f.kind === 'richtext' ? richTextToPlain(value) : value;
       if (text) return truncated(text, 200);
     }
   }
@@ -92,7 +93,7 @@ function hitOf({ definition, route }: SearchSource, row: Row): SearchHit {
   return {
     resource: definition.name,
     route,
-    id: row.id as number,
+    id: Number(row.id),
     title: String(row[definition.titleField] ?? ''),
     snippet: snippetOf(definition, row),
     path: publicRowPath(definition.name, row) ?? '',

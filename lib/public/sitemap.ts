@@ -93,16 +93,16 @@ export async function loadSitemap(): Promise<MetadataRoute.Sitemap> {
     const byLanguage = { tw, en };
     const localized = traits(definition).localized;
     for (const language of wireLanguages) {
-      const others = new Map(byLanguage[language === 'tw' ? 'en' : 'tw'].map((row) => [row.id as number, row]));
+      const others = new Map(byLanguage[language === 'tw' ? 'en' : 'tw'].map((row) => [Number(row.id), row]));
       for (const row of byLanguage[language]) {
         const path = publicRowPath(definition.name, row);
         if (path === null) continue;
         // One row serves both languages when the resource is not localized.
-        const counterpartRow = localized ? others.get(row.translationId as number) : row;
+        const counterpartRow = localized ? others.get(Number(row.translationId)) : row;
         rows[language].push({
           path,
           counterpart: counterpartRow ? publicRowPath(definition.name, counterpartRow) : null,
-          updatedAt: (row.updatedAt as Date | null) ?? null,
+          updatedAt: row.updatedAt instanceof Date ? row.updatedAt : null,
         });
       }
     }

@@ -18,7 +18,7 @@ export async function ensureAdmin(db: Database, username: string, password: stri
     displayName,
     role: Role.Admin,
     passwordHash: await hashPassword(password),
-  } as never);
+  });
   return true;
 }
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { config } from '../../config';
 import { invalid } from '../model/errors';
 
@@ -15,6 +16,9 @@ export function warnIfCaptchaOff(): void {
   }
 }
 
+/** The fields of the verification answer this check reads (anything else in it is left out). */
+const verification = z.object({ success: z.boolean().optional(), score: z.number().optional(), action: z.string().optional() });
+
 /**
  * Verifies a reCAPTCHA v3 token with the configured verifier (Google's, or a local one in tests).
  * A missing token, a failed check, a score under the minimum or an unreachable verifier are all refused (`invalid`).
@@ -23,7 +27,7 @@ export async function verifyCaptcha(token: unknown, remoteIp: string, expectedAc
   const { secretKey, verifyUrl, minScore } = config().recaptcha;
   if (!secretKey) return;
   if (typeof token !== 'string' || !token || token.length > 4000) throw invalid('captchaFailed');
-  let result: { success?: boolean; score?: number; action?: string };
+  let result: z.infer<typeof verification>;
   try {
     const response = await fetch(verifyUrl, {
       method: 'POST',
@@ -31,9 +35,9 @@ export async function verifyCaptcha(token: unknown, remoteIp: string, expectedAc
       body: new URLSearchParams({ secret: secretKey, response: token, remoteip: remoteIp }),
       signal: AbortSignal.timeout(5000),
     });
-    result = (await response.json()) as typeof result;
+    result = verification.parse(await response.json());
   } catch (error) {
-    console.error('reCAPTCHA verification failed:', (error as Error).message);
+    console.error('reCAPTCHA verification failed:', error instanceof Error ? error.message : error);
     throw invalid('captchaFailed');
   }
   const scoreOk = typeof result.score !== 'number' || result.score >= minScore;

@@ -4,7 +4,7 @@ import { localGeneration } from '../../cache/public-reads';
 import { getDb, type Database } from '../../db';
 import { account, sessions } from '../../db/schema';
 import type { ActorAccount } from '../model/actor';
-import type { RoleValue } from '../model/roles';
+import { Role } from '../model/roles';
 
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 /** A session's last-seen time is written at most this often, so reads do not each cost a write. */
@@ -41,10 +41,14 @@ interface CachedSession {
   database: Database;
 }
 
-const globalSessions = globalThis as typeof globalThis & { __gonghuiSessions?: Map<string, CachedSession> };
-const cachedSessions = (globalSessions.__gonghuiSessions ??= new Map());
-/** Bumped by every revocation here: a check that overlapped one is not remembered. */
-const revocations = globalThis as typeof globalThis & { __gonghuiRevocations?: number };
+declare global {
+  var __gonghuiSessions: Map<string, CachedSession> | undefined;
+  /** Bumped by every revocation here: a check that overlapped one is not remembered. */
+  var __gonghuiRevocations: number | undefined;
+}
+
+const cachedSessions = (globalThis.__gonghuiSessions ??= new Map());
+const revocations = globalThis;
 
 function forgetSessions(which: (cached: CachedSession) => boolean): void {
   revocations.__gonghuiRevocations = (revocations.__gonghuiRevocations ?? 0) + 1;
@@ -92,15 +96,16 @@ export async function accountForToken(token: string, now = new Date()): Promise<
     lastSeenAt = now.getTime();
   }
   const signedIn: ActorAccount = {
-    id: row.id as number,
+    id: Number(row.id),
     username: String(row.username ?? ''),
     displayName: String(row.displayName ?? ''),
-    role: row.role as RoleValue,
+    role: row.role === Role.Admin ? Role.Admin : Role.User,
   };
   if (revoked === revocations.__gonghuiRevocations) {
     cachedSessions.set(tokenHash, { account: signedIn, lastSeenAt, checkedAt: now.getTime(), accountWrites, database: db });
   }
-  if (cachedSessions.size > MAX_CACHED_SESSIONS) cachedSessions.delete(cachedSessions.keys().next().value as string);
+  const oldest = cachedSessions.keys().next();
+  if (cachedSessions.size > MAX_CACHED_SESSIONS && !oldest.done) cachedSessions.delete(oldest.value);
   return signedIn;
 }
 

@@ -19,11 +19,11 @@ export async function addClick(scope: ReadScope, id: number): Promise<Row | unde
   const clicks = column(table, 'clicks');
   const [row] = await db
     .update(table)
-    .set({ clicks: sql`${clicks} + 1` } as never)
+    .set({ clicks: sql`${clicks} + 1` })
     .where(and(eq(column(table, 'id'), id), ...readConditions(definition, scope)))
     .returning();
   if (row) void invalidate('webvision'); // lists show the click count
-  return row as Row | undefined;
+  return row;
 }
 
 export default defineEndpoints(definition, [

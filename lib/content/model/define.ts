@@ -102,7 +102,7 @@ export function traits(definition: ResourceDefinition) {
     ordered: definition.ordered === true,
     window: definition.window === true,
     visibility: definition.visibility ?? localized,
-    parents: (definition.parents ?? []) as readonly string[],
+    parents: definition.parents ?? [],
     read: definition.access?.read ?? 'public',
     write: definition.access?.write ?? 'user',
   };

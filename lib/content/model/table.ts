@@ -75,7 +75,7 @@ export function contentTable(definition: ResourceDefinition) {
   columns.updatedBy = integer('updated_by');
 
   return pgTable(definition.name, columns, (table) => {
-    const col = (key: string) => (table as Record<string, never>)[key];
+    const col = (key: string) => table[key];
     const listKeys = [
       ...(t.localized ? ['lang'] : []),
       ...t.parents,

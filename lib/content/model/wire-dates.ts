@@ -58,7 +58,7 @@ export function fromWireDateTime(text: string, timeZone: string): Date | null {
   }
   const m = wirePattern.exec(value);
   if (!m) return null;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1).map((v) => (v === undefined ? undefined : Number(v))) as number[];
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m.slice(1).map((v) => (v === undefined ? 0 : Number(v)));
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   // The zone's offset at that moment; a second pass settles times near a daylight-saving change.

@@ -7,20 +7,14 @@ import { requireAccess, type Actor } from '../model/actor';
 import { recordAudit } from '../storage/audit';
 import { verifyCaptcha } from '../auth/captcha';
 import { invalid } from '../model/errors';
+import { rowOf } from '../model/row-check';
+import accountDefinition from '../resources/account';
 import { verifyPassword } from '../auth/passwords';
 import { hit, signInLimit } from '../auth/rate-limit';
 import { createSession, revokeSession } from '../auth/sessions';
 
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MS = 15 * 60 * 1000;
-
-/** The account columns sign-in reads (the table is built from the registry, so its row type is loose). */
-interface StoredAccount {
-  id: number;
-  passwordHash: string | null;
-  isDisabled: boolean;
-  lockedUntil: Date | null;
-}
 
 /** The answer of a sign-in (spec §3): a token, or none with whether the name is locked and why. */
 export interface SignInResult {
@@ -55,11 +49,12 @@ export async function signIn(actor: Actor, input: Record<string, unknown>): Prom
 async function attemptSignIn(actor: Actor, name: string, password: string): Promise<SignInResult & { accountId: number | null }> {
   const db = await getDb();
   const now = new Date();
-  const [found] = (await db
+  const [stored] = await db
     .select()
     .from(account)
     .where(sql`lower(${account.username}) = lower(${name})`)
-    .limit(1)) as unknown as StoredAccount[];
+    .limit(1);
+  const found = stored && rowOf(accountDefinition, stored);
   const failed = (locked = false, minutes = 0) => ({
     accountId: found?.id ?? null,
     token: null,
@@ -82,16 +77,17 @@ async function attemptSignIn(actor: Actor, name: string, password: string): Prom
   }
   if (!passwordOk) {
     // One statement counts the failure and, at the fifth, locks: concurrent attempts cannot skip it.
-    const [after] = (await db
+    const [after] = await db
       .update(account)
       .set({
         failedLogins: sql`case when ${account.failedLogins} + 1 >= ${MAX_FAILED_SIGN_INS} then 0 else ${account.failedLogins} + 1 end`,
         lockedUntil: sql`case when ${account.failedLogins} + 1 >= ${MAX_FAILED_SIGN_INS} then ${new Date(now.getTime() + LOCK_MS)} else ${account.lockedUntil} end`,
       })
       .where(eq(account.id, found.id))
-      .returning({ lockedUntil: account.lockedUntil })) as { lockedUntil: Date | null }[];
-    const nowLocked = !!after.lockedUntil && after.lockedUntil > now;
-    return failed(nowLocked, nowLocked ? lockedFor(after.lockedUntil) : 0);
+      .returning({ lockedUntil: account.lockedUntil });
+    const lockedUntil = after.lockedUntil instanceof Date ? after.lockedUntil : null;
+    const nowLocked = !!lockedUntil && lockedUntil > now;
+    return failed(nowLocked, nowLocked ? lockedFor(lockedUntil) : 0);
   }
   await db.update(account).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(account.id, found.id));
   return { accountId: found.id, token: await createSession(found.id), locked: false };

@@ -1,6 +1,6 @@
 import { config } from '../../config';
 import { requireAccess, type Actor } from '../model/actor';
-import { auditActions, listAudit, type AuditAction, type AuditFilter } from '../storage/audit';
+import { auditActions, listAudit, type AuditFilter } from '../storage/audit';
 import { invalid, positiveInteger } from '../model/errors';
 import { given, pageOf } from '../model/list-request';
 import { findResource } from '../model/registry';
@@ -24,8 +24,9 @@ function instant(value: unknown, name: string, endOfDay = false): Date | undefin
 function parseAuditRequest(body: Record<string, unknown>): { filter: AuditFilter; page: number; pageSize: number } {
   const filter: AuditFilter = {};
   if (given(body.action)) {
-    if (!auditActions.includes(body.action as AuditAction)) throw invalid('auditUnknownAction', { value: String(body.action).slice(0, 40), allowed: auditActions.join(', ') });
-    filter.action = body.action as AuditAction;
+    const action = auditActions.find((known) => known === body.action);
+    if (!action) throw invalid('auditUnknownAction', { value: String(body.action).slice(0, 40), allowed: auditActions.join(', ') });
+    filter.action = action;
   }
   if (given(body.resource)) {
     if (typeof body.resource !== 'string' || !(findResource(body.resource) || auditedOthers.includes(body.resource))) throw invalid('auditUnknownResource', { value: String(body.resource).slice(0, 40) });

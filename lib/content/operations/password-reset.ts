@@ -76,12 +76,13 @@ async function mailResetLinks(actor: Actor, username: string, email: string): Pr
     ...(username ? [sql`lower(${account.username}) = lower(${username})`] : []),
     ...(email ? [sql`lower(${account.email}) = lower(${email})`] : []),
   ];
-  const found = (await db
+  const rows = await db
     .select({ id: account.id, username: account.username, displayName: account.displayName, email: account.email })
     .from(account)
     .where(and(or(...matches), eq(account.isDisabled, false), sql`coalesce(${account.email}, '') <> ''`))
     .orderBy(account.id)
-    .limit(MAX_ACCOUNTS_PER_REQUEST)) as { id: number; username: string; displayName: string | null; email: string }[];
+    .limit(MAX_ACCOUNTS_PER_REQUEST);
+  const found = rows.map((row) => ({ id: Number(row.id), username: String(row.username), displayName: row.displayName === null ? null : String(row.displayName), email: String(row.email) }));
 
   const now = new Date();
   const site = found.length ? (await readWebInfo(language, { includePrivate: false })).siteName : '';
@@ -136,13 +137,13 @@ export async function resetPassword(actor: Actor, input: Record<string, unknown>
     if (!used) return null;
     const [changed] = await tx
       .update(account)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now } as never)
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
       .where(and(eq(account.id, used.accountId), eq(account.isDisabled, false)))
       .returning({ id: account.id, username: account.username });
     if (!changed) return null;
     // The account's other links stop working too: the password they were for has changed.
     await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.accountId, used.accountId), isNull(passwordResets.usedAt)));
-    return { id: changed.id as number, username: String(changed.username) };
+    return { id: Number(changed.id), username: String(changed.username) };
   });
   if (reset === null) throw invalid('resetTokenInvalid');
   const accountId = reset.id;

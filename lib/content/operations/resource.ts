@@ -90,7 +90,7 @@ async function withEditorNames(rows: repo.Row[]): Promise<repo.Row[]> {
   const ids = rows.flatMap((row) => (typeof row.updatedBy === 'number' ? [row.updatedBy] : []));
   if (!ids.length) return rows;
   const names = await repo.accountNames(ids);
-  return rows.map((row) => ({ ...row, updatedByName: names.get(row.updatedBy as number) ?? null }));
+  return rows.map((row) => ({ ...row, updatedByName: (typeof row.updatedBy === 'number' ? names.get(row.updatedBy) : undefined) ?? null }));
 }
 
 /** The row with this id in the actor's language (and section, when given), or `notFound`. */
@@ -133,15 +133,15 @@ export async function checkAgainstDatabase(actor: Actor, definition: ResourceDef
     const value = values[key];
     const label = (k: string) => (k === key ? f.label[actor.language] : k);
     if (value === undefined || value === null) continue;
-    if (f.kind === 'reference') {
+    if (f.kind === 'reference' && typeof value === 'number') {
       const target = findResource(f.resource);
       // A translation is the same resource's row in the other language; other references stay in this one.
       const language = key === 'translationId' ? otherLanguage(actor.language) : actor.language;
-      if (target && !(await repo.rowExists(target, language, value as number))) {
-        issues.push({ field: key, key: 'unknownReference', values: { field: label(key), value: value as number } });
+      if (target && !(await repo.rowExists(target, language, value))) {
+        issues.push({ field: key, key: 'unknownReference', values: { field: label(key), value } });
       }
     } else if (f.kind === 'image' || f.kind === 'files') {
-      const missing = await repo.uploadsExist(f.kind === 'image' ? [value as string] : (value as string[]));
+      const missing = await repo.uploadsExist(f.kind === 'image' ? [String(value)] : Array.isArray(value) ? value.map(String) : []);
       if (missing.length) issues.push({ field: key, key: 'unknownUpload', values: { field: label(key), value: missing.join(', ') } });
     }
     if (f.unique && typeof value === 'string' && (await repo.duplicateExists(definition, key, value, id))) {
@@ -154,7 +154,8 @@ export async function checkAgainstDatabase(actor: Actor, definition: ResourceDef
 function cleanValues(definition: ResourceDefinition, values: repo.Row): repo.Row {
   const out = { ...values };
   for (const [key, f] of Object.entries(definition.fields)) {
-    if (f.kind === 'richtext' && typeof out[key] === 'string') out[key] = sanitizeRichText(out[key] as string);
+    const value = out[key];
+    if (f.kind === 'richtext' && typeof value === 'string') out[key] = sanitizeRichText(value);
   }
   return out;
 }
@@ -281,8 +282,8 @@ export const MAX_BULK_IDS = 500;
  */
 export async function bulk(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>): Promise<{ done: number }> {
   requireAccess(actor, traits(definition).write);
-  const action = input.action;
-  if (typeof action !== 'string' || !(BULK_ACTIONS as readonly string[]).includes(action)) throw invalid('invalidBulkAction', { value: String(action ?? '').slice(0, 20) });
+  const action = BULK_ACTIONS.find((known) => known === input.action);
+  if (!action) throw invalid('invalidBulkAction', { value: String(input.action ?? '').slice(0, 20) });
   const available = action === 'delete' ? definition.deletable !== false : traits(definition).visibility;
   if (!available) throw invalid('bulkActionUnavailable', { action });
   const ids = Array.isArray(input.ids) ? input.ids : undefined;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, getTableColumns, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cachedRead, invalidate, type ReadOptions } from '../../cache/public-reads';
 import { storedGeneration } from '../../cache/generations';
@@ -32,7 +32,7 @@ export function tableOf(definition: ResourceDefinition): ContentTable {
 }
 
 export function column(table: ContentTable, key: string): PgColumn {
-  const c = (table as unknown as Record<string, PgColumn>)[key];
+  const c = getTableColumns(table)[key];
   if (!c) throw new Error(`Unknown column ${key}`);
   return c;
 }
@@ -138,7 +138,7 @@ async function loadIds(definition: ResourceDefinition, where: SQL | undefined, s
 async function loadRowsById(definition: ResourceDefinition, where: SQL | undefined, ids: number[]): Promise<Row[]> {
   const db = await getDb();
   const table = tableOf(definition);
-  const rows = (await db.select().from(table).where(and(inArray(column(table, 'id'), ids), where))) as Row[];
+  const rows: Row[] = await db.select().from(table).where(and(inArray(column(table, 'id'), ids), where));
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id): Row[] => {
     const row = byId.get(id);
@@ -189,7 +189,7 @@ async function loadPage(definition: ResourceDefinition, where: SQL | undefined, 
     .limit(query.pageSize)
     .offset((page - 1) * query.pageSize);
   const rows = await db.select().from(table).where(inArray(column(table, 'id'), pageIds)).orderBy(...orderBy);
-  return { rows: rows as Row[], total, page };
+  return { rows, total, page };
 }
 
 export function getRow(definition: ResourceDefinition, scope: ReadScope, id: number): Promise<Row | undefined> {
@@ -206,7 +206,7 @@ async function loadRow(definition: ResourceDefinition, scope: ReadScope, id: num
     .from(table)
     .where(and(eq(column(table, 'id'), id), ...scopeConditions(definition, scope)))
     .limit(1);
-  return row as Row | undefined;
+  return row;
 }
 
 /** Whether a row with this id exists in the language (used for reference checks). */
@@ -238,7 +238,7 @@ function siblingConditions(definition: ResourceDefinition, row: Row): SQL[] {
   const table = tableOf(definition);
   const t = traits(definition);
   const conditions: SQL[] = [];
-  if (t.localized) conditions.push(eq(column(table, 'lang'), row.lang as string));
+  if (t.localized) conditions.push(eq(column(table, 'lang'), String(row.lang)));
   for (const parent of t.parents) {
     conditions.push(row[parent] === null || row[parent] === undefined ? isNull(column(table, parent)) : eq(column(table, parent), row[parent]));
   }
@@ -275,7 +275,7 @@ async function renumber(tx: Tx, definition: ResourceDefinition, row: Row) {
     .as('ranked');
   await tx
     .update(table)
-    .set({ order: sql`${ranked.rank}` } as never)
+    .set({ order: sql`${ranked.rank}` })
     .from(ranked)
     .where(and(eq(column(table, 'id'), ranked.id), ne(order, ranked.rank)));
 }
@@ -293,9 +293,9 @@ export async function insertRow(definition: ResourceDefinition, values: Row, aft
       await lockOrdering(tx, definition);
       next.order = keepPlace ? await makeRoom(tx, definition, next, Number(next.order) || 1) : await nextOrder(tx, definition, next);
     }
-    const [row] = await tx.insert(table).values(next as never).returning();
-    await afterStore?.(tx, row as Row);
-    return row as Row;
+    const [row] = await tx.insert(table).values(next).returning();
+    await afterStore?.(tx, row);
+    return row;
   }).finally(() => afterWrite(definition.name));
 }
 
@@ -304,7 +304,7 @@ async function makeRoom(tx: Tx, definition: ResourceDefinition, row: Row, wanted
   const order = column(tableOf(definition), 'order');
   await renumber(tx, definition, row);
   const place = Math.max(1, Math.min(wanted, await nextOrder(tx, definition, row)));
-  await tx.update(tableOf(definition)).set({ order: sql`${order} + 1` } as never).where(and(...siblingConditions(definition, row), gte(order, place)));
+  await tx.update(tableOf(definition)).set({ order: sql`${order} + 1` }).where(and(...siblingConditions(definition, row), gte(order, place)));
   return place;
 }
 
@@ -323,10 +323,10 @@ async function updateIn(tx: Tx, definition: ResourceDefinition, existing: Row, c
     await lockOrdering(tx, definition);
     next.order = await nextOrder(tx, definition, { ...existing, ...changes });
   }
-  const [row] = await tx.update(table).set(next as never).where(eq(column(table, 'id'), existing.id)).returning();
+  const [row] = await tx.update(table).set(next).where(eq(column(table, 'id'), existing.id)).returning();
   if (t.ordered && parentChanged) await renumber(tx, definition, existing);
-  await afterStore?.(tx, row as Row);
-  return row as Row;
+  await afterStore?.(tx, row);
+  return row;
 }
 
 /** Deletes a row and closes the gap among its siblings; `beforeDelete` runs first in the same transaction (the trash entry). */
@@ -374,14 +374,14 @@ export async function moveRow(definition: ResourceDefinition, existing: Row, pos
     const from = Number(current.order);
     const to = Math.min(Math.max(1, position), total);
     if (to < from) {
-      await tx.update(table).set({ order: sql`${order} + 1` } as never).where(and(siblings, gte(order, to), lt(order, from)));
+      await tx.update(table).set({ order: sql`${order} + 1` }).where(and(siblings, gte(order, to), lt(order, from)));
     } else if (to > from) {
-      await tx.update(table).set({ order: sql`${order} - 1` } as never).where(and(siblings, gt(order, from), lte(order, to)));
+      await tx.update(table).set({ order: sql`${order} - 1` }).where(and(siblings, gt(order, from), lte(order, to)));
     }
     if (to !== from) {
-      await tx.update(table).set({ order: to, updatedAt: new Date() } as never).where(eq(column(table, 'id'), existing.id));
+      await tx.update(table).set({ order: to, updatedAt: new Date() }).where(eq(column(table, 'id'), existing.id));
     }
-    return (await tx.select().from(table).where(siblings).orderBy(asc(order), asc(column(table, 'id')))) as Row[];
+    return tx.select().from(table).where(siblings).orderBy(asc(order), asc(column(table, 'id')));
   }).finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
 }
 
@@ -390,7 +390,7 @@ export async function linkCounterpart(tx: Tx, definition: ResourceDefinition, co
   const table = tableOf(definition);
   await tx
     .update(table)
-    .set({ translationId: id } as never)
+    .set({ translationId: id })
     .where(and(eq(column(table, 'id'), counterpartId), isNull(column(table, 'translationId'))));
 }
 
@@ -408,8 +408,8 @@ export async function pairCounterparts(tx: Tx, definition: ResourceDefinition, r
   // Rows that named this one (its old counterpart) or the new counterpart (that one's old partner).
   const stale = counterpart === null ? eq(translation, id) : or(eq(translation, id), eq(translation, counterpart));
   const keep = counterpart === null ? [ne(rowId, id)] : [ne(rowId, id), ne(rowId, counterpart)];
-  await tx.update(table).set({ translationId: null } as never).where(and(stale, ...keep));
-  if (counterpart !== null) await tx.update(table).set({ translationId: id } as never).where(eq(rowId, counterpart));
+  await tx.update(table).set({ translationId: null }).where(and(stale, ...keep));
+  if (counterpart !== null) await tx.update(table).set({ translationId: id }).where(eq(rowId, counterpart));
 }
 
 export async function uploadsExist(ids: string[]): Promise<string[]> {

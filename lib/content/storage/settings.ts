@@ -222,6 +222,6 @@ export async function lastContentUpdate(): Promise<Date | null> {
   // greatest() skips nulls (empty tables); one flat list plans several times faster than nested unions.
   // Whole milliseconds, cut like the drivers cut stored microseconds, so the date matches the rows'.
   const result = await db.execute(sql`select extract(epoch from greatest(${sql.join(parts, sql`, `)})) * 1000 as ms`);
-  const ms = (result.rows[0] as { ms: unknown } | undefined)?.ms;
+  const ms = result.rows[0]?.ms;
   return ms === null || ms === undefined ? null : new Date(Math.floor(Number(ms)));
 }

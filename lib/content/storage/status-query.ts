@@ -7,10 +7,11 @@ import { hasStatus, STATUSES, type PublicationStatus } from '../model/status';
 /** A list request's `status` filter, checked: undefined when it asks for none. */
 export function statusFilter(definition: ResourceDefinition, raw: unknown): PublicationStatus | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
-  if (!hasStatus(definition) || !STATUSES.includes(raw as PublicationStatus)) {
+  const status = STATUSES.find((known) => known === raw);
+  if (!hasStatus(definition) || !status) {
     throw invalid('invalidStatus', { value: String(raw).slice(0, 20), allowed: hasStatus(definition) ? STATUSES.join(', ') : '—' });
   }
-  return raw as PublicationStatus;
+  return status;
 }
 
 /** The rows of one status, as SQL conditions at `now`, matching statusOf. */

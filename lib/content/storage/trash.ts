@@ -115,7 +115,7 @@ async function uploadsStillUsed(ids: string[]): Promise<Set<string>> {
     if (!left.length) break;
     const list = sql.join(left.map((id) => sql`${id}::text`), sql`, `);
     const result = await db.execute(sql`select u.id from unnest(array[${list}]) as u(id) where exists (select 1 from ${table} t where strpos(t::text, u.id) > 0)`);
-    for (const row of result.rows as { id: string }[]) used.add(row.id);
+    for (const row of result.rows) used.add(String(row.id));
   }
   return used;
 }

@@ -80,8 +80,8 @@ export async function latestChange(definition: ResourceDefinition, scope: ReadSc
     .select({ latest: max(column(table, 'updatedAt')) })
     .from(table)
     .where(and(...readConditions(definition, scope, filters)));
-  const latest = row?.latest as Date | string | null | undefined;
-  return latest ? new Date(latest) : null;
+  const latest = row?.latest;
+  return latest instanceof Date || typeof latest === 'string' ? new Date(latest) : null;
 }
 
 /**

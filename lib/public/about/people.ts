@@ -26,7 +26,7 @@ export interface PeopleGroup {
 }
 
 const person = (row: Row): Person => ({
-  id: row.id as number,
+  id: Number(row.id),
   name: String(row.name ?? ''),
   title: String(row.title ?? ''),
   organization: optionalText(row.organization),
@@ -37,7 +37,7 @@ const person = (row: Row): Person => ({
 /** The people of each section (in the list's order), read in one query, with each section's stamp. */
 async function peopleBySection(definition: ResourceDefinition, list: readonly Section[], language: WireLanguage): Promise<PeopleGroup[]> {
   const key = traits(definition).parents[0];
-  const rows = await allPublic(definition, language, (row) => ({ section: row[key] as number, person: person(row) }), {}, [
+  const rows = await allPublic(definition, language, (row) => ({ section: Number(row[key]), person: person(row) }), {}, [
     { field: key, direction: 'asc' },
     { field: 'order', direction: 'asc' },
   ]);

@@ -55,8 +55,8 @@ export interface Video {
 const definition = resources.webvision;
 
 export const videoView = (row: Row): Video => ({
-  id: row.id as number,
-  category: row.category as number,
+  id: Number(row.id),
+  category: Number(row.category),
   title: String(row.title ?? ''),
   description: optionalText(row.description),
   source: videoSource(String(row.videoUrl ?? '')),

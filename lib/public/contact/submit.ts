@@ -2,7 +2,7 @@ import { visitor } from '../../content/model/actor';
 import { ContentError, messageIn } from '../../content/model/errors';
 import { sendContactMessage } from '../../content/operations/contact';
 import type { WireLanguage } from '../../i18n/languages';
-import { contactFields, type ContactField, type ContactFormState, type ContactValues } from './form';
+import { contactFields, type ContactFormState, type ContactValues } from './form';
 
 export type ContactResult = { ok: true; id: number } | ({ ok: false } & ContactFormState);
 
@@ -31,9 +31,8 @@ export async function submitContact(submission: ContactSubmission): Promise<Cont
     if (!(error instanceof ContentError)) throw error;
     const errors: ContactFormState['errors'] = {};
     for (const issue of error.issues) {
-      if ((contactFields as readonly string[]).includes(issue.field)) {
-        errors[issue.field as ContactField] ??= messageIn(submission.language, issue.key, issue.values);
-      }
+      const field = contactFields.find((known) => known === issue.field);
+      if (field) errors[field] ??= messageIn(submission.language, issue.key, issue.values);
     }
     const formError = Object.keys(errors).length ? undefined : error.messageIn(submission.language);
     return { ok: false, values: submission.values, errors, formError };

@@ -11,7 +11,7 @@ export const glossaryInitials = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '#'] as const;
 /** An `?initial=` value of the index (any case), else undefined: an unknown initial filters nothing. */
 export function initialParam(value: string | string[] | undefined): string | undefined {
   const text = searchParam(value).toUpperCase();
-  return (glossaryInitials as readonly string[]).includes(text) ? text : undefined;
+  return glossaryInitials.find((initial) => initial === text);
 }
 
 export interface GlossaryQuery {

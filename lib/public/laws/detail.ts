@@ -33,7 +33,7 @@ export async function lawDetail(row: Row, language: WireLanguage): Promise<LawDe
     referenceName(resources.webruleattribute, language, row.attributeId),
   ]);
   return {
-    id: row.id as number,
+    id: Number(row.id),
     title: String(row.title ?? ''),
     authority: optionalText(row.authority),
     documentNumber: optionalText(row.documentNumber),
