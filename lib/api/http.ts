@@ -7,7 +7,7 @@ export function json(data: unknown, status = 200, headers: Record<string, string
 }
 
 /** Reads a request body up to `limit` bytes; a larger body is refused with 413 before it is buffered. */
-export async function readBody(request: Request, limit: number): Promise<Uint8Array> {
+export async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length'));
   if (declared > limit) throw new ApiError(413, 'bodyTooLarge', { limit: formatBytes(limit) });
   if (!request.body) return new Uint8Array();
@@ -31,6 +31,9 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** Parses a JSON object body. An empty body counts as `{}` (changeorder and the like send none). */
+/** A JSON object: what every JSON body of the API must be (not an array, a string or null). */
+const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   const bytes = await readBody(request, JSON_BODY_LIMIT);
   const text = Buffer.from(bytes).toString('utf8').trim();
@@ -42,8 +45,8 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   } catch {
     throw badRequest('badJson');
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('bodyNotObject');
-  return parsed as Record<string, unknown>;
+  if (!isJsonObject(parsed)) throw badRequest('bodyNotObject');
+  return parsed;
 }
 
 /** A positive integer from a path segment, or a 400 that names it. */

@@ -186,7 +186,10 @@ function drop(fullKey: string): void {
 
 /** Least recently used entries go first, while there are too many or they hold too many bytes. */
 function trim(): void {
-  while (state.entries.size > MAX_ENTRIES || state.bytes > MAX_BYTES) drop(state.entries.keys().next().value as string);
+  for (const key of state.entries.keys()) {
+    if (state.entries.size <= MAX_ENTRIES && state.bytes <= MAX_BYTES) break;
+    drop(key);
+  }
 }
 
 export function cacheStats() {

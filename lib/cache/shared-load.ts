@@ -6,17 +6,13 @@
  * succeeded only its value is kept, and each caller gets a promise of its own.
  */
 export class SharedLoad<T> {
-  private pending: Promise<T> | undefined;
-  private settled = false;
-  private value: T | undefined;
+  private state: { settled: false; pending: Promise<T> } | { settled: true; value: T };
 
   constructor(load: Promise<T>) {
-    this.pending = load;
+    this.state = { settled: false, pending: load };
     load.then(
       (value) => {
-        this.value = value;
-        this.settled = true;
-        this.pending = undefined;
+        this.state = { settled: true, value };
       },
       () => {}, // the caller's own promise carries the failure; caches drop a failed entry
     );
@@ -24,10 +20,10 @@ export class SharedLoad<T> {
 
   /** The load has succeeded. */
   get loaded(): boolean {
-    return this.settled;
+    return this.state.settled;
   }
 
   get(): Promise<T> {
-    return this.settled ? Promise.resolve(this.value as T) : (this.pending as Promise<T>);
+    return this.state.settled ? Promise.resolve(this.state.value) : this.state.pending;
   }
 }

@@ -53,7 +53,7 @@ type Global = {
   location?: { origin: string; reload(): void };
   document?: { cookie: string };
 };
-const browser = globalThis as Global;
+const browser: Global = globalThis;
 
 /** The real browser, looked up at call time so the module can load during server rendering. */
 const browserDeps: HttpDeps = {
@@ -187,7 +187,7 @@ export function createHttp(overrides: Partial<HttpDeps> = {}): ApiHttp {
             signInAgain();
           } else if (response.status === 400) {
             const body = await readBody(response);
-            const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+            const message = body && typeof body === 'object' && 'message' in body ? body.message : undefined;
             if (typeof message === 'string' && message) deps.alert(message);
           }
           if (!response.ok) return;

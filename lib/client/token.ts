@@ -17,7 +17,8 @@ export interface TokenStore {
 /** The browser's localStorage, or null where there is none (server rendering) or it is blocked. */
 export function browserStorage(): TokenStorage | null {
   try {
-    return (globalThis as { localStorage?: TokenStorage }).localStorage ?? null;
+    const storage: TokenStorage | undefined = 'localStorage' in globalThis ? globalThis.localStorage : undefined;
+    return storage ?? null;
   } catch {
     // Reading localStorage throws when the browser forbids storage for this site.
     return null;

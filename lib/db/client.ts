@@ -51,7 +51,7 @@ function processAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return error instanceof Error && 'code' in error && error.code === 'EPERM';
   }
 }
 
@@ -72,7 +72,7 @@ export function acquireLock(lockPath: string): () => void {
         }
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
       const owner = Number(fs.readFileSync(lockPath, 'utf8'));
       if (owner && owner !== process.pid && processAlive(owner)) throw new DatabaseLockedError(lockPath, owner);
       fs.unlinkSync(lockPath);

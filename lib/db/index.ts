@@ -92,7 +92,7 @@ export function closeDatabaseOnSignals(): void {
         .catch((error) => console.error('Closing the database failed:', error))
         .finally(() => {
           if (others.length === 0) process.exit(signal === 'SIGINT' ? 130 : 143);
-          for (const listener of others) (listener as NodeJS.SignalsListener)(signal);
+          for (const listener of others) listener(signal);
         });
     });
   }

@@ -41,7 +41,7 @@ export async function reserveIds(db: Writer, resource: ResourceName, count: numb
   const result = await db.execute(
     sql`select nextval(pg_get_serial_sequence(${resource}, 'id'))::int as "id" from generate_series(1, ${sql.raw(String(Math.trunc(count)))})`,
   );
-  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+  return result.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
 /** Multi-row inserts, split so no statement exceeds the parameter limit. */
@@ -50,7 +50,7 @@ async function insertChunked(db: Writer, resource: ResourceName, rows: Values[])
   const width = rows.reduce((widest, row) => Math.max(widest, Object.keys(row).length), 1);
   const size = Math.max(1, Math.floor(MAX_PARAMETERS / width));
   for (let start = 0; start < rows.length; start += size) {
-    await db.insert(table).values(rows.slice(start, start + size) as never);
+    await db.insert(table).values(rows.slice(start, start + size));
   }
 }
 

@@ -33,7 +33,7 @@ async function contentIsEmpty(db: Writer): Promise<boolean> {
     .filter((resource) => resource.name !== 'account')
     .map((resource) => sql`select 1 from ${sql.identifier(resource.name)}`);
   const result = await db.execute(sql`select exists(${sql.join(probes, sql` union all `)}) as "used"`);
-  return !(result as unknown as { rows: { used: boolean }[] }).rows[0].used;
+  return !result.rows[0].used;
 }
 
 /** Fills an empty database with demo content; returns false (and does nothing) otherwise. */
@@ -132,7 +132,7 @@ async function fillDemoContent(db: Writer, now: number): Promise<void> {
     organizationTitle: person.organizationTitle[language],
     photo: photoOf(person),
   });
-  const boardPeople = sections.boards.flatMap(({ value }) => demoBoards[value as 1 | 2].map((person) => ({ value, person })));
+  const boardPeople = sections.boards.flatMap(({ value }) => (value === 1 || value === 2 ? demoBoards[value] : []).map((person) => ({ value, person })));
   await insertPairs(db, 'websupervisor', boardPeople, ({ value, person }, language) => ({ boardType: value, ...personRow(person, language) }));
   const committeePeople = sections.committees.flatMap(({ value }) => (demoCommittees[value] ?? []).map((person) => ({ value, person })));
   await insertPairs(db, 'webcommittee', committeePeople, ({ value, person }, language) => ({ committee: value, ...personRow(person, language) }));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { connectReady } from '../db';
 import { migrationsFolder } from '../db/client';
 import { logger } from './logger';
@@ -23,9 +24,12 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The part of Drizzle's migration journal read here. */
+const migrationJournal = z.object({ entries: z.array(z.object({ when: z.number() })) });
+
 /** The migration timestamps this build ships (Drizzle records each one's `when` as created_at). */
 function shippedMigrations(): number[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const journal = migrationJournal.parse(JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')));
   return journal.entries.map((entry) => entry.when);
 }
 

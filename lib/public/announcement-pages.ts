@@ -3,7 +3,7 @@ import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { otherLanguage, toWireLanguage, type Locale } from '../i18n/languages';
 import type { ResourceDefinition } from '../content/model/define';
-import { announcementKinds, announcementPage, announcementQuery, type AnnouncementKindName, type AnyAnnouncementRow } from './announcements';
+import { announcementKinds, announcementPage, announcementRowOf, announcementQuery, type AnnouncementKindName, type AnyAnnouncementRow } from './announcements';
 import { imageUrl } from './attachments';
 import { publicRowOr404 } from './detail';
 import { detailPageMetadata, pageMetadata } from './metadata';
@@ -45,7 +45,7 @@ export const announcementRow = cache(async (name: AnnouncementKindName, locale: 
   const kind = announcementKinds[name];
   const base = route(kind.route).path;
   // The three kinds' definitions differ; their rows share what the pages read (AnyAnnouncementRow).
-  return (await publicRowOr404<typeof kind.definition>(kind.definition, toWireLanguage(locale), idText, (id) => `${base}/${id}`, base)) as AnyAnnouncementRow;
+  return announcementRowOf(kind.definition, await publicRowOr404(kind.definition, toWireLanguage(locale), idText, (id) => `${base}/${id}`, base));
 });
 
 export async function announcementDetailMetadata(name: AnnouncementKindName, locale: Locale, idText: string): Promise<Metadata> {

@@ -1,5 +1,6 @@
 import { resources } from '../content/model/registry';
 import { atOrAfter, before, besideRow, publicPageSizeOf, publicSortOf, readPublicList, readPublicRow, type Condition } from '../content/storage/reads';
+import { rowOf } from '../content/model/row-check';
 import type { RowOf } from '../content/model/rows';
 import type { ResourceDefinition } from '../content/model/define';
 import type { SortKey } from '../content/model/face';
@@ -97,6 +98,14 @@ export type AnnouncementRow = RowOf<typeof resources.webnews> | RowOf<typeof res
 export type AnyAnnouncementRow = Pick<AnnouncementRow, 'id' | 'title' | 'content' | 'publishAt' | 'files' | 'translationId' | 'lang' | 'isVisible' | 'createdAt' | 'updatedAt' | 'updatedBy' | 'unpublishAt'> &
   Partial<RowOf<typeof resources.webnews> & RowOf<typeof resources.webbulletin> & RowOf<typeof resources.webactivity>>;
 
+/** A row of one of the three kinds as the pages read it, checked against its kind's definition. */
+export function announcementRowOf(definition: ResourceDefinition, row: Record<string, unknown>): AnyAnnouncementRow {
+  if (definition === resources.webnews) return rowOf(resources.webnews, row);
+  if (definition === resources.webbulletin) return rowOf(resources.webbulletin, row);
+  if (definition === resources.webactivity) return rowOf(resources.webactivity, row);
+  throw new Error(`${definition.name} is not an announcement kind`);
+}
+
 
 export function toSummary(row: AnyAnnouncementRow): AnnouncementSummary {
   return {
@@ -155,7 +164,7 @@ export async function announcementPage(kind: AnnouncementKind, language: WireLan
     pageSize,
     ...(when ? { conditions: [timeCondition(kind.definition, when, minute)], cacheKey: `${when}@${minute.getTime()}` } : {}),
   });
-  return { items: (rows as unknown as AnyAnnouncementRow[]).map(toSummary), total, page: clampPage(page, total, pageSize), pageSize, types, type, when };
+  return { items: rows.map((row) => toSummary(announcementRowOf(kind.definition, row))), total, page: clampPage(page, total, pageSize), pageSize, types, type, when };
 }
 
 /** The type's name of a row, for a detail page (null when the type is hidden or gone). */
@@ -186,7 +195,7 @@ export async function neighbours(kind: AnnouncementKind, language: WireLanguage,
       conditions: [besideRow(kind.definition, key, value, id, side)],
       cacheKey: `${side === 'before' ? 'older' : 'newer'}:${at}:${id}`,
     });
-    return rows[0] ? toSummary(rows[0] as unknown as AnyAnnouncementRow) : null;
+    return rows[0] ? toSummary(announcementRowOf(kind.definition, rows[0])) : null;
   };
   const [previous, next] = await Promise.all([nearest('before'), nearest('after')]);
   return { previous, next };

@@ -3,7 +3,7 @@ import { readPublicList } from '../content/storage/reads';
 import type { ResourceDefinition } from '../content/model/define';
 import { translate } from '../i18n/messages';
 import { isWireLanguage, type WireLanguage } from '../i18n/languages';
-import type { AnyAnnouncementRow } from './announcements';
+import { announcementRowOf } from './announcements';
 import { route, type RouteId } from './routes';
 import { publicRowUrl } from './row-links';
 import { siteInfo } from './site';
@@ -88,7 +88,7 @@ export async function feedChannel(language: WireLanguage, kind: FeedKind): Promi
     selfUrl: absoluteUrl(feedPath(language, kind)),
     description: site.metaDescription || label,
     language: language === 'tw' ? 'zh-TW' : 'en',
-    items: (rows as unknown as AnyAnnouncementRow[]).map((row) => ({
+    items: rows.map((stored) => announcementRowOf(definition, stored)).map((row) => ({
       title: row.title ?? '',
       url: absoluteUrl(publicRowUrl(language, definition.name, row)!),
       description: summaryText(row, 300),

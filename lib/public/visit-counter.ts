@@ -30,8 +30,8 @@ export async function countOncePerSession(view: CounterView, jar: CookieJar, fet
   try {
     const response = await fetcher(endpoints[view], { credentials: 'same-origin', headers: { accept: 'application/json' } });
     if (!response.ok) return null;
-    const body = (await response.json()) as { count?: unknown };
-    return typeof body.count === 'number' ? body.count : null;
+    const body: unknown = await response.json();
+    return body && typeof body === 'object' && 'count' in body && typeof body.count === 'number' ? body.count : null;
   } catch {
     return null;
   }

@@ -10,7 +10,9 @@ import vm from 'node:vm';
  */
 export function collectGarbageWhenGrown(intervalMs = 30_000, slackBytes = 32 * 1024 * 1024): NodeJS.Timeout {
   v8.setFlagsFromString('--expose-gc');
-  const collect = vm.runInNewContext('gc') as () => void;
+  const gc: unknown = vm.runInNewContext('gc');
+  if (typeof gc !== 'function') throw new Error('--expose-gc did not expose gc()');
+  const collect = () => gc();
   let afterLast = process.memoryUsage().heapUsed;
   const timer = setInterval(() => {
     if (process.memoryUsage().heapUsed - afterLast < slackBytes) return;

@@ -26,7 +26,7 @@ export interface UploadStorage {
 export function folderStorage(folder: string): UploadStorage {
   // Ids are UUIDs, checked before they reach here; two levels of folders keep directories small.
   const file = (id: string) => path.join(folder, id.slice(0, 2), id);
-  const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+  const missing = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'ENOENT';
   return {
     async put(id, bytes) {
       await fs.mkdir(path.dirname(file(id)), { recursive: true });

@@ -14,7 +14,7 @@ export async function upload(context: RequestContext) {
   requireAccess(context.actor, 'user');
   const contentType = context.request.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw badRequest('uploadMissing');
-  let bytes: Uint8Array;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = await readBody(context.request, MAX_UPLOAD_BYTES + ENVELOPE_BYTES);
   } catch (error) {
@@ -25,7 +25,7 @@ export async function upload(context: RequestContext) {
   }
   let file: FormDataEntryValue | null;
   try {
-    file = (await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } }).formData()).get('file');
+    file = (await new Response(bytes, { headers: { 'content-type': contentType } }).formData()).get('file');
   } catch {
     throw badRequest('uploadMissing');
   }

@@ -14,7 +14,8 @@ import { column, escapeLike, tableOf } from './repository';
  */
 
 /** Where an upload is named: a live row, a trashed one, only an earlier revision, or the web settings. */
-export type MediaUseState = 'row' | 'trash' | 'revision' | 'settings';
+const MEDIA_USE_STATES = ['row', 'trash', 'revision', 'settings'] as const;
+export type MediaUseState = (typeof MEDIA_USE_STATES)[number];
 
 export interface MediaUse {
   resource: string;
@@ -101,7 +102,10 @@ export async function usesOf(ids: string[]): Promise<Map<string, MediaUse[]>> {
     union all select u.id, 'websetting', null, t.scope, '', 'settings', 3 from ${websetting} t join ${list} on ${named(sql`t.data`)}
     order by 7, 2, 3`);
   const seen = new Set<string>();
-  for (const row of result.rows as { upload: string; resource: string; row_id: number | null; lang: string | null; title: string | null; state: MediaUseState }[]) {
+  for (const stored of result.rows) {
+    const state = MEDIA_USE_STATES.find((known) => known === stored.state);
+    if (!state) throw new Error(`Unknown media use ${String(stored.state)}`);
+    const row = { upload: String(stored.upload), resource: String(stored.resource), row_id: stored.row_id, lang: stored.lang === null ? null : String(stored.lang), title: stored.title === null ? null : String(stored.title), state };
     const key = `${row.upload}/${row.resource}/${row.row_id}`;
     if (seen.has(key)) continue;
     seen.add(key);

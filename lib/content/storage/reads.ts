@@ -6,6 +6,7 @@ import type { SortKey } from '../model/face';
 import { PUBLIC_PAGE_SIZE } from '../model/face';
 import { MAX_PAGE_SIZE } from '../model/list-request';
 import { column, getRow, listRows, tableOf } from './repository';
+import { rowOf } from '../model/row-check';
 import type { RowOf } from '../model/rows';
 import { keywordConditions, richTextContains, textContains } from './search';
 import type { WireLanguage } from '../../i18n/languages';
@@ -55,7 +56,7 @@ export async function readPublicList<D extends ResourceDefinition>(definition: D
     conditions: query.conditions,
     cacheKey: query.cacheKey,
   });
-  return { rows: rows as RowOf<D>[], total, page, pageSize };
+  return { rows: rows.map((row) => rowOf(definition, row)), total, page, pageSize };
 }
 
 /** A page of the resource's public list as its definition's `public` orders and sizes it. */
@@ -65,7 +66,8 @@ export function readPublicPage<D extends ResourceDefinition>(definition: D, lang
 
 /** One row as visitors may see it, or undefined. */
 export async function readPublicRow<D extends ResourceDefinition>(definition: D, language: WireLanguage, id: number): Promise<RowOf<D> | undefined> {
-  return (await getRow(definition, { language, publicOnly: true }, id)) as RowOf<D> | undefined;
+  const row = await getRow(definition, { language, publicOnly: true }, id);
+  return row && rowOf(definition, row);
 }
 
 const columnOf = (definition: ResourceDefinition, key: string) => column(tableOf(definition), key);

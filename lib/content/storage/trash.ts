@@ -24,7 +24,8 @@ export interface TrashEntry {
 
 /** Keeps a copy of the row in the trash, in the delete's own transaction. */
 export async function putInTrash(tx: Tx, definition: ResourceDefinition, row: Row, accountId: number | null): Promise<void> {
-  const values = JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
+  // Kept as JSON: dates become their ISO text, as the revisions keep them.
+  const values = Object.fromEntries(Object.entries(row).flatMap(([key, value]) => (value === undefined ? [] : [[key, value instanceof Date ? value.toISOString() : value]])));
   const lang = typeof row.lang === 'string' ? row.lang : null;
   await tx
     .insert(contentTrash)
