@@ -21,12 +21,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** A copy of `body` with its dates converted; the caller's object is not touched. */
-export function convertDates<T>(body: T): T {
+export function convertDates(body: unknown): unknown {
   if (!isPlainObject(body)) return body;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if (value instanceof Date) copy[key] = Number.isNaN(value.getTime()) ? value : formatWireDateTime(value);
     else copy[key] = convertDates(value);
   }
-  return copy as T;
+  return copy;
 }

@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
 import { once } from 'node:events';
+import { z } from 'zod';
 import type { Connection } from './client';
 
 /**
@@ -86,11 +87,8 @@ export async function writeBackup(connection: Connection, file: string): Promise
   return { tables: names.length, rows: total };
 }
 
-interface Header {
-  format?: string;
-  migrations?: number;
-  tables?: string[];
-}
+const backupHeader = z.object({ format: z.string().optional(), migrations: z.number().optional(), tables: z.array(z.string()).optional() });
+type Header = z.infer<typeof backupHeader>;
 
 export async function readBackup(connection: Connection, file: string): Promise<{ tables: number; rows: number }> {
   const present = new Set(await tables(connection));
@@ -108,8 +106,9 @@ export async function readBackup(connection: Connection, file: string): Promise<
         if (!line.trim()) continue;
         const record = JSON.parse(line);
         if (!header) {
-          header = record as Header;
-          if (header.format !== FORMAT) throw new Error(`${file} is not a Gonghui backup`);
+          const parsed = backupHeader.safeParse(record);
+          if (!parsed.success || parsed.data.format !== FORMAT) throw new Error(`${file} is not a Gonghui backup`);
+          header = parsed.data;
           if ((header.migrations ?? 0) > applied) {
             throw new Error('The backup comes from a newer version of the schema: upgrade this installation first.');
           }

@@ -103,13 +103,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Connectio
   const client = new PGlite(folder, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
   try {
     await client.waitReady;
-    const db = drizzle({ client, schema }) as unknown as Database;
+    const embedded = drizzle({ client, schema });
+    // PGlite's and node-postgres's Drizzle databases build the same queries; the rest of lib types one of them.
+    const db = embedded as unknown as Database;
     countWrites(client, soleWriter(db));
     client.query = timed(client.query.bind(client), 'pglite') as typeof client.query;
     client.exec = timed(client.exec.bind(client), 'pglite') as typeof client.exec;
     const memory = (client as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } }).mod?.wasmMemory;
     if (memory) reportEmbeddedDatabaseMemory(() => memory.buffer.byteLength);
-    await migrate(db as never, { migrationsFolder });
+    await migrate(embedded, { migrationsFolder });
     return {
       db,
       driver: 'pglite',

@@ -113,17 +113,34 @@ export function defaultWebInfo(language: WireLanguage): WebInfo {
 
 /** Stored values over the defaults; a stored null (a cleared field) falls back to the default. */
 function merge(language: WireLanguage, stored: Record<string, unknown>, includePrivate: boolean): WebInfo {
-  const info = defaultWebInfo(language) as unknown as Record<string, unknown>;
-  const fields = settingsDefinition.fields;
-  for (const [key, f] of Object.entries(fields)) {
+  const defaults = defaultWebInfo(language);
+  const text = (key: LocalizedSettingKey | SharedSettingKey, fallback: string): string => {
     const value = stored[key];
-    if (value === null || value === undefined) continue;
-    if (f.kind === 'integer' ? typeof value === 'number' : typeof value === 'string') info[key] = value;
-  }
+    return typeof value === 'string' ? value : fallback;
+  };
+  const info: WebInfo = {
+    ...defaults,
+    siteName: text('siteName', defaults.siteName),
+    associationName: text('associationName', defaults.associationName),
+    logo: typeof stored.logo === 'string' ? stored.logo : defaults.logo,
+    address: text('address', defaults.address),
+    phone: text('phone', defaults.phone),
+    fax: text('fax', defaults.fax),
+    email: text('email', defaults.email),
+    notifyEmails: text('notifyEmails', defaults.notifyEmails ?? ''),
+    officeHours: text('officeHours', defaults.officeHours),
+    footerNote: text('footerNote', defaults.footerNote),
+    metaDescription: text('metaDescription', defaults.metaDescription),
+    metaKeywords: text('metaKeywords', defaults.metaKeywords),
+    analyticsId: text('analyticsId', defaults.analyticsId),
+    legacyVisitCount: typeof stored.legacyVisitCount === 'number' ? stored.legacyVisitCount : defaults.legacyVisitCount,
+  };
+  // The fields that are not public (`public: false` in the definitions above) only for signed-in readers.
   if (!includePrivate) {
-    for (const [key, f] of Object.entries(fields)) if (f.public === false) delete info[key];
+    delete info.notifyEmails;
+    delete info.legacyVisitCount;
   }
-  return info as unknown as WebInfo;
+  return info;
 }
 
 /** The settings of a language merged with the shared ones, read on the server (pages call this too). */
