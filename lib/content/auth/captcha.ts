@@ -1,3 +1,4 @@
+import 'server-only';
 import { config } from '../../config';
 import { invalid } from '../model/errors';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ResourceHooks } from '../model/define';
 import account from './account';
 import webdiscipline from './webdiscipline';

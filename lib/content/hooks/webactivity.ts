@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ResourceHooks } from '../model/define';
 
 const hooks: ResourceHooks = {

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ResourceHooks } from '../model/define';
 import { senderFields, sendAccountMessage, sendContactMessage } from '../operations/contact';
 import { wireRow } from '../model/wire';

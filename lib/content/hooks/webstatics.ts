@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ResourceHooks } from '../model/define';
 import definition from '../resources/webstatics';
 import { yearOptionsCall } from '../storage/years';
