@@ -13,7 +13,8 @@ const config = {
       },
     ],
   },
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  // `server-only` throws outside Next.js; the server files of lib/ are tested here as the server runs them.
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1', '^server-only$': '<rootDir>/scripts/server-only.ts' },
   setupFiles: ['<rootDir>/test/setup-env.ts'],
   testTimeout: 30000,
 };

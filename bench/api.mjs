@@ -103,7 +103,7 @@ try {
     server.kill('SIGTERM');
     await stopped(server);
     console.log(`Seeding ${driver} with seed:large…`);
-    execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed-large.ts'], { cwd: root, env, stdio: 'inherit' });
+    execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', 'tsconfig.scripts.json', 'scripts/seed-large.ts'], { cwd: root, env, stdio: 'inherit' });
     server = startServer();
     await waitUp();
   }

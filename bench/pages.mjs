@@ -141,7 +141,7 @@ function startNext(checkout = root, serverPort = port, data = dataDir) {
 
 function seedLarge() {
   console.log(`Seeding ${driver} with seed:large (once per data folder)…`);
-  execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/seed-large.ts'], {
+  execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', 'tsconfig.scripts.json', 'scripts/seed-large.ts'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: 'inherit',

@@ -9,15 +9,13 @@ import { DEFAULT_LIST_PAGE_SIZE } from '@/lib/admin/list';
 import { clampPage, totalPages } from '@/lib/admin/pager';
 import { useClientLanguage } from '@/lib/client/hooks';
 import { auditLogPage } from '@/lib/client/resources';
+import { auditActions, isAuditAction } from '@/lib/content/model/audit-actions';
 import { allResources, findResource } from '@/lib/content/model/registry';
 import { useAdminSession } from './AdminSession';
 import { FilterButtons, ListTable, LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
 import { formatWireDate } from '@/lib/admin/cells';
-
-/** The actions the log records, in the order the filter offers them (lib/content/storage/audit.ts). */
-const actions = ['signIn', 'signInFailed', 'signOut', 'add', 'update', 'delete', 'restore', 'purge', 'changeorder', 'batch', 'settings', 'upload', 'forgotPassword', 'passwordReset'] as const;
 
 /** Admins: the audit log, newest first, filtered by action, resource, account id and time; the filters live in the URL. */
 export function AuditScreen() {
@@ -47,7 +45,7 @@ export function AuditScreen() {
           <label htmlFor="audit-action">{t('audit.action')}</label>
           <select id="audit-action" name="action" defaultValue={query.get('action') ?? ''}>
             <option value="">{t('list.all')}</option>
-            {actions.map((action) => (
+            {auditActions.map((action) => (
               <option key={action} value={action}>
                 {t(`audit.actions.${action}`)}
               </option>
@@ -92,7 +90,7 @@ export function AuditScreen() {
           {data.data.map((entry) => (
             <tr key={entry.id}>
               <td>{formatWireDate(entry.at, language, true)}</td>
-              <td>{(actions as readonly string[]).includes(entry.action) ? t(`audit.actions.${entry.action as (typeof actions)[number]}`) : entry.action}</td>
+              <td>{isAuditAction(entry.action) ? t(`audit.actions.${entry.action}`) : entry.action}</td>
               <td>{entry.accountName ?? ''}{entry.accountId ? ` (#${entry.accountId})` : ''}</td>
               <td>{entry.clientAddress ?? ''}</td>
               <td>{resourceName(entry.resource)}</td>

@@ -1,6 +1,6 @@
 import { UPLOAD_CSP } from '../security/headers.mjs';
-import { uploadIdPattern } from '../content/model/validation';
 import { findUpload } from '.';
+import { uploadIdPattern } from './id';
 import { uploadStorage } from './storage';
 
 /** `filename*` per RFC 6266, so Chinese names survive, with an ASCII fallback. */

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { config } from '../../config';
 import { invalid } from '../model/errors';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt with N=2^15, r=8, p=1 (OWASP's minimum is N=2^17 with p=1 or N=2^15 with p=3-ish; 2^15

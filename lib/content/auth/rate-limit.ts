@@ -1,3 +1,4 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { rateLimits } from '../../db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ResourceCall, ResourceDefinition } from '../model/define';
 
 /** A resource's own calls (beyond the generic ones), served at `/api/{resource}/{path}`. */

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ResourceCall, ResourceDefinition } from '../model/define';
 import type { ResourceEndpoints } from './define';
 import webactivity from './webactivity';

@@ -1,3 +1,4 @@
+import 'server-only';
 import definition from '../resources/webactivity';
 import { defineEndpoints } from './define';
 

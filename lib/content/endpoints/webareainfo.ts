@@ -1,3 +1,4 @@
+import 'server-only';
 import { and } from 'drizzle-orm';
 import { getDb } from '../../db';
 import type { WireLanguage } from '../../i18n/languages';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq, type SQL } from 'drizzle-orm';
 import { defineEndpoints } from './define';
 import { invalid } from '../model/errors';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { sendAccountMessage, sendContactMessage } from '../operations/contact';
 import { wireRow } from '../model/wire';
 import definition from '../resources/webcontact';

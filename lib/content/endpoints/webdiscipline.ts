@@ -1,3 +1,4 @@
+import 'server-only';
 import { defineEndpoints } from './define';
 import definition from '../resources/webdiscipline';
 import { latestChangeCall } from '../storage/update-times';

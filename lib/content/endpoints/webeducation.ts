@@ -1,3 +1,4 @@
+import 'server-only';
 import { defineEndpoints } from './define';
 import definition from '../resources/webeducation';
 import { latestChangeCall } from '../storage/update-times';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq, gte, lte, type SQL } from 'drizzle-orm';
 import { config } from '../../config';
 import { readScopeOf, requireAccess, type Actor } from '../model/actor';

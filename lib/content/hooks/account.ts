@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { account } from '../../db/schema';

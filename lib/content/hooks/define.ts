@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Actor } from '../model/actor';
 import type { ResourceDefinition } from '../model/define';
 import { inputOf, rowOf, type InputOf, type WriteOf } from '../model/row-check';

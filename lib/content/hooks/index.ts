@@ -1,3 +1,4 @@
+import 'server-only';
 import type { ResourceDefinition } from '../model/define';
 import account from './account';
 import type { RegisteredHooks } from './define';

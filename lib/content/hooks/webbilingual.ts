@@ -1,3 +1,4 @@
+import 'server-only';
 import definition from '../resources/webbilingual';
 import { initialOf } from '../storage/search';
 import { defineHooks } from './define';

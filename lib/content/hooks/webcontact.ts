@@ -1,3 +1,4 @@
+import 'server-only';
 import type { WriteOf } from '../model/row-check';
 import { senderFields } from '../operations/contact';
 import definition from '../resources/webcontact';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { purgeKeys, SITE_KEY } from '../../cache/cache-tier';
 import { bumpContentEpoch } from '../../cache/content-epoch';
 import { clearPublicCache, invalidate } from '../../cache/public-reads';

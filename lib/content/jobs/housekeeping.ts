@@ -1,3 +1,4 @@
+import 'server-only';
 import { logError } from '../../observability/logger';
 import { operator } from '../model/actor';
 import { pruneAudit, recordAudit } from '../storage/audit';

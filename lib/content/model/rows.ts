@@ -1,6 +1,9 @@
 import type { ResourceDefinition } from './define';
 import type { Field } from './fields';
 
+/** A stored row as the write path and the wire formats handle it, before a definition types it (`RowOf`). */
+export type Row = Record<string, unknown>;
+
 /**
  * The row type a definition implies: one property per stored field, typed by its kind, plus the
  * common columns its flags add (lib/content/model/table.ts). `RowOf<typeof webnews>` is what a read of

@@ -1,5 +1,5 @@
 import { traits, type ResourceDefinition } from './define';
-import type { Row } from '../storage/repository';
+import type { Row } from './rows';
 
 /**
  * Client-safe (the back office's list imports it): checking a request and querying are in status-query.ts.

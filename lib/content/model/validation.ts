@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadIdPattern } from '../../uploads/id';
 import { traits, type ResourceDefinition } from './define';
 import { field as fieldBuilders, type Field, type Label } from './fields';
 import type { Issue } from './errors';
@@ -24,8 +25,7 @@ export function inputFields(definition: ResourceDefinition): [string, Field][] {
   );
 }
 
-
-export const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export { uploadIdPattern };
 
 const emailPattern = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
 const MAX_EMAILS = 20;

@@ -2,7 +2,7 @@ import { config } from '../../config';
 import { isSignedIn, type Actor } from './actor';
 import type { ResourceDefinition } from './define';
 import { toWireDateTime } from './wire-dates';
-import type { Row } from '../storage/repository';
+import type { Row } from './rows';
 import { hasStatus, statusOf } from './status';
 
 /** Columns that only the back office sees. */

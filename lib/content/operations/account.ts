@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { ensureAdmin } from '../auth/accounts';
 import { getDb } from '../../db';

@@ -1,6 +1,8 @@
+import 'server-only';
 import { config } from '../../config';
 import { requireAccess, type Actor } from '../model/actor';
-import { auditActions, listAudit, type AuditFilter } from '../storage/audit';
+import { auditActions } from '../model/audit-actions';
+import { listAudit, type AuditFilter } from '../storage/audit';
 import { invalid, positiveInteger } from '../model/errors';
 import { given, pageOf } from '../model/list-request';
 import { findResource } from '../model/registry';

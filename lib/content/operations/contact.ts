@@ -1,3 +1,4 @@
+import 'server-only';
 import { config } from '../../config';
 import { logError } from '../../observability/logger';
 import { enqueueMail } from '../../mail/queue';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { config } from '../../config';
 import { getDb } from '../../db';
 import { otherLanguage } from '../../i18n/languages';

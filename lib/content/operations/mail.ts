@@ -1,3 +1,4 @@
+import 'server-only';
 import { config } from '../../config';
 import { mailQueueState } from '../../mail/queue';
 import { requireAccess, type Actor } from '../model/actor';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { config } from '../../config';
 import { uploadUrl } from '../../uploads';
 import { requireAccess, type Actor } from '../model/actor';

@@ -1,9 +1,11 @@
+import 'server-only';
 import { config } from '../../config';
 import { translate } from '../../i18n/messages';
 import { otherLanguage } from '../../i18n/languages';
 import { sanitizeRichText } from '../../security/sanitize';
 import { isSignedIn, readScopeOf, requireAccess, type Actor } from '../model/actor';
-import { recordAudit, type AuditAction } from '../storage/audit';
+import type { AuditAction } from '../model/audit-actions';
+import { recordAudit } from '../storage/audit';
 import { keepsHistory, traits, type ResourceDefinition } from '../model/define';
 import { conflict, invalid, invalidFields, notFound, positiveInteger, type Issue } from '../model/errors';
 import { hooksFor } from '../hooks';

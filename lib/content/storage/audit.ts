@@ -1,9 +1,11 @@
+import 'server-only';
 import { and, desc, eq, gte, lt, lte, count, type SQL } from 'drizzle-orm';
 import { config } from '../../config';
 import { getDb } from '../../db';
 import { auditLog } from '../../db/schema';
 import { logError } from '../../observability/logger';
 import type { Actor } from '../model/actor';
+import type { AuditAction } from '../model/audit-actions';
 
 /**
  * The audit log: one line per thing someone did, with when, who, from where, on what and a short
@@ -11,25 +13,6 @@ import type { Actor } from '../model/actor';
  * sign-out, uploads, settings, batch) through `recordAudit`, never by a client; entries older than
  * AUDIT_DAYS are pruned by the housekeeping (lib/content/jobs/housekeeping.ts).
  */
-
-export const auditActions = [
-  'signIn',
-  'signInFailed',
-  'signOut',
-  'add',
-  'update',
-  'delete',
-  'restore',
-  'purge',
-  'changeorder',
-  'bulk',
-  'batch',
-  'settings',
-  'upload',
-  'forgotPassword',
-  'passwordReset',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {
   action: AuditAction;

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, count, desc, eq, ilike, inArray, like, lt, notLike, or, sql, type SQL } from 'drizzle-orm';
 import { invalidate } from '../../cache/public-reads';
 import { getDb } from '../../db';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { cachedRead, noteWindowChange } from '../../cache/public-reads';
 import { getDb } from '../../db';

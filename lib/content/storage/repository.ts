@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, getTableColumns, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cachedRead, invalidate, type ReadOptions } from '../../cache/public-reads';
@@ -10,9 +11,10 @@ import { resourceTable } from '../../db/tables';
 import type { WireLanguage } from '../../i18n/languages';
 import { traits, type ResourceDefinition } from '../model/define';
 import type { SortKey } from '../model/face';
+import type { Row } from '../model/rows';
 import type { ContentTable } from '../model/table';
 
-export type Row = Record<string, unknown>;
+export type { Row };
 
 /** What a read may see: one language, and for anonymous readers only public rows. */
 export interface ReadScope {

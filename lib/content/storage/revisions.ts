@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { config } from '../../config';
 import { getDb } from '../../db';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, asc, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { getDb } from '../../db';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { invalidate } from '../../cache/public-reads';

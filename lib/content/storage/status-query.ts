@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { traits, type ResourceDefinition } from '../model/define';
 import { column, tableOf } from './repository';

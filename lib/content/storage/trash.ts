@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { account, contentTrash } from '../../db/schema';

@@ -2,6 +2,7 @@
  * The "last updated" dates of spec §7's getupdatetime calls (DESIGN §4): either a stamp the back
  * office sets on a section (supervisors' boards, committees), or the latest change among rows.
  */
+import 'server-only';
 import { and, eq, max, type SQL } from 'drizzle-orm';
 import { config } from '../../config';
 import { invalidate } from '../../cache/public-reads';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { readScopeOf, requireAccess } from '../model/actor';

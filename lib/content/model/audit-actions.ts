@@ -1,0 +1,25 @@
+/**
+ * What the audit log records (lib/content/storage/audit.ts): one action per thing someone did. Here,
+ * apart from the log's storage, so the back office's audit filter offers the same list the server
+ * accepts.
+ */
+export const auditActions = [
+  'signIn',
+  'signInFailed',
+  'signOut',
+  'add',
+  'update',
+  'delete',
+  'restore',
+  'purge',
+  'changeorder',
+  'bulk',
+  'batch',
+  'settings',
+  'upload',
+  'forgotPassword',
+  'passwordReset',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const isAuditAction = (value: unknown): value is AuditAction => (auditActions as readonly unknown[]).includes(value);
