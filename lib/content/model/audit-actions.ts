@@ -22,4 +22,4 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const isAuditAction = (value: unknown): value is AuditAction => (auditActions as readonly unknown[]).includes(value);
+export const isAuditAction = (value: unknown): value is AuditAction => auditActions.some((action) => action === value);
