@@ -46,12 +46,15 @@ export class DatabaseLockedError extends Error {
   }
 }
 
+/** A system error's code (ENOENT…); not `instanceof Error`, which fails for errors of another realm. */
+const errorCode = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined);
+
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return error instanceof Error && 'code' in error && error.code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
 }
 
@@ -72,7 +75,7 @@ export function acquireLock(lockPath: string): () => void {
         }
       };
     } catch (error) {
-      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+      if (errorCode(error) !== 'EEXIST') throw error;
       const owner = Number(fs.readFileSync(lockPath, 'utf8'));
       if (owner && owner !== process.pid && processAlive(owner)) throw new DatabaseLockedError(lockPath, owner);
       fs.unlinkSync(lockPath);

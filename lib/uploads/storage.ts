@@ -26,7 +26,8 @@ export interface UploadStorage {
 export function folderStorage(folder: string): UploadStorage {
   // Ids are UUIDs, checked before they reach here; two levels of folders keep directories small.
   const file = (id: string) => path.join(folder, id.slice(0, 2), id);
-  const missing = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'ENOENT';
+  // Not `instanceof Error`: errors of another realm (a test's VM context) are errors all the same.
+  const missing = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
   return {
     async put(id, bytes) {
       await fs.mkdir(path.dirname(file(id)), { recursive: true });
