@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { usePublicPathname } from '@/lib/i18n/navigation';
+import { usePublicPathname } from './public-pathname';
 import styles from './MainNav.module.css';
 
 export interface NavPage {

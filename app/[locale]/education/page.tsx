@@ -13,7 +13,8 @@ import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
 import { publicRowPath } from '@/lib/public/row-links';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref, rowHref } from '@/lib/public/links';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -31,7 +32,7 @@ export default async function EducationPage({ params, searchParams }: PageProps<
   const query = await searchParams;
   const t = await getTranslations({ locale, namespace: 'info' });
   const data = await educationPage(toWireLanguage(locale), { category: sectionParam('educationCategories', query.type), page: pageParam(query.page) });
-  const path = localePath(locale, '/education');
+  const path = routeHref(locale, 'education');
   return (
     <PublicPage locale={locale} route="education">
       <CategoryTabs
@@ -55,7 +56,7 @@ export default async function EducationPage({ params, searchParams }: PageProps<
           entries={data.rows.map((row) => ({
             id: row.id,
             title: row.title ?? '',
-            href: localePath(locale, publicRowPath('webeducation', row)!),
+            href: rowHref(locale, 'webeducation', row),
             image: row.image,
             meta: (
               <p className="list-item__meta">

@@ -10,7 +10,8 @@ import { glossaryPage, initialParam } from '@/lib/public/info/glossary';
 import { textLang } from '@/lib/i18n/text-language';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam, searchParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -26,7 +27,7 @@ export default async function GlossaryPage({ params, searchParams }: PageProps<'
   const query = await searchParams;
   const t = await getTranslations({ locale, namespace: 'info.glossary' });
   const data = await glossaryPage({ keyword: searchParam(query.q), initial: initialParam(query.initial), page: pageParam(query.page) });
-  const path = localePath(locale, '/glossary');
+  const path = routeHref(locale, 'glossary');
   const filtered = data.keyword !== '' || data.initial !== undefined;
   return (
     <PublicPage locale={locale} route="glossary">

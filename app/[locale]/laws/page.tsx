@@ -9,7 +9,8 @@ import { localeOf, openPage } from '@/lib/i18n/params';
 import { criteriaQuery, hasCriteria, lawCriteria, lawOptions, searchLaws } from '@/lib/public/laws/search';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -27,7 +28,7 @@ export default async function LawsPage({ params, searchParams }: PageProps<'/[lo
   const [t, options, query] = await Promise.all([getTranslations({ locale, namespace: 'laws' }), lawOptions(language), searchParams]);
   const criteria = lawCriteria(query, options);
   const results = await searchLaws(language, criteria, pageParam(query.page));
-  const path = localePath(locale, '/laws');
+  const path = routeHref(locale, 'laws');
   const searching = hasCriteria(criteria);
   return (
     <PublicPage locale={locale} route="laws">

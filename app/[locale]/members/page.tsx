@@ -13,7 +13,8 @@ import { sectionParam } from '@/lib/public/lists';
 import { members } from '@/lib/public/members/members';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -35,7 +36,7 @@ export default async function MembersPage({ params, searchParams }: PageProps<'/
     pageSections(language, 'member-services'),
     members(language, { category, page: pageParam(query.page) }),
   ]);
-  const path = localePath(locale, '/members');
+  const path = routeHref(locale, 'members');
   const tabs = [
     { href: path, label: t('allCategories'), current: !category },
     ...sections.memberCategories.map((c) => ({ href: withQuery(path, { type: c.value }), label: c.label[language], current: category?.value === c.value })),

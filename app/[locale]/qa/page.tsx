@@ -10,7 +10,8 @@ import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { qaPage } from '@/lib/public/info/qa';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -28,7 +29,7 @@ export default async function QaPage({ params, searchParams }: PageProps<'/[loca
   const query = await searchParams;
   const t = await getTranslations({ locale, namespace: 'info' });
   const data = await qaPage(toWireLanguage(locale), { category: sectionParam('qaCategories', query.type), page: pageParam(query.page) });
-  const path = localePath(locale, '/qa');
+  const path = routeHref(locale, 'qa');
   return (
     <PublicPage locale={locale} route="qa">
       <CategoryTabs

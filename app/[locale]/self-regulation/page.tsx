@@ -10,7 +10,8 @@ import { localeOf, openPage } from '@/lib/i18n/params';
 import { disciplineTypes, disciplines, disciplinesUpdatedAt, typeParam } from '@/lib/public/laws/self-regulation';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -29,7 +30,7 @@ export default async function SelfRegulationPage({ params, searchParams }: PageP
   const [t, types, updatedAt] = await Promise.all([getTranslations({ locale, namespace: 'laws' }), disciplineTypes(language), disciplinesUpdatedAt(language)]);
   const type = typeParam(types, query.type);
   const list = await disciplines(language, { typeId: type?.id, page: pageParam(query.page) });
-  const path = localePath(locale, '/self-regulation');
+  const path = routeHref(locale, 'selfRegulation');
   const tabs = [
     { href: path, label: t('allTypes'), current: !type },
     ...types.map((item) => ({ href: withQuery(path, { type: item.id }), label: item.name, current: item.id === type?.id })),

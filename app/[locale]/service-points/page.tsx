@@ -11,7 +11,8 @@ import { sectionParam } from '@/lib/public/lists';
 import { servicePoints } from '@/lib/public/members/service-points';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -30,7 +31,7 @@ export default async function ServicePointsPage({ params, searchParams }: PagePr
   const areaType = sectionParam(sections.areaTypes, query.type);
   const region = sectionParam(sections.regions, query.region);
   const [t, list] = await Promise.all([getTranslations({ locale, namespace: 'members' }), servicePoints(language, { areaType, region, page: pageParam(query.page) })]);
-  const path = localePath(locale, '/service-points');
+  const path = routeHref(locale, 'servicePoints');
   const options = (list: typeof sections.regions) => list.map((s) => ({ value: s.value, label: s.label[language] }));
   return (
     <PublicPage locale={locale} route="servicePoints">

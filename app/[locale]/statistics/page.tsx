@@ -11,7 +11,8 @@ import { routePageMetadata } from '@/lib/public/info/metadata';
 import { statisticsPage, yearParam } from '@/lib/public/info/statistics';
 import { pageParam } from '@/lib/public/paging';
 import { publicRowPath } from '@/lib/public/row-links';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref, rowHref } from '@/lib/public/links';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -33,7 +34,7 @@ export default async function StatisticsPage({ params, searchParams }: PageProps
     year: yearParam(query.year),
     page: pageParam(query.page),
   });
-  const path = localePath(locale, '/statistics');
+  const path = routeHref(locale, 'statistics');
   const typeLabel = (value: unknown) => data.types.find((type) => type.value === value)?.label ?? '';
   return (
     <PublicPage locale={locale} route="statistics">
@@ -57,7 +58,7 @@ export default async function StatisticsPage({ params, searchParams }: PageProps
             key: row.id,
             id: `item-${row.id}`,
             cells: [
-              <a key="title" href={localePath(locale, publicRowPath('webstatics', row)!)}>
+              <a key="title" href={rowHref(locale, 'webstatics', row)}>
                 {row.title ?? ''}
               </a>,
               typeLabel(row.staticsType),

@@ -12,7 +12,8 @@ import { routePageMetadata } from '@/lib/public/info/metadata';
 import { testsPage, type TestRow } from '@/lib/public/info/tests';
 import { pageParam } from '@/lib/public/paging';
 import { publicRowPath } from '@/lib/public/row-links';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref, rowHref } from '@/lib/public/links';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -27,14 +28,14 @@ const entries = (locale: Locale, rows: TestRow[]) =>
   rows.map((row) => ({
     id: row.id,
     title: row.title ?? '',
-    href: localePath(locale, publicRowPath('webtrusttest', row)!),
+    href: rowHref(locale, 'webtrusttest', row),
     meta: <TestFacts locale={locale} row={row} className={`definition-list ${styles.facts}`} />,
   }));
 
 export default async function TestsPage({ params, searchParams }: PageProps<'/[locale]/tests'>) {
   const { locale, t } = await openPage(params, 'info.tests');
   const { upcoming, past } = await testsPage(toWireLanguage(locale), { page: pageParam((await searchParams).page) });
-  const path = localePath(locale, '/tests');
+  const path = routeHref(locale, 'tests');
   return (
     <PublicPage locale={locale} route="tests">
       <TitledSection id="upcoming" title={t('upcoming')}>

@@ -8,7 +8,8 @@ import { localeOf, openPage } from '@/lib/i18n/params';
 import { committees } from '@/lib/public/about/people';
 import { sectionParam } from '@/lib/public/lists';
 import { pageMetadata } from '@/lib/public/metadata';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -25,7 +26,7 @@ export default async function CommitteesPage({ params, searchParams }: PageProps
   const language = toWireLanguage(locale);
   const only = sectionParam(sections.committees, (await searchParams).type);
   const [t, groups] = await Promise.all([getTranslations({ locale, namespace: 'about' }), committees(language, only)]);
-  const path = localePath(locale, '/about/committees');
+  const path = routeHref(locale, 'committees');
   const tabs = [
     { href: path, label: t('allCommittees'), current: !only },
     ...sections.committees.map((c) => ({ href: withQuery(path, { type: c.value }), label: c.label[language], current: only?.value === c.value })),

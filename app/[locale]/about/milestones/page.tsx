@@ -9,7 +9,8 @@ import { localeOf, openPage } from '@/lib/i18n/params';
 import { groupByYear, milestoneYears, milestones, yearParam } from '@/lib/public/about/milestones';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -28,7 +29,7 @@ export default async function MilestonesPage({ params, searchParams }: PageProps
   const [t, years] = await Promise.all([getTranslations({ locale, namespace: 'about' }), milestoneYears(language)]);
   const year = yearParam(years, query.year);
   const list = await milestones(language, { year, page: pageParam(query.page) });
-  const path = localePath(locale, '/about/milestones');
+  const path = routeHref(locale, 'milestones');
   const tabs = [
     { href: path, label: t('allYears'), current: year === undefined },
     ...years.map((y) => ({ href: withQuery(path, { year: y }), label: t('year', { year: y }), current: y === year })),

@@ -9,7 +9,7 @@ import { organizationUnits } from '@/lib/public/about/organization';
 import { pageSections } from '@/lib/public/about/page-sections';
 import { pageMetadata } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
-import { localePath } from '@/lib/public/urls';
+import { rowHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/about/organization'>) {
   const locale = await localeOf(params);
@@ -37,7 +37,7 @@ export default async function OrganizationPage({ params }: PageProps<'/[locale]/
                 <h3 className="list-item__title">{unit.name}</h3>
                 {unit.description && <p className="list-item__summary">{unit.description}</p>}
                 <p className="list-item__meta">
-                  <a href={localePath(locale, publicRowPath('websystemunit', { id: unit.id })!)}>{t('unitSystems', { name: unit.name })}</a>
+                  <a href={rowHref(locale, 'websystemunit', { id: unit.id })}>{t('unitSystems', { name: unit.name })}</a>
                 </p>
               </li>
             ))}

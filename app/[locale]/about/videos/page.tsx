@@ -11,7 +11,8 @@ import { sectionParam } from '@/lib/public/lists';
 import { videos } from '@/lib/public/about/videos';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -29,7 +30,7 @@ export default async function VideosPage({ params, searchParams }: PageProps<'/[
   const query = await searchParams;
   const category = sectionParam(sections.visionCategories, query.type);
   const [t, list] = await Promise.all([getTranslations({ locale, namespace: 'about' }), videos(language, { category, page: pageParam(query.page) })]);
-  const path = localePath(locale, '/about/videos');
+  const path = routeHref(locale, 'videos');
   const tabs = [
     { href: path, label: t('allVideos'), current: !category },
     ...sections.visionCategories.map((c) => ({ href: withQuery(path, { type: c.value }), label: c.label[language], current: category?.value === c.value })),

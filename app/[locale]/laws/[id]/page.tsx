@@ -11,7 +11,7 @@ import { localeOf } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { lawDetail } from '@/lib/public/laws/detail';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 const lawPath = (id: number) => `/laws/${id}`;
 
@@ -46,7 +46,7 @@ export default async function LawPage({ params }: PageProps<'/[locale]/laws/[id]
       <RichText locale={locale} html={law.content} />
       <Attachments locale={locale} files={law.files} />
       <p>
-        <a className="back-link" href={localePath(locale, '/laws')}>
+        <a className="back-link" href={routeHref(locale, 'laws')}>
           {t('backToLaws')}
         </a>
       </p>

@@ -10,7 +10,8 @@ import { localeOf } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { disciplineDetail } from '@/lib/public/laws/self-regulation';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 const rulePath = (id: number) => `/self-regulation/${id}`;
 
@@ -31,7 +32,7 @@ export default async function SelfRegulationRulePage({ params }: PageProps<'/[lo
   const { locale, rule } = await readRule(params);
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'laws' });
-  const list = localePath(locale, '/self-regulation');
+  const list = routeHref(locale, 'selfRegulation');
   return (
     <PublicPage locale={locale} route="selfRegulation" title={rule.title} below={[{ label: rule.title, path: rulePath(rule.id) }]}>
       <FactList

@@ -8,7 +8,7 @@ import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { videoView } from '@/lib/public/about/videos';
 import { videoPath } from '@/lib/public/about/watch';
 import { publicRowOr404 } from '@/lib/public/detail';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 const readVideo = async (params: PageProps<'/[locale]/about/videos/[id]'>['params']) => {
   const locale = await localeOf(params);
@@ -32,7 +32,7 @@ export default async function VideoPage({ params }: PageProps<'/[locale]/about/v
       <p className="meta">{t('views', { count: video.clicks })}</p>
       {video.description && <p className="lead">{video.description}</p>}
       <p>
-        <a className="back-link" href={localePath(locale, '/about/videos')}>
+        <a className="back-link" href={routeHref(locale, 'videos')}>
           {t('backToVideos')}
         </a>
       </p>
