@@ -1,7 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { announcementPage, announcementQuery, type AnnouncementKind, type AnnouncementPage, type When } from '@/lib/public/announcements';
-import { route } from '@/lib/public/routes';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
 import { AnnouncementHeadline } from './AnnouncementHeadline';

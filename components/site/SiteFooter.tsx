@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { route, type RouteId } from '@/lib/public/routes';
+import type { RouteId } from '@/lib/public/routes';
 import { footerFigures, siteInfo } from '@/lib/public/site';
 import { feedPath, feedKinds } from '@/lib/public/feeds';
 import { routeHref } from '@/lib/public/links';

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { htmlLang, toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { menu, route } from '@/lib/public/routes';
+import { menu } from '@/lib/public/routes';
 import { siteInfo } from '@/lib/public/site';
 import { routeHref } from '@/lib/public/links';
 import { AccessKeyMark } from './AccessKeyMark';

@@ -1,7 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { findResource } from '@/lib/content/registry';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { route } from '@/lib/public/routes';
 import { MAX_QUERY_LENGTH, searchSite, type SearchGroup, type SearchHit } from '@/lib/public/site-search';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref, pathHref } from '@/lib/public/links';

@@ -2,7 +2,6 @@ import { getTranslations } from 'next-intl/server';
 import { EditorPage } from '@/components/site/info/EditorPage';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
-import { route } from '@/lib/public/routes';
 import { routeHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/accessibility'>) {

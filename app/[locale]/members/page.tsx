@@ -6,8 +6,6 @@ import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { sections } from '@/lib/content/sections';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
 import { pageSections } from '@/lib/public/about/page-sections';
 import { sectionParam } from '@/lib/public/lists';
 import { members } from '@/lib/public/members/members';
@@ -15,21 +13,18 @@ import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/members'>) {
-  const locale = await localeOf(params);
+async function metadata({ locale }: ListRequest) {
   const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'members' })]);
   return pageMetadata({ locale, path: '/members', title: routes('members'), description: t('membersDescription') });
 }
 
 /** Member services (page sections), then the member directory by category (`?type=`), paged. */
-export default async function MembersPage({ params, searchParams }: PageProps<'/[locale]/members'>) {
-  const { locale } = await openPage(params);
-  const language = toWireLanguage(locale);
-  const query = await searchParams;
+async function MembersPage({ locale, language, query }: ListRequest) {
   const category = sectionParam(sections.memberCategories, query.type);
   const [t, services, list] = await Promise.all([
     getTranslations({ locale, namespace: 'members' }),
@@ -56,3 +51,7 @@ export default async function MembersPage({ params, searchParams }: PageProps<'/
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, MembersPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

@@ -5,29 +5,24 @@ import { FilterForm, FilterSelect } from '@/components/site/FilterForm';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { sections } from '@/lib/content/sections';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
 import { sectionParam } from '@/lib/public/lists';
 import { servicePoints } from '@/lib/public/members/service-points';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/service-points'>) {
-  const locale = await localeOf(params);
+async function metadata({ locale }: ListRequest) {
   const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'members' })]);
   return pageMetadata({ locale, path: '/service-points', title: routes('servicePoints'), description: t('servicePointsDescription') });
 }
 
 /** Regional service points by kind (`?type=`) and county or city (`?region=`), paged. */
-export default async function ServicePointsPage({ params, searchParams }: PageProps<'/[locale]/service-points'>) {
-  const { locale } = await openPage(params);
-  const language = toWireLanguage(locale);
-  const query = await searchParams;
+async function ServicePointsPage({ locale, language, query }: ListRequest) {
   const areaType = sectionParam(sections.areaTypes, query.type);
   const region = sectionParam(sections.regions, query.region);
   const [t, list] = await Promise.all([getTranslations({ locale, namespace: 'members' }), servicePoints(language, { areaType, region, page: pageParam(query.page) })]);
@@ -53,3 +48,7 @@ export default async function ServicePointsPage({ params, searchParams }: PagePr
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, ServicePointsPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

@@ -4,7 +4,6 @@ import { SiteMapTree } from '@/components/site/accessibility/SiteMapTree';
 import { PublicPage } from '@/components/site/PublicPage';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
-import { route } from '@/lib/public/routes';
 import { routeHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/site-map'>) {

@@ -5,7 +5,6 @@ import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
-import { publicRowPath } from '@/lib/public/row-links';
 import { specialZones } from '@/lib/public/services/special';
 import { rowHref } from '@/lib/public/links';
 

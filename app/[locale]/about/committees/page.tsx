@@ -3,28 +3,24 @@ import { ListTabs } from '@/components/site/about/ListTabs';
 import { PeopleGroups } from '@/components/site/about/PeopleGroups';
 import { PublicPage } from '@/components/site/PublicPage';
 import { sections } from '@/lib/content/sections';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
 import { committees } from '@/lib/public/about/people';
 import { sectionParam } from '@/lib/public/lists';
 import { pageMetadata } from '@/lib/public/metadata';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/about/committees'>) {
-  const locale = await localeOf(params);
+async function metadata({ locale }: ListRequest) {
   const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
   return pageMetadata({ locale, path: '/about/committees', title: routes('committees'), description: t('committeesDescription') });
 }
 
 /** The committees: all of them, or the one `?type=` names, each with its last-updated date. */
-export default async function CommitteesPage({ params, searchParams }: PageProps<'/[locale]/about/committees'>) {
-  const { locale } = await openPage(params);
-  const language = toWireLanguage(locale);
-  const only = sectionParam(sections.committees, (await searchParams).type);
+async function CommitteesPage({ locale, language, query }: ListRequest) {
+  const only = sectionParam(sections.committees, query.type);
   const [t, groups] = await Promise.all([getTranslations({ locale, namespace: 'about' }), committees(language, only)]);
   const path = routeHref(locale, 'committees');
   const tabs = [
@@ -38,3 +34,7 @@ export default async function CommitteesPage({ params, searchParams }: PageProps
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, CommitteesPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

@@ -8,7 +8,6 @@ import { localeOf, openPage } from '@/lib/i18n/params';
 import { organizationUnits } from '@/lib/public/about/organization';
 import { pageSections } from '@/lib/public/about/page-sections';
 import { pageMetadata } from '@/lib/public/metadata';
-import { publicRowPath } from '@/lib/public/row-links';
 import { rowHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/about/organization'>) {

@@ -5,29 +5,24 @@ import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { sections } from '@/lib/content/sections';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
 import { sectionParam } from '@/lib/public/lists';
 import { videos } from '@/lib/public/about/videos';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam } from '@/lib/public/paging';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/about/videos'>) {
-  const locale = await localeOf(params);
+async function metadata({ locale }: ListRequest) {
   const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
   return pageMetadata({ locale, path: '/about/videos', title: routes('videos'), description: t('videosDescription') });
 }
 
 /** Videos by category (`?type=`): thumbnails with play links, nothing loaded from third parties. */
-export default async function VideosPage({ params, searchParams }: PageProps<'/[locale]/about/videos'>) {
-  const { locale } = await openPage(params);
-  const language = toWireLanguage(locale);
-  const query = await searchParams;
+async function VideosPage({ locale, language, query }: ListRequest) {
   const category = sectionParam(sections.visionCategories, query.type);
   const [t, list] = await Promise.all([getTranslations({ locale, namespace: 'about' }), videos(language, { category, page: pageParam(query.page) })]);
   const path = routeHref(locale, 'videos');
@@ -52,3 +47,7 @@ export default async function VideosPage({ params, searchParams }: PageProps<'/[
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, VideosPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

@@ -5,7 +5,6 @@ import { TitledSection } from '@/components/site/info/TitledSection';
 import { PublicPage } from '@/components/site/PublicPage';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
-import { route } from '@/lib/public/routes';
 import { routeHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/accessibility/accesskeys'>) {

@@ -9,7 +9,6 @@ import { localeOf, openPage } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
-import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
 
 const pathOf = (id: number) => `/education/${id}`;

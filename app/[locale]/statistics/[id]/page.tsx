@@ -9,7 +9,6 @@ import { publicRowOr404 } from '@/lib/public/detail';
 import { sectionOptions } from '@/lib/public/info/lists';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
-import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
 
 const item = cache((locale: Locale, id: string) =>
