@@ -23,7 +23,8 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
   const groups: NavGroup[] = menu().map(({ group, pages }) => ({
     label: routes(group.id),
     path: group.link ?? group.path,
-    pages: pages.map((page) => ({ label: routes(page.id), path: page.path })),
+    href: routeHref(locale, group),
+    pages: pages.map((page) => ({ label: routes(page.id), path: page.path, href: routeHref(locale, page) })),
   }));
   return (
     <header className={styles.header}>
@@ -50,7 +51,7 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
           <LanguageSwitch locale={other} lang={htmlLang[other]} text={t('switchLanguage')} title={t('switchLanguageLabel')} />
         </div>
       </div>
-      <MainNav prefix={`/${language}`} groups={groups} label={t('header.menuLabel')} menuText={t('header.menu')} groupPagesText={t.raw('header.groupPages') as string} />
+      <MainNav groups={groups} label={t('header.menuLabel')} menuText={t('header.menu')} groupPagesText={t.raw('header.groupPages') as string} />
     </header>
   );
 }

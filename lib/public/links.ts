@@ -7,7 +7,7 @@
  */
 import { getPathname } from '../i18n/navigation';
 import type { Locale } from '../i18n/languages';
-import { route, type RouteId, type SiteRoute } from './routes';
+import { itemPath, route, type RouteId, type SiteRoute } from './routes';
 import { publicRowPath } from './row-links';
 import { withQuery } from './urls';
 
@@ -28,7 +28,7 @@ export function routeHref(locale: Locale, target: RouteId | SiteRoute, query: Qu
 
 /** The page of one item below a list route: `detailHref('zh-TW', 'laws', 12)` is `/tw/laws/12`. */
 export function detailHref(locale: Locale, id: RouteId, item: string | number, query: Query = {}): string {
-  return pathHref(locale, withQuery(`${route(id).path}/${item}`, query));
+  return pathHref(locale, withQuery(itemPath(id, item), query));
 }
 
 /** Where the public site shows a row (row-links.ts), in this language. */

@@ -17,7 +17,7 @@ async function metadata({ locale, query, params }: Request) {
 function ResourceListPage({ locale, query, params }: Request) {
   const page = resourcePageOf([params.route]);
   // An unknown path inside a language goes to that language's home page (spec §2).
-  if (!page) return redirect({ href: '/', locale });
+  if (!page) redirect({ href: '/', locale });
   return <ResourceList locale={locale} page={page} searchParams={query} />;
 }
 

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { criteriaQuery, hasCriteria, lawCriteria, lawOptions, searchLaws } from '@/lib/public/laws/search';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
@@ -15,8 +15,8 @@ import { listPage, type ListRequest } from '@/components/site/ListPage';
 export const dynamic = 'force-dynamic';
 
 async function metadata({ locale }: ListRequest) {
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'laws' })]);
-  return pageMetadata({ locale, path: '/laws', title: routes('laws'), description: t('lawsDescription') });
+  const t = await getTranslations({ locale, namespace: 'laws' });
+  return routePageMetadata(locale, 'laws', t('lawsDescription'));
 }
 
 /** The law search (webrule/search): every law when there are no criteria, paged. */

@@ -9,7 +9,7 @@ import { sections } from '@/lib/content/sections';
 import { pageSections } from '@/lib/public/about/page-sections';
 import { sectionParam } from '@/lib/public/lists';
 import { members } from '@/lib/public/members/members';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
@@ -19,8 +19,8 @@ import { listPage, type ListRequest } from '@/components/site/ListPage';
 export const dynamic = 'force-dynamic';
 
 async function metadata({ locale }: ListRequest) {
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'members' })]);
-  return pageMetadata({ locale, path: '/members', title: routes('members'), description: t('membersDescription') });
+  const t = await getTranslations({ locale, namespace: 'members' });
+  return routePageMetadata(locale, 'members', t('membersDescription'));
 }
 
 /** Member services (page sections), then the member directory by category (`?type=`), paged. */

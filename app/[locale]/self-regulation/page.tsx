@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { disciplineTypes, disciplines, disciplinesUpdatedAt, typeParam } from '@/lib/public/laws/self-regulation';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
@@ -16,8 +16,8 @@ import { listPage, type ListRequest } from '@/components/site/ListPage';
 export const dynamic = 'force-dynamic';
 
 async function metadata({ locale }: ListRequest) {
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'laws' })]);
-  return pageMetadata({ locale, path: '/self-regulation', title: routes('selfRegulation'), description: t('selfRegulationDescription') });
+  const t = await getTranslations({ locale, namespace: 'laws' });
+  return routePageMetadata(locale, 'selfRegulation', t('selfRegulationDescription'));
 }
 
 /** Self-regulation rules of one type (`?type=`) or all, with the date of the latest change. */

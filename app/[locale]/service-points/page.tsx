@@ -7,7 +7,7 @@ import { PublicPage } from '@/components/site/PublicPage';
 import { sections } from '@/lib/content/sections';
 import { sectionParam } from '@/lib/public/lists';
 import { servicePoints } from '@/lib/public/members/service-points';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
@@ -17,8 +17,8 @@ import { listPage, type ListRequest } from '@/components/site/ListPage';
 export const dynamic = 'force-dynamic';
 
 async function metadata({ locale }: ListRequest) {
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'members' })]);
-  return pageMetadata({ locale, path: '/service-points', title: routes('servicePoints'), description: t('servicePointsDescription') });
+  const t = await getTranslations({ locale, namespace: 'members' });
+  return routePageMetadata(locale, 'servicePoints', t('servicePointsDescription'));
 }
 
 /** Regional service points by kind (`?type=`) and county or city (`?region=`), paged. */

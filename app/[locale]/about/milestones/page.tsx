@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
 import { groupByYear, milestoneYears, milestones, yearParam } from '@/lib/public/about/milestones';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
@@ -15,8 +15,8 @@ import { listPage, type ListRequest } from '@/components/site/ListPage';
 export const dynamic = 'force-dynamic';
 
 async function metadata({ locale }: ListRequest) {
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
-  return pageMetadata({ locale, path: '/about/milestones', title: routes('milestones'), description: t('milestonesDescription') });
+  const t = await getTranslations({ locale, namespace: 'about' });
+  return routePageMetadata(locale, 'milestones', t('milestonesDescription'));
 }
 
 /** Milestones newest first, grouped by year; `?year=` picks one of the years present. */

@@ -7,13 +7,13 @@ import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { organizationUnits } from '@/lib/public/about/organization';
 import { pageSections } from '@/lib/public/about/page-sections';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 import { rowHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/about/organization'>) {
   const locale = await localeOf(params);
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
-  return pageMetadata({ locale, path: '/about/organization', title: routes('organization'), description: t('organizationDescription') });
+  const t = await getTranslations({ locale, namespace: 'about' });
+  return routePageMetadata(locale, 'organization', t('organizationDescription'));
 }
 
 /** The organization chart (DESIGN §8): the `organization` page sections, then the units that run the online systems. */

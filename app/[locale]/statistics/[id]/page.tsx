@@ -10,9 +10,10 @@ import { sectionOptions } from '@/lib/public/info/lists';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { routeHref } from '@/lib/public/links';
+import { itemPath, route } from '@/lib/public/routes';
 
 const item = cache((locale: Locale, id: string) =>
-  publicRowOr404(resources.webstatics, toWireLanguage(locale), id, (rowId) => `/statistics/${rowId}`, '/statistics'),
+  publicRowOr404(resources.webstatics, toWireLanguage(locale), id, (rowId) => itemPath('statistics', rowId), route('statistics').path),
 );
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/statistics/[id]'>) => {
