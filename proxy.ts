@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './lib/i18n/routing';
 import { XSRF_COOKIE } from './lib/api/xsrf-cookie';
 import { adminRouting } from './lib/admin/rewrite';
-import { FIRST_PAGE_SEGMENT, hasCachedFirstPage, isFirstPageTwin, withoutFirstPage } from './lib/public/first-pages';
+import { firstPagePath, hasCachedFirstPage, isFirstPageTwin, withoutFirstPage } from './lib/public/first-pages';
 
 const intl = createMiddleware(routing);
 
@@ -30,9 +30,11 @@ function publicPage(request: NextRequest): NextResponse {
   if (isFirstPageTwin(below)) return NextResponse.redirect(new URL(`/${prefix}${withoutFirstPage(below)}${search}`, request.url));
   const response = intl(request);
   if (!search && hasCachedFirstPage(below) && !response.headers.has('location')) {
-    // next-intl rewrites /tw/… to its zh-TW route and lets /en/… through as it is.
+    // next-intl rewrites /tw/… to its zh-TW route and lets /en/… through as it is: the twin's path
+    // goes after that route's locale segment.
     const target = new URL(response.headers.get('x-middleware-rewrite') ?? request.url);
-    target.pathname = `${target.pathname}/${FIRST_PAGE_SEGMENT}`;
+    const [, locale] = /^(\/[^/]+)/.exec(target.pathname)!;
+    target.pathname = `${locale}${firstPagePath(below)}`;
     response.headers.set('x-middleware-rewrite', target.toString());
     response.headers.delete('x-middleware-next');
   }

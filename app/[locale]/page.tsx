@@ -10,7 +10,7 @@ import { pageMetadata } from '@/lib/public/metadata';
 import { route } from '@/lib/public/routes';
 import { siteInfo } from '@/lib/public/site';
 import { organizationJsonLd } from '@/lib/public/structured-data';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 import home from '@/components/site/home.module.css';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
@@ -30,7 +30,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
     siteInfo(language),
     homeContent(language),
   ]);
-  const path = (id: Parameters<typeof route>[0]) => localePath(locale, route(id).path);
+  const path = (id: Parameters<typeof route>[0]) => routeHref(locale, id);
   const more = (id: 'news' | 'bulletins' | 'activities') => t('announcements.more', { list: routes(id) });
   return (
     <>

@@ -8,7 +8,7 @@ import { imageUrl } from '@/lib/public/attachments';
 import { route } from '@/lib/public/routes';
 import { siteInfo } from '@/lib/public/site';
 import { eventJsonLd, newsArticleJsonLd } from '@/lib/public/structured-data';
-import { localePath } from '@/lib/public/urls';
+import { routeHref, pathHref } from '@/lib/public/links';
 import { Attachments } from './Attachments';
 import { DateText } from './DateText';
 import { ItemImage } from './ItemImage';
@@ -39,9 +39,9 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
   ]);
   const colon = siteT('colon');
   const title = row.title ?? '';
-  const listPath = localePath(locale, route(kind.route).path);
+  const listPath = routeHref(locale, kind.route);
   const path = `${route(kind.route).path}/${row.id}`;
-  const url = localePath(locale, path);
+  const url = pathHref(locale, path);
   const description = summaryText(row, 300);
   const structured =
     kind.schemaType === 'Event'

@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { announcementPage, announcementQuery, type AnnouncementKind, type AnnouncementPage, type When } from '@/lib/public/announcements';
-import { route } from '@/lib/public/routes';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 import { AnnouncementHeadline } from './AnnouncementHeadline';
 import { EmptyState } from './EmptyState';
 import { FilterForm, FilterSelect } from './FilterForm';
@@ -14,7 +14,7 @@ export type ListSearchParams = Record<string, string | string[] | undefined>;
 
 /** The URL of a list view; empty values are left out, page 1 too. */
 export function listHref(locale: Locale, kind: AnnouncementKind, view: { type?: number | null; when?: When | null; page?: number }): string {
-  return withQuery(localePath(locale, route(kind.route).path), {
+  return withQuery(routeHref(locale, kind.route), {
     type: view.type,
     when: view.when === 'upcoming' ? undefined : view.when,
     page: view.page && view.page > 1 ? view.page : undefined,
@@ -32,7 +32,7 @@ export async function AnnouncementList({ locale, kind, searchParams }: Props) {
   const language = toWireLanguage(locale);
   const list = await announcementPage(kind, language, announcementQuery(kind, searchParams));
   const t = await getTranslations({ locale, namespace: 'site.announcements' });
-  const listPath = localePath(locale, route(kind.route).path);
+  const listPath = routeHref(locale, kind.route);
   const typeNames = new Map(list.types.map((type) => [type.id, type.name]));
   return (
     <PublicPage locale={locale} route={kind.route}>
@@ -71,7 +71,7 @@ export async function AnnouncementList({ locale, kind, searchParams }: Props) {
 }
 
 async function AnnouncementItems({ locale, kind, list, typeNames }: { locale: Locale; kind: AnnouncementKind; list: AnnouncementPage; typeNames: Map<number, string> }) {
-  const base = localePath(locale, route(kind.route).path);
+  const base = routeHref(locale, kind.route);
   return (
     <ul className="list">
       {list.items.map((item, index) => (

@@ -5,26 +5,18 @@ import { announcementDetailMetadata, announcementListMetadata } from '@/lib/publ
 import { unlessNotFound } from '@/lib/public/metadata';
 import { AnnouncementDetail } from './AnnouncementDetail';
 import { AnnouncementList } from './AnnouncementList';
+import { listPage } from './ListPage';
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-interface ListProps {
-  params: Promise<{ locale: string }>;
-  searchParams: SearchParams;
-}
 interface DetailProps {
   params: Promise<{ locale: string; id: string }>;
 }
 
 /** The list route of news, bulletins or activities: `export const { generateMetadata, Page } = …`. */
 export function announcementListRoute(name: AnnouncementKindName) {
-  return {
-    generateMetadata: async ({ params, searchParams }: ListProps) => announcementListMetadata(name, await localeOf(params), await searchParams),
-    Page: async function AnnouncementListRoute({ params, searchParams }: ListProps) {
-      const locale = await localeOf(params);
-      setRequestLocale(locale);
-      return <AnnouncementList locale={locale} kind={announcementKinds[name]} searchParams={await searchParams} />;
-    },
-  };
+  return listPage(
+    ({ locale, query }) => announcementListMetadata(name, locale, query),
+    ({ locale, query }) => <AnnouncementList locale={locale} kind={announcementKinds[name]} searchParams={query} />,
+  );
 }
 
 /** The detail route (`/{kind}/{id}`) of news, bulletins or activities. */

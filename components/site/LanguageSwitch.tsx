@@ -1,6 +1,7 @@
 'use client';
 
-import { Link, usePublicPathname } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/navigation';
+import { usePublicPathname } from './public-pathname';
 import type { Locale } from '@/lib/i18n/languages';
 import styles from './LanguageSwitch.module.css';
 

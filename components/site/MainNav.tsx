@@ -1,13 +1,15 @@
 'use client';
 
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { usePublicPathname } from '@/lib/i18n/navigation';
+import { usePublicPathname } from './public-pathname';
 import styles from './MainNav.module.css';
 
 export interface NavPage {
   label: string;
   /** Below the locale prefix: `/news`. */
   path: string;
+  /** The link, in the page's language: `/tw/news`. */
+  href: string;
 }
 
 export interface NavGroup extends NavPage {
@@ -15,8 +17,6 @@ export interface NavGroup extends NavPage {
 }
 
 interface Props {
-  /** The language prefix: `/tw`. */
-  prefix: string;
   groups: NavGroup[];
   label: string;
   menuText: string;
@@ -32,7 +32,7 @@ const isAt = (pathname: string, path: string) => pathname === path || pathname.s
  * which CSS alone does). With script: a menu button folds the list on phones (hidden without
  * script), and Escape closes an open drop-down and returns focus to its group.
  */
-export function MainNav({ prefix, groups, label, menuText, groupPagesText }: Props) {
+export function MainNav({ groups, label, menuText, groupPagesText }: Props) {
   const pathname = usePublicPathname();
   const listId = useId();
   // The path the phone menu was opened on: a new page shows it folded again.
@@ -87,7 +87,7 @@ export function MainNav({ prefix, groups, label, menuText, groupPagesText }: Pro
                 }}
               >
                 <a
-                  href={prefix + group.path}
+                  href={group.href}
                   className={`main-nav__group-link ${styles.groupLink}`}
                   ref={(element) => {
                     groupLinks.current[index] = element;
@@ -111,7 +111,7 @@ export function MainNav({ prefix, groups, label, menuText, groupPagesText }: Pro
                   <ul className={`main-nav__pages ${styles.pages}`}>
                     {group.pages.map((page) => (
                       <li key={page.path}>
-                        <a href={prefix + page.path} className={styles.link} aria-current={pathname === page.path ? 'page' : undefined}>
+                        <a href={page.href} className={styles.link} aria-current={pathname === page.path ? 'page' : undefined}>
                           {page.label}
                         </a>
                       </li>

@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { resourceItem, resourceList, resourceListQuery, resourceRow, type ResourceFact, type ResourcePage } from '@/lib/public/resource-pages';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 import { DateText } from './DateText';
 import { EmptyState } from './EmptyState';
 import { FilterForm, FilterInput, FilterSelect } from './FilterForm';
@@ -54,7 +55,7 @@ async function Published({ locale, date }: { locale: Locale; date: Date | null }
 export async function ResourceList({ locale, page, searchParams }: { locale: Locale; page: ResourcePage; searchParams: SearchParams }) {
   const list = await resourceList(page.definition, toWireLanguage(locale), searchParams);
   const t = await getTranslations({ locale, namespace: 'site.resourcePages' });
-  const path = localePath(locale, page.route.path);
+  const path = routeHref(locale, page.route);
   const filtered = list.query !== '' || list.filters.some((filter) => filter.value !== undefined);
   return (
     <PublicPage locale={locale} route={page.route.id}>
@@ -104,7 +105,7 @@ export async function ResourceDetail({ locale, page }: { locale: Locale; page: R
         }
         html={item.html}
         files={item.files}
-        back={{ href: localePath(locale, page.route.path), label: t('backToList', { list: routes(page.route.id) }) }}
+        back={{ href: routeHref(locale, page.route), label: t('backToList', { list: routes(page.route.id) }) }}
       />
     </PublicPage>
   );

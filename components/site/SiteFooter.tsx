@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { route, type RouteId } from '@/lib/public/routes';
+import type { RouteId } from '@/lib/public/routes';
 import { footerFigures, siteInfo } from '@/lib/public/site';
 import { feedPath, feedKinds } from '@/lib/public/feeds';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 import { AccessKeyMark } from './AccessKeyMark';
 import { DateText } from './DateText';
 import { VisitCounter } from './VisitCounter';
@@ -60,7 +60,7 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
             <ul className={styles.list}>
               {footerRoutes.map((id) => (
                 <li key={id}>
-                  <a href={localePath(locale, route(id).path)}>{routes(id)}</a>
+                  <a href={routeHref(locale, id)}>{routes(id)}</a>
                 </li>
               ))}
               {feedKinds.map((kind) => (

@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { htmlLang, toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { menu, route } from '@/lib/public/routes';
+import { menu } from '@/lib/public/routes';
 import { siteInfo } from '@/lib/public/site';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 import { AccessKeyMark } from './AccessKeyMark';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainNav, type NavGroup } from './MainNav';
@@ -23,14 +23,15 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
   const groups: NavGroup[] = menu().map(({ group, pages }) => ({
     label: routes(group.id),
     path: group.link ?? group.path,
-    pages: pages.map((page) => ({ label: routes(page.id), path: page.path })),
+    href: routeHref(locale, group),
+    pages: pages.map((page) => ({ label: routes(page.id), path: page.path, href: routeHref(locale, page) })),
   }));
   return (
     <header className={styles.header}>
       <div className={`container ${styles.top}`}>
         <div>
           <AccessKeyMark locale={locale} area="U" label={t('header.area')} />{' '}
-          <a href={localePath(locale, '')} className={styles.name}>
+          <a href={routeHref(locale, 'home')} className={styles.name}>
             {/* The name beside it says the same, so the logo is decorative here. A small upload served
                 as stored: next/image's optimiser would add nothing. */}
             {/* eslint-disable-next-line @next/next/no-img-element */}
@@ -39,7 +40,7 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
           </a>
         </div>
         <div className={styles.tools}>
-          <form method="get" action={localePath(locale, route('search').path)} role="search" className={`site-search ${styles.search}`} aria-label={t('header.searchLabel')}>
+          <form method="get" action={routeHref(locale, 'search')} role="search" className={`site-search ${styles.search}`} aria-label={t('header.searchLabel')}>
             <label htmlFor="site-search-q" className="visually-hidden">
               {t('header.searchLabel')}
             </label>
@@ -50,7 +51,7 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
           <LanguageSwitch locale={other} lang={htmlLang[other]} text={t('switchLanguage')} title={t('switchLanguageLabel')} />
         </div>
       </div>
-      <MainNav prefix={`/${language}`} groups={groups} label={t('header.menuLabel')} menuText={t('header.menu')} groupPagesText={t.raw('header.groupPages') as string} />
+      <MainNav groups={groups} label={t('header.menuLabel')} menuText={t('header.menu')} groupPagesText={t.raw('header.groupPages') as string} />
     </header>
   );
 }

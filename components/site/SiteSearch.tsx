@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { findResource } from '@/lib/content/model/registry';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { route } from '@/lib/public/routes';
 import { MAX_QUERY_LENGTH, searchSite, type SearchGroup, type SearchHit } from '@/lib/public/site-search';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref, pathHref } from '@/lib/public/links';
 import { EmptyState } from './EmptyState';
 import { FilterForm, FilterInput } from './FilterForm';
 import { Pager } from './Pager';
@@ -38,7 +38,7 @@ export async function SiteSearch({ locale, query, page }: Props) {
     getTranslations({ locale, namespace: 'site.routes' }),
     searchSite(language, query, page),
   ]);
-  const action = localePath(locale, route('search').path);
+  const action = routeHref(locale, 'search');
   const label = (resource: string) => findResource(resource)?.label[language] ?? resource;
   const anchor = (routeId: string) => `results-${routeId}`;
   const groupHref = (group: SearchGroup) =>
@@ -77,7 +77,7 @@ export async function SiteSearch({ locale, query, page }: Props) {
                 {run.hits.map((hit) => (
                   <li key={`${hit.resource}-${hit.id}`} className="list-item">
                     <h3 className="list-item__title">
-                      <a href={localePath(locale, hit.path)}>{hit.title}</a>
+                      <a href={pathHref(locale, hit.path)}>{hit.title}</a>
                     </h3>
                     <p className="list-item__meta">
                       <span className="tag">{label(hit.resource)}</span>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { usePublicPathname } from '@/lib/i18n/navigation';
+import { usePublicPathname } from './public-pathname';
 import { counterForPath, countOncePerSession, type CounterView } from '@/lib/public/visit-counter';
 
 interface Props {

@@ -1,14 +1,10 @@
 import { createNavigation } from 'next-intl/navigation';
-import { withoutFirstPage } from '../public/first-pages';
 import { routing } from './routing';
 
-export const { Link, redirect, usePathname, useRouter, getPathname } = createNavigation(routing);
+/** next-intl's navigation for the routing of lib/i18n/routing.ts: `/tw` is the zh-TW locale, `/en` is en. */
+const navigation = createNavigation(routing);
 
-/**
- * The visitor's path below the language prefix. A list's cached first page renders on its twin
- * route (lib/public/first-pages.ts), whose path must read as the list's own, on the server and in
- * the browser alike.
- */
-export function usePublicPathname(): string {
-  return withoutFirstPage(usePathname());
-}
+export const { Link, usePathname, useRouter, getPathname } = navigation;
+
+/** A redirect to a path below the language prefix. Declared with its type, so code after a call is known unreachable. */
+export const redirect: typeof navigation.redirect = navigation.redirect;

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '../i18n/languages';
 import { routeTrail } from './routes';
-import { localePath } from './urls';
+import { pathHref, routeHref } from './links';
 
 /** A breadcrumb entry as the spec §3 shapes it. */
 export interface BreadcrumbItem {
@@ -23,8 +23,8 @@ export async function breadcrumbTrail(
   const t = await getTranslations({ locale, namespace: 'site.routes' });
   const trail = routeTrail(id).map((route) => ({
     label: t(route.id),
-    url: localePath(locale, route.link ?? route.path),
+    url: routeHref(locale, route),
     isLink: route.page !== false || route.link !== undefined,
   }));
-  return [...trail, ...below.map(({ label, path }) => ({ label, url: localePath(locale, path), isLink: true }))];
+  return [...trail, ...below.map(({ label, path }) => ({ label, url: pathHref(locale, path), isLink: true }))];
 }

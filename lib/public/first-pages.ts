@@ -1,10 +1,10 @@
 /**
  * Lists whose first page is cached whole. A list route reads `?page=` and its filters, so it renders
  * on every request; but most visitors arrive from the menu, with no query string at all. For those,
- * proxy.ts rewrites `/tw/news` to the list's twin route `/news/first-page`
- * (`app/[locale]/news/first-page/page.tsx`, components/site/FirstPage.tsx), which renders the same
- * page with no query and is kept by the whole-page cache until the next write, like detail pages.
- * Plain TypeScript: proxy.ts and client components import it.
+ * proxy.ts rewrites `/tw/news` to the one twin route `/first-page/news`
+ * (`app/[locale]/first-page/[...list]/page.tsx`, components/site/ListPage.tsx), which renders the
+ * list's page with no query and is kept by the whole-page cache until the next write, like detail
+ * pages. Plain TypeScript: proxy.ts and client components import it.
  */
 import { allResources } from '../content/model/registry';
 import { findRoute } from './routes';
@@ -17,13 +17,19 @@ export const firstPageLists: readonly string[] = allResources().flatMap((definit
 );
 
 const lists = new Set(firstPageLists);
-const twin = new RegExp(`/${FIRST_PAGE_SEGMENT}$`);
+const twin = new RegExp(`^/${FIRST_PAGE_SEGMENT}(/.+)$`);
 
 /** Whether a request for this path (below the prefix) with no query string goes to the twin route. */
 export const hasCachedFirstPage = (path: string): boolean => lists.has(path);
 
-/** The path a visitor sees for a twin route's path: `/news/first-page` is `/news`. */
-export const withoutFirstPage = (path: string): string => (lists.has(path.replace(twin, '')) ? path.replace(twin, '') : path);
+/** The twin route's path of a list's path: `/news` is `/first-page/news`. */
+export const firstPagePath = (path: string): string => `/${FIRST_PAGE_SEGMENT}${path}`;
 
-/** Whether this (prefixed or not) path names a twin route itself, which visitors never should. */
-export const isFirstPageTwin = (path: string): boolean => twin.test(path) && withoutFirstPage(path) !== path;
+/** The path a visitor sees for a twin route's path: `/first-page/news` is `/news`. */
+export const withoutFirstPage = (path: string): string => {
+  const list = twin.exec(path)?.[1];
+  return list !== undefined && lists.has(list) ? list : path;
+};
+
+/** Whether this path (below the prefix) names the twin route of a list, which visitors never should. */
+export const isFirstPageTwin = (path: string): boolean => withoutFirstPage(path) !== path;

@@ -123,6 +123,11 @@ export function route(id: RouteId): SiteRoute {
   return byId.get(id)!;
 }
 
+/** The path of one item below a list route: `itemPath('laws', 12)` is `/laws/12`. */
+export function itemPath(id: RouteId, item: string | number): string {
+  return `${route(id).path}/${item}`;
+}
+
 /** A route by an id that is not known when compiling (a resource's own route), or undefined. */
 export function findRoute(id: string): SiteRoute | undefined {
   return byId.get(id);

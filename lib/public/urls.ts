@@ -1,10 +1,5 @@
 import { config } from '../config';
-import { htmlLang, toWireLanguage, type Locale, type WireLanguage } from '../i18n/languages';
-
-/** `/tw/news` from a locale and a path below its prefix. */
-export function localePath(locale: Locale, path: string): string {
-  return `/${toWireLanguage(locale)}${path}`;
-}
+import { htmlLang, type WireLanguage } from '../i18n/languages';
 
 /** The absolute URL (SITE_URL) of a path that already carries its language prefix. */
 export function absoluteUrl(path: string): string {

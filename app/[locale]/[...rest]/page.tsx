@@ -1,9 +1,8 @@
-import { redirect } from 'next/navigation';
-import { getPathname } from '@/lib/i18n/navigation';
+import { redirect } from '@/lib/i18n/navigation';
 import { localeOf } from '@/lib/i18n/params';
 
 /** An unknown path inside a language goes to that language's home page (spec §2). */
 export default async function UnknownPath({ params }: PageProps<'/[locale]/[...rest]'>) {
   const locale = await localeOf(params);
-  redirect(getPathname({ href: '/', locale }));
+  redirect({ href: '/', locale });
 }

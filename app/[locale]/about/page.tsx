@@ -5,12 +5,12 @@ import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { pageSections } from '@/lib/public/about/page-sections';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/about'>) {
   const locale = await localeOf(params);
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
-  return pageMetadata({ locale, path: '/about', title: routes('aboutIntro'), description: t('introDescription') });
+  const t = await getTranslations({ locale, namespace: 'about' });
+  return routePageMetadata(locale, 'aboutIntro', t('introDescription'));
 }
 
 /** The association's introduction: the sections of the `about` page, in order. */

@@ -2,8 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { EditorPage } from '@/components/site/info/EditorPage';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
-import { route } from '@/lib/public/routes';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/accessibility'>) {
   const locale = await localeOf(params);
@@ -23,7 +22,7 @@ export default async function AccessibilityPage({ params }: PageProps<'/[locale]
         <ul>
           {(['accesskeys', 'siteMap'] as const).map((id) => (
             <li key={id}>
-              <a href={localePath(locale, route(id).path)}>{routes(id)}</a>
+              <a href={routeHref(locale, id)}>{routes(id)}</a>
             </li>
           ))}
         </ul>

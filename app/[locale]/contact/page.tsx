@@ -10,7 +10,7 @@ import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { searchParam } from '@/lib/public/paging';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 import form from '@/components/site/form.module.css';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
@@ -42,7 +42,7 @@ export default async function ContactPage({ params, searchParams }: PageProps<'/
               </p>
               <p>{t('sent')}</p>
               <p>
-                <a href={localePath(locale, '/contact')}>{t('sendAnother')}</a>
+                <a href={routeHref(locale, 'contact')}>{t('sendAnother')}</a>
               </p>
             </div>
           ) : (

@@ -6,32 +6,28 @@ import { DateText } from '@/components/site/DateText';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
 import { educationPage } from '@/lib/public/info/education';
 import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { publicRowPath } from '@/lib/public/row-links';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref, rowHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/education'>) {
-  const locale = await localeOf(params);
+async function metadata({ locale, language, query }: ListRequest) {
   const t = await getTranslations({ locale, namespace: 'info.education' });
-  const category = sectionParam('educationCategories', (await searchParams).type);
-  const label = sectionOptions('educationCategories', toWireLanguage(locale)).find((c) => c.value === category)?.label;
+  const category = sectionParam('educationCategories', query.type);
+  const label = sectionOptions('educationCategories', language).find((c) => c.value === category)?.label;
   return routePageMetadata(locale, 'education', t('description'), { title: label, query: { type: category } });
 }
 
-export default async function EducationPage({ params, searchParams }: PageProps<'/[locale]/education'>) {
-  const { locale } = await openPage(params);
-  const query = await searchParams;
+async function EducationPage({ locale, language, query }: ListRequest) {
   const t = await getTranslations({ locale, namespace: 'info' });
-  const data = await educationPage(toWireLanguage(locale), { category: sectionParam('educationCategories', query.type), page: pageParam(query.page) });
-  const path = localePath(locale, '/education');
+  const data = await educationPage(language, { category: sectionParam('educationCategories', query.type), page: pageParam(query.page) });
+  const path = routeHref(locale, 'education');
   return (
     <PublicPage locale={locale} route="education">
       <CategoryTabs
@@ -55,7 +51,7 @@ export default async function EducationPage({ params, searchParams }: PageProps<
           entries={data.rows.map((row) => ({
             id: row.id,
             title: row.title ?? '',
-            href: localePath(locale, publicRowPath('webeducation', row)!),
+            href: rowHref(locale, 'webeducation', row),
             image: row.image,
             meta: (
               <p className="list-item__meta">
@@ -70,3 +66,7 @@ export default async function EducationPage({ params, searchParams }: PageProps<
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, EducationPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

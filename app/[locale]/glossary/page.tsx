@@ -5,28 +5,26 @@ import { EmptyState } from '@/components/site/EmptyState';
 import { FilterForm, FilterInput } from '@/components/site/FilterForm';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
-import { localeOf, openPage } from '@/lib/i18n/params';
 import { glossaryPage, initialParam } from '@/lib/public/info/glossary';
 import { textLang } from '@/lib/i18n/text-language';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam, searchParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/glossary'>) {
-  const locale = await localeOf(params);
+async function metadata({ locale }: ListRequest) {
   const t = await getTranslations({ locale, namespace: 'info.glossary' });
   return routePageMetadata(locale, 'glossary', t('description'));
 }
 
-export default async function GlossaryPage({ params, searchParams }: PageProps<'/[locale]/glossary'>) {
-  const { locale } = await openPage(params);
-  const query = await searchParams;
+async function GlossaryPage({ locale, query }: ListRequest) {
   const t = await getTranslations({ locale, namespace: 'info.glossary' });
   const data = await glossaryPage({ keyword: searchParam(query.q), initial: initialParam(query.initial), page: pageParam(query.page) });
-  const path = localePath(locale, '/glossary');
+  const path = routeHref(locale, 'glossary');
   const filtered = data.keyword !== '' || data.initial !== undefined;
   return (
     <PublicPage locale={locale} route="glossary">
@@ -79,3 +77,7 @@ export default async function GlossaryPage({ params, searchParams }: PageProps<'
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, GlossaryPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

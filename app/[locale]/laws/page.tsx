@@ -4,30 +4,27 @@ import { LawSearchForm } from '@/components/site/laws/LawSearchForm';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
 import { criteriaQuery, hasCriteria, lawCriteria, lawOptions, searchLaws } from '@/lib/public/laws/search';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/laws'>) {
-  const locale = await localeOf(params);
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'laws' })]);
-  return pageMetadata({ locale, path: '/laws', title: routes('laws'), description: t('lawsDescription') });
+async function metadata({ locale }: ListRequest) {
+  const t = await getTranslations({ locale, namespace: 'laws' });
+  return routePageMetadata(locale, 'laws', t('lawsDescription'));
 }
 
 /** The law search (webrule/search): every law when there are no criteria, paged. */
-export default async function LawsPage({ params, searchParams }: PageProps<'/[locale]/laws'>) {
-  const { locale } = await openPage(params);
-  const language = toWireLanguage(locale);
-  const [t, options, query] = await Promise.all([getTranslations({ locale, namespace: 'laws' }), lawOptions(language), searchParams]);
+async function LawsPage({ locale, language, query }: ListRequest) {
+  const [t, options] = await Promise.all([getTranslations({ locale, namespace: 'laws' }), lawOptions(language)]);
   const criteria = lawCriteria(query, options);
   const results = await searchLaws(language, criteria, pageParam(query.page));
-  const path = localePath(locale, '/laws');
+  const path = routeHref(locale, 'laws');
   const searching = hasCriteria(criteria);
   return (
     <PublicPage locale={locale} route="laws">
@@ -52,3 +49,7 @@ export default async function LawsPage({ params, searchParams }: PageProps<'/[lo
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, LawsPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

@@ -11,31 +11,29 @@ import { localeOf, openPage } from '@/lib/i18n/params';
 import { pageSections } from '@/lib/public/about/page-sections';
 import { sectionParam } from '@/lib/public/lists';
 import { members } from '@/lib/public/members/members';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/members'>) {
-  const locale = await localeOf(params);
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'members' })]);
-  return pageMetadata({ locale, path: '/members', title: routes('members'), description: t('membersDescription') });
+async function metadata({ locale }: ListRequest) {
+  const t = await getTranslations({ locale, namespace: 'members' });
+  return routePageMetadata(locale, 'members', t('membersDescription'));
 }
 
 /** Member services (page sections), then the member directory by category (`?type=`), paged. */
-export default async function MembersPage({ params, searchParams }: PageProps<'/[locale]/members'>) {
-  const { locale } = await openPage(params);
-  const language = toWireLanguage(locale);
-  const query = await searchParams;
+async function MembersPage({ locale, language, query }: ListRequest) {
   const category = sectionParam(sections.memberCategories, query.type);
   const [t, services, list] = await Promise.all([
     getTranslations({ locale, namespace: 'members' }),
     pageSections(language, 'member-services'),
     members(language, { category, page: pageParam(query.page) }),
   ]);
-  const path = localePath(locale, '/members');
+  const path = routeHref(locale, 'members');
   const tabs = [
     { href: path, label: t('allCategories'), current: !category },
     ...sections.memberCategories.map((c) => ({ href: withQuery(path, { type: c.value }), label: c.label[language], current: category?.value === c.value })),
@@ -55,3 +53,7 @@ export default async function MembersPage({ params, searchParams }: PageProps<'/
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, MembersPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

@@ -4,31 +4,28 @@ import { QaList } from '@/components/site/info/QaList';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
 import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { qaPage } from '@/lib/public/info/qa';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/qa'>) {
-  const locale = await localeOf(params);
+async function metadata({ locale, language, query }: ListRequest) {
   const t = await getTranslations({ locale, namespace: 'info.qa' });
-  const category = sectionParam('qaCategories', (await searchParams).type);
-  const label = sectionOptions('qaCategories', toWireLanguage(locale)).find((c) => c.value === category)?.label;
+  const category = sectionParam('qaCategories', query.type);
+  const label = sectionOptions('qaCategories', language).find((c) => c.value === category)?.label;
   return routePageMetadata(locale, 'qa', t('description'), { title: label, query: { type: category } });
 }
 
-export default async function QaPage({ params, searchParams }: PageProps<'/[locale]/qa'>) {
-  const { locale } = await openPage(params);
-  const query = await searchParams;
+async function QaPage({ locale, language, query }: ListRequest) {
   const t = await getTranslations({ locale, namespace: 'info' });
-  const data = await qaPage(toWireLanguage(locale), { category: sectionParam('qaCategories', query.type), page: pageParam(query.page) });
-  const path = localePath(locale, '/qa');
+  const data = await qaPage(language, { category: sectionParam('qaCategories', query.type), page: pageParam(query.page) });
+  const path = routeHref(locale, 'qa');
   return (
     <PublicPage locale={locale} route="qa">
       <CategoryTabs
@@ -43,3 +40,7 @@ export default async function QaPage({ params, searchParams }: PageProps<'/[loca
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, QaPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

@@ -4,6 +4,7 @@ import { SiteSearch } from '@/components/site/SiteSearch';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam, searchParam } from '@/lib/public/paging';
+import { route } from '@/lib/public/routes';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
@@ -12,7 +13,7 @@ export async function generateMetadata({ params, searchParams }: PageProps<'/[lo
   const locale = await localeOf(params);
   const t = await getTranslations({ locale, namespace: 'site' });
   const query = searchParam((await searchParams).q);
-  const metadata = await pageMetadata({ locale, path: '/search', title: query ? t('search.titleWithQuery', { query }) : t('routes.search') });
+  const metadata = await pageMetadata({ locale, path: route('search').path, title: query ? t('search.titleWithQuery', { query }) : t('routes.search') });
   // Result pages are not worth indexing; the search page itself is.
   return query ? { ...metadata, robots: { index: false, follow: true } } : metadata;
 }

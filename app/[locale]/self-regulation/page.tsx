@@ -5,31 +5,27 @@ import { DisciplineList } from '@/components/site/laws/DisciplineList';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
 import { disciplineTypes, disciplines, disciplinesUpdatedAt, typeParam } from '@/lib/public/laws/self-regulation';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/self-regulation'>) {
-  const locale = await localeOf(params);
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'laws' })]);
-  return pageMetadata({ locale, path: '/self-regulation', title: routes('selfRegulation'), description: t('selfRegulationDescription') });
+async function metadata({ locale }: ListRequest) {
+  const t = await getTranslations({ locale, namespace: 'laws' });
+  return routePageMetadata(locale, 'selfRegulation', t('selfRegulationDescription'));
 }
 
 /** Self-regulation rules of one type (`?type=`) or all, with the date of the latest change. */
-export default async function SelfRegulationPage({ params, searchParams }: PageProps<'/[locale]/self-regulation'>) {
-  const { locale } = await openPage(params);
-  const language = toWireLanguage(locale);
-  const query = await searchParams;
+async function SelfRegulationPage({ locale, language, query }: ListRequest) {
   const [t, types, updatedAt] = await Promise.all([getTranslations({ locale, namespace: 'laws' }), disciplineTypes(language), disciplinesUpdatedAt(language)]);
   const type = typeParam(types, query.type);
   const list = await disciplines(language, { typeId: type?.id, page: pageParam(query.page) });
-  const path = localePath(locale, '/self-regulation');
+  const path = routeHref(locale, 'selfRegulation');
   const tabs = [
     { href: path, label: t('allTypes'), current: !type },
     ...types.map((item) => ({ href: withQuery(path, { type: item.id }), label: item.name, current: item.id === type?.id })),
@@ -47,3 +43,7 @@ export default async function SelfRegulationPage({ params, searchParams }: PageP
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, SelfRegulationPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

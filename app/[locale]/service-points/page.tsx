@@ -9,28 +9,26 @@ import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { sectionParam } from '@/lib/public/lists';
 import { servicePoints } from '@/lib/public/members/service-points';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/service-points'>) {
-  const locale = await localeOf(params);
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'members' })]);
-  return pageMetadata({ locale, path: '/service-points', title: routes('servicePoints'), description: t('servicePointsDescription') });
+async function metadata({ locale }: ListRequest) {
+  const t = await getTranslations({ locale, namespace: 'members' });
+  return routePageMetadata(locale, 'servicePoints', t('servicePointsDescription'));
 }
 
 /** Regional service points by kind (`?type=`) and county or city (`?region=`), paged. */
-export default async function ServicePointsPage({ params, searchParams }: PageProps<'/[locale]/service-points'>) {
-  const { locale } = await openPage(params);
-  const language = toWireLanguage(locale);
-  const query = await searchParams;
+async function ServicePointsPage({ locale, language, query }: ListRequest) {
   const areaType = sectionParam(sections.areaTypes, query.type);
   const region = sectionParam(sections.regions, query.region);
   const [t, list] = await Promise.all([getTranslations({ locale, namespace: 'members' }), servicePoints(language, { areaType, region, page: pageParam(query.page) })]);
-  const path = localePath(locale, '/service-points');
+  const path = routeHref(locale, 'servicePoints');
   const options = (list: typeof sections.regions) => list.map((s) => ({ value: s.value, label: s.label[language] }));
   return (
     <PublicPage locale={locale} route="servicePoints">
@@ -52,3 +50,7 @@ export default async function ServicePointsPage({ params, searchParams }: PagePr
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, ServicePointsPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

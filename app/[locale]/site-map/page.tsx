@@ -4,8 +4,7 @@ import { SiteMapTree } from '@/components/site/accessibility/SiteMapTree';
 import { PublicPage } from '@/components/site/PublicPage';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
-import { route } from '@/lib/public/routes';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/site-map'>) {
   const locale = await localeOf(params);
@@ -20,7 +19,7 @@ export default async function SiteMapPage({ params }: PageProps<'/[locale]/site-
       <p>{t('intro')}</p>
       <AccesskeyTable locale={locale} />
       <p>
-        <a href={localePath(locale, route('accesskeys').path)}>{t('accesskeysLink')}</a>
+        <a href={routeHref(locale, 'accesskeys')}>{t('accesskeysLink')}</a>
       </p>
       <SiteMapTree locale={locale} label={t('treeLabel')} />
     </PublicPage>

@@ -5,9 +5,8 @@ import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
-import { publicRowPath } from '@/lib/public/row-links';
 import { specialZones } from '@/lib/public/services/special';
-import { localePath } from '@/lib/public/urls';
+import { rowHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/special'>) {
   const locale = await localeOf(params);
@@ -30,7 +29,7 @@ export default async function SpecialZonesPage({ params }: PageProps<'/[locale]/
               <ItemImage src={zone.banner} alt="" width={1200} height={300} className="card__image" priority={i < 2} />
               <div className="card__body">
                 <h2 className="card__title">
-                  <a href={localePath(locale, publicRowPath('webspecialgroup', zone)!)}>{zone.name ?? ''}</a>
+                  <a href={rowHref(locale, 'webspecialgroup', zone)}>{zone.name ?? ''}</a>
                 </h2>
                 {zone.description ? <p className="card__text">{zone.description ?? ''}</p> : null}
               </div>

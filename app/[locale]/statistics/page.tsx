@@ -4,36 +4,32 @@ import { EmptyState } from '@/components/site/EmptyState';
 import { FilterForm, FilterSelect } from '@/components/site/FilterForm';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
 import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { statisticsPage, yearParam } from '@/lib/public/info/statistics';
 import { pageParam } from '@/lib/public/paging';
-import { publicRowPath } from '@/lib/public/row-links';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref, rowHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/statistics'>) {
-  const locale = await localeOf(params);
+async function metadata({ locale, language, query }: ListRequest) {
   const t = await getTranslations({ locale, namespace: 'info.statistics' });
-  const type = sectionParam('staticsTypes', (await searchParams).type);
-  const label = sectionOptions('staticsTypes', toWireLanguage(locale)).find((c) => c.value === type)?.label;
+  const type = sectionParam('staticsTypes', query.type);
+  const label = sectionOptions('staticsTypes', language).find((c) => c.value === type)?.label;
   return routePageMetadata(locale, 'statistics', t('description'), { title: label, query: { type } });
 }
 
-export default async function StatisticsPage({ params, searchParams }: PageProps<'/[locale]/statistics'>) {
-  const { locale } = await openPage(params);
-  const query = await searchParams;
+async function StatisticsPage({ locale, language, query }: ListRequest) {
   const t = await getTranslations({ locale, namespace: 'info.statistics' });
-  const data = await statisticsPage(toWireLanguage(locale), {
+  const data = await statisticsPage(language, {
     type: sectionParam('staticsTypes', query.type),
     year: yearParam(query.year),
     page: pageParam(query.page),
   });
-  const path = localePath(locale, '/statistics');
+  const path = routeHref(locale, 'statistics');
   const typeLabel = (value: unknown) => data.types.find((type) => type.value === value)?.label ?? '';
   return (
     <PublicPage locale={locale} route="statistics">
@@ -57,7 +53,7 @@ export default async function StatisticsPage({ params, searchParams }: PageProps
             key: row.id,
             id: `item-${row.id}`,
             cells: [
-              <a key="title" href={localePath(locale, publicRowPath('webstatics', row)!)}>
+              <a key="title" href={rowHref(locale, 'webstatics', row)}>
                 {row.title ?? ''}
               </a>,
               typeLabel(row.staticsType),
@@ -77,3 +73,7 @@ export default async function StatisticsPage({ params, searchParams }: PageProps
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, StatisticsPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

@@ -6,19 +6,18 @@ import styles from '@/components/site/info/info.module.css';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import type { Locale } from '@/lib/i18n/languages';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { testsPage, type TestRow } from '@/lib/public/info/tests';
 import { pageParam } from '@/lib/public/paging';
-import { publicRowPath } from '@/lib/public/row-links';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref, rowHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/tests'>) {
-  const locale = await localeOf(params);
+async function metadata({ locale }: ListRequest) {
   const t = await getTranslations({ locale, namespace: 'info.tests' });
   return routePageMetadata(locale, 'tests', t('description'));
 }
@@ -27,14 +26,14 @@ const entries = (locale: Locale, rows: TestRow[]) =>
   rows.map((row) => ({
     id: row.id,
     title: row.title ?? '',
-    href: localePath(locale, publicRowPath('webtrusttest', row)!),
+    href: rowHref(locale, 'webtrusttest', row),
     meta: <TestFacts locale={locale} row={row} className={`definition-list ${styles.facts}`} />,
   }));
 
-export default async function TestsPage({ params, searchParams }: PageProps<'/[locale]/tests'>) {
-  const { locale, t } = await openPage(params, 'info.tests');
-  const { upcoming, past } = await testsPage(toWireLanguage(locale), { page: pageParam((await searchParams).page) });
-  const path = localePath(locale, '/tests');
+async function TestsPage({ locale, language, query }: ListRequest) {
+  const t = await getTranslations({ locale, namespace: 'info.tests' });
+  const { upcoming, past } = await testsPage(language, { page: pageParam(query.page) });
+  const path = routeHref(locale, 'tests');
   return (
     <PublicPage locale={locale} route="tests">
       <TitledSection id="upcoming" title={t('upcoming')}>
@@ -47,3 +46,7 @@ export default async function TestsPage({ params, searchParams }: PageProps<'/[l
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, TestsPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

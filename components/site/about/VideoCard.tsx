@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
 import { sourceSite, type Video } from '@/lib/public/about/videos';
 import { videoPath, watchPath } from '@/lib/public/about/watch';
-import { localePath } from '@/lib/public/urls';
+import { pathHref } from '@/lib/public/links';
 import { ItemImage } from '../ItemImage';
 import styles from './about.module.css';
 
@@ -17,13 +17,13 @@ export async function VideoCard({ locale, video }: { locale: Locale; video: Vide
   return (
     <li id={`item-${video.id}`} className="card">
       {/* nofollow: crawlers following the link would count views. */}
-      <a className={styles.thumb} href={localePath(locale, watchPath(video.id))} rel="nofollow">
+      <a className={styles.thumb} href={pathHref(locale, watchPath(video.id))} rel="nofollow">
         <ItemImage src={video.thumbnail} alt="" width={640} height={360} />
         <span className="visually-hidden">{playLabel}</span>
       </a>
       <div className="card__body">
         <h2 className="card__title">
-          <a href={localePath(locale, videoPath(video.id))}>{video.title}</a>
+          <a href={pathHref(locale, videoPath(video.id))}>{video.title}</a>
         </h2>
         <p className="card__meta">
           {t('views', { count: video.clicks })}

@@ -3,7 +3,7 @@ import type { Locale } from '@/lib/i18n/languages';
 import { imageUrl } from '@/lib/public/attachments';
 import { sourceSite, type Video } from '@/lib/public/about/videos';
 import { watchPath } from '@/lib/public/about/watch';
-import { localePath } from '@/lib/public/urls';
+import { pathHref } from '@/lib/public/links';
 import { ItemImage } from '../ItemImage';
 import styles from './about.module.css';
 import form from '../form.module.css';
@@ -28,12 +28,12 @@ export async function VideoPlayer({ locale, video }: { locale: Locale; video: Vi
   const site = sourceSite(video.source) ?? t('external');
   return (
     <>
-      <a className={`${styles.thumb} ${styles.player}`} href={localePath(locale, watchPath(video.id))} rel="nofollow">
+      <a className={`${styles.thumb} ${styles.player}`} href={pathHref(locale, watchPath(video.id))} rel="nofollow">
         <ItemImage src={video.thumbnail} alt="" width={640} height={360} priority />
         <span className="visually-hidden">{t('playOn', { title: video.title, site })}</span>
       </a>
       <p>
-        <a className={form.button} href={localePath(locale, watchPath(video.id))} rel="nofollow">
+        <a className={form.button} href={pathHref(locale, watchPath(video.id))} rel="nofollow">
           {t('watchOn', { site })}
         </a>
       </p>

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 import { routeTree, type RouteNode } from './site-map-tree';
 
 /** Every page of the route table as nested lists of links; a group without a page of its own is plain text over its pages. */
@@ -10,7 +10,7 @@ export async function SiteMapTree({ locale, label }: { locale: Locale; label: st
     const hasPage = route.page !== false || route.link !== undefined;
     return (
       <li key={route.id}>
-        {hasPage ? <a href={localePath(locale, route.link ?? route.path)}>{t(route.id)}</a> : <span>{t(route.id)}</span>}
+        {hasPage ? <a href={routeHref(locale, route)}>{t(route.id)}</a> : <span>{t(route.id)}</span>}
         {children.length > 0 && <ul>{children.map(entry)}</ul>}
       </li>
     );

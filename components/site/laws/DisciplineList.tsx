@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
 import type { NamedOption } from '@/lib/public/lists';
 import type { DisciplineSummary } from '@/lib/public/laws/self-regulation';
-import { localePath } from '@/lib/public/urls';
+import { detailHref } from '@/lib/public/links';
 import { DateText } from '../DateText';
 
 /** Self-regulation rules: title (to the rule's page), its type when several types are listed, number and dates. */
@@ -15,7 +15,7 @@ export async function DisciplineList({ locale, rules, types }: { locale: Locale;
         return (
           <li key={rule.id} id={`item-${rule.id}`} className="list-item">
             <h2 className="list-item__title">
-              <a href={localePath(locale, `/self-regulation/${rule.id}`)}>{rule.title}</a>
+              <a href={detailHref(locale, 'selfRegulation', rule.id)}>{rule.title}</a>
             </h2>
             <p className="list-item__meta">
               {type && <span className="tag">{type.name}</span>}

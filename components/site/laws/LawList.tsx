@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
 import type { LawSummary, LawOptions } from '@/lib/public/laws/search';
-import { localePath } from '@/lib/public/urls';
+import { detailHref } from '@/lib/public/links';
 import { DateText } from '../DateText';
 
 /** Search results: title (to the law's page), class and attribute tags, authority, number and date. */
@@ -16,7 +16,7 @@ export async function LawList({ locale, laws, options }: { locale: Locale; laws:
         return (
           <li key={law.id} id={`item-${law.id}`} className="list-item">
             <h2 className="list-item__title">
-              <a href={localePath(locale, `/laws/${law.id}`)}>{law.title}</a>
+              <a href={detailHref(locale, 'laws', law.id)}>{law.title}</a>
             </h2>
             <p className="list-item__meta">
               {className && <span className="tag">{className}</span>}

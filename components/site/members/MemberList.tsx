@@ -4,7 +4,7 @@ import { toWireLanguage } from '@/lib/i18n/languages';
 import { sections } from '@/lib/content/model/sections';
 import { sectionLabel } from '@/lib/public/lists';
 import type { Member } from '@/lib/public/members/members';
-import { localePath } from '@/lib/public/urls';
+import { detailHref } from '@/lib/public/links';
 import { ItemImage } from '../ItemImage';
 import { ContactLines } from './ContactLines';
 import { ExternalLink } from './ExternalLink';
@@ -24,7 +24,7 @@ export async function MemberList({ locale, members }: { locale: Locale; members:
           </div>
           <div>
             <h3 className="list-item__title">
-              <a href={localePath(locale, `/members/${member.id}`)}>{member.name}</a>
+              <a href={detailHref(locale, 'members', member.id)}>{member.name}</a>
             </h3>
             <p className="list-item__meta">
               <span className="tag">{sectionLabel(sections.memberCategories, member.category, language)}</span>

@@ -4,7 +4,7 @@ import { toWireLanguage } from '@/lib/i18n/languages';
 import { sections } from '@/lib/content/model/sections';
 import { sectionLabel } from '@/lib/public/lists';
 import type { ServicePoint } from '@/lib/public/members/service-points';
-import { localePath } from '@/lib/public/urls';
+import { detailHref } from '@/lib/public/links';
 import { ContactLines } from './ContactLines';
 import { ExternalLink } from './ExternalLink';
 import styles from './members.module.css';
@@ -26,7 +26,7 @@ export async function ServicePointList({ locale, points, headingLevel = 2 }: { l
               <span>
                 {t('member')}
                 {t('colon')}
-                <a href={localePath(locale, `/members/${point.member.id}`)}>{point.member.name}</a>
+                <a href={detailHref(locale, 'members', point.member.id)}>{point.member.name}</a>
               </span>
             )}
           </p>

@@ -1,10 +1,11 @@
 import { resources } from '../../content/model/registry';
 import { getRow } from '../../content/storage/repository';
 import type { WireLanguage } from '../../i18n/languages';
+import { itemPath } from '../routes';
 import { externalPlayer, recordView, videoView, type Video } from './videos';
 
 /** The path of a video's own page, and of the link that counts a view before playing it. */
-export const videoPath = (id: number) => `/about/videos/${id}`;
+export const videoPath = (id: number) => itemPath('videos', id);
 export const watchPath = (id: number) => `${videoPath(id)}/watch`;
 
 function redirectTo(language: WireLanguage, video: Video): Response {

@@ -1,9 +1,12 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { clientAddressOf } from '../../http/client-address';
-import { parseWireLanguage } from '../../i18n/languages';
+import { parseWireLanguage, toLocale } from '../../i18n/languages';
+import { redirect } from '../../i18n/navigation';
+import { route } from '../routes';
+import { withQuery } from '../urls';
 import { contactValuesOf, type ContactFormState } from './form';
 import { submitContact } from './submit';
 
@@ -23,6 +26,6 @@ export async function sendContactMessage(_previous: ContactFormState | null, for
     values: contactValuesOf(form),
     captchaToken: typeof token === 'string' ? token : undefined,
   });
-  if (result.ok) redirect(`/${language}/contact?sent=1`);
+  if (result.ok) redirect({ href: withQuery(route('contact').path, { sent: 1 }), locale: toLocale(language) });
   return { values: result.values, errors: result.errors, formError: result.formError };
 }

@@ -1,14 +1,15 @@
 import { cache } from 'react';
-import { redirect } from 'next/navigation';
 import { resources } from '../../content/model/registry';
 import type { RowOf } from '../../content/model/rows';
 import { toWireLanguage, type Locale } from '../../i18n/languages';
+import { redirect } from '../../i18n/navigation';
 import { publicRowOr404 } from '../detail';
 import { publicRowPath } from '../row-links';
+import { itemPath, route } from '../routes';
 
 /** A zone page's zone: public in the language, else a redirect to its counterpart or the zone list, else 404. */
 export const zoneOr404 = cache((locale: Locale, idText: string): Promise<RowOf<typeof resources.webspecialgroup>> =>
-  publicRowOr404(resources.webspecialgroup, toWireLanguage(locale), idText, (id) => `/special/${id}`, '/special'),
+  publicRowOr404(resources.webspecialgroup, toWireLanguage(locale), idText, (id) => itemPath('special', id), route('special').path),
 );
 
 /**
@@ -18,7 +19,7 @@ export const zoneOr404 = cache((locale: Locale, idText: string): Promise<RowOf<t
  */
 export const zoneItemOr404 = cache(async (locale: Locale, groupIdText: string, itemIdText: string): Promise<{ zone: RowOf<typeof resources.webspecialgroup>; item: RowOf<typeof resources.webspecial> }> => {
   const language = toWireLanguage(locale);
-  const item = await publicRowOr404(resources.webspecial, language, itemIdText, (id) => `/special/${groupIdText}/${id}`, '/special');
-  if (String(item.groupId) !== groupIdText) redirect(`/${language}${publicRowPath('webspecial', item)}`);
+  const item = await publicRowOr404(resources.webspecial, language, itemIdText, (id) => `${itemPath('special', groupIdText)}/${id}`, route('special').path);
+  if (String(item.groupId) !== groupIdText) redirect({ href: publicRowPath('webspecial', item)!, locale });
   return { zone: await zoneOr404(locale, groupIdText), item };
 });

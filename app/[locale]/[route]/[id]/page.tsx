@@ -1,7 +1,6 @@
-import { redirect } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { ResourceDetail } from '@/components/site/ResourcePages';
-import { getPathname } from '@/lib/i18n/navigation';
+import { redirect } from '@/lib/i18n/navigation';
 import { localeOf } from '@/lib/i18n/params';
 import { resourceDetailMetadata, resourcePageOf } from '@/lib/public/resource-pages';
 import { unlessNotFound } from '@/lib/public/metadata';
@@ -19,7 +18,7 @@ export default async function ResourceDetailPage({ params }: PageProps<'/[locale
   const { route, id } = await params;
   const page = resourcePageOf([route, id]);
   // An unknown path inside a language goes to that language's home page (spec §2).
-  if (!page) redirect(getPathname({ href: '/', locale }));
+  if (!page) redirect({ href: '/', locale });
   setRequestLocale(locale);
   return <ResourceDetail locale={locale} page={page} />;
 }

@@ -7,25 +7,24 @@ import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { committees } from '@/lib/public/about/people';
 import { sectionParam } from '@/lib/public/lists';
-import { pageMetadata } from '@/lib/public/metadata';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { routePageMetadata } from '@/lib/public/info/metadata';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/about/committees'>) {
-  const locale = await localeOf(params);
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
-  return pageMetadata({ locale, path: '/about/committees', title: routes('committees'), description: t('committeesDescription') });
+async function metadata({ locale }: ListRequest) {
+  const t = await getTranslations({ locale, namespace: 'about' });
+  return routePageMetadata(locale, 'committees', t('committeesDescription'));
 }
 
 /** The committees: all of them, or the one `?type=` names, each with its last-updated date. */
-export default async function CommitteesPage({ params, searchParams }: PageProps<'/[locale]/about/committees'>) {
-  const { locale } = await openPage(params);
-  const language = toWireLanguage(locale);
-  const only = sectionParam(sections.committees, (await searchParams).type);
+async function CommitteesPage({ locale, language, query }: ListRequest) {
+  const only = sectionParam(sections.committees, query.type);
   const [t, groups] = await Promise.all([getTranslations({ locale, namespace: 'about' }), committees(language, only)]);
-  const path = localePath(locale, '/about/committees');
+  const path = routeHref(locale, 'committees');
   const tabs = [
     { href: path, label: t('allCommittees'), current: !only },
     ...sections.committees.map((c) => ({ href: withQuery(path, { type: c.value }), label: c.label[language], current: only?.value === c.value })),
@@ -37,3 +36,7 @@ export default async function CommitteesPage({ params, searchParams }: PageProps
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, CommitteesPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

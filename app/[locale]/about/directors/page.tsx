@@ -4,12 +4,12 @@ import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { boards } from '@/lib/public/about/people';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/about/directors'>) {
   const locale = await localeOf(params);
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
-  return pageMetadata({ locale, path: '/about/directors', title: routes('directors'), description: t('directorsDescription') });
+  const t = await getTranslations({ locale, namespace: 'about' });
+  return routePageMetadata(locale, 'directors', t('directorsDescription'));
 }
 
 /** Both boards (理事會, 監事會), each with its last-updated date and its people in order. */

@@ -7,14 +7,13 @@ import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { organizationUnits } from '@/lib/public/about/organization';
 import { pageSections } from '@/lib/public/about/page-sections';
-import { pageMetadata } from '@/lib/public/metadata';
-import { publicRowPath } from '@/lib/public/row-links';
-import { localePath } from '@/lib/public/urls';
+import { routePageMetadata } from '@/lib/public/info/metadata';
+import { rowHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/about/organization'>) {
   const locale = await localeOf(params);
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
-  return pageMetadata({ locale, path: '/about/organization', title: routes('organization'), description: t('organizationDescription') });
+  const t = await getTranslations({ locale, namespace: 'about' });
+  return routePageMetadata(locale, 'organization', t('organizationDescription'));
 }
 
 /** The organization chart (DESIGN §8): the `organization` page sections, then the units that run the online systems. */
@@ -37,7 +36,7 @@ export default async function OrganizationPage({ params }: PageProps<'/[locale]/
                 <h3 className="list-item__title">{unit.name}</h3>
                 {unit.description && <p className="list-item__summary">{unit.description}</p>}
                 <p className="list-item__meta">
-                  <a href={localePath(locale, publicRowPath('websystemunit', { id: unit.id })!)}>{t('unitSystems', { name: unit.name })}</a>
+                  <a href={rowHref(locale, 'websystemunit', { id: unit.id })}>{t('unitSystems', { name: unit.name })}</a>
                 </p>
               </li>
             ))}

@@ -9,27 +9,25 @@ import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { sectionParam } from '@/lib/public/lists';
 import { videos } from '@/lib/public/about/videos';
-import { pageMetadata } from '@/lib/public/metadata';
+import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { listPage, type ListRequest } from '@/components/site/ListPage';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/about/videos'>) {
-  const locale = await localeOf(params);
-  const [routes, t] = await Promise.all([getTranslations({ locale, namespace: 'site.routes' }), getTranslations({ locale, namespace: 'about' })]);
-  return pageMetadata({ locale, path: '/about/videos', title: routes('videos'), description: t('videosDescription') });
+async function metadata({ locale }: ListRequest) {
+  const t = await getTranslations({ locale, namespace: 'about' });
+  return routePageMetadata(locale, 'videos', t('videosDescription'));
 }
 
 /** Videos by category (`?type=`): thumbnails with play links, nothing loaded from third parties. */
-export default async function VideosPage({ params, searchParams }: PageProps<'/[locale]/about/videos'>) {
-  const { locale } = await openPage(params);
-  const language = toWireLanguage(locale);
-  const query = await searchParams;
+async function VideosPage({ locale, language, query }: ListRequest) {
   const category = sectionParam(sections.visionCategories, query.type);
   const [t, list] = await Promise.all([getTranslations({ locale, namespace: 'about' }), videos(language, { category, page: pageParam(query.page) })]);
-  const path = localePath(locale, '/about/videos');
+  const path = routeHref(locale, 'videos');
   const tabs = [
     { href: path, label: t('allVideos'), current: !category },
     ...sections.visionCategories.map((c) => ({ href: withQuery(path, { type: c.value }), label: c.label[language], current: category?.value === c.value })),
@@ -51,3 +49,7 @@ export default async function VideosPage({ params, searchParams }: PageProps<'/[
     </PublicPage>
   );
 }
+
+const page = listPage(metadata, VideosPage);
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

@@ -5,8 +5,7 @@ import { TitledSection } from '@/components/site/info/TitledSection';
 import { PublicPage } from '@/components/site/PublicPage';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
-import { route } from '@/lib/public/routes';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/accessibility/accesskeys'>) {
   const locale = await localeOf(params);
@@ -48,7 +47,7 @@ export default async function AccesskeysPage({ params }: PageProps<'/[locale]/ac
           <li>{t('skip')}</li>
           <li>{t('zoom')}</li>
           <li>
-            <a href={localePath(locale, route('siteMap').path)}>{t('siteMapLink')}</a>
+            <a href={routeHref(locale, 'siteMap')}>{t('siteMapLink')}</a>
           </li>
         </ul>
       </TitledSection>

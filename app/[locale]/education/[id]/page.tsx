@@ -9,10 +9,11 @@ import { localeOf, openPage } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { itemPath, route } from '@/lib/public/routes';
 
-const pathOf = (id: number) => `/education/${id}`;
-const item = cache((locale: Locale, id: string) => publicRowOr404(resources.webeducation, toWireLanguage(locale), id, pathOf, '/education'));
+const pathOf = (id: number) => itemPath('education', id);
+const item = cache((locale: Locale, id: string) => publicRowOr404(resources.webeducation, toWireLanguage(locale), id, pathOf, route('education').path));
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/education/[id]'>) => {
   const locale = await localeOf(params);
@@ -39,7 +40,7 @@ export default async function EducationItemPage({ params }: PageProps<'/[locale]
         link={row.link}
         linkLabel={t('education.link')}
         files={row.files}
-        back={{ href: withQuery(localePath(locale, '/education'), { type: category?.value }), label: t('backToList', { list: routes('education') }) }}
+        back={{ href: routeHref(locale, 'education', { type: category?.value }), label: t('backToList', { list: routes('education') }) }}
       />
     </PublicPage>
   );

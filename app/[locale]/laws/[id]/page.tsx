@@ -11,14 +11,15 @@ import { localeOf } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { lawDetail } from '@/lib/public/laws/detail';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { itemPath, route } from '@/lib/public/routes';
 
-const lawPath = (id: number) => `/laws/${id}`;
+const lawPath = (id: number) => itemPath('laws', id);
 
 const readLaw = async (params: PageProps<'/[locale]/laws/[id]'>['params']) => {
   const locale = await localeOf(params);
   const language = toWireLanguage(locale);
-  const row = await publicRowOr404(resources.webrule, language, (await params).id, lawPath, '/laws');
+  const row = await publicRowOr404(resources.webrule, language, (await params).id, lawPath, route('laws').path);
   return { locale, row, law: await lawDetail(row, language) };
 };
 
@@ -46,7 +47,7 @@ export default async function LawPage({ params }: PageProps<'/[locale]/laws/[id]
       <RichText locale={locale} html={law.content} />
       <Attachments locale={locale} files={law.files} />
       <p>
-        <a className="back-link" href={localePath(locale, '/laws')}>
+        <a className="back-link" href={routeHref(locale, 'laws')}>
           {t('backToLaws')}
         </a>
       </p>

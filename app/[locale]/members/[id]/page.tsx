@@ -15,13 +15,15 @@ import { sectionLabel } from '@/lib/public/lists';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { memberView } from '@/lib/public/members/members';
 import { servicePoints } from '@/lib/public/members/service-points';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { itemPath, route } from '@/lib/public/routes';
 
-const memberPath = (id: number) => `/members/${id}`;
+const memberPath = (id: number) => itemPath('members', id);
 
 const readMember = async (params: PageProps<'/[locale]/members/[id]'>['params']) => {
   const locale = await localeOf(params);
-  const row = await publicRowOr404(resources.webmemberdept, toWireLanguage(locale), (await params).id, memberPath, '/members');
+  const row = await publicRowOr404(resources.webmemberdept, toWireLanguage(locale), (await params).id, memberPath, route('members').path);
   return { locale, row, member: memberView(row) };
 };
 
@@ -36,7 +38,7 @@ export default async function MemberPage({ params }: PageProps<'/[locale]/member
   setRequestLocale(locale);
   const language = toWireLanguage(locale);
   const [t, points] = await Promise.all([getTranslations({ locale, namespace: 'members' }), servicePoints(language, { memberId: member.id, page: 1 })]);
-  const list = localePath(locale, '/members');
+  const list = routeHref(locale, 'members');
   return (
     <PublicPage locale={locale} route="members" title={member.name} below={[{ label: member.name, path: memberPath(member.id) }]}>
       <ItemImage src={member.logo} alt={member.name} width={160} height={160} priority className={styles.detailLogo} />
@@ -60,7 +62,7 @@ export default async function MemberPage({ params }: PageProps<'/[locale]/member
           <ServicePointList locale={locale} points={points.items} headingLevel={3} />
           {points.total > points.items.length && (
             <p>
-              <a href={localePath(locale, '/service-points')}>{t('servicePoints')}</a>
+              <a href={routeHref(locale, 'servicePoints')}>{t('servicePoints')}</a>
             </p>
           )}
         </section>

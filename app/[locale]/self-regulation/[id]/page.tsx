@@ -10,14 +10,16 @@ import { localeOf } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { disciplineDetail } from '@/lib/public/laws/self-regulation';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { itemPath, route } from '@/lib/public/routes';
 
-const rulePath = (id: number) => `/self-regulation/${id}`;
+const rulePath = (id: number) => itemPath('selfRegulation', id);
 
 const readRule = async (params: PageProps<'/[locale]/self-regulation/[id]'>['params']) => {
   const locale = await localeOf(params);
   const language = toWireLanguage(locale);
-  const row = await publicRowOr404(resources.webdiscipline, language, (await params).id, rulePath, '/self-regulation');
+  const row = await publicRowOr404(resources.webdiscipline, language, (await params).id, rulePath, route('selfRegulation').path);
   return { locale, row, rule: await disciplineDetail(row, language) };
 };
 
@@ -31,7 +33,7 @@ export default async function SelfRegulationRulePage({ params }: PageProps<'/[lo
   const { locale, rule } = await readRule(params);
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'laws' });
-  const list = localePath(locale, '/self-regulation');
+  const list = routeHref(locale, 'selfRegulation');
   return (
     <PublicPage locale={locale} route="selfRegulation" title={rule.title} below={[{ label: rule.title, path: rulePath(rule.id) }]}>
       <FactList

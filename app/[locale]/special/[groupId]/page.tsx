@@ -13,7 +13,7 @@ import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { zoneSections } from '@/lib/public/services/special';
 import { zoneOr404 } from '@/lib/public/services/zone-pages';
-import { localePath } from '@/lib/public/urls';
+import { rowHref } from '@/lib/public/links';
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/special/[groupId]'>) => {
   const locale = await localeOf(params);
@@ -40,7 +40,7 @@ export default async function SpecialZonePage({ params }: PageProps<'/[locale]/s
             entries={items.map((item) => ({
               id: item.id,
               title: item.title ?? '',
-              href: localePath(locale, publicRowPath('webspecial', item)!),
+              href: rowHref(locale, 'webspecial', item),
               image: item.image,
             }))}
           />

@@ -9,10 +9,11 @@ import { publicRowOr404 } from '@/lib/public/detail';
 import { sectionOptions } from '@/lib/public/info/lists';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
-import { localePath, withQuery } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { itemPath, route } from '@/lib/public/routes';
 
 const item = cache((locale: Locale, id: string) =>
-  publicRowOr404(resources.webstatics, toWireLanguage(locale), id, (rowId) => `/statistics/${rowId}`, '/statistics'),
+  publicRowOr404(resources.webstatics, toWireLanguage(locale), id, (rowId) => itemPath('statistics', rowId), route('statistics').path),
 );
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/statistics/[id]'>) => {
@@ -49,7 +50,7 @@ export default async function StatisticsItemPage({ params }: PageProps<'/[locale
         }
         html={row.content}
         files={row.files}
-        back={{ href: withQuery(localePath(locale, '/statistics'), { type: type?.value }), label: t('backToList', { list: routes('statistics') }) }}
+        back={{ href: routeHref(locale, 'statistics', { type: type?.value }), label: t('backToList', { list: routes('statistics') }) }}
       />
     </PublicPage>
   );

@@ -9,10 +9,11 @@ import { localeOf, openPage } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { itemPath, route } from '@/lib/public/routes';
 
 const item = cache((locale: Locale, id: string) =>
-  publicRowOr404(resources.webtrusttest, toWireLanguage(locale), id, (rowId) => `/tests/${rowId}`, '/tests'),
+  publicRowOr404(resources.webtrusttest, toWireLanguage(locale), id, (rowId) => itemPath('tests', rowId), route('tests').path),
 );
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/tests/[id]'>) => {
@@ -35,7 +36,7 @@ export default async function TestPage({ params }: PageProps<'/[locale]/tests/[i
         meta={<TestFacts locale={locale} row={row} />}
         html={row.content}
         files={row.files}
-        back={{ href: localePath(locale, '/tests'), label: t('backToList', { list: routes('tests') }) }}
+        back={{ href: routeHref(locale, 'tests'), label: t('backToList', { list: routes('tests') }) }}
       />
     </PublicPage>
   );

@@ -8,11 +8,12 @@ import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { videoView } from '@/lib/public/about/videos';
 import { videoPath } from '@/lib/public/about/watch';
 import { publicRowOr404 } from '@/lib/public/detail';
-import { localePath } from '@/lib/public/urls';
+import { routeHref } from '@/lib/public/links';
+import { route } from '@/lib/public/routes';
 
 const readVideo = async (params: PageProps<'/[locale]/about/videos/[id]'>['params']) => {
   const locale = await localeOf(params);
-  const row = await publicRowOr404(resources.webvision, toWireLanguage(locale), (await params).id, videoPath, '/about/videos');
+  const row = await publicRowOr404(resources.webvision, toWireLanguage(locale), (await params).id, videoPath, route('videos').path);
   return { locale, row, video: videoView(row) };
 };
 
@@ -32,7 +33,7 @@ export default async function VideoPage({ params }: PageProps<'/[locale]/about/v
       <p className="meta">{t('views', { count: video.clicks })}</p>
       {video.description && <p className="lead">{video.description}</p>}
       <p>
-        <a className="back-link" href={localePath(locale, '/about/videos')}>
+        <a className="back-link" href={routeHref(locale, 'videos')}>
           {t('backToVideos')}
         </a>
       </p>

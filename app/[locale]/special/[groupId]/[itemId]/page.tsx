@@ -7,7 +7,7 @@ import { localeOf, openPage } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { zoneItemOr404 } from '@/lib/public/services/zone-pages';
-import { localePath } from '@/lib/public/urls';
+import { pathHref } from '@/lib/public/links';
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/special/[groupId]/[itemId]'>) => {
   const locale = await localeOf(params);
@@ -48,7 +48,7 @@ export default async function SpecialItemPage({ params }: PageProps<'/[locale]/s
         link={item.link}
         linkLabel={t('link')}
         files={item.files}
-        back={{ href: localePath(locale, zonePath), label: t('backToZone', { name: zoneName }) }}
+        back={{ href: pathHref(locale, zonePath), label: t('backToZone', { name: zoneName }) }}
       />
     </PublicPage>
   );

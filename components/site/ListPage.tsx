@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { setRequestLocale } from 'next-intl/server';
+import { toWireLanguage, type Locale, type WireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+/** What a list page reads from its request: the locale (a 404 unless it is one), its wire language, the query and the route's params. */
+export interface ListRequest<P extends { locale: string } = { locale: string }> {
+  locale: Locale;
+  language: WireLanguage;
+  query: SearchParams;
+  params: P;
+}
+
+interface ListRouteProps<P> {
+  params: Promise<P>;
+  searchParams: Promise<SearchParams>;
+}
+
+export interface ListRouteModule<P> {
+  default: (props: ListRouteProps<P>) => Promise<ReactNode> | ReactNode;
+  generateMetadata: (props: ListRouteProps<P>) => Promise<Metadata> | Metadata;
+}
+
+async function requestOf<P extends { locale: string }>({ params, searchParams }: ListRouteProps<P>): Promise<ListRequest<P>> {
+  const locale = await localeOf(params);
+  return { locale, language: toWireLanguage(locale), query: await searchParams, params: await params };
+}
+
+/**
+ * The two exports of a list route under `app/[locale]` from its metadata and its page, both given
+ * the request read once (`const page = listPage(metadata, Page)`, then `export const
+ * generateMetadata = page.generateMetadata; export default page.Page;`). The page renders with the
+ * request's locale set for next-intl.
+ */
+export function listPage<P extends { locale: string }>(
+  metadata: (request: ListRequest<P>) => Promise<Metadata> | Metadata,
+  render: (request: ListRequest<P>) => Promise<ReactNode> | ReactNode,
+) {
+  return {
+    generateMetadata: async (props: ListRouteProps<P>) => metadata(await requestOf(props)),
+    Page: async function ListPage(props: ListRouteProps<P>) {
+      const request = await requestOf(props);
+      setRequestLocale(request.locale);
+      return render(request);
+    },
+  };
+}
+
+const noQuery = Promise.resolve({});
+
+/**
+ * A list's page and metadata with the route's params and no query string: what its twin route shows
+ * (lib/public/first-pages.ts). It reads no request data, so Next keeps it in the whole-page cache.
+ */
+export function firstPageOf<P extends { locale: string }>(list: ListRouteModule<P>, params: P) {
+  const props = { params: Promise.resolve(params), searchParams: noQuery };
+  return { generateMetadata: () => list.generateMetadata(props), Page: () => list.default(props) };
+}
