@@ -195,6 +195,31 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
     expect((await request.get(page)).status()).toBe(404);
   });
 
+  test("a row page's 404 is kept a short while, and purged when the row shows", async ({ request }) => {
+    const headers = await signIn();
+    const { id } = await addNews(request, headers, 'Cache tier 404');
+    const hidden = await request.put(`${api}/webnews/update`, { headers, data: { id, title: 'Cache tier 404', isVisible: false } });
+    expect(hidden.status(), await hidden.text()).toBe(200);
+    const page = `${front}/en/news/${id}`;
+    const first = await request.get(page);
+    expect(first.status()).toBe(404);
+    expect(first.headers()['cache-control']).toMatch(/^public, max-age=0, s-maxage=([1-9]|[1-5]\d|60)$/);
+    expect(first.headers()['x-cache']).toBe('MISS');
+    // Its keys, which the app sends and Varnish keeps to itself, name the row.
+    const direct = await request.get(`http://127.0.0.1:${appPort}/en/news/${id}`);
+    expect(direct.status()).toBe(404);
+    expect(direct.headers().xkey.split(' ')).toContain(`webnews:${id}`);
+    const second = await request.get(page);
+    expect(second.status()).toBe(404);
+    expect(isHit(second.headers())).toBe(true);
+
+    const shown = await request.put(`${api}/webnews/update`, { headers, data: { id, title: 'Cache tier 404', isVisible: true } });
+    expect(shown.status(), await shown.text()).toBe(200);
+    const after = await request.get(page);
+    expect(after.status()).toBe(200);
+    expect(await after.text()).toContain('Cache tier 404');
+  });
+
   test('a scheduled row appears when its time comes, with no write', async ({ request }) => {
     const headers = await signIn();
     const publishAt = new Date(Date.now() + 8_000);

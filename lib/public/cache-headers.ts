@@ -7,6 +7,7 @@ import { allResources } from '../content/model/registry';
 import { previewGrant } from '../cache/preview-scope';
 import { beforeHead, hookRequests } from '../http/server-hook';
 import { logError } from '../observability/logger';
+import { sharedSecondsFor } from './cache-policy';
 import { siteRoutes } from './routes';
 
 /**
@@ -66,14 +67,17 @@ const holder = globalThis as typeof globalThis & { [PAGE_UNTIL]?: AsyncLocalStor
 const pageUntil = (holder[PAGE_UNTIL] ??= new AsyncLocalStorage<number>());
 
 /**
- * Puts `headers` on the response when it is sent, if it is a page as it should be kept (200, or a
- * 304 refreshing a kept one): over Next.js's own Cache-Control, and without any cookie, which a
+ * Puts `headers` on the response when it is sent, if its status may be kept (lib/public/cache-policy.ts,
+ * which also bounds how long): over Next.js's own Cache-Control, and without any cookie, which a
  * shared cache must never hand from one visitor to the next.
  */
 function markCacheable(response: http.ServerResponse, headers: Record<string, string>): void {
   beforeHead(response, (status) => {
-    if (status !== 200 && status !== 304) return;
+    const pageSeconds = Number(/s-maxage=(\d+)/.exec(headers['cache-control'])?.[1] ?? 0);
+    const seconds = sharedSecondsFor(status, pageSeconds);
+    if (seconds === null) return;
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    response.setHeader('cache-control', sharedCacheControl(seconds));
     response.removeHeader('set-cookie');
   });
 }
