@@ -6,8 +6,9 @@ import { withDatabase } from './helpers/database';
 import { editableTextField, sampleBody } from './helpers/samples';
 
 /**
- * The generic contract of DESIGN §5, run against every content resource of the registry. Resources
- * with calls of their own (accounts, contact messages) also have their own tests.
+ * The generic contract of the content API (docs/api.md: lists, get, add, update, delete, order,
+ * languages, roles, visibility, bad input), run against every content resource of the registry.
+ * Resources with calls of their own (accounts, contact messages) also have their own tests.
  */
 withDatabase();
 
