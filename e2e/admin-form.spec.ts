@@ -61,7 +61,7 @@ for (const language of ['tw', 'en'] as const) {
     const editor = page.getByRole('textbox', { name: w.content, exact: true });
     await expect(title).toBeVisible();
     await expect(editor).toBeVisible();
-    // Spec §9: the editing area is at least 800 pixels high.
+    // The editing area is at least 800 pixels high (docs/back-office-form.md, Rich-text editor).
     expect((await editor.boundingBox())!.height).toBeGreaterThanOrEqual(800);
     await expectNoAxeViolations(page);
 

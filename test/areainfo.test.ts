@@ -1,5 +1,5 @@
 /**
- * Regional service points (DESIGN §4, spec §7): `getselectlist` (Taiwan's 22 counties and cities)
+ * Regional service points (docs/api.md, each resource's own calls): `getselectlist` (Taiwan's 22 counties and cities)
  * and `getabsentlist/{type}[/{memberDeptId}]` (the regions with no entry yet).
  */
 import { withDatabase } from './helpers/database';

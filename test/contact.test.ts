@@ -1,5 +1,5 @@
 /**
- * Contact messages (DESIGN §4 webcontact, §5 captcha, §6 roles): the public `add` with its rate limit
+ * Contact messages (webcontact): the public `add` with its rate limit
  * and captcha, `addByAcc` for signed-in accounts, the back-office inbox, and no delete.
  */
 import { withDatabase } from './helpers/database';

@@ -1,5 +1,5 @@
 /**
- * getlist of the generic content API (DESIGN §5, spec §3, §4, §7): the response shape, paging and
+ * getlist of the generic content API (docs/api.md, Lists): the response shape, paging and
  * its corrections, sorting, the keyword filter and the `getlist/{typeId}` path filter.
  */
 import { withDatabase } from './helpers/database';
@@ -64,7 +64,7 @@ describe('response shape and paging', () => {
     expect(titles(result.body)).toEqual(['b', 'a']);
   });
 
-  test('a page beyond the end is corrected to the last page (spec §4)', async () => {
+  test('a page beyond the end is corrected to the last page', async () => {
     await fiveNews();
     const result = await list('webnews', { page: 99, pageSize: 2 });
     expect(result.status).toBe(200);
@@ -284,7 +284,7 @@ describe('webbulletin getlist/{typeId}', () => {
     }
   });
 
-  test('an unknown type id is a 400 naming it (DESIGN §5)', async () => {
+  test('an unknown type id is a 400 naming it', async () => {
     await bulletins();
     const result = await call('POST', 'webbulletin/getlist/999999', {});
     expect(result.status).toBe(400);

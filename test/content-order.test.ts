@@ -1,5 +1,5 @@
 /**
- * Ordered resources (DESIGN §4): new rows go last, `changeorder/{id}/{position}` moves a row to a
+ * Ordered resources: new rows go last, `changeorder/{id}/{position}` moves a row to a
  * 1-based position among its siblings (same language) and renumbers them 1..n, deletes close gaps.
  * webbulletintype is the ordered resource of the registry.
  */

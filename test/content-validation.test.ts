@@ -1,5 +1,5 @@
 /**
- * Request validation of the generic content API (DESIGN §4, §5, spec §5): field types, required and
+ * Request validation of the generic content API (docs/api.md): field types, required and
  * length rules, body errors, per-field messages in the request's language, rich-text sanitising and
  * the `YYYY-MM-DDTHH:mm:ss` date wire form in Asia/Taipei. Bad input is a 4xx, never a 500.
  */

@@ -1,5 +1,5 @@
 /**
- * What a reader sees (DESIGN §3, §4, §5): each language's rows only, and for anonymous readers only
+ * What a reader sees: each language's rows only, and for anonymous readers only
  * visible rows inside their publication window, without back-office columns.
  */
 import { withDatabase } from './helpers/database';

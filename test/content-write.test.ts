@@ -1,5 +1,5 @@
 /**
- * get, add, update and delete of the generic content API (DESIGN §4, §5, §6): what each returns,
+ * get, add, update and delete of the generic content API (docs/api.md): what each returns,
  * partial updates, type references, and who may write.
  */
 import { withDatabase } from './helpers/database';

@@ -58,7 +58,7 @@ afterAll(() => {
 
 test('seeding is quick', () => {
   console.log(`Demo content seeded in ${seconds.toFixed(2)} s`);
-  // DESIGN: under 5 s on PGlite; the margin keeps a busy CI machine from failing the build.
+  // The aim is under 5 s on PGlite; the margin keeps a busy CI machine from failing the build.
   expect(seconds).toBeLessThan(10);
 });
 

@@ -65,7 +65,7 @@ test('totals stay exact after adds and deletes, on every page and for anonymous 
   await call('DELETE', `webnews/delete/${added[0]}`, undefined, { token: admin });
   for (const page of [1, 2, 3]) expect((await list({ page, pageSize: 2 })).body.total).toBe(start + 2);
   expect((await list({ pageSize: 2 }, null)).body.total).toBe(anonymousStart + 2);
-  // A page past the end is corrected with the new total (DESIGN §5), not the cached one.
+  // A page past the end is corrected to the last page by the new total, not the cached one.
   const last = Math.ceil((start + 2) / 2);
   expect((await list({ page: last + 5, pageSize: 2 })).body.page).toBe(last);
 });

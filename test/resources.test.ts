@@ -6,8 +6,9 @@ import { withDatabase } from './helpers/database';
 import { editableTextField, sampleBody } from './helpers/samples';
 
 /**
- * The generic contract of DESIGN §5, run against every content resource of the registry. Resources
- * with calls of their own (accounts, contact messages) also have their own tests.
+ * The generic contract of the content API (docs/api.md: lists, get, add, update, delete, order,
+ * languages, roles, visibility, bad input), run against every content resource of the registry.
+ * Resources with calls of their own (accounts, contact messages) also have their own tests.
  */
 withDatabase();
 
@@ -151,7 +152,7 @@ describe.each(generic.map((r) => [r.name, r] as const))('%s', (name, definition)
   }
 });
 
-test('Q&A answers the spec\'s /0 segment: getlist/0, get/0/{id}, add/0', async () => {
+test('Q&A answers the /0 segment of the general category: getlist/0, get/0/{id}, add/0', async () => {
   const added = await call('POST', 'webqa/add/0', { question: '如何加入本會？', answer: '<p>請洽秘書處。</p>' }, { token: admin });
   expect(added.status).toBe(200);
   expect(added.body.category).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Glossary (DESIGN §4, spec §7): `initial` derived from termEn on every write, and
+ * Glossary: `initial` derived from termEn on every write, and
  * `POST webbilingual/search?keyword=&initial=` with getlist's body and response.
  */
 import { withDatabase } from './helpers/database';

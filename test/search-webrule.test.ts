@@ -1,5 +1,5 @@
 /**
- * Laws and regulations search (DESIGN §4, spec §7): `POST webrule/search?keyword=&classId=&businessId=
+ * Laws and regulations search: `POST webrule/search?keyword=&classId=&businessId=
  * &attributeId=&from=&to=` with getlist's body and response, and `GET webrule/getoptions`.
  */
 import { withDatabase } from './helpers/database';

@@ -1,5 +1,5 @@
 /**
- * `DELETE webactivity/deletetype/{id}` (spec §7 variations) deletes an activity type exactly as
+ * `DELETE webactivity/deletetype/{id}` (a second path for the same call) deletes an activity type exactly as
  * `DELETE webactivitytype/delete/{id}` does: content writers only, in the request's language, never
  * a type still used by activities, and the remaining types renumbered.
  */

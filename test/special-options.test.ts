@@ -1,5 +1,5 @@
 /**
- * The year pickers of spec §7: `webmemorabilia/getoptions` (years of the milestones' dates) and
+ * The year pickers: `webmemorabilia/getoptions` (years of the milestones' dates) and
  * `webstatics/getoptions/{type}` (years of one statistics type). Each answers the distinct years,
  * newest first, among the rows the caller would see in the request's language.
  */

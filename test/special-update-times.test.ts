@@ -1,5 +1,5 @@
 /**
- * The "last updated" calls of spec §7 (DESIGN §4): the boards' and committees' stamps set by
+ * The "last updated" calls (docs/api.md, each resource's own calls): the boards' and committees' stamps set by
  * `changeupdatetime/{id}` and read by `getupdatetime/{id}`, and the latest change among public rows
  * for self-regulation rules (`webdiscipline/getupdatetime`) and one education category
  * (`webeducation/getupdatetime/{id}`). Dates travel as `YYYY-MM-DDTHH:mm:ss` in Taipei time.

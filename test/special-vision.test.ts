@@ -1,5 +1,5 @@
 /**
- * `POST webvision/post/{id}` (spec §7): one click per call, counted atomically, on a video the
+ * `POST webvision/post/{id}`: one click per call, counted atomically, on a video the
  * caller may see (anonymous visitors: visible rows of their language). A public call, but a
  * non-GET one, so the XSRF pair is still required.
  */

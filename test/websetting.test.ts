@@ -1,6 +1,6 @@
 /**
  * Web settings (`websetting/webinfo` GET/POST) and the visit counters (`visitcount`,
- * `accessiblevisitcount`, `oldvisitcount`) of DESIGN §4, with the roles of §6.
+ * `accessiblevisitcount`, `oldvisitcount`), with who may read and write each.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';

@@ -46,7 +46,7 @@ export function AdminShell({ language, children }: { language: WireLanguage; chi
   }, [language, router]);
 
   // Signed out or in as someone else in another tab: this tab says so and goes to the sign-in page,
-  // which brings it back to the same screen (spec §4's 401), rather than going on without a token.
+  // which brings it back to the same screen (as after a 401), rather than going on without a token.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== TOKEN_KEY && event.key !== null) return;

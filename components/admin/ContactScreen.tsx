@@ -17,7 +17,7 @@ import { useInvalidateResource } from './useInvalidate';
 const shownFields = ['name', 'email', 'phone', 'subject', 'message'] as const;
 
 /**
- * One contact message (DESIGN §4: kept for good, never deleted): what the visitor wrote, read-only,
+ * One contact message (kept for good, never deleted): what the visitor wrote, read-only,
  * and the handling staff record: its status and a reply note.
  */
 export function ContactScreen({ id }: { id: number }) {

@@ -56,7 +56,7 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
   const go = (next: ListState) => router.push(`${pathname}${listSearch(next)}`);
   const rowTitle = (row: Row) => String(row[definition.titleField] ?? '') || t('list.untitled', { id: String(row.id) });
 
-  // Spec §4: an out-of-range page is corrected.
+  // An out-of-range page is corrected to the nearest existing one, as the API does.
   useEffect(() => {
     if (data && state.page !== clampPage(state.page, pages)) router.replace(`${pathname}${listSearch({ ...state, page: clampPage(state.page, pages) })}`);
   });

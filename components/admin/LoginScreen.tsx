@@ -15,7 +15,7 @@ import { errorText } from './Toasts';
 type CaptchaSource = (action: 'login' | 'forgot') => Promise<string | undefined>;
 
 /**
- * Sign-in (DESIGN §7): username, password and an invisible reCAPTCHA v3 when a site key is
+ * Sign-in: username, password and an invisible reCAPTCHA v3 when a site key is
  * configured (without one, no captcha script is loaded at all). Wrong credentials and a locked
  * account each get their own message; success goes to the page that sent the visitor here.
  */

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { pageLinks } from '@/lib/admin/pager';
 
-/** Page links (at most 7, spec §2) with previous and next; `href(page)` builds each link. */
+/** Page links (at most 7) with previous and next; `href(page)` builds each link. */
 export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
   const t = useTranslations('admin.pager');
   if (pages <= 1) return null;

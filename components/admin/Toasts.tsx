@@ -69,7 +69,7 @@ export function useToast(): ToastApi {
 
 /**
  * Shows a failed call as an error note. A 400 has already been shown in an alert and a 401 reloads
- * the page (spec §8, lib/client/http.ts), so those are not repeated.
+ * the page (lib/client/http.ts, docs/client.md#errors), so those are not repeated.
  */
 export function useReportError(): (error: unknown) => void {
   const toast = useToast();

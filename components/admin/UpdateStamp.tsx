@@ -9,8 +9,8 @@ import { useReportError, useToast } from './Toasts';
 import { formatWireDate } from '@/lib/admin/cells';
 
 /**
- * The "last updated" date a board or committee shows on the public site (spec §7
- * `getupdatetime`/`changeupdatetime`): set on purpose, not by every edit.
+ * The "last updated" date a board or committee shows on the public site (`getupdatetime`,
+ * `changeupdatetime`): set on purpose, not by every edit.
  */
 export function UpdateStamp({ resource, section }: { resource: string; section: number }) {
   const t = useTranslations('admin');

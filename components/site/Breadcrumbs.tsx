@@ -5,7 +5,7 @@ import { absoluteUrl } from '@/lib/public/urls';
 import { JsonLd } from './JsonLd';
 import styles from './Breadcrumbs.module.css';
 
-/** The breadcrumb trail (spec §2) with its schema.org BreadcrumbList; the last entry is the current page. */
+/** The breadcrumb trail with its schema.org BreadcrumbList; the last entry is the current page. */
 export async function Breadcrumbs({ locale, items }: { locale: Locale; items: BreadcrumbItem[] }) {
   const t = await getTranslations({ locale, namespace: 'site' });
   return (

@@ -9,7 +9,7 @@ function setUp(handler: Handler) {
   return { server, page, auth: createAuth(page.http) };
 }
 
-describe('login (spec §4)', () => {
+describe('login', () => {
   test('stores the returned token under Authorization and reports success with the locked flag', async () => {
     const { page, auth, server } = setUp(() => Response.json({ token: 'new-token', locked: false }));
     await expect(auth.login('admin', 'pw', 'captcha')).resolves.toEqual({ success: true, locked: false });
@@ -25,7 +25,7 @@ describe('login (spec §4)', () => {
   });
 });
 
-describe('checkLogin (spec §4)', () => {
+describe('checkLogin', () => {
   test('resolves false without a stored token, without asking the server', async () => {
     const { auth, server } = setUp(() => Response.json({ valid: true, role: 1, username: 'a', displayName: 'A' }));
     await expect(auth.checkLogin()).resolves.toBe(false);
@@ -47,7 +47,7 @@ describe('checkLogin (spec §4)', () => {
   });
 });
 
-describe('logout (spec §4)', () => {
+describe('logout', () => {
   test('removes the stored token and calls the server with it', async () => {
     const { page, auth, server } = setUp(() => Response.json({ ok: true }));
     page.storage.setItem('Authorization', 'tok');

@@ -22,7 +22,7 @@ const statusServer: Handler = (request) => {
   return Response.json(message ? { message } : { error: 'no message' }, { status: Number(match[1]) });
 };
 
-describe('headers (spec §6, §7)', () => {
+describe('headers', () => {
   test('JSON UTF-8 and Web-Language on every request; no Web-Role or Authorization unless set', async () => {
     const { server, http } = setUp();
     await http.get(api('webnews/get/1')).json();
@@ -56,7 +56,7 @@ describe('headers (spec §6, §7)', () => {
   });
 });
 
-describe('host prefix (spec §7)', () => {
+describe('host prefix', () => {
   test('without a host the URL is unchanged', async () => {
     const { server, http } = setUp();
     await http.get(http.url('/api/webnews/get/1')).json();
@@ -77,7 +77,7 @@ describe('host prefix (spec §7)', () => {
   });
 });
 
-describe('X-XSRF-TOKEN (spec §7)', () => {
+describe('X-XSRF-TOKEN', () => {
   test.each(['POST', 'PUT', 'DELETE'])('%s to a relative URL sends the XSRF-TOKEN cookie, decoded', async (method) => {
     const { server, http } = setUp();
     await http(api('webnews/update'), { method }).json();
@@ -106,7 +106,7 @@ describe('X-XSRF-TOKEN (spec §7)', () => {
   });
 });
 
-describe('dates (spec §5)', () => {
+describe('dates', () => {
   test('Dates anywhere in an object body, nested too, go as YYYY-MM-DDTHH:mm:ss; arrays are left alone', async () => {
     const { server, http } = setUp();
     const when = new Date(2024, 0, 2, 3, 4, 5);
@@ -130,7 +130,7 @@ describe('dates (spec §5)', () => {
   });
 });
 
-describe('batching (spec §7)', () => {
+describe('batching', () => {
   test('two or more concurrent calls go as one POST /api/batch and each caller gets its own answer', async () => {
     const { server, page, http } = setUp();
     page.storage.setItem('Authorization', 'tok');
@@ -229,7 +229,7 @@ describe('batching (spec §7)', () => {
   });
 });
 
-describe('errors (spec §8)', () => {
+describe('errors', () => {
   test('401 alerts 請重新登入 and reloads, once however many calls fail together', async () => {
     const { page, http } = setUp(statusServer);
     const results = await Promise.allSettled([http.get(api('status/401')).json(), http.get(api('status/401')).json()]);
@@ -294,7 +294,7 @@ describe('errors (spec §8)', () => {
   });
 });
 
-describe('result cache (spec §4)', () => {
+describe('result cache', () => {
   test('off by default: the same GET is fetched twice', async () => {
     const { server, http } = setUp();
     await http.get(api('webnews/get/1')).json();

@@ -12,7 +12,7 @@ function setUp(handler: Handler = echo, language: 'tw' | 'en' = 'tw') {
   return { server, page, calls };
 }
 
-describe('delete (spec §9)', () => {
+describe('delete', () => {
   test('asks 確定刪除? first; declined → no request and the caller gets 取消', async () => {
     const { page, calls } = setUp();
     page.confirmAnswer = false;
@@ -35,7 +35,7 @@ describe('delete (spec §9)', () => {
   });
 });
 
-describe('select lists (spec §7, §9)', () => {
+describe('select lists', () => {
   const rows: Handler = (request) => Response.json({ data: [{ id: 1 }, { id: 2 }], total: 2, page: 1, pageSize: 9999, got: request.body });
 
   test('page 1, page size 9999, by order ascending, the data field', async () => {

@@ -4,7 +4,7 @@ import tw from '../../messages/tw/client.json';
 import { CANCELLED } from '../../lib/client/messages';
 import { MemoryStorage } from './support/memory-storage';
 
-describe('token store (spec §4, §9)', () => {
+describe('token store', () => {
   const global = globalThis as { localStorage?: unknown };
   afterEach(() => {
     delete global.localStorage;
@@ -39,7 +39,7 @@ describe('token store (spec §4, §9)', () => {
   });
 });
 
-describe('the spec strings (§8, §9)', () => {
+describe("the old client's strings, kept exactly", () => {
   test('exact in the Chinese back office; the cancelled value the same in both languages', () => {
     expect(tw.signInAgain).toBe('請重新登入');
     expect(tw.confirmDelete).toBe('確定刪除?');

@@ -60,7 +60,7 @@ export async function signedIn(role: 0 | 1 = 1, password = 'correct horse batter
   }
   const login = await call('POST', 'account/login', { username, password }, { ip: `10.1.${accountCounter}.1` });
   if (!login.body.token) throw new Error(`sign-in failed: ${JSON.stringify(login.body)}`);
-  // checklogin does not return the id (DESIGN §5), so read it from the table.
+  // checklogin does not return the id, so read it from the table.
   const [row] = await db.select({ id: account.id }).from(account).where(eq(account.username, username)).limit(1);
   return { token: login.body.token, id: row.id as number, username };
 }

@@ -16,8 +16,8 @@ export async function clearContent(): Promise<void> {
 }
 
 /**
- * An instant in the wire form of DESIGN §5, worked out independently of lib/content/model/wire-dates:
- * Taipei has been UTC+8 without daylight saving since 1979.
+ * An instant in the API's wire form (`YYYY-MM-DDTHH:mm:ss`, Taipei time), worked out independently
+ * of lib/content/model/wire-dates: Taipei has been UTC+8 without daylight saving since 1979.
  */
 export function taipei(instant: Date): string {
   return new Date(instant.getTime() + 8 * 3600_000).toISOString().slice(0, 19);

@@ -8,7 +8,7 @@ describe('public paging', () => {
     expect(pageWindow(20, 20)).toEqual([14, 15, 16, 17, 18, 19, 20]);
   });
 
-  it('corrects out-of-range pages (spec §4)', () => {
+  it('corrects out-of-range pages to the nearest existing one', () => {
     expect(clampPage(99, 25, 10)).toBe(3);
     expect(clampPage(0, 25, 10)).toBe(1);
     expect(clampPage(5, 0, 10)).toBe(1);

@@ -25,7 +25,7 @@ function clientIn(language: WireLanguage): ApiHttp {
 }
 
 /**
- * The row's counterpart in the other language (DESIGN §3): a select of the other language's rows
+ * The row's counterpart in the other language (`translationId`): a select of the other language's rows
  * of the same resource, in the same section when the resource has sections, plus "none" (sent as
  * null, which clears the link).
  */

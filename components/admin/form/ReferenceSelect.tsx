@@ -27,7 +27,7 @@ export function rowTitle(resource: string, row: Row): string {
 }
 
 /**
- * A select fed by the referenced resource's select list (spec §7). A reference that depends on
+ * A select fed by the referenced resource's select list (`getlist` of up to 9999 rows). A reference that depends on
  * another field (a business line under a law class) lists the target's rows under the chosen
  * parent, waits until one is chosen, and is cleared when the parent changes to one it is not under.
  * `client` and `path` read the list elsewhere (the other language's rows of one section).

@@ -79,7 +79,7 @@ function formatStates(e: Editor) {
 }
 
 /**
- * The rich-text editor (spec §9: the back office's language, minimum height 800, uploads to
+ * The rich-text editor (in the back office's language, at least 800 px high, uploading to
  * /api/upload): TipTap with an accessible toolbar, and panels that upload an image (with its text
  * alternative) or a file (as a link with its name) before inserting it.
  */
