@@ -26,10 +26,21 @@ export function routePattern(path: string, record: RequestRecord, status: number
   if (path.startsWith('/_next/')) return '/_next/*';
   if (status >= 300 && status < 400) return '(redirect)';
   if (status === 404) return '(not found)';
-  const admin = adminRouting(path);
-  const pattern = matchRoutePattern(admin && 'rewrite' in admin ? admin.rewrite : path, routes);
-  return pattern ?? '(other)';
+  let byPath = patternsByPath.get(routes);
+  if (!byPath) patternsByPath.set(routes, (byPath = new Map()));
+  let pattern = byPath.get(path);
+  if (pattern === undefined) {
+    const admin = adminRouting(path);
+    pattern = matchRoutePattern(admin && 'rewrite' in admin ? admin.rewrite : path, routes) ?? '(other)';
+    if (byPath.size >= REMEMBERED_PATHS) byPath.clear();
+    byPath.set(path, pattern);
+  }
+  return pattern;
 }
+
+/** The pattern of each path seen lately: matching one costs more than the rest of the log line. */
+const patternsByPath = new WeakMap<readonly RoutePattern[], Map<string, string>>();
+const REMEMBERED_PATHS = 10_000;
 
 /**
  * Gives the request its id (X-Request-Id on the answer) and its record (lib/observability/request-store.ts),
