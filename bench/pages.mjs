@@ -45,7 +45,7 @@
 // BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_RUNS (3), BENCH_PAGES, BENCH_LARGE, BENCH_GZIP,
 // BENCH_NGINX_GZIP (static | dynamic), BENCH_RATE (200), DATA_DIR,
 // BENCH_KEEP=1 (keep the static copy and the nginx configuration), BENCH_AGAINST=<another checkout,
-// built> (also measures that checkout's `next start`, side by side in the same run, on its own copy
+// built> (also measures that checkout's server, side by side in the same run, on its own copy
 // of the data: the way to compare a change with what it changes).
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
