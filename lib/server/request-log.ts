@@ -30,12 +30,21 @@ export function routePattern(path: string, record: RequestRecord, status: number
   if (!byPath) patternsByPath.set(routes, (byPath = new Map()));
   let pattern = byPath.get(path);
   if (pattern === undefined) {
-    const admin = adminRouting(path);
-    pattern = matchRoutePattern(admin && 'rewrite' in admin ? admin.rewrite : path, routes) ?? '(other)';
+    pattern = matchPath(path, routes);
     if (byPath.size >= REMEMBERED_PATHS) byPath.clear();
     byPath.set(path, pattern);
   }
   return pattern;
+}
+
+function matchPath(path: string, routes: readonly RoutePattern[]): string {
+  try {
+    const admin = adminRouting(path);
+    return matchRoutePattern(admin && 'rewrite' in admin ? admin.rewrite : path, routes) ?? '(other)';
+  } catch {
+    // A path that does not decode (the gate refused it): no route reached.
+    return '(other)';
+  }
 }
 
 /** The pattern of each path seen lately: matching one costs more than the rest of the log line. */

@@ -131,6 +131,8 @@ function matchesEtag(ifNoneMatch: string | undefined, etags: string[]): boolean 
 function serve({ request, response }: Exchange, page: StoredPage): void {
   const coding: Encoding | null = negotiateEncoding(request.headers['accept-encoding']);
   for (const [name, value] of page.headers) response.setHeader(name, value);
+  // As Varnish says it (which replaces it with its own): this answer did not run Next.js.
+  response.setHeader('x-cache', 'HIT');
   varyOnEncoding(response);
   const etag = coding ? encodedEtag(page.etag, coding) : page.etag;
   if (etag) response.setHeader('etag', etag);

@@ -35,4 +35,6 @@ test('labels: the API’s own pattern first, then fixed names for redirects, not
   expect(routePattern('/tw-admin/webnews', record, 200, routes)).toBe('/admin/[lang]/office/[[...path]]');
   expect(routePattern('/tw-login', record, 200, routes)).toBe('/admin/[lang]/login');
   expect(routePattern('/odd', record, 500, [])).toBe('(other)');
+  // A path the gate refused because it does not decode.
+  expect(routePattern('/tw-admin/%E0%A4%A', record, 400, routes)).toBe('(other)');
 });

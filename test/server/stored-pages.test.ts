@@ -68,6 +68,8 @@ test('the second request gets the stored bytes, without a render, byte for byte 
   expect(second.headers['cache-control']).toMatch(/s-maxage=[1-9]/);
   expect(second.headers.vary).toMatch(/Accept-Encoding/);
   expect(second.headers['x-nextjs-cache']).toBe('HIT');
+  expect(second.headers['x-cache']).toBe('HIT');
+  expect(first.headers['x-cache']).toBeUndefined();
   expect(second.headers['x-request-id']).toBeUndefined();
   // Compressed at the highest settings: smaller than the per-request brotli of the first answer.
   expect(second.raw.length).toBeLessThanOrEqual(first.raw.length);
