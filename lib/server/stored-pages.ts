@@ -2,15 +2,17 @@ import type http from 'node:http';
 import { getHeapStatistics } from 'node:v8';
 import zlib from 'node:zlib';
 import { contentEpoch } from '../cache/content-epoch';
-import { compressBest, encodedEtag, negotiateEncoding, varyOnEncoding, type Encoding } from './compression';
+import { compressStored, encodedEtag, negotiateEncoding, varyOnEncoding, type Encoding } from './compression';
 import type { Exchange, FinishedPage, Stage } from './stage';
 
 /**
  * Public pages kept whole, compressed, and sent from here without running Next.js: the first
  * anonymous request of a page renders it; its answer (status, final headers with the CSP's script
- * hashes and the cache tier's keys, body) is compressed once with brotli and gzip at their highest
- * settings, and the requests after it get those bytes as they are, as Varnish or nginx's
- * `gzip_static` would. Requests that arrive while the page renders wait for that one render.
+ * hashes and the cache tier's keys, body) is compressed once, and the requests after it get those
+ * bytes as they are, as Varnish or nginx's `gzip_static` would. Requests that arrive while the page
+ * renders wait for that one render. Brotli is made at once (quality 6), gzip at the first request
+ * that needs it (Varnish asks for gzip), and a page sent a thousand times is compressed again
+ * at brotli's highest quality, which then pays for itself (lib/server/compression.ts).
  *
  * A stored page is as fresh as the whole-page cache of Next.js (lib/cache/page-cache-handler.cjs):
  * - it belongs to the content epoch (lib/cache/content-epoch.ts) of the moment its render began,
@@ -27,6 +29,8 @@ import type { Exchange, FinishedPage, Stage } from './stage';
 const MAX_AGE_MS = 30_000;
 /** How long a request waits for another request's render of the same page before rendering itself. */
 const WAIT_FOR_RENDER_MS = 10_000;
+/** Sent this often, a page is worth brotli's highest quality (STORED_PAGES_BEST_AFTER_HITS). */
+const bestAfterHits = () => Number(process.env.STORED_PAGES_BEST_AFTER_HITS) || 1_000;
 /** At most 32 MB of compressed pages, and no more than a sixteenth of the heap the process may grow to. */
 const MAX_BYTES = Number(process.env.STORED_PAGES_MAX_BYTES) || Math.min(32 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 16));
 
@@ -37,10 +41,12 @@ interface StoredPage {
   headers: [string, http.OutgoingHttpHeader][];
   etag: string;
   br: Buffer;
-  gzip: Buffer;
+  /** Made at the first request that asks for gzip. */
+  gzip?: Promise<Buffer>;
   epoch: number;
   expires: number;
   bytes: number;
+  hits: number;
 }
 
 const pages = new Map<string, StoredPage>();
@@ -89,6 +95,18 @@ function keep(key: string, page: StoredPage): void {
   remove(key);
   pages.set(key, page);
   bytes += page.bytes;
+  evictBeyondBudget();
+}
+
+/** Counts a change of a kept page's size (its gzip copy, a better brotli copy). */
+function resize(key: string, page: StoredPage, bytesNow: number): void {
+  if (pages.get(key) !== page) return;
+  bytes += bytesNow - page.bytes;
+  page.bytes = bytesNow;
+  evictBeyondBudget();
+}
+
+function evictBeyondBudget(): void {
   while (bytes > MAX_BYTES) {
     const oldest = pages.keys().next().value;
     if (oldest === undefined) break;
@@ -127,8 +145,30 @@ function matchesEtag(ifNoneMatch: string | undefined, etags: string[]): boolean 
   return sent.includes('*') || etags.some((etag) => sent.includes(weak(etag)));
 }
 
+/** The page in gzip: made once, at the first request that asks for it. */
+function gzipOf(key: string, page: StoredPage): Promise<Buffer> {
+  if (!page.gzip) {
+    page.gzip = compressStored(zlib.brotliDecompressSync(page.br), 'gzip');
+    page.gzip.then((gzip) => resize(key, page, page.bytes + gzip.length), () => {});
+  }
+  return page.gzip;
+}
+
+/** A page sent often enough is compressed again at brotli's highest quality, once, off the event loop. */
+function recompressWhenHot(key: string, page: StoredPage): void {
+  if (++page.hits !== bestAfterHits()) return;
+  compressStored(zlib.brotliDecompressSync(page.br), 'br', 11).then(
+    (best) => {
+      const before = page.br.length;
+      page.br = best;
+      resize(key, page, page.bytes - before + best.length);
+    },
+    () => {},
+  );
+}
+
 /** Answers from the stored page: the coding the client prefers, a 304 for a matching ETag. */
-function serve({ request, response }: Exchange, page: StoredPage): void {
+async function serve({ request, response }: Exchange, key: string, page: StoredPage): Promise<void> {
   const coding: Encoding | null = negotiateEncoding(request.headers['accept-encoding']);
   for (const [name, value] of page.headers) response.setHeader(name, value);
   // As Varnish says it (which replaces it with its own): this answer did not run Next.js.
@@ -143,7 +183,8 @@ function serve({ request, response }: Exchange, page: StoredPage): void {
     response.end();
     return;
   }
-  const body = coding ? page[coding] : zlib.gunzipSync(page.gzip);
+  recompressWhenHot(key, page);
+  const body = coding === 'br' ? page.br : coding === 'gzip' ? await gzipOf(key, page) : zlib.brotliDecompressSync(page.br);
   if (coding) response.setHeader('content-encoding', coding);
   response.setHeader('content-length', body.length);
   response.writeHead(200);
@@ -152,7 +193,7 @@ function serve({ request, response }: Exchange, page: StoredPage): void {
 }
 
 async function store(key: string, page: FinishedPage, epoch: number, expires: number): Promise<void> {
-  const [br, gzip] = await Promise.all([compressBest(page.body, 'br'), compressBest(page.body, 'gzip')]);
+  const br = await compressStored(page.body, 'br');
   // A write while the page rendered or compressed: this copy is already stale.
   if (contentEpoch() !== epoch || expires <= Date.now()) return;
   const headers = Object.entries(page.headers).filter(
@@ -162,7 +203,7 @@ async function store(key: string, page: FinishedPage, epoch: number, expires: nu
   const cached = headers.findIndex(([name]) => name === 'x-nextjs-cache');
   if (cached !== -1) headers[cached] = ['x-nextjs-cache', 'HIT'];
   const etag = typeof page.headers.etag === 'string' ? page.headers.etag : '';
-  keep(key, { headers, etag, br, gzip, epoch, expires, bytes: br.length + gzip.length + 2_048 });
+  keep(key, { headers, etag, br, epoch, expires, bytes: br.length + 2_048, hits: 0 });
 }
 
 /**
@@ -180,7 +221,7 @@ export const storedPages: Stage = async (exchange, next) => {
   }
   if (page) {
     counts.hits++;
-    return serve(exchange, page);
+    return serve(exchange, key, page);
   }
   counts.misses++;
   const epoch = contentEpoch();

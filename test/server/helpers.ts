@@ -29,7 +29,8 @@ export function get(base: string, path: string, headers: http.OutgoingHttpHeader
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const raw = Buffer.concat(chunks);
-        const coding = response.headers['content-encoding'];
+        // A HEAD or 304 answer names its coding but has no body to decode.
+        const coding = raw.length ? response.headers['content-encoding'] : undefined;
         const plain = coding === 'br' ? zlib.brotliDecompressSync(raw) : coding === 'gzip' ? zlib.gunzipSync(raw) : raw;
         resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, text: plain.toString('utf8') });
       });

@@ -151,3 +151,21 @@ if (url) {
     });
   });
 }
+
+test('a page sent very often is compressed again at brotli’s highest quality: smaller, the same page', async () => {
+  process.env.STORED_PAGES_BEST_AFTER_HITS = '20';
+  try {
+    const first = await renderAndStore('/tw/laws');
+    const before = (await get(server.base, '/tw/laws', BROWSER)).raw.length;
+    for (let i = 0; i < 20; i++) await get(server.base, '/tw/laws', BROWSER, 'HEAD');
+    let after = before;
+    for (let i = 0; i < 100 && after >= before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = (await get(server.base, '/tw/laws', BROWSER)).raw.length;
+    }
+    expect(after).toBeLessThan(before);
+    expect((await get(server.base, '/tw/laws', BROWSER)).text).toBe(first.text);
+  } finally {
+    delete process.env.STORED_PAGES_BEST_AFTER_HITS;
+  }
+});
