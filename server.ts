@@ -16,6 +16,7 @@ import { requestLog } from './lib/server/request-log';
 import { responseBody } from './lib/server/response-body';
 import { appRoutePatterns } from './lib/server/route-patterns';
 import { openDatabase } from './lib/server/start';
+import { staticFiles } from './lib/server/static-files';
 import { storedPages } from './lib/server/stored-pages';
 import { serverOptions } from './lib/server/options';
 import type { Stage } from './lib/server/stage';
@@ -30,6 +31,8 @@ const stages: Stage[] = [
   requestGate,
   // A draft preview's scope: its row readable, nothing it reads cached, its answer private.
   previewScope,
+  // Next.js's build files, compressed once each and sent as they are (immutable: never stale).
+  staticFiles,
   // A public page kept whole and compressed, sent without running Next.js (production only:
   // the development server renders every change afresh).
   ...(options.dev ? [] : [storedPages]),

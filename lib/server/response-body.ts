@@ -61,7 +61,8 @@ function applyHead(response: http.ServerResponse, status: number, rest: unknown[
 }
 
 function mayCompress(response: http.ServerResponse, encoding: Encoding | null, length?: number): encoding is Encoding {
-  if (!encoding || response.hasHeader('content-encoding')) return false;
+  // A range of the bytes (206) is a range of the uncompressed file: compressing it would corrupt it.
+  if (!encoding || response.hasHeader('content-encoding') || response.statusCode === 206) return false;
   if (/\bno-transform\b/i.test(String(response.getHeader('cache-control') ?? ''))) return false;
   const declared = Number(response.getHeader('content-length'));
   const size = length ?? (Number.isFinite(declared) && response.hasHeader('content-length') ? declared : undefined);
@@ -70,6 +71,8 @@ function mayCompress(response: http.ServerResponse, encoding: Encoding | null, l
 
 function markEncoded(response: http.ServerResponse, encoding: Encoding): void {
   response.setHeader('content-encoding', encoding);
+  // Ranges would be of the compressed bytes, which differ from one coding to the next.
+  response.removeHeader('accept-ranges');
   const etag = etagOf(response);
   if (etag) response.setHeader('etag', encodedEtag(etag, encoding));
 }
@@ -78,7 +81,8 @@ function markEncoded(response: http.ServerResponse, encoding: Encoding): void {
  * Takes over the response's head and body, once per answer, so that:
  * - the stages' head hooks have the last word over the headers, with the final status;
  * - an HTML page (in production) is held until complete, its inline scripts' hashes join its
- *   Content-Security-Policy (lib/http/script-hashes.ts), and the stages' page hooks see it whole;
+ *   Content-Security-Policy (lib/http/script-hashes.ts), and the stages' page hooks see it whole
+ *   (so does any answer a stage asked to hold, `exchange.holdWhole`);
  * - the body is compressed for clients that accept it (lib/server/compression.ts): a held page in
  *   one piece, anything else as it streams, with `flush` for Next.js's streamed renders.
  * Anything without a body (HEAD, 204, 304) or not worth compressing passes as it is.
@@ -127,9 +131,9 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
     const status = response.statusCode;
     const type = response.getHeader('content-type');
     const bodiless = request.method === 'HEAD' || status === 204 || status === 304 || status < 200;
-    if (!bodiless && hashScripts && isHtml(type)) {
+    if (!bodiless && ((hashScripts && isHtml(type)) || exchange.holdWhole)) {
       // A page hashed before streams straight on, unless a stage wants to see it whole.
-      const known = exchange.pageHooks.length === 0 ? hashesByEtag.get(etagOf(response)) : undefined;
+      const known = exchange.pageHooks.length === 0 && !exchange.holdWhole ? hashesByEtag.get(etagOf(response)) : undefined;
       if (!known) {
         mode = 'hold';
         return;
@@ -148,9 +152,11 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
     const body = Buffer.concat(held);
     held = [];
     mode = 'pass';
-    const hashes = inlineScriptHashes(body.toString('utf8'));
-    addHashes(response, hashes);
-    remember(etagOf(response), hashes);
+    if (hashScripts && isHtml(response.getHeader('content-type'))) {
+      const hashes = inlineScriptHashes(body.toString('utf8'));
+      addHashes(response, hashes);
+      remember(etagOf(response), hashes);
+    }
     runHeadHooks();
     const page = { status: response.statusCode, headers: response.getHeaders(), body };
     for (const hook of exchange.pageHooks) hook(page);
