@@ -68,8 +68,9 @@ const randomPages = (pages, token) => ({
 });
 
 function startServer() {
-  const next = [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)];
-  const [command, args] = serverCpus ? ['taskset', ['-c', serverCpus, process.execPath, ...next]] : [process.execPath, next];
+  // As `npm start` starts it (scripts/start.sh execs node, so the PID is the server's).
+  const start = ['sh', path.join(root, 'scripts/start.sh'), '-p', String(port)];
+  const [command, args] = serverCpus ? ['taskset', ['-c', serverCpus, ...start]] : [start[0], start.slice(1)];
   return spawn(command, args, { cwd: root, env, stdio: 'ignore' });
 }
 const stopped = (child) => new Promise((resolve) => child.once('exit', resolve));

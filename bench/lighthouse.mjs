@@ -1,9 +1,9 @@
 // Lighthouse 12 (mobile preset) on Debian's Chromium against a RUNNING production server, for the
-// home page, a list and a detail page in both languages (issue 4: 95+ performance, 100 for
+// home page, a list and a detail page in both languages (targets: 95+ performance, 100 for
 // accessibility, best practices and SEO). Prints the four scores per page and every audit that
 // fails, writes a JSON summary per run to bench-data/, and exits 1 when a page misses a target.
 //
-//   npx next build && node node_modules/next/dist/bin/next start -p 3480 &
+//   npm run build && PORT=3480 npm start &
 //   LIGHTHOUSE_BASE=http://127.0.0.1:3480 node bench/lighthouse.mjs
 //   LIGHTHOUSE_PAGES=/tw,/tw/news,/tw/news/* node bench/lighthouse.mjs
 //

@@ -1,19 +1,25 @@
 // Public page benchmark: the production server against nginx serving a static copy of the very
-// same HTML, and Varnish (deploy/varnish/default.vcl) in front of the same server, with autocannon
-// at 50 connections.
+// same HTML, against a bare Node server sending the very bytes the production server sends, and
+// Varnish (deploy/varnish/default.vcl) in front of the same server, at 50 connections.
 //
-//   npx next build && node bench/pages.mjs
+//   npm run build && node bench/pages.mjs
 //   BENCH_PAGES=/tw,/tw/news,/tw/news/* node bench/pages.mjs
 //   BENCH_LARGE=1 node bench/pages.mjs          # seed:large first (100,000 news, 20,000 laws)
 //   DATABASE_URL=postgres://… node bench/pages.mjs
 //
-// It builds nothing: it starts `next start` on a private data folder with the demo content, fetches
-// each page and saves its HTML (and the headers a visitor gets) to a temporary folder, starts Debian's
-// nginx on that folder with a generated configuration, runs autocannon on every page against both
-// servers and prints a Markdown table (also written to bench-data/). It stops what it started, by PID.
+// It builds nothing: it starts the server as `npm start` does (scripts/start.sh) on a private data
+// folder with the demo content, fetches each page and saves its HTML (and the headers a visitor
+// gets) to a temporary folder, starts Debian's nginx on that folder with a generated configuration,
+// runs the load on every page against each server and prints a Markdown table (also written to
+// bench-data/). It stops what it started, by PID.
+//
+// The bare Node server (BENCH_BARE=0: not at all) is the ceiling of any Node server on this
+// machine: `http.createServer` answering each page with the status, headers and compressed body the
+// production server sent for it, fetched with the same Accept-Encoding, and nothing else.
 //
 // A page ending in `/*` stands for the first link below it on that page: `/tw/news/*` is the first
-// news item that `/tw/news` links to. Requests ask for gzip as browsers do (BENCH_GZIP=0: plain).
+// news item that `/tw/news` links to. Requests send a browser's Accept-Encoding (`gzip, deflate, br,
+// zstd`; BENCH_GZIP=0: none).
 // nginx serves each page pre-compressed (`gzip_static`, zlib 9), the way a page-cache plugin's files
 // are served; BENCH_NGINX_GZIP=dynamic makes it compress each response at Next's level (zlib 6)
 // instead. The load generator is pinned to another core than the servers with taskset when the
@@ -39,7 +45,7 @@
 // BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (3), BENCH_RUNS (3), BENCH_PAGES, BENCH_LARGE, BENCH_GZIP,
 // BENCH_NGINX_GZIP (static | dynamic), BENCH_RATE (200), DATA_DIR,
 // BENCH_KEEP=1 (keep the static copy and the nginx configuration), BENCH_AGAINST=<another checkout,
-// built> (also measures that checkout's `next start`, side by side in the same run, on its own copy
+// built> (also measures that checkout's server, side by side in the same run, on its own copy
 // of the data: the way to compare a change with what it changes).
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -64,12 +70,14 @@ const large = process.env.BENCH_LARGE === '1';
 const pages = pageList(process.env.BENCH_PAGES || defaultPages);
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'bench-data', large ? 'pages-large' : 'pages'));
 const driver = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const requestHeaders = gzip ? { 'accept-encoding': 'gzip' } : {};
+const requestHeaders = gzip ? { 'accept-encoding': 'gzip, deflate, br, zstd' } : {};
 const against = process.env.BENCH_AGAINST ? path.resolve(process.env.BENCH_AGAINST) : undefined;
 const againstPort = port + 2;
 const varnishPort = port + 3;
 const withVarnish = process.env.BENCH_VARNISH !== '0' && spawnSync('varnishd', ['-V']).status === 0;
 const withFront = withVarnish && process.env.BENCH_FRONT === '1';
+const withBare = process.env.BENCH_BARE !== '0';
+const barePort = port + 6;
 const fronts = [
   { name: 'keepAlive', port: port + 4, keepAlive: true },
   { name: 'perRequest', port: port + 5, keepAlive: false },
@@ -126,7 +134,7 @@ async function waitForHttp(url, child, what, timeoutMs = 60_000) {
 }
 
 function startNext(checkout = root, serverPort = port, data = dataDir) {
-  if (!fs.existsSync(path.join(checkout, '.next', 'BUILD_ID'))) throw new Error(`No production build in ${checkout}: run \`npx next build\` there first.`);
+  if (!fs.existsSync(path.join(checkout, '.next', 'BUILD_ID'))) throw new Error(`No production build in ${checkout}: run \`npm run build\` there first.`);
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -136,7 +144,53 @@ function startNext(checkout = root, serverPort = port, data = dataDir) {
     ADMIN_USERNAME: process.env.ADMIN_USERNAME ?? 'bench-admin',
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'bench-admin-password',
   };
-  return startProcess(process.execPath, [path.join(checkout, 'node_modules/next/dist/bin/next'), 'start', '-p', String(serverPort)], { cwd: checkout, env });
+  // As `npm start` starts it, in that checkout (an older one may start `next start` instead).
+  return startProcess('sh', [path.join(checkout, 'scripts/start.sh'), '-p', String(serverPort)], { cwd: checkout, env });
+}
+
+/** The page as the server sends it to a browser (not decoded): status, headers, body bytes. */
+function fetchRaw(url) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: requestHeaders, timeout: 30_000 }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on('timeout', () => request.destroy(new Error(`${url} timed out`)));
+    request.on('error', reject);
+  });
+}
+
+/** A Node server that answers each page with the bytes and headers saved in `file`, and does nothing else. */
+const bareServer = `import fs from 'node:fs';
+import http from 'node:http';
+const pages = new Map(JSON.parse(fs.readFileSync(process.argv[2], 'utf8')).map(({ page, headers, body }) => [page, { headers, body: Buffer.from(body, 'base64') }]));
+http.createServer((request, response) => {
+  const page = pages.get(request.url);
+  if (!page) return response.writeHead(404).end();
+  response.writeHead(200, page.headers);
+  response.end(page.body);
+}).listen(Number(process.argv[3]), '127.0.0.1');
+`;
+
+/** Starts the bare server with what the production server sends for each saved page (asked twice: the second is its stored copy). */
+async function startBare(folder, saved) {
+  const answers = [];
+  for (const { page } of saved) {
+    await fetchRaw(`http://127.0.0.1:${port}${page}`);
+    await sleep(500);
+    const { status, headers, body } = await fetchRaw(`http://127.0.0.1:${port}${page}`);
+    if (status !== 200) throw new Error(`${page} answered ${status}`);
+    const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
+    answers.push({ page, headers: kept, body: body.toString('base64') });
+  }
+  const data = path.join(folder, 'bare-pages.json');
+  const script = path.join(folder, 'bare-server.mjs');
+  fs.writeFileSync(data, JSON.stringify(answers));
+  fs.writeFileSync(script, bareServer);
+  const child = startProcess(process.execPath, [script, data, String(barePort)], {});
+  await waitForHttp(`http://127.0.0.1:${barePort}${saved[0].page}`, child, 'the bare Node server', 10_000);
+  return child;
 }
 
 function seedLarge() {
@@ -464,6 +518,7 @@ const heading = (header) => [header, `|---|${'---:|'.repeat(header.split('|').le
 
 function table(rows) {
   let header = '| page | Next req/s | Next p50 ms | Next p99 ms | nginx req/s | nginx p99 ms | req/s Next ÷ nginx | CPU ms/req Next / nginx | CPU nginx ÷ Next | bytes Next / nginx | errors |';
+  if (withBare) header += ' bare Node req/s | bare Node p99 ms | ÷ bare Node |';
   if (withVarnish) {
     // With several runs, also the worst pairing (Varnish's slowest run against nginx's fastest): a
     // ratio that holds there holds for every run.
@@ -472,11 +527,12 @@ function table(rows) {
   if (rate > 0) header += ['Next', 'nginx', ...(withVarnish ? ['Varnish'] : [])].map((name) => ` ${name} p50 / p99 ms at ${rate}/s |`).join('');
   if (against) header += ' against req/s | against CPU ms/req | req/s Next ÷ against | CPU Next ÷ against |';
   const lines = heading(header);
-  for (const { page, next, nginx, other, varnish } of rows) {
+  for (const { page, next, nginx, other, varnish, bare } of rows) {
     const cpuRatio = next.cpuMsPerRequest && nginx.cpuMsPerRequest ? percent(nginx.cpuMsPerRequest, next.cpuMsPerRequest) : '–';
-    const errors = failures(next, nginx, varnish);
+    const errors = failures(next, nginx, varnish, bare);
     lines.push(
       `| \`${page}\` | ${perSecond(next)} | ${ms(next.p50)} | ${ms(next.p99)} | ${perSecond(nginx)} | ${ms(nginx.p99)} | ${percent(next.requestsPerSecond, nginx.requestsPerSecond)} | ${cpu(next.cpuMsPerRequest)} / ${cpu(nginx.cpuMsPerRequest)} | ${cpuRatio} | ${next.bytesPerRequest} / ${nginx.bytesPerRequest} | ${errors} |` +
+        (bare ? ` ${perSecond(bare)} | ${ms(bare.p99)} | ${percent(next.requestsPerSecond, bare.requestsPerSecond)} |` : '') +
         (varnish
           ? ` ${perSecond(varnish)} | ${ms(varnish.p50)} | ${ms(varnish.p99)} | ${percent(varnish.requestsPerSecond, nginx.requestsPerSecond)} |` +
             `${runs > 1 ? ` ${percent(varnish.slowest, nginx.fastest)} |` : ''} ${cpu(varnish.cpuMsPerRequest)} |`
@@ -515,7 +571,7 @@ async function main() {
   if (large && !fs.existsSync(path.join(dataDir, '.seeded-large'))) {
     // Demo content and accounts first (the server creates them), then the large set (server stopped: PGlite is one process).
     const first = startNext();
-    await waitForHttp(`http://127.0.0.1:${port}/tw`, first, 'next start', 120_000);
+    await waitForHttp(`http://127.0.0.1:${port}/tw`, first, 'the server', 120_000);
     await stopProcess(first);
     seedLarge();
   }
@@ -524,7 +580,7 @@ async function main() {
   fs.chmodSync(folder, 0o755);
   try {
     const next = startNext();
-    await waitForHttp(`http://127.0.0.1:${port}/tw`, next, 'next start', 120_000);
+    await waitForHttp(`http://127.0.0.1:${port}/tw`, next, 'the server', 120_000);
     const saved = [];
     for (const page of pages) {
       const resolved = await resolvePage(`http://127.0.0.1:${port}`, page);
@@ -547,10 +603,11 @@ async function main() {
       await stopProcess(next);
       fs.cpSync(dataDir, otherData, { recursive: true });
       other = startNext(against, againstPort, otherData);
-      await waitForHttp(`http://127.0.0.1:${againstPort}/tw`, other, `next start in ${against}`, 120_000);
+      await waitForHttp(`http://127.0.0.1:${againstPort}/tw`, other, `the server in ${against}`, 120_000);
     }
     const current = against ? startNext() : next;
-    if (against) await waitForHttp(`http://127.0.0.1:${port}/tw`, current, 'next start', 120_000);
+    if (against) await waitForHttp(`http://127.0.0.1:${port}/tw`, current, 'the server', 120_000);
+    const bareNode = withBare ? await startBare(folder, saved) : undefined;
     const varnish = withVarnish ? await startVarnish(folder) : undefined;
     const frontServers = withFront ? await startFronts(folder) : [];
     const rows = [];
@@ -559,6 +616,11 @@ async function main() {
       const nextResult = await measure(`http://127.0.0.1:${port}`, page, [current.pid], folder);
       process.stdout.write('nginx… ');
       const nginxResult = await measure(`http://127.0.0.1:${nginxPort}`, page, [nginx.pid], folder);
+      let bareResult;
+      if (bareNode) {
+        process.stdout.write('bare Node… ');
+        bareResult = await measure(`http://127.0.0.1:${barePort}`, page, [bareNode.pid], folder);
+      }
       let varnishResult;
       if (varnish) {
         process.stdout.write('Varnish… ');
@@ -575,17 +637,18 @@ async function main() {
         otherResult = await measure(`http://127.0.0.1:${againstPort}`, page, [other.pid], folder);
       }
       console.log('done');
-      rows.push({ page, next: nextResult, nginx: nginxResult, other: otherResult, varnish: varnishResult, front });
+      rows.push({ page, next: nextResult, nginx: nginxResult, other: otherResult, varnish: varnishResult, bare: bareResult, front });
     }
     for (const { child } of frontServers) await stopProcess(child);
     if (varnish) await stopProcess(varnish);
+    if (bareNode) await stopProcess(bareNode);
     await stopProcess(nginx);
     if (other) await stopProcess(other);
     if (against) await stopProcess(current);
     await stopProcess(next);
     const when = new Date().toISOString();
     const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' ');
-    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${runs > 1 ? `median of ${runs} runs of ${duration} s` : `${duration} s`} after ${warmup} s warm-up, ${gzip ? `gzip (nginx: ${gzipStatic ? 'gzip_static' : 'compressing each response'})` : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, ${loadGenerator} on core ${loadCore}` : 'not pinned'} (at ${rate}/s: an open-loop generator of its own)${against ? `, against ${against}` : ""}, load average ${loadBefore} before the run, ${loadAverage} at the end, ${when}`;
+    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${runs > 1 ? `median of ${runs} runs of ${duration} s` : `${duration} s`} after ${warmup} s warm-up, ${gzip ? `a browser's Accept-Encoding (nginx: gzip, ${gzipStatic ? 'gzip_static' : 'compressing each response'})` : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, ${loadGenerator} on core ${loadCore}` : 'not pinned'} (at ${rate}/s: an open-loop generator of its own)${against ? `, against ${against}` : ""}, load average ${loadBefore} before the run, ${loadAverage} at the end, ${when}`;
     const markdown = `${heading}\n\n${table(rows)}\n${withFront ? `\n${frontTable(rows)}\n` : ''}`;
     console.log(`\n${markdown}`);
     const outDir = path.join(root, 'bench-data');
@@ -593,7 +656,7 @@ async function main() {
     const stamp = when.replace(/[:.]/g, '-');
     fs.writeFileSync(path.join(outDir, `pages-${stamp}.md`), markdown);
     fs.writeFileSync(path.join(outDir, `pages-${stamp}.json`), JSON.stringify({ when, loadAverage, driver, large, connections, duration, gzip, pinned, rows }, null, 2));
-    const failed = rows.filter(({ next, nginx, varnish, front }) => failures(next, nginx, varnish, ...Object.values(front)) > 0 || !next.completed || !nginx.completed);
+    const failed = rows.filter(({ next, nginx, varnish, bare, front }) => failures(next, nginx, varnish, bare, ...Object.values(front)) > 0 || !next.completed || !nginx.completed);
     if (failed.length) {
       console.error(`Some requests failed or timed out, or none completed (lengthen BENCH_SECONDS): ${failed.map((row) => row.page).join(', ')}`);
       process.exitCode = 1;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Starts the production server (`npm start`, `npm run demo`) with the memory settings of
+# Starts the production server (`npm start`, `npm run demo`: server.ts, built into dist/server.cjs) with the memory settings of
 # docs/performance.md ("Memory"), replacing this shell so the supervisor holds the server's PID.
 #
 # - jemalloc instead of glibc's malloc when Debian's libjemalloc2 is installed: glibc's per-thread
@@ -20,5 +20,6 @@ if [ "${GONGHUI_MALLOC:-jemalloc}" = jemalloc ]; then
   done
 fi
 
+export NODE_ENV=production
 # shellcheck disable=SC2086 # the flags are words on purpose
-exec node ${NODE_HEAP_FLAGS:---max-old-space-size=256 --max-semi-space-size=4} node_modules/next/dist/bin/next start "$@"
+exec node ${NODE_HEAP_FLAGS:---max-old-space-size=256 --max-semi-space-size=4} dist/server.cjs "$@"

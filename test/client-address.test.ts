@@ -1,6 +1,6 @@
 import { resetConfig } from '../lib/config';
 import { clientAddressFrom, clientAddressOf, isTrustedPeer, PEER_ADDRESS_HEADER, trustedProxies } from '../lib/http/client-address';
-import { requestIdFor } from '../lib/observability/request-log';
+import { requestIdFor } from '../lib/server/request-log';
 
 const request = (peer: string | null, forwarded?: string) => {
   const headers = new Headers();

@@ -25,9 +25,9 @@ function start(env: Record<string, string> = {}, args: string[] = []) {
   return { args: line('args: '), preload: line('LD_PRELOAD='), mallocConf: line('MALLOC_CONF=') };
 }
 
-test('starts next with the heap flags and passes its arguments on', () => {
-  expect(start({}, ['-p', '3123']).args).toBe('--max-old-space-size=256 --max-semi-space-size=4 node_modules/next/dist/bin/next start -p 3123');
-  expect(start({ NODE_HEAP_FLAGS: '--max-old-space-size=160' }).args).toBe('--max-old-space-size=160 node_modules/next/dist/bin/next start');
+test('starts the server with the heap flags and passes its arguments on', () => {
+  expect(start({}, ['-p', '3123']).args).toBe('--max-old-space-size=256 --max-semi-space-size=4 dist/server.cjs -p 3123');
+  expect(start({ NODE_HEAP_FLAGS: '--max-old-space-size=160' }).args).toBe('--max-old-space-size=160 dist/server.cjs');
 });
 
 test('preloads jemalloc with its settings where installed, keeps glibc when asked or when it is not', () => {

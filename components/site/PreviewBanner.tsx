@@ -4,7 +4,7 @@ import type { Locale } from '@/lib/i18n/languages';
 import styles from './PreviewBanner.module.css';
 
 /**
- * Says that the page is a draft preview (lib/http/preview.ts), which may show what visitors cannot
+ * Says that the page is a draft preview (lib/server/preview.ts), which may show what visitors cannot
  * see yet, and keeps search engines from indexing it (React puts the meta element in the head).
  */
 export async function PreviewBanner({ locale }: { locale: Locale }) {

@@ -10,9 +10,9 @@ export type { Database, Connection };
 type StartupTask = (connection: Connection) => Promise<void>;
 
 /**
- * The process-wide connection, opened on first use. It lives on globalThis because Next.js bundles
- * instrumentation and route handlers separately, and a second PGlite on the same folder would
- * corrupt it. Start-up work (the first Admin, demo content) finishes before getDb() resolves.
+ * The process-wide connection, opened on first use. It lives on globalThis because the server
+ * (server.ts) and Next.js's bundles of route handlers are built apart, and a second PGlite on the
+ * same folder would corrupt it. Start-up work (the first Admin, demo content) finishes before getDb() resolves.
  */
 interface DatabaseState {
   connection?: Promise<Connection>;

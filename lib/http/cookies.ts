@@ -20,3 +20,6 @@ export function readCookie(cookies: string, name: string): string | null {
 export function requestCookie(request: Request, name: string): string | null {
   return readCookie(request.headers.get('cookie') ?? '', name);
 }
+
+/** The cookie that carries a draft-preview token from /preview to the public pages (lib/server/preview.ts). */
+export const PREVIEW_COOKIE = 'gonghui-preview';

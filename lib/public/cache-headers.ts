@@ -1,13 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type http from 'node:http';
 import { CONTENT_KEY, rowKey, sharedCacheControl, sharedMaxAge, SITE_KEY } from '../cache/cache-tier';
 import { traits, type ResourceDefinition } from '../content/model/define';
 import { windowChanges } from '../content/storage/reads';
 import { allResources } from '../content/model/registry';
-import { previewGrant } from '../cache/preview-scope';
-import { beforeHead, hookRequests } from '../http/server-hook';
-import { logError } from '../observability/logger';
-import { sharedSecondsFor } from './cache-policy';
 import { siteRoutes } from './routes';
 
 /**
@@ -56,50 +50,4 @@ export async function pageCaching(page: PageKeys, now = Date.now()): Promise<{ h
   const seconds = sharedMaxAge(now, { next: next.length ? new Date(Math.min(...next)) : null, last: last.length ? new Date(Math.max(...last)) : null });
   const keys = page.keys.join(' ');
   return { headers: { 'cache-control': sharedCacheControl(seconds), xkey: keys, 'surrogate-key': keys }, until: now + seconds * 1000 };
-}
-
-/**
- * The moment the page being rendered must be dropped by lib/cache/page-cache-handler.cjs, which
- * Next.js loads outside the bundles: it finds this store by its registered symbol.
- */
-const PAGE_UNTIL = Symbol.for('gonghui.pageUntil');
-const holder = globalThis as typeof globalThis & { [PAGE_UNTIL]?: AsyncLocalStorage<number> };
-const pageUntil = (holder[PAGE_UNTIL] ??= new AsyncLocalStorage<number>());
-
-/**
- * Puts `headers` on the response when it is sent, if its status may be kept (lib/public/cache-policy.ts,
- * which also bounds how long): over Next.js's own Cache-Control, and without any cookie, which a
- * shared cache must never hand from one visitor to the next.
- */
-function markCacheable(response: http.ServerResponse, headers: Record<string, string>): void {
-  beforeHead(response, (status) => {
-    const pageSeconds = Number(/s-maxage=(\d+)/.exec(headers['cache-control'])?.[1] ?? 0);
-    const seconds = sharedSecondsFor(status, pageSeconds);
-    if (seconds === null) return;
-    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
-    response.setHeader('cache-control', sharedCacheControl(seconds));
-    response.removeHeader('set-cookie');
-  });
-}
-
-/** Every GET or HEAD of a public page, draft previews aside, gets the tier's headers. Installed once per process, from the server's start-up. */
-export function installCacheHeaders(): void {
-  hookRequests('cacheHeaders', (request, response, serve) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return serve();
-    const page = pageKeys(new URL(request.url ?? '/', 'http://localhost').pathname);
-    // A draft preview (lib/http/preview.ts, which runs first) is never for a shared cache.
-    if (!page || previewGrant()) return serve();
-    // A lookup failure costs the page its cacheability, never the page itself.
-    pageCaching(page).then(
-      ({ headers, until }) => {
-        markCacheable(response, headers);
-        pageUntil.run(until, serve);
-      },
-      (error) => {
-        logError(error, 'cache headers failed');
-        serve();
-      },
-    );
-    return true;
-  });
 }

@@ -6,13 +6,14 @@ import { dispatch } from '../../lib/api/dispatch';
 import { resetConfig } from '../../lib/config';
 import { replaceLogger } from '../../lib/observability/logger';
 import { metricsResponse } from '../../lib/observability/metrics-endpoint';
-import { logRequests } from '../../lib/observability/request-log';
+import { pipeline } from '../../lib/server/pipeline';
+import { requestLog } from '../../lib/server/request-log';
 import { signedIn } from '../helpers/api';
 import { withDatabase } from '../helpers/database';
 
 /**
  * The request log and the request metrics, on a real HTTP server that hands /api to the dispatcher
- * as the app route does: what the production server's hook sees.
+ * as the app route does, behind the request-log stage of the server's pipeline.
  */
 withDatabase();
 
@@ -35,8 +36,7 @@ beforeAll(async () => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
   });
   replaceLogger(pino({ base: undefined, formatters: { level: (label) => ({ level: label }) } }, stream));
-  logRequests();
-  server = http.createServer(async (request, response) => {
+  server = http.createServer(pipeline([requestLog([])], async (request, response) => {
     if (request.url === '/boom') {
       response.statusCode = 500;
       response.end('no');
@@ -46,7 +46,7 @@ beforeAll(async () => {
     response.statusCode = answer.status;
     answer.headers.forEach((value, name) => response.setHeader(name, value));
     response.end(Buffer.from(await answer.arrayBuffer()));
-  });
+  }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

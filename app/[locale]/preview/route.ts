@@ -1,10 +1,10 @@
 import { cookies, draftMode } from 'next/headers';
-import { PREVIEW_COOKIE } from '@/lib/http/preview';
+import { PREVIEW_COOKIE } from '@/lib/http/cookies';
 import { previewDestination } from '@/lib/public/preview';
 
 // A draft-preview link (POST /api/{resource}/previewtoken/{id}): with a valid token, turns on
 // Next.js's draft mode and keeps the token in a cookie for as long as it is valid, then goes to the
-// row's public page (lib/http/preview.ts serves it). A wrong or expired token is the site's 404.
+// row's public page (lib/server/preview.ts serves it). A wrong or expired token is the site's 404.
 export async function GET(request: Request, { params }: RouteContext<'/[locale]/preview'>) {
   const { locale } = await params;
   const url = new URL(request.url);

@@ -1,10 +1,10 @@
 import type http from 'node:http';
 import { Readable } from 'node:stream';
-import { parseAndValidateFlightRouterState } from 'next/dist/server/app-render/parse-and-validate-flight-router-state';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
 import { translate } from '../i18n/messages';
-import { PEER_ADDRESS_HEADER } from './client-address';
-import { hookRequests } from './server-hook';
+import { PEER_ADDRESS_HEADER } from '../http/client-address';
+import type { Stage } from './stage';
+import { isValidRouterState } from './router-state';
 
 /** Methods some route answers; anything else (TRACE, TRACK, CONNECT…) is refused here. */
 const SUPPORTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
@@ -48,14 +48,7 @@ function checkHead(request: http.IncomingMessage): Refusal | null {
   } catch {
     return { status: 400, key: 'malformedRequest' };
   }
-  const state = request.headers['next-router-state-tree'];
-  if (state !== undefined) {
-    try {
-      parseAndValidateFlightRouterState(state);
-    } catch {
-      return { status: 400, key: 'malformedRequest' };
-    }
-  }
+  if (!isValidRouterState(request.headers['next-router-state-tree'])) return { status: 400, key: 'malformedRequest' };
   return null;
 }
 
@@ -120,32 +113,27 @@ function replayBody(request: http.IncomingMessage, body: Buffer): void {
  * - garbled requests that Next.js would answer with a 500 get a 4xx in the request's language:
  *   an unsupported method, an undecodable %-escape in the path, a router-state header that does not
  *   parse, a server action from another origin or with a body that does not decode.
- * Installed once per process, from the server's start-up.
  */
-export function installRequestGate(): void {
-  hookRequests('requestGate', (request, response, serve) => {
-    request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? '';
-    const refusal = checkHead(request);
-    if (refusal) {
-      refuse(request, response, refusal);
-      return true;
-    }
-    if (!isActionPost(request)) return serve();
-    if (isForeign(request)) {
-      refuse(request, response, { status: 403, key: 'foreignOrigin' });
-      return true;
-    }
-    readLimited(request)
-      .then(async (body) => {
-        if (!body) return refuse(request, response, { status: 413, key: 'bodyTooLarge', values: { limit: '1 MB' } });
-        const bad = await checkActionBody(request, body);
-        if (bad) return refuse(request, response, bad);
-        replayBody(request, body);
-        serve();
-      })
-      .catch(() => {
-        if (!response.headersSent) refuse(request, response, { status: 400, key: 'malformedRequest' });
-      });
-    return true;
-  });
+export const requestGate: Stage = async ({ request, response }, next) => {
+  request.headers[PEER_ADDRESS_HEADER] = request.socket?.remoteAddress ?? '';
+  const refusal = checkHead(request);
+  if (refusal) return refuse(request, response, refusal);
+  if (!isActionPost(request)) return next();
+  if (isForeign(request)) return refuse(request, response, { status: 403, key: 'foreignOrigin' });
+  let body: Buffer | null;
+  try {
+    body = await readLimited(request);
+  } catch {
+    return refuse(request, response, { status: 400, key: 'malformedRequest' });
+  }
+  if (!body) return refuse(request, response, { status: 413, key: 'bodyTooLarge', values: { limit: '1 MB' } });
+  const bad = await checkActionBody(request, body);
+  if (bad) return refuse(request, response, bad);
+  replayBody(request, body);
+  return next();
+};
+
+/** The answer to a request the server could not serve: 500 in the request's language, nothing of the error's detail. */
+export function refuseWithServerError(request: http.IncomingMessage, response: http.ServerResponse): void {
+  refuse(request, response, { status: 500, key: 'internal' });
 }

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { config } from './config';
-import { accountCount, ensureAdmin, generatePassword } from './content/auth/accounts';
-import { warnIfCaptchaOff } from './content/auth/captcha';
-import { followOtherServers } from './content/jobs/cross-server';
-import { scheduleHousekeeping } from './content/jobs/housekeeping';
-import type { Connection } from './db';
-import { seedDemoContent } from './demo/seed';
-import { scheduleMaintenance, vacuum } from './db/maintenance';
-import { startMailWorker } from './mail/queue';
+import { config } from '../config';
+import { accountCount, ensureAdmin, generatePassword } from '../content/auth/accounts';
+import { warnIfCaptchaOff } from '../content/auth/captcha';
+import { followOtherServers } from '../content/jobs/cross-server';
+import { scheduleHousekeeping } from '../content/jobs/housekeeping';
+import type { Connection } from '../db';
+import { seedDemoContent } from '../demo/seed';
+import { scheduleMaintenance, vacuum } from '../db/maintenance';
+import { startMailWorker } from '../mail/queue';
 
 /**
  * Work done once when the server opens its database, after migrations: the first Admin from

@@ -1,0 +1,49 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { previewGrant } from '../cache/preview-scope';
+import { logError } from '../observability/logger';
+import { sharedCacheControl } from '../cache/cache-tier';
+import { pageCaching, pageKeys } from '../public/cache-headers';
+import { sharedSecondsFor } from '../public/cache-policy';
+import type { Stage } from './stage';
+
+/**
+ * The moment the page being rendered must be dropped by lib/cache/page-cache-handler.cjs, which
+ * Next.js loads outside the bundles: it finds this store by its registered symbol.
+ */
+const PAGE_UNTIL = Symbol.for('gonghui.pageUntil');
+const holder = globalThis as typeof globalThis & { [PAGE_UNTIL]?: AsyncLocalStorage<number> };
+const pageUntil = (holder[PAGE_UNTIL] ??= new AsyncLocalStorage<number>());
+
+/**
+ * Every GET or HEAD of a public page, draft previews aside, gets the cache tier's headers
+ * (lib/public/cache-headers.ts: how long it may be kept, the surrogate keys of what it shows) when
+ * its status may be kept (lib/public/cache-policy.ts, which also bounds how long: a page, a 304
+ * refreshing one, a not-found page for a minute): over Next.js's own Cache-Control, and without any cookie, which a shared cache must never hand from one visitor to
+ * the next. The page is rendered knowing until when it may be kept (`pageUntil`), and the stages
+ * before learn it through `exchange.keepUntil`.
+ */
+export const cacheHeaders: Stage = async (exchange, next) => {
+  const { request, path } = exchange;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+  const page = pageKeys(path);
+  // A draft preview (lib/server/preview.ts, which runs first) is never for a shared cache.
+  if (!page || previewGrant()) return next();
+  let caching: Awaited<ReturnType<typeof pageCaching>>;
+  try {
+    caching = await pageCaching(page);
+  } catch (error) {
+    // A lookup failure costs the page its cacheability, never the page itself.
+    logError(error, 'cache headers failed');
+    return next();
+  }
+  exchange.keepUntil = caching.until;
+  const pageSeconds = Number(/s-maxage=(\d+)/.exec(caching.headers['cache-control'])?.[1] ?? 0);
+  exchange.headHooks.push((status, response) => {
+    const seconds = sharedSecondsFor(status, pageSeconds);
+    if (seconds === null) return;
+    for (const [name, value] of Object.entries(caching.headers)) response.setHeader(name, value);
+    response.setHeader('cache-control', sharedCacheControl(seconds));
+    response.removeHeader('set-cookie');
+  });
+  return pageUntil.run(caching.until, next);
+};

@@ -1,0 +1,247 @@
+import type http from 'node:http';
+import { getHeapStatistics } from 'node:v8';
+import zlib from 'node:zlib';
+import { contentEpoch } from '../cache/content-epoch';
+import { compressStored, encodedEtag, negotiateEncoding, varyOnEncoding, type Encoding } from './compression';
+import type { Exchange, FinishedPage, Stage } from './stage';
+
+/**
+ * Public pages kept whole, compressed, and sent from here without running Next.js: the first
+ * anonymous request of a page renders it; its answer (status, final headers with the CSP's script
+ * hashes and the cache tier's keys, body) is compressed once, and the requests after it get those
+ * bytes as they are, as Varnish or nginx's `gzip_static` would. Requests that arrive while the page
+ * renders wait for that one render. Brotli is made at once (quality 6), gzip at the first request
+ * that needs it (Varnish asks for gzip), and a page sent a thousand times is compressed again
+ * at brotli's highest quality, which then pays for itself (lib/server/compression.ts).
+ *
+ * A stored page is as fresh as the whole-page cache of Next.js (lib/cache/page-cache-handler.cjs):
+ * - it belongs to the content epoch (lib/cache/content-epoch.ts) of the moment its render began,
+ *   and is never served once the epoch has moved: a write on this server, or another server's
+ *   write heard over NOTIFY (lib/content/cross-server.ts), makes it stale at once;
+ * - it expires when the cache tier's headers say the page may no longer be kept (a publication
+ *   window opening or closing, lib/public/cache-headers.ts), and after MAX_AGE_MS in any case.
+ * Only what the cache tier would share is stored or served (deploy/varnish/default.vcl): GET and
+ * HEAD without a sign-in, a draft preview or the router's own headers, answered 200 with `s-maxage`
+ * and no cookie.
+ */
+
+/** The longest a page is sent without a render: the whole-page cache's own bound. */
+const MAX_AGE_MS = 30_000;
+/** How long a request waits for another request's render of the same page before rendering itself. */
+const WAIT_FOR_RENDER_MS = 10_000;
+/** Sent this often, a page is worth brotli's highest quality (STORED_PAGES_BEST_AFTER_HITS). */
+const bestAfterHits = () => Number(process.env.STORED_PAGES_BEST_AFTER_HITS) || 1_000;
+/** At most 32 MB of compressed pages, and no more than a sixteenth of the heap the process may grow to. */
+const MAX_BYTES = Number(process.env.STORED_PAGES_MAX_BYTES) || Math.min(32 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 16));
+
+/** Headers that belong to one answer, not to the page. */
+const OWN_HEADERS = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag']);
+
+interface StoredPage {
+  headers: [string, http.OutgoingHttpHeader][];
+  etag: string;
+  br: Buffer;
+  /** Made at the first request that asks for gzip. */
+  gzip?: Promise<Buffer>;
+  epoch: number;
+  expires: number;
+  bytes: number;
+  hits: number;
+}
+
+const pages = new Map<string, StoredPage>();
+const renders = new Map<string, Promise<void>>();
+let bytes = 0;
+let epochOfPages = 0;
+const counts = { hits: 0, misses: 0 };
+
+/** For tests and the benchmark's report. */
+export function storedPageStats() {
+  return { entries: pages.size, bytes, ...counts };
+}
+
+function remove(key: string): void {
+  const page = pages.get(key);
+  if (!page) return;
+  pages.delete(key);
+  bytes -= page.bytes;
+}
+
+/** Pages of an older epoch can never be served again: they go as soon as the epoch moves. */
+function dropOlderEpochs(epoch: number): void {
+  if (epochOfPages === epoch) return;
+  epochOfPages = epoch;
+  pages.clear();
+  bytes = 0;
+}
+
+function fresh(key: string): StoredPage | undefined {
+  const epoch = contentEpoch();
+  dropOlderEpochs(epoch);
+  const page = pages.get(key);
+  if (!page) return undefined;
+  if (page.epoch !== epoch || page.expires <= Date.now()) {
+    remove(key);
+    return undefined;
+  }
+  // Map order is insertion order: re-inserting keeps the recently used at the end.
+  pages.delete(key);
+  pages.set(key, page);
+  return page;
+}
+
+function keep(key: string, page: StoredPage): void {
+  if (page.bytes > MAX_BYTES / 4) return;
+  remove(key);
+  pages.set(key, page);
+  bytes += page.bytes;
+  evictBeyondBudget();
+}
+
+/** Counts a change of a kept page's size (its gzip copy, a better brotli copy). */
+function resize(key: string, page: StoredPage, bytesNow: number): void {
+  if (pages.get(key) !== page) return;
+  bytes += bytesNow - page.bytes;
+  page.bytes = bytesNow;
+  evictBeyondBudget();
+}
+
+function evictBeyondBudget(): void {
+  while (bytes > MAX_BYTES) {
+    const oldest = pages.keys().next().value;
+    if (oldest === undefined) break;
+    remove(oldest);
+  }
+}
+
+/** Signed-in or previewing visitors, and the router's own requests, are never served a shared copy. */
+const PRIVATE_COOKIE = /(?:^|;\s*)(?:token|session[^=]*|gonghui-preview|__prerender_bypass)=/;
+const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'next-url'];
+
+function isShareable({ request, path }: Exchange): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (!/^\/(?:tw|en)(?:\/|$)/.test(path) || /^\/(?:tw|en)\/preview(?:\/|$)/.test(path)) return false;
+  const { headers } = request;
+  if (headers.authorization || PRIVATE_COOKIE.test(headers.cookie ?? '')) return false;
+  return !ROUTER_HEADERS.some((name) => headers[name] !== undefined);
+}
+
+/** A page the cache tier may keep: 200, `s-maxage` above zero, its surrogate keys, no cookie, HTML. */
+function isStorable(page: FinishedPage): boolean {
+  const { status, headers } = page;
+  return (
+    status === 200 &&
+    headers['set-cookie'] === undefined &&
+    headers.xkey !== undefined &&
+    /\bs-maxage=[1-9]/.test(String(headers['cache-control'] ?? '')) &&
+    /^text\/html\b/i.test(String(headers['content-type'] ?? ''))
+  );
+}
+
+function matchesEtag(ifNoneMatch: string | undefined, etags: string[]): boolean {
+  if (!ifNoneMatch) return false;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  const sent = ifNoneMatch.split(',').map(weak);
+  return sent.includes('*') || etags.some((etag) => sent.includes(weak(etag)));
+}
+
+/** The page in gzip: made once, at the first request that asks for it. */
+function gzipOf(key: string, page: StoredPage): Promise<Buffer> {
+  if (!page.gzip) {
+    page.gzip = compressStored(zlib.brotliDecompressSync(page.br), 'gzip');
+    page.gzip.then((gzip) => resize(key, page, page.bytes + gzip.length), () => {});
+  }
+  return page.gzip;
+}
+
+/** A page sent often enough is compressed again at brotli's highest quality, once, off the event loop. */
+function recompressWhenHot(key: string, page: StoredPage): void {
+  if (++page.hits !== bestAfterHits()) return;
+  compressStored(zlib.brotliDecompressSync(page.br), 'br', 11).then(
+    (best) => {
+      const before = page.br.length;
+      page.br = best;
+      resize(key, page, page.bytes - before + best.length);
+    },
+    () => {},
+  );
+}
+
+/** Answers from the stored page: the coding the client prefers, a 304 for a matching ETag. */
+async function serve({ request, response }: Exchange, key: string, page: StoredPage): Promise<void> {
+  const coding: Encoding | null = negotiateEncoding(request.headers['accept-encoding']);
+  for (const [name, value] of page.headers) response.setHeader(name, value);
+  // As Varnish says it (which replaces it with its own): this answer did not run Next.js.
+  response.setHeader('x-cache', 'HIT');
+  varyOnEncoding(response);
+  const etag = coding ? encodedEtag(page.etag, coding) : page.etag;
+  if (etag) response.setHeader('etag', etag);
+  if (matchesEtag(request.headers['if-none-match'], [etag])) {
+    // A 304 without a policy of its own keeps the one the browser stored with the page.
+    response.removeHeader('content-security-policy');
+    response.writeHead(304);
+    response.end();
+    return;
+  }
+  recompressWhenHot(key, page);
+  const body = coding === 'br' ? page.br : coding === 'gzip' ? await gzipOf(key, page) : zlib.brotliDecompressSync(page.br);
+  if (coding) response.setHeader('content-encoding', coding);
+  response.setHeader('content-length', body.length);
+  response.writeHead(200);
+  if (request.method === 'HEAD') response.end();
+  else response.end(body);
+}
+
+async function store(key: string, page: FinishedPage, epoch: number, expires: number): Promise<void> {
+  const br = await compressStored(page.body, 'br');
+  // A write while the page rendered or compressed: this copy is already stale.
+  if (contentEpoch() !== epoch || expires <= Date.now()) return;
+  const headers = Object.entries(page.headers).filter(
+    (entry): entry is [string, http.OutgoingHttpHeader] => entry[1] !== undefined && !OWN_HEADERS.has(entry[0]),
+  );
+  // Next.js says whether its own cache served a page; a stored copy is served from a cache too.
+  const cached = headers.findIndex(([name]) => name === 'x-nextjs-cache');
+  if (cached !== -1) headers[cached] = ['x-nextjs-cache', 'HIT'];
+  const etag = typeof page.headers.etag === 'string' ? page.headers.etag : '';
+  keep(key, { headers, etag, br, epoch, expires, bytes: br.length + 2_048, hits: 0 });
+}
+
+/**
+ * Sends a stored copy when there is a current one (or one is being rendered, once it is there);
+ * otherwise lets the request render, and stores its answer if it is a page for everyone.
+ */
+export const storedPages: Stage = async (exchange, next) => {
+  if (!isShareable(exchange)) return next();
+  const key = exchange.request.url ?? '/';
+  let page = fresh(key);
+  const rendering = page ? undefined : renders.get(key);
+  if (rendering) {
+    await Promise.race([rendering, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_RENDER_MS).unref())]);
+    page = fresh(key);
+  }
+  if (page) {
+    counts.hits++;
+    return serve(exchange, key, page);
+  }
+  counts.misses++;
+  const epoch = contentEpoch();
+  const started = Date.now();
+  let settle = () => {};
+  const render = new Promise<void>((resolve) => (settle = resolve));
+  const finish = () => {
+    if (renders.get(key) === render) renders.delete(key);
+    settle();
+  };
+  if (!renders.has(key)) renders.set(key, render);
+  let storing = false;
+  exchange.pageHooks.push((finished) => {
+    const expires = Math.min(exchange.keepUntil ?? 0, started + MAX_AGE_MS);
+    if (!isStorable(finished) || contentEpoch() !== epoch || expires <= Date.now()) return;
+    storing = true;
+    store(key, finished, epoch, expires).then(finish, finish);
+  });
+  exchange.response.once('close', () => {
+    if (!storing) finish();
+  });
+  return next();
+};

@@ -1,0 +1,60 @@
+/**
+ * The HTTP server (`npm start`, `npm run demo`, `npm run dev`): Next.js's documented custom server,
+ * with every request passing through the stages below, in this order, before Next.js sees it.
+ * Built into dist/server.cjs by scripts/build-server.mjs; docs/architecture.md ("One request's
+ * path") tells the story.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import next from 'next';
+import { cacheHeaders } from './lib/server/cache-headers';
+import { keepConnectionsOpen } from './lib/server/keep-alive';
+import { pipeline } from './lib/server/pipeline';
+import { previewScope } from './lib/server/preview';
+import { requestGate } from './lib/server/request-gate';
+import { requestLog } from './lib/server/request-log';
+import { responseBody } from './lib/server/response-body';
+import { appRoutePatterns } from './lib/server/route-patterns';
+import { openDatabase } from './lib/server/start';
+import { staticFiles } from './lib/server/static-files';
+import { storedPages } from './lib/server/stored-pages';
+import { serverOptions } from './lib/server/options';
+import type { Stage } from './lib/server/stage';
+
+const options = serverOptions(process.argv.slice(2), process.env);
+const dir = process.cwd();
+
+const stages: Stage[] = [
+  // The request's id, and its line in the log and its count in the metrics once answered.
+  requestLog(appRoutePatterns(path.join(dir, 'app'))),
+  // The socket's address for the routes; garbled requests refused with a 4xx in their language.
+  requestGate,
+  // A draft preview's scope: its row readable, nothing it reads cached, its answer private.
+  previewScope,
+  // Next.js's build files, compressed once each and sent as they are (immutable: never stale).
+  staticFiles,
+  // A public page kept whole and compressed, sent without running Next.js (production only:
+  // the development server renders every change afresh).
+  ...(options.dev ? [] : [storedPages]),
+  // The cache tier's headers (how long, which surrogate keys) on public pages.
+  cacheHeaders,
+  // Head hooks applied, each page's inline scripts hashed into its CSP, the body compressed.
+  responseBody({ hashScripts: !options.dev }),
+];
+
+async function main(): Promise<void> {
+  await openDatabase();
+  const app = next({ dev: options.dev, dir, hostname: options.hostname ?? 'localhost', port: options.port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer(pipeline(stages, (request, response) => handle(request, response)));
+  keepConnectionsOpen(server);
+  server.listen(options.port, options.hostname, () => {
+    console.log(`Gonghui${options.dev ? ' (development)' : ''} listening on http://${options.hostname ?? 'localhost'}:${options.port}`);
+  });
+}
+
+main().catch((error) => {
+  console.error('Start-up failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { encodedEtag, negotiateEncoding, withoutEncodingSuffixes } from '../../lib/server/compression';
+import { responseBody } from '../../lib/server/response-body';
+import type { Stage } from '../../lib/server/stage';
+import { BROWSER, get, serveThrough } from './helpers';
+
+test.each([
+  ['gzip, deflate, br, zstd', 'br'],
+  ['gzip, deflate', 'gzip'],
+  ['br;q=0, gzip', 'gzip'],
+  ['gzip;q=1, br;q=0.5', 'gzip'],
+  ['*', 'br'],
+  ['*;q=0, gzip', 'gzip'],
+  ['identity', null],
+  ['', null],
+  [undefined, null],
+])('Accept-Encoding %s → %s', (header, coding) => {
+  expect(negotiateEncoding(header)).toBe(coding);
+});
+
+test('each coding has its own ETag, and the application sees its own back', () => {
+  expect(encodedEtag('"abc"', 'br')).toBe('"abc-br"');
+  expect(encodedEtag('W/"abc"', 'gzip')).toBe('W/"abc-gzip"');
+  expect(withoutEncodingSuffixes('"abc-br", W/"def-gzip", "ghi"')).toBe('"abc", W/"def", "ghi"');
+});
+
+const script = 'window.answer = 42;';
+const page = `<!DOCTYPE html><html><head><script>${script}</script></head><body>${'<p>公會 news</p>'.repeat(200)}</body></html>`;
+const etag = `"${createHash('sha1').update(page).digest('hex')}"`;
+const policy = "default-src 'self'; script-src 'self'";
+
+describe('the response stage', () => {
+  let server: Awaited<ReturnType<typeof serveThrough>>;
+  const seen: { status: number; bytes: number; coding: unknown }[] = [];
+  const hook: Stage = (exchange, next) => {
+    exchange.headHooks.push((status, response) => response.setHeader('x-hooked', String(status)));
+    exchange.pageHooks.push((finished) => seen.push({ status: finished.status, bytes: finished.body.length, coding: finished.headers['content-encoding'] }));
+    return next();
+  };
+  beforeAll(async () => {
+    server = await serveThrough([hook, responseBody({ hashScripts: true })], (request, response) => {
+      if (request.url === '/page') {
+        if (request.headers['if-none-match'] === etag) {
+          response.writeHead(304, { etag, 'content-security-policy': policy });
+          return response.end();
+        }
+        // As Next.js streams a page: head first, then the body in pieces.
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag, 'content-security-policy': policy });
+        response.write(page.slice(0, 100));
+        setTimeout(() => response.end(page.slice(100)), 5);
+        return;
+      }
+      if (request.url === '/json') {
+        response.setHeader('content-type', 'application/json');
+        for (let i = 0; i < 50; i++) response.write(JSON.stringify({ i, text: 'x'.repeat(50) }));
+        return response.end();
+      }
+      if (request.url === '/small') {
+        response.setHeader('content-type', 'text/plain');
+        return response.end('short');
+      }
+      response.setHeader('content-type', 'image/png');
+      response.end(Buffer.alloc(4096));
+    });
+  });
+  afterAll(() => server.close());
+
+  test('an HTML page is held whole: its inline scripts hashed into its CSP, the head hooks applied, compressed with brotli', async () => {
+    const answer = await get(server.base, '/page', BROWSER);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe(page);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(Number(answer.headers['content-length'])).toBe(answer.raw.length);
+    expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+    expect(answer.headers.etag).toBe(etag.replace(/"$/, '-br"'));
+    const hash = createHash('sha256').update(script).digest('base64');
+    expect(answer.headers['content-security-policy']).toBe(`${policy} 'sha256-${hash}'`);
+    expect(answer.headers['x-hooked']).toBe('200');
+    expect(seen.at(-1)).toEqual({ status: 200, bytes: Buffer.byteLength(page), coding: undefined });
+  });
+
+  test('gzip for a client without brotli; the bytes as they are for one that accepts neither', async () => {
+    const gzip = await get(server.base, '/page', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(page);
+    const plain = await get(server.base, '/page');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.raw.toString('utf8')).toBe(page);
+    expect(plain.headers.etag).toBe(etag);
+  });
+
+  test('a coding’s ETag revalidates: the application sees its own ETag, the 304 carries no policy', async () => {
+    const answer = await get(server.base, '/page', { ...BROWSER, 'if-none-match': etag.replace(/"$/, '-br"') });
+    expect(answer.status).toBe(304);
+    expect(answer.headers['content-security-policy']).toBeUndefined();
+    expect(answer.headers['x-hooked']).toBe('304');
+  });
+
+  test('streamed text is compressed as it streams; small bodies and images pass as they are', async () => {
+    const json = await get(server.base, '/json', BROWSER);
+    expect(json.headers['content-encoding']).toBe('br');
+    expect(json.text).toContain('"i":49');
+    expect(json.headers['x-hooked']).toBe('200');
+    const small = await get(server.base, '/small', BROWSER);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.text).toBe('short');
+    const image = await get(server.base, '/image', BROWSER);
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.raw.length).toBe(4096);
+  });
+
+  test('HEAD sends the head alone', async () => {
+    const answer = await get(server.base, '/page', BROWSER, 'HEAD');
+    expect(answer.status).toBe(200);
+    expect(answer.raw.length).toBe(0);
+  });
+});

@@ -1,0 +1,171 @@
+import { contentEpoch } from '../../lib/cache/content-epoch';
+import { invalidate } from '../../lib/cache/public-reads';
+import { followOtherServers } from '../../lib/content/cross-server';
+import { openPostgres, type Connection } from '../../lib/db/client';
+import { cacheHeaders } from '../../lib/server/cache-headers';
+import { responseBody } from '../../lib/server/response-body';
+import { storedPages, storedPageStats } from '../../lib/server/stored-pages';
+import { withDatabase } from '../helpers/database';
+import { BROWSER, get, serveThrough } from './helpers';
+
+/**
+ * The stored copies of public pages (lib/server/stored-pages.ts) in the production pipeline's
+ * order, with a stand-in for Next.js that counts its renders and numbers each one in the page.
+ */
+const database = withDatabase();
+
+async function eventually(check: () => boolean, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+let renders = 0;
+let server: Awaited<ReturnType<typeof serveThrough>>;
+const page = (n: number) => `<!DOCTYPE html><html lang="zh-Hant-TW"><head><script>self.render=${n}</script></head><body>${'<p>最新消息</p>'.repeat(300)}<p>render ${n}</p></body></html>`;
+
+beforeAll(async () => {
+  server = await serveThrough([storedPages, cacheHeaders, responseBody({ hashScripts: true })], (request, response) => {
+    const n = ++renders;
+    // A render takes a while: concurrent requests for the page overlap it.
+    setTimeout(() => {
+      response.writeHead(request.url?.startsWith('/tw/missing') ? 404 : 200, {
+        'content-type': 'text/html; charset=utf-8',
+        etag: `"render-${n}"`,
+        'content-security-policy': "script-src 'self'",
+        'x-nextjs-cache': 'MISS',
+      });
+      response.end(request.method === 'HEAD' ? undefined : page(n));
+    }, 50);
+  });
+});
+afterAll(() => server.close());
+
+/** The next request renders: a write in between. */
+const write = () => invalidate('webnews');
+
+async function renderAndStore(path: string) {
+  write();
+  const first = await get(server.base, path, BROWSER);
+  await eventually(() => storedPageStats().entries > 0);
+  return first;
+}
+
+test('the second request gets the stored bytes, without a render, byte for byte the page rendered', async () => {
+  const first = await renderAndStore('/tw/news');
+  const count = renders;
+  const second = await get(server.base, '/tw/news', BROWSER);
+  expect(renders).toBe(count);
+  expect(second.status).toBe(200);
+  expect(second.text).toBe(first.text);
+  expect(second.headers['content-encoding']).toBe('br');
+  expect(Number(second.headers['content-length'])).toBe(second.raw.length);
+  expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  expect(second.headers['content-security-policy']).toMatch(/'sha256-/);
+  expect(second.headers.xkey).toBe(first.headers.xkey);
+  expect(second.headers['cache-control']).toMatch(/s-maxage=[1-9]/);
+  expect(second.headers.vary).toMatch(/Accept-Encoding/);
+  expect(second.headers['x-nextjs-cache']).toBe('HIT');
+  expect(second.headers['x-cache']).toBe('HIT');
+  expect(first.headers['x-cache']).toBeUndefined();
+  expect(second.headers['x-request-id']).toBeUndefined();
+  // Compressed at the highest settings: smaller than the per-request brotli of the first answer.
+  expect(second.raw.length).toBeLessThanOrEqual(first.raw.length);
+  const gzip = await get(server.base, '/tw/news', { 'accept-encoding': 'gzip' });
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gzip.text).toBe(first.text);
+  const plain = await get(server.base, '/tw/news');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.raw.toString('utf8')).toBe(first.text);
+  expect(renders).toBe(count);
+});
+
+test('an ETag of the stored copy answers 304, without a policy, without a render', async () => {
+  const first = await renderAndStore('/tw/news');
+  const count = renders;
+  const again = await get(server.base, '/tw/news', { ...BROWSER, 'if-none-match': first.headers.etag as string });
+  expect(again.status).toBe(304);
+  expect(again.headers['content-security-policy']).toBeUndefined();
+  expect(again.headers.etag).toBe(first.headers.etag);
+  expect(renders).toBe(count);
+});
+
+test('a write on this server makes the stored copy stale at once', async () => {
+  await renderAndStore('/tw/news');
+  const count = renders;
+  write();
+  const after = await get(server.base, '/tw/news', BROWSER);
+  expect(renders).toBe(count + 1);
+  expect(after.text).toContain(`render ${count + 1}`);
+});
+
+test('requests that arrive while a page renders wait for that one render', async () => {
+  write();
+  const count = renders;
+  const answers = await Promise.all(Array.from({ length: 10 }, () => get(server.base, '/en/news', BROWSER)));
+  expect(renders).toBe(count + 1);
+  for (const answer of answers) {
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(`render ${count + 1}`);
+  }
+});
+
+test('signed-in, previewing, router and non-page requests, and answers other than 200, are never stored or served a copy', async () => {
+  await renderAndStore('/tw/news');
+  const count = renders;
+  await get(server.base, '/tw/news', { ...BROWSER, cookie: 'session=abc' });
+  await get(server.base, '/tw/news', { ...BROWSER, authorization: 'Bearer x' });
+  await get(server.base, '/tw/news', { ...BROWSER, cookie: 'gonghui-preview=t' });
+  await get(server.base, '/tw/news', { ...BROWSER, rsc: '1' });
+  expect(renders).toBe(count + 4);
+  const before = storedPageStats().entries;
+  await get(server.base, '/tw/missing', BROWSER);
+  await get(server.base, '/tw/missing', BROWSER);
+  expect(renders).toBe(count + 6);
+  await get(server.base, '/api/webnews', BROWSER);
+  await get(server.base, '/api/webnews', BROWSER);
+  expect(renders).toBe(count + 8);
+  expect(storedPageStats().entries).toBe(before);
+});
+
+const url = process.env.DATABASE_URL;
+if (url) {
+  describe('several app servers on one database', () => {
+    let other: Connection;
+    beforeAll(async () => {
+      await followOtherServers(database.connection());
+      other = await openPostgres(url, database.connection().schema);
+    });
+    afterAll(() => other.close());
+
+    test('another server’s write, heard over NOTIFY, makes the stored copy stale', async () => {
+      await renderAndStore('/tw/news');
+      const count = renders;
+      const epoch = contentEpoch();
+      await other.query('update webnews set title = title');
+      await eventually(() => contentEpoch() > epoch);
+      await get(server.base, '/tw/news', BROWSER);
+      expect(renders).toBe(count + 1);
+    });
+  });
+}
+
+test('a page sent very often is compressed again at brotli’s highest quality: smaller, the same page', async () => {
+  process.env.STORED_PAGES_BEST_AFTER_HITS = '20';
+  try {
+    const first = await renderAndStore('/tw/laws');
+    const before = (await get(server.base, '/tw/laws', BROWSER)).raw.length;
+    for (let i = 0; i < 20; i++) await get(server.base, '/tw/laws', BROWSER, 'HEAD');
+    let after = before;
+    for (let i = 0; i < 100 && after >= before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = (await get(server.base, '/tw/laws', BROWSER)).raw.length;
+    }
+    expect(after).toBeLessThan(before);
+    expect((await get(server.base, '/tw/laws', BROWSER)).text).toBe(first.text);
+  } finally {
+    delete process.env.STORED_PAGES_BEST_AFTER_HITS;
+  }
+});
