@@ -1,5 +1,5 @@
 import { withPreview } from '../cache/preview-scope';
-import { findPreviewGrant } from '../content/preview';
+import { findPreviewGrant } from '../content/auth/preview';
 import { PREVIEW_COOKIE, readCookie } from '../http/cookies';
 import { logError } from '../observability/logger';
 import type { Stage } from './stage';

@@ -1,6 +1,6 @@
 import { contentEpoch } from '../../lib/cache/content-epoch';
 import { invalidate } from '../../lib/cache/public-reads';
-import { followOtherServers } from '../../lib/content/cross-server';
+import { followOtherServers } from '../../lib/content/jobs/cross-server';
 import { openPostgres, type Connection } from '../../lib/db/client';
 import { cacheHeaders } from '../../lib/server/cache-headers';
 import { responseBody } from '../../lib/server/response-body';

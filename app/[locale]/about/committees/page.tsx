@@ -3,8 +3,6 @@ import { ListTabs } from '@/components/site/about/ListTabs';
 import { PeopleGroups } from '@/components/site/about/PeopleGroups';
 import { PublicPage } from '@/components/site/PublicPage';
 import { sections } from '@/lib/content/model/sections';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
 import { committees } from '@/lib/public/about/people';
 import { sectionParam } from '@/lib/public/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
