@@ -121,6 +121,13 @@ export function MediaThumb({ item }: { item: MediaItem }) {
   const { language } = useAdminSession();
   if (!item.type.startsWith('image/')) return <span className="media-thumb" aria-hidden="true" />;
   // A stored upload shown as is: next/image's optimiser adds nothing in the back office.
-  // eslint-disable-next-line @next/next/no-img-element
-  return <img className="media-thumb" src={item.url} alt={(language === 'en' ? item.altEn : item.altTw) || item.name} loading="lazy" />;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element
+    <img
+      className="media-thumb"
+      src={item.url}
+      alt={(language === 'en' ? item.altEn : item.altTw) || item.name}
+      loading="lazy"
+    />
+  );
 }

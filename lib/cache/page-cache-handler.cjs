@@ -41,8 +41,22 @@ const inPreview = () => Boolean(/** @type {Record<symbol, { getStore(): unknown 
 const currentEpoch = () => /** @type {Record<symbol, number | undefined>} */ (/** @type {unknown} */ (globalThis))[EPOCH] ?? 0;
 
 /**
- * @typedef {{ value: unknown, lastModified: number, expires: number, epoch: number, bytes: number, cacheControl?: unknown }} Entry
- * @typedef {{ entries: Map<string, Entry>, missEpochs: Map<string, number>, bytes: number, hits: number, misses: number, epoch?: number }} State
+ * @typedef {object} Entry
+ * @property {unknown} value
+ * @property {number} lastModified
+ * @property {number} expires
+ * @property {number} epoch
+ * @property {number} bytes
+ * @property {unknown} [cacheControl]
+ */
+/**
+ * @typedef {object} State
+ * @property {Map<string, Entry>} entries
+ * @property {Map<string, number>} missEpochs
+ * @property {number} bytes
+ * @property {number} hits
+ * @property {number} misses
+ * @property {number} [epoch]
  */
 
 // Next.js makes a handler per request: the pages live in one state for the whole process.

@@ -28,7 +28,14 @@ export async function createPreviewToken(actor: Actor, definition: ResourceDefin
   const expiresAt = new Date(now.getTime() + PREVIEW_TOKEN_MS);
   const db = await getDb();
   await db.delete(previewTokens).where(lt(previewTokens.expiresAt, now));
-  await db.insert(previewTokens).values({ tokenHash: hashToken(token), resource: definition.name, rowId: Number(row.id), lang: actor.language, accountId: actor.account?.id ?? null, expiresAt });
+  await db.insert(previewTokens).values({
+    tokenHash: hashToken(token),
+    resource: definition.name,
+    rowId: Number(row.id),
+    lang: actor.language,
+    accountId: actor.account?.id ?? null,
+    expiresAt,
+  });
   return { token, expiresAt };
 }
 
