@@ -17,7 +17,8 @@ const anything = '^(lib|app|components)/|^proxy\\.ts$';
 /** The files of lib/db that define tables: they read the content model. */
 const dbSchema = '^lib/db/(schema|tables|kit-schema)\\.ts$';
 /** The HTTP-facing layers above the content, the start-up and the routes. */
-const aboveContent = '^lib/(demo|api|public|admin|admin-form|client|server)/|^lib/[^/]+\\.ts$|^app/|^components/|^proxy\\.ts$';
+const aboveContent =
+  '^lib/(demo|api|public|admin|admin-form|client|server)/|^lib/[^/]+\\.ts$|^app/|^components/|^proxy\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -32,14 +33,14 @@ module.exports = {
       name: 'foundation-imports-no-layer',
       severity: 'error',
       comment:
-        'lib/config, lib/runtime, lib/security, lib/i18n and the instruments of lib/observability (logger, metrics, request store) are used by every layer, so they import none. lib/i18n/request.ts is next-intl\'s request configuration, an entry point like app/ (next.config.mjs).',
+        "lib/config, lib/runtime, lib/security, lib/i18n and the instruments of lib/observability (logger, metrics, request store) are used by every layer, so they import none. lib/i18n/request.ts is next-intl's request configuration, an entry point like app/ (next.config.mjs).",
       from: { path: foundation, pathNot: '^lib/i18n/request\\.ts$' },
       to: { path: anything, pathNot: foundation },
     },
     {
       name: 'i18n-request-is-an-entry',
       severity: 'error',
-      comment: 'lib/i18n/request.ts is loaded by next-intl\'s plugin only; import lib/i18n/messages.ts instead.',
+      comment: "lib/i18n/request.ts is loaded by next-intl's plugin only; import lib/i18n/messages.ts instead.",
       from: {},
       to: { path: '^lib/i18n/request\\.ts$' },
     },
@@ -54,7 +55,7 @@ module.exports = {
       name: 'db-schema-reads-only-the-content-model',
       severity: 'error',
       comment:
-        'The one upward import: lib/db\'s schema files derive the content tables from the definitions (lib/content/model: registry, define, table), and read nothing else above lib/db.',
+        "The one upward import: lib/db's schema files derive the content tables from the definitions (lib/content/model: registry, define, table), and read nothing else above lib/db.",
       from: { path: dbSchema },
       to: { path: anything, pathNot: `^lib/db/|^lib/content/model/|${foundation}` },
     },
@@ -74,34 +75,39 @@ module.exports = {
       from: { path: '^lib/content/(model|resources)/' },
       to: {
         path: anything,
-        pathNot: '^lib/content/(model|resources)/|^lib/i18n/(languages|messages)\\.ts$|^lib/config/|^lib/uploads/id\\.ts$',
+        pathNot:
+          '^lib/content/(model|resources)/|^lib/i18n/(languages|messages)\\.ts$|^lib/config/|^lib/uploads/id\\.ts$',
       },
     },
     {
       name: 'content-storage-below-auth-and-operations',
       severity: 'error',
-      comment: 'lib/content/storage (rows, reads, trash, revisions, audit, search) is the bottom of the server side of content.',
+      comment:
+        'lib/content/storage (rows, reads, trash, revisions, audit, search) is the bottom of the server side of content.',
       from: { path: '^lib/content/storage/' },
       to: { path: '^lib/content/(auth|operations|hooks|endpoints|jobs)/' },
     },
     {
       name: 'content-auth-below-operations',
       severity: 'error',
-      comment: 'lib/content/auth (sessions, passwords, captcha, rate limits, preview tokens, accounts) is used by the operations, not the other way round.',
+      comment:
+        'lib/content/auth (sessions, passwords, captcha, rate limits, preview tokens, accounts) is used by the operations, not the other way round.',
       from: { path: '^lib/content/auth/' },
       to: { path: '^lib/content/(operations|hooks|endpoints|jobs)/' },
     },
     {
       name: 'content-jobs-on-top-of-content',
       severity: 'error',
-      comment: 'lib/content/jobs (housekeeping, cross-server) is started by the process start-up; nothing else in content calls it.',
+      comment:
+        'lib/content/jobs (housekeeping, cross-server) is started by the process start-up; nothing else in content calls it.',
       from: { path: '^lib/content/', pathNot: '^lib/content/jobs/' },
       to: { path: '^lib/content/jobs/' },
     },
     {
       name: 'content-knows-no-http',
       severity: 'error',
-      comment: 'lib/content is below the API: operations take an Actor and throw ContentErrors, lib/api adapts them to HTTP.',
+      comment:
+        'lib/content is below the API: operations take an Actor and throw ContentErrors, lib/api adapts them to HTTP.',
       from: { path: '^lib/content/' },
       to: { path: aboveContent },
     },
@@ -110,15 +116,19 @@ module.exports = {
       severity: 'error',
       comment: 'lib/demo writes the demo content through lib/content at start-up; it knows nothing of the routes.',
       from: { path: '^lib/demo/' },
-      to: { path: '^lib/(api|public|admin|admin-form|client|server)/|^lib/[^/]+\\.ts$|^app/|^components/|^proxy\\.ts$' },
+      to: {
+        path: '^lib/(api|public|admin|admin-form|client|server)/|^lib/[^/]+\\.ts$|^app/|^components/|^proxy\\.ts$',
+      },
     },
     {
       name: 'browser-code-imports-only-the-model',
       severity: 'error',
       comment:
-        'lib/admin, lib/admin-form and lib/client run in the browser: of the server layers they import only the content model (and lib/http\'s shared cookie and multipart helpers).',
+        "lib/admin, lib/admin-form and lib/client run in the browser: of the server layers they import only the content model (and lib/http's shared cookie and multipart helpers).",
       from: { path: '^lib/(admin|admin-form|client)/' },
-      to: { path: '^lib/(db|cache|mail|uploads|observability|demo|api|public|server)/|^lib/content/(?!model/|resources/)|^lib/[^/]+\\.ts$' },
+      to: {
+        path: '^lib/(db|cache|mail|uploads|observability|demo|api|public|server)/|^lib/content/(?!model/|resources/)|^lib/[^/]+\\.ts$',
+      },
     },
     {
       name: 'routes-below-start-up',
@@ -132,9 +142,12 @@ module.exports = {
       severity: 'error',
       comment:
         'lib/server (the request pipeline and process start-up) sits just below app/: it may use any of lib/ but the browser side. ' +
-        'The back office\'s URL rewrite (lib/admin/rewrite.ts, which proxy.ts applies) is routing, not browser code: the request log labels a back-office request by the route it is rewritten to.',
+        "The back office's URL rewrite (lib/admin/rewrite.ts, which proxy.ts applies) is routing, not browser code: the request log labels a back-office request by the route it is rewritten to.",
       from: { path: '^lib/server/' },
-      to: { path: '^lib/(admin|admin-form|client)/|^app/|^components/|^proxy\\.ts$', pathNot: '^lib/admin/(rewrite|paths)\\.ts$' },
+      to: {
+        path: '^lib/(admin|admin-form|client)/|^app/|^components/|^proxy\\.ts$',
+        pathNot: '^lib/admin/(rewrite|paths)\\.ts$',
+      },
     },
     {
       name: 'only-server-ts-imports-the-pipeline',
@@ -146,7 +159,8 @@ module.exports = {
     {
       name: 'start-up-on-top',
       severity: 'error',
-      comment: 'lib/server-start.ts and lib/startup.ts start the process (instrumentation.ts); no library imports them.',
+      comment:
+        'lib/server-start.ts and lib/startup.ts start the process (instrumentation.ts); no library imports them.',
       from: { path: anything, pathNot: '^lib/(server-start|startup)\\.ts$|^lib/server/' },
       to: { path: '^lib/(server-start|startup)\\.ts$' },
     },

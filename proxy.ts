@@ -14,7 +14,8 @@ function route(request: NextRequest): NextResponse {
   const { pathname } = request.nextUrl;
   if (publicSite.test(pathname)) return publicPage(request);
   const admin = adminRouting(pathname);
-  if (admin && 'rewrite' in admin) return NextResponse.rewrite(new URL(admin.rewrite + request.nextUrl.search, request.url));
+  if (admin && 'rewrite' in admin)
+    return NextResponse.rewrite(new URL(admin.rewrite + request.nextUrl.search, request.url));
   if (admin) return NextResponse.redirect(new URL(admin.redirect, request.url));
   return NextResponse.redirect(new URL('/tw', request.url));
 }
@@ -27,7 +28,8 @@ function route(request: NextRequest): NextResponse {
 function publicPage(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
   const [, prefix, below = ''] = /^\/(tw|en)(\/.*)?$/.exec(pathname) ?? [];
-  if (isFirstPageTwin(below)) return NextResponse.redirect(new URL(`/${prefix}${withoutFirstPage(below)}${search}`, request.url));
+  if (isFirstPageTwin(below))
+    return NextResponse.redirect(new URL(`/${prefix}${withoutFirstPage(below)}${search}`, request.url));
   const response = intl(request);
   if (!search && hasCachedFirstPage(below) && !response.headers.has('location')) {
     // next-intl rewrites /tw/… to its zh-TW route and lets /en/… through as it is: the twin's path
@@ -67,5 +69,7 @@ export const config = {
   // Not the API, uploads, feeds, Next's own files, the few named files at the root, or the operator's
   // endpoints (no redirect, no cookie: docs/operations.md). Any other path, one with a dot included,
   // goes through the same rules (/admin/…/x.y redirects as /admin/… does).
-  matcher: ['/((?!api/|api$|uploads/|feeds/|_next/|_vercel/|robots\.txt$|sitemap\.xml$|icon\.svg$|favicon\.ico$|healthz$|readyz$|metrics$).*)'],
+  matcher: [
+    '/((?!api/|api$|uploads/|feeds/|_next/|_vercel/|robots\.txt$|sitemap\.xml$|icon\.svg$|favicon\.ico$|healthz$|readyz$|metrics$).*)',
+  ],
 };

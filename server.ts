@@ -50,7 +50,9 @@ async function main(): Promise<void> {
   const server = http.createServer(pipeline(stages, (request, response) => handle(request, response)));
   keepConnectionsOpen(server);
   server.listen(options.port, options.hostname, () => {
-    console.log(`Gonghui${options.dev ? ' (development)' : ''} listening on http://${options.hostname ?? 'localhost'}:${options.port}`);
+    console.log(
+      `Gonghui${options.dev ? ' (development)' : ''} listening on http://${options.hostname ?? 'localhost'}:${options.port}`,
+    );
   });
 }
 

@@ -47,7 +47,9 @@ const target = ({ path: urlPath, ...options }) => ({ url: `${base}${urlPath}`, .
 
 function run(options, seconds = duration, clients = connections) {
   return new Promise((resolve, reject) => {
-    autocannon({ ...target(options), connections: clients, duration: seconds }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ ...target(options), connections: clients, duration: seconds }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -64,7 +66,14 @@ const json = (body, token) => ({ method: 'POST', headers: headers(token), body: 
 const randomPages = (pages, token) => ({
   method: 'POST',
   headers: headers(token),
-  requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ page: 1 + Math.floor(Math.random() * pages), pageSize: 10 }) }) }],
+  requests: [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify({ page: 1 + Math.floor(Math.random() * pages), pageSize: 10 }),
+      }),
+    },
+  ],
 });
 
 function startServer() {
@@ -104,7 +113,16 @@ try {
     server.kill('SIGTERM');
     await stopped(server);
     console.log(`Seeding ${driver} with seed:large…`);
-    execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', 'tsconfig.scripts.json', 'scripts/seed-large.ts'], { cwd: root, env, stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+        '--tsconfig',
+        'tsconfig.scripts.json',
+        'scripts/seed-large.ts',
+      ],
+      { cwd: root, env, stdio: 'inherit' },
+    );
     server = startServer();
     await waitUp();
   }
@@ -112,7 +130,10 @@ try {
   // Anonymous calls are what visitors make; signed-in calls are the back office's (cached by the
   // generation the database stores). "random page" scenarios ask for another page each time, so they
   // measure the page query itself (the exact total stays cached until a write).
-  const login = await fetch(`${base}/api/account/login`, { method: 'POST', body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }) });
+  const login = await fetch(`${base}/api/account/login`, {
+    method: 'POST',
+    body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }),
+  });
   const { token } = await login.json();
   const search = `/api/webrule/search?keyword=${encodeURIComponent('信託')}`;
   const calls = [
@@ -123,23 +144,35 @@ try {
   const scenarios = [
     ...calls.map(([title, urlPath, body]) => [`${title} (anonymous)`, { path: urlPath, ...json(body) }]),
     ...calls.map(([title, urlPath, body]) => [`${title} (signed in)`, { path: urlPath, ...json(body, token) }]),
-    ['webnews/getlist random page of 1–5,000 (signed in)', { path: '/api/webnews/getlist', ...randomPages(5000, token) }],
+    [
+      'webnews/getlist random page of 1–5,000 (signed in)',
+      { path: '/api/webnews/getlist', ...randomPages(5000, token) },
+    ],
     ['webrule/search 「信託」 random page of 1–500 (signed in)', { path: search, ...randomPages(500, token) }],
-    ['webrule/search 「安養信託」 random page of 1–40 (signed in)', { path: `/api/webrule/search?keyword=${encodeURIComponent('安養信託')}`, ...randomPages(40, token) }],
+    [
+      'webrule/search 「安養信託」 random page of 1–40 (signed in)',
+      { path: `/api/webrule/search?keyword=${encodeURIComponent('安養信託')}`, ...randomPages(40, token) },
+    ],
   ].filter(([title]) => !only || title.includes(only));
   // A warm-up per scenario at full load, so the measurement sees a warmed-up server (compiled
   // code, filled caches, open connections), as visitors do on a server that has been running.
   for (const [, options] of scenarios) await run(options, warmup);
-  console.log(`\n${driver}, ${connections} connections, ${duration} s each${serverCpus ? `, server on CPU ${serverCpus}` : ''}\n`);
+  console.log(
+    `\n${driver}, ${connections} connections, ${duration} s each${serverCpus ? `, server on CPU ${serverCpus}` : ''}\n`,
+  );
   console.log('| call | requests/s | p50 ms | p99 ms | non-2xx |');
   console.log('|---|---:|---:|---:|---:|');
   for (const [title, options] of scenarios) {
     const result = await run(options);
-    console.log(`| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`);
+    console.log(
+      `| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`,
+    );
   }
   if (!only || 'after a write'.includes(only)) {
     const { p50, max } = await readsAfterWrites(token);
-    console.log(`\nwebnews/getlist page 1 (signed in) read right after a write, one at a time: p50 ${p50} ms, max ${max} ms (20 samples)`);
+    console.log(
+      `\nwebnews/getlist page 1 (signed in) read right after a write, one at a time: p50 ${p50} ms, max ${max} ms (20 samples)`,
+    );
   }
 } finally {
   server.kill('SIGTERM');

@@ -30,17 +30,29 @@ function failingAudits(lhr) {
     for (const ref of category.auditRefs) {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 1) continue;
-      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') continue;
+      if (
+        audit.scoreDisplayMode === 'informative' ||
+        audit.scoreDisplayMode === 'notApplicable' ||
+        audit.scoreDisplayMode === 'manual'
+      )
+        continue;
       // Performance metrics are weighted; show the ones that cost points.
       if (categoryId === 'performance' && ref.weight === 0 && audit.score >= 0.9) continue;
-      failing.push({ category: categoryId, id: ref.id, title: audit.title, score: audit.score, value: audit.displayValue ?? '' });
+      failing.push({
+        category: categoryId,
+        id: ref.id,
+        title: audit.title,
+        score: audit.score,
+        value: audit.displayValue ?? '',
+      });
     }
   }
   return failing;
 }
 
 async function main() {
-  if (!fs.existsSync(chromePath)) throw new Error(`No Chromium at ${chromePath}: apt-get install -y chromium fonts-noto-cjk (or set CHROMIUM_PATH).`);
+  if (!fs.existsSync(chromePath))
+    throw new Error(`No Chromium at ${chromePath}: apt-get install -y chromium fonts-noto-cjk (or set CHROMIUM_PATH).`);
   try {
     await fetch(`${base}/tw`, { signal: AbortSignal.timeout(10_000) });
   } catch {
@@ -48,7 +60,16 @@ async function main() {
   }
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const results = [];
   try {
@@ -74,25 +95,41 @@ async function main() {
           onlyCategories: Object.keys(targets),
         });
         if (!runner) throw new Error(`Lighthouse returned nothing for ${resolved}`);
-        if (runner.lhr.runtimeError) throw new Error(`${resolved}: ${runner.lhr.runtimeError.code} ${runner.lhr.runtimeError.message}`);
+        if (runner.lhr.runtimeError)
+          throw new Error(`${resolved}: ${runner.lhr.runtimeError.code} ${runner.lhr.runtimeError.message}`);
         reports.push(runner.lhr);
       }
       reports.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
       const lhr = reports[Math.floor(reports.length / 2)];
       const performanceRuns = reports.map((report) => Math.round(report.categories.performance.score * 100));
-      const scores = Object.fromEntries(Object.keys(targets).map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+      const scores = Object.fromEntries(
+        Object.keys(targets).map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+      );
       const metrics = Object.fromEntries(
-        ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, lhr.audits[id]?.displayValue ?? '']),
+        [
+          'first-contentful-paint',
+          'largest-contentful-paint',
+          'total-blocking-time',
+          'cumulative-layout-shift',
+          'speed-index',
+        ].map((id) => [id, lhr.audits[id]?.displayValue ?? '']),
       );
       results.push({ page: resolved, scores, metrics, performanceRuns, failing: failingAudits(lhr) });
-      console.log(`${resolved}: ${Object.entries(scores).map(([id, score]) => `${id} ${score}`).join(', ')} (performance of each run: ${performanceRuns.join(', ')})`);
+      console.log(
+        `${resolved}: ${Object.entries(scores)
+          .map(([id, score]) => `${id} ${score}`)
+          .join(', ')} (performance of each run: ${performanceRuns.join(', ')})`,
+      );
     }
   } finally {
     await chrome.kill();
   }
   if (!results.length) throw new Error('No page to audit.');
 
-  const lines = ['| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const { page, scores, metrics } of results) {
     lines.push(
       `| \`${page}\` | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} | ${metrics['largest-contentful-paint']} | ${metrics['total-blocking-time']} | ${metrics['cumulative-layout-shift']} |`,
@@ -102,16 +139,24 @@ async function main() {
   for (const { page, failing } of results) {
     if (!failing.length) continue;
     console.log(`${page} – failing audits:`);
-    for (const audit of failing) console.log(`  [${audit.category}] ${audit.id}: ${audit.title} (score ${audit.score}${audit.value ? `, ${audit.value}` : ''})`);
+    for (const audit of failing)
+      console.log(
+        `  [${audit.category}] ${audit.id}: ${audit.title} (score ${audit.score}${audit.value ? `, ${audit.value}` : ''})`,
+      );
   }
 
   const when = new Date().toISOString();
   const outDir = path.join(root, 'bench-data');
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, `lighthouse-${when.replace(/[:.]/g, '-')}.json`), JSON.stringify({ when, base, results }, null, 2));
+  fs.writeFileSync(
+    path.join(outDir, `lighthouse-${when.replace(/[:.]/g, '-')}.json`),
+    JSON.stringify({ when, base, results }, null, 2),
+  );
   const missed = results.filter(({ scores }) => Object.entries(targets).some(([id, target]) => scores[id] < target));
   if (missed.length) {
-    console.error(`Below target (performance ${targets.performance}, others 100): ${missed.map((result) => result.page).join(', ')}`);
+    console.error(
+      `Below target (performance ${targets.performance}, others 100): ${missed.map((result) => result.page).join(', ')}`,
+    );
     process.exitCode = 1;
   }
 }

@@ -19,7 +19,16 @@ const base = `http://127.0.0.1:${port}`;
 const soakSeconds = Number(process.env.SOAK_SECONDS ?? 600);
 const soakConnections = Number(process.env.SOAK_CONNECTIONS) || 4;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-memory-'));
-const env = { ...process.env, PORT: String(port), DEMO_CONTENT: 'on', DATA_DIR: dataDir, ADMIN_USERNAME: 'memory-admin', ADMIN_PASSWORD: 'memory-admin-password', LOG_LEVEL: 'warn', METRICS_TOKEN: 'memory-bench' };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  DEMO_CONTENT: 'on',
+  DATA_DIR: dataDir,
+  ADMIN_USERNAME: 'memory-admin',
+  ADMIN_PASSWORD: 'memory-admin-password',
+  LOG_LEVEL: 'warn',
+  METRICS_TOKEN: 'memory-bench',
+};
 const driver = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 if (env.DATABASE_URL) {
@@ -56,7 +65,12 @@ function rssMb(pid) {
 // MEMORY_NODE_FLAGS replaces the heap flags, MEMORY_MALLOC=system keeps glibc's malloc.
 if (process.env.MEMORY_NODE_FLAGS !== undefined) env.NODE_HEAP_FLAGS = process.env.MEMORY_NODE_FLAGS;
 if (process.env.MEMORY_MALLOC) env.GONGHUI_MALLOC = process.env.MEMORY_MALLOC;
-const start = () => spawn('sh', [path.join(root, 'scripts/start.sh'), '-p', String(port)], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+const start = () =>
+  spawn('sh', [path.join(root, 'scripts/start.sh'), '-p', String(port)], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 let server = start();
 const stop = async () => {
   if (server.exitCode !== null) return;
@@ -108,7 +122,9 @@ const rows = [];
 async function record(stage, extra = '') {
   const mb = rssMb(server.pid);
   const b = await breakdown();
-  rows.push(`| ${driver} | ${stage} | ${mb} | ${b.heap} | ${b.external} | ${b.wasm} | ${b.pageCache} / ${b.readCache} | ${extra} |`);
+  rows.push(
+    `| ${driver} | ${stage} | ${mb} | ${b.heap} | ${b.external} | ${b.wasm} | ${b.pageCache} / ${b.readCache} | ${extra} |`,
+  );
   console.error(`${driver} ${stage}: ${mb} MB ${JSON.stringify(b)} ${extra}`);
   return mb;
 }
@@ -130,9 +146,17 @@ await record('after one crawl', `${urls.length} URLs`);
 
 // Mixed load: public pages from the sitemap, API reads, and back-office writes (news added,
 // updated and deleted), from a few clients at once, for SOAK_SECONDS.
-const login = await fetch(`${base}/api/account/login`, { method: 'POST', body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }) });
+const login = await fetch(`${base}/api/account/login`, {
+  method: 'POST',
+  body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }),
+});
 const { token } = await login.json();
-const headers = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=m', 'x-xsrf-token': 'm', authorization: `Bearer ${token}` };
+const headers = {
+  'content-type': 'application/json',
+  cookie: 'XSRF-TOKEN=m',
+  'x-xsrf-token': 'm',
+  authorization: `Bearer ${token}`,
+};
 const apiHeaders = { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=m', 'x-xsrf-token': 'm' };
 const deadline = Date.now() + soakSeconds * 1000;
 let requests = 0;
@@ -142,9 +166,18 @@ async function client(n) {
   for (let i = 0; Date.now() < deadline; i++) {
     const kind = (i + n) % 10;
     if (kind < 6) await get(urls[(i * 7 + n) % urls.length]);
-    else if (kind < 8) await get(`${base}/api/webnews/getlist`, { method: 'POST', headers: apiHeaders, body: JSON.stringify({ page: 1 + (i % 3), keyword: i % 2 ? '' : '會' }) });
+    else if (kind < 8)
+      await get(`${base}/api/webnews/getlist`, {
+        method: 'POST',
+        headers: apiHeaders,
+        body: JSON.stringify({ page: 1 + (i % 3), keyword: i % 2 ? '' : '會' }),
+      });
     else if (kind === 8) {
-      const added = await fetch(`${base}/api/webnews/add`, { method: 'POST', headers, body: JSON.stringify({ title: `soak ${n}-${i}`, content: `<p>${'內容'.repeat(200)}</p>` }) });
+      const added = await fetch(`${base}/api/webnews/add`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title: `soak ${n}-${i}`, content: `<p>${'內容'.repeat(200)}</p>` }),
+      });
       const { id } = await added.json();
       if (id) await get(`${base}/api/webnews/delete/${id}`, { method: 'DELETE', headers });
     } else await get(`${base}/en?i=${i % 50}`);
@@ -157,4 +190,6 @@ await record(`after a ${Math.round(soakSeconds / 60)}-minute soak`, `${requests}
 
 await stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
-console.log(`| database | stage | RSS (MB) | V8 heap used | external | PGlite WASM | page / read cache | note |\n|---|---|---|---|---|---|---|---|\n${rows.join('\n')}`);
+console.log(
+  `| database | stage | RSS (MB) | V8 heap used | external | PGlite WASM | page / read cache | note |\n|---|---|---|---|---|---|---|---|\n${rows.join('\n')}`,
+);

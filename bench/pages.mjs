@@ -95,7 +95,8 @@ const loadCore = pinned ? String(cores - 1) : undefined;
 
 const started = [];
 const stopAll = () => {
-  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  for (const child of started.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 };
 process.on('SIGINT', () => (stopAll(), process.exit(130)));
 process.on('SIGTERM', () => (stopAll(), process.exit(143)));
@@ -134,7 +135,8 @@ async function waitForHttp(url, child, what, timeoutMs = 60_000) {
 }
 
 function startNext(checkout = root, serverPort = port, data = dataDir) {
-  if (!fs.existsSync(path.join(checkout, '.next', 'BUILD_ID'))) throw new Error(`No production build in ${checkout}: run \`npm run build\` there first.`);
+  if (!fs.existsSync(path.join(checkout, '.next', 'BUILD_ID')))
+    throw new Error(`No production build in ${checkout}: run \`npm run build\` there first.`);
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -145,7 +147,10 @@ function startNext(checkout = root, serverPort = port, data = dataDir) {
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'bench-admin-password',
   };
   // As `npm start` starts it, in that checkout (an older one may start `next start` instead).
-  return startProcess('sh', [path.join(checkout, 'scripts/start.sh'), '-p', String(serverPort)], { cwd: checkout, env });
+  return startProcess('sh', [path.join(checkout, 'scripts/start.sh'), '-p', String(serverPort)], {
+    cwd: checkout,
+    env,
+  });
 }
 
 /** The page as the server sends it to a browser (not decoded): status, headers, body bytes. */
@@ -154,7 +159,9 @@ function fetchRaw(url) {
     const request = http.get(url, { headers: requestHeaders, timeout: 30_000 }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     });
     request.on('timeout', () => request.destroy(new Error(`${url} timed out`)));
     request.on('error', reject);
@@ -173,7 +180,10 @@ http.createServer((request, response) => {
 }).listen(Number(process.argv[3]), '127.0.0.1');
 `;
 
-/** Starts the bare server with what the production server sends for each saved page (asked twice: the second is its stored copy). */
+/**
+ * Starts the bare server with what the production server sends for each saved page (asked twice: the second is its
+ * stored copy).
+ */
 async function startBare(folder, saved) {
   const answers = [];
   for (const { page } of saved) {
@@ -181,7 +191,11 @@ async function startBare(folder, saved) {
     await sleep(500);
     const { status, headers, body } = await fetchRaw(`http://127.0.0.1:${port}${page}`);
     if (status !== 200) throw new Error(`${page} answered ${status}`);
-    const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)));
+    const kept = Object.fromEntries(
+      Object.entries(headers).filter(
+        ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+      ),
+    );
     answers.push({ page, headers: kept, body: body.toString('base64') });
   }
   const data = path.join(folder, 'bare-pages.json');
@@ -195,20 +209,37 @@ async function startBare(folder, saved) {
 
 function seedLarge() {
   console.log(`Seeding ${driver} with seed:large (once per data folder)…`);
-  execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', 'tsconfig.scripts.json', 'scripts/seed-large.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', 'tsconfig.scripts.json', 'scripts/seed-large.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: 'inherit',
+    },
+  );
   fs.writeFileSync(path.join(dataDir, '.seeded-large'), new Date().toISOString());
 }
 
 // Headers nginx writes itself, or that belong to one connection or one response.
-const ownHeaders = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'vary', 'etag', 'server']);
+const ownHeaders = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'vary',
+  'etag',
+  'server',
+]);
 
 /** Fetches a page as a visitor would and saves `<folder><path>/index.html`; returns its headers. */
 async function savePage(folder, page) {
-  const response = await fetch(`http://127.0.0.1:${port}${page}`, { headers: requestHeaders, signal: AbortSignal.timeout(30_000) });
+  const response = await fetch(`http://127.0.0.1:${port}${page}`, {
+    headers: requestHeaders,
+    signal: AbortSignal.timeout(30_000),
+  });
   if (response.status !== 200) throw new Error(`${page} answered ${response.status}`);
   const html = await response.text();
   const file = path.join(folder, page, 'index.html');
@@ -229,8 +260,14 @@ function nginxConfig(folder, saved) {
   const locations = saved
     .map(({ page, headers }) => {
       // The MIME type and the charset apart: gzip_types matches the bare type.
-      const [mime, ...parameters] = (headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html; charset=utf-8').split(';');
-      const charset = parameters.map((p) => p.trim()).find((p) => p.startsWith('charset='))?.slice(8) ?? 'off';
+      const [mime, ...parameters] = (
+        headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html; charset=utf-8'
+      ).split(';');
+      const charset =
+        parameters
+          .map((p) => p.trim())
+          .find((p) => p.startsWith('charset='))
+          ?.slice(8) ?? 'off';
       const extra = headers
         .filter(([name]) => name !== 'content-type')
         .map(([name, value]) => `      add_header ${name} ${nginxQuote(value)} always;`)
@@ -305,14 +342,16 @@ ${locationKeepAlive}      proxy_set_header Host $host;
 }
 
 function findNginx() {
-  for (const candidate of [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx'].filter(Boolean)) if (fs.existsSync(candidate)) return candidate;
+  for (const candidate of [process.env.NGINX, '/usr/sbin/nginx', '/usr/bin/nginx'].filter(Boolean))
+    if (fs.existsSync(candidate)) return candidate;
   throw new Error('nginx is not installed: apt-get install -y nginx-light (or set NGINX=/path/to/nginx).');
 }
 
 /** Checks and starts nginx with `config` in `folder`, and waits until `url` answers. */
 async function runNginx(folder, config, url) {
   const nginx = findNginx();
-  for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(folder, 'tmp', name), { recursive: true });
+  for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+    fs.mkdirSync(path.join(folder, 'tmp', name), { recursive: true });
   const configFile = path.join(folder, 'nginx.conf');
   fs.writeFileSync(configFile, config);
   const check = spawnSync(nginx, ['-t', '-q', '-p', folder, '-c', configFile], { encoding: 'utf8' });
@@ -328,7 +367,8 @@ async function startNginx(folder, saved) {
   for (const { page, html } of saved) {
     const response = await fetch(`http://127.0.0.1:${nginxPort}${page}`, { signal: AbortSignal.timeout(5_000) });
     const body = await response.text();
-    if (response.status !== 200 || body !== html) throw new Error(`nginx does not serve the saved ${page} (status ${response.status}); see ${folder}/error.log`);
+    if (response.status !== 200 || body !== html)
+      throw new Error(`nginx does not serve the saved ${page} (status ${response.status}); see ${folder}/error.log`);
   }
   return child;
 }
@@ -336,8 +376,32 @@ async function startNginx(folder, saved) {
 /** varnishd in front of the Next server, on its own working folder below `folder`. */
 async function startVarnish(folder) {
   const vcl = path.join(folder, 'default.vcl');
-  fs.writeFileSync(vcl, fs.readFileSync(path.join(root, 'deploy/varnish/default.vcl'), 'utf8').replace('.port = "3000";', `.port = "${port}";`), { mode: 0o644 });
-  const child = startProcess('varnishd', ['-F', '-a', `127.0.0.1:${varnishPort}`, '-T', 'none', '-f', vcl, '-n', path.join(folder, 'varnish'), '-I', path.join(root, 'deploy/varnish/startup.cli'), '-s', 'malloc,256m'], {});
+  fs.writeFileSync(
+    vcl,
+    fs
+      .readFileSync(path.join(root, 'deploy/varnish/default.vcl'), 'utf8')
+      .replace('.port = "3000";', `.port = "${port}";`),
+    { mode: 0o644 },
+  );
+  const child = startProcess(
+    'varnishd',
+    [
+      '-F',
+      '-a',
+      `127.0.0.1:${varnishPort}`,
+      '-T',
+      'none',
+      '-f',
+      vcl,
+      '-n',
+      path.join(folder, 'varnish'),
+      '-I',
+      path.join(root, 'deploy/varnish/startup.cli'),
+      '-s',
+      'malloc,256m',
+    ],
+    {},
+  );
   await waitForHttp(`http://127.0.0.1:${varnishPort}/tw`, child, 'varnishd', 30_000);
   return child;
 }
@@ -348,7 +412,10 @@ async function startFronts(folder) {
   for (const front of fronts) {
     const own = path.join(folder, `front-${front.name}`);
     fs.mkdirSync(own, { recursive: true });
-    running.push({ ...front, child: await runNginx(own, frontConfig(own, front), `http://127.0.0.1:${front.port}/tw`) });
+    running.push({
+      ...front,
+      child: await runNginx(own, frontConfig(own, front), `http://127.0.0.1:${front.port}/tw`),
+    });
   }
   return running;
 }
@@ -356,8 +423,9 @@ async function startFronts(folder) {
 /** One autocannon run at full load; fails when a request did not answer 200 or timed out. */
 function load(url, seconds, conns) {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: conns, duration: seconds, headers: requestHeaders, timeout: 10 }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    const instance = autocannon(
+      { url, connections: conns, duration: seconds, headers: requestHeaders, timeout: 10 },
+      (error, result) => (error ? reject(error) : resolve(result)),
     );
     // A stuck server must not hang the benchmark: autocannon stops itself, this is the back-stop.
     const guard = setTimeout(() => instance.stop(), (seconds + 30) * 1000);
@@ -380,7 +448,11 @@ function loadWithWrk(url, seconds, conns, folder) {
   const script = path.join(folder, 'report.lua');
   if (!fs.existsSync(script)) fs.writeFileSync(script, wrkReport);
   const headers = Object.entries(requestHeaders).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const output = execFileSync('wrk', ['-t1', `-c${conns}`, `-d${seconds}s`, '--timeout', '10s', ...headers, '-s', script, url], { encoding: 'utf8', timeout: (seconds + 30) * 1000 });
+  const output = execFileSync(
+    'wrk',
+    ['-t1', `-c${conns}`, `-d${seconds}s`, '--timeout', '10s', ...headers, '-s', script, url],
+    { encoding: 'utf8', timeout: (seconds + 30) * 1000 },
+  );
   const report = JSON.parse(output.trim().split('\n').at(-1));
   return {
     requests: { total: report.requests, average: report.requests / report.seconds },
@@ -405,7 +477,7 @@ async function steadyLoad(url, seconds, conns, perSecond) {
   let failures = 0;
   const start = performance.now();
   const pending = [];
-  for (let sent = 0; sent < total; ) {
+  for (let sent = 0; sent < total;) {
     const now = performance.now();
     for (; sent < total && start + (sent * 1000) / perSecond <= now; sent++) {
       const due = start + (sent * 1000) / perSecond;
@@ -473,14 +545,20 @@ async function measure(base, page, pids, folder) {
   // The warm-up runs as the measured run does (generator, connections): Varnish's first seconds at
   // 50 connections, before its worker threads and their memory are warm, measured a p99 of 26–30 ms
   // that the next run did not have (5–9 ms).
-  const fullLoad = (seconds) => (loadGenerator === 'wrk' ? loadWithWrk(`${base}${page}`, seconds, connections, folder) : load(`${base}${page}`, seconds, connections));
+  const fullLoad = (seconds) =>
+    loadGenerator === 'wrk'
+      ? loadWithWrk(`${base}${page}`, seconds, connections, folder)
+      : load(`${base}${page}`, seconds, connections);
   if (warmup > 0) await fullLoad(warmup);
   const measured = [];
   for (let run = 0; run < runs; run++) {
     const cpuBefore = cpuSecondsOf(pids);
     const result = await fullLoad(duration);
     const cpuAfter = cpuSecondsOf(pids);
-    const cpuMsPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined;
+    const cpuMsPerRequest =
+      cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total
+        ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
+        : undefined;
     measured.push({ result, cpuMsPerRequest });
   }
   measured.sort((a, b) => a.result.requests.average - b.result.requests.average);
@@ -508,7 +586,10 @@ async function measure(base, page, pids, folder) {
 const failures = (...results) => results.reduce((sum, r) => sum + (r ? r.non2xx + r.errors + r.steadyFailures : 0), 0);
 const round = (value) => (value >= 100 ? Math.round(value) : Math.round(value * 10) / 10);
 /** The median run's requests per second, and the range over the runs. */
-const perSecond = (r) => (runs > 1 ? `${round(r.requestsPerSecond)} (${round(r.slowest)}–${round(r.fastest)})` : String(round(r.requestsPerSecond)));
+const perSecond = (r) =>
+  runs > 1
+    ? `${round(r.requestsPerSecond)} (${round(r.slowest)}–${round(r.fastest)})`
+    : String(round(r.requestsPerSecond));
 const ms = (value) => (value === undefined ? '–' : value >= 10 ? String(Math.round(value)) : value.toFixed(1));
 const percent = (part, whole, digits = 1) => `${((part / whole) * 100).toFixed(digits)} %`;
 const cpu = (value) => (value === undefined ? '–' : value.toFixed(value < 1 ? 3 : 1));
@@ -517,27 +598,38 @@ const cpu = (value) => (value === undefined ? '–' : value.toFixed(value < 1 ? 
 const heading = (header) => [header, `|---|${'---:|'.repeat(header.split('|').length - 3)}`];
 
 function table(rows) {
-  let header = '| page | Next req/s | Next p50 ms | Next p99 ms | nginx req/s | nginx p99 ms | req/s Next ÷ nginx | CPU ms/req Next / nginx | CPU nginx ÷ Next | bytes Next / nginx | errors |';
+  let header =
+    '| page | Next req/s | Next p50 ms | Next p99 ms | nginx req/s | nginx p99 ms | req/s Next ÷ nginx | CPU ms/req Next / nginx | CPU nginx ÷ Next | bytes Next / nginx | errors |';
   if (withBare) header += ' bare Node req/s | bare Node p99 ms | ÷ bare Node |';
   if (withVarnish) {
     // With several runs, also the worst pairing (Varnish's slowest run against nginx's fastest): a
     // ratio that holds there holds for every run.
     header += ` Varnish req/s | Varnish p50 ms | Varnish p99 ms | req/s Varnish ÷ nginx |${runs > 1 ? ' slowest Varnish ÷ fastest nginx run |' : ''} CPU ms/req Varnish |`;
   }
-  if (rate > 0) header += ['Next', 'nginx', ...(withVarnish ? ['Varnish'] : [])].map((name) => ` ${name} p50 / p99 ms at ${rate}/s |`).join('');
+  if (rate > 0)
+    header += ['Next', 'nginx', ...(withVarnish ? ['Varnish'] : [])]
+      .map((name) => ` ${name} p50 / p99 ms at ${rate}/s |`)
+      .join('');
   if (against) header += ' against req/s | against CPU ms/req | req/s Next ÷ against | CPU Next ÷ against |';
   const lines = heading(header);
   for (const { page, next, nginx, other, varnish, bare } of rows) {
-    const cpuRatio = next.cpuMsPerRequest && nginx.cpuMsPerRequest ? percent(nginx.cpuMsPerRequest, next.cpuMsPerRequest) : '–';
+    const cpuRatio =
+      next.cpuMsPerRequest && nginx.cpuMsPerRequest ? percent(nginx.cpuMsPerRequest, next.cpuMsPerRequest) : '–';
     const errors = failures(next, nginx, varnish, bare);
     lines.push(
       `| \`${page}\` | ${perSecond(next)} | ${ms(next.p50)} | ${ms(next.p99)} | ${perSecond(nginx)} | ${ms(nginx.p99)} | ${percent(next.requestsPerSecond, nginx.requestsPerSecond)} | ${cpu(next.cpuMsPerRequest)} / ${cpu(nginx.cpuMsPerRequest)} | ${cpuRatio} | ${next.bytesPerRequest} / ${nginx.bytesPerRequest} | ${errors} |` +
-        (bare ? ` ${perSecond(bare)} | ${ms(bare.p99)} | ${percent(next.requestsPerSecond, bare.requestsPerSecond)} |` : '') +
+        (bare
+          ? ` ${perSecond(bare)} | ${ms(bare.p99)} | ${percent(next.requestsPerSecond, bare.requestsPerSecond)} |`
+          : '') +
         (varnish
           ? ` ${perSecond(varnish)} | ${ms(varnish.p50)} | ${ms(varnish.p99)} | ${percent(varnish.requestsPerSecond, nginx.requestsPerSecond)} |` +
             `${runs > 1 ? ` ${percent(varnish.slowest, nginx.fastest)} |` : ''} ${cpu(varnish.cpuMsPerRequest)} |`
           : '') +
-        (rate > 0 ? [next, nginx, ...(varnish ? [varnish] : [])].map((r) => ` ${ms(r.steadyP50)} / ${ms(r.steadyP99)} |`).join('') : '') +
+        (rate > 0
+          ? [next, nginx, ...(varnish ? [varnish] : [])]
+              .map((r) => ` ${ms(r.steadyP50)} / ${ms(r.steadyP99)} |`)
+              .join('')
+          : '') +
         (other
           ? ` ${perSecond(other)} | ${cpu(other.cpuMsPerRequest)} | ${percent(next.requestsPerSecond, other.requestsPerSecond)} | ${next.cpuMsPerRequest && other.cpuMsPerRequest ? percent(next.cpuMsPerRequest, other.cpuMsPerRequest) : '–'} |`
           : ''),
@@ -552,7 +644,8 @@ function frontTable(rows) {
   const lines = heading(
     `| page | nginx → Varnish, keep-alive: req/s | p50 ms | p99 ms | CPU ms/req |${steady} a connection per request: req/s | p50 ms | p99 ms | CPU ms/req |${steady} req/s keep-alive ÷ per request | errors |`,
   );
-  const columns = (r) => `${perSecond(r)} | ${ms(r.p50)} | ${ms(r.p99)} | ${cpu(r.cpuMsPerRequest)} |${rate > 0 ? ` ${ms(r.steadyP50)} / ${ms(r.steadyP99)} |` : ''}`;
+  const columns = (r) =>
+    `${perSecond(r)} | ${ms(r.p50)} | ${ms(r.p99)} | ${cpu(r.cpuMsPerRequest)} |${rate > 0 ? ` ${ms(r.steadyP50)} / ${ms(r.steadyP99)} |` : ''}`;
   for (const { page, front } of rows) {
     const { keepAlive, perRequest } = front;
     lines.push(
@@ -569,7 +662,8 @@ async function main() {
   pinSelf();
   fs.mkdirSync(dataDir, { recursive: true });
   if (large && !fs.existsSync(path.join(dataDir, '.seeded-large'))) {
-    // Demo content and accounts first (the server creates them), then the large set (server stopped: PGlite is one process).
+    // Demo content and accounts first (the server creates them), then the large set (server stopped: PGlite is one
+    // process).
     const first = startNext();
     await waitForHttp(`http://127.0.0.1:${port}/tw`, first, 'the server', 120_000);
     await stopProcess(first);
@@ -637,7 +731,15 @@ async function main() {
         otherResult = await measure(`http://127.0.0.1:${againstPort}`, page, [other.pid], folder);
       }
       console.log('done');
-      rows.push({ page, next: nextResult, nginx: nginxResult, other: otherResult, varnish: varnishResult, bare: bareResult, front });
+      rows.push({
+        page,
+        next: nextResult,
+        nginx: nginxResult,
+        other: otherResult,
+        varnish: varnishResult,
+        bare: bareResult,
+        front,
+      });
     }
     for (const { child } of frontServers) await stopProcess(child);
     if (varnish) await stopProcess(varnish);
@@ -647,18 +749,29 @@ async function main() {
     if (against) await stopProcess(current);
     await stopProcess(next);
     const when = new Date().toISOString();
-    const loadAverage = os.loadavg().map((value) => value.toFixed(1)).join(' ');
-    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${runs > 1 ? `median of ${runs} runs of ${duration} s` : `${duration} s`} after ${warmup} s warm-up, ${gzip ? `a browser's Accept-Encoding (nginx: gzip, ${gzipStatic ? 'gzip_static' : 'compressing each response'})` : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, ${loadGenerator} on core ${loadCore}` : 'not pinned'} (at ${rate}/s: an open-loop generator of its own)${against ? `, against ${against}` : ""}, load average ${loadBefore} before the run, ${loadAverage} at the end, ${when}`;
+    const loadAverage = os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ');
+    const heading = `${driver}${large ? ' with seed:large' : ', demo content'}, ${connections} connections, ${runs > 1 ? `median of ${runs} runs of ${duration} s` : `${duration} s`} after ${warmup} s warm-up, ${gzip ? `a browser's Accept-Encoding (nginx: gzip, ${gzipStatic ? 'gzip_static' : 'compressing each response'})` : 'no compression'}, ${pinned ? `servers on core(s) ${serverCores}, ${loadGenerator} on core ${loadCore}` : 'not pinned'} (at ${rate}/s: an open-loop generator of its own)${against ? `, against ${against}` : ''}, load average ${loadBefore} before the run, ${loadAverage} at the end, ${when}`;
     const markdown = `${heading}\n\n${table(rows)}\n${withFront ? `\n${frontTable(rows)}\n` : ''}`;
     console.log(`\n${markdown}`);
     const outDir = path.join(root, 'bench-data');
     fs.mkdirSync(outDir, { recursive: true });
     const stamp = when.replace(/[:.]/g, '-');
     fs.writeFileSync(path.join(outDir, `pages-${stamp}.md`), markdown);
-    fs.writeFileSync(path.join(outDir, `pages-${stamp}.json`), JSON.stringify({ when, loadAverage, driver, large, connections, duration, gzip, pinned, rows }, null, 2));
-    const failed = rows.filter(({ next, nginx, varnish, bare, front }) => failures(next, nginx, varnish, bare, ...Object.values(front)) > 0 || !next.completed || !nginx.completed);
+    fs.writeFileSync(
+      path.join(outDir, `pages-${stamp}.json`),
+      JSON.stringify({ when, loadAverage, driver, large, connections, duration, gzip, pinned, rows }, null, 2),
+    );
+    const failed = rows.filter(
+      ({ next, nginx, varnish, bare, front }) =>
+        failures(next, nginx, varnish, bare, ...Object.values(front)) > 0 || !next.completed || !nginx.completed,
+    );
     if (failed.length) {
-      console.error(`Some requests failed or timed out, or none completed (lengthen BENCH_SECONDS): ${failed.map((row) => row.page).join(', ')}`);
+      console.error(
+        `Some requests failed or timed out, or none completed (lengthen BENCH_SECONDS): ${failed.map((row) => row.page).join(', ')}`,
+      );
       process.exitCode = 1;
     }
   } finally {

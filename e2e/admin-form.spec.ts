@@ -8,7 +8,10 @@ import { adminHeaders, expectNoAxeViolations, signInWithToken } from './helpers'
  */
 
 // A real 1×1 PNG and a minimal PDF: the server decides file types from their bytes.
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 const words = {
@@ -47,7 +50,10 @@ const words = {
 for (const language of ['tw', 'en'] as const) {
   const w = words[language];
 
-  test(`${language}: a news item with an image and a file in its rich text is saved and published`, async ({ page, request }) => {
+  test(`${language}: a news item with an image and a file in its rich text is saved and published`, async ({
+    page,
+    request,
+  }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('dialog', (dialog) => {
@@ -94,13 +100,21 @@ for (const language of ['tw', 'en'] as const) {
     await imagePanel.getByLabel(w.imageFile).setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: png });
     await imagePanel.getByRole('textbox', { name: w.imageAlt }).fill('A small chart');
     await imagePanel.getByRole('button', { name: w.insert, exact: true }).click();
-    await expect(editor.locator('img[alt="A small chart"]')).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]{36}\/chart\.png$/);
+    await expect(editor.locator('img[alt="A small chart"]')).toHaveAttribute(
+      'src',
+      /^\/uploads\/[0-9a-f-]{36}\/chart\.png$/,
+    );
 
     await toolbar.getByRole('button', { name: w.insertFile }).click();
     const filePanel = page.getByRole('group', { name: w.insertFile });
-    await filePanel.getByLabel(w.file, { exact: true }).setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await filePanel
+      .getByLabel(w.file, { exact: true })
+      .setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf });
     await filePanel.getByRole('button', { name: w.insert, exact: true }).click();
-    await expect(editor.getByRole('link', { name: 'report.pdf' })).toHaveAttribute('href', /^\/uploads\/[0-9a-f-]{36}\/report\.pdf$/);
+    await expect(editor.getByRole('link', { name: 'report.pdf' })).toHaveAttribute(
+      'href',
+      /^\/uploads\/[0-9a-f-]{36}\/report\.pdf$/,
+    );
 
     // An attachment in the news item's own file list: name, type and size are shown.
     await page.getByLabel(w.attachments).setInputFiles({ name: 'annex.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -113,7 +127,9 @@ for (const language of ['tw', 'en'] as const) {
 
     // The API has the content with the image and the file link, and the attachment.
     const headers = await adminHeaders(request, language);
-    const list = await (await request.post('/api/webnews/getlist', { headers, data: { page: 1, pageSize: 5, keyword: newsTitle } })).json();
+    const list = await (
+      await request.post('/api/webnews/getlist', { headers, data: { page: 1, pageSize: 5, keyword: newsTitle } })
+    ).json();
     expect(list.data).toHaveLength(1);
     const saved = await (await request.get(`/api/webnews/get/${list.data[0].id}`, { headers })).json();
     expect(saved.content).toMatch(/<img src="\/uploads\/[0-9a-f-]{36}\/chart\.png" alt="A small chart"/);
@@ -129,12 +145,16 @@ for (const language of ['tw', 'en'] as const) {
   });
 }
 
-test('tw: a law form lists business lines of the chosen class only; editing loads, keeps and saves a row', async ({ page, request }) => {
+test('tw: a law form lists business lines of the chosen class only; editing loads, keeps and saves a row', async ({
+  page,
+  request,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await signInWithToken(page, request);
   const headers = await adminHeaders(request, 'tw');
-  const rows = async (path: string) => (await (await request.post(`/api/${path}`, { headers, data: { page: 1, pageSize: 9999 } })).json()).data;
+  const rows = async (path: string) =>
+    (await (await request.post(`/api/${path}`, { headers, data: { page: 1, pageSize: 9999 } })).json()).data;
   // A class with business lines, and the lines of another class, from the demo content.
   const businesses: { id: number; classId: number; name: string }[] = await rows('webrulebusiness/getlist');
   const classId = businesses[0].classId;
@@ -184,7 +204,10 @@ test('tw: a law form lists business lines of the chosen class only; editing load
   expect(errors).toEqual([]);
 });
 
-test('tw: a news item names its English counterpart, and the public language switch leads there', async ({ page, request }) => {
+test('tw: a news item names its English counterpart, and the public language switch leads there', async ({
+  page,
+  request,
+}) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await signInWithToken(page, request);
@@ -194,7 +217,10 @@ test('tw: a news item names its English counterpart, and the public language swi
   const english = await request.post('/api/webnews/getlist', { headers: anonymous, data: { page: 1, pageSize: 1 } });
   const target: { id: number; title: string } = (await english.json()).data[0];
   expect(target).toBeTruthy();
-  const added = await request.post('/api/webnews/add', { headers, data: { title: `E2E counterpart ${Date.now()}`, isVisible: true } });
+  const added = await request.post('/api/webnews/add', {
+    headers,
+    data: { title: `E2E counterpart ${Date.now()}`, isVisible: true },
+  });
   expect(added.status()).toBe(200);
   const news: { id: number; translationId: number | null } = await added.json();
   expect(news.translationId).toBeNull();
@@ -216,7 +242,10 @@ test('tw: a news item names its English counterpart, and the public language swi
 
   // The public page's language switch and its hreflang alternate go to the English counterpart.
   await page.goto(`/tw/news/${news.id}`);
-  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', new RegExp(`/en/news/${target.id}$`));
+  await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
+    'href',
+    new RegExp(`/en/news/${target.id}$`),
+  );
   await page.getByRole('link', { name: 'English' }).click();
   await expect(page).toHaveURL(new RegExp(`/en/news/${target.id}$`));
 

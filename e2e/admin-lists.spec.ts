@@ -16,7 +16,8 @@ test('bulk-hide three rows with the keyboard, then show them again', async ({ pa
   const headers = await adminHeaders(request, 'tw');
   const stamp = Date.now();
   const titles = [1, 2, 3].map((n) => `批次 ${n} ${stamp}`);
-  for (const title of titles) expect((await request.post('/api/webnews/add', { headers, data: { title, isVisible: true } })).status()).toBe(200);
+  for (const title of titles)
+    expect((await request.post('/api/webnews/add', { headers, data: { title, isVisible: true } })).status()).toBe(200);
   await signInTo(page, `/tw-admin/webnews?q=${stamp}`, 'tw');
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(3);
@@ -32,7 +33,12 @@ test('bulk-hide three rows with the keyboard, then show them again', async ({ pa
   await expect(rows.locator('.admin-status')).toHaveText(['隱藏', '隱藏', '隱藏']);
   await expect(bar.getByRole('status')).toHaveText('已選取 0 筆');
   for (const title of titles) {
-    const list = await (await request.post('/api/webnews/getlist', { data: { keyword: title }, headers: { 'web-language': 'tw', 'x-xsrf-token': 'e2e-xsrf', cookie: 'XSRF-TOKEN=e2e-xsrf' } })).json();
+    const list = await (
+      await request.post('/api/webnews/getlist', {
+        data: { keyword: title },
+        headers: { 'web-language': 'tw', 'x-xsrf-token': 'e2e-xsrf', cookie: 'XSRF-TOKEN=e2e-xsrf' },
+      })
+    ).json();
     expect(list.total).toBe(0);
   }
   await page.getByRole('checkbox', { name: `選取「${titles[0]}」` }).check();
@@ -42,20 +48,39 @@ test('bulk-hide three rows with the keyboard, then show them again', async ({ pa
   await expectNoAxeViolations(page);
 });
 
-test('status badges and the status filter; duplicate; page size; English dates and the last editor', async ({ page, request }) => {
+test('status badges and the status filter; duplicate; page size; English dates and the last editor', async ({
+  page,
+  request,
+}) => {
   const headers = await adminHeaders(request, 'en');
   const stamp = Date.now();
   const later = new Date(Date.now() + 3 * 24 * 3600_000);
   const scheduled = `Scheduled ${stamp}`;
-  expect((await request.post('/api/webnews/add', { headers, data: { title: scheduled, isVisible: true, publishAt: taipeiWire(later) } })).status()).toBe(200);
-  expect((await request.post('/api/webnews/add', { headers, data: { title: `Live ${stamp}`, isVisible: true } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/webnews/add', {
+        headers,
+        data: { title: scheduled, isVisible: true, publishAt: taipeiWire(later) },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (await request.post('/api/webnews/add', { headers, data: { title: `Live ${stamp}`, isVisible: true } })).status(),
+  ).toBe(200);
   await signInTo(page, `/en-admin/webnews?q=${stamp}`);
   const rows = page.locator('tbody tr');
   await expect(rows.filter({ hasText: scheduled }).locator('.admin-status')).toHaveText('Scheduled');
   // English dates, and who saved the row last.
-  const day = later.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Taipei' });
+  const day = later.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Taipei',
+  });
   await expect(rows.filter({ hasText: scheduled })).toContainText(day.replace(/Sept/, 'Sep'));
-  await expect(rows.filter({ hasText: scheduled })).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}, e2e-admin/);
+  await expect(rows.filter({ hasText: scheduled })).toContainText(
+    /\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}, e2e-admin/,
+  );
   await page.getByLabel('Status').selectOption('scheduled');
   await page.getByLabel('Items per page').selectOption('50');
   await page.getByRole('button', { name: 'Search' }).click();
@@ -71,10 +96,23 @@ test('status badges and the status filter; duplicate; page size; English dates a
   await expect(page.getByRole('textbox', { name: 'Title (required)' })).toHaveValue(`Copy of ${scheduled}`);
 });
 
-test('linking the translation from the English side links the Chinese row back, and the public switch follows', async ({ page, request }) => {
+test('linking the translation from the English side links the Chinese row back, and the public switch follows', async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now();
-  const tw = await (await request.post('/api/webnews/add', { headers: await adminHeaders(request, 'tw'), data: { title: `中文對應 ${stamp}`, isVisible: true } })).json();
-  const en = await (await request.post('/api/webnews/add', { headers: await adminHeaders(request, 'en'), data: { title: `English side ${stamp}`, isVisible: true } })).json();
+  const tw = await (
+    await request.post('/api/webnews/add', {
+      headers: await adminHeaders(request, 'tw'),
+      data: { title: `中文對應 ${stamp}`, isVisible: true },
+    })
+  ).json();
+  const en = await (
+    await request.post('/api/webnews/add', {
+      headers: await adminHeaders(request, 'en'),
+      data: { title: `English side ${stamp}`, isVisible: true },
+    })
+  ).json();
   await signInTo(page, `/en-admin/webnews/${en.id}`);
   await page.getByRole('combobox', { name: 'Chinese version' }).selectOption(String(tw.id));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -85,7 +123,10 @@ test('linking the translation from the English side links the Chinese row back, 
   await expect(page.locator('h1')).toHaveText(`English side ${stamp}`);
 });
 
-test('signing out in another tab: this tab says 請重新登入 and comes back to the same screen after signing in', async ({ page, context }) => {
+test('signing out in another tab: this tab says 請重新登入 and comes back to the same screen after signing in', async ({
+  page,
+  context,
+}) => {
   await signInTo(page, '/tw-admin/webnews', 'tw');
   await expect(page.locator('tbody tr').first()).toBeVisible();
   const other = await context.newPage();

@@ -11,16 +11,26 @@ test.beforeEach(async ({ context }) => {
 
 const signIn = (page: Page, wanted: string) => signInTo(page, wanted);
 
-test('revisions restore an earlier version; a deleted row comes back from the trash; the audit log shows both', async ({ page, request }) => {
+test('revisions restore an earlier version; a deleted row comes back from the trash; the audit log shows both', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const headers = await adminHeaders(request, 'en');
   const stamp = Date.now();
   const first = `Safety first ${stamp}`;
   const second = `Safety second ${stamp}`;
-  const added = await request.post('/api/webnews/add', { headers, data: { title: first, summary: 'The first summary' } });
+  const added = await request.post('/api/webnews/add', {
+    headers,
+    data: { title: first, summary: 'The first summary' },
+  });
   expect(added.status()).toBe(200);
   const { id } = await added.json();
-  expect((await request.put('/api/webnews/update', { headers, data: { id, title: second, summary: 'The second summary' } })).status()).toBe(200);
+  expect(
+    (
+      await request.put('/api/webnews/update', { headers, data: { id, title: second, summary: 'The second summary' } })
+    ).status(),
+  ).toBe(200);
 
   // The form lists the revisions; the earlier one shows what would change, then restores it.
   await signIn(page, `/en-admin/webnews/${id}`);

@@ -4,8 +4,26 @@ import { admin, expectNoAxeViolations, nextTestAddress } from './helpers';
 type Language = 'tw' | 'en';
 
 const words = {
-  tw: { signIn: '登入', username: '帳號', password: '密碼', dashboard: '儀表板', signOut: '登出', wrong: '帳號或密碼錯誤', locked: '已暫時鎖定', lang: 'zh-Hant-TW' },
-  en: { signIn: 'Sign in', username: 'Username', password: 'Password', dashboard: 'Dashboard', signOut: 'Sign out', wrong: 'Wrong username or password', locked: 'is locked', lang: 'en' },
+  tw: {
+    signIn: '登入',
+    username: '帳號',
+    password: '密碼',
+    dashboard: '儀表板',
+    signOut: '登出',
+    wrong: '帳號或密碼錯誤',
+    locked: '已暫時鎖定',
+    lang: 'zh-Hant-TW',
+  },
+  en: {
+    signIn: 'Sign in',
+    username: 'Username',
+    password: 'Password',
+    dashboard: 'Dashboard',
+    signOut: 'Sign out',
+    wrong: 'Wrong username or password',
+    locked: 'is locked',
+    lang: 'en',
+  },
 } as const;
 
 /**
@@ -18,12 +36,24 @@ test.beforeEach(async ({ context }) => {
 });
 
 /** Signs in through the API (from a fresh address) and returns headers for writes. */
-async function adminHeaders(request: APIRequestContext, language: Language = 'tw', credentials: { username: string; password: string } = admin) {
-  const login = await request.post('/api/account/login', { data: credentials, headers: { 'x-forwarded-for': nextAddress() } });
+async function adminHeaders(
+  request: APIRequestContext,
+  language: Language = 'tw',
+  credentials: { username: string; password: string } = admin,
+) {
+  const login = await request.post('/api/account/login', {
+    data: credentials,
+    headers: { 'x-forwarded-for': nextAddress() },
+  });
   const { token } = await login.json();
   if (!token) throw new Error(`sign-in failed: ${login.status()}`);
   const xsrf = 'admin-e2e-xsrf';
-  return { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}`, 'web-language': language };
+  return {
+    authorization: `Bearer ${token}`,
+    'x-xsrf-token': xsrf,
+    cookie: `XSRF-TOKEN=${xsrf}`,
+    'web-language': language,
+  };
 }
 
 async function signIn(page: Page, language: Language, credentials = admin, wanted = `/${language}-admin`) {
@@ -38,7 +68,10 @@ async function signIn(page: Page, language: Language, credentials = admin, wante
 async function createUser(request: APIRequestContext, username: string) {
   const headers = await adminHeaders(request);
   const password = 'user-password-1';
-  const response = await request.post('/api/account/add', { headers, data: { username, displayName: `User ${username}`, role: 0, password } });
+  const response = await request.post('/api/account/add', {
+    headers,
+    data: { username, displayName: `User ${username}`, role: 0, password },
+  });
   expect(response.status()).toBe(200);
   return { username, password };
 }
@@ -49,7 +82,9 @@ async function expectToast(page: Page, text: string) {
 }
 
 test.describe('back office: routing and sign-in', () => {
-  test('the back office sends visitors without a token to sign-in, and the internal tree is not reachable', async ({ page }) => {
+  test('the back office sends visitors without a token to sign-in, and the internal tree is not reachable', async ({
+    page,
+  }) => {
     await page.goto('/tw-admin/webnews?page=2');
     await expect(page).toHaveURL(/\/tw-login\?next=%2Ftw-admin%2Fwebnews%3Fpage%3D2$/);
     await page.goto('/admin/tw/office');
@@ -85,7 +120,10 @@ test.describe('back office: routing and sign-in', () => {
     await signIn(page, 'en', { username: user.username, password: 'wrong-password' });
     await expect(page.locator('#login-problem')).toContainText(words.en.wrong);
     for (let i = 0; i < 4; i++) {
-      await request.post('/api/account/login', { data: { username: user.username, password: 'wrong-password' }, headers: { 'x-forwarded-for': nextAddress() } });
+      await request.post('/api/account/login', {
+        data: { username: user.username, password: 'wrong-password' },
+        headers: { 'x-forwarded-for': nextAddress() },
+      });
     }
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -109,7 +147,10 @@ test.describe('back office: routing and sign-in', () => {
 });
 
 test.describe('back office: roles', () => {
-  test('a User sees no accounts or settings (the media library yes), and the server refuses them too', async ({ page, request }) => {
+  test('a User sees no accounts or settings (the media library yes), and the server refuses them too', async ({
+    page,
+    request,
+  }) => {
     const user = await createUser(request, `user${Date.now()}`);
     await signIn(page, 'tw', user);
     await expect(page.getByRole('heading', { level: 1, name: '儀表板' })).toBeVisible();
@@ -127,7 +168,9 @@ test.describe('back office: roles', () => {
     const token = await page.evaluate(() => localStorage.getItem('Authorization'));
     const headers = await adminHeaders(request, 'tw', user);
     expect(headers.authorization).not.toBe(`Bearer ${token}`);
-    expect((await request.post('/api/account/getlist', { headers, data: { page: 1, pageSize: 10 } })).status()).toBe(403);
+    expect((await request.post('/api/account/getlist', { headers, data: { page: 1, pageSize: 10 } })).status()).toBe(
+      403,
+    );
     expect((await request.post('/api/websetting/webinfo', { headers, data: { siteName: 'x' } })).status()).toBe(403);
   });
 
@@ -186,7 +229,8 @@ test.describe('back office: screens', () => {
   test('reorders rows by position and by drag', async ({ page, request }) => {
     const headers = await adminHeaders(request, 'en');
     const names = ['Reorder A', 'Reorder B', 'Reorder C'].map((n) => `${n} ${Date.now()}`);
-    for (const name of names) expect((await request.post('/api/weblinktype/add', { headers, data: { name } })).status()).toBe(200);
+    for (const name of names)
+      expect((await request.post('/api/weblinktype/add', { headers, data: { name } })).status()).toBe(200);
     await signIn(page, 'en', admin, '/en-admin/weblinktype');
     const rows = page.locator('tbody tr');
     const count = await rows.count();
@@ -230,7 +274,10 @@ test.describe('back office: screens', () => {
   test('the contact inbox filters by status and records the handling', async ({ page, request }) => {
     const headers = await adminHeaders(request, 'en');
     const subject = `Inbox test ${Date.now()}`;
-    const added = await request.post('/api/webcontact/addByAcc', { headers, data: { name: 'Visitor', email: 'visitor@example.com', subject, message: 'Hello there.' } });
+    const added = await request.post('/api/webcontact/addByAcc', {
+      headers,
+      data: { name: 'Visitor', email: 'visitor@example.com', subject, message: 'Hello there.' },
+    });
     expect(added.status()).toBe(200);
     await signIn(page, 'en', admin, '/en-admin/webcontact');
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'New' });
@@ -284,7 +331,10 @@ test.describe('back office: screens', () => {
     await page.goto('/tw-admin/webnews');
     await page.getByRole('link', { name: title, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('編輯最新消息');
-    await expect(page.getByRole('link', { name: '在網站上預覽（另開新視窗）' })).toHaveAttribute('href', /^\/tw\/news\/\d+$/);
+    await expect(page.getByRole('link', { name: '在網站上預覽（另開新視窗）' })).toHaveAttribute(
+      'href',
+      /^\/tw\/news\/\d+$/,
+    );
     await expect(page.getByRole('textbox', { name: /^標題/ })).toHaveValue(title);
     await page.getByRole('textbox', { name: /^標題/ }).fill(edited);
     await page.getByRole('button', { name: '儲存', exact: true }).click();
@@ -317,7 +367,9 @@ test.describe('back office: screens', () => {
   test('warns before leaving a form with unsaved changes', async ({ page }) => {
     await signIn(page, 'en', admin, '/en-admin/webnews/new');
     await page.getByRole('textbox', { name: /^Title/ }).fill('Not saved yet');
-    const dashboard = page.getByRole('navigation', { name: 'Back-office menu' }).getByRole('link', { name: 'Dashboard' });
+    const dashboard = page
+      .getByRole('navigation', { name: 'Back-office menu' })
+      .getByRole('link', { name: 'Dashboard' });
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toBe('You have unsaved changes. Leave anyway?');
       void dialog.dismiss();

@@ -3,7 +3,10 @@ import { admin, adminHeaders, nextTestAddress } from './helpers';
 
 test.describe('API over HTTP', () => {
   test('sign-in with the configured Admin, checklogin and logout', async ({ request }) => {
-    const login = await request.post('/api/account/login', { data: admin, headers: { 'x-forwarded-for': nextTestAddress() } });
+    const login = await request.post('/api/account/login', {
+      data: admin,
+      headers: { 'x-forwarded-for': nextTestAddress() },
+    });
     expect(login.status()).toBe(200);
     const { token, locked } = await login.json();
     expect(token).toEqual(expect.any(String));
@@ -28,7 +31,10 @@ test.describe('API over HTTP', () => {
 
   test('malformed JSON is a 400 in the request language, never a 500', async ({ request }) => {
     const headers = await adminHeaders(request, 'en');
-    const response = await request.post('/api/webnews/add', { headers: { ...headers, 'content-type': 'application/json' }, data: Buffer.from('{"title": ') });
+    const response = await request.post('/api/webnews/add', {
+      headers: { ...headers, 'content-type': 'application/json' },
+      data: Buffer.from('{"title": '),
+    });
     expect(response.status()).toBe(400);
     expect(await response.json()).toEqual({ message: 'The request body is not valid JSON.' });
   });
@@ -47,14 +53,19 @@ test.describe('API over HTTP', () => {
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('application/pdf');
     expect(served.headers()['x-content-type-options']).toBe('nosniff');
-    expect(served.headers()['content-disposition']).toContain("attachment; filename=\"__.pdf\"; filename*=UTF-8''%E5%B9%B4%E5%A0%B1.pdf");
+    expect(served.headers()['content-disposition']).toContain(
+      'attachment; filename="__.pdf"; filename*=UTF-8\'\'%E5%B9%B4%E5%A0%B1.pdf',
+    );
     expect(Buffer.from(await served.body()).equals(pdf)).toBe(true);
   });
 
   test('an upload over 20 MB is refused with 413', async ({ request }) => {
     const headers = await adminHeaders(request);
     const big = Buffer.alloc(21 * 1024 * 1024, 0x20);
-    const response = await request.post('/api/upload', { headers, multipart: { file: { name: 'big.txt', mimeType: 'text/plain', buffer: big } } });
+    const response = await request.post('/api/upload', {
+      headers,
+      multipart: { file: { name: 'big.txt', mimeType: 'text/plain', buffer: big } },
+    });
     expect(response.status()).toBe(413);
   });
 });

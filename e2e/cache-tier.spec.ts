@@ -40,13 +40,37 @@ async function startVarnish(): Promise<void> {
   // varnishd run as root reads the VCL as its own unprivileged user.
   fs.chmodSync(workDir, 0o755);
   fs.writeFileSync(vclPath, vcl, { mode: 0o644 });
-  varnish = spawn('varnishd', ['-F', '-a', `127.0.0.1:${varnishPort}`, '-T', 'none', '-f', vclPath, '-n', path.join(workDir, 'varnish'), '-I', 'deploy/varnish/startup.cli', '-s', 'malloc,64m'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  varnish = spawn(
+    'varnishd',
+    [
+      '-F',
+      '-a',
+      `127.0.0.1:${varnishPort}`,
+      '-T',
+      'none',
+      '-f',
+      vclPath,
+      '-n',
+      path.join(workDir, 'varnish'),
+      '-I',
+      'deploy/varnish/startup.cli',
+      '-s',
+      'malloc,64m',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   for (const stream of [varnish.stdout, varnish.stderr]) stream?.on('data', (chunk) => (output += chunk));
   const failed = new Promise<never>((_, reject) => varnish!.once('error', reject));
   let last = '';
   for (let i = 0; i < 120; i++) {
-    const up = await Promise.race([fetch(`${front}/tw`).then((r) => ((last = String(r.status)), r.ok), (e: Error) => ((last = e.message), false)), failed]);
+    const up = await Promise.race([
+      fetch(`${front}/tw`).then(
+        (r) => ((last = String(r.status)), r.ok),
+        (e: Error) => ((last = e.message), false),
+      ),
+      failed,
+    ]);
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -59,18 +83,23 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-cache-tier-'));
-    app = await startServer(appPort, {
-      ...process.env,
-      ...(databaseUrl ? { DATABASE_URL: await recreateDatabase() } : {}),
-      DATA_DIR: path.join(workDir, 'data'),
-      DEMO_CONTENT: 'on',
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      SITE_URL: `http://127.0.0.1:${appPort}`,
-      LOG_LEVEL: 'info', // the request log: which id the app was given
-      TRUSTED_PROXIES: '127.0.0.1',
-      CACHE_PURGE_URLS: `${front}/`,
-    }, '/readyz', 'the app server behind Varnish');
+    app = await startServer(
+      appPort,
+      {
+        ...process.env,
+        ...(databaseUrl ? { DATABASE_URL: await recreateDatabase() } : {}),
+        DATA_DIR: path.join(workDir, 'data'),
+        DEMO_CONTENT: 'on',
+        ADMIN_USERNAME: admin.username,
+        ADMIN_PASSWORD: admin.password,
+        SITE_URL: `http://127.0.0.1:${appPort}`,
+        LOG_LEVEL: 'info', // the request log: which id the app was given
+        TRUSTED_PROXIES: '127.0.0.1',
+        CACHE_PURGE_URLS: `${front}/`,
+      },
+      '/readyz',
+      'the app server behind Varnish',
+    );
     await startVarnish();
   });
 
@@ -128,20 +157,31 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
     expect(second.headers()['xkey']).toBeUndefined();
   });
 
-  test('runs with the deployment\'s startup parameters: routine requests leave no log records, health checks do', async ({ request }) => {
+  test("runs with the deployment's startup parameters: routine requests leave no log records, health checks do", async ({
+    request,
+  }) => {
     expect((await request.get(`${front}/en/laws`)).status()).toBe(200);
     expect((await request.get(`${front}/en/laws`)).status()).toBe(200);
     // The shared-memory log as it stands (-d: from its start, then exit), ungrouped.
-    const log = execFileSync('varnishlog', ['-n', path.join(workDir, 'varnish'), '-d', '-g', 'raw'], { encoding: 'utf8', timeout: 10_000 });
-    const tags = new Set(log.split('\n').map((line) => line.trim().split(/\s+/)[1]).filter(Boolean));
+    const log = execFileSync('varnishlog', ['-n', path.join(workDir, 'varnish'), '-d', '-g', 'raw'], {
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    const tags = new Set(
+      log
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/)[1])
+        .filter(Boolean),
+    );
     expect(tags).toContain('Backend_health');
     for (const routine of ['ReqURL', 'RespHeader', 'Timestamp', 'Begin']) expect(tags).not.toContain(routine);
   });
 
   /** A GET to Varnish from one of this machine's addresses: 127.0.0.1 is the front (`acl fronts`). */
-  const getFrom = (from: string, path: string, headers: Record<string, string> = {}) => raw({ port: varnishPort, path, headers, from });
+  const getFrom = (from: string, path: string, headers: Record<string, string> = {}) =>
+    raw({ port: varnishPort, path, headers, from });
 
-  test('every answer carries its own request id: the front\'s, else one Varnish makes, never a client\'s', async () => {
+  test("every answer carries its own request id: the front's, else one Varnish makes, never a client's", async () => {
     const first = await getFrom('127.0.0.1', '/en/about');
     const second = await getFrom('127.0.0.1', '/en/about');
     expect(second.headers['x-cache']).toBe('HIT');
@@ -149,8 +189,12 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
     for (const { headers } of [first, second]) expect(headers['x-request-id']).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
 
-    expect((await getFrom('127.0.0.1', '/en/about', { 'X-Request-Id': 'front-0042' })).headers['x-request-id']).toBe('front-0042');
-    expect((await getFrom('127.0.0.1', '/api/webnews/get/1', { 'X-Request-Id': 'front-0043' })).headers['x-request-id']).toBe('front-0043');
+    expect((await getFrom('127.0.0.1', '/en/about', { 'X-Request-Id': 'front-0042' })).headers['x-request-id']).toBe(
+      'front-0042',
+    );
+    expect(
+      (await getFrom('127.0.0.1', '/api/webnews/get/1', { 'X-Request-Id': 'front-0043' })).headers['x-request-id'],
+    ).toBe('front-0043');
     // From an address that is not the front, the client's id is replaced, on a hit and on a pass.
     const ids: string[] = [];
     for (const path of ['/en/about', '/api/webnews/get/1']) {
@@ -162,7 +206,12 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
       ids.push(String(forged.headers['x-request-id']));
     }
     // What reached the app, which believes Varnish: the front's id, and Varnish's in place of the client's.
-    const logged = () => app!.output().split('\n').filter((line) => line.includes('"route":"/api/webnews/get/:id"')).join('\n');
+    const logged = () =>
+      app!
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"route":"/api/webnews/get/:id"'))
+        .join('\n');
     await expect.poll(logged).toContain('"requestId":"front-0043"');
     await expect.poll(logged).toContain(`"requestId":"${ids[1]}"`);
     expect(logged()).not.toContain('forged-0042');
@@ -190,7 +239,10 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
     expect((await request.get(page)).status()).toBe(200);
     expect(isHit((await request.get(page)).headers())).toBe(true);
 
-    const hidden = await request.put(`${api}/webnews/update`, { headers, data: { id, title: 'Cache tier hidden', isVisible: false } });
+    const hidden = await request.put(`${api}/webnews/update`, {
+      headers,
+      data: { id, title: 'Cache tier hidden', isVisible: false },
+    });
     expect(hidden.status(), await hidden.text()).toBe(200);
     expect((await request.get(page)).status()).toBe(404);
   });
@@ -198,7 +250,10 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
   test("a row page's 404 is kept a short while, and purged when the row shows", async ({ request }) => {
     const headers = await signIn();
     const { id } = await addNews(request, headers, 'Cache tier 404');
-    const hidden = await request.put(`${api}/webnews/update`, { headers, data: { id, title: 'Cache tier 404', isVisible: false } });
+    const hidden = await request.put(`${api}/webnews/update`, {
+      headers,
+      data: { id, title: 'Cache tier 404', isVisible: false },
+    });
     expect(hidden.status(), await hidden.text()).toBe(200);
     const page = `${front}/en/news/${id}`;
     const first = await request.get(page);
@@ -213,7 +268,10 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
     expect(second.status()).toBe(404);
     expect(isHit(second.headers())).toBe(true);
 
-    const shown = await request.put(`${api}/webnews/update`, { headers, data: { id, title: 'Cache tier 404', isVisible: true } });
+    const shown = await request.put(`${api}/webnews/update`, {
+      headers,
+      data: { id, title: 'Cache tier 404', isVisible: true },
+    });
     expect(shown.status(), await shown.text()).toBe(200);
     const after = await request.get(page);
     expect(after.status()).toBe(200);
@@ -231,6 +289,11 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
     expect(seconds).toBeLessThanOrEqual(8);
     expect(await before.text()).not.toContain(`/en/news/${id}"`);
     // Neither the tier nor the app's own caches keep the list past that moment.
-    await expect.poll(async () => (await request.get(list)).text(), { timeout: publishAt.getTime() - Date.now() + 5_000, intervals: [500] }).toContain(`/en/news/${id}"`);
+    await expect
+      .poll(async () => (await request.get(list)).text(), {
+        timeout: publishAt.getTime() - Date.now() + 5_000,
+        intervals: [500],
+      })
+      .toContain(`/en/news/${id}"`);
   });
 });

@@ -6,7 +6,10 @@ import { admin, nextTestAddress } from './helpers';
 
 /** The script-src directive of a response's Content-Security-Policy, as a list of sources. */
 function scriptSources(policy: string | undefined): string[] {
-  const directive = (policy ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+  const directive = (policy ?? '')
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('script-src '));
   return directive ? directive.split(/\s+/).slice(1) : [];
 }
 
@@ -25,7 +28,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportViolation: (t: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+      (window as unknown as { reportViolation: (t: string) => void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sample}`,
+      );
     });
   });
   page.on('console', (message) => {
@@ -35,7 +40,9 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 test.describe('content security policy', () => {
-  test('no inline script runs without its hash: every page carries the hashes of its own scripts', async ({ request }) => {
+  test('no inline script runs without its hash: every page carries the hashes of its own scripts', async ({
+    request,
+  }) => {
     for (const path of ['/tw', '/en/news', '/tw/news', '/tw/news?page=2', '/tw/site-map', '/tw-login', '/en-admin']) {
       // Twice: the second answer of a cached page comes from the page cache.
       for (const round of [1, 2]) {
@@ -102,7 +109,10 @@ test.describe('content security policy', () => {
     expect(violations.join('\n')).toContain('script-src');
   });
 
-  test('pages and scripts are still compressed for clients that ask, and arrive whole', async ({ request, baseURL }) => {
+  test('pages and scripts are still compressed for clients that ask, and arrive whole', async ({
+    request,
+    baseURL,
+  }) => {
     const page = await request.get('/tw/news');
     const script = (await page.text()).match(/<script src="([^"]+\.js)"/)?.[1];
     expect(script).toBeTruthy();
@@ -111,7 +121,10 @@ test.describe('content security policy', () => {
         get(`${baseURL}${path}`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
           expect(response.headers['content-encoding'], path).toBe('gzip');
           const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+          response
+            .on('data', (chunk: Buffer) => chunks.push(chunk))
+            .on('end', () => resolve(Buffer.concat(chunks)))
+            .on('error', reject);
         }).on('error', reject);
       });
       const text = gunzipSync(body).toString('utf8');

@@ -11,7 +11,13 @@ import { admin } from './helpers';
  * ADMIN_USERNAME and ADMIN_PASSWORD from the environment and must end with status 0 and nothing on
  * stderr. Each runs in bash with `-e -o pipefail`, in a folder of its own (for its cookie jar).
  */
-const docFiles = ['README.md', ...fs.readdirSync('docs').filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const docFiles = [
+  'README.md',
+  ...fs
+    .readdirSync('docs')
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 function sessionsOf(file: string): string[] {
   const text = fs.readFileSync(file, 'utf8');
@@ -24,7 +30,19 @@ function runSession(script: string, base: string): Promise<{ code: number; stdou
     execFile(
       'bash',
       ['-e', '-o', 'pipefail', '-c', script],
-      { cwd: folder, env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: folder, BASE: base, ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password }, encoding: 'utf8', timeout: 60_000 },
+      {
+        cwd: folder,
+        env: {
+          NODE_ENV: 'production',
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: folder,
+          BASE: base,
+          ADMIN_USERNAME: admin.username,
+          ADMIN_PASSWORD: admin.password,
+        },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
       (error, stdout, stderr) => {
         fs.rmSync(folder, { recursive: true, force: true });
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
@@ -46,7 +64,16 @@ for (const file of docFiles) {
         // The type it added came first after the move, and the session removed what it added.
         const order = JSON.parse(stdout.split('\n').find((line) => line.startsWith('["')) ?? '[]');
         expect(order[0]).toBe('Consultations');
-        const types = await fetch(`${baseURL}/api/webbulletintype/getlist`, { method: 'POST', headers: { 'web-language': 'en', 'content-type': 'application/json', cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' }, body: '{}' });
+        const types = await fetch(`${baseURL}/api/webbulletintype/getlist`, {
+          method: 'POST',
+          headers: {
+            'web-language': 'en',
+            'content-type': 'application/json',
+            cookie: 'XSRF-TOKEN=x',
+            'x-xsrf-token': 'x',
+          },
+          body: '{}',
+        });
         expect((await types.json()).data.map((row: { name: string }) => row.name)).not.toContain('Consultations');
       }
     });
@@ -55,7 +82,11 @@ for (const file of docFiles) {
 
 test('a POST without the XSRF cookie and header is refused, as docs/api.md says', async ({ baseURL }) => {
   const list = (headers: Record<string, string>) =>
-    fetch(`${baseURL}/api/webnews/getlist`, { method: 'POST', headers: { 'content-type': 'application/json', 'web-language': 'en', ...headers }, body: '{"page":1}' });
+    fetch(`${baseURL}/api/webnews/getlist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'web-language': 'en', ...headers },
+      body: '{"page":1}',
+    });
   const bare = await list({});
   expect(bare.status).toBe(403);
   expect((await bare.json()).message).toBeTruthy();

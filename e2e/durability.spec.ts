@@ -15,7 +15,14 @@ const base = `http://127.0.0.1:${port}`;
 const credentials = { username: 'crash-admin', password: 'crash-admin-password' };
 
 function startServer(dataDir: string): { child: ChildProcess; output: () => string } {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_USERNAME: credentials.username, ADMIN_PASSWORD: credentials.password, DEMO_CONTENT: 'off' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ADMIN_USERNAME: credentials.username,
+    ADMIN_PASSWORD: credentials.password,
+    DEMO_CONTENT: 'off',
+  };
   delete env.DATABASE_URL;
   const child = spawnServer(port, env);
   return { child, output: collectOutput(child) };
@@ -24,7 +31,11 @@ function startServer(dataDir: string): { child: ChildProcess; output: () => stri
 async function waitUntilUp(): Promise<void> {
   for (let i = 0; i < 120; i++) {
     try {
-      const response = await fetch(`${base}/api/webnews/getlist`, { method: 'POST', headers: { 'x-xsrf-token': 'x', cookie: 'XSRF-TOKEN=x' }, body: '{}' });
+      const response = await fetch(`${base}/api/webnews/getlist`, {
+        method: 'POST',
+        headers: { 'x-xsrf-token': 'x', cookie: 'XSRF-TOKEN=x' },
+        body: '{}',
+      });
       if (response.status === 200) return;
     } catch {
       // not listening yet
@@ -44,7 +55,12 @@ function exited(child: ChildProcess): Promise<number | null> {
 async function signIn(): Promise<Record<string, string>> {
   const login = await fetch(`${base}/api/account/login`, { method: 'POST', body: JSON.stringify(credentials) });
   const { token } = await login.json();
-  return { authorization: `Bearer ${token}`, 'x-xsrf-token': 'crash', cookie: 'XSRF-TOKEN=crash', 'content-type': 'application/json' };
+  return {
+    authorization: `Bearer ${token}`,
+    'x-xsrf-token': 'crash',
+    cookie: 'XSRF-TOKEN=crash',
+    'content-type': 'application/json',
+  };
 }
 
 test.describe('embedded database durability', () => {
@@ -91,7 +107,11 @@ test.describe('embedded database durability', () => {
     try {
       await waitUntilUp();
       const again = await signIn();
-      const list = await fetch(`${base}/api/webnews/getlist`, { method: 'POST', headers: again, body: JSON.stringify({ pageSize: 9999 }) });
+      const list = await fetch(`${base}/api/webnews/getlist`, {
+        method: 'POST',
+        headers: again,
+        body: JSON.stringify({ pageSize: 9999 }),
+      });
       const stored = new Set(((await list.json()).data as { id: number }[]).map((row) => row.id));
       expect(answered.filter((id) => !stored.has(id))).toEqual([]);
     } finally {

@@ -37,7 +37,9 @@ for (const [language, lang, errors, site] of [
     await search.getByLabel(errors.searchKeyword).fill('news');
     const home = page.getByRole('navigation', { name: errors.waysOn }).getByRole('link', { name: errors.home });
     await expect(home).toHaveAttribute('href', `/${language}`);
-    await expect(page.getByRole('navigation', { name: errors.waysOn }).getByRole('link', { name: errors.siteMap })).toHaveAttribute('href', `/${language}/site-map`);
+    await expect(
+      page.getByRole('navigation', { name: errors.waysOn }).getByRole('link', { name: errors.siteMap }),
+    ).toHaveAttribute('href', `/${language}/site-map`);
     expect(await axeViolations(page)).toEqual([]);
     await search.getByRole('button', { name: errors.searchButton }).click();
     await expect(page).toHaveURL(new RegExp(`/${language}/search\\?q=news$`));
@@ -48,7 +50,9 @@ test('malformed ids are the same 404 page', async ({ request }) => {
   for (const path of ['/tw/news/not-a-number', '/en/bulletins/0']) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
-    expect(await response.text(), path).toContain(path.startsWith('/en') ? enErrors.notFoundTitle : twErrors.notFoundTitle);
+    expect(await response.text(), path).toContain(
+      path.startsWith('/en') ? enErrors.notFoundTitle : twErrors.notFoundTitle,
+    );
   }
 });
 

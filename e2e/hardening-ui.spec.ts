@@ -4,10 +4,13 @@ import { siteRoutes } from '../lib/public/routes';
 /** WCAG relative luminance contrast of two `rgb(…)` colours. */
 function contrast(a: string, b: string): number {
   const luminance = (color: string) => {
-    const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).map((v) => {
-      const c = v / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? [])
+      .slice(0, 3)
+      .map(Number)
+      .map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
@@ -27,7 +30,13 @@ async function pressAccessKey(page: Page, key: string) {
 
 async function firstDetailPath(page: Page, list: string): Promise<string> {
   await page.goto(list);
-  const href = await page.locator('main a[href]').evaluateAll((links, prefix) => links.map((a) => a.getAttribute('href') ?? '').find((h) => new RegExp(`^${prefix}/\\d+$`).test(h)), list);
+  const href = await page
+    .locator('main a[href]')
+    .evaluateAll(
+      (links, prefix) =>
+        links.map((a) => a.getAttribute('href') ?? '').find((h) => new RegExp(`^${prefix}/\\d+$`).test(h)),
+      list,
+    );
   expect(href, list).toBeTruthy();
   return href!;
 }
@@ -36,7 +45,12 @@ test.describe('keyboard', () => {
   test('each access key moves focus within the page', async ({ page }) => {
     for (const path of ['/tw/news', '/en']) {
       await page.goto(path);
-      for (const [key, target] of [['U', '#accesskey-u'], ['C', '#accesskey-c'], ['Z', '#accesskey-z'], ['S', '#site-search-q']]) {
+      for (const [key, target] of [
+        ['U', '#accesskey-u'],
+        ['C', '#accesskey-c'],
+        ['Z', '#accesskey-z'],
+        ['S', '#site-search-q'],
+      ]) {
         await pressAccessKey(page, key);
         await expect(page.locator(target), `${path} Alt+${key}`).toBeFocused();
         expect(new URL(page.url()).pathname).toBe(path);
@@ -44,7 +58,8 @@ test.describe('keyboard', () => {
     }
     // The guide lists every key the pages have, S included.
     await page.goto('/en/accessibility/accesskeys');
-    for (const key of ['U', 'C', 'Z', 'S']) await expect(page.locator('main tbody kbd', { hasText: new RegExp(`^${key}$`) })).toHaveCount(1);
+    for (const key of ['U', 'C', 'Z', 'S'])
+      await expect(page.locator('main tbody kbd', { hasText: new RegExp(`^${key}$`) })).toHaveCount(1);
   });
 
   test('the focus ring has at least 3:1 against the page', async ({ page }) => {
@@ -52,7 +67,10 @@ test.describe('keyboard', () => {
     await page.keyboard.press('Tab');
     const { outline, background } = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement;
-      return { outline: getComputedStyle(element).outlineColor, background: getComputedStyle(document.body).backgroundColor };
+      return {
+        outline: getComputedStyle(element).outlineColor,
+        background: getComputedStyle(document.body).backgroundColor,
+      };
     });
     expect(contrast(outline, background)).toBeGreaterThanOrEqual(3);
   });
@@ -84,13 +102,21 @@ test.describe('layout', () => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 320, height: 640 });
     const byArea = new Map<string, string>();
-    for (const route of siteRoutes) if (route.page !== false && !byArea.has(route.area)) byArea.set(route.area, route.path);
+    for (const route of siteRoutes)
+      if (route.page !== false && !byArea.has(route.area)) byArea.set(route.area, route.path);
     const paths = [...byArea.values()].flatMap((path) => [`/en${path}`, `/tw${path}`]);
-    paths.push(await firstDetailPath(page, '/en/education'), await firstDetailPath(page, '/tw/education'), await firstDetailPath(page, '/en/special'));
+    paths.push(
+      await firstDetailPath(page, '/en/education'),
+      await firstDetailPath(page, '/tw/education'),
+      await firstDetailPath(page, '/en/special'),
+    );
     const wide: string[] = [];
     for (const path of paths) {
       await page.goto(path);
-      const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      const [scroll, client] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
       if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
     }
     expect(wide).toEqual([]);
@@ -117,7 +143,10 @@ test.describe('layout', () => {
     const mark = page.locator('#accesskey-c');
     await mark.focus();
     const box = (await mark.boundingBox())!;
-    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('#accesskey-c') !== null, [box.x + box.width / 2, box.y + box.height / 2]);
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest('#accesskey-c') !== null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
     expect(hit).toBe(true);
   });
 
@@ -158,7 +187,9 @@ test.describe('language and print', () => {
     await page.emulateMedia({ media: 'print' });
     const footer = page.locator('footer');
     const colors = await footer.evaluate((element) =>
-      [...element.querySelectorAll('*')].filter((e) => e.textContent?.trim() && e.getClientRects().length > 0).map((e) => getComputedStyle(e).color),
+      [...element.querySelectorAll('*')]
+        .filter((e) => e.textContent?.trim() && e.getClientRects().length > 0)
+        .map((e) => getComputedStyle(e).color),
     );
     for (const color of colors) expect(contrast(color, 'rgb(255, 255, 255)')).toBeGreaterThanOrEqual(4.5);
     for (const hidden of ['main .badge', 'img[alt=""]']) {
@@ -174,7 +205,10 @@ test.describe('sign-in without JavaScript', () => {
     await page.goto('/en-login');
     await page.locator('#login-username').fill('someone');
     await page.locator('#login-password').fill('secret-password-123');
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url().includes('-login')), page.locator('form:has(#login-password) button[type="submit"]').click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes('-login')),
+      page.locator('form:has(#login-password) button[type="submit"]').click(),
+    ]);
     expect(request.method()).toBe('POST');
     await page.waitForLoadState();
     expect(page.url()).not.toContain('secret-password-123');

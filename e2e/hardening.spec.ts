@@ -4,7 +4,13 @@ import { adminHeaders, raw } from './helpers';
 
 const XSRF = { cookie: 'XSRF-TOKEN=hardening', 'x-xsrf-token': 'hardening', 'content-type': 'application/json' };
 const signIn = (forwardedFor: string, from?: string) =>
-  raw({ method: 'POST', path: '/api/account/login', from, headers: { ...XSRF, 'x-forwarded-for': forwardedFor }, body: JSON.stringify({ username: 'ghost', password: 'wrong' }) });
+  raw({
+    method: 'POST',
+    path: '/api/account/login',
+    from,
+    headers: { ...XSRF, 'x-forwarded-for': forwardedFor },
+    body: JSON.stringify({ username: 'ghost', password: 'wrong' }),
+  });
 
 /** Every public page the sitemap lists, as paths. */
 async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
@@ -14,8 +20,12 @@ async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
 
 /** Every API path the route table has (through its OpenAPI description), with the methods each takes. */
 async function apiOperations(request: APIRequestContext): Promise<{ method: string; path: string }[]> {
-  const { paths } = (await (await request.get('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
-  return Object.entries(paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })));
+  const { paths } = (await (await request.get('/api/openapi.json')).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })),
+  );
 }
 
 test.describe('client address for the rate limits', () => {
@@ -36,10 +46,22 @@ test.describe('client address for the rate limits', () => {
 
   test('a client cannot send the peer-address header itself', async () => {
     for (let i = 1; i <= 20; i++) {
-      const response = await raw({ method: 'POST', path: '/api/account/login', from: '127.0.0.3', headers: { ...XSRF, 'x-peer-address': `192.0.2.${i}` }, body: '{"username":"ghost","password":"x"}' });
+      const response = await raw({
+        method: 'POST',
+        path: '/api/account/login',
+        from: '127.0.0.3',
+        headers: { ...XSRF, 'x-peer-address': `192.0.2.${i}` },
+        body: '{"username":"ghost","password":"x"}',
+      });
       expect(response.status).toBe(200);
     }
-    const blocked = await raw({ method: 'POST', path: '/api/account/login', from: '127.0.0.3', headers: { ...XSRF, 'x-peer-address': '192.0.2.99' }, body: '{"username":"ghost","password":"x"}' });
+    const blocked = await raw({
+      method: 'POST',
+      path: '/api/account/login',
+      from: '127.0.0.3',
+      headers: { ...XSRF, 'x-peer-address': '192.0.2.99' },
+      body: '{"username":"ghost","password":"x"}',
+    });
     expect(blocked.status).toBe(429);
   });
 });
@@ -61,14 +83,25 @@ test.describe('garbled requests get a 4xx, never a 5xx', () => {
       cases.push({ label: 'bad escape', method: 'GET', path: `${path.replace(/\/[^/]*$/, '')}/%ZZ` });
       cases.push({ label: 'bad escape', method: 'GET', path: `${path}/%E4%ZZ` });
       cases.push({ label: 'TRACE', method: 'TRACE', path });
-      cases.push({ label: 'router state', method: 'GET', path, headers: { rsc: '1', 'next-router-state-tree': 'garbage' } });
-      cases.push({ label: 'router state', method: 'GET', path: `${path}?_rsc=x`, headers: { rsc: '1', 'next-router-state-tree': '%5B%22x%22%5D' } });
+      cases.push({
+        label: 'router state',
+        method: 'GET',
+        path,
+        headers: { rsc: '1', 'next-router-state-tree': 'garbage' },
+      });
+      cases.push({
+        label: 'router state',
+        method: 'GET',
+        path: `${path}?_rsc=x`,
+        headers: { rsc: '1', 'next-router-state-tree': '%5B%22x%22%5D' },
+      });
     }
     cases.push({ label: 'bad escape', method: 'GET', path: '/uploads/%ZZ/x' });
     const failures: string[] = [];
     for (const { label, method, path, headers } of cases) {
       const response = await raw({ method, path, headers });
-      if (response.status < 400 || response.status >= 500) failures.push(`${label}: ${method} ${path} → ${response.status}`);
+      if (response.status < 400 || response.status >= 500)
+        failures.push(`${label}: ${method} ${path} → ${response.status}`);
     }
     expect(failures).toEqual([]);
   });
@@ -89,9 +122,13 @@ test.describe('garbled requests get a 4xx, never a 5xx', () => {
     expect(ids.length).toBeGreaterThan(0);
     const origin = `http://127.0.0.1:${E2E_PORT}`;
     for (const id of ids) {
-      const action = (headers: Record<string, string>, body: string) => raw({ method: 'POST', path: '/en/contact', headers: { 'next-action': id, ...headers }, body });
+      const action = (headers: Record<string, string>, body: string) =>
+        raw({ method: 'POST', path: '/en/contact', headers: { 'next-action': id, ...headers }, body });
       const results = {
-        foreign: await action({ origin: 'https://evil.example', 'content-type': 'text/plain;charset=UTF-8' }, '[null,null]'),
+        foreign: await action(
+          { origin: 'https://evil.example', 'content-type': 'text/plain;charset=UTF-8' },
+          '[null,null]',
+        ),
         nullOrigin: await action({ origin: 'null', 'content-type': 'text/plain;charset=UTF-8' }, '[]'),
         nullArguments: await action({ origin, 'content-type': 'text/plain;charset=UTF-8' }, '[null,null]'),
         notJson: await action({ origin, 'content-type': 'text/plain;charset=UTF-8' }, '{{{'),
@@ -136,8 +173,14 @@ test.describe('responses a cache or a browser may keep', () => {
 
   test('uploads are served with their own sandboxing CSP, not the site-wide one', async ({ request }) => {
     const headers = await adminHeaders(request);
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    const upload = await request.post('/api/upload', { headers, multipart: { file: { name: 'dot.png', mimeType: 'image/png', buffer: png } } });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const upload = await request.post('/api/upload', {
+      headers,
+      multipart: { file: { name: 'dot.png', mimeType: 'image/png', buffer: png } },
+    });
     expect(upload.status()).toBe(200);
     const served = await raw({ path: (await upload.json()).url });
     expect(served.status).toBe(200);

@@ -28,7 +28,9 @@ export async function expectToast(page: Page, text: string) {
 
 export async function expectNoAxeViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 let lastAddress = 0;
@@ -42,7 +44,10 @@ export const nextTestAddress = () => `10.43.${Math.floor(++lastAddress / 250)}.$
 export async function adminHeaders(request: APIRequestContext, language: 'tw' | 'en' = 'tw', credentials = admin) {
   const home = await request.get('/api/webnews/get/1');
   const cookie = (home.headers()['set-cookie'] ?? '').match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? 'e2e-xsrf';
-  const login = await request.post('/api/account/login', { data: credentials, headers: { 'x-forwarded-for': nextTestAddress() } });
+  const login = await request.post('/api/account/login', {
+    data: credentials,
+    headers: { 'x-forwarded-for': nextTestAddress() },
+  });
   const { token } = await login.json();
   if (!token) throw new Error(`sign-in failed: ${login.status()}`);
   return {
@@ -58,14 +63,34 @@ export async function adminHeaders(request: APIRequestContext, language: 'tw' | 
  * address (`from`): the servers run with TRUSTED_PROXIES=127.0.0.1, so a request from 127.0.0.1 is
  * a trusted proxy's and one from 127.0.0.2 a client's that is not. `port`: the test server's unless given.
  */
-export function raw(options: { method?: string; port?: number; path: string; headers?: Record<string, string>; body?: string | Buffer; from?: string }) {
+export function raw(options: {
+  method?: string;
+  port?: number;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  from?: string;
+}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port: options.port ?? E2E_PORT, method: options.method ?? 'GET', path: options.path, headers: options.headers, localAddress: options.from },
+      {
+        host: '127.0.0.1',
+        port: options.port ?? E2E_PORT,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers,
+        localAddress: options.from,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
       },
     );
     request.on('error', reject);
@@ -76,7 +101,8 @@ export function raw(options: { method?: string; port?: number; path: string; hea
 /** What a spawned server writes (standard output and error), its last megabyte. */
 export function collectOutput(child: ChildProcess): () => string {
   let written = '';
-  for (const stream of [child.stdout, child.stderr]) stream?.on('data', (chunk) => (written = (written + chunk).slice(-1_000_000)));
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on('data', (chunk) => (written = (written + chunk).slice(-1_000_000)));
   return () => written;
 }
 
@@ -85,14 +111,22 @@ export function collectOutput(child: ChildProcess): () => string {
  * when installed). The script execs node, so the child's PID is the server's.
  */
 export const spawnServer = (port: number, env: NodeJS.ProcessEnv, stdio: 'ignore' | 'pipe' = 'pipe'): ChildProcess =>
-  spawn('sh', ['scripts/start.sh', '-p', String(port)], { env: { ...env, PORT: String(port) }, stdio: ['ignore', stdio, stdio] });
+  spawn('sh', ['scripts/start.sh', '-p', String(port)], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', stdio, stdio],
+  });
 
 /**
  * Starts one more production server beside the test server (its own port and environment) and
  * waits until `readyPath` answers 2xx; `stop()` ends it and waits for its exit, `output()` is the
  * last megabyte it wrote (its request log, with LOG_LEVEL=info).
  */
-export async function startServer(port: number, env: NodeJS.ProcessEnv, readyPath: string, what: string): Promise<{ stop(): Promise<void>; output(): string }> {
+export async function startServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  what: string,
+): Promise<{ stop(): Promise<void>; output(): string }> {
   const server = spawnServer(port, env);
   const output = collectOutput(server);
   const stop = async () => {
@@ -102,7 +136,13 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, readyPat
     await exited;
   };
   for (let i = 0; i < 240; i++) {
-    if (await fetch(`http://127.0.0.1:${port}${readyPath}`).then((r) => r.ok, () => false)) return { stop, output };
+    if (
+      await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { stop, output };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
@@ -111,7 +151,10 @@ export async function startServer(port: number, env: NodeJS.ProcessEnv, readyPat
 
 /** Signs the Admin in through the API and leaves the token where the back office reads it. */
 export async function signInWithToken(page: Page, request: APIRequestContext) {
-  const login = await request.post('/api/account/login', { data: admin, headers: { 'x-forwarded-for': nextTestAddress() } });
+  const login = await request.post('/api/account/login', {
+    data: admin,
+    headers: { 'x-forwarded-for': nextTestAddress() },
+  });
   const { token } = await login.json();
   expect(token).toBeTruthy();
   await page.addInitScript((value) => window.localStorage.setItem('Authorization', value), token as string);

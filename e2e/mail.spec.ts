@@ -19,8 +19,36 @@ test.afterAll(async () => {
 });
 
 const words = {
-  tw: { forgot: '忘記密碼？', name: '登入名稱或電子郵件', send: '寄送重設連結', sent: '重設密碼的連結已寄出', newPassword: '新密碼', again: '再次輸入新密碼', set: '設定新密碼', done: '密碼已變更', used: '已使用過', username: '帳號', password: '密碼', signIn: '登入', subject: '重設密碼' },
-  en: { forgot: 'Forgot password?', name: 'Sign-in name or e-mail', send: 'Send the reset link', sent: 'a link to choose a new password has been sent', newPassword: 'New password', again: 'New password again', set: 'Set the new password', done: 'Your password has been changed', used: 'already used', username: 'Username', password: 'Password', signIn: 'Sign in', subject: 'Reset your password' },
+  tw: {
+    forgot: '忘記密碼？',
+    name: '登入名稱或電子郵件',
+    send: '寄送重設連結',
+    sent: '重設密碼的連結已寄出',
+    newPassword: '新密碼',
+    again: '再次輸入新密碼',
+    set: '設定新密碼',
+    done: '密碼已變更',
+    used: '已使用過',
+    username: '帳號',
+    password: '密碼',
+    signIn: '登入',
+    subject: '重設密碼',
+  },
+  en: {
+    forgot: 'Forgot password?',
+    name: 'Sign-in name or e-mail',
+    send: 'Send the reset link',
+    sent: 'a link to choose a new password has been sent',
+    newPassword: 'New password',
+    again: 'New password again',
+    set: 'Set the new password',
+    done: 'Your password has been changed',
+    used: 'already used',
+    username: 'Username',
+    password: 'Password',
+    signIn: 'Sign in',
+    subject: 'Reset your password',
+  },
 } as const;
 
 test.beforeEach(async ({ context }) => {
@@ -29,14 +57,27 @@ test.beforeEach(async ({ context }) => {
 
 test('a new contact message is mailed at once to the addresses of the web settings', async ({ request }) => {
   const headers = await adminHeaders(request, 'en');
-  const saved = await request.post('/api/websetting/webinfo', { headers, data: { notifyEmails: 'office@example.org, chair@example.org' } });
+  const saved = await request.post('/api/websetting/webinfo', {
+    headers,
+    data: { notifyEmails: 'office@example.org, chair@example.org' },
+  });
   expect(saved.status()).toBe(200);
   try {
     const before = smtp.received.length;
-    const xsrf = { 'x-xsrf-token': 'mail-e2e', cookie: 'XSRF-TOKEN=mail-e2e', 'web-language': 'en', 'x-forwarded-for': nextTestAddress() };
+    const xsrf = {
+      'x-xsrf-token': 'mail-e2e',
+      cookie: 'XSRF-TOKEN=mail-e2e',
+      'web-language': 'en',
+      'x-forwarded-for': nextTestAddress(),
+    };
     const sent = await request.post('/api/webcontact/add', {
       headers: xsrf,
-      data: { name: 'Mary Chen', email: 'mary@example.com', subject: 'Joining the association', message: 'How do we join?' },
+      data: {
+        name: 'Mary Chen',
+        email: 'mary@example.com',
+        subject: 'Joining the association',
+        message: 'How do we join?',
+      },
     });
     expect(sent.status()).toBe(200);
     const { id } = await sent.json();
@@ -81,7 +122,10 @@ for (const language of ['tw', 'en'] as const) {
     await expect(page.getByRole('status')).toContainText(w.done);
 
     // The old password no longer works; the new one signs in.
-    const old = await request.post('/api/account/login', { data: { username, password: 'old-password-1' }, headers: { 'x-forwarded-for': nextTestAddress() } });
+    const old = await request.post('/api/account/login', {
+      data: { username, password: 'old-password-1' },
+      headers: { 'x-forwarded-for': nextTestAddress() },
+    });
     expect((await old.json()).token).toBeNull();
     await page.goto(`/${language}-login`);
     await page.getByLabel(w.username, { exact: true }).fill(username);
@@ -101,7 +145,10 @@ for (const language of ['tw', 'en'] as const) {
 test('forgotpassword answers alike for known and unknown accounts, without the XSRF pair', async ({ request }) => {
   const answers = [];
   for (const data of [{ username: 'e2e-admin' }, { username: 'no-such-account' }, { email: 'nobody@example.org' }]) {
-    const response = await request.post('/api/account/forgotpassword', { data, headers: { 'x-forwarded-for': nextTestAddress(), 'web-language': 'en' } });
+    const response = await request.post('/api/account/forgotpassword', {
+      data,
+      headers: { 'x-forwarded-for': nextTestAddress(), 'web-language': 'en' },
+    });
     answers.push({ status: response.status(), body: await response.json() });
   }
   expect(answers[0].status).toBe(200);

@@ -6,7 +6,10 @@ import { adminHeaders, expectNoAxeViolations, nextTestAddress, signInWithToken }
  * reused in a news item's image field through the keyboard-operated picker dialog (and shown on the
  * public page with that text alternative), where-used, and an unused upload deleted.
  */
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const words = {
   en: {
@@ -47,7 +50,13 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
 });
 
-async function upload(request: APIRequestContext, headers: Record<string, string>, name: string, mimeType: string, buffer: Buffer): Promise<string> {
+async function upload(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  name: string,
+  mimeType: string,
+  buffer: Buffer,
+): Promise<string> {
   const result = await request.post('/api/upload', { headers, multipart: { file: { name, mimeType, buffer } } });
   expect(result.status()).toBe(200);
   return (await result.json()).id;
@@ -62,7 +71,10 @@ async function checkAxe(page: Page, title: RegExp) {
 for (const language of ['tw', 'en'] as const) {
   const w = words[language];
 
-  test(`${language}: set an image's text alternative, reuse it in a form with the keyboard, delete an unused upload`, async ({ page, request }) => {
+  test(`${language}: set an image's text alternative, reuse it in a form with the keyboard, delete an unused upload`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -73,7 +85,10 @@ for (const language of ['tw', 'en'] as const) {
     const imageId = await upload(request, headers, imageName, 'image/png', png);
     const spareId = await upload(request, headers, spareName, 'text/plain', Buffer.from('spare notes'));
     const newsTitle = `Media news ${language} ${stamp}`;
-    const added = await request.post('/api/webnews/add', { headers, data: { title: newsTitle, summary: 'Uses a library image' } });
+    const added = await request.post('/api/webnews/add', {
+      headers,
+      data: { title: newsTitle, summary: 'Uses a library image' },
+    });
     expect(added.status()).toBe(200);
     const newsId = (await added.json()).id as number;
 
@@ -129,7 +144,10 @@ for (const language of ['tw', 'en'] as const) {
 
     // The public page uses the upload's text alternative in its language, not the title.
     await page.goto(`/${language}/news/${newsId}`);
-    await expect(page.locator(`article img[src^="/uploads/${imageId}/"]`)).toHaveAttribute('alt', language === 'en' ? 'Annual meeting group photo' : '協會年會合照');
+    await expect(page.locator(`article img[src^="/uploads/${imageId}/"]`)).toHaveAttribute(
+      'alt',
+      language === 'en' ? 'Annual meeting group photo' : '協會年會合照',
+    );
 
     // Back in the library the image is used by the news item (no delete); the unused file goes.
     await page.goto(`/${language}-admin/media?keyword=${encodeURIComponent(imageName)}`);
@@ -142,7 +160,9 @@ for (const language of ['tw', 'en'] as const) {
     await expect(page).toHaveURL(/unused=1/);
     page.once('dialog', (confirm) => void confirm.accept());
     await page.getByRole('button', { name: w.deleteRow(spareName) }).click();
-    await expect(page.locator('.admin-toasts-success').getByText(w.deleted(spareName))).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('.admin-toasts-success').getByText(w.deleted(spareName))).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.locator(`tr[data-media-id="${spareId}"]`)).toHaveCount(0);
     expect((await request.get(`/api/upload/${spareId}`, { headers })).status()).toBe(404);
     expect(errors).toEqual([]);

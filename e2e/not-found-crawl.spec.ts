@@ -37,7 +37,8 @@ const unknownPaths = [
   '/preview/invalid',
 ];
 
-const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escaped = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** What a plain HTTP client gets for `path`, checked against the site's 404 page in `language`. */
 async function expectFramedNotFound(request: APIRequestContext, path: string, language: Language) {
@@ -56,7 +57,9 @@ async function expectFramedNotFound(request: APIRequestContext, path: string, la
   expect(html, path).toContain(`aria-label="${escaped(site.header.menuLabel)}"`);
   expect(html, path).toMatch(/<footer[\s>]/);
   // The page's own search form, which works without script, and the ways on.
-  const form = new RegExp(`<form[^>]*role="search"[^>]*aria-label="${escaped(errors.searchLabel)}"[^>]*action="/${language}/search"[^>]*method="get"`);
+  const form = new RegExp(
+    `<form[^>]*role="search"[^>]*aria-label="${escaped(errors.searchLabel)}"[^>]*action="/${language}/search"[^>]*method="get"`,
+  );
   expect(html, path).toMatch(form);
   expect(html, path).toContain(`href="/${language}" rel="home"`);
   expect(html, path).toContain(`href="/${language}/site-map"`);
@@ -94,7 +97,10 @@ test.describe('a public 404 is the site page, rendered on the server', () => {
 
     test(`a hidden row's page, in ${language}`, async ({ request }) => {
       const headers = await adminHeaders(request, language);
-      const added = await request.post('/api/webnews/add', { headers, data: { title: `Hidden 404 ${language} ${Date.now()}`, summary: 'E2E', isVisible: false } });
+      const added = await request.post('/api/webnews/add', {
+        headers,
+        data: { title: `Hidden 404 ${language} ${Date.now()}`, summary: 'E2E', isVisible: false },
+      });
       expect(added.status(), await added.text()).toBe(200);
       const { id } = await added.json();
       await expectFramedNotFound(request, `/${language}/news/${id}`, language);

@@ -39,7 +39,14 @@ test.describe('operations endpoints and request log', () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-ops-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), DEMO_CONTENT: 'off', METRICS_TOKEN, LOG_LEVEL: 'info' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      DEMO_CONTENT: 'off',
+      METRICS_TOKEN,
+      LOG_LEVEL: 'info',
+    };
     delete env.TRUSTED_PROXIES;
     delete env.DATABASE_URL;
     child = spawnServer(port, env);
@@ -87,7 +94,14 @@ test.describe('operations endpoints and request log', () => {
       expect(response.headers.get('set-cookie')).toBeNull();
       return response.text();
     };
-    const count = (text: string, labels: string) => Number(text.split('\n').find((line) => line.startsWith(`http_requests_total{${labels}}`))?.split(' ').pop() ?? 0);
+    const count = (text: string, labels: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((line) => line.startsWith(`http_requests_total{${labels}}`))
+          ?.split(' ')
+          .pop() ?? 0,
+      );
     const labels = 'route="/[locale]",method="GET",status="200"';
     const before = count(await scrape(), labels);
     const page = await fetch(`${base}/en`);
@@ -105,14 +119,25 @@ test.describe('operations endpoints and request log', () => {
   test('each request writes one JSON log line and returns its id; a forged id is not trusted', async () => {
     const response = await fetch(`${base}/api/webnews/getlist`, {
       method: 'POST',
-      headers: { 'x-request-id': 'forged-request-id', 'x-forwarded-for': '203.0.113.66', 'x-xsrf-token': 'x', cookie: 'XSRF-TOKEN=x' },
+      headers: {
+        'x-request-id': 'forged-request-id',
+        'x-forwarded-for': '203.0.113.66',
+        'x-xsrf-token': 'x',
+        cookie: 'XSRF-TOKEN=x',
+      },
       body: '{}',
     });
     expect(response.status).toBe(200);
     const requestId = response.headers.get('x-request-id');
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const line = await logLineFor(requestId!);
-    expect(line).toMatchObject({ level: 'info', method: 'POST', route: '/api/webnews/getlist', status: 200, clientAddress: '127.0.0.1' });
+    expect(line).toMatchObject({
+      level: 'info',
+      method: 'POST',
+      route: '/api/webnews/getlist',
+      status: 200,
+      clientAddress: '127.0.0.1',
+    });
     expect(typeof line.durationMs).toBe('number');
     expect(typeof line.time).toBe('string');
     expect(output).not.toContain('forged-request-id');

@@ -13,10 +13,16 @@ const taipeiWire = (instant: Date) => new Date(instant.getTime() + 8 * 3600_000)
 
 test('preview a scheduled row from its form; visitors still get a 404', async ({ page, request, browser }) => {
   const title = `排程預覽 ${Date.now()}`;
-  const added = await request.post('/api/webnews/add', { headers: await adminHeaders(request, 'tw'), data: { title, isVisible: true, publishAt: taipeiWire(new Date(Date.now() + 48 * 3600_000)) } });
+  const added = await request.post('/api/webnews/add', {
+    headers: await adminHeaders(request, 'tw'),
+    data: { title, isVisible: true, publishAt: taipeiWire(new Date(Date.now() + 48 * 3600_000)) },
+  });
   const { id } = await added.json();
   await signInTo(page, `/tw-admin/webnews/${id}`, 'tw');
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: '在網站上預覽（另開新視窗）' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: '在網站上預覽（另開新視窗）' }).click(),
+  ]);
   await expect(popup).toHaveURL(new RegExp(`/tw/news/${id}$`));
   await expect(popup.locator('h1')).toHaveText(title);
   await expect(popup.getByRole('status').filter({ hasText: '預覽' })).toContainText('這是預覽頁面');
@@ -33,7 +39,7 @@ test('preview a scheduled row from its form; visitors still get a 404', async ({
   await visitor.close();
 });
 
-test('a wrong preview token is the site\'s 404 in the link\'s language', async ({ page }) => {
+test("a wrong preview token is the site's 404 in the link's language", async ({ page }) => {
   const response = await page.goto('/en/preview?token=not-a-valid-token-0123456789');
   expect(response?.status()).toBe(404);
   await expect(page).toHaveTitle(/not found/i);

@@ -33,7 +33,9 @@ async function openChecked(page: Page, url: string, heading: string | RegExp) {
   expect(response?.status(), url).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${url} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    axe.violations.map((v) => `${url} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
   expect(errors, url).toEqual([]);
 }
 
@@ -43,7 +45,10 @@ test.describe('about, laws, self-regulation, members and service-point pages', (
       test(`/${language}${item.path} renders its content accessibly`, async ({ page }) => {
         await openChecked(page, `/${language}${item.path}`, item[language]);
         expect(await page.locator(item.content).count()).toBeGreaterThan(0);
-        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/${language}${item.path.split('?')[0]}$`));
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+          'href',
+          new RegExp(`/${language}${item.path.split('?')[0]}$`),
+        );
       });
     }
 
@@ -78,7 +83,9 @@ test.describe('about, laws, self-regulation, members and service-point pages', (
     // The About group has a link override to the introduction.
     await expect(page.locator('nav.breadcrumbs li').nth(1).locator('a')).toHaveAttribute('href', '/en/about');
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-    expect(jsonLd.some((text) => text.includes('"BreadcrumbList"') && text.includes('Directors and supervisors'))).toBe(true);
+    expect(jsonLd.some((text) => text.includes('"BreadcrumbList"') && text.includes('Directors and supervisors'))).toBe(
+      true,
+    );
   });
 
   test('the boards show their last-updated dates', async ({ page }) => {
@@ -106,7 +113,9 @@ test.describe('about, laws, self-regulation, members and service-point pages', (
     const tags = await page.locator('li[id^="item-"] .tag').allTextContents();
     expect(tags.filter((tag) => tag === className).length).toBe(await page.locator('li[id^="item-"]').count());
     // Once a class is chosen, only its business lines are offered.
-    const groups = await page.locator('#law-business optgroup').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('label')));
+    const groups = await page
+      .locator('#law-business optgroup')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('label')));
     expect(groups).toEqual([className]);
     // A keyword that matches nothing shows the empty state and a way back.
     await page.getByLabel('關鍵字').fill('不存在的關鍵字xyz');
@@ -173,7 +182,9 @@ test.describe('about, laws, self-regulation, members and service-point pages', (
     // No third-party frame or image is loaded on the list page.
     expect(await page.locator('iframe').count()).toBe(0);
     expect(await page.locator('img[src*="youtube"], img[src*="ytimg"], img[src*="vimeo"]').count()).toBe(0);
-    const clicksOf = async () => (await (await request.get(`/api/webvision/get/${id}`, { headers: { 'web-language': 'tw' } })).json()).clicks as number;
+    const clicksOf = async () =>
+      (await (await request.get(`/api/webvision/get/${id}`, { headers: { 'web-language': 'tw' } })).json())
+        .clicks as number;
     const before = await clicksOf();
     const response = await request.get(href, { maxRedirects: 0 });
     expect(response.status()).toBe(303);

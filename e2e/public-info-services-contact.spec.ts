@@ -32,14 +32,19 @@ function watchConsole(page: Page): string[] {
 
 async function expectAccessible(page: Page) {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 /** The breadcrumb trail of a route as the route table says, from the home page down. */
 function trailOf(id: RouteId, language: Language): { label: string; link: boolean }[] {
   const trail = [];
   for (let route = siteRoutes.find((r) => r.id === id); route; route = siteRoutes.find((r) => r.id === route!.parent)) {
-    trail.unshift({ label: labels[language][route.id as RouteId], link: route.page !== false || route.link !== undefined });
+    trail.unshift({
+      label: labels[language][route.id as RouteId],
+      link: route.page !== false || route.link !== undefined,
+    });
   }
   return trail;
 }
@@ -81,7 +86,9 @@ const pages: { id: RouteId; path: string; content: string }[] = [
 test.describe('info, services, contact and accessibility pages', () => {
   for (const language of ['tw', 'en'] as const) {
     for (const { id, path, content } of pages) {
-      test(`/${language}${path} renders its content on the server, accessibly, with its breadcrumbs`, async ({ page }) => {
+      test(`/${language}${path} renders its content on the server, accessibly, with its breadcrumbs`, async ({
+        page,
+      }) => {
         const errors = watchConsole(page);
         const response = await page.goto(`/${language}${path}`);
         expect(response?.status()).toBe(200);
@@ -95,7 +102,9 @@ test.describe('info, services, contact and accessibility pages', () => {
       });
     }
 
-    test(`/${language} detail pages of education, statistics, tests and zones render with their trail`, async ({ page }) => {
+    test(`/${language} detail pages of education, statistics, tests and zones render with their trail`, async ({
+      page,
+    }) => {
       const errors = watchConsole(page);
       for (const [id, listPath, link] of [
         ['education', '/education', 'li[id^="item-"] h2 a'],
@@ -131,10 +140,21 @@ test.describe('info, services, contact and accessibility pages', () => {
   }
 
   test('unknown, hidden or malformed ids are 404s; filters that mean nothing are no 500', async ({ request }) => {
-    for (const path of ['/tw/education/999999', '/en/statistics/abc', '/tw/tests/0', '/tw/special/999999', '/en/special/1/999999']) {
+    for (const path of [
+      '/tw/education/999999',
+      '/en/statistics/abc',
+      '/tw/tests/0',
+      '/tw/special/999999',
+      '/en/special/1/999999',
+    ]) {
       expect({ path, status: (await request.get(path)).status() }).toEqual({ path, status: 404 });
     }
-    for (const path of ['/tw/qa?type=x&page=-1', '/en/statistics?type=99&year=abc', '/tw/glossary?initial=%25&q=%00', '/en/education?type=1&page=999999']) {
+    for (const path of [
+      '/tw/qa?type=x&page=-1',
+      '/en/statistics?type=99&year=abc',
+      '/tw/glossary?initial=%25&q=%00',
+      '/en/education?type=1&page=999999',
+    ]) {
       expect({ path, status: (await request.get(path)).status() }).toEqual({ path, status: 200 });
     }
   });
@@ -144,7 +164,10 @@ test.describe('info, services, contact and accessibility pages', () => {
     const page = await context.newPage();
     await page.goto('/en/qa');
     const all = await page.locator('main li[id^="item-"]').count();
-    await page.getByRole('navigation', { name: 'Browse by category' }).getByRole('link', { name: 'Membership' }).click();
+    await page
+      .getByRole('navigation', { name: 'Browse by category' })
+      .getByRole('link', { name: 'Membership' })
+      .click();
     await expect(page).toHaveURL(/\/en\/qa\?type=2$/);
     await expect(page.getByRole('link', { name: 'Membership' })).toHaveAttribute('aria-current', 'page');
     const questions = page.locator('main li[id^="item-"]');
@@ -157,7 +180,9 @@ test.describe('info, services, contact and accessibility pages', () => {
     await context.close();
   });
 
-  test('the glossary searches by keyword and filters by initial without JavaScript, paging at most 7 links', async ({ browser }) => {
+  test('the glossary searches by keyword and filters by initial without JavaScript, paging at most 7 links', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/en/glossary');
@@ -174,7 +199,8 @@ test.describe('info, services, contact and accessibility pages', () => {
     await expect(page).toHaveURL(/\/en\/glossary\?initial=T$/);
     await expect(page.getByRole('link', { name: 'Terms starting with T' })).toHaveAttribute('aria-current', 'page');
     expect(await rows.count()).toBeGreaterThan(0);
-    for (const term of await page.locator('main tbody td span[lang="en"]').allTextContents()) expect(term.trim().toUpperCase()).toMatch(/^T/);
+    for (const term of await page.locator('main tbody td span[lang="en"]').allTextContents())
+      expect(term.trim().toUpperCase()).toMatch(/^T/);
 
     await page.goto('/tw/glossary?q=信託');
     expect(await rows.count()).toBeGreaterThan(0);
@@ -189,17 +215,28 @@ test.describe('info, services, contact and accessibility pages', () => {
     await context.close();
   });
 
-  test('the access key guide and the site map explain U, C and Z, and the site map links every page', async ({ page }) => {
+  test('the access key guide and the site map explain U, C and Z, and the site map links every page', async ({
+    page,
+  }) => {
     await page.goto('/tw/site-map');
-    for (const key of ['U', 'C', 'Z']) await expect(page.locator('main kbd', { hasText: new RegExp(`^${key}$`) })).toHaveCount(1);
-    await expect(page.getByRole('link', { name: '快速鍵與導盲磚說明' })).toHaveAttribute('href', '/tw/accessibility/accesskeys');
+    for (const key of ['U', 'C', 'Z'])
+      await expect(page.locator('main kbd', { hasText: new RegExp(`^${key}$`) })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: '快速鍵與導盲磚說明' })).toHaveAttribute(
+      'href',
+      '/tw/accessibility/accesskeys',
+    );
     const tree = page.getByRole('navigation', { name: '網站所有頁面' });
     for (const route of siteRoutes.filter((r) => r.page !== false)) {
-      await expect(tree.locator(`a[href="/tw${route.path}"]`, { hasText: labels.tw[route.id as RouteId] })).toHaveCount(1);
+      await expect(tree.locator(`a[href="/tw${route.path}"]`, { hasText: labels.tw[route.id as RouteId] })).toHaveCount(
+        1,
+      );
     }
     await page.goto('/en/accessibility/accesskeys');
     await expect(page.getByRole('cell', { name: 'Alt + Shift + C' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'The site map lists every page of the site.' })).toHaveAttribute('href', '/en/site-map');
+    await expect(page.getByRole('link', { name: 'The site map lists every page of the site.' })).toHaveAttribute(
+      'href',
+      '/en/site-map',
+    );
   });
 
   test('links to other sites are safe', async ({ page }) => {
@@ -207,7 +244,8 @@ test.describe('info, services, contact and accessibility pages', () => {
       await page.goto(path);
       const external = page.locator('main a[href^="http"]');
       expect(await external.count()).toBeGreaterThan(0);
-      for (const rel of await external.evaluateAll((links) => links.map((a) => a.getAttribute('rel')))) expect(rel).toBe('noopener noreferrer');
+      for (const rel of await external.evaluateAll((links) => links.map((a) => a.getAttribute('rel'))))
+        expect(rel).toBe('noopener noreferrer');
     }
   });
 });
@@ -215,7 +253,9 @@ test.describe('info, services, contact and accessibility pages', () => {
 test.describe('the contact form', () => {
   const words = { tw: twContact, en: enContact } as const;
 
-  test('without JavaScript: every problem is shown beside its field with a summary, and the typed values stay', async ({ browser }) => {
+  test('without JavaScript: every problem is shown beside its field with a summary, and the typed values stay', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/en/contact');
@@ -233,7 +273,10 @@ test.describe('the contact form', () => {
     ] as const) {
       await expect(page.locator(`#contact-${field}-error`)).toHaveText(text);
       await expect(page.locator(`#contact-${field}`)).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.locator(`#contact-${field}`)).toHaveAttribute('aria-describedby', new RegExp(`contact-${field}-error`));
+      await expect(page.locator(`#contact-${field}`)).toHaveAttribute(
+        'aria-describedby',
+        new RegExp(`contact-${field}-error`),
+      );
       await expect(summary.getByRole('link', { name: text })).toHaveAttribute('href', `#contact-${field}`);
     }
     await expect(page.locator('#contact-phone-error')).toHaveCount(0);
@@ -248,7 +291,10 @@ test.describe('the contact form', () => {
     await context.close();
   });
 
-  test('without JavaScript: a message is sent, confirmed, and stored as new for the back office', async ({ browser, request }) => {
+  test('without JavaScript: a message is sent, confirmed, and stored as new for the back office', async ({
+    browser,
+    request,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const subject = `No-script question ${Date.now()}`;
@@ -263,14 +309,27 @@ test.describe('the contact form', () => {
     await context.close();
 
     const headers = await adminHeaders(request, 'tw');
-    const inbox = await request.post('/api/webcontact/getlist', { headers, data: { pageSize: 100, sort: 'id', direction: 'desc' } });
+    const inbox = await request.post('/api/webcontact/getlist', {
+      headers,
+      data: { pageSize: 100, sort: 'id', direction: 'desc' },
+    });
     expect(inbox.status()).toBe(200);
     const stored = (await inbox.json()).data.find((row: { subject: string }) => row.subject === subject);
-    expect(stored).toMatchObject({ name: '林美華', email: 'mei-hua@example.com', phone: null, message: '請問安養信託的申辦流程？', status: 0, lang: 'tw' });
+    expect(stored).toMatchObject({
+      name: '林美華',
+      email: 'mei-hua@example.com',
+      phone: null,
+      message: '請問安養信託的申辦流程？',
+      status: 0,
+      lang: 'tw',
+    });
   });
 
   // axe needs script in the page, so the error and confirmation states are checked for accessibility here.
-  test('with JavaScript: errors keep the values and take the focus; a message is sent and confirmed', async ({ page, request }) => {
+  test('with JavaScript: errors keep the values and take the focus; a message is sent and confirmed', async ({
+    page,
+    request,
+  }) => {
     const errors = watchConsole(page);
     await page.goto('/en/contact');
     await page.getByLabel('Name').fill('Mary Chen');
@@ -290,8 +349,15 @@ test.describe('the contact form', () => {
     await expect(page).toHaveTitle(new RegExp(`^${labels.en.contact}`));
     await expectAccessible(page);
     expect(errors).toEqual([]);
-    const inbox = await request.post('/api/webcontact/getlist', { headers: await adminHeaders(request, 'en'), data: { pageSize: 100 } });
-    expect((await inbox.json()).data.some((row: { subject: string; status: number }) => row.subject === subject && row.status === 0)).toBe(true);
+    const inbox = await request.post('/api/webcontact/getlist', {
+      headers: await adminHeaders(request, 'en'),
+      data: { pageSize: 100 },
+    });
+    expect(
+      (await inbox.json()).data.some(
+        (row: { subject: string; status: number }) => row.subject === subject && row.status === 0,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -340,7 +406,9 @@ test.describe('the contact form with the captcha on', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('without JavaScript the form says it needs it, and a message without a token is refused with the values kept', async ({ browser }) => {
+  test('without JavaScript the form says it needs it, and a message without a token is refused with the values kept', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: base });
     const page = await context.newPage();
     await page.goto('/en/contact');
@@ -351,7 +419,9 @@ test.describe('the contact form with the captcha on', () => {
     await page.getByLabel('Message').fill('Sent without a captcha token.');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page).toHaveURL(/\/en\/contact$/);
-    await expect(page.getByRole('alert', { name: enContact.errorTitle })).toContainText('The robot check failed. Reload the page and try again.');
+    await expect(page.getByRole('alert', { name: enContact.errorTitle })).toContainText(
+      'The robot check failed. Reload the page and try again.',
+    );
     await expect(page.getByLabel('Subject')).toHaveValue('Robot check');
     // No token, so the verifier was never asked.
     expect(checks).toEqual([]);

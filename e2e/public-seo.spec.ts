@@ -5,10 +5,22 @@ import { adminHeaders } from './helpers';
 async function headTags(page: Page) {
   return page.evaluate(() => ({
     canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
-    alternates: Object.fromEntries([...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')])),
+    alternates: Object.fromEntries(
+      [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [
+        l.getAttribute('hreflang'),
+        l.getAttribute('href'),
+      ]),
+    ),
     description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
-    og: Object.fromEntries([...document.querySelectorAll('meta[property^="og:"]')].map((m) => [m.getAttribute('property'), m.getAttribute('content')])),
-    feeds: [...document.querySelectorAll('link[rel="alternate"][type="application/rss+xml"]')].map((l) => l.getAttribute('href')),
+    og: Object.fromEntries(
+      [...document.querySelectorAll('meta[property^="og:"]')].map((m) => [
+        m.getAttribute('property'),
+        m.getAttribute('content'),
+      ]),
+    ),
+    feeds: [...document.querySelectorAll('link[rel="alternate"][type="application/rss+xml"]')].map((l) =>
+      l.getAttribute('href'),
+    ),
     jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent ?? ''),
   }));
 }
@@ -21,14 +33,29 @@ async function addNews(request: APIRequestContext, data: Record<string, unknown>
 }
 
 test.describe('public site: search engines', () => {
-  test('every page has a title, description, canonical URL, hreflang with x-default, OpenGraph and valid JSON-LD', async ({ page }) => {
+  test('every page has a title, description, canonical URL, hreflang with x-default, OpenGraph and valid JSON-LD', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await page.goto('/tw/news');
     const detail = await page.locator('main .list-item h2 a').first().getAttribute('href');
     await page.goto('/tw/activities');
     const activity = await page.locator('main .list-item h2 a').first().getAttribute('href');
-    const expectedTypes: Record<string, string[]> = { '/tw': ['Organization'], [detail!]: ['NewsArticle', 'BreadcrumbList'], [activity!]: ['Event', 'BreadcrumbList'] };
-    for (const path of ['/tw', '/en', '/tw/news', '/en/bulletins', '/tw/activities', '/en/search', detail!, activity!]) {
+    const expectedTypes: Record<string, string[]> = {
+      '/tw': ['Organization'],
+      [detail!]: ['NewsArticle', 'BreadcrumbList'],
+      [activity!]: ['Event', 'BreadcrumbList'],
+    };
+    for (const path of [
+      '/tw',
+      '/en',
+      '/tw/news',
+      '/en/bulletins',
+      '/tw/activities',
+      '/en/search',
+      detail!,
+      activity!,
+    ]) {
       await page.goto(path);
       const tags = await headTags(page);
       const url = new URL(page.url());
@@ -40,14 +67,21 @@ test.describe('public site: search engines', () => {
       expect(tags.alternates['x-default'], path).toMatch(/^http/);
       expect(tags.og['og:title'], path).toBeTruthy();
       expect(tags.og['og:url'], path).toBe(tags.canonical);
-      expect(tags.feeds, path).toEqual([`${url.origin}/feeds/${language}/news.xml`, `${url.origin}/feeds/${language}/bulletins.xml`]);
+      expect(tags.feeds, path).toEqual([
+        `${url.origin}/feeds/${language}/news.xml`,
+        `${url.origin}/feeds/${language}/bulletins.xml`,
+      ]);
       // Every JSON-LD block parses and names its schema.org type.
       const blocks = tags.jsonLd.map((text) => JSON.parse(text));
       for (const block of blocks) {
         expect(block['@context']).toBe('https://schema.org');
         expect(typeof block['@type']).toBe('string');
       }
-      for (const type of expectedTypes[path] ?? []) expect(blocks.map((b) => b['@type']), path).toContain(type);
+      for (const type of expectedTypes[path] ?? [])
+        expect(
+          blocks.map((b) => b['@type']),
+          path,
+        ).toContain(type);
       // The other language's alternate is a page that exists (a detail page's counterpart).
       const other = tags.alternates[language === 'tw' ? 'en' : 'zh-Hant-TW'];
       if (other) expect((await page.request.get(other)).status(), other).toBe(200);
@@ -62,20 +96,28 @@ test.describe('public site: search engines', () => {
     expect(new Date(event.startDate).toString()).not.toBe('Invalid Date');
     expect(event.location['@type']).toBe('Place');
     await page.goto('/tw');
-    const organization = (await headTags(page)).jsonLd.map((t) => JSON.parse(t)).find((b) => b['@type'] === 'Organization');
+    const organization = (await headTags(page)).jsonLd
+      .map((t) => JSON.parse(t))
+      .find((b) => b['@type'] === 'Organization');
     expect(organization.name).toBeTruthy();
     expect(organization.url).toMatch(/\/tw$/);
   });
 
   test('robots.txt allows the site and keeps crawlers out of the API and back office', async ({ request }) => {
     const text = await (await request.get('/robots.txt')).text();
-    for (const line of ['Allow: /', 'Disallow: /api/', 'Disallow: /tw-admin', 'Disallow: /en-login']) expect(text).toContain(line);
+    for (const line of ['Allow: /', 'Disallow: /api/', 'Disallow: /tw-admin', 'Disallow: /en-login'])
+      expect(text).toContain(line);
     expect(text).toMatch(/Sitemap: http.*\/sitemap\.xml/);
   });
 
   test('the RSS feeds of news and bulletins are valid RSS 2.0 in each language', async ({ page, request }) => {
     await page.goto('/tw');
-    for (const url of ['/feeds/tw/news.xml', '/feeds/en/news.xml', '/feeds/tw/bulletins.xml', '/feeds/en/bulletins.xml']) {
+    for (const url of [
+      '/feeds/tw/news.xml',
+      '/feeds/en/news.xml',
+      '/feeds/tw/bulletins.xml',
+      '/feeds/en/bulletins.xml',
+    ]) {
       const response = await request.get(url);
       expect(response.headers()['content-type']).toContain('application/rss+xml');
       const xml = await response.text();
@@ -98,9 +140,15 @@ test.describe('public site: search engines', () => {
 });
 
 test.describe('public site: visibility, publication window and fresh content', () => {
-  test('the sitemap lists every visible news row with its alternates, and never a hidden or expired one', async ({ request }) => {
+  test('the sitemap lists every visible news row with its alternates, and never a hidden or expired one', async ({
+    request,
+  }) => {
     const { headers, row: hidden } = await addNews(request, { title: `E2E hidden ${Date.now()}`, isVisible: false });
-    const { row: expired } = await addNews(request, { title: `E2E expired ${Date.now()}`, publishAt: '2020-01-01 00:00', unpublishAt: '2020-02-01 00:00' });
+    const { row: expired } = await addNews(request, {
+      title: `E2E expired ${Date.now()}`,
+      publishAt: '2020-01-01 00:00',
+      unpublishAt: '2020-02-01 00:00',
+    });
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
     for (const language of ['tw', 'en'] as const) {
@@ -115,7 +163,8 @@ test.describe('public site: visibility, publication window and fresh content', (
     }
     expect(locs).not.toContain(`/tw/news/${hidden.id}`);
     expect(locs).not.toContain(`/tw/news/${expired.id}`);
-    for (const path of ['/tw', '/en', '/tw/news', '/en/activities', '/tw/laws', '/en/site-map']) expect(locs).toContain(path);
+    for (const path of ['/tw', '/en', '/tw/news', '/en/activities', '/tw/laws', '/en/site-map'])
+      expect(locs).toContain(path);
     // A translated row names its counterpart.
     const entry = sitemap.split('<url>').find((u) => /<loc>[^<]*\/tw\/news\/1<\/loc>/.test(u))!;
     expect(entry).toMatch(/hreflang="en" href="[^"]*\/en\/news\/\d+"/);
@@ -126,9 +175,17 @@ test.describe('public site: visibility, publication window and fresh content', (
 
   test('a hidden or expired row is a 404; making it visible shows it on the next request', async ({ request }) => {
     const { headers, row: hidden } = await addNews(request, { title: `E2E hidden ${Date.now()}`, isVisible: false });
-    const { row: expired } = await addNews(request, { title: `E2E expired ${Date.now()}`, publishAt: '2020-01-01 00:00', unpublishAt: '2020-02-01 00:00' });
-    const { row: future } = await addNews(request, { title: `E2E future ${Date.now()}`, publishAt: '2099-01-01 00:00' });
-    for (const row of [hidden, expired, future]) expect((await request.get(`/tw/news/${row.id}`)).status(), row.title).toBe(404);
+    const { row: expired } = await addNews(request, {
+      title: `E2E expired ${Date.now()}`,
+      publishAt: '2020-01-01 00:00',
+      unpublishAt: '2020-02-01 00:00',
+    });
+    const { row: future } = await addNews(request, {
+      title: `E2E future ${Date.now()}`,
+      publishAt: '2099-01-01 00:00',
+    });
+    for (const row of [hidden, expired, future])
+      expect((await request.get(`/tw/news/${row.id}`)).status(), row.title).toBe(404);
     expect((await request.get('/tw/news/not-a-number')).status()).toBe(404);
     expect((await request.get('/tw/news/99999999')).status()).toBe(404);
     const shown = await request.put('/api/webnews/update', { headers, data: { id: hidden.id, isVisible: true } });
@@ -149,7 +206,9 @@ test.describe('public site: visibility, publication window and fresh content', (
     await page.goto('/tw/news');
     await expect(page.getByRole('link', { name: row.title })).toBeVisible();
     const renamed = `E2E renamed ${Date.now()}`;
-    expect((await request.put('/api/webnews/update', { headers, data: { id: row.id, title: renamed } })).status()).toBe(200);
+    expect((await request.put('/api/webnews/update', { headers, data: { id: row.id, title: renamed } })).status()).toBe(
+      200,
+    );
     await page.goto(`/tw/news/${row.id}`);
     await expect(page.locator('h1')).toHaveText(renamed);
     await page.goto('/tw/news');
@@ -166,7 +225,9 @@ test.describe('public site: visibility, publication window and fresh content', (
 });
 
 test.describe('public site: cached first pages of lists', () => {
-  test('a list with no query string is served from the whole-page cache; with a query it renders per request', async ({ request }) => {
+  test('a list with no query string is served from the whole-page cache; with a query it renders per request', async ({
+    request,
+  }) => {
     await request.get('/tw/news');
     const cached = await request.get('/tw/news');
     expect(cached.status()).toBe(200);
@@ -180,7 +241,10 @@ test.describe('public site: cached first pages of lists', () => {
     expect(canonical(await queried.text())).toMatch(/\/tw\/news$/);
   });
 
-  test('the cached first page links the other language and marks its menu group as on any list page; the twin address redirects', async ({ page, request }) => {
+  test('the cached first page links the other language and marks its menu group as on any list page; the twin address redirects', async ({
+    page,
+    request,
+  }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());

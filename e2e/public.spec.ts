@@ -15,7 +15,9 @@ function consoleErrors(page: Page): string[] {
 
 async function axeViolations(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return axe.violations.map((v) => `${page.url()} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return axe.violations.map(
+    (v) => `${page.url()} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
 }
 
 /** The href of the first item link of a list page. */
@@ -38,19 +40,30 @@ test.describe('public site: layout and pages', () => {
     ['tw', 'zh-Hant-TW', ['最新消息', '最新公告', '近期活動', '快速連結']],
     ['en', 'en', ['Latest news', 'Latest bulletins', 'Upcoming activities', 'Quick links']],
   ] as const) {
-    test(`/${language}: every page of news, bulletins, activities, search and home renders with its content, accessibly, without console errors`, async ({ page }) => {
+    test(`/${language}: every page of news, bulletins, activities, search and home renders with its content, accessibly, without console errors`, async ({
+      page,
+    }) => {
       test.setTimeout(180_000);
       const errors = consoleErrors(page);
       const violations: string[] = [];
       const response = await page.goto(`/${language}`);
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      for (const heading of headings) await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-      expect(await page.locator('#latest-news ~ ul li, section[aria-labelledby="latest-news"] li').count()).toBeGreaterThanOrEqual(5);
+      for (const heading of headings)
+        await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      expect(
+        await page.locator('#latest-news ~ ul li, section[aria-labelledby="latest-news"] li').count(),
+      ).toBeGreaterThanOrEqual(5);
       violations.push(...(await axeViolations(page)));
 
-      const pages = [`/${language}/news`, `/${language}/bulletins`, `/${language}/activities`, `/${language}/activities?when=past`];
-      for (const list of [`/${language}/news`, `/${language}/bulletins`, `/${language}/activities`]) pages.push(await firstItemHref(page, list));
+      const pages = [
+        `/${language}/news`,
+        `/${language}/bulletins`,
+        `/${language}/activities`,
+        `/${language}/activities?when=past`,
+      ];
+      for (const list of [`/${language}/news`, `/${language}/bulletins`, `/${language}/activities`])
+        pages.push(await firstItemHref(page, list));
       pages.push(`/${language}/search`, `/${language}/search?q=${language === 'tw' ? '信託' : 'trust'}`);
       for (const path of pages) {
         const res = await page.goto(path);
@@ -58,7 +71,11 @@ test.describe('public site: layout and pages', () => {
         await expect(page.locator('h1')).toHaveCount(1);
         await expect(page.locator('h1')).not.toBeEmpty();
         await expect(page.locator('nav.breadcrumbs')).toBeVisible();
-        if (!path.endsWith('/search')) expect(await page.locator('main .list-item, main article .prose, main article').count(), path).toBeGreaterThan(0);
+        if (!path.endsWith('/search'))
+          expect(
+            await page.locator('main .list-item, main article .prose, main article').count(),
+            path,
+          ).toBeGreaterThan(0);
         violations.push(...(await axeViolations(page)));
       }
       expect(violations).toEqual([]);
@@ -66,12 +83,17 @@ test.describe('public site: layout and pages', () => {
     });
   }
 
-  test('the header shows the name and logo from the web settings; the footer its contact details, counter and update date', async ({ page, request }) => {
+  test('the header shows the name and logo from the web settings; the footer its contact details, counter and update date', async ({
+    page,
+    request,
+  }) => {
     for (const [path, language, visits, updated] of [
       ['/tw', 'tw', '瀏覽人次', '更新日期'],
       ['/en', 'en', 'Visits', 'Updated'],
     ] as const) {
-      const info = await (await request.get('/api/websetting/webinfo', { headers: { 'web-language': language } })).json();
+      const info = await (
+        await request.get('/api/websetting/webinfo', { headers: { 'web-language': language } })
+      ).json();
       await page.goto(path);
       const home = page.locator('header').getByRole('link', { name: info.siteName });
       await expect(home).toBeVisible();
@@ -80,7 +102,8 @@ test.describe('public site: layout and pages', () => {
       const footer = page.locator('footer');
       if (info.address) await expect(footer).toContainText(info.address);
       if (info.phone) await expect(footer).toContainText(info.phone);
-      if (info.email) await expect(footer.getByRole('link', { name: info.email })).toHaveAttribute('href', `mailto:${info.email}`);
+      if (info.email)
+        await expect(footer.getByRole('link', { name: info.email })).toHaveAttribute('href', `mailto:${info.email}`);
       await expect(footer.locator('dt', { hasText: visits })).toBeVisible();
       await expect(footer.locator('dt', { hasText: updated })).toBeVisible();
       await expect(footer.locator('.site-footer__counters dd time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
@@ -99,7 +122,9 @@ test.describe('public site: layout and pages', () => {
     await page.goto('/tw');
     const body = await (await first).json();
     // The footer shows the count the browser just made (with the previous site's count added).
-    await expect(page.locator('.site-footer__counters dd').first()).toHaveText(new Intl.NumberFormat('zh-TW').format(body.count + before));
+    await expect(page.locator('.site-footer__counters dd').first()).toHaveText(
+      new Intl.NumberFormat('zh-TW').format(body.count + before),
+    );
     await page.goto('/tw/news');
     await page.reload();
     await page.waitForLoadState('networkidle');
@@ -111,10 +136,16 @@ test.describe('public site: layout and pages', () => {
     expect(plain.status()).toBe(200);
   });
 
-  test('the accesskey marks U, C and Z are in the header, main and footer and point at themselves', async ({ page }) => {
+  test('the accesskey marks U, C and Z are in the header, main and footer and point at themselves', async ({
+    page,
+  }) => {
     for (const language of ['tw', 'en']) {
       await page.goto(`/${language}/news`);
-      for (const [key, area] of [['U', 'header'], ['C', 'main'], ['Z', 'footer']]) {
+      for (const [key, area] of [
+        ['U', 'header'],
+        ['C', 'main'],
+        ['Z', 'footer'],
+      ]) {
         const mark = page.locator(`${area} a[accesskey="${key}"]`);
         await expect(mark).toHaveCount(1);
         await expect(mark).toHaveText(/^:::/);
@@ -138,7 +169,8 @@ test.describe('public site: layout and pages', () => {
     await expect(submenu.locator('a', { hasText: /^公告$/ })).toHaveAttribute('aria-current', 'page');
     await page.locator('.site-search button').focus();
     // Tab goes through the language switch, the first group and its pages, to this group.
-    for (let i = 0; i < 12 && !(await groupLink.evaluate((a) => a === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 12 && !(await groupLink.evaluate((a) => a === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(groupLink).toBeFocused();
     await expect(submenu).toBeVisible();
     await page.keyboard.press('Tab');
@@ -180,7 +212,9 @@ test.describe('public site: layout and pages', () => {
     expect(served.headers()['content-type']).toContain('image/svg+xml');
   });
 
-  test('responses carry the security headers; the XSRF cookie comes from the API, never from a public page', async ({ request }) => {
+  test('responses carry the security headers; the XSRF cookie comes from the API, never from a public page', async ({
+    request,
+  }) => {
     const response = await request.get('/tw');
     const headers = response.headers();
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -240,14 +274,21 @@ test.describe('public site: lists, details and search', () => {
     expect(await page.locator('main .list-item').count()).toBeGreaterThan(0);
 
     const now = Date.now();
-    for (const [when, upcoming] of [['', true], ['?when=past', false]] as const) {
+    for (const [when, upcoming] of [
+      ['', true],
+      ['?when=past', false],
+    ] as const) {
       await page.goto(`/en/activities${when}`);
-      const starts = await page.locator('main .list-item__meta time:first-of-type').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')!));
+      const starts = await page
+        .locator('main .list-item__meta time:first-of-type')
+        .evaluateAll((times) => times.map((t) => t.getAttribute('datetime')!));
       expect(starts.length).toBeGreaterThan(0);
       for (const start of starts) {
         if (!upcoming) expect(new Date(start).getTime()).toBeLessThan(now);
       }
-      await expect(page.locator('.tabs a[aria-current="page"]')).toHaveText(upcoming ? 'Upcoming and current' : 'Past activities');
+      await expect(page.locator('.tabs a[aria-current="page"]')).toHaveText(
+        upcoming ? 'Upcoming and current' : 'Past activities',
+      );
     }
   });
 
@@ -274,7 +315,9 @@ test.describe('public site: lists, details and search', () => {
   test('site search finds rows of several kinds and links to their public pages', async ({ page }) => {
     await page.goto('/en/search?q=trust');
     await expect(page.getByRole('status')).toContainText('results for “trust”');
-    const links = await page.locator('main ol.list .list-item h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    const links = await page
+      .locator('main ol.list .list-item h3 a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     expect(links.length).toBe(10);
     for (const href of links) expect(href).toMatch(/^\/en\//);
     const response = await page.goto(links[0]);
@@ -287,7 +330,10 @@ test.describe('public site: lists, details and search', () => {
     ['tw', '信託', twSite],
     ['en', 'trust', enSite],
   ] as const) {
-    test(`/${language}: site search groups its results under the public pages' names, each count linking to its group's heading, accessibly and without JavaScript`, async ({ browser, page: scripted }) => {
+    test(`/${language}: site search groups its results under the public pages' names, each count linking to its group's heading, accessibly and without JavaScript`, async ({
+      browser,
+      page: scripted,
+    }) => {
       const routeNames: string[] = Object.values(site.routes);
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
@@ -320,7 +366,10 @@ test.describe('public site: lists, details and search', () => {
 });
 
 test.describe('public site: without JavaScript', () => {
-  test('navigation, a filter, a search, paging and the language switch work with plain HTML', async ({ browser, request }) => {
+  test('navigation, a filter, a search, paging and the language switch work with plain HTML', async ({
+    browser,
+    request,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto('/tw');
@@ -347,10 +396,18 @@ test.describe('public site: without JavaScript', () => {
     // The language switch on a detail page lands on its counterpart. Other tests add news without
     // one, so take a public row whose English counterpart is public too.
     const anonymous = { 'x-xsrf-token': 'e2e-xsrf', cookie: 'XSRF-TOKEN=e2e-xsrf' };
-    const list = await (await request.post('/api/webnews/getlist', { data: { page: 1, pageSize: 100 }, headers: { ...anonymous, 'web-language': 'tw' } })).json();
+    const list = await (
+      await request.post('/api/webnews/getlist', {
+        data: { page: 1, pageSize: 100 },
+        headers: { ...anonymous, 'web-language': 'tw' },
+      })
+    ).json();
     let pairedId: number | undefined;
     for (const row of list.data as { id: number; translationId: number | null }[]) {
-      if (row.translationId && (await request.get(`/api/webnews/get/${row.translationId}`, { headers: { 'web-language': 'en' } })).ok()) {
+      if (
+        row.translationId &&
+        (await request.get(`/api/webnews/get/${row.translationId}`, { headers: { 'web-language': 'en' } })).ok()
+      ) {
         pairedId = row.id;
         break;
       }

@@ -25,15 +25,20 @@ if (databaseUrl) {
       const url = new URL(databaseUrl);
       url.pathname = `/${/^[a-z_][a-z0-9_]*$/.test(process.env.E2E_DATABASE ?? '') ? process.env.E2E_DATABASE : 'gonghui_e2e'}`;
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-server-b-'));
-      server = await startServer(port, {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        DATA_DIR: dataDir,
-        DEMO_CONTENT: 'off',
-        SITE_URL: b,
-        LOG_LEVEL: 'warn',
-        TRUSTED_PROXIES: '127.0.0.1',
-      }, '/readyz', 'server B');
+      server = await startServer(
+        port,
+        {
+          ...process.env,
+          DATABASE_URL: url.toString(),
+          DATA_DIR: dataDir,
+          DEMO_CONTENT: 'off',
+          SITE_URL: b,
+          LOG_LEVEL: 'warn',
+          TRUSTED_PROXIES: '127.0.0.1',
+        },
+        '/readyz',
+        'server B',
+      );
     });
 
     test.afterAll(async () => {
@@ -60,20 +65,33 @@ if (databaseUrl) {
       }
       const headers = await adminHeaders(request, 'en');
       const title = `Edited on server A ${Date.now()}`;
-      const update = await request.put('/api/webnews/update', { headers: { ...headers, ...json }, data: { id, title } });
+      const update = await request.put('/api/webnews/update', {
+        headers: { ...headers, ...json },
+        data: { id, title },
+      });
       expect(update.status()).toBe(200);
       expect(await (await request.get(`${b}/en/news/${id}`)).text()).toContain(title);
       expect(await (await request.get(`${b}/en/news`)).text()).toContain(title);
-      expect(await (await request.get(`${b}/api/webnews/get/${id}`, { headers: { 'web-language': 'en' } })).json()).toMatchObject({ title });
+      expect(
+        await (await request.get(`${b}/api/webnews/get/${id}`, { headers: { 'web-language': 'en' } })).json(),
+      ).toMatchObject({ title });
     });
 
     test('a row hidden through A is gone from B at once', async ({ request }) => {
       const id = await firstNews(request);
       expect((await request.get(`${b}/en/news/${id}`)).status()).toBe(200);
       const headers = await adminHeaders(request, 'en');
-      expect((await request.put('/api/webnews/update', { headers: { ...headers, ...json }, data: { id, isVisible: false } })).status()).toBe(200);
+      expect(
+        (
+          await request.put('/api/webnews/update', { headers: { ...headers, ...json }, data: { id, isVisible: false } })
+        ).status(),
+      ).toBe(200);
       expect((await request.get(`${b}/en/news/${id}`)).status()).toBe(404);
-      expect((await request.put('/api/webnews/update', { headers: { ...headers, ...json }, data: { id, isVisible: true } })).status()).toBe(200);
+      expect(
+        (
+          await request.put('/api/webnews/update', { headers: { ...headers, ...json }, data: { id, isVisible: true } })
+        ).status(),
+      ).toBe(200);
       expect((await request.get(`${b}/en/news/${id}`)).status()).toBe(200);
     });
 
@@ -83,8 +101,13 @@ if (databaseUrl) {
       const onB = await request.post(`${b}/api/account/checklogin`, { headers });
       expect(await onB.json()).toMatchObject({ valid: true });
       expect((await request.post('/api/account/logout', { headers })).status()).toBe(200);
-      expect(await (await request.post(`${b}/api/account/checklogin`, { headers })).json()).toMatchObject({ valid: false });
-      const write = await request.post(`${b}/api/webbulletintype/add`, { headers: { ...headers, ...json }, data: { name: 'x' } });
+      expect(await (await request.post(`${b}/api/account/checklogin`, { headers })).json()).toMatchObject({
+        valid: false,
+      });
+      const write = await request.post(`${b}/api/webbulletintype/add`, {
+        headers: { ...headers, ...json },
+        data: { name: 'x' },
+      });
       expect(write.status()).not.toBe(200);
     });
 
@@ -92,7 +115,10 @@ if (databaseUrl) {
       const headers = await adminHeaders(request);
       // Over one stored piece (512 KB), so B streams it from several.
       const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(700 * 1024, 7), Buffer.from('\n%%EOF\n')]);
-      const upload = await request.post('/api/upload', { headers, multipart: { file: { name: 'shared.pdf', mimeType: 'application/pdf', buffer: pdf } } });
+      const upload = await request.post('/api/upload', {
+        headers,
+        multipart: { file: { name: 'shared.pdf', mimeType: 'application/pdf', buffer: pdf } },
+      });
       expect(upload.status()).toBe(200);
       const { url } = await upload.json();
       const served = await request.get(`${b}${url}`);

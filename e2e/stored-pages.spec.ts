@@ -43,7 +43,10 @@ test('a write makes the stored copy stale: the next request renders the change',
   const path = '/en/news';
   await storedCopy(request, path);
   const title = `Stored copy check ${Date.now()}`;
-  const added = await request.post('/api/webnews/add', { headers: await adminHeaders(request, 'en'), data: { title, isVisible: true } });
+  const added = await request.post('/api/webnews/add', {
+    headers: await adminHeaders(request, 'en'),
+    data: { title, isVisible: true },
+  });
   expect(added.status()).toBe(200);
   const after = await request.get(path, { headers: browser });
   expect(after.headers()['x-cache']).toBeUndefined();

@@ -26,7 +26,13 @@ const found = [];
 for (const root of roots) {
   for (const file of sourceFiles(root)) {
     const text = readFileSync(file, 'utf8');
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const source = ts.createSourceFile(
+      file,
+      text,
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     const visit = (node) => {
       if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) {
         const type = node.type.getText(source);
@@ -44,5 +50,7 @@ for (const root of roots) {
 if (list) for (const cast of found) console.log(`${cast.file}:${cast.line}: as ${cast.type}`);
 const byFile = new Map();
 for (const cast of found) byFile.set(cast.file, (byFile.get(cast.file) ?? 0) + 1);
-if (!list) for (const [file, total] of [...byFile].sort((a, b) => b[1] - a[1])) console.log(`${String(total).padStart(4)}  ${file}`);
+if (!list)
+  for (const [file, total] of [...byFile].sort((a, b) => b[1] - a[1]))
+    console.log(`${String(total).padStart(4)}  ${file}`);
 console.log(`${found.length} casts${onlyType ? ` as ${onlyType}` : ''} in ${roots.join(' ')}`);

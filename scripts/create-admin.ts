@@ -14,7 +14,8 @@ async function main() {
   }
   if (given !== undefined && given.length < 8) throw new Error('The password must be at least 8 characters.');
   const password = given ?? generatePassword();
-  if (!(await createAdmin(operator(), { username, password }))) throw new Error(`An account named "${username}" already exists.`);
+  if (!(await createAdmin(operator(), { username, password })))
+    throw new Error(`An account named "${username}" already exists.`);
   console.log(`Created Admin "${username}"${given ? '' : ` with password ${password}`}.`);
 }
 

@@ -29,13 +29,19 @@ const hasVarnish = () => hasTool('varnishd') && fs.existsSync(xkey);
 if (!fs.existsSync(chromium) || !hasFonts() || !hasTool('curl') || !hasTool('jq') || !hasVarnish()) {
   const canInstall = process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get');
   if (!canInstall) {
-    console.error(`The browser tests need Chromium at ${chromium}, Noto CJK fonts and Varnish with xkey: apt-get install chromium fonts-noto-cjk curl jq varnish varnish-modules (or set CHROMIUM_PATH).`);
+    console.error(
+      `The browser tests need Chromium at ${chromium}, Noto CJK fonts and Varnish with xkey: apt-get install chromium fonts-noto-cjk curl jq varnish varnish-modules (or set CHROMIUM_PATH).`,
+    );
     process.exit(1);
   }
   console.log('Installing Chromium, CJK fonts, curl, jq and Varnish from Debian…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk', 'curl', 'jq', 'varnish', 'varnish-modules'], { stdio: 'inherit', env });
+  execFileSync(
+    'apt-get',
+    ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk', 'curl', 'jq', 'varnish', 'varnish-modules'],
+    { stdio: 'inherit', env },
+  );
   // The tests start their own varnishd; a service the package may have started would hold its port.
   try {
     execFileSync('sh', ['-c', 'systemctl is-active --quiet varnish && systemctl stop varnish'], { stdio: 'ignore' });

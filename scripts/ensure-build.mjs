@@ -5,7 +5,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = process.cwd();
-const sources = ['app', 'components', 'lib', 'messages', 'public', 'proxy.ts', 'next.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const sources = [
+  'app',
+  'components',
+  'lib',
+  'messages',
+  'public',
+  'proxy.ts',
+  'next.config.mjs',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function newest(entry) {
   const full = path.join(root, entry);

@@ -17,7 +17,9 @@ async function main() {
   await connect();
   const source = target === 'database' ? 'folder' : 'database';
   const { moved, already, missing } = await moveUploads(configuredStorage(source), configuredStorage(target));
-  console.log(`Moved ${moved} uploads from the ${source} to the ${target}${already ? ` (${already} were there already)` : ''}.`);
+  console.log(
+    `Moved ${moved} uploads from the ${source} to the ${target}${already ? ` (${already} were there already)` : ''}.`,
+  );
   if (missing.length) console.warn(`${missing.length} uploads are in neither storage: ${missing.join(', ')}`);
   console.log(`Start the servers with UPLOAD_STORAGE=${target}.`);
 }

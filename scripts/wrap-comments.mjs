@@ -141,7 +141,10 @@ function reflow(lines, rest, force = false) {
   return changed ? out : null;
 }
 
-/** Every comment of a source file, as `{ pos, end, kind }`, found through the parser so strings and JSX text never count. */
+/**
+ * Every comment of a source file, as `{ pos, end, kind }`, found through the parser so strings and JSX text never
+ * count.
+ */
 function commentRanges(text, fileName) {
   const kind = /\.(tsx|jsx)$/.test(fileName)
     ? ts.ScriptKind.TSX

@@ -32,7 +32,14 @@ async function createAccount(options: { role?: 0 | 1; password?: string; isDisab
 async function storedAccount(id: number) {
   const db = await getDb();
   const [row] = await db.select().from(account).where(eq(account.id, id));
-  return row as unknown as { failedLogins: number; lockedUntil: Date | null; lastLoginAt: Date | null; role: number; isDisabled: boolean; passwordHash: string };
+  return row as unknown as {
+    failedLogins: number;
+    lockedUntil: Date | null;
+    lastLoginAt: Date | null;
+    role: number;
+    isDisabled: boolean;
+    passwordHash: string;
+  };
 }
 
 const login = (username: string, password: string, language: 'tw' | 'en' = 'en') =>
@@ -87,7 +94,12 @@ describe('account/login', () => {
   });
 
   test('a missing username or password is a 400', async () => {
-    for (const body of [{ username: 'someone' }, { password: 'x' }, { username: '  ', password: 'something' }, { username: 5, password: 'x' }]) {
+    for (const body of [
+      { username: 'someone' },
+      { password: 'x' },
+      { username: '  ', password: 'something' },
+      { username: 5, password: 'x' },
+    ]) {
       const result = await call('POST', 'account/login', body, { ip: nextIp(), language: 'en' });
       expect(result.status).toBe(400);
       expect(result.body.message).toBe('Enter your username and password.');
@@ -95,7 +107,11 @@ describe('account/login', () => {
   });
 
   test('malformed JSON is a 400, not a 500', async () => {
-    const result = await call('POST', 'account/login', undefined, { raw: '{"username":', ip: nextIp(), headers: { 'content-type': 'application/json' } });
+    const result = await call('POST', 'account/login', undefined, {
+      raw: '{"username":',
+      ip: nextIp(),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(result.status).toBe(400);
     expect(typeof result.body.message).toBe('string');
   });
@@ -150,7 +166,9 @@ describe('account/login', () => {
     const disabled = await createAccount({ isDisabled: true });
     const unknown = `nobody-${serial}`;
     for (let attempt = 1; attempt <= 7; attempt++) {
-      const answers = await Promise.all([real.username, disabled.username, unknown].map((name) => login(name, `wrong ${attempt}`)));
+      const answers = await Promise.all(
+        [real.username, disabled.username, unknown].map((name) => login(name, `wrong ${attempt}`)),
+      );
       for (const answer of answers) expect(answer.status).toBe(200);
       expect(answers[1].body).toEqual(answers[0].body);
       expect(answers[2].body).toEqual(answers[0].body);
@@ -222,11 +240,23 @@ describe('account CRUD (Admin)', () => {
     const added = await call(
       'POST',
       'account/add',
-      { username: 'editor.one', displayName: 'Editor One', email: 'one@example.org', role: 0, password: 'a long password' },
+      {
+        username: 'editor.one',
+        displayName: 'Editor One',
+        email: 'one@example.org',
+        role: 0,
+        password: 'a long password',
+      },
       { token: admin.token },
     );
     expect(added.status).toBe(200);
-    expect(added.body).toMatchObject({ username: 'editor.one', displayName: 'Editor One', email: 'one@example.org', role: 0, isDisabled: false });
+    expect(added.body).toMatchObject({
+      username: 'editor.one',
+      displayName: 'Editor One',
+      email: 'one@example.org',
+      role: 0,
+      isDisabled: false,
+    });
     expect(typeof added.body.id).toBe('number');
     expectNoSecrets(added.body);
     const id = added.body.id as number;
@@ -243,12 +273,27 @@ describe('account CRUD (Admin)', () => {
     expect(list.body.data.map((row: any) => row.username)).toContain('editor.one');
     expectNoSecrets(list.body);
 
-    const updated = await call('PUT', 'account/update', { id, displayName: 'Editor 1', email: 'e1@example.org' }, { token: admin.token });
+    const updated = await call(
+      'PUT',
+      'account/update',
+      { id, displayName: 'Editor 1', email: 'e1@example.org' },
+      { token: admin.token },
+    );
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id, username: 'editor.one', displayName: 'Editor 1', email: 'e1@example.org' });
+    expect(updated.body).toMatchObject({
+      id,
+      username: 'editor.one',
+      displayName: 'Editor 1',
+      email: 'e1@example.org',
+    });
     expectNoSecrets(updated.body);
 
-    const withPassword = await call('PUT', 'account/update', { id, password: 'another long one' }, { token: admin.token });
+    const withPassword = await call(
+      'PUT',
+      'account/update',
+      { id, password: 'another long one' },
+      { token: admin.token },
+    );
     expect(withPassword.status).toBe(200);
     expectNoSecrets(withPassword.body);
 
@@ -269,7 +314,14 @@ describe('account CRUD (Admin)', () => {
     const added = await call(
       'POST',
       'account/add',
-      { username: 'sneaky', displayName: 'S', role: 0, password: 'a long password', passwordHash: 'scrypt$1$1$1$AAAA$AAAA', failedLogins: 99 },
+      {
+        username: 'sneaky',
+        displayName: 'S',
+        role: 0,
+        password: 'a long password',
+        passwordHash: 'scrypt$1$1$1$AAAA$AAAA',
+        failedLogins: 99,
+      },
       { token: admin.token },
     );
     expect(added.status).toBe(200);
@@ -281,27 +333,62 @@ describe('account CRUD (Admin)', () => {
   });
 
   test('a username already taken, in any case, is a 400', async () => {
-    const first = await call('POST', 'account/add', { username: 'Taken.Name', displayName: 'T', role: 0, password: 'a long password' }, { token: admin.token });
+    const first = await call(
+      'POST',
+      'account/add',
+      { username: 'Taken.Name', displayName: 'T', role: 0, password: 'a long password' },
+      { token: admin.token },
+    );
     expect(first.status).toBe(200);
-    const again = await call('POST', 'account/add', { username: 'taken.name', displayName: 'T2', role: 0, password: 'a long password' }, { token: admin.token, language: 'en' });
+    const again = await call(
+      'POST',
+      'account/add',
+      { username: 'taken.name', displayName: 'T2', role: 0, password: 'a long password' },
+      { token: admin.token, language: 'en' },
+    );
     expect(again.status).toBe(400);
     expect(again.body.message).toMatch(/already taken/);
 
-    const other = await call('POST', 'account/add', { username: 'other.name', displayName: 'O', role: 0, password: 'a long password' }, { token: admin.token });
-    const rename = await call('PUT', 'account/update', { id: other.body.id, username: 'TAKEN.NAME' }, { token: admin.token });
+    const other = await call(
+      'POST',
+      'account/add',
+      { username: 'other.name', displayName: 'O', role: 0, password: 'a long password' },
+      { token: admin.token },
+    );
+    const rename = await call(
+      'PUT',
+      'account/update',
+      { id: other.body.id, username: 'TAKEN.NAME' },
+      { token: admin.token },
+    );
     expect(rename.status).toBe(400);
     // Keeping its own name is not a clash.
-    const same = await call('PUT', 'account/update', { id: other.body.id, username: 'Other.Name' }, { token: admin.token });
+    const same = await call(
+      'PUT',
+      'account/update',
+      { id: other.body.id, username: 'Other.Name' },
+      { token: admin.token },
+    );
     expect(same.status).toBe(200);
   });
 
   test('a password shorter than 8 characters is a 400, on add and on update', async () => {
-    const short = await call('POST', 'account/add', { username: 'shorty', displayName: 'S', role: 0, password: 'seven77' }, { token: admin.token, language: 'en' });
+    const short = await call(
+      'POST',
+      'account/add',
+      { username: 'shorty', displayName: 'S', role: 0, password: 'seven77' },
+      { token: admin.token, language: 'en' },
+    );
     expect(short.status).toBe(400);
     expect(short.body.message).toMatch(/at least 8/);
     expect(short.body.errors).toEqual([expect.objectContaining({ field: 'password' })]);
 
-    const ok = await call('POST', 'account/add', { username: 'shorty', displayName: 'S', role: 0, password: 'eight888' }, { token: admin.token });
+    const ok = await call(
+      'POST',
+      'account/add',
+      { username: 'shorty', displayName: 'S', role: 0, password: 'eight888' },
+      { token: admin.token },
+    );
     expect(ok.status).toBe(200);
     const update = await call('PUT', 'account/update', { id: ok.body.id, password: 'short' }, { token: admin.token });
     expect(update.status).toBe(400);
@@ -309,16 +396,36 @@ describe('account CRUD (Admin)', () => {
   });
 
   test('a new account needs a password, a username and a valid role', async () => {
-    const noPassword = await call('POST', 'account/add', { username: 'nopass', displayName: 'N', role: 0 }, { token: admin.token });
+    const noPassword = await call(
+      'POST',
+      'account/add',
+      { username: 'nopass', displayName: 'N', role: 0 },
+      { token: admin.token },
+    );
     expect(noPassword.status).toBe(400);
-    const badRole = await call('POST', 'account/add', { username: 'badrole', displayName: 'B', role: 7, password: 'a long password' }, { token: admin.token });
+    const badRole = await call(
+      'POST',
+      'account/add',
+      { username: 'badrole', displayName: 'B', role: 7, password: 'a long password' },
+      { token: admin.token },
+    );
     expect(badRole.status).toBe(400);
-    const badName = await call('POST', 'account/add', { username: 'has space', displayName: 'B', role: 0, password: 'a long password' }, { token: admin.token });
+    const badName = await call(
+      'POST',
+      'account/add',
+      { username: 'has space', displayName: 'B', role: 0, password: 'a long password' },
+      { token: admin.token },
+    );
     expect(badName.status).toBe(400);
   });
 
-  test('changing a password revokes that account\'s sessions; other changes do not', async () => {
-    const added = await call('POST', 'account/add', { username: 'rotating', displayName: 'R', role: 0, password: 'first password' }, { token: admin.token });
+  test("changing a password revokes that account's sessions; other changes do not", async () => {
+    const added = await call(
+      'POST',
+      'account/add',
+      { username: 'rotating', displayName: 'R', role: 0, password: 'first password' },
+      { token: admin.token },
+    );
     const id = added.body.id as number;
     const token = (await login('rotating', 'first password')).body.token as string;
     const bystander = await signedIn(0);
@@ -348,7 +455,9 @@ describe('account CRUD (Admin)', () => {
   test('an unknown id is a 404, a malformed one a 400', async () => {
     expect((await call('GET', 'account/get/999999', undefined, { token: admin.token })).status).toBe(404);
     expect((await call('DELETE', 'account/delete/999999', undefined, { token: admin.token })).status).toBe(404);
-    expect((await call('PUT', 'account/update', { id: 999999, displayName: 'x' }, { token: admin.token })).status).toBe(404);
+    expect((await call('PUT', 'account/update', { id: 999999, displayName: 'x' }, { token: admin.token })).status).toBe(
+      404,
+    );
     expect((await call('GET', 'account/get/abc', undefined, { token: admin.token })).status).toBe(400);
   });
 });
@@ -387,7 +496,10 @@ describe('the last enabled Admin', () => {
     const a = await signedIn(1);
     // Make `a` the only enabled Admin: disable every other one.
     const db = await getDb();
-    await db.update(account).set({ isDisabled: true } as never).where(and(eq(account.role, 1), ne(account.id, a.id)));
+    await db
+      .update(account)
+      .set({ isDisabled: true } as never)
+      .where(and(eq(account.role, 1), ne(account.id, a.id)));
 
     const lastAdmin = 'At least one enabled Admin account must remain.';
     const remove = await call('DELETE', `account/delete/${a.id}`, undefined, { token: a.token, language: 'en' });
@@ -396,21 +508,33 @@ describe('the last enabled Admin', () => {
     const demote = await call('PUT', 'account/update', { id: a.id, role: 0 }, { token: a.token, language: 'en' });
     expect(demote.status).toBe(400);
     expect(demote.body.message).toBe(lastAdmin);
-    const disable = await call('PUT', 'account/update', { id: a.id, isDisabled: true }, { token: a.token, language: 'tw' });
+    const disable = await call(
+      'PUT',
+      'account/update',
+      { id: a.id, isDisabled: true },
+      { token: a.token, language: 'tw' },
+    );
     expect(disable.status).toBe(400);
     expect(disable.body.message).toBe('至少要保留一個啟用中的管理者帳號。');
     expect(await storedAccount(a.id)).toMatchObject({ role: 1, isDisabled: false });
     expect((await check(a.token)).body).toMatchObject({ valid: true, role: 1 });
 
     // Another Admin appears: now `a` may be demoted.
-    const b = await call('POST', 'account/add', { username: 'second.admin', displayName: 'B', role: 1, password: 'b password long' }, { token: a.token });
+    const b = await call(
+      'POST',
+      'account/add',
+      { username: 'second.admin', displayName: 'B', role: 1, password: 'b password long' },
+      { token: a.token },
+    );
     expect(b.status).toBe(200);
     const bToken = (await login('second.admin', 'b password long')).body.token as string;
     expect((await call('PUT', 'account/update', { id: a.id, role: 0 }, { token: a.token })).status).toBe(200);
     expect((await check(a.token)).body.role).toBe(0);
 
     // b is the last one now.
-    expect((await call('PUT', 'account/update', { id: b.body.id, isDisabled: true }, { token: bToken })).status).toBe(400);
+    expect((await call('PUT', 'account/update', { id: b.body.id, isDisabled: true }, { token: bToken })).status).toBe(
+      400,
+    );
     expect((await call('DELETE', `account/delete/${b.body.id}`, undefined, { token: bToken })).status).toBe(400);
 
     // With a back as an Admin, b may disable it, and then delete it.

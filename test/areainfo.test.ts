@@ -15,10 +15,13 @@ let bankA: number;
 let bankB: number;
 let enBank: number;
 
-const absent = (path: string, options: { token?: string; language?: 'tw' | 'en' } = {}) => call('GET', `webareainfo/getabsentlist/${path}`, undefined, options);
+const absent = (path: string, options: { token?: string; language?: 'tw' | 'en' } = {}) =>
+  call('GET', `webareainfo/getabsentlist/${path}`, undefined, options);
 const values = (body: any): number[] => body.map((region: any) => region.value);
-const allBut = (...taken: number[]) => Array.from({ length: 22 }, (_, i) => i + 1).filter((value) => !taken.includes(value));
-const point = (body: Record<string, unknown>, language: 'tw' | 'en' = 'tw') => addRow('webareainfo', { name: '服務據點', ...body }, { token: admin, language });
+const allBut = (...taken: number[]) =>
+  Array.from({ length: 22 }, (_, i) => i + 1).filter((value) => !taken.includes(value));
+const point = (body: Record<string, unknown>, language: 'tw' | 'en' = 'tw') =>
+  addRow('webareainfo', { name: '服務據點', ...body }, { token: admin, language });
 
 beforeAll(async () => {
   admin = (await signedIn(1)).token;
@@ -47,7 +50,9 @@ describe('getselectlist', () => {
     expect(result.status).toBe(200);
     expect(result.body).toHaveLength(22);
     expect(result.body[0]).toEqual({ value: 1, key: 'TPE', label: 'Taipei City' });
-    expect(result.body.map((r: any) => r.label)).toEqual(expect.arrayContaining(['Hsinchu County', 'Hsinchu City', 'Lienchiang County']));
+    expect(result.body.map((r: any) => r.label)).toEqual(
+      expect.arrayContaining(['Hsinchu County', 'Hsinchu City', 'Lienchiang County']),
+    );
     const tw = await call('GET', 'webareainfo/getselectlist');
     expect(result.body.map((r: any) => r.key)).toEqual(tw.body.map((r: any) => r.key));
   });
@@ -90,7 +95,7 @@ describe('getabsentlist/{type}', () => {
 });
 
 describe('getabsentlist/{type}/{memberDeptId}', () => {
-  test('counts only that member institution\'s entries; 0 means any', async () => {
+  test("counts only that member institution's entries; 0 means any", async () => {
     await point({ areaType: 1, regionCode: 1, memberDeptId: bankA });
     await point({ areaType: 1, regionCode: 2, memberDeptId: bankA });
     await point({ areaType: 2, regionCode: 4, memberDeptId: bankA });

@@ -9,7 +9,14 @@ function run(dataDir: string, script: string, ...args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_CONTENT: 'off' };
   delete env.DATABASE_URL;
   try {
-    return { code: 0, output: execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', '--tsconfig', 'tsconfig.scripts.json', script, ...args], { env, encoding: 'utf8', stdio: 'pipe' }) };
+    return {
+      code: 0,
+      output: execFileSync(
+        process.execPath,
+        ['node_modules/tsx/dist/cli.mjs', '--tsconfig', 'tsconfig.scripts.json', script, ...args],
+        { env, encoding: 'utf8', stdio: 'pipe' },
+      ),
+    };
   } catch (error) {
     const e = error as { status: number; stdout: string; stderr: string };
     return { code: e.status, output: e.stdout + e.stderr };

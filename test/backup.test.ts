@@ -22,14 +22,21 @@ test('a backup written and read back restores every row, and ids continue after 
   expect(written.rows).toBeGreaterThanOrEqual(4); // account, session, type, bulletin
 
   // Change everything after the backup: delete the bulletin, add another type.
-  expect((await call('DELETE', `webbulletin/delete/${bulletin.body.id}`, undefined, { token: admin.token })).status).toBe(200);
+  expect(
+    (await call('DELETE', `webbulletin/delete/${bulletin.body.id}`, undefined, { token: admin.token })).status,
+  ).toBe(200);
   await call('POST', 'webbulletintype/add', { name: '後來新增' }, { token: admin.token });
 
   const restored = await readBackup(connection(), file);
   expect(restored.rows).toBe(written.rows);
   const again = await call('GET', `webbulletin/get/${bulletin.body.id}`, undefined, { token: admin.token });
   expect(again.status).toBe(200);
-  expect(again.body).toMatchObject({ title: '備份測試', publishAt: '2024-05-06T07:08:09', files: [], typeId: type.body.id });
+  expect(again.body).toMatchObject({
+    title: '備份測試',
+    publishAt: '2024-05-06T07:08:09',
+    files: [],
+    typeId: type.body.id,
+  });
   const types = await call('POST', 'webbulletintype/getlist', {}, { token: admin.token });
   expect(types.body.data.map((t: { name: string }) => t.name)).toEqual(['法規公告']);
 

@@ -68,7 +68,11 @@ describe('POST /api/batch', () => {
   test('runs mixed parts in order and answers multipart/mixed of application/http responses', async () => {
     const first = await batch(
       [
-        { method: 'POST', url: '/api/webnews/add', body: { title: 'Batch one', content: '<p>one</p><script>x()</script>' } },
+        {
+          method: 'POST',
+          url: '/api/webnews/add',
+          body: { title: 'Batch one', content: '<p>one</p><script>x()</script>' },
+        },
         { method: 'POST', url: '/api/webnews/add', body: { title: 'Batch two' } },
         { method: 'POST', url: '/api/webnews/getlist', body: { page: 1, pageSize: 10, sort: 'id', direction: 'asc' } },
         { method: 'GET', url: '/api/webnews/get/999999' },
@@ -121,7 +125,12 @@ describe('POST /api/batch', () => {
   test('parts run with the outer Authorization, whatever they carry themselves', async () => {
     const anonymous = await batch(
       [
-        { method: 'POST', url: '/api/webnews/add', headers: { Authorization: `Bearer ${user.token}` }, body: { title: 'sneaked in' } },
+        {
+          method: 'POST',
+          url: '/api/webnews/add',
+          headers: { Authorization: `Bearer ${user.token}` },
+          body: { title: 'sneaked in' },
+        },
         { method: 'POST', url: '/api/account/checklogin', headers: { Authorization: `Bearer ${user.token}` } },
       ],
       { language: 'en' },
@@ -132,7 +141,12 @@ describe('POST /api/batch', () => {
 
     const signed = await batch(
       [
-        { method: 'POST', url: '/api/webnews/add', headers: { Authorization: 'Bearer someone-else' }, body: { title: 'as the outer user' } },
+        {
+          method: 'POST',
+          url: '/api/webnews/add',
+          headers: { Authorization: 'Bearer someone-else' },
+          body: { title: 'as the outer user' },
+        },
         { method: 'POST', url: '/api/account/checklogin' },
       ],
       { token: user.token },
@@ -155,14 +169,27 @@ describe('POST /api/batch', () => {
     );
     expect(result.parts[0].json).toEqual({ message: '找不到指定的資料。' });
     expect(result.parts[1].status).toBe(200);
-    const tw = await call('GET', `webnews/get/${result.parts[1].json.id}`, undefined, { token: user.token, language: 'tw' });
+    const tw = await call('GET', `webnews/get/${result.parts[1].json.id}`, undefined, {
+      token: user.token,
+      language: 'tw',
+    });
     expect(tw.status).toBe(200);
-    const en = await call('GET', `webnews/get/${result.parts[1].json.id}`, undefined, { token: user.token, language: 'en' });
+    const en = await call('GET', `webnews/get/${result.parts[1].json.id}`, undefined, {
+      token: user.token,
+      language: 'en',
+    });
     expect(en.status).toBe(404);
   });
 
   test('a batch that lists a batch is a 400', async () => {
-    for (const url of ['/api/batch', '/api/batch/', '/api/Batch', '/api//batch', '/api/%62atch', 'http://localhost/api/BATCH']) {
+    for (const url of [
+      '/api/batch',
+      '/api/batch/',
+      '/api/Batch',
+      '/api//batch',
+      '/api/%62atch',
+      'http://localhost/api/BATCH',
+    ]) {
       const result = await batch(
         [
           { method: 'POST', url: '/api/webnews/add', body: { title: 'never stored' } },
@@ -196,14 +223,20 @@ describe('POST /api/batch', () => {
     expect(hundred.parts).toHaveLength(100);
     expect(hundred.parts.every((p) => p.status === 404)).toBe(true);
 
-    const tooMany = await batch(Array.from({ length: 101 }, () => get), { language: 'en' });
+    const tooMany = await batch(
+      Array.from({ length: 101 }, () => get),
+      { language: 'en' },
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toEqual({ message: 'A batch request may have at most 100 parts.' });
   });
 
   test('a body over 10 MB is a 413', async () => {
     const big = 'x'.repeat(10 * 1024 * 1024);
-    const result = await batch([{ method: 'POST', url: '/api/webnews/add', body: JSON.stringify({ title: 'big', content: big }) }], { token: user.token, language: 'en' });
+    const result = await batch(
+      [{ method: 'POST', url: '/api/webnews/add', body: JSON.stringify({ title: 'big', content: big }) }],
+      { token: user.token, language: 'en' },
+    );
     expect(result.status).toBe(413);
     expect(result.body.message).toMatch(/too large/);
     // A declared length over the limit is refused before the body is read.
@@ -217,7 +250,11 @@ describe('POST /api/batch', () => {
   test('a content type without a boundary, or not multipart/mixed, is a 400', async () => {
     const body = batchBody('b', [{ method: 'GET', url: '/api/webnews/get/1' }]);
     for (const contentType of ['multipart/mixed', 'application/json', 'multipart/form-data; boundary=b']) {
-      const result = await call('POST', 'batch', undefined, { raw: body, headers: { 'content-type': contentType }, language: 'en' });
+      const result = await call('POST', 'batch', undefined, {
+        raw: body,
+        headers: { 'content-type': contentType },
+        language: 'en',
+      });
       expect([contentType, result.status]).toEqual([contentType, 400]);
       expect(result.body).toEqual({ message: 'A batch request must be multipart/mixed with a boundary.' });
     }
@@ -246,9 +283,17 @@ describe('POST /api/batch', () => {
     expect(accepted.parts.every((p) => !('set-cookie' in p.headers))).toBe(true);
   });
 
-  test('a part cannot claim another client address: it counts against the outer request\'s', async () => {
-    const forged = (n: number) => ({ method: 'POST', url: '/api/account/login', headers: { 'X-Peer-Address': `10.98.0.${n}`, 'X-Forwarded-For': `10.97.0.${n}` }, body: { username: 'batch-ghost', password: 'x' } });
-    const result = await batch(Array.from({ length: 21 }, (_, n) => forged(n)), { ip: '10.99.0.2' });
+  test("a part cannot claim another client address: it counts against the outer request's", async () => {
+    const forged = (n: number) => ({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'X-Peer-Address': `10.98.0.${n}`, 'X-Forwarded-For': `10.97.0.${n}` },
+      body: { username: 'batch-ghost', password: 'x' },
+    });
+    const result = await batch(
+      Array.from({ length: 21 }, (_, n) => forged(n)),
+      { ip: '10.99.0.2' },
+    );
     expect(result.parts.slice(0, 20).every((p) => p.status === 200)).toBe(true);
     expect(result.parts[20].status).toBe(429);
   });

@@ -14,8 +14,12 @@ beforeAll(async () => {
 });
 beforeEach(clearContent);
 
-const addNews = (count: number) => Promise.all(Array.from({ length: count }, (_, i) => addRow('webnews', { title: `news ${i}`, isVisible: true }, { token })));
-const visibleIds = async () => (await call('POST', 'webnews/getlist', {}, {})).body.data.map((row: { id: number }) => row.id).sort();
+const addNews = (count: number) =>
+  Promise.all(
+    Array.from({ length: count }, (_, i) => addRow('webnews', { title: `news ${i}`, isVisible: true }, { token })),
+  );
+const visibleIds = async () =>
+  (await call('POST', 'webnews/getlist', {}, {})).body.data.map((row: { id: number }) => row.id).sort();
 
 test('hide and show several rows; each keeps a revision and the audit log has one line', async () => {
   const rows = await addNews(4);
@@ -31,7 +35,10 @@ test('hide and show several rows; each keeps a revision and the audit log has on
   expect(await visibleIds()).toEqual([ids[0], rows[3].id].sort());
   const admin = await signedIn(1);
   const audit = await call('POST', 'audit/getlist', { action: 'bulk', resource: 'webnews' }, { token: admin.token });
-  expect(audit.body.data.map((entry: { summary: string }) => entry.summary)).toEqual([expect.stringMatching(/^show 1: news/), expect.stringMatching(/^hide 3: news/)]);
+  expect(audit.body.data.map((entry: { summary: string }) => entry.summary)).toEqual([
+    expect.stringMatching(/^show 1: news/),
+    expect.stringMatching(/^hide 3: news/),
+  ]);
 });
 
 test('delete moves every row to the trash', async () => {
@@ -64,7 +71,12 @@ test.each([
   ['no ids', { action: 'hide' }, 'invalidBulkIds', { max: 500 }],
   ['empty ids', { action: 'hide', ids: [] }, 'invalidBulkIds', { max: 500 }],
   ['ids not a list', { action: 'hide', ids: 'all' }, 'invalidBulkIds', { max: 500 }],
-  ['too many ids', { action: 'hide', ids: Array.from({ length: 501 }, (_, i) => i + 1) }, 'invalidBulkIds', { max: 500 }],
+  [
+    'too many ids',
+    { action: 'hide', ids: Array.from({ length: 501 }, (_, i) => i + 1) },
+    'invalidBulkIds',
+    { max: 500 },
+  ],
 ])('a bulk request with %s is a 400 in the request language', async (_name, body, key, values) => {
   for (const language of ['tw', 'en'] as const) {
     const result = await call('POST', 'webnews/bulk', body, { token, language });
@@ -74,7 +86,12 @@ test.each([
 });
 
 test('a resource without a visibility switch has no bulk hide; visitors may not bulk anything', async () => {
-  const account = await call('POST', 'account/bulk', { action: 'hide', ids: [1] }, { token: (await signedIn(1)).token });
+  const account = await call(
+    'POST',
+    'account/bulk',
+    { action: 'hide', ids: [1] },
+    { token: (await signedIn(1)).token },
+  );
   expect([400, 404]).toContain(account.status);
   const rows = await addNews(1);
   const anonymous = await call('POST', 'webnews/bulk', { action: 'delete', ids: [rows[0].id] }, {});
@@ -84,14 +101,29 @@ test('a resource without a visibility switch has no bulk hide; visitors may not 
 
 describe('duplicate', () => {
   test('adds a hidden copy with the title marked, in the request language, without the translation link', async () => {
-    const en = await addRow('webnews', { title: 'Original', isVisible: true, content: '<p>Body</p>' }, { token, language: 'en' });
-    const tw = await addRow('webnews', { title: '原文', isVisible: true, content: '<p>內文</p>', translationId: en.id }, { token });
+    const en = await addRow(
+      'webnews',
+      { title: 'Original', isVisible: true, content: '<p>Body</p>' },
+      { token, language: 'en' },
+    );
+    const tw = await addRow(
+      'webnews',
+      { title: '原文', isVisible: true, content: '<p>內文</p>', translationId: en.id },
+      { token },
+    );
     const copy = await call('POST', `webnews/duplicate/${tw.id}`, undefined, { token });
     expect(copy.status).toBe(200);
-    expect(copy.body).toMatchObject({ title: message('tw', 'copyOf', { title: '原文' }), content: '<p>內文</p>', isVisible: false, translationId: null });
+    expect(copy.body).toMatchObject({
+      title: message('tw', 'copyOf', { title: '原文' }),
+      content: '<p>內文</p>',
+      isVisible: false,
+      translationId: null,
+    });
     expect(copy.body.id).not.toBe(tw.id);
     // The original keeps its pair.
-    expect((await call('GET', `webnews/get/${en.id}`, undefined, { token, language: 'en' })).body.translationId).toBe(tw.id);
+    expect((await call('GET', `webnews/get/${en.id}`, undefined, { token, language: 'en' })).body.translationId).toBe(
+      tw.id,
+    );
     const english = await call('POST', `webnews/duplicate/${en.id}`, undefined, { token, language: 'en' });
     expect(english.body.title).toBe('Copy of Original');
   });

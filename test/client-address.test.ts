@@ -1,5 +1,11 @@
 import { resetConfig } from '../lib/config';
-import { clientAddressFrom, clientAddressOf, isTrustedPeer, PEER_ADDRESS_HEADER, trustedProxies } from '../lib/http/client-address';
+import {
+  clientAddressFrom,
+  clientAddressOf,
+  isTrustedPeer,
+  PEER_ADDRESS_HEADER,
+  trustedProxies,
+} from '../lib/http/client-address';
 import { requestIdFor } from '../lib/server/request-log';
 
 const request = (peer: string | null, forwarded?: string) => {

@@ -36,7 +36,11 @@ const letter = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const send = (body: unknown, options: { ip?: string; language?: 'tw' | 'en'; token?: string } = {}) =>
-  call('POST', 'webcontact/add', body, { ip: options.ip ?? nextIp(), language: options.language, token: options.token });
+  call('POST', 'webcontact/add', body, {
+    ip: options.ip ?? nextIp(),
+    language: options.language,
+    token: options.token,
+  });
 
 const inbox = (body: Record<string, unknown> = {}, options: { token?: string; language?: 'tw' | 'en' } = {}) =>
   call('POST', 'webcontact/getlist', { pageSize: 100, ...body }, { token: user, ...options });
@@ -55,10 +59,22 @@ describe('webcontact/add (public)', () => {
     const chinese = await inbox({}, { language: 'tw' });
     expect(chinese.status).toBe(200);
     const row = chinese.body.data.find((r: { id: number }) => r.id === tw.body.id);
-    expect(row).toMatchObject({ ...letter({ subject: '中文來信' }), status: 0, lang: 'tw', accountId: null, replyNote: null });
+    expect(row).toMatchObject({
+      ...letter({ subject: '中文來信' }),
+      status: 0,
+      lang: 'tw',
+      accountId: null,
+      replyNote: null,
+    });
     expect(chinese.body.data.some((r: { id: number }) => r.id === en.body.id)).toBe(false);
     const english = await call('GET', `webcontact/get/${en.body.id}`, undefined, { token: admin, language: 'en' });
-    expect(english.body).toMatchObject({ subject: 'English letter', name: 'Mary', status: 0, lang: 'en', accountId: null });
+    expect(english.body).toMatchObject({
+      subject: 'English letter',
+      name: 'Mary',
+      status: 0,
+      lang: 'en',
+      accountId: null,
+    });
   });
 
   test('a visitor cannot set the status, reply note or account', async () => {
@@ -75,7 +91,10 @@ describe('webcontact/add (public)', () => {
   });
 
   test('missing and malformed fields are a 400 with every field named, in the request language', async () => {
-    const result = await send({ email: 'not-an-address', message: 'x'.repeat(5001), phone: 'p'.repeat(51) }, { language: 'en' });
+    const result = await send(
+      { email: 'not-an-address', message: 'x'.repeat(5001), phone: 'p'.repeat(51) },
+      { language: 'en' },
+    );
     expect(result.status).toBe(400);
     expect(result.body.message).toBe(message('en', 'required', { field: 'Name' }));
     expect(result.body.errors).toEqual([
@@ -91,7 +110,11 @@ describe('webcontact/add (public)', () => {
   });
 
   test('malformed JSON is a 400, not a 500', async () => {
-    const result = await call('POST', 'webcontact/add', undefined, { raw: '{"name":', ip: nextIp(), headers: { 'content-type': 'application/json' } });
+    const result = await call('POST', 'webcontact/add', undefined, {
+      raw: '{"name":',
+      ip: nextIp(),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(result.status).toBe(400);
     expect(result.body.message).toBe(message('tw', 'badJson'));
   });
@@ -108,7 +131,9 @@ describe('webcontact/add (public)', () => {
 
   test('concurrent messages from one address are all counted', async () => {
     const ip = nextIp();
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => send(letter({ subject: `burst ${i}` }), { ip })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => send(letter({ subject: `burst ${i}` }), { ip })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.status === 429)).toHaveLength(3);
   });
@@ -199,9 +224,19 @@ describe('webcontact/addByAcc', () => {
   });
 
   test('stores the account and returns the row', async () => {
-    const result = await call('POST', 'webcontact/addByAcc', letter({ subject: 'From a member', accountId: 999, status: 2 }), { token: user, language: 'en' });
+    const result = await call(
+      'POST',
+      'webcontact/addByAcc',
+      letter({ subject: 'From a member', accountId: 999, status: 2 }),
+      { token: user, language: 'en' },
+    );
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ ...letter({ subject: 'From a member' }), accountId: userId, status: 0, lang: 'en' });
+    expect(result.body).toMatchObject({
+      ...letter({ subject: 'From a member' }),
+      accountId: userId,
+      status: 0,
+      lang: 'en',
+    });
     expect(typeof result.body.id).toBe('number');
     const stored = await call('GET', `webcontact/get/${result.body.id}`, undefined, { token: admin, language: 'en' });
     expect(stored.body).toMatchObject({ accountId: userId, subject: 'From a member' });
@@ -212,7 +247,10 @@ describe('webcontact/addByAcc', () => {
   });
 
   test('validates like add', async () => {
-    const result = await call('POST', 'webcontact/addByAcc', letter({ email: 'nope' }), { token: user, language: 'en' });
+    const result = await call('POST', 'webcontact/addByAcc', letter({ email: 'nope' }), {
+      token: user,
+      language: 'en',
+    });
     expect(result.status).toBe(400);
     expect(result.body.errors).toEqual([{ field: 'email', message: message('en', 'notEmail', { field: 'E-mail' }) }]);
   });
@@ -234,7 +272,12 @@ describe('the back-office inbox', () => {
 
   test('staff set the status and a reply note; what the sender wrote stays as received', async () => {
     const sent = await send(letter({ name: 'Original' }));
-    const result = await call('PUT', 'webcontact/update', { id: sent.body.id, status: 1, replyNote: '已回電', name: 'Rewritten', message: 'changed' }, { token: user });
+    const result = await call(
+      'PUT',
+      'webcontact/update',
+      { id: sent.body.id, status: 1, replyNote: '已回電', name: 'Rewritten', message: 'changed' },
+      { token: user },
+    );
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ status: 1, replyNote: '已回電', name: 'Original', message: letter().message });
     const closed = await call('PUT', 'webcontact/update', { id: sent.body.id, status: 2 }, { token: admin });
@@ -243,7 +286,10 @@ describe('the back-office inbox', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toBe(message('tw', 'notChoice', { field: '狀態' }));
     // Messages belong to the language they were sent in, like every content row.
-    expect((await call('PUT', 'webcontact/update', { id: sent.body.id, status: 1 }, { token: admin, language: 'en' })).status).toBe(404);
+    expect(
+      (await call('PUT', 'webcontact/update', { id: sent.body.id, status: 1 }, { token: admin, language: 'en' }))
+        .status,
+    ).toBe(404);
     expect((await call('PUT', 'webcontact/update', { id: sent.body.id, status: 1 })).status).toBe(401);
   });
 
@@ -258,9 +304,21 @@ describe('the back-office inbox', () => {
 describe('the inbox filters by status', () => {
   test('getlist/{status} lists only that status; plain getlist lists all; an unknown status is a 400', async () => {
     const staff = await signedIn(0);
-    const first = await call('POST', 'webcontact/addByAcc', { name: '甲', email: 'a@example.org', subject: '詢問', message: '內容' }, { token: staff.token });
-    const second = await call('POST', 'webcontact/addByAcc', { name: '乙', email: 'b@example.org', subject: '詢問', message: '內容' }, { token: staff.token });
-    expect((await call('PUT', 'webcontact/update', { id: second.body.id, status: 2 }, { token: staff.token })).status).toBe(200);
+    const first = await call(
+      'POST',
+      'webcontact/addByAcc',
+      { name: '甲', email: 'a@example.org', subject: '詢問', message: '內容' },
+      { token: staff.token },
+    );
+    const second = await call(
+      'POST',
+      'webcontact/addByAcc',
+      { name: '乙', email: 'b@example.org', subject: '詢問', message: '內容' },
+      { token: staff.token },
+    );
+    expect(
+      (await call('PUT', 'webcontact/update', { id: second.body.id, status: 2 }, { token: staff.token })).status,
+    ).toBe(200);
     const fresh = await call('POST', 'webcontact/getlist/0', { pageSize: 9999 }, { token: staff.token });
     const closed = await call('POST', 'webcontact/getlist/2', { pageSize: 9999 }, { token: staff.token });
     const everything = await call('POST', 'webcontact/getlist', { pageSize: 9999 }, { token: staff.token });

@@ -117,8 +117,16 @@ describe('sorting', () => {
   test('news default sort: pinned first, then publishAt newest first', async () => {
     await addRow('webnews', { title: 'old', publishAt: '2024-01-01T00:00:00' }, { token: admin });
     await addRow('webnews', { title: 'new', publishAt: '2024-03-01T00:00:00' }, { token: admin });
-    await addRow('webnews', { title: 'pinned-mid', publishAt: '2024-02-01T00:00:00', isPinned: true }, { token: admin });
-    await addRow('webnews', { title: 'pinned-oldest', publishAt: '2023-01-01T00:00:00', isPinned: true }, { token: admin });
+    await addRow(
+      'webnews',
+      { title: 'pinned-mid', publishAt: '2024-02-01T00:00:00', isPinned: true },
+      { token: admin },
+    );
+    await addRow(
+      'webnews',
+      { title: 'pinned-oldest', publishAt: '2023-01-01T00:00:00', isPinned: true },
+      { token: admin },
+    );
     await addRow('webnews', { title: 'newest', publishAt: '2024-04-01T00:00:00' }, { token: admin });
     const result = await list('webnews', { page: 1, pageSize: 10 });
     expect(result.status).toBe(200);
@@ -150,7 +158,7 @@ describe('sorting', () => {
     expect(titles(upper.body)).toEqual(['c', 'b', 'a']);
   });
 
-  test('an empty sort and direction (a client\'s initial state) mean the default order', async () => {
+  test("an empty sort and direction (a client's initial state) mean the default order", async () => {
     await fiveNews();
     const result = await list('webnews', { page: 1, pageSize: 10, sort: '', direction: '' });
     expect(result.status).toBe(200);
@@ -257,9 +265,21 @@ describe('webbulletin getlist/{typeId}', () => {
   async function bulletins() {
     const laws = await addRow('webbulletintype', { name: 'laws' }, { token: admin });
     const events = await addRow('webbulletintype', { name: 'events' }, { token: admin });
-    await addRow('webbulletin', { typeId: laws.id, title: 'law 1', publishAt: '2024-01-01T00:00:00' }, { token: admin });
-    await addRow('webbulletin', { typeId: events.id, title: 'event 1', publishAt: '2024-01-02T00:00:00' }, { token: admin });
-    await addRow('webbulletin', { typeId: laws.id, title: 'law 2', publishAt: '2024-01-03T00:00:00' }, { token: admin });
+    await addRow(
+      'webbulletin',
+      { typeId: laws.id, title: 'law 1', publishAt: '2024-01-01T00:00:00' },
+      { token: admin },
+    );
+    await addRow(
+      'webbulletin',
+      { typeId: events.id, title: 'event 1', publishAt: '2024-01-02T00:00:00' },
+      { token: admin },
+    );
+    await addRow(
+      'webbulletin',
+      { typeId: laws.id, title: 'law 2', publishAt: '2024-01-03T00:00:00' },
+      { token: admin },
+    );
     return { laws, events };
   }
 
@@ -308,7 +328,11 @@ describe('webbulletin getlist/{typeId}', () => {
 
   test('path filter, keyword and sort combine', async () => {
     const { laws } = await bulletins();
-    const result = await call('POST', `webbulletin/getlist/${laws.id}`, { keyword: '1', sort: 'title', direction: 'desc' });
+    const result = await call('POST', `webbulletin/getlist/${laws.id}`, {
+      keyword: '1',
+      sort: 'title',
+      direction: 'desc',
+    });
     expect(titles(result.body)).toEqual(['law 1']);
   });
 });

@@ -32,8 +32,12 @@ async function listed(language: Language = 'tw'): Promise<[string, number][]> {
   return result.body.data.map((row: any) => [row.name, row.order]);
 }
 
-const move = (id: number | string, position: number | string, language: Language = 'tw', token: string | null = admin) =>
-  call('PUT', `webbulletintype/changeorder/${id}/${position}`, undefined, { token, language });
+const move = (
+  id: number | string,
+  position: number | string,
+  language: Language = 'tw',
+  token: string | null = admin,
+) => call('PUT', `webbulletintype/changeorder/${id}/${position}`, undefined, { token, language });
 
 const dense = (names: string[]): [string, number][] => names.map((name, i) => [name, i + 1]);
 
@@ -82,13 +86,16 @@ test('a position beyond the number of siblings is clamped to the last', async ()
   expect(await listed()).toEqual(dense(['b', 'c', 'a']));
 });
 
-test.each([['0'], ['x'], ['-1'], ['1.5'], ['99999999999']])('position %p is a 400 and moves nothing', async (position) => {
-  const ids = await addTypes(['a', 'b', 'c']);
-  const result = await move(ids.c, position);
-  expect(result.status).toBe(400);
-  expect(result.body.message).toBe(message('tw', 'invalidPosition', { value: position }));
-  expect(await listed()).toEqual(dense(['a', 'b', 'c']));
-});
+test.each([['0'], ['x'], ['-1'], ['1.5'], ['99999999999']])(
+  'position %p is a 400 and moves nothing',
+  async (position) => {
+    const ids = await addTypes(['a', 'b', 'c']);
+    const result = await move(ids.c, position);
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe(message('tw', 'invalidPosition', { value: position }));
+    expect(await listed()).toEqual(dense(['a', 'b', 'c']));
+  },
+);
 
 test('the position message is worded in the request language', async () => {
   const ids = await addTypes(['a'], 'en');
@@ -140,7 +147,7 @@ test('concurrent adds and moves never share or skip an order', async () => {
   const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
   const added = await Promise.all(names.map((name) => addRow('webbulletintype', { name }, { token: admin })));
   expect(added.map((row) => row.order).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-  const results = await Promise.all(added.map((row, i) => move(row.id, (i * 3) % 8 + 1)));
+  const results = await Promise.all(added.map((row, i) => move(row.id, ((i * 3) % 8) + 1)));
   expect(results.map((r) => r.status)).toEqual(names.map(() => 200));
   const rows = await listed();
   expect(rows.map(([, order]) => order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -171,7 +178,7 @@ describe('siblings are per language', () => {
     expect(await listed('en')).toEqual(dense(['three', 'one', 'two']));
   });
 
-  test('the position is clamped to the siblings of the row\'s own language', async () => {
+  test("the position is clamped to the siblings of the row's own language", async () => {
     await addTypes(['甲', '乙', '丙', '丁'], 'tw');
     const en = await addTypes(['one', 'two'], 'en');
     await move(en.one, 4, 'en');

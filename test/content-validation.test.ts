@@ -17,7 +17,8 @@ beforeAll(async () => {
 
 beforeEach(clearContent);
 
-const addNews = (body: unknown, language: 'tw' | 'en' = 'tw') => call('POST', 'webnews/add', body, { token: admin, language });
+const addNews = (body: unknown, language: 'tw' | 'en' = 'tw') =>
+  call('POST', 'webnews/add', body, { token: admin, language });
 const newsCount = async () => (await call('POST', 'webnews/getlist', {}, { token: admin })).body.total;
 
 describe('field types', () => {
@@ -31,7 +32,9 @@ describe('field types', () => {
   test('a string for isPinned is a 400', async () => {
     const result = await addNews({ title: 'ok', isPinned: 'yes' });
     expect(result.status).toBe(400);
-    expect(result.body.errors).toEqual([{ field: 'isPinned', message: message('tw', 'notBoolean', { field: '置頂' }) }]);
+    expect(result.body.errors).toEqual([
+      { field: 'isPinned', message: message('tw', 'notBoolean', { field: '置頂' }) },
+    ]);
   });
 
   test('"true" and "false" strings are read as booleans (form values)', async () => {
@@ -62,7 +65,9 @@ describe('field types', () => {
   test('files must be an array of upload ids that exist', async () => {
     const notArray = await addNews({ title: 'ok', files: 'a.pdf' });
     expect(notArray.status).toBe(400);
-    expect(notArray.body.errors).toEqual([{ field: 'files', message: message('tw', 'notUploadList', { field: '附件' }) }]);
+    expect(notArray.body.errors).toEqual([
+      { field: 'files', message: message('tw', 'notUploadList', { field: '附件' }) },
+    ]);
     const notIds = await addNews({ title: 'ok', files: ['../../etc/passwd'] });
     expect(notIds.status).toBe(400);
     const missing = '00000000-0000-4000-8000-000000000000';
@@ -84,8 +89,38 @@ describe('field types', () => {
   });
 
   test('every wrong value in every field is a 400 or accepted, never a 500', async () => {
-    const values: unknown[] = [123, -1, 1.5, 1e308, true, false, 'text', '', '   ', [], [1], ['x'], {}, { a: 1 }, null, 'x'.repeat(5000), '2024-01-01', 'a\u0000b'];
-    const fields = ['title', 'summary', 'content', 'image', 'files', 'isPinned', 'isVisible', 'publishAt', 'unpublishAt', 'translationId'];
+    const values: unknown[] = [
+      123,
+      -1,
+      1.5,
+      1e308,
+      true,
+      false,
+      'text',
+      '',
+      '   ',
+      [],
+      [1],
+      ['x'],
+      {},
+      { a: 1 },
+      null,
+      'x'.repeat(5000),
+      '2024-01-01',
+      'a\u0000b',
+    ];
+    const fields = [
+      'title',
+      'summary',
+      'content',
+      'image',
+      'files',
+      'isPinned',
+      'isVisible',
+      'publishAt',
+      'unpublishAt',
+      'translationId',
+    ];
     const statuses = new Set<number>();
     const failures: string[] = [];
     const check = (what: string, key: string, value: unknown, result: { status: number; body: any }) => {
@@ -99,7 +134,12 @@ describe('field types', () => {
     const target = await addRow('webnews', { title: 'target' }, { token: admin });
     for (const key of fields) {
       for (const value of values) {
-        check('update', key, value, await call('PUT', 'webnews/update', { id: target.id, [key]: value }, { token: admin }));
+        check(
+          'update',
+          key,
+          value,
+          await call('PUT', 'webnews/update', { id: target.id, [key]: value }, { token: admin }),
+        );
       }
     }
     expect(failures).toEqual([]);
@@ -157,7 +197,9 @@ describe('required fields and lengths', () => {
   test('a summary over its 1000-character limit is a 400', async () => {
     const result = await addNews({ title: 'ok', summary: 's'.repeat(1001) });
     expect(result.status).toBe(400);
-    expect(result.body.errors).toEqual([{ field: 'summary', message: message('tw', 'tooLong', { field: '摘要', max: 1000 }) }]);
+    expect(result.body.errors).toEqual([
+      { field: 'summary', message: message('tw', 'tooLong', { field: '摘要', max: 1000 }) },
+    ]);
   });
 
   test('rich text over its limit is a 400', async () => {
@@ -185,7 +227,11 @@ describe('required fields and lengths', () => {
 
 describe('the body itself', () => {
   test('malformed JSON is a 400 in the request language', async () => {
-    const tw = await call('POST', 'webnews/add', undefined, { token: admin, raw: '{"title": "x",', headers: { 'content-type': 'application/json' } });
+    const tw = await call('POST', 'webnews/add', undefined, {
+      token: admin,
+      raw: '{"title": "x",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(tw.status).toBe(400);
     expect(tw.body).toEqual({ message: message('tw', 'badJson') });
     expect(tw.body.message).toBe('請求內容不是有效的 JSON。');
@@ -269,7 +315,9 @@ describe('rich text is sanitised on every write', () => {
     expect(html).not.toContain('opener"');
     // Safe markup stays.
     expect(html).toContain('<h2>Heading</h2>');
-    expect(html).toContain('<p>Hello <strong>world</strong> <em>and</em> <a href="https://example.com/page">a link</a></p>');
+    expect(html).toContain(
+      '<p>Hello <strong>world</strong> <em>and</em> <a href="https://example.com/page">a link</a></p>',
+    );
     expect(html).toContain('<img src="https://example.com/a.png" alt="pic" />');
     expect(html).toContain('bad link</a>');
     expect(html).toContain('<ul><li>one</li></ul>');
@@ -298,7 +346,12 @@ describe('rich text is sanitised on every write', () => {
 
   test('bulletin content too', async () => {
     const type = await addRow('webbulletintype', { name: 't' }, { token: admin });
-    const result = await call('POST', 'webbulletin/add', { typeId: type.id, title: 'b', content: dirty }, { token: admin });
+    const result = await call(
+      'POST',
+      'webbulletin/add',
+      { typeId: type.id, title: 'b', content: dirty },
+      { token: admin },
+    );
     expect(result.status).toBe(200);
     expectClean(result.body.content);
   });
@@ -380,7 +433,9 @@ describe('dates on the wire', () => {
   ])('an invalid date-time %p is a 400', async (publishAt) => {
     const result = await addNews({ title: 'd', publishAt });
     expect(result.status).toBe(400);
-    expect(result.body.errors).toEqual([{ field: 'publishAt', message: message('tw', 'notDateTime', { field: '上架時間' }) }]);
+    expect(result.body.errors).toEqual([
+      { field: 'publishAt', message: message('tw', 'notDateTime', { field: '上架時間' }) },
+    ]);
   });
 
   test('a number for a date-time is a 400', async () => {
@@ -390,8 +445,17 @@ describe('dates on the wire', () => {
   });
 
   test('an invalid date on update is a 400 and keeps the stored date', async () => {
-    const row = await addRow('webnews', { title: 'd', publishAt: '2024-01-02T03:04:05' }, { token: admin, language: 'en' });
-    const result = await call('PUT', 'webnews/update', { id: row.id, publishAt: '2024-02-31T00:00:00' }, { token: admin, language: 'en' });
+    const row = await addRow(
+      'webnews',
+      { title: 'd', publishAt: '2024-01-02T03:04:05' },
+      { token: admin, language: 'en' },
+    );
+    const result = await call(
+      'PUT',
+      'webnews/update',
+      { id: row.id, publishAt: '2024-02-31T00:00:00' },
+      { token: admin, language: 'en' },
+    );
     expect(result.status).toBe(400);
     expect(result.body.message).toBe(message('en', 'notDateTime', { field: 'Publish at' }));
     const stored = await call('GET', `webnews/get/${row.id}`, undefined, { token: admin, language: 'en' });

@@ -81,7 +81,12 @@ describe('language separation', () => {
 
   test('an update cannot move a row to the other language', async () => {
     const zh = await addRow('webnews', { title: '中文' }, { token: admin, language: 'tw' });
-    const result = await call('PUT', 'webnews/update', { id: zh.id, lang: 'en', title: '仍是中文' }, { token: admin, language: 'tw' });
+    const result = await call(
+      'PUT',
+      'webnews/update',
+      { id: zh.id, lang: 'en', title: '仍是中文' },
+      { token: admin, language: 'tw' },
+    );
     expect(result.status).toBe(200);
     expect(result.body.lang).toBe('tw');
     expect((await call('GET', `webnews/get/${zh.id}`, undefined, { language: 'en' })).status).toBe(404);
@@ -91,7 +96,11 @@ describe('language separation', () => {
 describe('publication window and visibility', () => {
   async function fourNews() {
     const live = await addRow('webnews', { title: 'live', publishAt: taipei(fromNow(-48)) }, { token: admin });
-    const draft = await addRow('webnews', { title: 'draft', isVisible: false, publishAt: taipei(fromNow(-48)) }, { token: admin });
+    const draft = await addRow(
+      'webnews',
+      { title: 'draft', isVisible: false, publishAt: taipei(fromNow(-48)) },
+      { token: admin },
+    );
     const future = await addRow('webnews', { title: 'future', publishAt: taipei(fromNow(48)) }, { token: admin });
     const expired = await addRow(
       'webnews',
@@ -131,7 +140,11 @@ describe('publication window and visibility', () => {
   });
 
   test('an open window (unpublishAt in the future) is public', async () => {
-    const open = await addRow('webnews', { title: 'open', publishAt: taipei(fromNow(-1)), unpublishAt: taipei(fromNow(24)) }, { token: admin });
+    const open = await addRow(
+      'webnews',
+      { title: 'open', publishAt: taipei(fromNow(-1)), unpublishAt: taipei(fromNow(24)) },
+      { token: admin },
+    );
     expect((await call('GET', `webnews/get/${open.id}`)).status).toBe(200);
   });
 
@@ -146,7 +159,8 @@ describe('publication window and visibility', () => {
 
   test('paging of anonymous lists counts public rows only', async () => {
     await fourNews();
-    for (let i = 0; i < 3; i++) await addRow('webnews', { title: `live ${i}`, publishAt: taipei(fromNow(-1)) }, { token: admin });
+    for (let i = 0; i < 3; i++)
+      await addRow('webnews', { title: `live ${i}`, publishAt: taipei(fromNow(-1)) }, { token: admin });
     const result = await call('POST', 'webnews/getlist', { page: 9, pageSize: 2 });
     expect(result.body).toMatchObject({ total: 4, page: 2 });
     expect(result.body.data).toHaveLength(2);
@@ -154,7 +168,11 @@ describe('publication window and visibility', () => {
 
   test('hidden bulletin types and future bulletins are hidden from anonymous readers', async () => {
     const hiddenType = await addRow('webbulletintype', { name: 'hidden', isVisible: false }, { token: admin });
-    const future = await addRow('webbulletin', { typeId: hiddenType.id, title: 'later', publishAt: taipei(fromNow(5)) }, { token: admin });
+    const future = await addRow(
+      'webbulletin',
+      { typeId: hiddenType.id, title: 'later', publishAt: taipei(fromNow(5)) },
+      { token: admin },
+    );
     expect((await call('GET', `webbulletintype/get/${hiddenType.id}`)).status).toBe(404);
     expect((await call('POST', 'webbulletintype/getlist', {})).body.total).toBe(0);
     expect((await call('GET', `webbulletin/get/${future.id}`)).status).toBe(404);
@@ -163,26 +181,55 @@ describe('publication window and visibility', () => {
 
   test('unpublishAt at or before publishAt is a 400, on add and on update', async () => {
     for (const unpublishAt of ['2024-01-01T00:00:00', '2023-12-31T23:59:59']) {
-      const result = await call('POST', 'webnews/add', { title: 'x', publishAt: '2024-01-01T00:00:00', unpublishAt }, { token: admin });
+      const result = await call(
+        'POST',
+        'webnews/add',
+        { title: 'x', publishAt: '2024-01-01T00:00:00', unpublishAt },
+        { token: admin },
+      );
       expect(result.status).toBe(400);
       expect(result.body.message).toBe(message('tw', 'windowOrder'));
     }
-    const en = await call('POST', 'webnews/add', { title: 'x', publishAt: '2024-01-01T00:00:00', unpublishAt: '2023-01-01T00:00:00' }, { token: admin, language: 'en' });
+    const en = await call(
+      'POST',
+      'webnews/add',
+      { title: 'x', publishAt: '2024-01-01T00:00:00', unpublishAt: '2023-01-01T00:00:00' },
+      { token: admin, language: 'en' },
+    );
     expect(en.body.message).toBe(message('en', 'windowOrder'));
     expect((await call('POST', 'webnews/getlist', {}, { token: admin })).body.total).toBe(0);
 
-    const row = await addRow('webnews', { title: 'ok', publishAt: '2024-01-01T00:00:00', unpublishAt: '2024-02-01T00:00:00' }, { token: admin });
+    const row = await addRow(
+      'webnews',
+      { title: 'ok', publishAt: '2024-01-01T00:00:00', unpublishAt: '2024-02-01T00:00:00' },
+      { token: admin },
+    );
     // Only one end sent: checked against the stored other end.
-    const later = await call('PUT', 'webnews/update', { id: row.id, publishAt: '2024-03-01T00:00:00' }, { token: admin });
+    const later = await call(
+      'PUT',
+      'webnews/update',
+      { id: row.id, publishAt: '2024-03-01T00:00:00' },
+      { token: admin },
+    );
     expect(later.status).toBe(400);
-    const earlier = await call('PUT', 'webnews/update', { id: row.id, unpublishAt: '2023-06-01T00:00:00' }, { token: admin });
+    const earlier = await call(
+      'PUT',
+      'webnews/update',
+      { id: row.id, unpublishAt: '2023-06-01T00:00:00' },
+      { token: admin },
+    );
     expect(earlier.status).toBe(400);
     const stored = await call('GET', `webnews/get/${row.id}`, undefined, { token: admin });
     expect(stored.body).toMatchObject({ publishAt: '2024-01-01T00:00:00', unpublishAt: '2024-02-01T00:00:00' });
   });
 
   test('an unpublishAt in the past with no publishAt (publish now) is a 400', async () => {
-    const result = await call('POST', 'webnews/add', { title: 'x', unpublishAt: '2020-01-01T00:00:00' }, { token: admin });
+    const result = await call(
+      'POST',
+      'webnews/add',
+      { title: 'x', unpublishAt: '2020-01-01T00:00:00' },
+      { token: admin },
+    );
     expect(result.status).toBe(400);
     expect(result.body.message).toBe(message('tw', 'windowOrder'));
   });

@@ -99,7 +99,12 @@ describe('add', () => {
     const added = await call('POST', 'webnews/add', { title: 'by user' }, { token: user });
     expect(added.status).toBe(200);
     expect(added.body.updatedBy).toBe(userId);
-    const updated = await call('PUT', 'webnews/update', { id: added.body.id, title: 'edited by user' }, { token: user });
+    const updated = await call(
+      'PUT',
+      'webnews/update',
+      { id: added.body.id, title: 'edited by user' },
+      { token: user },
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.title).toBe('edited by user');
     const type = await call('POST', 'webbulletintype/add', { name: 'a' }, { token: user });
@@ -145,7 +150,12 @@ describe('update', () => {
     const added = await addRow('webbulletintype', { name: 'first' }, { token: admin });
     await addRow('webbulletintype', { name: 'second' }, { token: admin });
     const row = (await call('GET', `webbulletintype/get/${added.id}`, undefined, { token: admin })).body;
-    const result = await call('PUT', 'webbulletintype/update', { ...row, name: 'renamed', order: 2, lang: 'en' }, { token: admin });
+    const result = await call(
+      'PUT',
+      'webbulletintype/update',
+      { ...row, name: 'renamed', order: 2, lang: 'en' },
+      { token: admin },
+    );
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ id: added.id, name: 'renamed', order: 1, lang: 'tw' });
   });
@@ -232,7 +242,10 @@ describe('delete', () => {
     expect(result.body.message).toContain('2 筆');
 
     // Nothing was deleted: the type, its bulletins and the other type's order are as before.
-    expect((await call('GET', `webbulletintype/get/${used.id}`, undefined, { token: admin })).body).toMatchObject({ name: 'used', order: 1 });
+    expect((await call('GET', `webbulletintype/get/${used.id}`, undefined, { token: admin })).body).toMatchObject({
+      name: 'used',
+      order: 1,
+    });
     const stillThere = await call('POST', `webbulletin/getlist/${used.id}`, {}, { token: admin });
     expect(stillThere.body.total).toBe(2);
     expect((await call('GET', `webbulletintype/get/${other.id}`, undefined, { token: admin })).body.order).toBe(2);
@@ -241,7 +254,10 @@ describe('delete', () => {
   test('the in-use message is worded in the request language', async () => {
     const used = await addRow('webbulletintype', { name: 'used' }, { token: admin, language: 'en' });
     await addRow('webbulletin', { typeId: used.id, title: 'one' }, { token: admin, language: 'en' });
-    const result = await call('DELETE', `webbulletintype/delete/${used.id}`, undefined, { token: admin, language: 'en' });
+    const result = await call('DELETE', `webbulletintype/delete/${used.id}`, undefined, {
+      token: admin,
+      language: 'en',
+    });
     expect(result.status).toBe(400);
     expect(result.body.message).toBe(message('en', 'inUse', { count: 1, resource: 'Bulletins' }));
   });
@@ -268,14 +284,24 @@ describe('bulletin type references', () => {
 
   test("a bulletin with the other language's type is a 400", async () => {
     const english = await addRow('webbulletintype', { name: 'English type' }, { token: admin, language: 'en' });
-    const result = await call('POST', 'webbulletin/add', { typeId: english.id, title: '中文公告' }, { token: admin, language: 'tw' });
+    const result = await call(
+      'POST',
+      'webbulletin/add',
+      { typeId: english.id, title: '中文公告' },
+      { token: admin, language: 'tw' },
+    );
     expect(result.status).toBe(400);
     expect(result.body.message).toBe(message('tw', 'unknownReference', { field: '類別', value: english.id }));
-    const inEnglish = await call('POST', 'webbulletin/add', { typeId: english.id, title: 'English bulletin' }, { token: admin, language: 'en' });
+    const inEnglish = await call(
+      'POST',
+      'webbulletin/add',
+      { typeId: english.id, title: 'English bulletin' },
+      { token: admin, language: 'en' },
+    );
     expect(inEnglish.status).toBe(200);
   });
 
-  test("an update may not move a bulletin to a missing or other-language type", async () => {
+  test('an update may not move a bulletin to a missing or other-language type', async () => {
     const type = await addRow('webbulletintype', { name: 't' }, { token: admin });
     const english = await addRow('webbulletintype', { name: 'e' }, { token: admin, language: 'en' });
     const bulletin = await addRow('webbulletin', { typeId: type.id, title: 'b' }, { token: admin });
@@ -293,7 +319,10 @@ describe('bulletin type references', () => {
   test('a bulletin needs a type', async () => {
     const result = await call('POST', 'webbulletin/add', { title: 'no type' }, { token: admin });
     expect(result.status).toBe(400);
-    expect(result.body.errors).toContainEqual({ field: 'typeId', message: message('tw', 'required', { field: '類別' }) });
+    expect(result.body.errors).toContainEqual({
+      field: 'typeId',
+      message: message('tw', 'required', { field: '類別' }),
+    });
   });
 });
 

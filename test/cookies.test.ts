@@ -23,9 +23,15 @@ describe('readCookie', () => {
   });
 
   test('the XSRF check compares the decoded cookie with the header', () => {
-    const ok = new Request('http://localhost/api', { method: 'POST', headers: { cookie: 'XSRF-TOKEN=a%2Bb', 'x-xsrf-token': 'a+b' } });
+    const ok = new Request('http://localhost/api', {
+      method: 'POST',
+      headers: { cookie: 'XSRF-TOKEN=a%2Bb', 'x-xsrf-token': 'a+b' },
+    });
     expect(() => checkXsrf(ok)).not.toThrow();
-    const wrong = new Request('http://localhost/api', { method: 'POST', headers: { cookie: 'XSRF-TOKEN=a%2Bb', 'x-xsrf-token': 'a%2Bb' } });
+    const wrong = new Request('http://localhost/api', {
+      method: 'POST',
+      headers: { cookie: 'XSRF-TOKEN=a%2Bb', 'x-xsrf-token': 'a%2Bb' },
+    });
     expect(() => checkXsrf(wrong)).toThrow();
   });
 });

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 beforeEach(clearContent);
 
-const translationOf = async (id: number, language: 'tw' | 'en') => (await call('GET', `webnews/get/${id}`, undefined, { token, language })).body.translationId;
+const translationOf = async (id: number, language: 'tw' | 'en') =>
+  (await call('GET', `webnews/get/${id}`, undefined, { token, language })).body.translationId;
 
 test('linking from one side links the other back', async () => {
   const tw = await addRow('webnews', { title: '中文版' }, { token, language: 'tw' });
@@ -29,7 +30,7 @@ test('linking from one side links the other back', async () => {
   expect(await translationOf(tw.id, 'tw')).toBeNull();
 });
 
-test('a row that takes another pair\'s counterpart breaks that pair on both sides', async () => {
+test("a row that takes another pair's counterpart breaks that pair on both sides", async () => {
   const tw = await addRow('webnews', { title: '中文版' }, { token, language: 'tw' });
   const en = await addRow('webnews', { title: 'English', translationId: tw.id }, { token, language: 'en' });
   const en2 = await addRow('webnews', { title: 'English again' }, { token, language: 'en' });
@@ -51,7 +52,11 @@ test('clearing the link clears it on the counterpart too; other updates leave it
 test('the public language switch follows a link made from the other side at once', async () => {
   const tw = await addRow('webnews', { title: '中文版', isVisible: true }, { token, language: 'tw' });
   await call('GET', `webnews/get/${tw.id}`, undefined, { language: 'tw' });
-  const en = await addRow('webnews', { title: 'English', isVisible: true, translationId: tw.id }, { token, language: 'en' });
+  const en = await addRow(
+    'webnews',
+    { title: 'English', isVisible: true, translationId: tw.id },
+    { token, language: 'en' },
+  );
   const anonymous = await call('GET', `webnews/get/${tw.id}`, undefined, { language: 'tw' });
   expect(anonymous.body.translationId).toBe(en.id);
 });

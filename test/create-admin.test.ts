@@ -8,7 +8,14 @@ const run = (dataDir: string, ...args: string[]) => {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_CONTENT: 'off' };
   delete env.DATABASE_URL;
   try {
-    return { code: 0, output: execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', '--tsconfig', 'tsconfig.scripts.json', 'scripts/create-admin.ts', ...args], { env, encoding: 'utf8', stdio: 'pipe' }) };
+    return {
+      code: 0,
+      output: execFileSync(
+        process.execPath,
+        ['node_modules/tsx/dist/cli.mjs', '--tsconfig', 'tsconfig.scripts.json', 'scripts/create-admin.ts', ...args],
+        { env, encoding: 'utf8', stdio: 'pipe' },
+      ),
+    };
   } catch (error) {
     const e = error as { status: number; stdout: string; stderr: string };
     return { code: e.status, output: e.stdout + e.stderr };
@@ -20,7 +27,9 @@ test('create-admin makes an Admin, generates a password when none is given, and 
   const first = run(dataDir, 'chair', 'a-long-password');
   expect(first).toEqual({ code: 0, output: expect.stringContaining('Created Admin "chair".') });
   const generated = run(dataDir, 'secretary');
-  expect(generated.output).toMatch(/Created Admin "secretary" with password [A-Za-z0-9]{4}-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}\./);
+  expect(generated.output).toMatch(
+    /Created Admin "secretary" with password [A-Za-z0-9]{4}-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}\./,
+  );
   const again = run(dataDir, 'CHAIR', 'another-password');
   expect(again.code).toBe(1);
   expect(again.output).toContain('An account named "CHAIR" already exists.');

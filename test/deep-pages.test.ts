@@ -37,7 +37,11 @@ const ids = (rows: Record<string, unknown>[]) => rows.map((row) => Number(row.id
 
 /** The same list read straight from the database with OFFSET (a read at a given time is never cached). */
 const byOffset = (publicOnly: boolean, page: number, pageSize = 10) =>
-  listRows(resources.webnews, { language: 'tw', publicOnly, now: new Date() }, { filters: {}, sort: defaultSortOf(resources.webnews), page, pageSize });
+  listRows(
+    resources.webnews,
+    { language: 'tw', publicOnly, now: new Date() },
+    { filters: {}, sort: defaultSortOf(resources.webnews), page, pageSize },
+  );
 
 test.each([
   ['anonymous', true],

@@ -26,8 +26,20 @@ withDatabase();
 
 /** The lists the public site pages through: at least eight rows each (per language where localized). */
 const PAGED = [
-  'webnews', 'webbulletin', 'webactivity', 'webrule', 'webdiscipline', 'webmemorabilia', 'webqa', 'webbilingual',
-  'weblink', 'webstatics', 'webtrusttest', 'webeducation', 'webvision', 'webmemberdept',
+  'webnews',
+  'webbulletin',
+  'webactivity',
+  'webrule',
+  'webdiscipline',
+  'webmemorabilia',
+  'webqa',
+  'webbilingual',
+  'weblink',
+  'webstatics',
+  'webtrusttest',
+  'webeducation',
+  'webvision',
+  'webmemberdept',
 ];
 const contentResources = allResources().filter((r) => r.name !== 'account');
 const TIME_ZONE = 'Asia/Taipei';
@@ -38,10 +50,12 @@ const rows = new Map<string, Row[]>();
 
 async function loadRows() {
   const db = await getDb();
-  for (const resource of contentResources) rows.set(resource.name, (await db.select().from(tableOf(resource))) as Row[]);
+  for (const resource of contentResources)
+    rows.set(resource.name, (await db.select().from(tableOf(resource))) as Row[]);
 }
 
-const of = (name: string, lang?: string) => (rows.get(name) ?? []).filter((row) => lang === undefined || row.lang === lang);
+const of = (name: string, lang?: string) =>
+  (rows.get(name) ?? []).filter((row) => lang === undefined || row.lang === lang);
 
 beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-demo-'));
@@ -66,7 +80,8 @@ test('every resource has rows in each language, and at least eight in every page
   for (const resource of contentResources) {
     const minimum = PAGED.includes(resource.name) ? 8 : 1;
     if (traits(resource).localized) {
-      for (const lang of ['tw', 'en']) expect([resource.name, lang, of(resource.name, lang).length >= minimum]).toEqual([resource.name, lang, true]);
+      for (const lang of ['tw', 'en'])
+        expect([resource.name, lang, of(resource.name, lang).length >= minimum]).toEqual([resource.name, lang, true]);
     } else {
       expect([resource.name, of(resource.name).length >= minimum]).toEqual([resource.name, true]);
     }
@@ -77,7 +92,8 @@ test('every section list has content: Q&A categories, boards, committees, videos
   const covered = (resource: string, key: string, list: keyof typeof sections) => {
     for (const lang of ['tw', 'en']) {
       const present = new Set(of(resource, lang).map((row) => row[key]));
-      for (const { value } of sections[list]) expect([resource, lang, value, present.has(value)]).toEqual([resource, lang, value, true]);
+      for (const { value } of sections[list])
+        expect([resource, lang, value, present.has(value)]).toEqual([resource, lang, value, true]);
     }
   };
   covered('webqa', 'category', 'qaCategories');
@@ -101,7 +117,9 @@ test('the data is varied where pages filter it', () => {
   expect(activities.filter((a) => (a.startAt as Date).getTime() > now).length).toBeGreaterThanOrEqual(3);
   expect(activities.filter((a) => (a.startAt as Date).getTime() < now).length).toBeGreaterThanOrEqual(3);
 
-  expect(new Set(of('webmemorabilia', 'tw').map((m) => String(m.eventDate).slice(0, 4))).size).toBeGreaterThanOrEqual(5);
+  expect(new Set(of('webmemorabilia', 'tw').map((m) => String(m.eventDate).slice(0, 4))).size).toBeGreaterThanOrEqual(
+    5,
+  );
   expect(new Set(of('webstatics', 'tw').map((s) => s.year)).size).toBeGreaterThanOrEqual(3);
   expect(new Set(of('webareainfo', 'tw').map((a) => a.regionCode)).size).toBeGreaterThanOrEqual(5);
   for (const lang of ['tw', 'en']) {
@@ -133,7 +151,12 @@ test('translation pairs point at each other, in the other language', () => {
     const byId = new Map(of(resource.name).map((row) => [row.id, row]));
     for (const row of of(resource.name)) {
       const twin = byId.get(row.translationId as number);
-      expect([resource.name, row.id, twin?.translationId, twin?.lang !== row.lang]).toEqual([resource.name, row.id, row.id, true]);
+      expect([resource.name, row.id, twin?.translationId, twin?.lang !== row.lang]).toEqual([
+        resource.name,
+        row.id,
+        row.id,
+        true,
+      ]);
     }
   }
 });
@@ -146,7 +169,12 @@ test('references point at rows of the same language; order is 1..n among sibling
       const targets = new Map(of(f.resource).map((row) => [row.id, row]));
       for (const row of of(resource.name)) {
         if (row[key] === null) continue;
-        expect([resource.name, key, row.id, targets.get(row[key] as number)?.lang]).toEqual([resource.name, key, row.id, row.lang]);
+        expect([resource.name, key, row.id, targets.get(row[key] as number)?.lang]).toEqual([
+          resource.name,
+          key,
+          row.id,
+          row.lang,
+        ]);
       }
     }
     if (!t.ordered) continue;
@@ -156,7 +184,11 @@ test('references point at rows of the same language; order is 1..n among sibling
       groups.set(group, [...(groups.get(group) ?? []), row.order as number]);
     }
     for (const [group, orders] of groups) {
-      expect([resource.name, group, orders.sort((a, b) => a - b)]).toEqual([resource.name, group, orders.map((_, i) => i + 1)]);
+      expect([resource.name, group, orders.sort((a, b) => a - b)]).toEqual([
+        resource.name,
+        group,
+        orders.map((_, i) => i + 1),
+      ]);
     }
   }
 });
@@ -169,7 +201,8 @@ test('every row is one the API would accept, and its rich text is already clean'
       const { issues } = validateInput(definition, wire, 'add', (row.lang as 'tw' | 'en') ?? 'tw', TIME_ZONE);
       expect([resource.name, row.id, issues]).toEqual([resource.name, row.id, []]);
       for (const [key, f] of Object.entries(definition.fields)) {
-        if (f.kind === 'richtext' && typeof row[key] === 'string') expect(sanitizeRichText(row[key] as string)).toBe(row[key]);
+        if (f.kind === 'richtext' && typeof row[key] === 'string')
+          expect(sanitizeRichText(row[key] as string)).toBe(row[key]);
       }
     }
   }
@@ -248,7 +281,9 @@ test('uploads referenced by rows exist, with bytes of the recorded type; images 
   }
   // Nothing stored that no row uses.
   expect(stored.size).toBe(referenced.size);
-  expect(new Set([...stored.values()].map((u) => u.type))).toEqual(new Set(['image/png', 'application/pdf', 'text/csv']));
+  expect(new Set([...stored.values()].map((u) => u.type))).toEqual(
+    new Set(['image/png', 'application/pdf', 'text/csv']),
+  );
 });
 
 test('web settings and section update times are filled', async () => {
@@ -277,7 +312,12 @@ test('anonymous visitors see every public list in both languages', async () => {
     for (const language of ['tw', 'en'] as const) {
       const result = await call('POST', `${resource.name}/getlist`, { page: 1, pageSize: 100 }, { language });
       const minimum = PAGED.includes(resource.name) ? 8 : 1;
-      expect([resource.name, language, result.status, result.body.total >= minimum]).toEqual([resource.name, language, 200, true]);
+      expect([resource.name, language, result.status, result.body.total >= minimum]).toEqual([
+        resource.name,
+        language,
+        200,
+        true,
+      ]);
     }
   }
 });

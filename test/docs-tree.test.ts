@@ -32,7 +32,7 @@ test.each(libFolders)('docs/architecture.md names lib/%s', (folder) => {
   expect(names(read('docs/architecture.md'), folder)).toBe(true);
 });
 
-test.each(libFolders)("README's \"What is here\" table names lib/%s", (folder) => {
+test.each(libFolders)('README\'s "What is here" table names lib/%s', (folder) => {
   const table = whatIsHere(read('README.md'))
     .split('\n')
     .filter((line) => line.startsWith('|'))

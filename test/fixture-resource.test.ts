@@ -30,7 +30,12 @@ const webfixture = defineResource({
 });
 
 // Row types follow the definition: this line does not compile if they do not.
-const typed: Pick<RowOf<typeof webfixture>, 'title' | 'rank' | 'publishAt' | 'lang'> = { title: 'x', rank: null, publishAt: new Date(), lang: 'tw' };
+const typed: Pick<RowOf<typeof webfixture>, 'title' | 'rank' | 'publishAt' | 'lang'> = {
+  title: 'x',
+  rank: null,
+  publishAt: new Date(),
+  lang: 'tw',
+};
 
 const tablesBefore = allTables();
 extendRegistry(webfixture);
@@ -81,12 +86,18 @@ test('its own route is in the site map, the menu, the breadcrumbs, sitemap.xml a
   expect(siteRoutes.at(-1)).toMatchObject(own);
   expect(resourceRouteNames('en')).toEqual({ fixtures: 'Fixture' });
   expect(resourceRouteNames('tw')).toEqual({ fixtures: '測試資源' });
-  expect(menu().find((entry) => entry.group.id === 'info')!.pages.at(-1)).toMatchObject(own);
+  expect(
+    menu()
+      .find((entry) => entry.group.id === 'info')!
+      .pages.at(-1),
+  ).toMatchObject(own);
   expect(routeTrail('fixtures').map((r) => r.id)).toEqual(['home', 'info', 'fixtures']);
   const info = routeTree().children.find((node) => node.route.id === 'info')!;
   expect(info.children.at(-1)!.route.id).toBe('fixtures');
   const urls = buildSitemap(siteRoutes, { tw: [], en: [] }).map((entry) => entry.url);
-  expect(urls).toEqual(expect.arrayContaining([expect.stringMatching(/\/tw\/fixtures$/), expect.stringMatching(/\/en\/fixtures$/)]));
+  expect(urls).toEqual(
+    expect.arrayContaining([expect.stringMatching(/\/tw\/fixtures$/), expect.stringMatching(/\/en\/fixtures$/)]),
+  );
   expect(hasCachedFirstPage('/fixtures')).toBe(true);
 });
 
@@ -95,11 +106,15 @@ test('a path names its generic list or detail page; dedicated pages and unknown 
   expect(resourcePageOf(['fixtures'])).toMatchObject({ definition: webfixture, route: { id: 'fixtures' } });
   expect(resourcePageOf(['fixtures'])!.id).toBeUndefined();
   expect(resourcePageOf(['fixtures', '12'])).toMatchObject({ definition: webfixture, id: '12' });
-  for (const path of [['news'], ['news', '1'], ['nothing'], ['fixtures', '1', 'more'], []]) expect(resourcePageOf(path)).toBeNull();
+  for (const path of [['news'], ['news', '1'], ['nothing'], ['fixtures', '1', 'more'], []])
+    expect(resourcePageOf(path)).toBeNull();
 
   const { rows } = await (await import('../lib/content/storage/reads')).readPublicList(webfixture, 'tw');
   expect(rows).toHaveLength(1);
-  expect(resourceItem(webfixture, rows[0], 'tw')).toMatchObject({ title: '測試', facts: [{ label: '排名', value: '3' }] });
+  expect(resourceItem(webfixture, rows[0], 'tw')).toMatchObject({
+    title: '測試',
+    facts: [{ label: '排名', value: '3' }],
+  });
   expect((await resourceList(webfixture, 'tw', {})).items.map((item) => item.title)).toEqual(['測試']);
   expect(await resourceList(webfixture, 'tw', { q: '測' })).toMatchObject({ searchable: true, query: '測', total: 1 });
   expect(await resourceList(webfixture, 'tw', { q: 'absent' })).toMatchObject({ items: [], total: 0 });
@@ -114,6 +129,11 @@ test('a route of its own must not take a page the site already has', async () =>
   expect(() => buildSiteRoutes([deep])).toThrow(/one lower-case segment/);
   const orphan = defineResource({ ...webfixture, name: 'weborphan', public: { route: 'orphan', parent: 'nowhere' } });
   expect(() => buildSiteRoutes([orphan])).toThrow(/not a route/);
-  const grouped = defineResource({ ...webfixture, name: 'webgrouped', menu: 'system', public: { route: 'noticeBoard' } });
+  const grouped = defineResource({
+    ...webfixture,
+    name: 'webgrouped',
+    menu: 'system',
+    public: { route: 'noticeBoard' },
+  });
   expect(buildSiteRoutes([grouped]).at(-1)).toMatchObject({ id: 'noticeBoard', path: '/notice-board', parent: 'home' });
 });

@@ -19,7 +19,9 @@ test('a lock held by a running process is refused with a clear message', () => {
   // pid 1 always runs; it stands for "another live process".
   fs.writeFileSync(lockPath, '1');
   expect(() => acquireLock(lockPath)).toThrow(DatabaseLockedError);
-  expect(() => acquireLock(lockPath)).toThrow(/already open in process 1.*stop that process first, or set DATABASE_URL/);
+  expect(() => acquireLock(lockPath)).toThrow(
+    /already open in process 1.*stop that process first, or set DATABASE_URL/,
+  );
   expect(fs.readFileSync(lockPath, 'utf8')).toBe('1');
 });
 

@@ -35,8 +35,18 @@ beforeAll(async () => {
   useSmtp(smtp.url);
   admin = (await signedIn(1)).token;
   user = (await signedIn(0)).token;
-  await call('POST', 'websetting/webinfo', { siteName: '信託公會', notifyEmails: 'staff@example.org, head@example.org' }, { token: admin, language: 'tw' });
-  await call('POST', 'websetting/webinfo', { siteName: 'Trust Association', notifyEmails: 'english@example.org' }, { token: admin, language: 'en' });
+  await call(
+    'POST',
+    'websetting/webinfo',
+    { siteName: '信託公會', notifyEmails: 'staff@example.org, head@example.org' },
+    { token: admin, language: 'tw' },
+  );
+  await call(
+    'POST',
+    'websetting/webinfo',
+    { siteName: 'Trust Association', notifyEmails: 'english@example.org' },
+    { token: admin, language: 'en' },
+  );
 });
 
 afterAll(async () => {
@@ -62,7 +72,8 @@ const letter = (overrides: Record<string, unknown> = {}) => ({
   message: '請問如何申請入會？\n謝謝。',
   ...overrides,
 });
-const send = (body: unknown, language: 'tw' | 'en' = 'tw') => call('POST', 'webcontact/add', body, { ip: `198.51.100.${++serial}`, language });
+const send = (body: unknown, language: 'tw' | 'en' = 'tw') =>
+  call('POST', 'webcontact/add', body, { ip: `198.51.100.${++serial}`, language });
 
 async function queueRows() {
   const db = await getDb();
@@ -97,17 +108,22 @@ describe('contact message e-mail', () => {
     expect(row).toMatchObject({ kind: 'contact', status: 'sent', attempts: 1, text: '', html: '' });
   });
 
-  test('a queued mail is due by the server\'s clock, so the wake-up right after queueing claims it', async () => {
+  test("a queued mail is due by the server's clock, so the wake-up right after queueing claims it", async () => {
     expect((await send(letter())).status).toBe(200);
     const db = await getDb();
     // The database's now() carries microseconds that a claim made in the same millisecond would not reach.
-    const [due] = await db.select({ micros: sql<number>`(extract(microseconds from ${mailQueue.nextAttemptAt})::int % 1000)` }).from(mailQueue);
+    const [due] = await db
+      .select({ micros: sql<number>`(extract(microseconds from ${mailQueue.nextAttemptAt})::int % 1000)` })
+      .from(mailQueue);
     expect(Number(due.micros)).toBe(0);
     expect(await deliverDueMail()).toMatchObject({ sent: 1 });
   });
 
   test('an English message goes to the English addresses, in English, and its HTML is escaped', async () => {
-    const sent = await send(letter({ name: 'Mary <b>', subject: 'Membership', message: 'Hello <script>x</script>' }), 'en');
+    const sent = await send(
+      letter({ name: 'Mary <b>', subject: 'Membership', message: 'Hello <script>x</script>' }),
+      'en',
+    );
     await deliverDueMail();
     const [mail] = await smtp.waitFor(1);
     expect(mail.envelopeTo).toEqual(['english@example.org']);
@@ -138,17 +154,27 @@ describe('contact message e-mail', () => {
     expect(row.lastError).toMatch(/550|refuses/);
     expect(row.nextAttemptAt.getTime()).toBe(started.getTime() + RETRY_DELAYS_MS[0]);
     // Not due yet: nothing is tried before the wait is over.
-    expect(await deliverDueMail(new Date(started.getTime() + RETRY_DELAYS_MS[0] - 1000))).toMatchObject({ sent: 0, retry: 0 });
+    expect(await deliverDueMail(new Date(started.getTime() + RETRY_DELAYS_MS[0] - 1000))).toMatchObject({
+      sent: 0,
+      retry: 0,
+    });
 
     const status = await call('GET', 'mail/status', undefined, { token: admin });
     expect(status.status).toBe(200);
     expect(status.body).toMatchObject({ enabled: true, pending: 1, failingCount: 1 });
-    expect(status.body.failing[0]).toMatchObject({ kind: 'contact', recipients: ['staff@example.org', 'head@example.org'], attempts: 1, status: 'pending' });
+    expect(status.body.failing[0]).toMatchObject({
+      kind: 'contact',
+      recipients: ['staff@example.org', 'head@example.org'],
+      attempts: 1,
+      status: 'pending',
+    });
     const asUser = await call('GET', 'mail/status', undefined, { token: user });
     expect(asUser.body).toMatchObject({ enabled: true, failingCount: 1, failing: [] });
 
     const attempts = async (outcome: string) =>
-      (await metrics().mailAttempts.get()).values.find((value) => value.labels.kind === 'contact' && value.labels.outcome === outcome)?.value ?? 0;
+      (await metrics().mailAttempts.get()).values.find(
+        (value) => value.labels.kind === 'contact' && value.labels.outcome === outcome,
+      )?.value ?? 0;
     const [retriedBefore, sentBefore] = [await attempts('retry'), await attempts('sent')];
     expect(retriedBefore).toBeGreaterThanOrEqual(1);
 
@@ -215,7 +241,12 @@ describe('contact message e-mail', () => {
       expect((await send(letter(), 'en')).status).toBe(200);
       expect(await queueRows()).toEqual([]);
     } finally {
-      await call('POST', 'websetting/webinfo', { notifyEmails: 'english@example.org' }, { token: admin, language: 'en' });
+      await call(
+        'POST',
+        'websetting/webinfo',
+        { notifyEmails: 'english@example.org' },
+        { token: admin, language: 'en' },
+      );
     }
   });
 
@@ -239,19 +270,39 @@ describe('contact message e-mail', () => {
 
 describe('notifyEmails setting', () => {
   test('is a comma-separated list of addresses, normalized, and hidden from visitors', async () => {
-    const saved = await call('POST', 'websetting/webinfo', { notifyEmails: ' a@example.org ;b@example.org,  ' }, { token: admin, language: 'tw' });
+    const saved = await call(
+      'POST',
+      'websetting/webinfo',
+      { notifyEmails: ' a@example.org ;b@example.org,  ' },
+      { token: admin, language: 'tw' },
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.notifyEmails).toBe('a@example.org, b@example.org');
     expect((await call('GET', 'websetting/webinfo')).body).not.toHaveProperty('notifyEmails');
-    await call('POST', 'websetting/webinfo', { notifyEmails: 'staff@example.org, head@example.org' }, { token: admin, language: 'tw' });
+    await call(
+      'POST',
+      'websetting/webinfo',
+      { notifyEmails: 'staff@example.org, head@example.org' },
+      { token: admin, language: 'tw' },
+    );
   });
 
   test('refuses anything that is not an address, in the request language', async () => {
-    for (const [language, value] of [['tw', 'staff@example.org, not-an-address'], ['en', 'a@b']] as const) {
+    for (const [language, value] of [
+      ['tw', 'staff@example.org, not-an-address'],
+      ['en', 'a@b'],
+    ] as const) {
       const result = await call('POST', 'websetting/webinfo', { notifyEmails: value }, { token: admin, language });
       expect(result.status).toBe(400);
       expect(result.body.errors[0].field).toBe('notifyEmails');
-      expect(result.body.message).toBe(message(language, 'notEmailList', { field: language === 'tw' ? '新聯絡訊息通知信箱（以逗號分隔）' : 'Notify of new contact messages (addresses, comma-separated)' }));
+      expect(result.body.message).toBe(
+        message(language, 'notEmailList', {
+          field:
+            language === 'tw'
+              ? '新聯絡訊息通知信箱（以逗號分隔）'
+              : 'Notify of new contact messages (addresses, comma-separated)',
+        }),
+      );
     }
     const db = await getDb();
     const rows = await db.execute(sql`select data->>'notifyEmails' as value from websetting where scope = 'tw'`);

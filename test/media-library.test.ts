@@ -50,7 +50,16 @@ describe('media library', () => {
     const inline = await upload('inline.png');
     const trashed = await upload('trashed.png');
     const unused = await upload('unused.png');
-    const news = await addRow('webnews', { title: 'Cover news', image: cover, files: [attachment], content: `<p><img src="/uploads/${inline}/inline.png" alt=""></p>` }, { token: editor.token });
+    const news = await addRow(
+      'webnews',
+      {
+        title: 'Cover news',
+        image: cover,
+        files: [attachment],
+        content: `<p><img src="/uploads/${inline}/inline.png" alt=""></p>`,
+      },
+      { token: editor.token },
+    );
     const gone = await addRow('webnews', { title: 'Gone news', image: trashed }, { token: editor.token });
     await call('DELETE', `webnews/delete/${gone.id}`, undefined, { token: editor.token });
 
@@ -58,11 +67,25 @@ describe('media library', () => {
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ total: 5, page: 1, pageSize: 10 });
     const byId = new Map(result.body.data.map((item: { id: string }) => [item.id, item]));
-    expect(byId.get(cover)).toMatchObject({ name: 'cover.png', type: 'image/png', size: PNG.length, url: `/uploads/${cover}/cover.png`, altTw: '', altEn: '' });
-    expect((byId.get(cover) as { usedBy: unknown[] }).usedBy).toEqual([{ resource: 'webnews', rowId: news.id, lang: 'tw', title: 'Cover news', state: 'row' }]);
-    expect(byId.get(attachment)).toMatchObject({ type: 'text/plain', usedBy: [{ resource: 'webnews', rowId: news.id, state: 'row' }] });
+    expect(byId.get(cover)).toMatchObject({
+      name: 'cover.png',
+      type: 'image/png',
+      size: PNG.length,
+      url: `/uploads/${cover}/cover.png`,
+      altTw: '',
+      altEn: '',
+    });
+    expect((byId.get(cover) as { usedBy: unknown[] }).usedBy).toEqual([
+      { resource: 'webnews', rowId: news.id, lang: 'tw', title: 'Cover news', state: 'row' },
+    ]);
+    expect(byId.get(attachment)).toMatchObject({
+      type: 'text/plain',
+      usedBy: [{ resource: 'webnews', rowId: news.id, state: 'row' }],
+    });
     expect(byId.get(inline)).toMatchObject({ usedBy: [{ resource: 'webnews', rowId: news.id, state: 'row' }] });
-    expect(byId.get(trashed)).toMatchObject({ usedBy: [{ resource: 'webnews', rowId: gone.id, title: 'Gone news', state: 'trash' }] });
+    expect(byId.get(trashed)).toMatchObject({
+      usedBy: [{ resource: 'webnews', rowId: gone.id, title: 'Gone news', state: 'trash' }],
+    });
     expect(byId.get(unused)).toMatchObject({ usedBy: [] });
     expect(result.body.data[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
 
@@ -81,7 +104,9 @@ describe('media library', () => {
     await call('PUT', 'webnews/update', { id: row.id, image: second }, { token: editor.token });
     const result = await list();
     const byId = new Map(result.body.data.map((item: { id: string; usedBy: unknown[] }) => [item.id, item.usedBy]));
-    expect(byId.get(first)).toEqual([{ resource: 'webnews', rowId: row.id, lang: 'tw', title: 'Replaced', state: 'revision' }]);
+    expect(byId.get(first)).toEqual([
+      { resource: 'webnews', rowId: row.id, lang: 'tw', title: 'Replaced', state: 'revision' },
+    ]);
     expect(byId.get(second)).toMatchObject([{ state: 'row' }]);
     expect((await list({ unused: true })).body.total).toBe(0);
   });
@@ -89,7 +114,12 @@ describe('media library', () => {
   test('alternative text in both languages is set, trimmed, audited; only for images', async () => {
     const image = await upload('photo.png');
     const text = await upload('readme.txt', Buffer.from('hello'), 'text/plain');
-    const updated = await call('PUT', `media/update/${image}`, { altTw: '  會員大會 合照 ', altEn: 'General meeting photo' }, { token: editor.token });
+    const updated = await call(
+      'PUT',
+      `media/update/${image}`,
+      { altTw: '  會員大會 合照 ', altEn: 'General meeting photo' },
+      { token: editor.token },
+    );
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: image, altTw: '會員大會 合照', altEn: 'General meeting photo' });
     const partial = await call('PUT', `media/update/${image}`, { altEn: 'Group photo' }, { token: editor.token });
@@ -97,15 +127,20 @@ describe('media library', () => {
     expect((await findUpload(image))?.altEn).toBe('Group photo');
     const refused = await call('PUT', `media/update/${text}`, { altEn: 'x' }, { token: editor.token, language: 'en' });
     expect(refused).toMatchObject({ status: 400, body: { message: 'Only images have alternative text.' } });
-    expect((await call('PUT', `media/update/${image}`, { altEn: 'x'.repeat(501) }, { token: editor.token })).status).toBe(400);
+    expect(
+      (await call('PUT', `media/update/${image}`, { altEn: 'x'.repeat(501) }, { token: editor.token })).status,
+    ).toBe(400);
     expect((await call('PUT', `media/update/${image}`, { altEn: 5 }, { token: editor.token })).status).toBe(400);
-    expect((await call('PUT', 'media/update/00000000-0000-4000-8000-000000000000', { altEn: 'x' }, { token: editor.token })).status).toBe(404);
+    expect(
+      (await call('PUT', 'media/update/00000000-0000-4000-8000-000000000000', { altEn: 'x' }, { token: editor.token }))
+        .status,
+    ).toBe(404);
     expect((await call('PUT', 'media/update/nope', { altEn: 'x' }, { token: editor.token })).status).toBe(404);
     const log = await call('POST', 'audit/getlist', { action: 'update', resource: 'upload' }, { token: admin.token });
     expect(log.body.data[0].summary).toContain('Group photo');
   });
 
-  test('delete is refused with 409 in the request\'s language while used, allowed when unused', async () => {
+  test("delete is refused with 409 in the request's language while used, allowed when unused", async () => {
     const used = await upload('used.png');
     const free = await upload('free.png');
     await addRow('webnews', { title: 'Uses it', image: used }, { token: editor.token });
@@ -149,7 +184,11 @@ describe('housekeeping of unused uploads', () => {
     const gone = await addRow('webnews', { title: 'Trashed', image: oldTrashed }, { token: editor.token });
     await call('DELETE', `webnews/delete/${gone.id}`, undefined, { token: editor.token });
     const db = await getDb();
-    for (const id of [oldUnused, oldUsed, oldTrashed]) await db.update(uploads).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(uploads.id, id));
+    for (const id of [oldUnused, oldUsed, oldTrashed])
+      await db
+        .update(uploads)
+        .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+        .where(eq(uploads.id, id));
 
     expect((await runHousekeeping()).uploadsRemoved).toBe(1);
     expect(await findUpload(oldUnused)).toBeUndefined();

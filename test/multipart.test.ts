@@ -127,7 +127,10 @@ describe('parseMultipart', () => {
 
   test('header names are lower-cased and values keep their colons', () => {
     const text = `--b${CRLF}Content-Type: application/http${CRLF}X-Url: http://a:1/b${CRLF}${CRLF}x${CRLF}--b--`;
-    expect(parseMultipart(text, 'b')[0].headers).toEqual({ 'content-type': 'application/http', 'x-url': 'http://a:1/b' });
+    expect(parseMultipart(text, 'b')[0].headers).toEqual({
+      'content-type': 'application/http',
+      'x-url': 'http://a:1/b',
+    });
   });
 });
 
@@ -149,7 +152,10 @@ describe('buildMultipart', () => {
 
   test('round-trips through parseMultipart, bodies with line breaks and non-ASCII text included', () => {
     const parts: HttpPart[] = [
-      { headers: { 'content-type': 'application/http' }, body: 'POST /api/webnews/add HTTP/1.1\r\ncontent-type: application/json\r\n\r\n{"title":"最新消息"}' },
+      {
+        headers: { 'content-type': 'application/http' },
+        body: 'POST /api/webnews/add HTTP/1.1\r\ncontent-type: application/json\r\n\r\n{"title":"最新消息"}',
+      },
       { headers: { 'content-type': 'text/plain', 'content-id': '<b@x>' }, body: 'ends with a newline\r\n' },
       { headers: { 'content-type': 'text/plain' }, body: '' },
       { headers: {}, body: 'a part without headers' },
@@ -174,18 +180,34 @@ describe('application/http messages', () => {
       body: '{"id":1,"title":"a\\nb"}',
     };
     const text = serializeRequest(message);
-    expect(text).toBe('PUT /api/webnews/update HTTP/1.1\r\ncontent-type: application/json\r\nweb-language: en\r\n\r\n{"id":1,"title":"a\\nb"}');
+    expect(text).toBe(
+      'PUT /api/webnews/update HTTP/1.1\r\ncontent-type: application/json\r\nweb-language: en\r\n\r\n{"id":1,"title":"a\\nb"}',
+    );
     expect(parseRequest(text)).toEqual(message);
   });
 
   test('serializeRequest upper-cases the method', () => {
-    expect(serializeRequest({ method: 'get', url: '/api/x', headers: {}, body: '' })).toBe('GET /api/x HTTP/1.1\r\n\r\n');
+    expect(serializeRequest({ method: 'get', url: '/api/x', headers: {}, body: '' })).toBe(
+      'GET /api/x HTTP/1.1\r\n\r\n',
+    );
   });
 
   test('parseRequest accepts a request line without version, leading blank lines, LF endings and no body', () => {
-    expect(parseRequest('GET /api/webnews/get/1')).toEqual({ method: 'GET', url: '/api/webnews/get/1', headers: {}, body: '' });
-    expect(parseRequest('\r\n\r\nDELETE /api/webnews/delete/2 HTTP/1.1\r\n\r\n')).toEqual({ method: 'DELETE', url: '/api/webnews/delete/2', headers: {}, body: '' });
-    expect(parseRequest('POST /api/a HTTP/1.0\nContent-Type: application/json\nAuthorization: Bearer a:b\n\n{}')).toEqual({
+    expect(parseRequest('GET /api/webnews/get/1')).toEqual({
+      method: 'GET',
+      url: '/api/webnews/get/1',
+      headers: {},
+      body: '',
+    });
+    expect(parseRequest('\r\n\r\nDELETE /api/webnews/delete/2 HTTP/1.1\r\n\r\n')).toEqual({
+      method: 'DELETE',
+      url: '/api/webnews/delete/2',
+      headers: {},
+      body: '',
+    });
+    expect(
+      parseRequest('POST /api/a HTTP/1.0\nContent-Type: application/json\nAuthorization: Bearer a:b\n\n{}'),
+    ).toEqual({
       method: 'POST',
       url: '/api/a',
       headers: { 'content-type': 'application/json', authorization: 'Bearer a:b' },
@@ -204,7 +226,12 @@ describe('application/http messages', () => {
   });
 
   test('a response round-trips', () => {
-    const message = { status: 404, statusText: 'Not Found', headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"message":"x"}' };
+    const message = {
+      status: 404,
+      statusText: 'Not Found',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: '{"message":"x"}',
+    };
     const text = serializeResponse(message);
     expect(text).toBe('HTTP/1.1 404 Not Found\r\ncontent-type: application/json; charset=utf-8\r\n\r\n{"message":"x"}');
     expect(parseResponse(text)).toEqual(message);
@@ -228,7 +255,12 @@ describe('application/http messages', () => {
   test('a whole batch of requests survives the trip', () => {
     const requests: HttpRequestMessage[] = [
       { method: 'GET', url: '/api/webnews/get/1', headers: {}, body: '' },
-      { method: 'POST', url: '/api/webnews/add', headers: { 'content-type': 'application/json' }, body: '{"title":"A\\r\\n\\r\\nB"}' },
+      {
+        method: 'POST',
+        url: '/api/webnews/add',
+        headers: { 'content-type': 'application/json' },
+        body: '{"title":"A\\r\\n\\r\\nB"}',
+      },
     ];
     const boundary = newBoundary();
     const text = buildMultipart(

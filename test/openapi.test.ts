@@ -17,10 +17,14 @@ test('GET /api/openapi.json is a valid OpenAPI 3.1 document covering every resou
   for (const resource of allResources()) {
     expect(doc.components.schemas[resource.name]).toBeDefined();
     expect(doc.paths[`/api/${resource.name}/getlist`].post).toBeDefined();
-    expect(doc.paths[`/api/${resource.name}/get/{id}`].get.responses['200'].content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${resource.name}` });
+    expect(doc.paths[`/api/${resource.name}/get/{id}`].get.responses['200'].content['application/json'].schema).toEqual(
+      { $ref: `#/components/schemas/${resource.name}` },
+    );
   }
   expect(doc.paths['/api/webqa/add/{section}'].post).toBeDefined();
-  expect(doc.paths['/api/account/login'].post.parameters.some((p: { $ref?: string }) => p.$ref?.endsWith('XsrfToken'))).toBe(false);
+  expect(
+    doc.paths['/api/account/login'].post.parameters.some((p: { $ref?: string }) => p.$ref?.endsWith('XsrfToken')),
+  ).toBe(false);
   expect(doc.paths['/api/batch'].post.summary).toContain('multipart/mixed');
   // Secrets never appear in the description of a row.
   expect(doc.components.schemas.account.properties.passwordHash).toBeUndefined();

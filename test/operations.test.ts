@@ -17,7 +17,11 @@ withDatabase();
 beforeEach(clearContent);
 
 const news = findResource('webnews')!;
-const admin: Actor = { language: 'en', account: { id: 1, username: 'admin', displayName: 'Admin', role: Role.Admin }, clientAddress: '192.0.2.1' };
+const admin: Actor = {
+  language: 'en',
+  account: { id: 1, username: 'admin', displayName: 'Admin', role: Role.Admin },
+  clientAddress: '192.0.2.1',
+};
 
 /** The refusal an operation throws, or fails the test when it does not refuse. */
 async function refusal(operation: Promise<unknown>): Promise<ContentError> {
@@ -83,11 +87,19 @@ describe('the contact operation', () => {
 });
 
 describe('account operations', () => {
-  const user: Actor = { language: 'en', account: { id: 2, username: 'user', displayName: 'User', role: Role.User }, clientAddress: '192.0.2.3' };
+  const user: Actor = {
+    language: 'en',
+    account: { id: 2, username: 'user', displayName: 'User', role: Role.User },
+    clientAddress: '192.0.2.3',
+  };
 
   test('only an Admin or the operator at the console may create an Admin', async () => {
-    expect((await refusal(createAdmin(visitor('en'), { username: 'nobody-admin', password: 'long enough password' }))).kind).toBe('unauthorized');
-    expect((await refusal(createAdmin(user, { username: 'user-made-admin', password: 'long enough password' }))).kind).toBe('forbidden');
+    expect(
+      (await refusal(createAdmin(visitor('en'), { username: 'nobody-admin', password: 'long enough password' }))).kind,
+    ).toBe('unauthorized');
+    expect(
+      (await refusal(createAdmin(user, { username: 'user-made-admin', password: 'long enough password' }))).kind,
+    ).toBe('forbidden');
     expect(await createAdmin(operator(), { username: 'console-admin', password: 'long enough password' })).toBe(true);
     expect(await createAdmin(operator(), { username: 'Console-Admin', password: 'another password' })).toBe(false);
   });
@@ -101,7 +113,11 @@ describe('account operations', () => {
     const { token } = await signIn(caller, { username: 'direct-admin', password: 'long enough password' });
     expect(token).toEqual(expect.any(String));
     const account = await accountForToken(token!);
-    expect(await sessionStatus({ ...caller, account })).toMatchObject({ valid: true, username: 'direct-admin', role: Role.Admin });
+    expect(await sessionStatus({ ...caller, account })).toMatchObject({
+      valid: true,
+      username: 'direct-admin',
+      role: Role.Admin,
+    });
     await signOut({ ...caller, account }, token);
     expect(await accountForToken(token!)).toBeNull();
     expect(await sessionStatus(caller)).toEqual({ valid: false });

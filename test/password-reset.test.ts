@@ -47,20 +47,28 @@ beforeEach(async () => {
 
 /** Asks for a reset link; resolves once the links it causes are queued (that work follows the answer). */
 async function forgot(body: unknown, options: { language?: 'tw' | 'en'; ip?: string } = {}) {
-  const result = await call('POST', 'account/forgotpassword', body, { xsrf: false, ip: options.ip ?? nextIp(), language: options.language });
+  const result = await call('POST', 'account/forgotpassword', body, {
+    xsrf: false,
+    ip: options.ip ?? nextIp(),
+    language: options.language,
+  });
   await resetLinksQueued();
   return result;
 }
 const reset = (body: unknown, options: { language?: 'tw' | 'en'; ip?: string } = {}) =>
   call('POST', 'account/resetpassword', body, { xsrf: false, ip: options.ip ?? nextIp(), language: options.language });
-const signIn = (username: string, password: string) => call('POST', 'account/login', { username, password }, { ip: nextIp() });
+const signIn = (username: string, password: string) =>
+  call('POST', 'account/login', { username, password }, { ip: nextIp() });
 
 /** A User with an e-mail address, signed in once. */
 async function member(email: string | null = null) {
   const signed = await signedIn(0);
   const db = await getDb();
   const address = email ?? `${signed.username}@example.org`;
-  await db.update(account).set({ email: address } as never).where(eq(account.id, signed.id));
+  await db
+    .update(account)
+    .set({ email: address } as never)
+    .where(eq(account.id, signed.id));
   return { ...signed, email: address };
 }
 
@@ -79,12 +87,21 @@ describe('account/forgotpassword', () => {
     const known = await member();
     const noAddress = await signedIn(0);
     const answers = [];
-    for (const body of [{ username: known.username }, { username: 'nobody-here' }, { email: 'nobody@example.org' }, { email: known.email }, { username: noAddress.username }]) {
+    for (const body of [
+      { username: known.username },
+      { username: 'nobody-here' },
+      { email: 'nobody@example.org' },
+      { email: known.email },
+      { username: noAddress.username },
+    ]) {
       const result = await forgot(body, { language: 'en' });
       answers.push({ status: result.status, body: result.body });
     }
     for (const answer of answers) expect(answer).toEqual(answers[0]);
-    expect(answers[0]).toEqual({ status: 200, body: { ok: true, message: message('en', 'forgotPasswordSent', { minutes: 60 }) } });
+    expect(answers[0]).toEqual({
+      status: 200,
+      body: { ok: true, message: message('en', 'forgotPasswordSent', { minutes: 60 }) },
+    });
     // Only the known account with an address was mailed (twice: by name and by address).
     await deliverDueMail();
     const mails = await smtp.waitFor(2);
@@ -101,7 +118,9 @@ describe('account/forgotpassword', () => {
       const db = await getDb();
       const stored = await db.select().from(passwordResets).where(eq(passwordResets.accountId, known.id));
       expect(stored.some((row) => row.tokenHash === token)).toBe(false);
-      expect(stored.every((row) => Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - RESET_TOKEN_MS) < 5000)).toBe(true);
+      expect(
+        stored.every((row) => Math.abs(row.expiresAt.getTime() - row.createdAt.getTime() - RESET_TOKEN_MS) < 5000),
+      ).toBe(true);
     }
     // The queue keeps no copy of a sent link.
     const db = await getDb();
@@ -112,7 +131,10 @@ describe('account/forgotpassword', () => {
   test('a disabled account gets no mail', async () => {
     const known = await member();
     const db = await getDb();
-    await db.update(account).set({ isDisabled: true } as never).where(eq(account.id, known.id));
+    await db
+      .update(account)
+      .set({ isDisabled: true } as never)
+      .where(eq(account.id, known.id));
     expect((await forgot({ username: known.username })).status).toBe(200);
     expect(await db.select().from(mailQueue)).toEqual([]);
   });
@@ -121,7 +143,8 @@ describe('account/forgotpassword', () => {
     const known = await member();
     const ip = nextIp();
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await forgot({ username: i % 2 ? known.username : 'nobody' }, { ip })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await forgot({ username: i % 2 ? known.username : 'nobody' }, { ip })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
 
     const db = await getDb();
@@ -176,7 +199,10 @@ describe('account/resetpassword', () => {
     // Both calls are in the audit log, naming the account.
     const lines = await db.select().from(auditLog).where(eq(auditLog.rowId, known.id));
     expect(lines.map((line) => line.action)).toEqual(expect.arrayContaining(['forgotPassword', 'passwordReset']));
-    expect(lines.find((line) => line.action === 'passwordReset')).toMatchObject({ resource: 'account', accountName: known.username });
+    expect(lines.find((line) => line.action === 'passwordReset')).toMatchObject({
+      resource: 'account',
+      accountName: known.username,
+    });
 
     const again = await reset({ token, password: 'yet another secret' }, { language: 'tw' });
     expect(again.status).toBe(400);
@@ -188,7 +214,10 @@ describe('account/resetpassword', () => {
     const known = await member();
     const { token } = await mailedToken({ username: known.username });
     const db = await getDb();
-    await db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.accountId, known.id));
+    await db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.accountId, known.id));
     const result = await reset({ token, password: 'a brand new secret' });
     expect(result.status).toBe(400);
     expect(result.body.message).toBe(message('tw', 'resetTokenInvalid'));
@@ -224,7 +253,8 @@ describe('account/resetpassword', () => {
   test('is limited per address', async () => {
     const ip = nextIp();
     const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await reset({ token: 'y'.repeat(43), password: 'a brand new secret' }, { ip })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await reset({ token: 'y'.repeat(43), password: 'a brand new secret' }, { ip })).status);
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

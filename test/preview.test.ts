@@ -24,7 +24,11 @@ const news = findResource('webnews')!;
 const tokenOf = (url: string) => new URL(url, 'http://site').searchParams.get('token')!;
 
 test('previewtoken answers a link to the preview of the row, valid for an hour', async () => {
-  const row = await addRow('webnews', { title: '排程新聞', isVisible: true, publishAt: taipei(fromNow(24)) }, { token });
+  const row = await addRow(
+    'webnews',
+    { title: '排程新聞', isVisible: true, publishAt: taipei(fromNow(24)) },
+    { token },
+  );
   const before = Date.now();
   const answer = await call('POST', `webnews/previewtoken/${row.id}`, undefined, { token });
   expect(answer.status).toBe(200);
@@ -33,7 +37,10 @@ test('previewtoken answers a link to the preview of the row, valid for an hour',
   expect(grant).toMatchObject({ resource: 'webnews', rowId: row.id, language: 'tw' });
   expect(grant!.secondsLeft).toBeGreaterThan(3590);
   expect(await findPreviewGrant(tokenOf(answer.body.url), new Date(before + PREVIEW_TOKEN_MS + 1000))).toBeUndefined();
-  expect(await previewDestination(tokenOf(answer.body.url))).toEqual({ location: `/tw/news/${row.id}`, seconds: expect.any(Number) });
+  expect(await previewDestination(tokenOf(answer.body.url))).toEqual({
+    location: `/tw/news/${row.id}`,
+    seconds: expect.any(Number),
+  });
   expect(await previewDestination('not-a-token-at-all-not-a-token')).toBeNull();
   expect(await previewDestination('')).toBeNull();
 });

@@ -26,8 +26,13 @@ test('signed-in reads always see the database; anonymous reads see a change made
   const added = await call('POST', 'webnews/add', { title: 'original' }, { token: admin.token });
   expect((await call('GET', `webnews/get/${added.body.id}`)).body.title).toBe('original');
   const db = await getDb();
-  await db.update(webnews).set({ title: 'changed directly' } as never).where(eq(webnews.id, added.body.id));
-  expect((await call('GET', `webnews/get/${added.body.id}`, undefined, { token: admin.token })).body.title).toBe('changed directly');
+  await db
+    .update(webnews)
+    .set({ title: 'changed directly' } as never)
+    .where(eq(webnews.id, added.body.id));
+  expect((await call('GET', `webnews/get/${added.body.id}`, undefined, { token: admin.token })).body.title).toBe(
+    'changed directly',
+  );
   expect((await call('GET', `webnews/get/${added.body.id}`)).body.title).toBe('original');
   clearPublicCache(); // stands for the TTL running out
   expect((await call('GET', `webnews/get/${added.body.id}`)).body.title).toBe('changed directly');
@@ -60,7 +65,9 @@ test('an expired entry is served for STALE_MS while one read refreshes it; later
   expect(await cachedRead('unit-stale', 'k', load, { now })).toBe(1);
   const expired = now + TTL_MS + 1;
   // Stale: answered at once with the old value, and only one refresh starts for all of them.
-  expect(await Promise.all(Array.from({ length: 5 }, () => cachedRead('unit-stale', 'k', load, { now: expired })))).toEqual(Array(5).fill(1));
+  expect(
+    await Promise.all(Array.from({ length: 5 }, () => cachedRead('unit-stale', 'k', load, { now: expired }))),
+  ).toEqual(Array(5).fill(1));
   expect(loads).toBe(2);
   await new Promise((r) => setTimeout(r, 40));
   expect(await cachedRead('unit-stale', 'k', load, { now: expired })).toBe(2);
@@ -84,7 +91,9 @@ test('a failed refresh keeps serving the stale value until the bound, then retri
   await new Promise((r) => setTimeout(r, 0));
   expect(await cachedRead('unit-stale-fail', 'k', load, { now: now + TTL_MS + 2 })).toBe('fresh');
   expect(loads).toBe(3); // the failed refresh was let go, so the next stale read tried again
-  await expect(cachedRead('unit-stale-fail', 'k', load, { now: now + TTL_MS + STALE_MS })).rejects.toThrow('database away');
+  await expect(cachedRead('unit-stale-fail', 'k', load, { now: now + TTL_MS + STALE_MS })).rejects.toThrow(
+    'database away',
+  );
 });
 
 test('a failed load is not kept', async () => {

@@ -17,15 +17,25 @@ beforeEach(clearContent);
 async function addFour() {
   const live = await addRow('webnews', { title: 'live', isVisible: true }, { token });
   const hidden = await addRow('webnews', { title: 'hidden', isVisible: false }, { token });
-  const scheduled = await addRow('webnews', { title: 'scheduled', isVisible: true, publishAt: taipei(fromNow(2)) }, { token });
-  const expired = await addRow('webnews', { title: 'expired', isVisible: true, publishAt: taipei(fromNow(-5)), unpublishAt: taipei(fromNow(-1)) }, { token });
+  const scheduled = await addRow(
+    'webnews',
+    { title: 'scheduled', isVisible: true, publishAt: taipei(fromNow(2)) },
+    { token },
+  );
+  const expired = await addRow(
+    'webnews',
+    { title: 'expired', isVisible: true, publishAt: taipei(fromNow(-5)), unpublishAt: taipei(fromNow(-1)) },
+    { token },
+  );
   return { live, hidden, scheduled, expired };
 }
 
 test('list and get rows carry their status for staff', async () => {
   const rows = await addFour();
   const list = await call('POST', 'webnews/getlist', {}, { token });
-  const byTitle = Object.fromEntries(list.body.data.map((row: { title: string; status: string }) => [row.title, row.status]));
+  const byTitle = Object.fromEntries(
+    list.body.data.map((row: { title: string; status: string }) => [row.title, row.status]),
+  );
   expect(byTitle).toEqual({ live: 'live', hidden: 'hidden', scheduled: 'scheduled', expired: 'expired' });
   expect((await call('GET', `webnews/get/${rows.scheduled.id}`, undefined, { token })).body.status).toBe('scheduled');
 });
@@ -39,7 +49,11 @@ test.each(['hidden', 'scheduled', 'live', 'expired'])('getlist filters by status
 });
 
 test('a status filter follows the clock, not a cache', async () => {
-  const soon = await addRow('webnews', { title: 'soon', isVisible: true, publishAt: taipei(new Date(Date.now() + 1500)) }, { token });
+  const soon = await addRow(
+    'webnews',
+    { title: 'soon', isVisible: true, publishAt: taipei(new Date(Date.now() + 1500)) },
+    { token },
+  );
   expect((await call('POST', 'webnews/getlist', { status: 'scheduled' }, { token })).body.total).toBe(1);
   await new Promise((resolve) => setTimeout(resolve, 2100));
   const live = await call('POST', 'webnews/getlist', { status: 'live' }, { token });
@@ -49,10 +63,14 @@ test('a status filter follows the clock, not a cache', async () => {
 test('an unknown status, or a status on a resource without a window, is a 400 in the request language', async () => {
   const wrong = await call('POST', 'webnews/getlist', { status: 'draft' }, { token, language: 'en' });
   expect(wrong.status).toBe(400);
-  expect(wrong.body.message).toBe(message('en', 'invalidStatus', { value: 'draft', allowed: 'hidden, scheduled, live, expired' }));
+  expect(wrong.body.message).toBe(
+    message('en', 'invalidStatus', { value: 'draft', allowed: 'hidden, scheduled, live, expired' }),
+  );
   const tw = await call('POST', 'webnews/getlist', { status: 7 }, { token });
   expect(tw.status).toBe(400);
-  expect(tw.body.message).toBe(message('tw', 'invalidStatus', { value: '7', allowed: 'hidden, scheduled, live, expired' }));
+  expect(tw.body.message).toBe(
+    message('tw', 'invalidStatus', { value: '7', allowed: 'hidden, scheduled, live, expired' }),
+  );
   const noWindow = await call('POST', 'webbulletintype/getlist', { status: 'live' }, { token });
   expect(noWindow.status).toBe(400);
 });

@@ -98,7 +98,11 @@ test('signed-in searches are cached and see writes', async () => {
   const before = cacheStats().hits;
   expect((await search()).body.total).toBe(1);
   expect(cacheStats().hits).toBe(before + 2);
-  await addRow('webrule', { classId: ruleClass.id, title: '其他', content: '<p>信託財產<strong>保管</strong>。</p>' }, { token: admin });
+  await addRow(
+    'webrule',
+    { classId: ruleClass.id, title: '其他', content: '<p>信託財產<strong>保管</strong>。</p>' },
+    { token: admin },
+  );
   expect((await search()).body.total).toBe(2);
 });
 
@@ -129,7 +133,9 @@ test('a restore moves every generation forward and never brings back an old one'
     await readBackup(connection, file);
     const after = await storedGeneration('webnews');
     expect(after).toBeGreaterThan(before);
-    const [{ rows }] = await connection.query<{ rows: number }>(`select count(*)::int as rows from content_generations where resource = 'webnews'`);
+    const [{ rows }] = await connection.query<{ rows: number }>(
+      `select count(*)::int as rows from content_generations where resource = 'webnews'`,
+    );
     expect(rows).toBe(1);
     // The restored list, not the cached one from before the restore.
     expect((await list()).body.total).toBe(cachedTotal);

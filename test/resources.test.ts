@@ -46,9 +46,13 @@ describe.each(generic.map((r) => [r.name, r] as const))('%s', (name, definition)
     const updated = await call('PUT', `${name}/update`, { id: added.body.id, [field]: '已更新 updated' }, as(admin));
     expect(updated.status).toBe(200);
     expect(updated.body[field]).toBe('已更新 updated');
-    expect((await call('GET', `${name}/get/${added.body.id}`, undefined, as(admin))).body[field]).toBe('已更新 updated');
+    expect((await call('GET', `${name}/get/${added.body.id}`, undefined, as(admin))).body[field]).toBe(
+      '已更新 updated',
+    );
 
-    expect((await call('DELETE', `${name}/delete/${added.body.id}`, undefined, as(admin))).body).toEqual({ id: added.body.id });
+    expect((await call('DELETE', `${name}/delete/${added.body.id}`, undefined, as(admin))).body).toEqual({
+      id: added.body.id,
+    });
     expect((await call('GET', `${name}/get/${added.body.id}`, undefined, as(admin))).status).toBe(404);
   });
 
@@ -59,17 +63,27 @@ describe.each(generic.map((r) => [r.name, r] as const))('%s', (name, definition)
     expect(added.status).toBe(200);
     expect((await call('PUT', `${name}/update`, { id: added.body.id }, as(null))).status).toBe(401);
     expect((await call('DELETE', `${name}/delete/${added.body.id}`, undefined, as(null))).status).toBe(401);
-    if (t.ordered) expect((await call('PUT', `${name}/changeorder/${added.body.id}/1`, undefined, as(null))).status).toBe(401);
+    if (t.ordered)
+      expect((await call('PUT', `${name}/changeorder/${added.body.id}/1`, undefined, as(null))).status).toBe(401);
   });
 
   if (t.localized) {
     test('rows of one language never show in the other', async () => {
-      const en = await call('POST', `${name}/add`, await sampleBody(definition, { token: admin, language: 'en' }), as(admin, 'en'));
+      const en = await call(
+        'POST',
+        `${name}/add`,
+        await sampleBody(definition, { token: admin, language: 'en' }),
+        as(admin, 'en'),
+      );
       expect(en.status).toBe(200);
       expect(en.body.lang).toBe('en');
       expect((await call('GET', `${name}/get/${en.body.id}`, undefined, as(admin, 'tw'))).status).toBe(404);
-      expect(ids((await call('POST', `${name}/getlist`, { pageSize: 9999 }, as(admin, 'tw'))).body)).not.toContain(en.body.id);
-      expect(ids((await call('POST', `${name}/getlist`, { pageSize: 9999 }, as(null, 'en'))).body)).toContain(en.body.id);
+      expect(ids((await call('POST', `${name}/getlist`, { pageSize: 9999 }, as(admin, 'tw'))).body)).not.toContain(
+        en.body.id,
+      );
+      expect(ids((await call('POST', `${name}/getlist`, { pageSize: 9999 }, as(null, 'en'))).body)).toContain(
+        en.body.id,
+      );
     });
   }
 
@@ -78,17 +92,23 @@ describe.each(generic.map((r) => [r.name, r] as const))('%s', (name, definition)
       const body = { ...(await sampleBody(definition, { token: admin, language: 'tw' })), isVisible: false };
       const hidden = await call('POST', `${name}/add`, body, as(admin));
       expect((await call('GET', `${name}/get/${hidden.body.id}`, undefined, as(null))).status).toBe(404);
-      expect(ids((await call('POST', `${name}/getlist`, { pageSize: 9999 }, as(null))).body)).not.toContain(hidden.body.id);
+      expect(ids((await call('POST', `${name}/getlist`, { pageSize: 9999 }, as(null))).body)).not.toContain(
+        hidden.body.id,
+      );
       expect((await call('GET', `${name}/get/${hidden.body.id}`, undefined, as(admin))).status).toBe(200);
     });
   }
 
   test('missing required fields and wrong types are a 400 with per-field messages, never a 500', async () => {
-    const required = Object.entries(definition.fields).filter(([, f]) => f.required && !f.readOnly).map(([key]) => key);
+    const required = Object.entries(definition.fields)
+      .filter(([, f]) => f.required && !f.readOnly)
+      .map(([key]) => key);
     const empty = await call('POST', `${name}/add`, {}, as(admin, 'en'));
     if (required.length) {
       expect(empty.status).toBe(400);
-      expect(empty.body.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(required.filter((k) => definition.fields[k].kind !== 'choice')));
+      expect(empty.body.errors.map((e: { field: string }) => e.field)).toEqual(
+        expect.arrayContaining(required.filter((k) => definition.fields[k].kind !== 'choice')),
+      );
     }
     const wrong: Record<string, unknown> = {};
     for (const [key, f] of Object.entries(definition.fields)) {
@@ -98,7 +118,15 @@ describe.each(generic.map((r) => [r.name, r] as const))('%s', (name, definition)
     const bad = await call('POST', `${name}/add`, wrong, as(admin, 'en'));
     expect(bad.status).toBe(400);
     expect(bad.body.errors.length).toBeGreaterThan(0);
-    const long = await call('POST', `${name}/add`, { ...(await sampleBody(definition, { token: admin, language: 'tw' })), [editableTextField(definition)]: 'x'.repeat(5001) }, as(admin, 'en'));
+    const long = await call(
+      'POST',
+      `${name}/add`,
+      {
+        ...(await sampleBody(definition, { token: admin, language: 'tw' })),
+        [editableTextField(definition)]: 'x'.repeat(5001),
+      },
+      as(admin, 'en'),
+    );
     expect(long.status).toBe(400);
     expect(long.body.message).toMatch(/must be at most \d+ characters/);
     expect((await call('POST', `${name}/getlist`, { page: -1 }, as(null))).status).toBe(400);
@@ -121,7 +149,9 @@ describe.each(generic.map((r) => [r.name, r] as const))('%s', (name, definition)
       const order = moved.body.data.map((r: { id: number }) => r.id);
       expect(order[0]).toBe(rows[2].id);
       expect(order.indexOf(rows[0].id)).toBeLessThan(order.indexOf(rows[1].id));
-      expect(moved.body.data.map((r: { order: number }) => r.order)).toEqual(moved.body.data.map((_: unknown, i: number) => i + 1));
+      expect(moved.body.data.map((r: { order: number }) => r.order)).toEqual(
+        moved.body.data.map((_: unknown, i: number) => i + 1),
+      );
     });
   }
 
@@ -139,13 +169,22 @@ describe.each(generic.map((r) => [r.name, r] as const))('%s', (name, definition)
       const listed = await call('POST', `${name}/getlist/${a}`, { pageSize: 9999 }, as(admin));
       expect(listed.body.data.every((row: Record<string, unknown>) => row[parent] === a)).toBe(true);
       expect(ids(listed.body)).toContain(added.body.id);
-      expect(ids((await call('POST', `${name}/getlist/${b}`, { pageSize: 9999 }, as(admin))).body)).not.toContain(added.body.id);
+      expect(ids((await call('POST', `${name}/getlist/${b}`, { pageSize: 9999 }, as(admin))).body)).not.toContain(
+        added.body.id,
+      );
       expect((await call('POST', `${name}/getlist/999`, {}, as(admin))).status).toBe(400);
       expect((await call('GET', `${name}/get/999/${added.body.id}`, undefined, as(admin))).status).toBe(400);
       const field = editableTextField(definition);
-      expect((await call('PUT', `${name}/update/${b}`, { id: added.body.id, [field]: 'x' }, as(admin))).status).toBe(404);
-      expect((await call('PUT', `${name}/update/${a}`, { id: added.body.id, [field]: 'y' }, as(admin))).body[field]).toBe('y');
-      if (t.ordered) expect((await call('PUT', `${name}/changeorder/${a}/${added.body.id}/1`, undefined, as(admin))).status).toBe(200);
+      expect((await call('PUT', `${name}/update/${b}`, { id: added.body.id, [field]: 'x' }, as(admin))).status).toBe(
+        404,
+      );
+      expect(
+        (await call('PUT', `${name}/update/${a}`, { id: added.body.id, [field]: 'y' }, as(admin))).body[field],
+      ).toBe('y');
+      if (t.ordered)
+        expect((await call('PUT', `${name}/changeorder/${a}/${added.body.id}/1`, undefined, as(admin))).status).toBe(
+          200,
+        );
       expect((await call('DELETE', `${name}/delete/${b}/${added.body.id}`, undefined, as(admin))).status).toBe(404);
       expect((await call('DELETE', `${name}/delete/${a}/${added.body.id}`, undefined, as(admin))).status).toBe(200);
     });
@@ -153,7 +192,12 @@ describe.each(generic.map((r) => [r.name, r] as const))('%s', (name, definition)
 });
 
 test('Q&A answers the /0 segment of the general category: getlist/0, get/0/{id}, add/0', async () => {
-  const added = await call('POST', 'webqa/add/0', { question: '如何加入本會？', answer: '<p>請洽秘書處。</p>' }, { token: admin });
+  const added = await call(
+    'POST',
+    'webqa/add/0',
+    { question: '如何加入本會？', answer: '<p>請洽秘書處。</p>' },
+    { token: admin },
+  );
   expect(added.status).toBe(200);
   expect(added.body.category).toBe(0);
   expect((await call('GET', `webqa/get/0/${added.body.id}`)).body.question).toBe('如何加入本會？');

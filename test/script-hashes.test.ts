@@ -34,7 +34,8 @@ describe('inline script hashes for the Content-Security-Policy', () => {
   });
 
   test('the hashes join script-src, and only script-src', () => {
-    const policy = "default-src 'self'; script-src 'self' https://www.google.com/recaptcha/; style-src 'self' 'unsafe-inline'";
+    const policy =
+      "default-src 'self'; script-src 'self' https://www.google.com/recaptcha/; style-src 'self' 'unsafe-inline'";
     expect(withScriptHashes(policy, ["'sha256-AAA='", "'sha256-BBB='"])).toBe(
       "default-src 'self'; script-src 'self' https://www.google.com/recaptcha/ 'sha256-AAA=' 'sha256-BBB='; style-src 'self' 'unsafe-inline'",
     );

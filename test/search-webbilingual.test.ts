@@ -40,10 +40,20 @@ describe('initial is derived from termEn', () => {
     const renamed = await call('PUT', 'webbilingual/update', { id: row.id, termEn: 'fiduciary' }, { token: admin });
     expect(renamed.status).toBe(200);
     expect(renamed.body.initial).toBe('F');
-    const described = await call('PUT', 'webbilingual/update', { id: row.id, description: '受人之託', initial: 'Q' }, { token: admin });
+    const described = await call(
+      'PUT',
+      'webbilingual/update',
+      { id: row.id, description: '受人之託', initial: 'Q' },
+      { token: admin },
+    );
     expect(described.body).toMatchObject({ termEn: 'fiduciary', initial: 'F', description: '受人之託' });
     // A client sends the whole row back: termEn unchanged, initial still follows it.
-    const whole = await call('PUT', 'webbilingual/update', { ...described.body, termEn: '401(k) plan', initial: 'F' }, { token: admin });
+    const whole = await call(
+      'PUT',
+      'webbilingual/update',
+      { ...described.body, termEn: '401(k) plan', initial: 'F' },
+      { token: admin },
+    );
     expect(whole.body.initial).toBe('#');
   });
 
@@ -60,7 +70,8 @@ describe('search', () => {
     // Empty the glossary through the API, so each test starts from the rows it adds.
     const all = await call('POST', 'webbilingual/getlist', { pageSize: 9999 }, { token: admin });
     for (const row of all.body.data) await call('DELETE', `webbilingual/delete/${row.id}`, undefined, { token: admin });
-    const add = (termTw: string, termEn: string, extra: Record<string, unknown> = {}) => addRow('webbilingual', { termTw, termEn, ...extra }, { token: admin });
+    const add = (termTw: string, termEn: string, extra: Record<string, unknown> = {}) =>
+      addRow('webbilingual', { termTw, termEn, ...extra }, { token: admin });
     await add('信託財產', 'trust property', { description: 'Property held in trust by the trustee.' });
     await add('信託業', 'Trust enterprise');
     await add('受益人', 'beneficiary', { description: '享有信託利益之人' });
@@ -71,7 +82,12 @@ describe('search', () => {
   });
 
   test('keyword: Chinese inside a term, in either term or the description', async () => {
-    expect(terms((await search(`keyword=${encodeURIComponent('託')}`)).body)).toEqual(['Settlor', 'Trust enterprise', 'beneficiary', 'trust property']);
+    expect(terms((await search(`keyword=${encodeURIComponent('託')}`)).body)).toEqual([
+      'Settlor',
+      'Trust enterprise',
+      'beneficiary',
+      'trust property',
+    ]);
     expect(terms((await search(`keyword=${encodeURIComponent('財產')}`)).body)).toEqual(['trust property']);
     expect(terms((await search(`keyword=${encodeURIComponent('信託利益')}`)).body)).toEqual(['beneficiary']);
   });
@@ -110,7 +126,14 @@ describe('search', () => {
     const all = await search('');
     expect(all.status).toBe(200);
     // Code-point order (the database's C collation): digits, then capitals, then lower case.
-    expect(terms(all.body)).toEqual(['401(k) plan', 'Settlor', 'Trust enterprise', 'beneficiary', 'custodian bank', 'trust property']);
+    expect(terms(all.body)).toEqual([
+      '401(k) plan',
+      'Settlor',
+      'Trust enterprise',
+      'beneficiary',
+      'custodian bank',
+      'trust property',
+    ]);
     const page = await search('', { page: 2, pageSize: 2, sort: 'termTw', direction: 'desc' });
     expect(page.body).toMatchObject({ total: 6, page: 2, pageSize: 2 });
     expect(page.body.data.map((row: any) => row.termTw)).toEqual(['受益人', '信託財產']);

@@ -27,13 +27,52 @@ beforeAll(async () => {
   ids.deposits = (await addRow('webrulebusiness', { classId: ids.banking, name: '存款業務' }, as)).id;
   ids.statute = (await addRow('webruleattribute', { name: '法律' }, as)).id;
   ids.order = (await addRow('webruleattribute', { name: '命令' }, as)).id;
-  const rule = (body: Record<string, unknown>, options: { language?: 'tw' | 'en' } = {}) => addRow('webrule', body, { token: admin, ...options });
-  await rule({ classId: ids.trust, businessId: ids.custody, attributeId: ids.order, title: '信託業法施行細則', issuedOn: '2021-03-15', content: '<p>依信託業法第六十條訂定。</p>' });
-  await rule({ classId: ids.trust, businessId: ids.funds, attributeId: ids.statute, title: '信託業法', issuedOn: '2019-01-16', content: '<p>為健全信託業之經營。</p>' });
-  await rule({ classId: ids.trust, businessId: ids.funds, attributeId: ids.order, title: '證券投資信託基金管理辦法', issuedOn: '2023-07-01', content: '<p>基金保管機構之<strong>資格</strong>。</p>' });
-  await rule({ classId: ids.banking, businessId: ids.deposits, attributeId: ids.statute, title: '銀行法', issuedOn: '2023-06-28', content: '<p>本法稱銀行，謂依本法組織登記。</p>' });
-  await rule({ classId: ids.banking, title: 'Trust Enterprise Act (English translation)', issuedOn: '2020-12-31', content: '<p>Unofficial TRANSLATION of the act.</p>' });
-  await rule({ classId: ids.banking, title: 'Rules on R&D expenses', content: '<p><a href="https://law.example/strong">text</a> 信託<em>業法</em>之適用 100% Q&amp;A 1&lt;2 v1.2 (draft)</p>' });
+  const rule = (body: Record<string, unknown>, options: { language?: 'tw' | 'en' } = {}) =>
+    addRow('webrule', body, { token: admin, ...options });
+  await rule({
+    classId: ids.trust,
+    businessId: ids.custody,
+    attributeId: ids.order,
+    title: '信託業法施行細則',
+    issuedOn: '2021-03-15',
+    content: '<p>依信託業法第六十條訂定。</p>',
+  });
+  await rule({
+    classId: ids.trust,
+    businessId: ids.funds,
+    attributeId: ids.statute,
+    title: '信託業法',
+    issuedOn: '2019-01-16',
+    content: '<p>為健全信託業之經營。</p>',
+  });
+  await rule({
+    classId: ids.trust,
+    businessId: ids.funds,
+    attributeId: ids.order,
+    title: '證券投資信託基金管理辦法',
+    issuedOn: '2023-07-01',
+    content: '<p>基金保管機構之<strong>資格</strong>。</p>',
+  });
+  await rule({
+    classId: ids.banking,
+    businessId: ids.deposits,
+    attributeId: ids.statute,
+    title: '銀行法',
+    issuedOn: '2023-06-28',
+    content: '<p>本法稱銀行，謂依本法組織登記。</p>',
+  });
+  await rule({
+    classId: ids.banking,
+    title: 'Trust Enterprise Act (English translation)',
+    issuedOn: '2020-12-31',
+    content: '<p>Unofficial TRANSLATION of the act.</p>',
+  });
+  await rule({
+    classId: ids.banking,
+    title: 'Rules on R&D expenses',
+    content:
+      '<p><a href="https://law.example/strong">text</a> 信託<em>業法</em>之適用 100% Q&amp;A 1&lt;2 v1.2 (draft)</p>',
+  });
   await rule({ classId: ids.trust, title: '信託業內部作業規範（草案）', issuedOn: '2024-01-01', isVisible: false });
   await rule({ classId: ids.enClass, title: 'Trust Enterprise Act', issuedOn: '2019-01-16' }, { language: 'en' });
 });
@@ -48,14 +87,18 @@ describe('keyword', () => {
 
   test('English matches in any case, in titles and in content', async () => {
     for (const keyword of ['trust enterprise', 'TRUST ENTERPRISE', 'TrUsT eNtErPrIsE']) {
-      expect(titles((await search(`keyword=${encodeURIComponent(keyword)}`)).body)).toEqual(['Trust Enterprise Act (English translation)']);
+      expect(titles((await search(`keyword=${encodeURIComponent(keyword)}`)).body)).toEqual([
+        'Trust Enterprise Act (English translation)',
+      ]);
     }
     expect(titles((await search('keyword=unofficial')).body)).toEqual(['Trust Enterprise Act (English translation)']);
   });
 
   test('every whitespace-separated term must match, in the title or the content', async () => {
     expect(titles((await search(`keyword=${encodeURIComponent('信託 第六十條')}`)).body)).toEqual(['信託業法施行細則']);
-    expect(titles((await search(`keyword=${encodeURIComponent('  translation   act  ')}`)).body)).toEqual(['Trust Enterprise Act (English translation)']);
+    expect(titles((await search(`keyword=${encodeURIComponent('  translation   act  ')}`)).body)).toEqual([
+      'Trust Enterprise Act (English translation)',
+    ]);
     expect((await search(`keyword=${encodeURIComponent('信託 銀行')}`)).body.total).toBe(0);
   });
 
@@ -63,8 +106,12 @@ describe('keyword', () => {
     // "strong" and "href" appear only inside tags; 信託<em>業法</em> reads as 信託業法.
     expect((await search('keyword=strong')).body.total).toBe(0);
     expect((await search('keyword=href')).body.total).toBe(0);
-    expect(titles((await search(`keyword=${encodeURIComponent('保管機構之資格')}`)).body)).toEqual(['證券投資信託基金管理辦法']);
-    expect(titles((await search(`keyword=${encodeURIComponent('信託業法之適用')}`)).body)).toEqual(['Rules on R&D expenses']);
+    expect(titles((await search(`keyword=${encodeURIComponent('保管機構之資格')}`)).body)).toEqual([
+      '證券投資信託基金管理辦法',
+    ]);
+    expect(titles((await search(`keyword=${encodeURIComponent('信託業法之適用')}`)).body)).toEqual([
+      'Rules on R&D expenses',
+    ]);
     // & is stored as &amp; by the sanitiser; the keyword finds it as typed, and the entity's name is not text.
     expect(titles((await search(`keyword=${encodeURIComponent('q&a')}`)).body)).toEqual(['Rules on R&D expenses']);
     expect(titles((await search(`keyword=${encodeURIComponent('1<2')}`)).body)).toEqual(['Rules on R&D expenses']);
@@ -73,7 +120,9 @@ describe('keyword', () => {
   });
 
   test('LIKE wildcards and regular-expression characters are taken literally', async () => {
-    expect(titles((await search(`keyword=${encodeURIComponent('v1.2 (draft)')}`)).body)).toEqual(['Rules on R&D expenses']);
+    expect(titles((await search(`keyword=${encodeURIComponent('v1.2 (draft)')}`)).body)).toEqual([
+      'Rules on R&D expenses',
+    ]);
     expect((await search(`keyword=${encodeURIComponent('v..2')}`)).body.total).toBe(0);
     for (const keyword of ['[', '*', '.*', '?', '^', '$', '|', '{1}', '***:x', '(?i)']) {
       const result = await search(`keyword=${encodeURIComponent(keyword)}`);
@@ -86,9 +135,11 @@ describe('keyword', () => {
     expect((await search(`keyword=${encodeURIComponent('\\')}`)).body.total).toBe(0);
   });
 
-  test('the body\'s keyword works as in getlist; the query string wins', async () => {
+  test("the body's keyword works as in getlist; the query string wins", async () => {
     expect(titles((await search('', { keyword: '施行細則' })).body)).toEqual(['信託業法施行細則']);
-    expect(titles((await search('keyword=unofficial', { keyword: '施行細則' })).body)).toEqual(['Trust Enterprise Act (English translation)']);
+    expect(titles((await search('keyword=unofficial', { keyword: '施行細則' })).body)).toEqual([
+      'Trust Enterprise Act (English translation)',
+    ]);
   });
 
   test('no keyword and no filter lists every row the caller may see; a NUL is not a 500', async () => {
@@ -103,12 +154,16 @@ describe('keyword', () => {
 describe('filters', () => {
   test('class, business line and attribute filter alone and combined with a keyword', async () => {
     expect((await search(`classId=${ids.trust}`)).body.total).toBe(3);
-    expect(titles((await search(`classId=${ids.trust}&businessId=${ids.funds}`)).body)).toEqual(['信託業法', '證券投資信託基金管理辦法']);
-    expect(titles((await search(`attributeId=${ids.statute}`)).body)).toEqual(['信託業法', '銀行法']);
-    expect(titles((await search(`classId=${ids.trust}&attributeId=${ids.order}&keyword=${encodeURIComponent('信託')}`)).body)).toEqual([
-      '信託業法施行細則',
+    expect(titles((await search(`classId=${ids.trust}&businessId=${ids.funds}`)).body)).toEqual([
+      '信託業法',
       '證券投資信託基金管理辦法',
     ]);
+    expect(titles((await search(`attributeId=${ids.statute}`)).body)).toEqual(['信託業法', '銀行法']);
+    expect(
+      titles(
+        (await search(`classId=${ids.trust}&attributeId=${ids.order}&keyword=${encodeURIComponent('信託')}`)).body,
+      ),
+    ).toEqual(['信託業法施行細則', '證券投資信託基金管理辦法']);
     expect((await search(`businessId=${ids.deposits}&keyword=${encodeURIComponent('信託')}`)).body.total).toBe(0);
   });
 
@@ -117,18 +172,22 @@ describe('filters', () => {
   });
 
   test('issue-date range: inclusive, either end alone, dates or wire date-times', async () => {
-    expect(titles((await search('from=2023-06-28&to=2023-07-01')).body)).toEqual(['證券投資信託基金管理辦法', '銀行法']);
+    expect(titles((await search('from=2023-06-28&to=2023-07-01')).body)).toEqual([
+      '證券投資信託基金管理辦法',
+      '銀行法',
+    ]);
     expect(titles((await search('from=2023-06-29')).body)).toEqual(['證券投資信託基金管理辦法']);
     // Rows without an issue date fall outside any range.
     expect(titles((await search('to=2019-12-31')).body)).toEqual(['信託業法']);
-    expect(titles((await search('from=2021-03-15T00:00:00&to=2021-03-15T23:59:59')).body)).toEqual(['信託業法施行細則']);
-    expect(titles((await search(`from=2020-01-01&classId=${ids.trust}&keyword=${encodeURIComponent('信託')}`)).body)).toEqual([
+    expect(titles((await search('from=2021-03-15T00:00:00&to=2021-03-15T23:59:59')).body)).toEqual([
       '信託業法施行細則',
-      '證券投資信託基金管理辦法',
     ]);
+    expect(
+      titles((await search(`from=2020-01-01&classId=${ids.trust}&keyword=${encodeURIComponent('信託')}`)).body),
+    ).toEqual(['信託業法施行細則', '證券投資信託基金管理辦法']);
   });
 
-  test('an empty result has getlist\'s shape', async () => {
+  test("an empty result has getlist's shape", async () => {
     const result = await search(`keyword=${encodeURIComponent('保險法')}`, { page: 3, pageSize: 5 });
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ data: [], total: 0, page: 1, pageSize: 5 });
@@ -144,13 +203,13 @@ describe('paging and sorting come from the body, as in getlist', () => {
     expect(result.body.data.map((r: any) => r.title)).toEqual(['信託業法']);
   });
 
-  test('the default order is the rules\' order', async () => {
+  test("the default order is the rules' order", async () => {
     const result = await search(`classId=${ids.trust}`);
     const orders = result.body.data.map((r: any) => r.order);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
   });
 
-  test('paging errors are getlist\'s 400s', async () => {
+  test("paging errors are getlist's 400s", async () => {
     const sort = await search('', { sort: 'content' });
     expect(sort.status).toBe(400);
     expect(sort.body.message).toContain('可用欄位');
@@ -181,17 +240,22 @@ describe('bad query parameters are 400s worded in the request language', () => {
     expect(attribute.body.message).toBe(message('en', 'unknownReference', { field: 'Attribute', value: 999999 }));
   });
 
-  test.each([['2024-13-01'], ['2024-02-30'], ['yesterday'], ['2024/01/01'], ['20240101'], ['2024-01-01T25:00:00'], ['2024-01-01Tnoon']])(
-    'from=%s',
-    async (from) => {
-      const tw = await search(`from=${encodeURIComponent(from)}`);
-      expect(tw.status).toBe(400);
-      expect(tw.body.message).toBe(message('tw', 'notDate', { field: '發布日期（起）' }));
-      const en = await search(`to=${encodeURIComponent(from)}`, {}, { language: 'en' });
-      expect(en.status).toBe(400);
-      expect(en.body.message).toBe(message('en', 'notDate', { field: 'Issued until' }));
-    },
-  );
+  test.each([
+    ['2024-13-01'],
+    ['2024-02-30'],
+    ['yesterday'],
+    ['2024/01/01'],
+    ['20240101'],
+    ['2024-01-01T25:00:00'],
+    ['2024-01-01Tnoon'],
+  ])('from=%s', async (from) => {
+    const tw = await search(`from=${encodeURIComponent(from)}`);
+    expect(tw.status).toBe(400);
+    expect(tw.body.message).toBe(message('tw', 'notDate', { field: '發布日期（起）' }));
+    const en = await search(`to=${encodeURIComponent(from)}`, {}, { language: 'en' });
+    expect(en.status).toBe(400);
+    expect(en.body.message).toBe(message('en', 'notDate', { field: 'Issued until' }));
+  });
 
   test('from after to', async () => {
     const tw = await search('from=2024-02-01&to=2024-01-31');

@@ -44,7 +44,12 @@ describe('sign-in rate limit per client address', () => {
     expect(typeof other.body.token).toBe('string');
 
     // An X-Forwarded-For from a peer that is not a trusted proxy changes nothing.
-    const forwarded = await call('POST', 'account/login', { username: 'limited', password: PASSWORD }, { ip: '192.0.2.10', headers: { 'x-forwarded-for': '192.0.2.99' } });
+    const forwarded = await call(
+      'POST',
+      'account/login',
+      { username: 'limited', password: PASSWORD },
+      { ip: '192.0.2.10', headers: { 'x-forwarded-for': '192.0.2.99' } },
+    );
     expect(forwarded.status).toBe(429);
   });
 
@@ -52,7 +57,10 @@ describe('sign-in rate limit per client address', () => {
     for (let i = 0; i < 21; i++) await attempt('192.0.2.20');
     expect((await attempt('192.0.2.20')).status).toBe(429);
     const db = await getDb();
-    await db.update(rateLimits).set({ windowStart: new Date(Date.now() - 11 * 60 * 1000) }).where(eq(rateLimits.key, '192.0.2.20'));
+    await db
+      .update(rateLimits)
+      .set({ windowStart: new Date(Date.now() - 11 * 60 * 1000) })
+      .where(eq(rateLimits.key, '192.0.2.20'));
     const after = await attempt('192.0.2.20', PASSWORD, 'limited');
     expect(after.status).toBe(200);
     expect(typeof after.body.token).toBe('string');
@@ -81,7 +89,12 @@ describe('captcha on sign-in', () => {
 
   let ip = 0;
   const login = (captchaToken: unknown, password = PASSWORD) =>
-    call('POST', 'account/login', { username: 'captcha-admin', password, captchaToken }, { ip: `198.51.100.${++ip}`, language: 'en' });
+    call(
+      'POST',
+      'account/login',
+      { username: 'captcha-admin', password, captchaToken },
+      { ip: `198.51.100.${++ip}`, language: 'en' },
+    );
 
   test('a good token signs in, and the verifier is asked with the secret and the client address', async () => {
     const result = await login('good');
@@ -164,7 +177,8 @@ describe('XSRF', () => {
     token = (await signedIn(0)).token;
   });
 
-  const xsrfMessage = 'Security check failed (the XSRF token is missing or does not match). Reload the page and try again.';
+  const xsrfMessage =
+    'Security check failed (the XSRF token is missing or does not match). Reload the page and try again.';
   const write = (headers: Record<string, string>, language: 'tw' | 'en' = 'en') =>
     call('POST', 'webnews/add', { title: 'xsrf probe' }, { token, xsrf: false, headers, language });
 
@@ -197,7 +211,10 @@ describe('XSRF', () => {
     expect((await write({ cookie: 'XSRF-TOKEN=a', 'x-xsrf-token': '\u00e9' })).status).toBe(403);
     // A malformed escape in the cookie.
     expect((await write({ cookie: 'XSRF-TOKEN=%E0%A4%A', 'x-xsrf-token': 'abc' })).status).toBe(403);
-    const read = await call('GET', 'webnews/get/999999', undefined, { xsrf: false, headers: { cookie: 'XSRF-TOKEN=%E0%A4%A' } });
+    const read = await call('GET', 'webnews/get/999999', undefined, {
+      xsrf: false,
+      headers: { cookie: 'XSRF-TOKEN=%E0%A4%A' },
+    });
     expect(read.status).toBe(404);
   });
 
@@ -222,7 +239,12 @@ describe('XSRF', () => {
 
   test('account/login is exempt', async () => {
     const user = await signedIn(0);
-    const result = await call('POST', 'account/login', { username: user.username, password: PASSWORD }, { xsrf: false, ip: '203.0.113.7' });
+    const result = await call(
+      'POST',
+      'account/login',
+      { username: user.username, password: PASSWORD },
+      { xsrf: false, ip: '203.0.113.7' },
+    );
     expect(result.status).toBe(200);
     expect(typeof result.body.token).toBe('string');
   });
@@ -243,7 +265,10 @@ describe('XSRF', () => {
     expect(second.split(';')[0]).not.toBe(cookie.split(';')[0]);
 
     // Behind TLS the cookie is Secure.
-    const secure = await call('GET', 'webnews/get/1', undefined, { xsrf: false, headers: { 'x-forwarded-proto': 'https' } });
+    const secure = await call('GET', 'webnews/get/1', undefined, {
+      xsrf: false,
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(secure.headers.get('set-cookie')).toMatch(/;\s*Secure/);
 
     // The issued value works as the pair.
@@ -253,7 +278,10 @@ describe('XSRF', () => {
   });
 
   test('a request that already has the cookie gets no new one', async () => {
-    const result = await call('GET', 'webnews/get/1', undefined, { headers: { cookie: `XSRF-TOKEN=${XSRF}` }, xsrf: false });
+    const result = await call('GET', 'webnews/get/1', undefined, {
+      headers: { cookie: `XSRF-TOKEN=${XSRF}` },
+      xsrf: false,
+    });
     expect(result.headers.get('set-cookie')).toBeNull();
   });
 });
@@ -280,7 +308,11 @@ describe('errors', () => {
 
   test('Web-Language chooses the language; a missing or unknown one means tw', async () => {
     const send = (language?: string) =>
-      dispatch(new Request('http://localhost/api/webnews/get/999999', { headers: language ? { 'web-language': language } : {} })).then((r) => r.json());
+      dispatch(
+        new Request('http://localhost/api/webnews/get/999999', {
+          headers: language ? { 'web-language': language } : {},
+        }),
+      ).then((r) => r.json());
     expect(await send('en')).toEqual({ message: 'The requested item was not found.' });
     expect(await send('tw')).toEqual({ message: '找不到指定的資料。' });
     expect(await send()).toEqual({ message: '找不到指定的資料。' });
@@ -312,7 +344,11 @@ describe('errors', () => {
 
   test('a JSON body over the limit is a 413', async () => {
     const { token } = await signedIn(0);
-    const result = await call('POST', 'webnews/add', undefined, { token, raw: JSON.stringify({ title: 'big', content: 'x'.repeat(3 * 1024 * 1024) }), language: 'en' });
+    const result = await call('POST', 'webnews/add', undefined, {
+      token,
+      raw: JSON.stringify({ title: 'big', content: 'x'.repeat(3 * 1024 * 1024) }),
+      language: 'en',
+    });
     expect(result.status).toBe(413);
     expect(result.body.message).toMatch(/too large/);
   });
@@ -330,7 +366,9 @@ describe('sanitizeRichText', () => {
   });
 
   test('removes on* event attributes', () => {
-    const out = sanitizeRichText('<p onclick="evil()">a</p><img src="https://x.test/a.png" onerror="evil()" onload="evil()"><a href="https://x.test" onmouseover="evil()">l</a>');
+    const out = sanitizeRichText(
+      '<p onclick="evil()">a</p><img src="https://x.test/a.png" onerror="evil()" onload="evil()"><a href="https://x.test" onmouseover="evil()">l</a>',
+    );
     expect(out).not.toMatch(/on(click|error|load|mouseover)/i);
     expect(out).not.toContain('evil');
     expect(out).toContain('<img src="https://x.test/a.png" />');
@@ -372,7 +410,8 @@ describe('sanitizeRichText', () => {
   });
 
   test('keeps relative, mailto and tel links and uploaded images', () => {
-    const html = '<p><a href="/uploads/x/y.pdf">f</a> <a href="mailto:a@b.org">m</a> <a href="tel:+886-2-1234">t</a></p><img src="/uploads/abc/pic.png" />';
+    const html =
+      '<p><a href="/uploads/x/y.pdf">f</a> <a href="mailto:a@b.org">m</a> <a href="tel:+886-2-1234">t</a></p><img src="/uploads/abc/pic.png" />';
     expect(sanitizeRichText(html)).toBe(html);
   });
 
@@ -386,7 +425,9 @@ describe('sanitizeRichText', () => {
     expect(blank).toMatch(/rel="noopener noreferrer"/);
     const overridden = sanitizeRichText('<a href="https://example.org" target="_blank" rel="opener">x</a>');
     expect(overridden).toMatch(/rel="noopener noreferrer"/);
-    expect(sanitizeRichText('<a href="https://example.org" target="_top">x</a>')).toBe('<a href="https://example.org">x</a>');
+    expect(sanitizeRichText('<a href="https://example.org" target="_top">x</a>')).toBe(
+      '<a href="https://example.org">x</a>',
+    );
   });
 
   test('escapes text so it cannot become markup', () => {
@@ -400,10 +441,20 @@ describe('sanitizeRichText', () => {
 
   test('rich text is sanitised when a content row is written through the API', async () => {
     const { token } = await signedIn(0);
-    const added = await call('POST', 'webnews/add', { title: 'clean', content: '<h1>T</h1><p onclick="x()">a</p><script>evil()</script>' }, { token });
+    const added = await call(
+      'POST',
+      'webnews/add',
+      { title: 'clean', content: '<h1>T</h1><p onclick="x()">a</p><script>evil()</script>' },
+      { token },
+    );
     expect(added.status).toBe(200);
     expect(added.body.content).toBe('<h2>T</h2><p>a</p>');
-    const updated = await call('PUT', 'webnews/update', { id: added.body.id, content: '<iframe src="https://e.test"></iframe><p>b</p>' }, { token });
+    const updated = await call(
+      'PUT',
+      'webnews/update',
+      { id: added.body.id, content: '<iframe src="https://e.test"></iframe><p>b</p>' },
+      { token },
+    );
     expect(updated.body.content).toBe('<p>b</p>');
     const got = await call('GET', `webnews/get/${added.body.id}`, undefined, { token });
     expect(got.body.content).toBe('<p>b</p>');

@@ -15,7 +15,10 @@ test('a checked session is trusted for SESSION_CACHE_MS: a change made behind th
   expect((await accountForToken(user.token, new Date(now)))?.id).toBe(user.id);
   // Another app server disables the account (here: straight in the database).
   const db = await getDb();
-  await db.update(account).set({ isDisabled: true } as never).where(eq(account.id, user.id));
+  await db
+    .update(account)
+    .set({ isDisabled: true } as never)
+    .where(eq(account.id, user.id));
   expect((await accountForToken(user.token, new Date(now + SESSION_CACHE_MS - 1)))?.id).toBe(user.id);
   expect(await accountForToken(user.token, new Date(now + SESSION_CACHE_MS))).toBeNull();
 });

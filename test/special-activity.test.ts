@@ -27,7 +27,8 @@ beforeEach(async () => {
 
 type Language = 'tw' | 'en';
 
-const addType = (name: string, language: Language = 'tw') => addRow('webactivitytype', { name }, { token: admin, language });
+const addType = (name: string, language: Language = 'tw') =>
+  addRow('webactivitytype', { name }, { token: admin, language });
 const deleteType = (id: number | string, options: { token?: string | null; language?: Language; xsrf?: false } = {}) =>
   call('DELETE', `webactivity/deletetype/${id}`, undefined, { token: user, ...options });
 const typeStatus = async (id: number, language: Language = 'tw') =>
@@ -49,7 +50,11 @@ test('a User account deletes a type; the rest are renumbered', async () => {
 test('a type still used by an activity is kept, with the same message as webactivitytype/delete', async () => {
   for (const language of ['tw', 'en'] as const) {
     const type = await addType(`type ${language}`, language);
-    await addRow('webactivity', { typeId: type.id, title: 'event', startAt: '2026-03-01T09:00:00' }, { token: admin, language });
+    await addRow(
+      'webactivity',
+      { typeId: type.id, title: 'event', startAt: '2026-03-01T09:00:00' },
+      { token: admin, language },
+    );
     const viaActivity = await deleteType(type.id, { language });
     const viaType = await call('DELETE', `webactivitytype/delete/${type.id}`, undefined, { token: user, language });
     expect(viaActivity.status).toBe(400);

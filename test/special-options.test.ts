@@ -26,7 +26,8 @@ beforeEach(async () => {
 type Language = 'tw' | 'en';
 
 describe('webmemorabilia/getoptions', () => {
-  const options = (language: Language = 'tw', token?: string) => call('GET', 'webmemorabilia/getoptions', undefined, { language, token });
+  const options = (language: Language = 'tw', token?: string) =>
+    call('GET', 'webmemorabilia/getoptions', undefined, { language, token });
   const add = (eventDate: string, language: Language = 'tw', extra: Record<string, unknown> = {}) =>
     addRow('webmemorabilia', { eventDate, title: `event ${eventDate}`, ...extra }, { token: admin, language });
 

@@ -35,7 +35,10 @@ beforeEach(async () => {
 async function setUpdatedAt(resource: string, id: number, iso: string) {
   const db = await getDb();
   const t = table(resource);
-  await db.update(t).set({ updatedAt: new Date(iso) } as never).where(eq(column(t, 'id'), id));
+  await db
+    .update(t)
+    .set({ updatedAt: new Date(iso) } as never)
+    .where(eq(column(t, 'id'), id));
 }
 
 /** The wire date must be "now" in Taipei, give or take the test's own run time. */
@@ -49,8 +52,10 @@ describe.each([
   ['websupervisor', ['理監事別', 'Board'], 2],
   ['webcommittee', ['委員會', 'Committee'], 6],
 ] as const)('%s changeupdatetime / getupdatetime', (resource, label, lastSection) => {
-  const change = (section: number | string, options: { token?: string | null; language?: 'tw' | 'en'; xsrf?: false } = {}) =>
-    call('POST', `${resource}/changeupdatetime/${section}`, undefined, { token: user, ...options });
+  const change = (
+    section: number | string,
+    options: { token?: string | null; language?: 'tw' | 'en'; xsrf?: false } = {},
+  ) => call('POST', `${resource}/changeupdatetime/${section}`, undefined, { token: user, ...options });
   const read = (section: number | string, language: 'tw' | 'en' = 'tw', token?: string) =>
     call('GET', `${resource}/getupdatetime/${section}`, undefined, { language, token });
 
@@ -71,7 +76,9 @@ describe.each([
 
   test('marking again moves the date forward', async () => {
     const db = await getDb();
-    await db.insert(sectionUpdateTimes).values({ resource, section: 1, lang: 'tw', updatedAt: new Date('2020-01-01T00:00:00Z') });
+    await db
+      .insert(sectionUpdateTimes)
+      .values({ resource, section: 1, lang: 'tw', updatedAt: new Date('2020-01-01T00:00:00Z') });
     expect((await read(1)).body).toEqual({ date: '2020-01-01T08:00:00' });
     const before = new Date();
     const changed = await change(1, { token: admin });
@@ -104,15 +111,18 @@ describe.each([
     expect((await read(1)).body).toEqual({ date: null });
   });
 
-  test.each(['0', String(lastSection + 1), 'abc', '-1', '1.5', '99999999999'])('section %p is a 400 for both calls', async (section) => {
-    for (const language of ['tw', 'en'] as const) {
-      const field = language === 'tw' ? label[0] : label[1];
-      for (const result of [await change(section, { language }), await read(section, language)]) {
-        expect(result.status).toBe(400);
-        expect(result.body.message).toBe(message(language, 'unknownSection', { field, value: section }));
+  test.each(['0', String(lastSection + 1), 'abc', '-1', '1.5', '99999999999'])(
+    'section %p is a 400 for both calls',
+    async (section) => {
+      for (const language of ['tw', 'en'] as const) {
+        const field = language === 'tw' ? label[0] : label[1];
+        for (const result of [await change(section, { language }), await read(section, language)]) {
+          expect(result.status).toBe(400);
+          expect(result.body.message).toBe(message(language, 'unknownSection', { field, value: section }));
+        }
       }
-    }
-  });
+    },
+  );
 
   test('wrong methods are a 405', async () => {
     expect((await call('GET', `${resource}/changeupdatetime/1`, undefined, { token: user })).status).toBe(405);
@@ -121,7 +131,8 @@ describe.each([
 });
 
 describe('webdiscipline/getupdatetime', () => {
-  const read = (language: 'tw' | 'en' = 'tw', token?: string) => call('GET', 'webdiscipline/getupdatetime', undefined, { language, token });
+  const read = (language: 'tw' | 'en' = 'tw', token?: string) =>
+    call('GET', 'webdiscipline/getupdatetime', undefined, { language, token });
 
   async function addRule(title: string, language: 'tw' | 'en', extra: Record<string, unknown> = {}) {
     const type = await addRow('webdisciplinetype', { name: `type ${title}` }, { token: admin, language });
@@ -132,7 +143,7 @@ describe('webdiscipline/getupdatetime', () => {
     expect(await read()).toMatchObject({ status: 200, body: { date: null } });
   });
 
-  test('the latest change among the language\'s public rules, for every caller', async () => {
+  test("the latest change among the language's public rules, for every caller", async () => {
     const a = await addRule('a', 'tw');
     const b = await addRule('b', 'tw');
     const hidden = await addRule('hidden', 'tw', { isVisible: false });
@@ -202,8 +213,14 @@ describe('webeducation/getupdatetime/{id}', () => {
 test('the stamp calls exist exactly for the resources whose definition says sectionStamp', async () => {
   const { buildRoutes } = await import('../lib/api/routes');
   const { allResources } = await import('../lib/content/model/registry');
-  const stamped = new Set(buildRoutes().filter((route) => route.path.endsWith('/changeupdatetime/:section')).map((route) => route.resource?.name));
-  const declared = allResources().filter((definition) => definition.sectionStamp).map((definition) => definition.name);
+  const stamped = new Set(
+    buildRoutes()
+      .filter((route) => route.path.endsWith('/changeupdatetime/:section'))
+      .map((route) => route.resource?.name),
+  );
+  const declared = allResources()
+    .filter((definition) => definition.sectionStamp)
+    .map((definition) => definition.name);
   expect([...stamped].sort()).toEqual([...declared].sort());
   expect(declared.sort()).toEqual(['webcommittee', 'websupervisor']);
   expect((await call('POST', 'webnews/changeupdatetime/1', {}, { token: admin })).status).toBe(404);

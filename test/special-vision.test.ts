@@ -22,7 +22,11 @@ beforeEach(async () => {
 });
 
 const addVideo = (title: string, language: 'tw' | 'en' = 'tw', extra: Record<string, unknown> = {}) =>
-  addRow('webvision', { category: 1, title, videoUrl: 'https://www.youtube.com/watch?v=abc', ...extra }, { token: admin, language });
+  addRow(
+    'webvision',
+    { category: 1, title, videoUrl: 'https://www.youtube.com/watch?v=abc', ...extra },
+    { token: admin, language },
+  );
 
 const click = (id: number | string, options: { token?: string; language?: 'tw' | 'en'; xsrf?: false } = {}) =>
   call('POST', `webvision/post/${id}`, undefined, options);
@@ -94,7 +98,12 @@ test('the XSRF pair is required, a stale token is a 401, GET is a 405; none of t
 test('clients cannot write the count through update', async () => {
   const video = await addVideo('影片');
   await click(video.id);
-  const updated = await call('PUT', 'webvision/update', { id: video.id, title: '新標題', clicks: 999 }, { token: admin });
+  const updated = await call(
+    'PUT',
+    'webvision/update',
+    { id: video.id, title: '新標題', clicks: 999 },
+    { token: admin },
+  );
   expect(updated.status).toBe(200);
   expect(updated.body.clicks).toBe(1);
 });

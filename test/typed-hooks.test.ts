@@ -107,7 +107,9 @@ describe('row checks', () => {
       },
     });
     await hooks.beforeDelete?.(storedAccount, operator('en'));
-    await expect(hooks.beforeDelete?.({ ...storedAccount, id: 'seven' }, operator('en'))).rejects.toThrow(RowShapeError);
+    await expect(hooks.beforeDelete?.({ ...storedAccount, id: 'seven' }, operator('en'))).rejects.toThrow(
+      RowShapeError,
+    );
     expect(seen).toEqual([7]);
   });
 });

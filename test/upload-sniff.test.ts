@@ -12,7 +12,10 @@ function bytes(...parts: Array<string | number[] | Uint8Array>): Uint8Array {
   );
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let offset = 0;
-  for (const c of chunks) { out.set(c, offset); offset += c.length; }
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
+  }
   return out;
 }
 
@@ -30,7 +33,11 @@ function crc32(data: Uint8Array): number {
 const le16 = (n: number) => [n & 0xff, (n >>> 8) & 0xff];
 const le32 = (n: number) => [n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, (n >>> 24) & 0xff];
 
-interface ZipInput { name: string; content: string | Uint8Array; deflate?: boolean }
+interface ZipInput {
+  name: string;
+  content: string | Uint8Array;
+  deflate?: boolean;
+}
 
 /** A real, minimal zip: local headers + data, central directory, end record. */
 function makeZip(entries: ZipInput[], { centralDirectory = true } = {}): Uint8Array {
@@ -43,8 +50,18 @@ function makeZip(entries: ZipInput[], { centralDirectory = true } = {}): Uint8Ar
     const method = entry.deflate ? 8 : 0;
     const data = entry.deflate ? new Uint8Array(deflateRawSync(raw)) : raw;
     const crc = crc32(raw);
-    const common = [...le16(20), ...le16(0x0800), ...le16(method), ...le16(0), ...le16(0x21),
-      ...le32(crc), ...le32(data.length), ...le32(raw.length), ...le16(name.length), ...le16(0)];
+    const common = [
+      ...le16(20),
+      ...le16(0x0800),
+      ...le16(method),
+      ...le16(0),
+      ...le16(0x21),
+      ...le32(crc),
+      ...le32(data.length),
+      ...le32(raw.length),
+      ...le16(name.length),
+      ...le16(0),
+    ];
     const local = bytes('PK\x03\x04', common, name, data);
     centrals.push(bytes('PK\x01\x02', le16(20), common, le16(0), le16(0), le16(0), le32(0), le32(offset), name));
     locals.push(local);
@@ -52,8 +69,16 @@ function makeZip(entries: ZipInput[], { centralDirectory = true } = {}): Uint8Ar
   }
   if (!centralDirectory) return bytes(...locals);
   const cd = bytes(...centrals);
-  const end = bytes('PK\x05\x06', le16(0), le16(0), le16(entries.length), le16(entries.length),
-    le32(cd.length), le32(offset), le16(0));
+  const end = bytes(
+    'PK\x05\x06',
+    le16(0),
+    le16(0),
+    le16(entries.length),
+    le16(entries.length),
+    le32(cd.length),
+    le32(offset),
+    le16(0),
+  );
   return bytes(...locals, cd, end);
 }
 
@@ -68,29 +93,51 @@ function odf(mimetype: string): Uint8Array {
   ]);
 }
 
-const OLE2_HEADER = bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], zeros(16), [0x3e, 0x00, 0x03, 0x00, 0xfe, 0xff], zeros(482));
+const OLE2_HEADER = bytes(
+  [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+  zeros(16),
+  [0x3e, 0x00, 0x03, 0x00, 0xfe, 0xff],
+  zeros(482),
+);
 
 function ftyp(brand: string, compatible: string[] = []): Uint8Array {
   const size = 16 + compatible.length * 4;
   return bytes([0, 0, 0, size], 'ftyp', brand, [0, 0, 0, 0], compatible.join(''), [0, 0, 0, 8], 'free');
 }
 
-const PNG = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0, 0, 0, 13], 'IHDR', [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+const PNG = bytes(
+  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  [0, 0, 0, 13],
+  'IHDR',
+  [0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0],
+);
 const JPEG = bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], 'JFIF', [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
 const GIF87 = bytes('GIF87a', [1, 0, 1, 0, 0x80, 0, 0]);
 const GIF89 = bytes('GIF89a', [1, 0, 1, 0, 0x80, 0, 0]);
-const WEBP = bytes('RIFF', le32(26), 'WEBPVP8L', le32(13), [0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0]);
+const WEBP = bytes(
+  'RIFF',
+  le32(26),
+  'WEBPVP8L',
+  le32(13),
+  [0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0],
+);
 const PDF = bytes('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n');
 const EXE = bytes('MZ', [0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff], zeros(46), le32(0x80), zeros(64), 'PE\0\0');
 const ELF = bytes([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0], zeros(8), [2, 0, 0x3e, 0]);
 
 /** "姓名,電話\n王小明,0912345678\n" encoded in Big5 (checked with iconv). */
-const BIG5_CSV = bytes([0xa9, 0x6d, 0xa6, 0x57, 0x2c, 0xb9, 0x71, 0xb8, 0xdc, 0x0a, 0xa4, 0xfd, 0xa4, 0x70, 0xa9, 0xfa], ',0912345678\n');
+const BIG5_CSV = bytes(
+  [0xa9, 0x6d, 0xa6, 0x57, 0x2c, 0xb9, 0x71, 0xb8, 0xdc, 0x0a, 0xa4, 0xfd, 0xa4, 0x70, 0xa9, 0xfa],
+  ',0912345678\n',
+);
 
 function pseudoRandom(length: number, seed: number): Uint8Array {
   const out = new Uint8Array(length);
   let x = seed;
-  for (let i = 0; i < length; i++) { x = (x * 1103515245 + 12345) >>> 0; out[i] = x >>> 24; }
+  for (let i = 0; i < length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    out[i] = x >>> 24;
+  }
   return out;
 }
 
@@ -135,17 +182,74 @@ describe('sniffFileType: PDF', () => {
 
 describe('sniffFileType: zip-based', () => {
   test.each([
-    ['plain zip', makeZip([{ name: 'a.txt', content: 'hello' }, { name: 'dir/b.bin', content: 'x'.repeat(100), deflate: true }]), 'a.zip', ZIP],
+    [
+      'plain zip',
+      makeZip([
+        { name: 'a.txt', content: 'hello' },
+        { name: 'dir/b.bin', content: 'x'.repeat(100), deflate: true },
+      ]),
+      'a.zip',
+      ZIP,
+    ],
     ['empty archive (end record only)', bytes('PK\x05\x06', zeros(18)), 'empty.zip', ZIP],
     ['docx', makeZip([CONTENT_TYPES, RELS, { name: 'word/document.xml', content: '<w:document/>' }]), 'a.docx', DOCX],
-    ['docx with deflated entries', makeZip([CONTENT_TYPES, RELS, { name: 'word/document.xml', content: '<w:document/>'.repeat(20), deflate: true }].map((e) => ({ ...e, deflate: true }))), 'a.docx', DOCX],
-    ['docx without central directory (truncated)', makeZip([CONTENT_TYPES, { name: 'word/document.xml', content: '<w:document/>' }], { centralDirectory: false }), 'a.docx', DOCX],
-    ['docx named .zip', makeZip([CONTENT_TYPES, { name: 'word/document.xml', content: '<w:document/>' }]), 'a.zip', DOCX],
-    ['xlsx', makeZip([CONTENT_TYPES, RELS, { name: 'xl/workbook.xml', content: '<workbook/>' }, { name: 'xl/worksheets/sheet1.xml', content: '<worksheet/>' }]), 'a.xlsx', XLSX],
-    ['pptx', makeZip([CONTENT_TYPES, RELS, { name: 'ppt/presentation.xml', content: '<p:presentation/>' }]), 'a.pptx', PPTX],
-    ['odt', odf('application/vnd.oasis.opendocument.text'), 'a.odt', t('application/vnd.oasis.opendocument.text', 'odt')],
-    ['ods', odf('application/vnd.oasis.opendocument.spreadsheet'), 'a.ods', t('application/vnd.oasis.opendocument.spreadsheet', 'ods')],
-    ['odp', odf('application/vnd.oasis.opendocument.presentation'), 'a.odp', t('application/vnd.oasis.opendocument.presentation', 'odp')],
+    [
+      'docx with deflated entries',
+      makeZip(
+        [CONTENT_TYPES, RELS, { name: 'word/document.xml', content: '<w:document/>'.repeat(20), deflate: true }].map(
+          (e) => ({ ...e, deflate: true }),
+        ),
+      ),
+      'a.docx',
+      DOCX,
+    ],
+    [
+      'docx without central directory (truncated)',
+      makeZip([CONTENT_TYPES, { name: 'word/document.xml', content: '<w:document/>' }], { centralDirectory: false }),
+      'a.docx',
+      DOCX,
+    ],
+    [
+      'docx named .zip',
+      makeZip([CONTENT_TYPES, { name: 'word/document.xml', content: '<w:document/>' }]),
+      'a.zip',
+      DOCX,
+    ],
+    [
+      'xlsx',
+      makeZip([
+        CONTENT_TYPES,
+        RELS,
+        { name: 'xl/workbook.xml', content: '<workbook/>' },
+        { name: 'xl/worksheets/sheet1.xml', content: '<worksheet/>' },
+      ]),
+      'a.xlsx',
+      XLSX,
+    ],
+    [
+      'pptx',
+      makeZip([CONTENT_TYPES, RELS, { name: 'ppt/presentation.xml', content: '<p:presentation/>' }]),
+      'a.pptx',
+      PPTX,
+    ],
+    [
+      'odt',
+      odf('application/vnd.oasis.opendocument.text'),
+      'a.odt',
+      t('application/vnd.oasis.opendocument.text', 'odt'),
+    ],
+    [
+      'ods',
+      odf('application/vnd.oasis.opendocument.spreadsheet'),
+      'a.ods',
+      t('application/vnd.oasis.opendocument.spreadsheet', 'ods'),
+    ],
+    [
+      'odp',
+      odf('application/vnd.oasis.opendocument.presentation'),
+      'a.odp',
+      t('application/vnd.oasis.opendocument.presentation', 'odp'),
+    ],
     ['epub (other mimetype) is a plain zip', odf('application/epub+zip'), 'a.epub', ZIP],
     ['mimetype entry named "constructor" is a plain zip', odf('constructor'), 'a.odt', ZIP],
   ])('%s', (_label, data, name, expected) => {
@@ -183,7 +287,12 @@ describe('sniffFileType: MP4', () => {
 describe('sniffFileType: plain text', () => {
   test.each([
     ['UTF-8 CSV', enc.encode('姓名,電話\n王小明,0912345678\n'), 'list.csv', CSV],
-    ['UTF-8 CSV with BOM and CRLF', bytes([0xef, 0xbb, 0xbf], enc.encode('姓名,電話\r\n王小明,0912345678\r\n')), 'list.csv', CSV],
+    [
+      'UTF-8 CSV with BOM and CRLF',
+      bytes([0xef, 0xbb, 0xbf], enc.encode('姓名,電話\r\n王小明,0912345678\r\n')),
+      'list.csv',
+      CSV,
+    ],
     ['Big5 CSV', BIG5_CSV, 'list.csv', CSV],
     ['upper-case .CSV', enc.encode('a,b\n1,2\n'), 'LIST.CSV', CSV],
     ['CSV whose first cell starts with "<"', enc.encode('<10 years,count\n<20 years,3\n'), 'ages.csv', CSV],

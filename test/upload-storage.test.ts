@@ -60,7 +60,11 @@ describe('uploads in the database', () => {
     await storage.put(id, LARGE);
     const db = await getDb();
     const { eq } = await import('drizzle-orm');
-    const pieces = await db.select({ seq: uploadChunks.seq }).from(uploadChunks).where(eq(uploadChunks.uploadId, id)).orderBy(uploadChunks.seq);
+    const pieces = await db
+      .select({ seq: uploadChunks.seq })
+      .from(uploadChunks)
+      .where(eq(uploadChunks.uploadId, id))
+      .orderBy(uploadChunks.seq);
     expect(pieces.map((p) => p.seq)).toEqual([0, 1, 2]);
     const streamed = await readAll((await storage.stream(id))!);
     expect(streamed.pieces).toBe(3);

@@ -8,7 +8,10 @@ import { folderStorage, setUploadStorage, type UploadStorage } from '../lib/uplo
 withDatabase();
 
 // A real 1x1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -33,8 +36,17 @@ function form(bytes: Uint8Array | string, name: string, type = 'application/octe
   return data;
 }
 
-const upload = (data: FormData | string, options: { token?: string | null; language?: 'tw' | 'en'; headers?: Record<string, string>; xsrf?: false } = {}) =>
-  call('POST', 'upload', undefined, { token: options.token === undefined ? token : options.token, raw: data, language: options.language ?? 'en', headers: options.headers, xsrf: options.xsrf });
+const upload = (
+  data: FormData | string,
+  options: { token?: string | null; language?: 'tw' | 'en'; headers?: Record<string, string>; xsrf?: false } = {},
+) =>
+  call('POST', 'upload', undefined, {
+    token: options.token === undefined ? token : options.token,
+    raw: data,
+    language: options.language ?? 'en',
+    headers: options.headers,
+    xsrf: options.xsrf,
+  });
 
 describe('POST /api/upload', () => {
   test('stores a PNG and answers {id, url, name, size, type}', async () => {
@@ -42,7 +54,12 @@ describe('POST /api/upload', () => {
     expect(result.status).toBe(200);
     expect(Object.keys(result.body).sort()).toEqual(['id', 'name', 'size', 'type', 'url']);
     expect(result.body.id).toMatch(UUID);
-    expect(result.body).toMatchObject({ name: 'pixel.png', size: PNG.length, type: 'image/png', url: `/uploads/${result.body.id}/pixel.png` });
+    expect(result.body).toMatchObject({
+      name: 'pixel.png',
+      size: PNG.length,
+      type: 'image/png',
+      url: `/uploads/${result.body.id}/pixel.png`,
+    });
     // The bytes are in the storage folder, unchanged.
     const stored = await storage.get(result.body.id);
     expect(Buffer.from(stored!).equals(PNG)).toBe(true);
@@ -130,7 +147,9 @@ describe('POST /api/upload', () => {
     expect((await upload(text)).status).toBe(400);
     const json = await call('POST', 'upload', { file: 'x' }, { token });
     expect(json.status).toBe(400);
-    const broken = await upload('--x\r\nnot really multipart', { headers: { 'content-type': 'multipart/form-data; boundary=zzz' } });
+    const broken = await upload('--x\r\nnot really multipart', {
+      headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+    });
     expect(broken.status).toBe(400);
   });
 
@@ -143,7 +162,8 @@ describe('POST /api/upload', () => {
   });
 
   test('nothing is stored for a refused file', async () => {
-    const count = async () => (await fs.readdir(folder, { recursive: true })).filter((f) => UUID.test(path.basename(f))).length;
+    const count = async () =>
+      (await fs.readdir(folder, { recursive: true })).filter((f) => UUID.test(path.basename(f))).length;
     const before = await count();
     await upload(form('<svg/>', 'a.svg'));
     await upload(form(new Uint8Array(0), 'e.png'));
@@ -163,7 +183,15 @@ describe('GET and PUT /api/upload/{id}', () => {
   test('GET gives the details', async () => {
     const result = await call('GET', `upload/${id}`, undefined, { token });
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ id, name: 'minutes.pdf', size: PDF.length, type: 'application/pdf', url: `/uploads/${id}/minutes.pdf`, altTw: '', altEn: '' });
+    expect(result.body).toEqual({
+      id,
+      name: 'minutes.pdf',
+      size: PDF.length,
+      type: 'application/pdf',
+      url: `/uploads/${id}/minutes.pdf`,
+      altTw: '',
+      altEn: '',
+    });
   });
 
   test('GET of an unknown or malformed id is a 404', async () => {
@@ -211,7 +239,9 @@ describe('GET and PUT /api/upload/{id}', () => {
   });
 
   test('renaming an unknown id is a 404; anonymous is a 401', async () => {
-    expect((await call('PUT', 'upload/00000000-0000-4000-8000-000000000000', { fileName: 'x.pdf' }, { token })).status).toBe(404);
+    expect(
+      (await call('PUT', 'upload/00000000-0000-4000-8000-000000000000', { fileName: 'x.pdf' }, { token })).status,
+    ).toBe(404);
     expect((await call('PUT', 'upload/nope', { fileName: 'x.pdf' }, { token })).status).toBe(404);
     expect((await call('PUT', `upload/${id}`, { fileName: 'x.pdf' })).status).toBe(401);
   });
@@ -228,7 +258,12 @@ describe('upload ids in content rows', () => {
     expect(added.body.image).toBe(png.id);
 
     const unknown = '11111111-2222-4333-8444-555555555555';
-    const missing = await call('POST', 'webnews/add', { title: 'Missing file', files: [pdf.id, unknown] }, { token, language: 'en' });
+    const missing = await call(
+      'POST',
+      'webnews/add',
+      { title: 'Missing file', files: [pdf.id, unknown] },
+      { token, language: 'en' },
+    );
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain(unknown);
     expect(missing.body.errors).toEqual([expect.objectContaining({ field: 'files' })]);

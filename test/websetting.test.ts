@@ -39,7 +39,8 @@ const publicKeys = [
   'analyticsId',
 ].sort();
 
-const getInfo = (options: { token?: string; language?: 'tw' | 'en' } = {}) => call('GET', 'websetting/webinfo', undefined, options);
+const getInfo = (options: { token?: string; language?: 'tw' | 'en' } = {}) =>
+  call('GET', 'websetting/webinfo', undefined, options);
 const saveInfo = (body: unknown, options: { token?: string | null; language?: 'tw' | 'en' } = { token: admin }) =>
   call('POST', 'websetting/webinfo', body, { token: admin, ...options });
 
@@ -55,7 +56,15 @@ describe('webinfo before anything is saved', () => {
     const result = await getInfo();
     expect(result.status).toBe(200);
     expect(Object.keys(result.body).sort()).toEqual(publicKeys);
-    expect(result.body).toMatchObject({ lang: 'tw', siteName: tw.site.defaultSiteName, address: '', email: '', logo: null, logoUrl: null, analyticsId: '' });
+    expect(result.body).toMatchObject({
+      lang: 'tw',
+      siteName: tw.site.defaultSiteName,
+      address: '',
+      email: '',
+      logo: null,
+      logoUrl: null,
+      analyticsId: '',
+    });
     const english = await getInfo({ language: 'en' });
     expect(english.body).toMatchObject({ lang: 'en', siteName: en.site.defaultSiteName });
   });
@@ -115,7 +124,11 @@ describe('webinfo POST', () => {
     expect(saved.body).toEqual({ ...body, siteName: '信託公會', lang: 'tw', logo: null, logoUrl: null });
     expect((await getInfo({ token: admin })).body).toEqual(saved.body);
     const anonymous = await getInfo();
-    expect(anonymous.body).toEqual(Object.fromEntries(Object.entries(saved.body).filter(([key]) => key !== 'legacyVisitCount' && key !== 'notifyEmails')));
+    expect(anonymous.body).toEqual(
+      Object.fromEntries(
+        Object.entries(saved.body).filter(([key]) => key !== 'legacyVisitCount' && key !== 'notifyEmails'),
+      ),
+    );
   });
 
   test('a partial body changes only the fields it names', async () => {
@@ -143,8 +156,20 @@ describe('webinfo POST', () => {
     await saveInfo({ siteName: 'Trust Association', address: 'Taipei', legacyVisitCount: 42 }, { language: 'en' });
     const chinese = (await getInfo({ token: admin, language: 'tw' })).body;
     const english = (await getInfo({ token: admin, language: 'en' })).body;
-    expect(chinese).toMatchObject({ lang: 'tw', siteName: '信託公會', address: '台北市', analyticsId: 'G-TW', legacyVisitCount: 42 });
-    expect(english).toMatchObject({ lang: 'en', siteName: 'Trust Association', address: 'Taipei', analyticsId: 'G-TW', legacyVisitCount: 42 });
+    expect(chinese).toMatchObject({
+      lang: 'tw',
+      siteName: '信託公會',
+      address: '台北市',
+      analyticsId: 'G-TW',
+      legacyVisitCount: 42,
+    });
+    expect(english).toMatchObject({
+      lang: 'en',
+      siteName: 'Trust Association',
+      address: 'Taipei',
+      analyticsId: 'G-TW',
+      legacyVisitCount: 42,
+    });
     // Changing a shared field from the English form changes it for Chinese readers too.
     await saveInfo({ analyticsId: 'G-BOTH' }, { language: 'en' });
     expect((await getInfo({ language: 'tw' })).body.analyticsId).toBe('G-BOTH');
@@ -202,7 +227,11 @@ describe('webinfo POST', () => {
   });
 
   test('malformed bodies are a 400, not a 500', async () => {
-    const broken = await call('POST', 'websetting/webinfo', undefined, { token: admin, raw: '{"siteName":', headers: { 'content-type': 'application/json' } });
+    const broken = await call('POST', 'websetting/webinfo', undefined, {
+      token: admin,
+      raw: '{"siteName":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.message).toBe(message('tw', 'badJson'));
     const array = await saveInfo([1, 2]);
@@ -211,8 +240,18 @@ describe('webinfo POST', () => {
   });
 
   test('concurrent saves of different fields both stick', async () => {
-    await Promise.all([saveInfo({ phone: 'p' }), saveInfo({ fax: 'f' }), saveInfo({ analyticsId: 'G-1' }), saveInfo({ legacyVisitCount: 9 })]);
-    expect((await getInfo({ token: admin })).body).toMatchObject({ phone: 'p', fax: 'f', analyticsId: 'G-1', legacyVisitCount: 9 });
+    await Promise.all([
+      saveInfo({ phone: 'p' }),
+      saveInfo({ fax: 'f' }),
+      saveInfo({ analyticsId: 'G-1' }),
+      saveInfo({ legacyVisitCount: 9 }),
+    ]);
+    expect((await getInfo({ token: admin })).body).toMatchObject({
+      phone: 'p',
+      fax: 'f',
+      analyticsId: 'G-1',
+      legacyVisitCount: 9,
+    });
   });
 
   test('other methods are a 405', async () => {

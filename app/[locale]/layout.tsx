@@ -44,21 +44,21 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
         <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         {/* Client pieces (navigation links) read the locale from here; no messages are sent along. */}
         <NextIntlClientProvider messages={null}>
-        <a className="skip-link" href="#main">
-          {t('skipToContent')}
-        </a>
-        <PreviewBanner locale={locale} />
-        <SiteHeader locale={locale} />
-        <noscript>
-          <p className="noscript">{t('noscript')}</p>
-        </noscript>
-        <main id="main" tabIndex={-1}>
-          <div className="container">
-            <AccessKeyMark locale={locale} area="C" label={t('content.area')} className={accessKeyStyles.content} />
-          </div>
-          {children}
-        </main>
-        <SiteFooter locale={locale} />
+          <a className="skip-link" href="#main">
+            {t('skipToContent')}
+          </a>
+          <PreviewBanner locale={locale} />
+          <SiteHeader locale={locale} />
+          <noscript>
+            <p className="noscript">{t('noscript')}</p>
+          </noscript>
+          <main id="main" tabIndex={-1}>
+            <div className="container">
+              <AccessKeyMark locale={locale} area="C" label={t('content.area')} className={accessKeyStyles.content} />
+            </div>
+            {children}
+          </main>
+          <SiteFooter locale={locale} />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -16,7 +16,10 @@ import home from '@/components/site/home.module.css';
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
   const locale = await localeOf(params);
   const site = await siteInfo(toWireLanguage(locale));
-  const title = site.associationName && site.associationName !== site.siteName ? `${site.siteName} | ${site.associationName}` : site.siteName;
+  const title =
+    site.associationName && site.associationName !== site.siteName
+      ? `${site.siteName} | ${site.associationName}`
+      : site.siteName;
   // The home page's title is the site's name itself; deeper pages get "page | site" from the layout.
   return { ...(await pageMetadata({ locale, path: '', title })), title: { absolute: title } };
 }
@@ -42,10 +45,37 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
       </div>
       <div className="container">
         <div className={home.columns}>
-          <HomeHeadlines locale={locale} id="latest-news" title={t('latestNews')} listPath={path('news')} moreText={more('news')} emptyText={t('noNews')} items={content.news} dated="publishAt" />
-          <HomeHeadlines locale={locale} id="latest-bulletins" title={t('latestBulletins')} listPath={path('bulletins')} moreText={more('bulletins')} emptyText={t('home.noBulletins')} items={content.bulletins} dated="publishAt" />
+          <HomeHeadlines
+            locale={locale}
+            id="latest-news"
+            title={t('latestNews')}
+            listPath={path('news')}
+            moreText={more('news')}
+            emptyText={t('noNews')}
+            items={content.news}
+            dated="publishAt"
+          />
+          <HomeHeadlines
+            locale={locale}
+            id="latest-bulletins"
+            title={t('latestBulletins')}
+            listPath={path('bulletins')}
+            moreText={more('bulletins')}
+            emptyText={t('home.noBulletins')}
+            items={content.bulletins}
+            dated="publishAt"
+          />
         </div>
-        <HomeHeadlines locale={locale} id="upcoming-activities" title={t('home.upcomingActivities')} listPath={path('activities')} moreText={more('activities')} emptyText={t('announcements.empty.upcoming')} items={content.activities} dated="startAt" />
+        <HomeHeadlines
+          locale={locale}
+          id="upcoming-activities"
+          title={t('home.upcomingActivities')}
+          listPath={path('activities')}
+          moreText={more('activities')}
+          emptyText={t('announcements.empty.upcoming')}
+          items={content.activities}
+          dated="startAt"
+        />
         {content.zones.length > 0 && (
           <section className={home.section} aria-labelledby="special-zones">
             <div className={home.sectionHead}>

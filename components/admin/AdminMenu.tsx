@@ -16,7 +16,8 @@ export function AdminMenu({ screen, onNavigate }: { screen: AdminScreen; onNavig
   const routes = useTranslations('site.routes');
   const groups = buildMenu(language, account.role);
   const ownTitles = { audit: 'audit.title', media: 'media.title' } as const;
-  const entryLabel = (entry: MenuEntry) => (entry.label ? entry.label[language] : t(ownTitles[entry.screen.kind as keyof typeof ownTitles] ?? 'settings.title'));
+  const entryLabel = (entry: MenuEntry) =>
+    entry.label ? entry.label[language] : t(ownTitles[entry.screen.kind as keyof typeof ownTitles] ?? 'settings.title');
   const link = (entry: MenuEntry) => {
     const current = entryMatches(entry, screen) && !entry.children;
     return (
@@ -28,7 +29,11 @@ export function AdminMenu({ screen, onNavigate }: { screen: AdminScreen; onNavig
   return (
     <ul className="admin-menu">
       <li>
-        <GuardedLink href={`/${language}-admin`} aria-current={screen.kind === 'dashboard' ? 'page' : undefined} onClick={onNavigate}>
+        <GuardedLink
+          href={`/${language}-admin`}
+          aria-current={screen.kind === 'dashboard' ? 'page' : undefined}
+          onClick={onNavigate}
+        >
           {t('shell.dashboard')}
         </GuardedLink>
       </li>
@@ -37,7 +42,9 @@ export function AdminMenu({ screen, onNavigate }: { screen: AdminScreen; onNavig
         return (
           <li key={group.id}>
             <details open={holdsCurrent || undefined}>
-              <summary>{adminOwnGroups.includes(group.id) ? t(`groups.${group.id as 'pages' | 'system'}`) : routes(group.id)}</summary>
+              <summary>
+                {adminOwnGroups.includes(group.id) ? t(`groups.${group.id as 'pages' | 'system'}`) : routes(group.id)}
+              </summary>
               <ul>
                 {group.entries.map((entry) =>
                   entry.children ? (

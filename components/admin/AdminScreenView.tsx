@@ -73,7 +73,11 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
       // The list keeps its filters and page in the query string.
       return (
         <Suspense fallback={<p role="status">{t('loading')}</p>}>
-          <ListScreen key={`${screen.resource}/${screen.section ?? ''}`} resource={screen.resource} section={screen.section} />
+          <ListScreen
+            key={`${screen.resource}/${screen.section ?? ''}`}
+            resource={screen.resource}
+            section={screen.section}
+          />
         </Suspense>
       );
     case 'new':

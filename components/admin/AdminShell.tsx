@@ -108,14 +108,25 @@ function Frame({ pathname, children }: { pathname: string; children: ReactNode }
         {tAdmin('skipToContent')}
       </a>
       <header className="admin-header">
-        <button type="button" className="admin-menu-toggle" aria-expanded={menuOpen} aria-controls="admin-nav" onClick={() => setMenuOpen(!menuOpen)}>
+        <button
+          type="button"
+          className="admin-menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="admin-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
           {menuOpen ? t('closeMenu') : t('openMenu')}
         </button>
         <GuardedLink href={`/${language}-admin`} className="admin-brand">
           {tAdmin('title')}
         </GuardedLink>
         <div className="admin-header-tools">
-          <span className="admin-user">{t('signedInAs', { name: session.displayName || session.username, role: session.role === 1 ? t('roleAdmin') : t('roleUser') })}</span>
+          <span className="admin-user">
+            {t('signedInAs', {
+              name: session.displayName || session.username,
+              role: session.role === 1 ? t('roleAdmin') : t('roleUser'),
+            })}
+          </span>
           <a href={`/${language}`} target="_blank" rel="noopener noreferrer">
             {t('viewSite')}
           </a>

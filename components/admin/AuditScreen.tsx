@@ -17,7 +17,9 @@ import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
 import { formatWireDate } from '@/lib/admin/cells';
 
-/** Admins: the audit log, newest first, filtered by action, resource, account id and time; the filters live in the URL. */
+/**
+ * Admins: the audit log, newest first, filtered by action, resource, account id and time; the filters live in the URL.
+ */
 export function AuditScreen() {
   const { language } = useAdminSession();
   const t = useTranslations('admin');
@@ -26,7 +28,9 @@ export function AuditScreen() {
   const searchParams = useSearchParams();
   const query = new URLSearchParams(searchParams.toString());
   const request = auditRequest(query, DEFAULT_LIST_PAGE_SIZE);
-  const { data, error, isLoading, mutate } = useSWR(['audit', useClientLanguage(), request], () => auditLogPage(request));
+  const { data, error, isLoading, mutate } = useSWR(['audit', useClientLanguage(), request], () =>
+    auditLogPage(request),
+  );
   const pages = totalPages(data?.total ?? 0, DEFAULT_LIST_PAGE_SIZE);
   const title = t('audit.title');
   const resourceName = (name: string | null) => (name ? (findResource(name)?.label[language] ?? name) : '');
@@ -34,13 +38,21 @@ export function AuditScreen() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    router.push(`${pathname}${auditSearch(Object.fromEntries(auditFilterKeys.map((key) => [key, String(form.get(key) ?? '')])))}`);
+    router.push(
+      `${pathname}${auditSearch(Object.fromEntries(auditFilterKeys.map((key) => [key, String(form.get(key) ?? '')])))}`,
+    );
   };
 
   return (
     <>
       <ScreenTitle title={title} />
-      <form key={query.toString()} className="admin-filters" role="search" aria-label={t('list.filters')} onSubmit={submit}>
+      <form
+        key={query.toString()}
+        className="admin-filters"
+        role="search"
+        aria-label={t('list.filters')}
+        onSubmit={submit}
+      >
         <div className="admin-field">
           <label htmlFor="audit-action">{t('audit.action')}</label>
           <select id="audit-action" name="action" defaultValue={query.get('action') ?? ''}>
@@ -67,7 +79,14 @@ export function AuditScreen() {
         </div>
         <div className="admin-field">
           <label htmlFor="audit-account">{t('audit.accountId')}</label>
-          <input id="audit-account" name="accountId" type="number" min={1} inputMode="numeric" defaultValue={query.get('accountId') ?? ''} />
+          <input
+            id="audit-account"
+            name="accountId"
+            type="number"
+            min={1}
+            inputMode="numeric"
+            defaultValue={query.get('accountId') ?? ''}
+          />
         </div>
         <div className="admin-field">
           <label htmlFor="audit-from">{t('audit.from')}</label>
@@ -84,14 +103,26 @@ export function AuditScreen() {
         <ListTable
           name={title}
           total={data.total}
-          columns={[t('audit.at'), t('audit.action'), t('audit.account'), t('audit.address'), t('audit.resource'), t('audit.row'), t('audit.language'), t('audit.summary')]}
+          columns={[
+            t('audit.at'),
+            t('audit.action'),
+            t('audit.account'),
+            t('audit.address'),
+            t('audit.resource'),
+            t('audit.row'),
+            t('audit.language'),
+            t('audit.summary'),
+          ]}
           empty={t('list.empty')}
         >
           {data.data.map((entry) => (
             <tr key={entry.id}>
               <td>{formatWireDate(entry.at, language, true)}</td>
               <td>{isAuditAction(entry.action) ? t(`audit.actions.${entry.action}`) : entry.action}</td>
-              <td>{entry.accountName ?? ''}{entry.accountId ? ` (#${entry.accountId})` : ''}</td>
+              <td>
+                {entry.accountName ?? ''}
+                {entry.accountId ? ` (#${entry.accountId})` : ''}
+              </td>
               <td>{entry.clientAddress ?? ''}</td>
               <td>{resourceName(entry.resource)}</td>
               <td>{entry.rowId ?? ''}</td>
@@ -101,7 +132,13 @@ export function AuditScreen() {
           ))}
         </ListTable>
       ) : null}
-      {data ? <Pager page={clampPage(request.page, pages)} pages={pages} href={(page) => `${pathname}${auditSearch({ ...Object.fromEntries(query), page: String(page) })}`} /> : null}
+      {data ? (
+        <Pager
+          page={clampPage(request.page, pages)}
+          pages={pages}
+          href={(page) => `${pathname}${auditSearch({ ...Object.fromEntries(query), page: String(page) })}`}
+        />
+      ) : null}
     </>
   );
 }

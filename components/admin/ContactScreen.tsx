@@ -40,7 +40,11 @@ export function ContactScreen({ id }: { id: number }) {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     try {
-      await resourceApi('webcontact').update({ id, status: Number(form.get('status')), replyNote: String(form.get('replyNote') ?? '') });
+      await resourceApi('webcontact').update({
+        id,
+        status: Number(form.get('status')),
+        replyNote: String(form.get('replyNote') ?? ''),
+      });
       setDirty(false);
       toast.success(t('toast.saved'));
       await invalidate('webcontact');
@@ -87,7 +91,13 @@ export function ContactScreen({ id }: { id: number }) {
             </div>
             <div className="admin-field">
               <label htmlFor="contact-reply">{replyNote.label[language]}</label>
-              <textarea id="contact-reply" name="replyNote" rows={6} maxLength={replyNote.kind === 'longtext' ? replyNote.max : undefined} defaultValue={String(row.replyNote ?? '')} />
+              <textarea
+                id="contact-reply"
+                name="replyNote"
+                rows={6}
+                maxLength={replyNote.kind === 'longtext' ? replyNote.max : undefined}
+                defaultValue={String(row.replyNote ?? '')}
+              />
             </div>
             <button type="submit" className="admin-button-primary" disabled={busy}>
               {t('contact.save')}

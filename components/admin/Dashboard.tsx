@@ -19,7 +19,13 @@ export function Dashboard() {
   const definitions = resourcesInMenuOrder(account.role);
   // One page of one row each: the client groups these calls into one batch request.
   const counts = useSWR(['dashboard-counts', language, account.role], () =>
-    Promise.all(definitions.map((d) => resourceApi(d.name).getList({ page: 1, pageSize: 1 }).then((list) => list.total))),
+    Promise.all(
+      definitions.map((d) =>
+        resourceApi(d.name)
+          .getList({ page: 1, pageSize: 1 })
+          .then((list) => list.total),
+      ),
+    ),
   );
   const messages = useSWR(['dashboard-messages', language], () =>
     resourceApi('webcontact').getList({ page: 1, pageSize: NEWEST_MESSAGES, sort: 'createdAt', direction: 'desc' }),
@@ -45,7 +51,9 @@ export function Dashboard() {
               <ul className="admin-message-list">
                 {messages.data.data.map((row) => (
                   <li key={String(row.id)}>
-                    <Link href={adminPath(language, { kind: 'edit', resource: 'webcontact', id: Number(row.id) })}>{String(row.subject ?? '')}</Link>
+                    <Link href={adminPath(language, { kind: 'edit', resource: 'webcontact', id: Number(row.id) })}>
+                      {String(row.subject ?? '')}
+                    </Link>
                     <span>
                       {String(row.name ?? '')} · {formatWireDate(String(row.createdAt ?? ''), language, true)}
                     </span>
@@ -71,7 +79,9 @@ export function Dashboard() {
                   </div>
                 ))}
               </dl>
-              {countersData.visit.date ? <p>{t('dashboard.updated', { date: formatWireDate(countersData.visit.date, language, false) })}</p> : null}
+              {countersData.visit.date ? (
+                <p>{t('dashboard.updated', { date: formatWireDate(countersData.visit.date, language, false) })}</p>
+              ) : null}
             </>
           ) : (
             <p role="status">{counters.error ? t('loadFailed') : t('loading')}</p>
@@ -79,7 +89,11 @@ export function Dashboard() {
         </section>
         <section aria-labelledby="dash-mail" className="admin-dashboard-wide">
           <h2 id="dash-mail">{t('dashboard.mail')}</h2>
-          {mail.data ? <MailQueue state={mail.data} /> : <p role="status">{mail.error ? t('loadFailed') : t('loading')}</p>}
+          {mail.data ? (
+            <MailQueue state={mail.data} />
+          ) : (
+            <p role="status">{mail.error ? t('loadFailed') : t('loading')}</p>
+          )}
         </section>
         <section aria-labelledby="dash-counts" className="admin-dashboard-wide">
           <h2 id="dash-counts">{t('dashboard.counts')}</h2>
@@ -119,7 +133,9 @@ function MailQueue({ state }: { state: MailStatus }) {
   return (
     <>
       <p>{t('mailOn', { pending: state.pending })}</p>
-      <p className={state.failingCount ? 'admin-error' : undefined}>{state.failingCount ? t('mailFailing', { count: state.failingCount }) : t('mailFailingNone')}</p>
+      <p className={state.failingCount ? 'admin-error' : undefined}>
+        {state.failingCount ? t('mailFailing', { count: state.failingCount }) : t('mailFailingNone')}
+      </p>
       {state.failing.length ? (
         <table className="admin-table">
           <thead>

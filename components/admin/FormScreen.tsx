@@ -27,7 +27,10 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
   const invalidate = useInvalidateResource();
   const path = sectionPath(section);
   const { data: row } = useRow(resource, rowId ?? null, path);
-  const sectionLabel = section === undefined ? undefined : sectionFieldOf(definition)?.list.find((s) => s.value === section)?.label[language];
+  const sectionLabel =
+    section === undefined
+      ? undefined
+      : sectionFieldOf(definition)?.list.find((s) => s.value === section)?.label[language];
   const name = sectionLabel ? `${definition.label[language]}：${sectionLabel}` : definition.label[language];
   const listHref = adminPath(language, { kind: 'list', resource, ...(section === undefined ? {} : { section }) });
   // A restored revision changes the stored row under the form: the form is built again from it.
@@ -55,7 +58,15 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
           await invalidate(resource);
           // Kept open: a new row's form becomes its edit form, with its history and preview.
           if (!stay) router.push(listHref);
-          else if (rowId === undefined) router.replace(adminPath(language, { kind: 'edit', resource, id: Number(saved.id), ...(section === undefined ? {} : { section }) }));
+          else if (rowId === undefined)
+            router.replace(
+              adminPath(language, {
+                kind: 'edit',
+                resource,
+                id: Number(saved.id),
+                ...(section === undefined ? {} : { section }),
+              }),
+            );
         }}
         onCancel={() => {
           if (confirmLeave()) router.push(listHref);

@@ -2,7 +2,17 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  type ComponentProps,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 
 interface LeaveGuardApi {
   /** A form reports whether it holds unsaved changes. */

@@ -34,7 +34,14 @@ export function ListFilters({
     const form = new FormData(event.currentTarget);
     const keyword = String(form.get('keyword') ?? '').trim();
     const status = String(form.get('status') ?? '') as PublicationStatus | '';
-    onApply({ ...state, page: 1, keyword, filters: values, status: status || undefined, pageSize: Number(form.get('pageSize')) || state.pageSize });
+    onApply({
+      ...state,
+      page: 1,
+      keyword,
+      filters: values,
+      status: status || undefined,
+      pageSize: Number(form.get('pageSize')) || state.pageSize,
+    });
   };
   const options = (key: string) => {
     const filter = filters.find((f) => f.key === key)!;
@@ -64,7 +71,11 @@ export function ListFilters({
       {filters.map((filter) => (
         <div className="admin-field" key={filter.key}>
           <label htmlFor={`filter-${filter.key}`}>{filter.field.label[language]}</label>
-          <select id={`filter-${filter.key}`} value={values[filter.key] ?? ''} onChange={(event) => change(filter.key, event.target.value)}>
+          <select
+            id={`filter-${filter.key}`}
+            value={values[filter.key] ?? ''}
+            onChange={(event) => change(filter.key, event.target.value)}
+          >
             <option value="">{t('list.all')}</option>
             {options(filter.key).map((option) => (
               <option key={option.value} value={option.value}>
@@ -100,7 +111,10 @@ export function ListFilters({
       <div className="admin-filter-buttons">
         <button type="submit">{t('list.search')}</button>
         {state.keyword || state.status || Object.keys(state.filters).length ? (
-          <button type="button" onClick={() => onApply({ ...state, page: 1, keyword: '', filters: {}, status: undefined })}>
+          <button
+            type="button"
+            onClick={() => onApply({ ...state, page: 1, keyword: '', filters: {}, status: undefined })}
+          >
             {t('list.clear')}
           </button>
         ) : null}

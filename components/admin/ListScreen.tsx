@@ -5,7 +5,18 @@ import { useTranslations } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type DragEvent, type FormEvent } from 'react';
 import { formatCell } from '@/lib/admin/cells';
-import { canDragReorder, listColumns, listFilters, listRequest, listSearch, parseListState, positionOnPage, rowActions, type Column, type ListState } from '@/lib/admin/list';
+import {
+  canDragReorder,
+  listColumns,
+  listFilters,
+  listRequest,
+  listSearch,
+  parseListState,
+  positionOnPage,
+  rowActions,
+  type Column,
+  type ListState,
+} from '@/lib/admin/list';
 import { clampPage, totalPages } from '@/lib/admin/pager';
 import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
 import { useList } from '@/lib/client/hooks';
@@ -49,7 +60,10 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
   const columns = listColumns(definition, section !== undefined);
   const actions = rowActions(definition);
   const rowPath = sectionPath(section);
-  const sectionLabel = section === undefined ? undefined : sectionFieldOf(definition)?.list.find((s) => s.value === section)?.label[language];
+  const sectionLabel =
+    section === undefined
+      ? undefined
+      : sectionFieldOf(definition)?.list.find((s) => s.value === section)?.label[language];
   const title = sectionLabel ? `${definition.label[language]}：${sectionLabel}` : definition.label[language];
   const pages = totalPages(data?.total ?? 0, state.pageSize);
   const draggable = canDragReorder(definition, state) && !busy;
@@ -58,7 +72,8 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
 
   // An out-of-range page is corrected to the nearest existing one, as the API does.
   useEffect(() => {
-    if (data && state.page !== clampPage(state.page, pages)) router.replace(`${pathname}${listSearch({ ...state, page: clampPage(state.page, pages) })}`);
+    if (data && state.page !== clampPage(state.page, pages))
+      router.replace(`${pathname}${listSearch({ ...state, page: clampPage(state.page, pages) })}`);
   });
 
   // A selection is of rows on the page shown: another page, filter or order starts a new one.
@@ -70,15 +85,20 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
   }
   const pageIds = data?.data.map((row) => Number(row.id)) ?? [];
   const chosen = pageIds.filter((id) => selected.has(id));
-  const toggle = (id: number) => setSelected((current) => {
-    const next = new Set(current);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const toggleAll = () => setSelected(chosen.length === pageIds.length ? new Set() : new Set(pageIds));
 
-  const run = async <T,>(work: () => Promise<T | typeof CANCELLED>, done: string | ((result: T) => string), after?: (result: T) => void) => {
+  const run = async <T,>(
+    work: () => Promise<T | typeof CANCELLED>,
+    done: string | ((result: T) => string),
+    after?: (result: T) => void,
+  ) => {
     setBusy(true);
     try {
       const result = await work();
@@ -92,12 +112,22 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
     }
     setBusy(false);
   };
-  const remove = (row: Row) => run(() => resourceApi(resource).remove(Number(row.id), rowPath, rowTitle(row)), t('toast.deleted'));
+  const remove = (row: Row) =>
+    run(() => resourceApi(resource).remove(Number(row.id), rowPath, rowTitle(row)), t('toast.deleted'));
   const bulk = (action: 'hide' | 'show' | 'delete') =>
-    run(() => resourceApi(resource).bulk(action, chosen), (result) => t('toast.bulkDone', { count: result.done }), () => setSelected(new Set()));
+    run(
+      () => resourceApi(resource).bulk(action, chosen),
+      (result) => t('toast.bulkDone', { count: result.done }),
+      () => setSelected(new Set()),
+    );
   const duplicate = (row: Row) =>
-    run(() => resourceApi(resource).duplicate(Number(row.id)), t('toast.duplicated'), (copy) => router.push(editHref(copy)));
-  const move = (row: Row, position: number) => run(() => resourceApi(resource).changeOrder(Number(row.id), position, rowPath), t('toast.moved'));
+    run(
+      () => resourceApi(resource).duplicate(Number(row.id)),
+      t('toast.duplicated'),
+      (copy) => router.push(editHref(copy)),
+    );
+  const move = (row: Row, position: number) =>
+    run(() => resourceApi(resource).changeOrder(Number(row.id), position, rowPath), t('toast.moved'));
   const moveSubmit = (row: Row) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const position = Number(new FormData(event.currentTarget).get('position'));
@@ -114,9 +144,11 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
     const direction = state.sort === column.key && state.direction !== 'desc' ? 'desc' : 'asc';
     return `${pathname}${listSearch({ ...state, page: 1, sort: column.key, direction })}`;
   };
-  const columnLabel = (column: Column) => ('message' in column.label ? t(`columns.${column.label.message}`) : column.label[language]);
+  const columnLabel = (column: Column) =>
+    'message' in column.label ? t(`columns.${column.label.message}`) : column.label[language];
   const newHref = adminPath(language, { kind: 'new', resource, ...(section === undefined ? {} : { section }) });
-  const editHref = (row: Row) => adminPath(language, { kind: 'edit', resource, id: Number(row.id), ...(section === undefined ? {} : { section }) });
+  const editHref = (row: Row) =>
+    adminPath(language, { kind: 'edit', resource, id: Number(row.id), ...(section === undefined ? {} : { section }) });
   const pathFilterNames = listFilters(definition)
     .filter((f) => f.via === 'path')
     .map((f) => f.field.label[language])
@@ -130,12 +162,27 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
             {t('list.add')}
           </Link>
         ) : null}
-        {hasTrash(definition) ? <Link href={adminPath(language, { kind: 'trash', resource })}>{t('list.trash')}</Link> : null}
+        {hasTrash(definition) ? (
+          <Link href={adminPath(language, { kind: 'trash', resource })}>{t('list.trash')}</Link>
+        ) : null}
       </ScreenTitle>
       {section !== undefined && definition.sectionStamp ? <UpdateStamp resource={resource} section={section} /> : null}
-      <ListFilters key={listSearch(state)} definition={definition} language={language} state={state} rows={lookupRows} onApply={go} />
+      <ListFilters
+        key={listSearch(state)}
+        definition={definition}
+        language={language}
+        state={state}
+        rows={lookupRows}
+        onApply={go}
+      />
       {definition.ordered ? (
-        <p className="admin-hint">{draggable ? t('list.dragHint') : pathFilterNames ? t('list.dragNeedsFilter', { fields: pathFilterNames }) : t('list.dragNeedsOrder')}</p>
+        <p className="admin-hint">
+          {draggable
+            ? t('list.dragHint')
+            : pathFilterNames
+              ? t('list.dragNeedsFilter', { fields: pathFilterNames })
+              : t('list.dragNeedsOrder')}
+        </p>
       ) : null}
       <LoadStatus error={error} loading={isLoading && !data} retry={mutate} />
       {data && actions.bulk && data.data.length ? (
@@ -169,19 +216,37 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
             <tr>
               {actions.bulk ? (
                 <td className="admin-select">
-                  <input type="checkbox" aria-label={t('list.selectPage')} checked={pageIds.length > 0 && chosen.length === pageIds.length} onChange={toggleAll} disabled={!pageIds.length} />
+                  <input
+                    type="checkbox"
+                    aria-label={t('list.selectPage')}
+                    checked={pageIds.length > 0 && chosen.length === pageIds.length}
+                    onChange={toggleAll}
+                    disabled={!pageIds.length}
+                  />
                 </td>
               ) : null}
               {columns.map((column) => (
                 <th
                   key={column.key}
                   scope="col"
-                  aria-sort={state.sort === column.key ? (state.direction === 'desc' ? 'descending' : 'ascending') : undefined}
+                  aria-sort={
+                    state.sort === column.key ? (state.direction === 'desc' ? 'descending' : 'ascending') : undefined
+                  }
                 >
                   {column.sortable ? (
-                    <Link href={sortHref(column)} aria-label={t('list.sortBy', { column: columnLabel(column) }) + (state.sort === column.key ? ` ${t(state.direction === 'desc' ? 'list.sortedDesc' : 'list.sortedAsc')}` : '')}>
+                    <Link
+                      href={sortHref(column)}
+                      aria-label={
+                        t('list.sortBy', { column: columnLabel(column) }) +
+                        (state.sort === column.key
+                          ? ` ${t(state.direction === 'desc' ? 'list.sortedDesc' : 'list.sortedAsc')}`
+                          : '')
+                      }
+                    >
                       {columnLabel(column)}
-                      {state.sort === column.key ? <span aria-hidden="true">{state.direction === 'desc' ? ' ▼' : ' ▲'}</span> : null}
+                      {state.sort === column.key ? (
+                        <span aria-hidden="true">{state.direction === 'desc' ? ' ▼' : ' ▲'}</span>
+                      ) : null}
                     </Link>
                   ) : (
                     columnLabel(column)
@@ -205,18 +270,27 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
                   data-row-id={String(row.id)}
                   draggable={draggable}
                   className={dragged === Number(row.id) ? 'admin-row-dragged' : undefined}
-                  onDragStart={draggable ? (event) => {
-                    event.dataTransfer.effectAllowed = 'move';
-                    event.dataTransfer.setData('text/plain', String(row.id));
-                    setDragged(Number(row.id));
-                  } : undefined}
+                  onDragStart={
+                    draggable
+                      ? (event) => {
+                          event.dataTransfer.effectAllowed = 'move';
+                          event.dataTransfer.setData('text/plain', String(row.id));
+                          setDragged(Number(row.id));
+                        }
+                      : undefined
+                  }
                   onDragOver={draggable ? (event) => event.preventDefault() : undefined}
                   onDrop={draggable ? drop(index) : undefined}
                   onDragEnd={() => setDragged(null)}
                 >
                   {actions.bulk ? (
                     <td className="admin-select">
-                      <input type="checkbox" aria-label={t('list.select', { title: name })} checked={selected.has(Number(row.id))} onChange={() => toggle(Number(row.id))} />
+                      <input
+                        type="checkbox"
+                        aria-label={t('list.select', { title: name })}
+                        checked={selected.has(Number(row.id))}
+                        onChange={() => toggle(Number(row.id))}
+                      />
                     </td>
                   ) : null}
                   {columns.map((column, i) => (
@@ -227,11 +301,16 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
                         </span>
                       ) : null}
                       {column.key === definition.titleField ? (
-                        <Link href={editHref(row)}>{formatCell(column, row, language, names, { yes: t('yes'), no: t('no') }) || name}</Link>
+                        <Link href={editHref(row)}>
+                          {formatCell(column, row, language, names, { yes: t('yes'), no: t('no') }) || name}
+                        </Link>
                       ) : column.key === 'status' && typeof row.status === 'string' ? (
                         <span className={`admin-status admin-status-${row.status}`}>{t(`status.${row.status}`)}</span>
                       ) : column.key === 'updatedAt' && row.updatedByName ? (
-                        t('list.editedBy', { time: formatCell(column, row, language, names, { yes: t('yes'), no: t('no') }), name: String(row.updatedByName) })
+                        t('list.editedBy', {
+                          time: formatCell(column, row, language, names, { yes: t('yes'), no: t('no') }),
+                          name: String(row.updatedByName),
+                        })
                       ) : (
                         formatCell(column, row, language, names, { yes: t('yes'), no: t('no') })
                       )}
@@ -245,12 +324,23 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
                       {t('list.preview')}
                     </PreviewLink>
                     {actions.duplicate ? (
-                      <button type="button" className="admin-duplicate" onClick={() => duplicate(row)} disabled={busy} aria-label={t('list.duplicateRow', { title: name })}>
+                      <button
+                        type="button"
+                        className="admin-duplicate"
+                        onClick={() => duplicate(row)}
+                        disabled={busy}
+                        aria-label={t('list.duplicateRow', { title: name })}
+                      >
                         {t('list.duplicate')}
                       </button>
                     ) : null}
                     {actions.remove ? (
-                      <button type="button" onClick={() => remove(row)} disabled={busy} aria-label={t('list.deleteRow', { title: name })}>
+                      <button
+                        type="button"
+                        onClick={() => remove(row)}
+                        disabled={busy}
+                        aria-label={t('list.deleteRow', { title: name })}
+                      >
                         {t('list.delete')}
                       </button>
                     ) : null}
@@ -259,7 +349,16 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
                         <label className="visually-hidden" htmlFor={`move-${String(row.id)}`}>
                           {t('list.moveTo', { title: name })}
                         </label>
-                        <input id={`move-${String(row.id)}`} name="position" type="number" min={1} max={data.total} required inputMode="numeric" placeholder={t('list.position')} />
+                        <input
+                          id={`move-${String(row.id)}`}
+                          name="position"
+                          type="number"
+                          min={1}
+                          max={data.total}
+                          required
+                          inputMode="numeric"
+                          placeholder={t('list.position')}
+                        />
                         <button type="submit" disabled={busy}>
                           {t('list.move')}
                         </button>
@@ -272,7 +371,13 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
           </tbody>
         </AdminTable>
       ) : null}
-      {data ? <Pager page={clampPage(state.page, pages)} pages={pages} href={(page) => `${pathname}${listSearch({ ...state, page })}`} /> : null}
+      {data ? (
+        <Pager
+          page={clampPage(state.page, pages)}
+          pages={pages}
+          href={(page) => `${pathname}${listSearch({ ...state, page })}`}
+        />
+      ) : null}
     </>
   );
 }

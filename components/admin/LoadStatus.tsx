@@ -35,7 +35,19 @@ export function AdminTable({ name, total, children }: { name: string; total: num
 }
 
 /** A screen's data table with its column headers, and one row saying `empty` when it has no rows. */
-export function ListTable({ name, total, columns, empty, children }: { name: string; total: number; columns: string[]; empty: string; children: ReactNode[] }) {
+export function ListTable({
+  name,
+  total,
+  columns,
+  empty,
+  children,
+}: {
+  name: string;
+  total: number;
+  columns: string[];
+  empty: string;
+  children: ReactNode[];
+}) {
   return (
     <AdminTable name={name} total={total}>
       <thead>

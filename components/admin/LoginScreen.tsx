@@ -19,11 +19,23 @@ type CaptchaSource = (action: 'login' | 'forgot') => Promise<string | undefined>
  * configured (without one, no captcha script is loaded at all). Wrong credentials and a locked
  * account each get their own message; success goes to the page that sent the visitor here.
  */
-export function LoginScreen({ language, siteKey, notice }: { language: WireLanguage; siteKey: string | null; notice?: ReactNode }) {
+export function LoginScreen({
+  language,
+  siteKey,
+  notice,
+}: {
+  language: WireLanguage;
+  siteKey: string | null;
+  notice?: ReactNode;
+}) {
   if (clientSettings().language !== language) configureClient({ language });
   if (!siteKey) return <LoginForm language={language} notice={notice} />;
   return (
-    <GoogleReCaptchaProvider reCaptchaKey={siteKey} language={language === 'tw' ? 'zh-TW' : 'en'} useRecaptchaNet={false}>
+    <GoogleReCaptchaProvider
+      reCaptchaKey={siteKey}
+      language={language === 'tw' ? 'zh-TW' : 'en'}
+      useRecaptchaNet={false}
+    >
       <CaptchaLoginForm language={language} notice={notice} />
     </GoogleReCaptchaProvider>
   );
@@ -35,7 +47,15 @@ function CaptchaLoginForm({ language, notice }: { language: WireLanguage; notice
   return <LoginForm language={language} captcha={captcha} notice={notice} />;
 }
 
-function LoginForm({ language, captcha, notice }: { language: WireLanguage; captcha?: CaptchaSource; notice?: ReactNode }) {
+function LoginForm({
+  language,
+  captcha,
+  notice,
+}: {
+  language: WireLanguage;
+  captcha?: CaptchaSource;
+  notice?: ReactNode;
+}) {
   const t = useTranslations('admin.login');
   const tAdmin = useTranslations('admin');
   const router = useRouter();
@@ -49,7 +69,11 @@ function LoginForm({ language, captcha, notice }: { language: WireLanguage; capt
     setProblem(null);
     try {
       // A fresh captcha token for every attempt: they expire after two minutes and work once.
-      const result = await login(String(form.get('username') ?? ''), String(form.get('password') ?? ''), await captcha?.('login'));
+      const result = await login(
+        String(form.get('username') ?? ''),
+        String(form.get('password') ?? ''),
+        await captcha?.('login'),
+      );
       if (result.success) {
         router.replace(safeReturnTo(language, new URLSearchParams(window.location.search).get('next')));
         return;
@@ -84,7 +108,14 @@ function LoginForm({ language, captcha, notice }: { language: WireLanguage; capt
           </div>
           <div className="admin-field">
             <label htmlFor="login-password">{t('password')}</label>
-            <input id="login-password" name="password" type="password" autoComplete="current-password" required maxLength={200} />
+            <input
+              id="login-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={200}
+            />
           </div>
           <div id="login-problem" role="alert" className="admin-login-problem">
             {problem}

@@ -19,7 +19,15 @@ const stop = (event: SyntheticEvent) => event.stopPropagation();
  * with a keyword search, paging and a Choose button per upload. It is placed outside the resource
  * form in the page, so its search is a form of its own.
  */
-export function MediaPicker({ kind, onPick, onClose }: { kind?: 'image'; onPick: (item: MediaItem) => void; onClose: () => void }) {
+export function MediaPicker({
+  kind,
+  onPick,
+  onClose,
+}: {
+  kind?: 'image';
+  onPick: (item: MediaItem) => void;
+  onClose: () => void;
+}) {
   const t = useTranslations('admin.media');
   const tList = useTranslations('admin.list');
   const { language } = useAdminSession();
@@ -27,7 +35,12 @@ export function MediaPicker({ kind, onPick, onClose }: { kind?: 'image'; onPick:
   const dialog = useRef<HTMLDialogElement>(null);
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
-  const request = { page, pageSize: PICKER_PAGE_SIZE, ...(kind ? { type: kind } : {}), ...(keyword ? { keyword } : {}) };
+  const request = {
+    page,
+    pageSize: PICKER_PAGE_SIZE,
+    ...(kind ? { type: kind } : {}),
+    ...(keyword ? { keyword } : {}),
+  };
   const { data, error, isLoading, mutate } = useSWR(['media-picker', language, request], () => media.list(request));
   const pages = totalPages(data?.total ?? 0, PICKER_PAGE_SIZE);
 

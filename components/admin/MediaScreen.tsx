@@ -45,7 +45,9 @@ export function MediaScreen() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    router.push(`${pathname}${mediaSearch(Object.fromEntries(mediaFilterKeys.map((key) => [key, String(form.get(key) ?? '')])))}`);
+    router.push(
+      `${pathname}${mediaSearch(Object.fromEntries(mediaFilterKeys.map((key) => [key, String(form.get(key) ?? '')])))}`,
+    );
   };
 
   const remove = async (id: string, name: string) => {
@@ -64,21 +66,33 @@ export function MediaScreen() {
   const placeOf = (use: MediaUse) => {
     if (use.state === 'settings') return t('media.settings', { lang: use.lang ?? '' });
     const definition = findResource(use.resource);
-    const name = use.title || t('media.untitled', { resource: definition?.label[language] ?? use.resource, id: String(use.rowId) });
+    const name =
+      use.title ||
+      t('media.untitled', { resource: definition?.label[language] ?? use.resource, id: String(use.rowId) });
     const label = `${definition?.label[language] ?? use.resource}: ${name}`;
     if (use.state === 'trash') return t('media.inTrash', { title: label });
     if (use.state === 'revision') return t('media.inRevision', { title: label });
     // A row's form, in the back office of the row's language; rows of per-section lists are named only.
     const rowLanguage = use.lang && isWireLanguage(use.lang) ? use.lang : language;
     if (!definition || sectionFieldOf(definition) || use.rowId === null) return label;
-    return <GuardedLink href={adminPath(rowLanguage, { kind: 'edit', resource: use.resource, id: use.rowId })}>{label}</GuardedLink>;
+    return (
+      <GuardedLink href={adminPath(rowLanguage, { kind: 'edit', resource: use.resource, id: use.rowId })}>
+        {label}
+      </GuardedLink>
+    );
   };
 
   return (
     <>
       <ScreenTitle title={title} />
       <p className="admin-hint">{t('media.hint')}</p>
-      <form key={query.toString()} className="admin-filters" role="search" aria-label={t('list.filters')} onSubmit={submit}>
+      <form
+        key={query.toString()}
+        className="admin-filters"
+        role="search"
+        aria-label={t('list.filters')}
+        onSubmit={submit}
+      >
         <div className="admin-field">
           <label htmlFor="media-type">{t('media.type')}</label>
           <select id="media-type" name="type" defaultValue={query.get('type') ?? ''}>
@@ -92,7 +106,13 @@ export function MediaScreen() {
           <input id="media-keyword" name="keyword" type="search" defaultValue={query.get('keyword') ?? ''} />
         </div>
         <div className="admin-field admin-check">
-          <input id="media-unused" name="unused" type="checkbox" value="1" defaultChecked={query.get('unused') === '1'} />
+          <input
+            id="media-unused"
+            name="unused"
+            type="checkbox"
+            value="1"
+            defaultChecked={query.get('unused') === '1'}
+          />
           <label htmlFor="media-unused">{t('media.unused')}</label>
         </div>
         <FilterButtons active={mediaFilterKeys.some((key) => query.get(key))} onClear={() => router.push(pathname)} />
@@ -102,7 +122,16 @@ export function MediaScreen() {
         <ListTable
           name={title}
           total={data.total}
-          columns={[t('media.preview'), t('media.name'), t('media.type'), t('media.size'), t('media.uploaded'), t('media.usedIn'), t('media.alt'), t('columns.actions')]}
+          columns={[
+            t('media.preview'),
+            t('media.name'),
+            t('media.type'),
+            t('media.size'),
+            t('media.uploaded'),
+            t('media.usedIn'),
+            t('media.alt'),
+            t('columns.actions'),
+          ]}
           empty={t('list.empty')}
         >
           {data.data.map((item) => (
@@ -139,7 +168,12 @@ export function MediaScreen() {
               </td>
               <td className="admin-actions">
                 {item.usedBy.length === 0 ? (
-                  <button type="button" disabled={busy} onClick={() => void remove(item.id, item.name)} aria-label={t('media.deleteRow', { name: item.name })}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => void remove(item.id, item.name)}
+                    aria-label={t('media.deleteRow', { name: item.name })}
+                  >
                     {t('list.delete')}
                   </button>
                 ) : null}
@@ -148,7 +182,13 @@ export function MediaScreen() {
           ))}
         </ListTable>
       ) : null}
-      {data ? <Pager page={clampPage(request.page, pages)} pages={pages} href={(page) => `${pathname}${mediaSearch({ ...Object.fromEntries(query), page: String(page) })}`} /> : null}
+      {data ? (
+        <Pager
+          page={clampPage(request.page, pages)}
+          pages={pages}
+          href={(page) => `${pathname}${mediaSearch({ ...Object.fromEntries(query), page: String(page) })}`}
+        />
+      ) : null}
     </>
   );
 }

@@ -12,7 +12,13 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
     <nav className="admin-pager" aria-label={t('label')}>
       <p className="visually-hidden">{t('status', { page, pages })}</p>
       <ul>
-        <li>{page > 1 ? <Link href={href(page - 1)}>{t('previous')}</Link> : <span aria-disabled="true">{t('previous')}</span>}</li>
+        <li>
+          {page > 1 ? (
+            <Link href={href(page - 1)}>{t('previous')}</Link>
+          ) : (
+            <span aria-disabled="true">{t('previous')}</span>
+          )}
+        </li>
         {pageLinks(page, pages).map((n) => (
           <li key={n}>
             <Link href={href(n)} aria-current={n === page ? 'page' : undefined} aria-label={t('page', { page: n })}>
@@ -20,7 +26,13 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
             </Link>
           </li>
         ))}
-        <li>{page < pages ? <Link href={href(page + 1)}>{t('next')}</Link> : <span aria-disabled="true">{t('next')}</span>}</li>
+        <li>
+          {page < pages ? (
+            <Link href={href(page + 1)}>{t('next')}</Link>
+          ) : (
+            <span aria-disabled="true">{t('next')}</span>
+          )}
+        </li>
       </ul>
     </nav>
   );

@@ -13,7 +13,17 @@ const isPublic = (row: Row) => row.isVisible !== false && (row.status === undefi
  * 預覽: a row visitors can see opens its public page; one they cannot (hidden, scheduled, expired)
  * opens a draft-preview link made for it (POST /api/{resource}/previewtoken/{id}), in a new window.
  */
-export function PreviewLink({ resource, row, label, children }: { resource: string; row: Row; label?: string; children: ReactNode }) {
+export function PreviewLink({
+  resource,
+  row,
+  label,
+  children,
+}: {
+  resource: string;
+  row: Row;
+  label?: string;
+  children: ReactNode;
+}) {
   const { language } = useAdminSession();
   const reportError = useReportError();
   const href = publicRowUrl(language, resource, row);

@@ -57,12 +57,29 @@ export function ResetPasswordScreen({ language, token }: { language: WireLanguag
           <form method="post" onSubmit={submit} aria-describedby={problem ? 'reset-problem' : undefined}>
             <div className="admin-field">
               <label htmlFor="reset-password">{t('password')}</label>
-              <input id="reset-password" name="password" type="password" autoComplete="new-password" required minLength={8} maxLength={200} aria-describedby="reset-hint" />
+              <input
+                id="reset-password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={8}
+                maxLength={200}
+                aria-describedby="reset-hint"
+              />
               <small id="reset-hint">{t('hint')}</small>
             </div>
             <div className="admin-field">
               <label htmlFor="reset-confirm">{t('confirm')}</label>
-              <input id="reset-confirm" name="confirm" type="password" autoComplete="new-password" required minLength={8} maxLength={200} />
+              <input
+                id="reset-confirm"
+                name="confirm"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={8}
+                maxLength={200}
+              />
             </div>
             <div id="reset-problem" role="alert" className="admin-login-problem">
               {problem}

@@ -15,16 +15,30 @@ import { formatWireDate } from '@/lib/admin/cells';
  * A row's saved revisions under its form: who saved each and when; choosing one shows, field by
  * field, what restoring it would change in the row as it is now, and a button that restores it.
  */
-export function RevisionHistory({ resource, rowId, current, onRestored }: { resource: string; rowId: number; current: Row; onRestored: () => Promise<void> }) {
+export function RevisionHistory({
+  resource,
+  rowId,
+  current,
+  onRestored,
+}: {
+  resource: string;
+  rowId: number;
+  current: Row;
+  onRestored: () => Promise<void>;
+}) {
   const definition = findResource(resource)!;
   const { language } = useAdminSession();
   const t = useTranslations('admin');
   const reportError = useReportError();
   const api = resourceApi(resource);
   const clientLanguage = useClientLanguage();
-  const { data: revisions, mutate } = useSWR(['revisions', clientLanguage, resource, rowId, current.updatedAt], () => api.revisions(rowId));
+  const { data: revisions, mutate } = useSWR(['revisions', clientLanguage, resource, rowId, current.updatedAt], () =>
+    api.revisions(rowId),
+  );
   const [chosen, setChosen] = useState<number | null>(null);
-  const { data: values } = useSWR(chosen === null ? null : ['revision', clientLanguage, resource, rowId, chosen], () => api.revision(rowId, chosen as number));
+  const { data: values } = useSWR(chosen === null ? null : ['revision', clientLanguage, resource, rowId, chosen], () =>
+    api.revision(rowId, chosen as number),
+  );
   const [busy, setBusy] = useState(false);
   const changes = values ? revisionDiff(definition, current, values, language, { yes: t('yes'), no: t('no') }) : [];
 
@@ -51,8 +65,16 @@ export function RevisionHistory({ resource, rowId, current, onRestored }: { reso
         <ol className="admin-revision-list">
           {revisions.map((entry, index) => (
             <li key={entry.revision}>
-              <button type="button" aria-pressed={chosen === entry.revision} onClick={() => setChosen(chosen === entry.revision ? null : entry.revision)}>
-                {t('revisions.entry', { revision: entry.revision, savedAt: formatWireDate(entry.savedAt, language, true), account: entry.accountName ?? '—' })}
+              <button
+                type="button"
+                aria-pressed={chosen === entry.revision}
+                onClick={() => setChosen(chosen === entry.revision ? null : entry.revision)}
+              >
+                {t('revisions.entry', {
+                  revision: entry.revision,
+                  savedAt: formatWireDate(entry.savedAt, language, true),
+                  account: entry.accountName ?? '—',
+                })}
                 {index === 0 ? ` ${t('revisions.current')}` : ''}
               </button>
             </li>

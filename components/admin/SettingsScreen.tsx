@@ -22,13 +22,28 @@ export function SettingsScreen({ fields }: { fields: SettingsFieldView[] }) {
     <>
       <ScreenTitle title={t('settings.title')} />
       {error ? <p role="alert">{t('loadFailed')}</p> : null}
-      {data ? <SettingsForm key={JSON.stringify(data)} fields={fields} initial={data} onSaved={(saved) => mutate(saved, { revalidate: false })} /> : null}
+      {data ? (
+        <SettingsForm
+          key={JSON.stringify(data)}
+          fields={fields}
+          initial={data}
+          onSaved={(saved) => mutate(saved, { revalidate: false })}
+        />
+      ) : null}
       {!data && !error ? <p role="status">{t('loading')}</p> : null}
     </>
   );
 }
 
-function SettingsForm({ fields, initial, onSaved }: { fields: SettingsFieldView[]; initial: Row; onSaved: (row: Row) => void }) {
+function SettingsForm({
+  fields,
+  initial,
+  onSaved,
+}: {
+  fields: SettingsFieldView[];
+  initial: Row;
+  onSaved: (row: Row) => void;
+}) {
   const { language } = useAdminSession();
   const t = useTranslations('admin');
   const toast = useToast();
@@ -95,7 +110,13 @@ function SettingsForm({ fields, initial, onSaved }: { fields: SettingsFieldView[
           return (
             <div className="admin-field" key={f.key}>
               {label}
-              <textarea id={id} rows={3} maxLength={f.max} value={value} onChange={(event) => set(f.key, event.target.value)} />
+              <textarea
+                id={id}
+                rows={3}
+                maxLength={f.max}
+                value={value}
+                onChange={(event) => set(f.key, event.target.value)}
+              />
             </div>
           );
         }
@@ -104,7 +125,9 @@ function SettingsForm({ fields, initial, onSaved }: { fields: SettingsFieldView[
             {label}
             <input
               id={id}
-              type={f.kind === 'integer' ? 'number' : f.format === 'email' ? 'email' : f.format === 'url' ? 'url' : 'text'}
+              type={
+                f.kind === 'integer' ? 'number' : f.format === 'email' ? 'email' : f.format === 'url' ? 'url' : 'text'
+              }
               inputMode={f.format === 'emails' ? 'email' : undefined}
               min={f.kind === 'integer' ? f.min : undefined}
               maxLength={f.kind === 'integer' ? undefined : f.max}

@@ -35,15 +35,27 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
-  const api = useMemo<ToastApi>(() => ({ success: (text) => push('success', text), error: (text) => push('error', text) }), [push]);
+  const api = useMemo<ToastApi>(
+    () => ({ success: (text) => push('success', text), error: (text) => push('error', text) }),
+    [push],
+  );
   const region = (kind: ToastKind) => (
-    <div className={`admin-toasts admin-toasts-${kind}`} role={kind === 'error' ? 'alert' : 'status'} aria-label={t('region')}>
+    <div
+      className={`admin-toasts admin-toasts-${kind}`}
+      role={kind === 'error' ? 'alert' : 'status'}
+      aria-label={t('region')}
+    >
       {toasts
         .filter((toast) => toast.kind === kind)
         .map((toast) => (
           <div key={toast.id} className={`admin-toast admin-toast-${kind}`}>
             <span>{toast.text}</span>
-            <button type="button" className="admin-toast-close" onClick={() => dismiss(toast.id)} aria-label={t('close')}>
+            <button
+              type="button"
+              className="admin-toast-close"
+              onClick={() => dismiss(toast.id)}
+              aria-label={t('close')}
+            >
               ×
             </button>
           </div>
@@ -87,6 +99,7 @@ export function useReportError(): (error: unknown) => void {
 /** The text of an error for a toast: the server's `{message}` when it sent one. */
 export function errorText(error: unknown): string {
   const body = (error as { body?: unknown } | null)?.body;
-  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') return (body as { message: string }).message;
+  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string')
+    return (body as { message: string }).message;
   return error instanceof Error ? error.message : String(error);
 }

@@ -35,7 +35,9 @@ export function TrashScreen({ resource }: { resource: string }) {
   const [busy, setBusy] = useState(false);
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const api = resourceApi(resource);
-  const { data, error, isLoading, mutate } = useSWR(['trash', useClientLanguage(), resource, page], () => api.trash({ page, pageSize: DEFAULT_LIST_PAGE_SIZE }));
+  const { data, error, isLoading, mutate } = useSWR(['trash', useClientLanguage(), resource, page], () =>
+    api.trash({ page, pageSize: DEFAULT_LIST_PAGE_SIZE }),
+  );
   const pages = totalPages(data?.total ?? 0, DEFAULT_LIST_PAGE_SIZE);
   const title = t('trash.title', { name: definition.label[language] });
   const rowTitle = (row: Row) => String(row[definition.titleField] ?? '') || t('list.untitled', { id: String(row.id) });
@@ -64,7 +66,12 @@ export function TrashScreen({ resource }: { resource: string }) {
         <ListTable
           name={title}
           total={data.total}
-          columns={[definition.fields[definition.titleField]?.label[language] ?? 'id', t('trash.deletedAt'), t('trash.deletedBy'), t('columns.actions')]}
+          columns={[
+            definition.fields[definition.titleField]?.label[language] ?? 'id',
+            t('trash.deletedAt'),
+            t('trash.deletedBy'),
+            t('columns.actions'),
+          ]}
           empty={t('trash.empty')}
         >
           {data.data.map((row) => {
@@ -75,11 +82,21 @@ export function TrashScreen({ resource }: { resource: string }) {
                 <td>{formatWireDate(String(row.deletedAt ?? ''), language, true)}</td>
                 <td>{String(row.deletedByName ?? '')}</td>
                 <td className="admin-actions">
-                  <button type="button" disabled={busy} onClick={() => run(() => api.restore(Number(row.id)), t('toast.restored'))} aria-label={t('trash.restoreRow', { title: name })}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => run(() => api.restore(Number(row.id)), t('toast.restored'))}
+                    aria-label={t('trash.restoreRow', { title: name })}
+                  >
                     {t('trash.restore')}
                   </button>
                   {account.role === 1 ? (
-                    <button type="button" disabled={busy} onClick={() => run(() => api.purge(Number(row.id)), t('toast.purged'))} aria-label={t('trash.purgeRow', { title: name })}>
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => run(() => api.purge(Number(row.id)), t('toast.purged'))}
+                      aria-label={t('trash.purgeRow', { title: name })}
+                    >
                       {t('trash.purge')}
                     </button>
                   ) : null}

@@ -19,11 +19,15 @@ export function UpdateStamp({ resource, section }: { resource: string; section: 
   const reportError = useReportError();
   const [busy, setBusy] = useState(false);
   const api = resourceApi(resource);
-  const { data, mutate } = useSWR(['updatetime', language, resource, section], () => api.call<{ date: string | null }>('GET', `getupdatetime/${section}`));
+  const { data, mutate } = useSWR(['updatetime', language, resource, section], () =>
+    api.call<{ date: string | null }>('GET', `getupdatetime/${section}`),
+  );
   const stamp = async () => {
     setBusy(true);
     try {
-      await mutate(await api.call<{ date: string | null }>('POST', `changeupdatetime/${section}`), { revalidate: false });
+      await mutate(await api.call<{ date: string | null }>('POST', `changeupdatetime/${section}`), {
+        revalidate: false,
+      });
       toast.success(t('toast.stamped'));
     } catch (error) {
       reportError(error);
@@ -34,7 +38,8 @@ export function UpdateStamp({ resource, section }: { resource: string; section: 
   return (
     <div className="admin-stamp">
       <span>
-        {t('stamp.label')}: <output data-testid="update-stamp">{data === undefined ? '…' : (date ?? t('stamp.none'))}</output>
+        {t('stamp.label')}:{' '}
+        <output data-testid="update-stamp">{data === undefined ? '…' : (date ?? t('stamp.none'))}</output>
       </span>
       <button type="button" onClick={stamp} disabled={busy}>
         {t('stamp.update')}

@@ -14,7 +14,10 @@ const summaries = new Set(['dashboard-counts', 'lookups']);
 export function useInvalidateResource(): (resource: string) => Promise<unknown> {
   const { mutate } = useSWRConfig();
   return useCallback(
-    (resource: string) => mutate((key) => Array.isArray(key) && (key.includes(resource) || summaries.has(key[0])), undefined, { revalidate: true }),
+    (resource: string) =>
+      mutate((key) => Array.isArray(key) && (key.includes(resource) || summaries.has(key[0])), undefined, {
+        revalidate: true,
+      }),
     [mutate],
   );
 }

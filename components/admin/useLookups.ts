@@ -12,7 +12,9 @@ import type { WireLanguage } from '@/lib/i18n/languages';
  * select lists: their names fill list cells and filter choices.
  */
 export function useLookups(definition: ResourceDefinition, language: WireLanguage) {
-  const references = Object.entries(definition.fields).flatMap(([key, f]) => (f.kind === 'reference' ? [{ key, resource: f.resource }] : []));
+  const references = Object.entries(definition.fields).flatMap(([key, f]) =>
+    f.kind === 'reference' ? [{ key, resource: f.resource }] : [],
+  );
   const { data } = useSWR(references.length ? ['lookups', language, definition.name] : null, async () => {
     const lists = await Promise.all(references.map(({ resource }) => resourceApi(resource).selectList()));
     return Object.fromEntries(references.map(({ key }, i) => [key, lists[i]])) as Record<string, Row[]>;

@@ -60,7 +60,19 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
           },
           site,
         )
-      : newsArticleJsonLd({ title, url, description, published: row.publishAt, modified: row.updatedAt, image, language, section: type }, site);
+      : newsArticleJsonLd(
+          {
+            title,
+            url,
+            description,
+            published: row.publishAt,
+            modified: row.updatedAt,
+            image,
+            language,
+            section: type,
+          },
+          site,
+        );
   const fields: Record<string, Field> = kind.definition.fields;
   return (
     <PublicPage locale={locale} route={kind.route} title={title} below={[{ label: title, path }]}>

@@ -17,7 +17,10 @@ interface Props {
 
 /** An item's linked title (with its pinned mark) and its meta line: date or time span, place, type. */
 export async function AnnouncementHeadline({ locale, item, href, level, timed, typeName }: Props) {
-  const [t, colon] = await Promise.all([getTranslations({ locale, namespace: 'site.announcements' }), getTranslations({ locale, namespace: 'site' }).then((s) => s('colon'))]);
+  const [t, colon] = await Promise.all([
+    getTranslations({ locale, namespace: 'site.announcements' }),
+    getTranslations({ locale, namespace: 'site' }).then((s) => s('colon')),
+  ]);
   const Heading = `h${level}` as const;
   return (
     <>
@@ -40,7 +43,11 @@ export async function AnnouncementHeadline({ locale, item, href, level, timed, t
             {item.endAt && (
               <>
                 {' – '}
-                <DateText locale={locale} value={item.endAt} style={isSameSiteDay(item.startAt, item.endAt) ? 'time' : 'datetime'} />
+                <DateText
+                  locale={locale}
+                  value={item.endAt}
+                  style={isSameSiteDay(item.startAt, item.endAt) ? 'time' : 'datetime'}
+                />
               </>
             )}
           </span>

@@ -1,6 +1,12 @@
 import { getTranslations } from 'next-intl/server';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { announcementPage, announcementQuery, type AnnouncementKind, type AnnouncementPage, type When } from '@/lib/public/announcements';
+import {
+  announcementPage,
+  announcementQuery,
+  type AnnouncementKind,
+  type AnnouncementPage,
+  type When,
+} from '@/lib/public/announcements';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
 import { AnnouncementHeadline } from './AnnouncementHeadline';
@@ -13,7 +19,11 @@ import { PublicPage } from './PublicPage';
 export type ListSearchParams = Record<string, string | string[] | undefined>;
 
 /** The URL of a list view; empty values are left out, page 1 too. */
-export function listHref(locale: Locale, kind: AnnouncementKind, view: { type?: number | null; when?: When | null; page?: number }): string {
+export function listHref(
+  locale: Locale,
+  kind: AnnouncementKind,
+  view: { type?: number | null; when?: When | null; page?: number },
+): string {
   return withQuery(routeHref(locale, kind.route), {
     type: view.type,
     when: view.when === 'upcoming' ? undefined : view.when,
@@ -41,7 +51,10 @@ export async function AnnouncementList({ locale, kind, searchParams }: Props) {
           <ul className="tabs">
             {(['upcoming', 'past'] as const).map((when) => (
               <li key={when}>
-                <a href={listHref(locale, kind, { type: list.type?.id, when })} aria-current={when === list.when ? 'page' : undefined}>
+                <a
+                  href={listHref(locale, kind, { type: list.type?.id, when })}
+                  aria-current={when === list.when ? 'page' : undefined}
+                >
                   {t(`when.${when}`)}
                 </a>
               </li>
@@ -57,7 +70,13 @@ export async function AnnouncementList({ locale, kind, searchParams }: Props) {
           keep={{ when: list.when === 'past' ? 'past' : undefined }}
           resetHref={list.type ? listHref(locale, kind, { when: list.when }) : undefined}
         >
-          <FilterSelect name="type" label={t('type')} value={list.type?.id} options={list.types.map((type) => ({ value: type.id, label: type.name }))} allLabel={t('allTypes')} />
+          <FilterSelect
+            name="type"
+            label={t('type')}
+            value={list.type?.id}
+            options={list.types.map((type) => ({ value: type.id, label: type.name }))}
+            allLabel={t('allTypes')}
+          />
         </FilterForm>
       )}
       {list.items.length === 0 ? (
@@ -65,17 +84,37 @@ export async function AnnouncementList({ locale, kind, searchParams }: Props) {
       ) : (
         <AnnouncementItems locale={locale} kind={kind} list={list} typeNames={typeNames} />
       )}
-      <Pager locale={locale} page={list.page} total={list.total} pageSize={list.pageSize} href={(page) => listHref(locale, kind, { type: list.type?.id, when: list.when, page })} />
+      <Pager
+        locale={locale}
+        page={list.page}
+        total={list.total}
+        pageSize={list.pageSize}
+        href={(page) => listHref(locale, kind, { type: list.type?.id, when: list.when, page })}
+      />
     </PublicPage>
   );
 }
 
-async function AnnouncementItems({ locale, kind, list, typeNames }: { locale: Locale; kind: AnnouncementKind; list: AnnouncementPage; typeNames: Map<number, string> }) {
+async function AnnouncementItems({
+  locale,
+  kind,
+  list,
+  typeNames,
+}: {
+  locale: Locale;
+  kind: AnnouncementKind;
+  list: AnnouncementPage;
+  typeNames: Map<number, string>;
+}) {
   const base = routeHref(locale, kind.route);
   return (
     <ul className="list">
       {list.items.map((item, index) => (
-        <li key={item.id} id={`item-${item.id}`} className={item.image ? 'list-item list-item--with-image' : 'list-item'}>
+        <li
+          key={item.id}
+          id={`item-${item.id}`}
+          className={item.image ? 'list-item list-item--with-image' : 'list-item'}
+        >
           {/* The title beside it names the item, so its picture is decorative here. */}
           {item.image && <ItemImage src={item.image} alt="" className="card__image" priority={index === 0} />}
           <div>

@@ -22,7 +22,9 @@ export function announcementListRoute(name: AnnouncementKindName) {
 /** The detail route (`/{kind}/{id}`) of news, bulletins or activities. */
 export function announcementDetailRoute(name: AnnouncementKindName) {
   return {
-    generateMetadata: unlessNotFound(async ({ params }: DetailProps) => announcementDetailMetadata(name, await localeOf(params), (await params).id)),
+    generateMetadata: unlessNotFound(async ({ params }: DetailProps) =>
+      announcementDetailMetadata(name, await localeOf(params), (await params).id),
+    ),
     Page: async function AnnouncementDetailRoute({ params }: DetailProps) {
       const locale = await localeOf(params);
       setRequestLocale(locale);

@@ -25,7 +25,11 @@ export async function Attachments({ locale, files, headingLevel = 2, title }: Pr
       <ul className={styles.list}>
         {list.map((file) => (
           <li key={file.id} className={styles.item}>
-            <a href={file.url} className={styles.link} download={file.type.startsWith('image/') ? file.name : undefined}>
+            <a
+              href={file.url}
+              className={styles.link}
+              download={file.type.startsWith('image/') ? file.name : undefined}
+            >
               {file.name}
             </a>{' '}
             <span className={styles.meta}>

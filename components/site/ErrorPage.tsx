@@ -25,7 +25,13 @@ export function ErrorPage({ language, title, text, children }: Props) {
       <h1 className={titleStyles.title}>{title}</h1>
       <p>{text}</p>
       {children}
-      <form method="get" action={`/${language}${errorPagePaths.search}`} role="search" aria-label={t.searchLabel} className={filterStyles.form}>
+      <form
+        method="get"
+        action={`/${language}${errorPagePaths.search}`}
+        role="search"
+        aria-label={t.searchLabel}
+        className={filterStyles.form}
+      >
         <div className={filterStyles.fields}>
           <div className={form.field}>
             <label htmlFor="error-search-q" className={form.label}>

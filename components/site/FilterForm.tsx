@@ -26,12 +26,23 @@ interface FormProps {
   children: ReactNode;
 }
 
-export async function FilterForm({ locale, action, label, keep = {}, submitLabel, resetHref, search = false, children }: FormProps) {
+export async function FilterForm({
+  locale,
+  action,
+  label,
+  keep = {},
+  submitLabel,
+  resetHref,
+  search = false,
+  children,
+}: FormProps) {
   const t = await getTranslations({ locale, namespace: 'site.kit' });
   return (
     <form method="get" action={action} className={styles.form} role={search ? 'search' : undefined} aria-label={label}>
       {Object.entries(keep).map(([name, value]) =>
-        value === null || value === undefined || value === '' ? null : <input key={name} type="hidden" name={name} value={String(value)} />,
+        value === null || value === undefined || value === '' ? null : (
+          <input key={name} type="hidden" name={name} value={String(value)} />
+        ),
       )}
       <div className={styles.fields}>{children}</div>
       <div className={styles.actions}>
@@ -100,7 +111,16 @@ interface InputProps {
 }
 
 /** A labelled input (keyword, date…), optionally with a hint. */
-export function FilterInput({ name, label, value, type = 'search', placeholder, hint, idPrefix = 'filter', maxLength = 200 }: InputProps) {
+export function FilterInput({
+  name,
+  label,
+  value,
+  type = 'search',
+  placeholder,
+  hint,
+  idPrefix = 'filter',
+  maxLength = 200,
+}: InputProps) {
   const id = `${idPrefix}-${name}`;
   return (
     <div className={form.field}>

@@ -32,7 +32,13 @@ export function HomeHeadlines({ locale, id, title, listPath, moreText, emptyText
         <ul className="list">
           {items.map((item) => (
             <li key={item.id} className="list-item">
-              <AnnouncementHeadline locale={locale} item={item} href={`${listPath}/${item.id}`} level={3} timed={dated === 'startAt'} />
+              <AnnouncementHeadline
+                locale={locale}
+                item={item}
+                href={`${listPath}/${item.id}`}
+                level={3}
+                timed={dated === 'startAt'}
+              />
             </li>
           ))}
         </ul>

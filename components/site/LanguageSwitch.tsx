@@ -22,7 +22,14 @@ interface Props {
 export function LanguageSwitch({ locale, lang, text, title }: Props) {
   const pathname = usePublicPathname();
   return (
-    <Link href={pathname} locale={locale} className={`language-switch ${styles.switch}`} title={title} hrefLang={lang} lang={lang}>
+    <Link
+      href={pathname}
+      locale={locale}
+      className={`language-switch ${styles.switch}`}
+      title={title}
+      hrefLang={lang}
+      lang={lang}
+    >
       {text}
     </Link>
   );

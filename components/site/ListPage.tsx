@@ -6,7 +6,10 @@ import { localeOf } from '@/lib/i18n/params';
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
-/** What a list page reads from its request: the locale (a 404 unless it is one), its wire language, the query and the route's params. */
+/**
+ * What a list page reads from its request: the locale (a 404 unless it is one), its wire language, the query and the
+ * route's params.
+ */
 export interface ListRequest<P extends { locale: string } = { locale: string }> {
   locale: Locale;
   language: WireLanguage;
@@ -24,7 +27,10 @@ export interface ListRouteModule<P> {
   generateMetadata: (props: ListRouteProps<P>) => Promise<Metadata> | Metadata;
 }
 
-async function requestOf<P extends { locale: string }>({ params, searchParams }: ListRouteProps<P>): Promise<ListRequest<P>> {
+async function requestOf<P extends { locale: string }>({
+  params,
+  searchParams,
+}: ListRouteProps<P>): Promise<ListRequest<P>> {
   const locale = await localeOf(params);
   return { locale, language: toWireLanguage(locale), query: await searchParams, params: await params };
 }

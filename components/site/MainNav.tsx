@@ -43,7 +43,9 @@ export function MainNav({ groups, label, menuText, groupPagesText }: Props) {
   const toggle = useRef<HTMLButtonElement | null>(null);
   // On phones one group's pages show at a time (the current page's until another is chosen), so
   // the open menu is a short list of groups rather than every page of the site.
-  const currentGroup = groups.findIndex((group) => group.pages.some((p) => isAt(pathname, p.path)) || isAt(pathname, group.path));
+  const currentGroup = groups.findIndex(
+    (group) => group.pages.some((p) => isAt(pathname, p.path)) || isAt(pathname, group.path),
+  );
   const [expandedChoice, setExpanded] = useState<{ on: string; index: number | null } | null>(null);
   const expanded = expandedChoice?.on === pathname ? expandedChoice.index : currentGroup;
 
@@ -67,7 +69,14 @@ export function MainNav({ groups, label, menuText, groupPagesText }: Props) {
     >
       <div className="container">
         {/* Shown only where script runs (the `js` class on <html>, see MainNav.module.css). */}
-        <button ref={toggle} type="button" className={styles.toggle} aria-expanded={open} aria-controls={listId} onClick={() => setOpenOn(open ? null : pathname)}>
+        <button
+          ref={toggle}
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
           <span className={styles.toggleIcon} aria-hidden="true" />
           {menuText}
         </button>
@@ -77,7 +86,11 @@ export function MainNav({ groups, label, menuText, groupPagesText }: Props) {
             return (
               <li
                 key={group.path + group.label}
-                className={current ? `main-nav__group main-nav__group--current ${styles.group} ${styles.current}` : `main-nav__group ${styles.group}`}
+                className={
+                  current
+                    ? `main-nav__group main-nav__group--current ${styles.group} ${styles.current}`
+                    : `main-nav__group ${styles.group}`
+                }
                 data-closed={closedGroup === index ? '' : undefined}
                 data-expanded={expanded === index ? '' : undefined}
                 onKeyDown={(event) => onKeyDown(index, event)}
@@ -111,7 +124,11 @@ export function MainNav({ groups, label, menuText, groupPagesText }: Props) {
                   <ul className={`main-nav__pages ${styles.pages}`}>
                     {group.pages.map((page) => (
                       <li key={page.path}>
-                        <a href={page.href} className={styles.link} aria-current={pathname === page.path ? 'page' : undefined}>
+                        <a
+                          href={page.href}
+                          className={styles.link}
+                          aria-current={pathname === page.path ? 'page' : undefined}
+                        >
                           {page.label}
                         </a>
                       </li>

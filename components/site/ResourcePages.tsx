@@ -1,6 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { resourceItem, resourceList, resourceListQuery, resourceRow, type ResourceFact, type ResourcePage } from '@/lib/public/resource-pages';
+import {
+  resourceItem,
+  resourceList,
+  resourceListQuery,
+  resourceRow,
+  type ResourceFact,
+  type ResourcePage,
+} from '@/lib/public/resource-pages';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
 import { DateText } from './DateText';
@@ -52,7 +59,15 @@ async function Published({ locale, date }: { locale: Locale; date: Date | null }
 }
 
 /** The generic list page of a resource's own route: search and filters when declared, the items, the pager. */
-export async function ResourceList({ locale, page, searchParams }: { locale: Locale; page: ResourcePage; searchParams: SearchParams }) {
+export async function ResourceList({
+  locale,
+  page,
+  searchParams,
+}: {
+  locale: Locale;
+  page: ResourcePage;
+  searchParams: SearchParams;
+}) {
   const list = await resourceList(page.definition, toWireLanguage(locale), searchParams);
   const t = await getTranslations({ locale, namespace: 'site.resourcePages' });
   const path = routeHref(locale, page.route);
@@ -60,9 +75,22 @@ export async function ResourceList({ locale, page, searchParams }: { locale: Loc
   return (
     <PublicPage locale={locale} route={page.route.id}>
       {(list.searchable || list.filters.length > 0) && (
-        <FilterForm locale={locale} action={path} label={t('filterLabel')} resetHref={filtered ? path : undefined} search={list.filters.length === 0}>
+        <FilterForm
+          locale={locale}
+          action={path}
+          label={t('filterLabel')}
+          resetHref={filtered ? path : undefined}
+          search={list.filters.length === 0}
+        >
           {list.filters.map((filter) => (
-            <FilterSelect key={filter.key} name={filter.key} label={filter.label} value={filter.value} options={filter.options} allLabel={t('all')} />
+            <FilterSelect
+              key={filter.key}
+              name={filter.key}
+              label={filter.label}
+              value={filter.value}
+              options={filter.options}
+              allLabel={t('all')}
+            />
           ))}
           {list.searchable && <FilterInput name="q" label={t('keyword')} value={list.query} />}
         </FilterForm>
@@ -81,7 +109,13 @@ export async function ResourceList({ locale, page, searchParams }: { locale: Loc
           }))}
         />
       )}
-      <Pager locale={locale} page={list.page} total={list.total} pageSize={list.pageSize} href={(n) => withQuery(path, resourceListQuery(list, n))} />
+      <Pager
+        locale={locale}
+        page={list.page}
+        total={list.total}
+        pageSize={list.pageSize}
+        href={(n) => withQuery(path, resourceListQuery(list, n))}
+      />
     </PublicPage>
   );
 }
@@ -90,9 +124,17 @@ export async function ResourceList({ locale, page, searchParams }: { locale: Loc
 export async function ResourceDetail({ locale, page }: { locale: Locale; page: ResourcePage }) {
   const row = await resourceRow(page, locale);
   const item = resourceItem(page.definition, row, toWireLanguage(locale));
-  const [t, routes] = await Promise.all([getTranslations({ locale, namespace: 'site.resourcePages' }), getTranslations({ locale, namespace: 'site.routes' })]);
+  const [t, routes] = await Promise.all([
+    getTranslations({ locale, namespace: 'site.resourcePages' }),
+    getTranslations({ locale, namespace: 'site.routes' }),
+  ]);
   return (
-    <PublicPage locale={locale} route={page.route.id} title={item.title} below={[{ label: item.title, path: `${page.route.path}/${item.id}` }]}>
+    <PublicPage
+      locale={locale}
+      route={page.route.id}
+      title={item.title}
+      below={[{ label: item.title, path: `${page.route.path}/${item.id}` }]}
+    >
       <DetailArticle
         locale={locale}
         title={item.title}

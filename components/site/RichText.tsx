@@ -14,5 +14,10 @@ interface Props {
 export async function RichText({ locale, html, className }: Props) {
   if (!html || !html.trim()) return null;
   const t = await getTranslations({ locale, namespace: 'site.kit' });
-  return <div className={className ? `prose ${styles.prose} ${className}` : `prose ${styles.prose}`} dangerouslySetInnerHTML={{ __html: scrollableTables(html, t('tableScroll')) }} />;
+  return (
+    <div
+      className={className ? `prose ${styles.prose} ${className}` : `prose ${styles.prose}`}
+      dangerouslySetInnerHTML={{ __html: scrollableTables(html, t('tableScroll')) }}
+    />
+  );
 }

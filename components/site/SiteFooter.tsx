@@ -73,7 +73,12 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
             </ul>
           </nav>
           <dl className={`site-footer__counters ${styles.counters}`}>
-            <VisitCounter initial={{ visit: figures.visit, accessible: figures.accessible }} legacy={figures.legacy} label={t('visits')} locale={locale} />
+            <VisitCounter
+              initial={{ visit: figures.visit, accessible: figures.accessible }}
+              legacy={figures.legacy}
+              label={t('visits')}
+              locale={locale}
+            />
             {figures.updated && (
               <div>
                 <dt>{t('updated')}</dt>

@@ -40,18 +40,41 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
           </a>
         </div>
         <div className={styles.tools}>
-          <form method="get" action={routeHref(locale, 'search')} role="search" className={`site-search ${styles.search}`} aria-label={t('header.searchLabel')}>
+          <form
+            method="get"
+            action={routeHref(locale, 'search')}
+            role="search"
+            className={`site-search ${styles.search}`}
+            aria-label={t('header.searchLabel')}
+          >
             <label htmlFor="site-search-q" className="visually-hidden">
               {t('header.searchLabel')}
             </label>
-            <input id="site-search-q" type="search" name="q" maxLength={200} accessKey="S" placeholder={t('header.searchPlaceholder')} />
+            <input
+              id="site-search-q"
+              type="search"
+              name="q"
+              maxLength={200}
+              accessKey="S"
+              placeholder={t('header.searchPlaceholder')}
+            />
             <button type="submit">{t('header.searchButton')}</button>
           </form>
           {/* The visible name is the accessible name (WCAG 2.5.3); the title explains it on hover. */}
-          <LanguageSwitch locale={other} lang={htmlLang[other]} text={t('switchLanguage')} title={t('switchLanguageLabel')} />
+          <LanguageSwitch
+            locale={other}
+            lang={htmlLang[other]}
+            text={t('switchLanguage')}
+            title={t('switchLanguageLabel')}
+          />
         </div>
       </div>
-      <MainNav groups={groups} label={t('header.menuLabel')} menuText={t('header.menu')} groupPagesText={t.raw('header.groupPages') as string} />
+      <MainNav
+        groups={groups}
+        label={t('header.menuLabel')}
+        menuText={t('header.menu')}
+        groupPagesText={t.raw('header.groupPages') as string}
+      />
     </header>
   );
 }

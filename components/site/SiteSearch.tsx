@@ -48,7 +48,14 @@ export async function SiteSearch({ locale, query, page }: Props) {
   return (
     <PublicPage locale={locale} route="search">
       <FilterForm locale={locale} action={action} label={t('formLabel')} submitLabel={t('submit')} search>
-        <FilterInput name="q" label={t('keyword')} value={query} hint={t('hint')} maxLength={MAX_QUERY_LENGTH} idPrefix="search" />
+        <FilterInput
+          name="q"
+          label={t('keyword')}
+          value={query}
+          hint={t('hint')}
+          maxLength={MAX_QUERY_LENGTH}
+          idPrefix="search"
+        />
       </FilterForm>
       {results.terms.length === 0 ? (
         <EmptyState message={t('prompt')} />
@@ -90,7 +97,13 @@ export async function SiteSearch({ locale, query, page }: Props) {
           ))}
         </>
       )}
-      <Pager locale={locale} page={results.page} total={results.total} pageSize={results.pageSize} href={(n) => withQuery(action, { q: query, page: n > 1 ? n : undefined })} />
+      <Pager
+        locale={locale}
+        page={results.page}
+        total={results.total}
+        pageSize={results.pageSize}
+        href={(n) => withQuery(action, { q: query, page: n > 1 ? n : undefined })}
+      />
     </PublicPage>
   );
 }

@@ -23,7 +23,8 @@ export function VisitCounter({ initial, legacy, label, locale }: Props) {
   useEffect(() => {
     let cancelled = false;
     countOncePerSession(view, document, fetch).then((count) => {
-      if (count !== null && !cancelled) setCounted((previous) => ({ ...previous, [view]: view === 'visit' ? count + legacy : count }));
+      if (count !== null && !cancelled)
+        setCounted((previous) => ({ ...previous, [view]: view === 'visit' ? count + legacy : count }));
     });
     return () => {
       cancelled = true;

@@ -63,7 +63,12 @@ export function dependencyOf(definition: ResourceDefinition, f: Field): string |
  * and always for the section that stands in the add/update paths themselves (`sectionInPath`).
  * When editing, other parents stay selects, so a row can move to another type or class.
  */
-function isFixed(definition: ResourceDefinition, key: string, mode: FormMode, fixedByPath: Record<string, number>): boolean {
+function isFixed(
+  definition: ResourceDefinition,
+  key: string,
+  mode: FormMode,
+  fixedByPath: Record<string, number>,
+): boolean {
   if (!(key in fixedByPath)) return false;
   if (definition.sectionInPath && definition.parents?.[0] === key) return true;
   return mode === 'add';

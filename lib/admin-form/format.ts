@@ -4,9 +4,12 @@ import type { WireLanguage } from '@/lib/i18n/languages';
 /** `1.5 MB`, `320 KB`, `12 bytes` / `12 位元組`: an attachment's size as people read it. */
 export function formatFileSize(bytes: number, language: WireLanguage): string {
   const locale = language === 'tw' ? 'zh-TW' : 'en';
-  if (bytes < 1024) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
+  if (bytes < 1024)
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
   const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / 1024 / 1024, 'megabyte'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(
+    value,
+  );
 }
 
 /** A short name of the file's kind, from its extension or else its media type: `PDF`, `PNG`, `DOCX`. */
@@ -21,7 +24,12 @@ export function fileKind(name: string, mediaType: string): string {
  * A server-kept value (click counts, last sign-in) as text: wire dates with a space, choices by
  * their label, booleans as the given words; nothing is an empty string.
  */
-export function formatReadOnly(f: Field, value: unknown, language: WireLanguage, words: { yes: string; no: string }): string {
+export function formatReadOnly(
+  f: Field,
+  value: unknown,
+  language: WireLanguage,
+  words: { yes: string; no: string },
+): string {
   if (value === null || value === undefined || value === '') return '';
   switch (f.kind) {
     case 'boolean':

@@ -36,7 +36,9 @@ function readable(f: Field, value: unknown, language: WireLanguage, words: { yes
 
 /** The fields a revision is compared on: the writable common columns and every shown field. */
 function comparedFields(definition: ResourceDefinition): [string, Field][] {
-  return [...Object.entries(writableCommonFields(definition)), ...Object.entries(definition.fields)].filter(([, f]) => !f.hidden && !f.virtual);
+  return [...Object.entries(writableCommonFields(definition)), ...Object.entries(definition.fields)].filter(
+    ([, f]) => !f.hidden && !f.virtual,
+  );
 }
 
 /**

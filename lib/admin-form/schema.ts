@@ -27,10 +27,18 @@ export function validateForm(
   const payload = toPayload(fields, values, mode);
   // The time zone only matters for turning the text into an instant; validity is the same in any zone.
   const { issues } = validateInput(definition, payload, mode, language, 'UTC');
-  const errors = issues.map((issue) => ({ field: issue.field, message: translate(language, `api.${issue.key}`, issue.values) }));
+  const errors = issues.map((issue) => ({
+    field: issue.field,
+    message: translate(language, `api.${issue.key}`, issue.values),
+  }));
   const { publishAt, unpublishAt } = payload;
   // Both are `YYYY-MM-DDTHH:mm:ss`, so text order is time order.
-  if (typeof publishAt === 'string' && typeof unpublishAt === 'string' && unpublishAt <= publishAt && !errors.some((e) => e.field === 'unpublishAt')) {
+  if (
+    typeof publishAt === 'string' &&
+    typeof unpublishAt === 'string' &&
+    unpublishAt <= publishAt &&
+    !errors.some((e) => e.field === 'unpublishAt')
+  ) {
     errors.push({ field: 'unpublishAt', message: translate(language, 'api.windowOrder') });
   }
   return errors;

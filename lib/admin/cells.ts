@@ -8,7 +8,11 @@ export type Lookups = Record<string, ReadonlyMap<number, string>>;
 
 export const CELL_MAX_LENGTH = 80;
 
-const commonKinds: Record<string, Field['kind']> = { isVisible: 'boolean', publishAt: 'datetime', updatedAt: 'datetime' };
+const commonKinds: Record<string, Field['kind']> = {
+  isVisible: 'boolean',
+  publishAt: 'datetime',
+  updatedAt: 'datetime',
+};
 
 /**
  * A wire date or date-time (the site's wall clock) as staff read it: `2026-11-24 15:08` in Chinese,
@@ -37,7 +41,8 @@ export function formatCell(
     return column.field.choices.find((choice) => choice.value === value)?.label[language] ?? String(value);
   }
   if (column.field?.kind === 'reference') return lookups[column.key]?.get(Number(value)) ?? `#${value}`;
-  if ((kind === 'datetime' || kind === 'date') && typeof value === 'string') return formatWireDate(value, language, kind === 'datetime');
+  if ((kind === 'datetime' || kind === 'date') && typeof value === 'string')
+    return formatWireDate(value, language, kind === 'datetime');
   const text = String(value);
   return text.length > CELL_MAX_LENGTH ? `${text.slice(0, CELL_MAX_LENGTH - 1)}…` : text;
 }

@@ -42,7 +42,9 @@ export interface ListFilter {
   field: Field;
   /** `path`: a getlist path id (a parent); `query`: a query-string filter. */
   via: 'path' | 'query';
-  /** For a reference whose own list is scoped by an earlier filter of this list (a law's business line by its class). */
+  /**
+   * For a reference whose own list is scoped by an earlier filter of this list (a law's business line by its class).
+   */
   dependsOn?: string;
 }
 
@@ -56,7 +58,9 @@ export function listFilters(definition: ResourceDefinition): ListFilter[] {
   return filters.map((filter, i) => {
     if (filter.field.kind !== 'reference') return filter;
     const scope = findResource(filter.field.resource)?.parents?.[0];
-    return scope && filters.slice(0, i).some((earlier) => earlier.key === scope) ? { ...filter, dependsOn: scope } : filter;
+    return scope && filters.slice(0, i).some((earlier) => earlier.key === scope)
+      ? { ...filter, dependsOn: scope }
+      : filter;
   });
 }
 
@@ -79,7 +83,11 @@ export const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
 /** The list's state from the URL's query string, ignoring anything the resource does not have. */
 export function parseListState(definition: ResourceDefinition, params: URLSearchParams): ListState {
   const page = Number(params.get('page'));
-  const sortable = new Set(listColumns(definition, false).filter((c) => c.sortable).map((c) => c.key));
+  const sortable = new Set(
+    listColumns(definition, false)
+      .filter((c) => c.sortable)
+      .map((c) => c.key),
+  );
   const sort = params.get('sort') ?? undefined;
   const direction = params.get('dir');
   const status = STATUSES.find((known) => known === params.get('publication'));
@@ -127,7 +135,8 @@ export function listRequest(definition: ResourceDefinition, state: ListState, se
   while (ids.length && ids[ids.length - 1] === undefined) ids.pop();
   const path = [...(section === undefined ? [] : [section]), ...ids.map((id) => id ?? 0)];
   const query: Record<string, number> = {};
-  for (const f of listFilters(definition)) if (f.via === 'query' && state.filters[f.key] !== undefined) query[f.key] = state.filters[f.key];
+  for (const f of listFilters(definition))
+    if (f.via === 'query' && state.filters[f.key] !== undefined) query[f.key] = state.filters[f.key];
   const body = {
     page: state.page,
     pageSize: state.pageSize,
@@ -146,7 +155,9 @@ export function listRequest(definition: ResourceDefinition, state: ListState, se
 export function canDragReorder(definition: ResourceDefinition, state: ListState): boolean {
   if (!definition.ordered || state.keyword || state.status) return false;
   if (state.sort && !(state.sort === 'order' && state.direction !== 'desc')) return false;
-  return listFilters(definition).filter((f) => f.via === 'path').every((f) => state.filters[f.key] !== undefined);
+  return listFilters(definition)
+    .filter((f) => f.via === 'path')
+    .every((f) => state.filters[f.key] !== undefined);
 }
 
 /** The 1-based position among the siblings of the row shown at `index` on `page`. */

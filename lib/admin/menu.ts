@@ -69,7 +69,10 @@ function resourceEntry(language: WireLanguage, definition: ResourceDefinition): 
   };
 }
 
-/** The menu an account of `role` sees: what the role may not do is left out (web settings, the audit log and accounts for Users); both roles have the media library. */
+/**
+ * The menu an account of `role` sees: what the role may not do is left out (web settings, the audit log and accounts
+ * for Users); both roles have the media library.
+ */
 export function buildMenu(language: WireLanguage, role: 0 | 1): MenuGroup[] {
   return menuGroups()
     .map((group) => {
@@ -78,7 +81,8 @@ export function buildMenu(language: WireLanguage, role: 0 | 1): MenuGroup[] {
         .filter((definition): definition is ResourceDefinition => !!definition && roleMayManage(role, definition))
         .map((definition) => resourceEntry(language, definition));
       if (group.id === settingsGroup) {
-        const own: AdminScreen[] = role === 1 ? [{ kind: 'media' }, { kind: 'settings' }, { kind: 'audit' }] : [{ kind: 'media' }];
+        const own: AdminScreen[] =
+          role === 1 ? [{ kind: 'media' }, { kind: 'settings' }, { kind: 'audit' }] : [{ kind: 'media' }];
         entries.push(...own.map((screen) => ({ href: adminPath(language, screen), screen })));
       }
       return { id: group.id, entries };
@@ -101,8 +105,12 @@ export function resourcesInMenuOrder(role: 0 | 1): ResourceDefinition[] {
 
 /** Whether a menu entry is the current screen or leads to it (the form of a row of that list). */
 export function entryMatches(entry: MenuEntry, screen: AdminScreen): boolean {
-  if (entry.screen.kind === 'settings' || entry.screen.kind === 'audit' || entry.screen.kind === 'media') return screen.kind === entry.screen.kind;
+  if (entry.screen.kind === 'settings' || entry.screen.kind === 'audit' || entry.screen.kind === 'media')
+    return screen.kind === entry.screen.kind;
   if (entry.screen.kind !== 'list' || !('resource' in screen)) return false;
   const section = 'section' in screen ? screen.section : undefined;
-  return entry.screen.resource === screen.resource && (entry.screen.section === undefined || entry.screen.section === section);
+  return (
+    entry.screen.resource === screen.resource &&
+    (entry.screen.section === undefined || entry.screen.section === section)
+  );
 }

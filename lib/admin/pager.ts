@@ -19,7 +19,10 @@ export function pageLinks(current: number, pages: number, max = MAX_PAGE_LINKS):
   return Array.from({ length: count }, (_, i) => first + i);
 }
 
-/** The query string of a screen's filter state in the order of `keys` then `page` (empty values and page 1 left out), `?…` or ''. */
+/**
+ * The query string of a screen's filter state in the order of `keys` then `page` (empty values and page 1 left out),
+ * `?…` or ''.
+ */
 export function filterSearch(keys: readonly string[], values: Record<string, string>): string {
   const query = new URLSearchParams();
   for (const key of [...keys, 'page']) {

@@ -37,7 +37,9 @@ export const MEDIA_SEGMENT = 'media';
 export const TRASH_SEGMENT = 'trash';
 
 /** The section field of a resource with one list per section, or undefined. */
-export function sectionFieldOf(definition: ResourceDefinition): { key: string; field: ChoiceField; list: Section[] } | undefined {
+export function sectionFieldOf(
+  definition: ResourceDefinition,
+): { key: string; field: ChoiceField; list: Section[] } | undefined {
   if (!definition.sectionInPath) return undefined;
   const key = definition.parents?.[0];
   const f = key ? definition.fields[key] : undefined;
@@ -74,7 +76,10 @@ export function adminPath(language: WireLanguage, screen: AdminScreen): string {
       return `${home}/${screen.resource}/${TRASH_SEGMENT}`;
     default: {
       const definition = findResource(screen.resource);
-      const sectionKey = definition && screen.section !== undefined ? sectionFieldOf(definition)?.list.find((s) => s.value === screen.section)?.key : undefined;
+      const sectionKey =
+        definition && screen.section !== undefined
+          ? sectionFieldOf(definition)?.list.find((s) => s.value === screen.section)?.key
+          : undefined;
       const base = `${home}/${screen.resource}${sectionKey ? `/${sectionKey}` : ''}`;
       if (screen.kind === 'list') return base;
       return `${base}/${screen.kind === 'new' ? 'new' : screen.id}`;
@@ -122,7 +127,8 @@ function screenOf(segments: string[]): AdminScreen {
  * site (never another origin, so the link cannot send anyone elsewhere), else the dashboard.
  */
 export function safeReturnTo(language: WireLanguage, wanted: string | null | undefined): string {
-  if (!wanted || !wanted.startsWith('/') || wanted.startsWith('//') || wanted.includes('\\')) return adminHome(language);
+  if (!wanted || !wanted.startsWith('/') || wanted.startsWith('//') || wanted.includes('\\'))
+    return adminHome(language);
   const pathname = wanted.split(/[?#]/)[0];
   return parseAdminPath(pathname) ? wanted : adminHome(language);
 }
@@ -137,7 +143,11 @@ export function otherLanguagePath(pathname: string): string {
   if (!parsed) return adminHome(other);
   const { screen } = parsed;
   if (screen.kind === 'new' || screen.kind === 'edit') {
-    return adminPath(other, { kind: 'list', resource: screen.resource, ...(screen.section === undefined ? {} : { section: screen.section }) });
+    return adminPath(other, {
+      kind: 'list',
+      resource: screen.resource,
+      ...(screen.section === undefined ? {} : { section: screen.section }),
+    });
   }
   return adminPath(other, screen);
 }

@@ -17,7 +17,8 @@ export function adminRouting(pathname: string): AdminRouting {
   const match = /^\/(tw|en)-(admin|login|reset)(\/.*)?$/.exec(pathname);
   if (!match) return null;
   const [, language, area, rest = ''] = match;
-  if (area !== 'admin') return rest && rest !== '/' ? { redirect: `/${language}-${area}` } : { rewrite: `/admin/${language}/${area}` };
+  if (area !== 'admin')
+    return rest && rest !== '/' ? { redirect: `/${language}-${area}` } : { rewrite: `/admin/${language}/${area}` };
   if (parseAdminPath(pathname)?.screen.kind === 'notFound') return { rewrite: `/admin/${language}/${UNKNOWN_SCREEN}` };
   return { rewrite: `/admin/${language}/office${rest === '/' ? '' : rest}` };
 }

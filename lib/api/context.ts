@@ -38,6 +38,11 @@ export async function createContext(request: Request, segments: string[]): Promi
     webRole: request.headers.get('web-role'),
     token,
     // A token that was sent but no longer names a session: refused even on public reads (lib/content/model/actor.ts).
-    actor: { language, account, clientAddress: clientAddressOf(request.headers), ...(token && !account ? { expired: true } : {}) },
+    actor: {
+      language,
+      account,
+      clientAddress: clientAddressOf(request.headers),
+      ...(token && !account ? { expired: true } : {}),
+    },
   };
 }

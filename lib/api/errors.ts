@@ -32,17 +32,28 @@ export const notFound = () => new ApiError(404, 'notFound');
 /** A 400 naming the first problem, with every field's problem in `errors` (for forms). */
 export function validationError(language: WireLanguage, issues: Issue[]): ApiError {
   const error = new ApiError(400, issues[0].key, issues[0].values);
-  error.details = issues.map((issue) => ({ field: issue.field, message: messageIn(language, issue.key, issue.values) }));
+  error.details = issues.map((issue) => ({
+    field: issue.field,
+    message: messageIn(language, issue.key, issue.values),
+  }));
   return error;
 }
 
 /** The status of each kind of refusal. The spec answers every refusal of the input or the stored state with 400. */
-const statusOf: Record<ErrorKind, number> = { invalid: 400, conflict: 400, notFound: 404, unauthorized: 401, forbidden: 403, tooMany: 429 };
+const statusOf: Record<ErrorKind, number> = {
+  invalid: 400,
+  conflict: 400,
+  notFound: 404,
+  unauthorized: 401,
+  forbidden: 403,
+  tooMany: 429,
+};
 
 /** A content operation's refusal in the wire form: its status, message, per-field errors and Retry-After. */
 export function fromContentError(error: ContentError, language: WireLanguage): ApiError {
   if (error.issues.length) return validationError(language, error.issues);
-  const headers: Record<string, string> = error.retryAfter === undefined ? {} : { 'retry-after': String(error.retryAfter) };
+  const headers: Record<string, string> =
+    error.retryAfter === undefined ? {} : { 'retry-after': String(error.retryAfter) };
   return new ApiError(statusOf[error.kind], error.key, error.values, headers);
 }
 

@@ -32,7 +32,8 @@ export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** Parses a JSON object body. An empty body counts as `{}` (changeorder and the like send none). */
 /** A JSON object: what every JSON body of the API must be (not an array, a string or null). */
-const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   const bytes = await readBody(request, JSON_BODY_LIMIT);

@@ -1,5 +1,12 @@
 import type { Actor } from '../content/model/actor';
-import { hasTrash, keepsHistory, traits, type CallInput, type ResourceCall, type ResourceDefinition } from '../content/model/define';
+import {
+  hasTrash,
+  keepsHistory,
+  traits,
+  type CallInput,
+  type ResourceCall,
+  type ResourceDefinition,
+} from '../content/model/define';
 import { endpointsFor } from '../content/endpoints';
 import { sessionStatus, signIn } from '../content/operations/account';
 import { auditList } from '../content/operations/audit';
@@ -33,7 +40,10 @@ export type Route = {
   resource?: ResourceDefinition;
   /** One line for the OpenAPI document. */
   summary?: string;
-} & ({ handler: Handler; operation?: never } | { operation: Operation; handler?: never; /** Reads a JSON object body first. */ body?: boolean });
+} & (
+  | { handler: Handler; operation?: never }
+  | { operation: Operation; handler?: never; /** Reads a JSON object body first. */ body?: boolean }
+);
 
 /** A path's parameters split into the section (when there is one more than the plain form has) and the rest. */
 function sectionOf(params: string[], plain: number): { section?: string; rest: string[] } {
@@ -44,22 +54,43 @@ function sectionOf(params: string[], plain: number): { section?: string; rest: s
 function resourceRoutes(definition: ResourceDefinition): Route[] {
   const name = definition.name;
   const { parents, ordered } = traits(definition);
-  const filterPaths = parents.map((_, i) => `${name}/getlist/${parents.slice(0, i + 1).map((__, j) => `:p${j}`).join('/')}`);
+  const filterPaths = parents.map(
+    (_, i) =>
+      `${name}/getlist/${parents
+        .slice(0, i + 1)
+        .map((__, j) => `:p${j}`)
+        .join('/')}`,
+  );
   const list: Operation = async (actor, { params, query, body }) =>
     wirePage(actor, definition, await content.list(actor, definition, body, { parents: params, filters: query }));
   const get: Operation = async (actor, { params }) => {
-    const { section, rest: [id] } = sectionOf(params, 1);
+    const {
+      section,
+      rest: [id],
+    } = sectionOf(params, 1);
     return wireRow(actor, definition, await content.get(actor, definition, id, section));
   };
-  const add: Operation = async (actor, { params: [section], body }) => wireRow(actor, definition, await content.add(actor, definition, body, section));
-  const update: Operation = async (actor, { params: [section], body }) => wireRow(actor, definition, await content.update(actor, definition, body, section));
+  const add: Operation = async (actor, { params: [section], body }) =>
+    wireRow(actor, definition, await content.add(actor, definition, body, section));
+  const update: Operation = async (actor, { params: [section], body }) =>
+    wireRow(actor, definition, await content.update(actor, definition, body, section));
   const remove: Operation = async (actor, { params }) => {
-    const { section, rest: [id] } = sectionOf(params, 1);
+    const {
+      section,
+      rest: [id],
+    } = sectionOf(params, 1);
     return { id: (await content.remove(actor, definition, id, section)).id };
   };
   const move: Operation = async (actor, { params }) => {
-    const { section, rest: [id, position] } = sectionOf(params, 2);
-    return { data: (await content.move(actor, definition, id, position, section)).map((row) => wireRow(actor, definition, row)) };
+    const {
+      section,
+      rest: [id, position],
+    } = sectionOf(params, 2);
+    return {
+      data: (await content.move(actor, definition, id, position, section)).map((row) =>
+        wireRow(actor, definition, row),
+      ),
+    };
   };
   const routes: Route[] = [
     { method: 'POST', path: `${name}/getlist`, body: true, operation: list },
@@ -71,14 +102,34 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
   if (definition.deletable !== false) routes.push({ method: 'DELETE', path: `${name}/delete/:id`, operation: remove });
   if (traits(definition).visibility) {
     const previewToken: Operation = async (actor, { params: [id] }) => {
-      const { token, expiresAt } = await createPreviewToken(actor, definition, id, (row) => publicRowUrl(actor.language, name, row));
+      const { token, expiresAt } = await createPreviewToken(actor, definition, id, (row) =>
+        publicRowUrl(actor.language, name, row),
+      );
       return { url: `/${actor.language}/preview?token=${token}`, expiresAt: wireInstant(expiresAt) };
     };
-    routes.push({ method: 'POST', path: `${name}/previewtoken/:id`, operation: previewToken, summary: 'A link, valid for an hour, that shows the row on its public page even while hidden, scheduled or expired' });
-    routes.push({ method: 'POST', path: `${name}/duplicate/:id`, operation: async (actor, { params: [id] }) => wireRow(actor, definition, await content.duplicate(actor, definition, id)), summary: 'Adds a hidden copy of a row' });
+    routes.push({
+      method: 'POST',
+      path: `${name}/previewtoken/:id`,
+      operation: previewToken,
+      summary:
+        'A link, valid for an hour, that shows the row on its public page even while hidden, scheduled or expired',
+    });
+    routes.push({
+      method: 'POST',
+      path: `${name}/duplicate/:id`,
+      operation: async (actor, { params: [id] }) =>
+        wireRow(actor, definition, await content.duplicate(actor, definition, id)),
+      summary: 'Adds a hidden copy of a row',
+    });
   }
   if (definition.deletable !== false || traits(definition).visibility) {
-    routes.push({ method: 'POST', path: `${name}/bulk`, body: true, operation: (actor, { body }) => content.bulk(actor, definition, body), summary: 'Hides, shows or deletes several rows at once: all or nothing' });
+    routes.push({
+      method: 'POST',
+      path: `${name}/bulk`,
+      body: true,
+      operation: (actor, { body }) => content.bulk(actor, definition, body),
+      summary: 'Hides, shows or deletes several rows at once: all or nothing',
+    });
   }
   if (ordered) routes.push({ method: 'PUT', path: `${name}/changeorder/:id/:position`, operation: move });
   if (definition.sectionInPath) {
@@ -88,7 +139,8 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
       { method: 'POST', path: `${name}/add/:section`, body: true, operation: add },
       { method: 'PUT', path: `${name}/update/:section`, body: true, operation: update },
     );
-    if (definition.deletable !== false) routes.push({ method: 'DELETE', path: `${name}/delete/:section/:id`, operation: remove });
+    if (definition.deletable !== false)
+      routes.push({ method: 'DELETE', path: `${name}/delete/:section/:id`, operation: remove });
     if (ordered) routes.push({ method: 'PUT', path: `${name}/changeorder/:section/:id/:position`, operation: move });
   }
   if (keepsHistory(definition)) routes.push(...historyRoutes(definition));
@@ -99,37 +151,82 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
 function historyRoutes(definition: ResourceDefinition): Route[] {
   const name = definition.name;
   const revisions: Operation = async (actor, { params: [id] }) => ({
-    data: (await history.revisions(actor, definition, id)).map((entry) => ({ ...entry, savedAt: wireInstant(entry.savedAt) })),
+    data: (await history.revisions(actor, definition, id)).map((entry) => ({
+      ...entry,
+      savedAt: wireInstant(entry.savedAt),
+    })),
   });
-  const revision: Operation = async (actor, { params: [id, number] }) => wireRow(actor, definition, await history.revision(actor, definition, id, number));
-  const restoreRevision: Operation = async (actor, { params: [id, number] }) => wireRow(actor, definition, await history.restoreRevision(actor, definition, id, number));
+  const revision: Operation = async (actor, { params: [id, number] }) =>
+    wireRow(actor, definition, await history.revision(actor, definition, id, number));
+  const restoreRevision: Operation = async (actor, { params: [id, number] }) =>
+    wireRow(actor, definition, await history.restoreRevision(actor, definition, id, number));
   const routes: Route[] = [
-    { method: 'GET', path: `${name}/revisions/:id`, operation: revisions, summary: 'The row\'s saved revisions, newest first' },
-    { method: 'GET', path: `${name}/revision/:id/:revision`, operation: revision, summary: 'The values the row had at one revision' },
-    { method: 'POST', path: `${name}/restorerevision/:id/:revision`, operation: restoreRevision, summary: 'Puts the row back as it was at one revision' },
+    {
+      method: 'GET',
+      path: `${name}/revisions/:id`,
+      operation: revisions,
+      summary: "The row's saved revisions, newest first",
+    },
+    {
+      method: 'GET',
+      path: `${name}/revision/:id/:revision`,
+      operation: revision,
+      summary: 'The values the row had at one revision',
+    },
+    {
+      method: 'POST',
+      path: `${name}/restorerevision/:id/:revision`,
+      operation: restoreRevision,
+      summary: 'Puts the row back as it was at one revision',
+    },
   ];
   if (!hasTrash(definition)) return routes;
   const trash: Operation = async (actor, { body }) => {
     const page = await history.trashList(actor, definition, body);
     return {
-      data: page.entries.map((entry) => ({ ...wireRow(actor, definition, entry.row), deletedAt: wireInstant(entry.deletedAt), deletedBy: entry.deletedBy, deletedByName: entry.deletedByName })),
+      data: page.entries.map((entry) => ({
+        ...wireRow(actor, definition, entry.row),
+        deletedAt: wireInstant(entry.deletedAt),
+        deletedBy: entry.deletedBy,
+        deletedByName: entry.deletedByName,
+      })),
       total: page.total,
       page: page.page,
       pageSize: page.pageSize,
     };
   };
-  const restore: Operation = async (actor, { params: [id] }) => wireRow(actor, definition, await history.restore(actor, definition, id));
+  const restore: Operation = async (actor, { params: [id] }) =>
+    wireRow(actor, definition, await history.restore(actor, definition, id));
   routes.push(
-    { method: 'POST', path: `${name}/gettrash`, body: true, operation: trash, summary: 'Deleted rows in the trash, latest deleted first' },
-    { method: 'PUT', path: `${name}/restore/:id`, operation: restore, summary: 'Brings a deleted row back from the trash' },
-    { method: 'DELETE', path: `${name}/purge/:id`, operation: (actor, { params: [id] }) => history.purge(actor, definition, id), summary: 'Removes a deleted row for good (Admins)' },
+    {
+      method: 'POST',
+      path: `${name}/gettrash`,
+      body: true,
+      operation: trash,
+      summary: 'Deleted rows in the trash, latest deleted first',
+    },
+    {
+      method: 'PUT',
+      path: `${name}/restore/:id`,
+      operation: restore,
+      summary: 'Brings a deleted row back from the trash',
+    },
+    {
+      method: 'DELETE',
+      path: `${name}/purge/:id`,
+      operation: (actor, { params: [id] }) => history.purge(actor, definition, id),
+      summary: 'Removes a deleted row for good (Admins)',
+    },
   );
   return routes;
 }
 
 /** A resource's own calls (lib/content/endpoints/, its section stamps) as routes below its name. */
 function ownRoutes(definition: ResourceDefinition, generic: Route[]): Route[] {
-  const calls: ResourceCall[] = [...(definition.sectionStamp ? sectionStampCalls(definition) : []), ...endpointsFor(definition)];
+  const calls: ResourceCall[] = [
+    ...(definition.sectionStamp ? sectionStampCalls(definition) : []),
+    ...endpointsFor(definition),
+  ];
   return calls.map((call): Route => {
     const path = `${definition.name}/${call.path}`;
     if ('sameAs' in call) {
@@ -137,7 +234,15 @@ function ownRoutes(definition: ResourceDefinition, generic: Route[]): Route[] {
       if (!target) throw new Error(`${path}: no route ${call.method} ${call.sameAs}`);
       return { ...target, path, resource: definition, summary: call.summary };
     }
-    return { method: call.method, path, operation: call.operation, body: call.body, noXsrf: call.noXsrf, summary: call.summary, resource: definition };
+    return {
+      method: call.method,
+      path,
+      operation: call.operation,
+      body: call.body,
+      noXsrf: call.noXsrf,
+      summary: call.summary,
+      resource: definition,
+    };
   });
 }
 
@@ -148,13 +253,38 @@ export function buildRoutes(): Route[] {
   // A resource's own call replaces the generic one at the same method and path (webcontact/add).
   const taken = new Set(own.map((route) => `${route.method} ${route.path.toLowerCase()}`));
   return [
-    { method: 'POST', path: 'account/login', body: true, operation: (actor, { body }) => signIn(actor, body), noXsrf: true },
+    {
+      method: 'POST',
+      path: 'account/login',
+      body: true,
+      operation: (actor, { body }) => signIn(actor, body),
+      noXsrf: true,
+    },
     { method: 'POST', path: 'account/checklogin', operation: sessionStatus },
     { method: 'POST', path: 'account/logout', handler: account.logout },
     // Anonymous like sign-in (no session to protect yet): no XSRF check, captcha when it is on.
-    { method: 'POST', path: 'account/forgotpassword', body: true, operation: (actor, { body }) => requestPasswordReset(actor, body), noXsrf: true, summary: 'Mails a password-reset link; answers alike whether or not an account matched' },
-    { method: 'POST', path: 'account/resetpassword', body: true, operation: (actor, { body }) => resetPassword(actor, body), noXsrf: true, summary: 'Sets a new password with a mailed reset token' },
-    { method: 'GET', path: 'mail/status', operation: mailStatus, summary: 'Whether e-mail is on, mails waiting and mails that keep failing' },
+    {
+      method: 'POST',
+      path: 'account/forgotpassword',
+      body: true,
+      operation: (actor, { body }) => requestPasswordReset(actor, body),
+      noXsrf: true,
+      summary: 'Mails a password-reset link; answers alike whether or not an account matched',
+    },
+    {
+      method: 'POST',
+      path: 'account/resetpassword',
+      body: true,
+      operation: (actor, { body }) => resetPassword(actor, body),
+      noXsrf: true,
+      summary: 'Sets a new password with a mailed reset token',
+    },
+    {
+      method: 'GET',
+      path: 'mail/status',
+      operation: mailStatus,
+      summary: 'Whether e-mail is on, mails waiting and mails that keep failing',
+    },
     { method: 'POST', path: 'upload', handler: upload.upload },
     { method: 'GET', path: 'upload/:id', handler: (c, [id]) => upload.uploadDetails(c, id) },
     { method: 'PUT', path: 'upload/:id', handler: (c, [id]) => upload.renameFile(c, id) },
@@ -163,10 +293,33 @@ export function buildRoutes(): Route[] {
     { method: 'GET', path: 'websetting/visitcount', handler: (c) => websetting.visitCount(c, 'visit') },
     { method: 'GET', path: 'websetting/oldvisitcount', handler: (c) => websetting.visitCount(c, 'old') },
     { method: 'GET', path: 'websetting/accessiblevisitcount', handler: (c) => websetting.visitCount(c, 'accessible') },
-    { method: 'POST', path: 'audit/getlist', body: true, operation: (actor, { body }) => auditList(actor, body), summary: 'The audit log, newest first (Admins)' },
-    { method: 'POST', path: 'media/getlist', body: true, operation: (actor, { body }) => media.mediaList(actor, body), summary: 'Uploads, newest first, with where each is used' },
-    { method: 'PUT', path: 'media/update/:id', body: true, operation: (actor, { params: [id], body }) => media.mediaUpdate(actor, id, body), summary: 'Sets an image\'s alternative text in each language' },
-    { method: 'DELETE', path: 'media/delete/:id', operation: (actor, { params: [id] }) => media.mediaDelete(actor, id), summary: 'Deletes an upload nothing uses' },
+    {
+      method: 'POST',
+      path: 'audit/getlist',
+      body: true,
+      operation: (actor, { body }) => auditList(actor, body),
+      summary: 'The audit log, newest first (Admins)',
+    },
+    {
+      method: 'POST',
+      path: 'media/getlist',
+      body: true,
+      operation: (actor, { body }) => media.mediaList(actor, body),
+      summary: 'Uploads, newest first, with where each is used',
+    },
+    {
+      method: 'PUT',
+      path: 'media/update/:id',
+      body: true,
+      operation: (actor, { params: [id], body }) => media.mediaUpdate(actor, id, body),
+      summary: "Sets an image's alternative text in each language",
+    },
+    {
+      method: 'DELETE',
+      path: 'media/delete/:id',
+      operation: (actor, { params: [id] }) => media.mediaDelete(actor, id),
+      summary: 'Deletes an upload nothing uses',
+    },
     ...own,
     ...generic.filter((route) => !taken.has(`${route.method} ${route.path.toLowerCase()}`)),
   ];
@@ -208,7 +361,8 @@ export function matchRoute(routes: Route[], method: string, segments: string[]):
       return part === segments[i].toLowerCase();
     });
     if (!matches) continue;
-    if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { route, params, otherMethods };
+    if (route.method === method || (method === 'HEAD' && route.method === 'GET'))
+      return { route, params, otherMethods };
     otherMethods = true;
   }
   return { params: [], otherMethods };

@@ -11,7 +11,10 @@ import { metrics } from '../observability/metrics';
 
 /** The frame every page shows: menu, footer, the web settings. */
 export const SITE_KEY = 'site';
-/** Pages whose rows come from many resources (home page, search, site map, feeds, sitemap): every content write purges them. */
+/**
+ * Pages whose rows come from many resources (home page, search, site map, feeds, sitemap): every content write purges
+ * them.
+ */
 export const CONTENT_KEY = 'content';
 /**
  * The longest the tier keeps a page without a purge: the bound on what changes with no write this
@@ -36,7 +39,8 @@ export const rowKey = (resource: string, id: number | string) => `${resource}:${
  */
 export function sharedMaxAge(now: number, window: { next: Date | null; last: Date | null }): number {
   let seconds = SHARED_MAX_AGE_SECONDS;
-  if (window.next && window.next.getTime() > now) seconds = Math.min(seconds, Math.floor((window.next.getTime() - now) / 1000));
+  if (window.next && window.next.getTime() > now)
+    seconds = Math.min(seconds, Math.floor((window.next.getTime() - now) / 1000));
   if (window.last && window.last.getTime() <= now) {
     const lagEnds = window.last.getTime() + APP_LAG_SECONDS * 1000;
     if (lagEnds > now) seconds = Math.min(seconds, Math.ceil((lagEnds - now) / 1000));
@@ -62,7 +66,11 @@ function purgeOne(url: string, keys: string): { sent: Promise<void>; settled: Pr
   const settled = (async () => {
     for (let attempt = 0; ; attempt++) {
       try {
-        const response = await fetch(url, { method: 'PURGE', headers: { xkey: keys }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+        const response = await fetch(url, {
+          method: 'PURGE',
+          headers: { xkey: keys },
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
         await response.body?.cancel();
         if (response.ok) {
           metrics().cachePurges.inc({ outcome: 'sent' });
@@ -122,7 +130,11 @@ let footerDay: string | undefined;
  * write of a day this process sees or a deletion: the footer's 更新日期 is the day of the latest
  * write, which a deleted row can take back.
  */
-export function writtenKeys(resource: string, write: { id?: number | string; removed?: boolean } = {}, now = new Date()): string[] {
+export function writtenKeys(
+  resource: string,
+  write: { id?: number | string; removed?: boolean } = {},
+  now = new Date(),
+): string[] {
   if (UNSEEN.has(resource)) return [];
   if (resource === 'websetting') return [SITE_KEY];
   const keys = [resource, CONTENT_KEY];

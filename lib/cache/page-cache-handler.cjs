@@ -31,14 +31,22 @@ const MAX_AGE_SECONDS = 30;
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, loaded by Next.js by path
 const { getHeapStatistics } = require('node:v8');
-const MAX_BYTES = Number(process.env.PAGE_CACHE_MAX_BYTES) || Math.min(64 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 8));
+const MAX_BYTES =
+  Number(process.env.PAGE_CACHE_MAX_BYTES) ||
+  Math.min(64 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 8));
 
 /** Whether this request is a draft preview (lib/cache/preview-scope.ts): it never reads or fills the cache. */
 const PREVIEW = Symbol.for('gonghui.previewScope');
-const inPreview = () => Boolean(/** @type {Record<symbol, { getStore(): unknown } | undefined>} */ (/** @type {unknown} */ (globalThis))[PREVIEW]?.getStore());
+const inPreview = () =>
+  Boolean(
+    /** @type {Record<symbol, { getStore(): unknown } | undefined>} */ (/** @type {unknown} */ (globalThis))[
+      PREVIEW
+    ]?.getStore(),
+  );
 
 /** @returns {number} */
-const currentEpoch = () => /** @type {Record<symbol, number | undefined>} */ (/** @type {unknown} */ (globalThis))[EPOCH] ?? 0;
+const currentEpoch = () =>
+  /** @type {Record<symbol, number | undefined>} */ (/** @type {unknown} */ (globalThis))[EPOCH] ?? 0;
 
 /**
  * @typedef {object} Entry
@@ -72,7 +80,8 @@ const state = (holder[STATE] ??= { entries: new Map(), missEpochs: new Map(), by
  * @param {unknown} value
  */
 function pack(value) {
-  if (!value || typeof value !== 'object' || typeof (/** @type {{ html?: unknown }} */ (value).html) !== 'string') return value;
+  if (!value || typeof value !== 'object' || typeof (/** @type {{ html?: unknown }} */ (value).html) !== 'string')
+    return value;
   return { ...value, html: Buffer.from(/** @type {{ html: string }} */ (value).html, 'utf8') };
 }
 
@@ -154,13 +163,23 @@ class PageCacheHandler {
     if (epoch === undefined || epoch !== state.epoch || value === null || value === undefined) return;
     const revalidate = context.cacheControl?.revalidate;
     if (revalidate === 0) return; // a dynamic render: never kept
-    const seconds = typeof revalidate === 'number' && revalidate > 0 ? Math.min(revalidate, MAX_AGE_SECONDS) : MAX_AGE_SECONDS;
+    const seconds =
+      typeof revalidate === 'number' && revalidate > 0 ? Math.min(revalidate, MAX_AGE_SECONDS) : MAX_AGE_SECONDS;
     const now = Date.now();
-    const until = /** @type {Record<symbol, { getStore(): number | undefined } | undefined>} */ (/** @type {unknown} */ (globalThis))[PAGE_UNTIL]?.getStore();
+    const until = /** @type {Record<symbol, { getStore(): number | undefined } | undefined>} */ (
+      /** @type {unknown} */ (globalThis)
+    )[PAGE_UNTIL]?.getStore();
     const expires = Math.min(now + seconds * 1000, until ?? Infinity);
     if (expires <= now) return;
     const packed = pack(value);
-    const entry = { value: packed, lastModified: now, expires, epoch, bytes: sizeOf(packed), cacheControl: context.cacheControl };
+    const entry = {
+      value: packed,
+      lastModified: now,
+      expires,
+      epoch,
+      bytes: sizeOf(packed),
+      cacheControl: context.cacheControl,
+    };
     if (entry.bytes > MAX_BYTES / 4) return;
     state.entries.set(key, entry);
     state.bytes += entry.bytes;
@@ -181,7 +200,12 @@ class PageCacheHandler {
 }
 
 /** For tests and the benchmark's report. */
-PageCacheHandler.stats = () => ({ entries: state.entries.size, bytes: state.bytes, hits: state.hits, misses: state.misses });
+PageCacheHandler.stats = () => ({
+  entries: state.entries.size,
+  bytes: state.bytes,
+  hits: state.hits,
+  misses: state.misses,
+});
 PageCacheHandler.clear = () => {
   state.entries.clear();
   state.missEpochs.clear();

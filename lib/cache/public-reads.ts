@@ -63,7 +63,15 @@ interface CacheState {
 
 // On globalThis: Next.js bundles API routes and pages separately, and both must see one cache.
 const globalState = globalThis;
-const state: CacheState = (globalState.__gonghuiPublicCache ??= { generations: new Map(), entries: new Map(), keysOf: new Map(), windows: new Map(), bytes: 0, hits: 0, misses: 0 });
+const state: CacheState = (globalState.__gonghuiPublicCache ??= {
+  generations: new Map(),
+  entries: new Map(),
+  keysOf: new Map(),
+  windows: new Map(),
+  bytes: 0,
+  hits: 0,
+  misses: 0,
+});
 state.keysOf ??= new Map();
 state.windows ??= new Map();
 
@@ -111,7 +119,12 @@ export interface ReadOptions<T = unknown> {
   bytes?: (value: T) => number;
 }
 
-export async function cachedRead<T>(resource: string, key: string, load: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
+export async function cachedRead<T>(
+  resource: string,
+  key: string,
+  load: () => Promise<T>,
+  options: ReadOptions<T> = {},
+): Promise<T> {
   // A draft preview reads its resource afresh, and what it reads is never kept for others.
   if (previewsResource(resource)) return load();
   const db = await getDb();
@@ -121,7 +134,8 @@ export async function cachedRead<T>(resource: string, key: string, load: () => P
   }
   const local = state.generations.get(resource) ?? 0;
   const shared = options.shared !== undefined && options.shared !== false;
-  const stored = typeof options.shared === 'number' ? options.shared : shared ? await storedGeneration(resource, db) : 0;
+  const stored =
+    typeof options.shared === 'number' ? options.shared : shared ? await storedGeneration(resource, db) : 0;
   const fullKey = `${resource}@${shared ? `${local}.${stored}` : local}|${shared ? 'shared' : 'local'}|${key}`;
   const now = options.now ?? Date.now();
   // Signed-in reads see every row whatever its window: only visitors' entries follow it.
@@ -143,7 +157,13 @@ export async function cachedRead<T>(resource: string, key: string, load: () => P
 }
 
 /** Keeps a load under its key: a failed one is dropped, a stale entry it refreshes stays until it succeeds. */
-function remember<T>(fullKey: string, value: Promise<T>, now: number, bytes?: (value: T) => number, until?: number): Promise<T> {
+function remember<T>(
+  fullKey: string,
+  value: Promise<T>,
+  now: number,
+  bytes?: (value: T) => number,
+  until?: number,
+): Promise<T> {
   const exact = until !== undefined && until > now && until < now + TTL_MS;
   const entry: Entry = { expires: exact ? until : now + TTL_MS, value: new SharedLoad(value), bytes: 0, exact };
   const refreshing = state.entries.get(fullKey)?.refreshing;

@@ -21,7 +21,12 @@ const entries: Map<string, Entry> = (holder[SITE_READS] ??= new Map());
 
 export const SITE_READ_TTL_MS = 30_000;
 
-export function cachedSiteRead<T>(key: string, load: () => Promise<T>, ttlMs = SITE_READ_TTL_MS, now = Date.now()): Promise<T> {
+export function cachedSiteRead<T>(
+  key: string,
+  load: () => Promise<T>,
+  ttlMs = SITE_READ_TTL_MS,
+  now = Date.now(),
+): Promise<T> {
   const epoch = contentEpoch();
   const hit = entries.get(key);
   if (hit && hit.epoch === epoch && hit.expires > now) return hit.value.get() as Promise<T>;

@@ -33,7 +33,9 @@ export function createAuth(client: ApiHttp) {
   return {
     async login(username: string, password: string, captchaToken?: string): Promise<LoginResult> {
       const reply = await client
-        .post(client.url('/api/account/login'), { json: { username, password, ...(captchaToken ? { captchaToken } : {}) } })
+        .post(client.url('/api/account/login'), {
+          json: { username, password, ...(captchaToken ? { captchaToken } : {}) },
+        })
         .json<LoginReply>();
       if (reply.token) {
         client.tokens.set(reply.token);
@@ -59,14 +61,22 @@ export function createAuth(client: ApiHttp) {
      */
     async forgotPassword(nameOrEmail: string, captchaToken?: string): Promise<string> {
       const value = nameOrEmail.trim();
-      const body = { username: value, ...(value.includes('@') ? { email: value } : {}), ...(captchaToken ? { captchaToken } : {}) };
-      const reply = await client.post(client.url('/api/account/forgotpassword'), { json: body }).json<{ message?: string }>();
+      const body = {
+        username: value,
+        ...(value.includes('@') ? { email: value } : {}),
+        ...(captchaToken ? { captchaToken } : {}),
+      };
+      const reply = await client
+        .post(client.url('/api/account/forgotpassword'), { json: body })
+        .json<{ message?: string }>();
       return reply.message ?? '';
     },
 
     /** Sets a new password with the token of a mailed link; every session of the account ends. */
     async resetPassword(token: string, password: string): Promise<string> {
-      const reply = await client.post(client.url('/api/account/resetpassword'), { json: { token, password } }).json<{ message?: string }>();
+      const reply = await client
+        .post(client.url('/api/account/resetpassword'), { json: { token, password } })
+        .json<{ message?: string }>();
       return reply.message ?? '';
     },
 
@@ -74,7 +84,12 @@ export function createAuth(client: ApiHttp) {
       if (!client.tokens.get()) return false;
       const reply = await client.post(client.url('/api/account/checklogin')).json<CheckLoginReply>();
       if (reply.valid !== true) return false;
-      return { valid: true, role: reply.role === 1 ? 1 : 0, username: reply.username ?? '', displayName: reply.displayName ?? '' };
+      return {
+        valid: true,
+        role: reply.role === 1 ? 1 : 0,
+        username: reply.username ?? '',
+        displayName: reply.displayName ?? '',
+      };
     },
   };
 }

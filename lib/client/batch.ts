@@ -44,7 +44,10 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 export function batchUrlFor(url: URL): URL | null {
   const at = url.pathname.indexOf('/api/');
   if (at < 0) return null;
-  const rest = url.pathname.slice(at + '/api/'.length).toLowerCase().replace(/\/+$/, '');
+  const rest = url.pathname
+    .slice(at + '/api/'.length)
+    .toLowerCase()
+    .replace(/\/+$/, '');
   if (rest === 'batch') return null; // never a batch inside a batch
   return new URL(`${url.pathname.slice(0, at)}/api/batch`, url.origin);
 }
@@ -89,7 +92,12 @@ export function createBatcher(options: BatcherOptions): (request: Request) => Pr
       });
       return {
         headers: { 'Content-Type': 'application/http; msgtype=request', 'Content-ID': `<${i + 1}>` },
-        body: serializeRequest({ method: request.method, url: target.pathname + target.search, headers, body: bodies[i] }),
+        body: serializeRequest({
+          method: request.method,
+          url: target.pathname + target.search,
+          headers,
+          body: bodies[i],
+        }),
       };
     });
     const headers = new Headers({ 'content-type': `multipart/mixed; boundary=${boundary}`, accept: 'multipart/mixed' });
@@ -100,7 +108,12 @@ export function createBatcher(options: BatcherOptions): (request: Request) => Pr
     const xsrf = options.xsrfFor(url);
     if (xsrf) headers.set('x-xsrf-token', xsrf);
     const reply = await options.send(
-      new Request(url, { method: 'POST', headers, body: buildMultipart(parts, boundary), credentials: first.credentials }),
+      new Request(url, {
+        method: 'POST',
+        headers,
+        body: buildMultipart(parts, boundary),
+        credentials: first.credentials,
+      }),
     );
     const replyBoundary = boundaryOf(reply.headers.get('content-type'));
     if (!replyBoundary) {

@@ -23,7 +23,11 @@ export const swrKeys = {
 
 /** The current Web-Language; `configureClient({ language })` re-renders the components using it. */
 export function useClientLanguage(): WireLanguage {
-  return useSyncExternalStore(onClientSettings, () => clientSettings().language, () => clientSettings().language);
+  return useSyncExternalStore(
+    onClientSettings,
+    () => clientSettings().language,
+    () => clientSettings().language,
+  );
 }
 
 /** One page of a resource's list. */
@@ -44,7 +48,9 @@ export function useRow(name: string, id: number | null, path: PathIds = []) {
 
 /** The rows of a select (spec §7: page 1, the shared maximum size, by order). */
 export function useSelectList(name: string, path: PathIds = []) {
-  const { data, error, isLoading, mutate } = useSWR(swrKeys.select(useClientLanguage(), name, path), () => resourceApi(name).selectList(path));
+  const { data, error, isLoading, mutate } = useSWR(swrKeys.select(useClientLanguage(), name, path), () =>
+    resourceApi(name).selectList(path),
+  );
   return { data, error, isLoading, mutate };
 }
 

@@ -85,7 +85,9 @@ function createResponseCache() {
     async key(request: Request): Promise<string> {
       const body = hasBody(request.method) ? await request.clone().text() : '';
       const h = request.headers;
-      return [request.method, request.url, h.get('web-language'), h.get('web-role'), h.get('authorization'), body].join('\n');
+      return [request.method, request.url, h.get('web-language'), h.get('web-role'), h.get('authorization'), body].join(
+        '\n',
+      );
     },
     get(key: string): Response | undefined {
       const entry = entries.get(key);
@@ -94,7 +96,10 @@ function createResponseCache() {
     async set(key: string, response: Response) {
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name] = value));
-      entries.set(key, { body: await response.clone().arrayBuffer(), init: { status: response.status, statusText: response.statusText, headers } });
+      entries.set(key, {
+        body: await response.clone().arrayBuffer(),
+        init: { status: response.status, statusText: response.statusText, headers },
+      });
     },
     clear: () => entries.clear(),
   };
@@ -143,22 +148,27 @@ export function createHttp(overrides: Partial<HttpDeps> = {}): ApiHttp {
           const headers = request.headers;
           const type = headers.get('content-type');
           // Uploads keep their multipart type (with its boundary); everything else is JSON.
-          if (!type || /^application\/json\b/i.test(type)) headers.set('content-type', 'application/json; charset=utf-8');
+          if (!type || /^application\/json\b/i.test(type))
+            headers.set('content-type', 'application/json; charset=utf-8');
           headers.set('web-language', settings.language);
           if (settings.webRole) headers.set('web-role', settings.webRole);
           const token = tokens.get();
           if (token) headers.set('authorization', `Bearer ${token}`);
           else if (settings.signedIn) {
             signInAgain();
-            return new Response(JSON.stringify({ message: clientMessage(language(), 'signInAgain') }), { status: 401, headers: { 'content-type': 'application/json; charset=utf-8' } });
+            return new Response(JSON.stringify({ message: clientMessage(language(), 'signInAgain') }), {
+              status: 401,
+              headers: { 'content-type': 'application/json; charset=utf-8' },
+            });
           }
 
           // A URL of the page's own origin is what the caller wrote as a relative one.
           const original = new URL(request.url);
           const relative = original.origin === pageOrigin();
-          const url = relative && settings.host
-            ? new URL(settings.host + (original.pathname + original.search).slice(1), pageOrigin())
-            : original;
+          const url =
+            relative && settings.host
+              ? new URL(settings.host + (original.pathname + original.search).slice(1), pageOrigin())
+              : original;
           const xsrf = hasBody(request.method) ? xsrfFor(url) : null;
           if (xsrf) headers.set(XSRF_HEADER, xsrf);
 
@@ -198,7 +208,10 @@ export function createHttp(overrides: Partial<HttpDeps> = {}): ApiHttp {
           }
         },
       ],
-      beforeError: [async (error) => new ApiRequestError(error.response, error.request, error.options, await readBody(error.response))],
+      beforeError: [
+        async (error) =>
+          new ApiRequestError(error.response, error.request, error.options, await readBody(error.response)),
+      ],
     },
   });
 

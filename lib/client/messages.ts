@@ -7,8 +7,14 @@ export type ClientMessages = typeof tw;
 const byLanguage: Record<WireLanguage, ClientMessages> = { tw, en };
 
 /** The layer's own strings (only the `client` namespace, so the bundle does not carry the rest). */
-export function clientMessage(language: WireLanguage, key: keyof ClientMessages, values: Record<string, string | number> = {}): string {
-  return byLanguage[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+export function clientMessage(
+  language: WireLanguage,
+  key: keyof ClientMessages,
+  values: Record<string, string | number> = {},
+): string {
+  return byLanguage[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
 }
 
 /** Spec §9: what a declined delete resolves to. A value callers compare, the same in both languages. */

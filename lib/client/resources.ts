@@ -100,10 +100,18 @@ export const SELECT_PAGE_SIZE = 9999;
 
 export { CANCELLED };
 
-const segments = (parts: readonly (number | string)[]) => parts.map((part) => encodeURIComponent(String(part))).join('/');
+const segments = (parts: readonly (number | string)[]) =>
+  parts.map((part) => encodeURIComponent(String(part))).join('/');
 
 /** Sends a JSON call below `/api/` and reads the JSON answer ('' for an empty one). */
-function send<T>(client: ApiHttp, method: Method, path: string, body?: unknown, query?: Query, options: Options = {}): Promise<T> {
+function send<T>(
+  client: ApiHttp,
+  method: Method,
+  path: string,
+  body?: unknown,
+  query?: Query,
+  options: Options = {},
+): Promise<T> {
   return client(client.url(`/api/${path}`), {
     method,
     ...(body === undefined ? {} : { json: body }),
@@ -122,25 +130,34 @@ export function resourceApi(name: string, client: ApiHttp = http) {
   const definition = findResource(name);
   // Only the first path id is a section; the generic forms keep working without it.
   const section = (path: PathIds = []): PathIds => (definition?.sectionInPath && path.length ? [path[0]] : []);
-  const at = (call: string, ...parts: (number | string)[]) => `${name}/${call}${parts.length ? `/${segments(parts)}` : ''}`;
+  const at = (call: string, ...parts: (number | string)[]) =>
+    `${name}/${call}${parts.length ? `/${segments(parts)}` : ''}`;
 
-  const getList = (body: ListBody, path: PathIds = [], query?: Query) => send<ListResult>(client, 'POST', at('getlist', ...path), body, query);
+  const getList = (body: ListBody, path: PathIds = [], query?: Query) =>
+    send<ListResult>(client, 'POST', at('getlist', ...path), body, query);
 
   return {
     getList,
     get: (id: number, path?: PathIds) => send<Row>(client, 'GET', at('get', ...section(path), id)),
     add: (row: Row, path?: PathIds) => send<Row>(client, 'POST', at('add', ...section(path)), row),
-    update: (row: Row & { id: number }, path?: PathIds) => send<Row>(client, 'PUT', at('update', ...section(path)), row),
+    update: (row: Row & { id: number }, path?: PathIds) =>
+      send<Row>(client, 'PUT', at('update', ...section(path)), row),
     /** Spec §9: asks first (naming the item when its title is given); declined → no request, resolves `取消`. */
     async remove(id: number, path?: PathIds, title?: string): Promise<{ id: number } | typeof CANCELLED> {
       const language = client.deps.settings().language;
-      const question = title ? clientMessage(language, 'confirmDeleteNamed', { title }) : clientMessage(language, 'confirmDelete');
+      const question = title
+        ? clientMessage(language, 'confirmDeleteNamed', { title })
+        : clientMessage(language, 'confirmDelete');
       if (!client.deps.confirm(question)) return CANCELLED;
       return send<{ id: number }>(client, 'DELETE', at('delete', ...section(path), id));
     },
     /** Hides, shows or deletes several rows, all or nothing; a delete asks first like `remove`. */
     async bulk(action: 'hide' | 'show' | 'delete', ids: number[]): Promise<{ done: number } | typeof CANCELLED> {
-      if (action === 'delete' && !client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmBulkDelete', { count: ids.length }))) return CANCELLED;
+      if (
+        action === 'delete' &&
+        !client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmBulkDelete', { count: ids.length }))
+      )
+        return CANCELLED;
       return send<{ done: number }>(client, 'POST', at('bulk'), { action, ids });
     },
     /** A draft-preview link for the row, valid for an hour (`url` is a path on this site). */
@@ -192,14 +209,26 @@ export function renameUpload(id: string, fileName: string, client: ApiHttp = htt
 
 /** `POST audit/getlist` (Admins): a page of the audit log, newest first. */
 export function auditLogPage(request: AuditRequest, client: ApiHttp = http) {
-  return send<{ data: AuditEntry[]; total: number; page: number; pageSize: number }>(client, 'POST', 'audit/getlist', request);
+  return send<{ data: AuditEntry[]; total: number; page: number; pageSize: number }>(
+    client,
+    'POST',
+    'audit/getlist',
+    request,
+  );
 }
 
 /** The media library: uploads with where each is used, their alternative text, delete when unused. */
 export function mediaApi(client: ApiHttp = http) {
   return {
-    list: (request: MediaRequest) => send<{ data: MediaItem[]; total: number; page: number; pageSize: number }>(client, 'POST', 'media/getlist', request),
-    update: (id: string, alt: { altTw?: string; altEn?: string }) => send<MediaItem>(client, 'PUT', `media/update/${encodeURIComponent(id)}`, alt),
+    list: (request: MediaRequest) =>
+      send<{ data: MediaItem[]; total: number; page: number; pageSize: number }>(
+        client,
+        'POST',
+        'media/getlist',
+        request,
+      ),
+    update: (id: string, alt: { altTw?: string; altEn?: string }) =>
+      send<MediaItem>(client, 'PUT', `media/update/${encodeURIComponent(id)}`, alt),
     /** Asks first, as every delete does; declined → no request, resolves `取消`. */
     async remove(id: string): Promise<{ id: string } | typeof CANCELLED> {
       if (!client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmDelete'))) return CANCELLED;
@@ -218,7 +247,9 @@ export function webSettingsApi(client: ApiHttp = http) {
     /** Note: `visitcount` and `accessiblevisitcount` count a visit when read (DESIGN §4). */
     async counters(): Promise<{ visit: Counter; old: Counter; accessible: Counter }> {
       const [visit, old, accessible] = await Promise.all(
-        ['visitcount', 'oldvisitcount', 'accessiblevisitcount'].map((call) => send<Counter>(client, 'GET', `websetting/${call}`)),
+        ['visitcount', 'oldvisitcount', 'accessiblevisitcount'].map((call) =>
+          send<Counter>(client, 'GET', `websetting/${call}`),
+        ),
       );
       return { visit, old, accessible };
     },

@@ -20,7 +20,13 @@ export interface ClientSettings {
   signedIn?: boolean;
 }
 
-const defaults: ClientSettings = { host: '', webRole: undefined, language: defaultWireLanguage, batch: true, cache: false };
+const defaults: ClientSettings = {
+  host: '',
+  webRole: undefined,
+  language: defaultWireLanguage,
+  batch: true,
+  cache: false,
+};
 
 let current: ClientSettings = { ...defaults };
 const listeners = new Set<(settings: ClientSettings) => void>();

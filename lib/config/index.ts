@@ -51,13 +51,17 @@ function uploadStorageOf(value: string | undefined, databaseUrl: string | undefi
 }
 
 function purgeUrlsOf(value: string | undefined): string[] {
-  const urls = (value ?? '').split(',').map((url) => url.trim()).filter(Boolean);
+  const urls = (value ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
   for (const url of urls) {
     let protocol = '';
     try {
       protocol = new URL(url).protocol;
     } catch {}
-    if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`CACHE_PURGE_URLS must list http(s) URLs, not "${url}".`);
+    if (protocol !== 'http:' && protocol !== 'https:')
+      throw new Error(`CACHE_PURGE_URLS must list http(s) URLs, not "${url}".`);
   }
   return urls;
 }

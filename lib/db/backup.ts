@@ -55,7 +55,9 @@ async function rowsPerChunk(connection: Connection, table: string): Promise<numb
 
 /** Bytes as PostgreSQL's hex text ('\\x…'), which json_populate_recordset reads back as bytea. */
 function portable(row: Record<string, unknown>): Record<string, unknown> {
-  for (const [key, value] of Object.entries(row)) if (value instanceof Uint8Array) row[key] = `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+  for (const [key, value] of Object.entries(row))
+    if (value instanceof Uint8Array)
+      row[key] = `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
   return row;
 }
 
@@ -67,7 +69,14 @@ export async function writeBackup(connection: Connection, file: string): Promise
     if (!gzip.write(`${JSON.stringify(value)}\n`)) await once(gzip, 'drain');
   };
   const names = await tables(connection);
-  await write({ format: FORMAT, version: 1, createdAt: new Date().toISOString(), migrations: await migrationCount(connection), driver: connection.driver, tables: names });
+  await write({
+    format: FORMAT,
+    version: 1,
+    createdAt: new Date().toISOString(),
+    migrations: await migrationCount(connection),
+    driver: connection.driver,
+    tables: names,
+  });
   let total = 0;
   for (const table of names) {
     // Keyset-free paging by ctid order is not portable; tables are read in chunks by offset of a stable sort.
@@ -75,7 +84,9 @@ export async function writeBackup(connection: Connection, file: string): Promise
     const order = key.length ? key.map(quote).join(', ') : '1';
     const size = await rowsPerChunk(connection, table);
     for (let offset = 0; ; offset += size) {
-      const rows = await connection.query(`select * from ${quote(table)} order by ${order} limit ${size} offset ${offset}`);
+      const rows = await connection.query(
+        `select * from ${quote(table)} order by ${order} limit ${size} offset ${offset}`,
+      );
       if (rows.length === 0) break;
       await write({ table, rows: rows.map(portable) });
       total += rows.length;
@@ -87,7 +98,11 @@ export async function writeBackup(connection: Connection, file: string): Promise
   return { tables: names.length, rows: total };
 }
 
-const backupHeader = z.object({ format: z.string().optional(), migrations: z.number().optional(), tables: z.array(z.string()).optional() });
+const backupHeader = z.object({
+  format: z.string().optional(),
+  migrations: z.number().optional(),
+  tables: z.array(z.string()).optional(),
+});
 type Header = z.infer<typeof backupHeader>;
 
 export async function readBackup(connection: Connection, file: string): Promise<{ tables: number; rows: number }> {
@@ -130,9 +145,13 @@ export async function readBackup(connection: Connection, file: string): Promise<
       );
       for (const { table_name: table } of withId) {
         if (!restored.has(table)) continue;
-        const [sequence] = await query<{ name: string | null }>(`select pg_get_serial_sequence($1, 'id') as name`, [quote(table)]);
+        const [sequence] = await query<{ name: string | null }>(`select pg_get_serial_sequence($1, 'id') as name`, [
+          quote(table),
+        ]);
         if (sequence?.name) {
-          await query(`select setval($1, coalesce((select max(id) from ${quote(table)}), 0) + 1, false)`, [sequence.name]);
+          await query(`select setval($1, coalesce((select max(id) from ${quote(table)}), 0) + 1, false)`, [
+            sequence.name,
+          ]);
         }
       }
       await query('commit');

@@ -23,7 +23,11 @@ export interface Connection {
    * its own, kept open across server restarts. `onResubscribed` runs after each reconnect, since
    * notifications sent meanwhile are lost. Resolves once listening; ends with `close()`.
    */
-  listen?(channels: string[], onNotification: (channel: string, payload: string) => void, onResubscribed: () => void): Promise<void>;
+  listen?(
+    channels: string[],
+    onNotification: (channel: string, payload: string) => void,
+    onResubscribed: () => void,
+  ): Promise<void>;
   /** The schema the tables live in (notifications name it: several databases may share a server). */
   schema: string;
   close(): Promise<void>;
@@ -47,7 +51,8 @@ export class DatabaseLockedError extends Error {
 }
 
 /** A system error's code (ENOENT…); not `instanceof Error`, which fails for errors of another realm. */
-const errorCode = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined);
+const errorCode = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 
 function processAlive(pid: number): boolean {
   try {
@@ -103,7 +108,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Connectio
   const release = dataDir ? acquireLock(path.join(dataDir, 'pglite.lock')) : () => {};
   if (folder) fs.mkdirSync(folder, { recursive: true });
   // Without a folder PGlite keeps everything in memory (tests).
-  const client = new PGlite(folder, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS] });
+  const client = new PGlite(folder, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
+  });
   try {
     await client.waitReady;
     const embedded = drizzle({ client, schema });
@@ -124,7 +132,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Connectio
         return (await client.query<T>(text, params)).rows;
       },
       // PGlite is one connection already.
-      session: (work) => work(async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows),
+      session: (work) =>
+        work(async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows),
       async close() {
         try {
           if (!client.closed) {
@@ -159,7 +168,10 @@ function countWrites(client: PGliteClient, noteWrite: () => void): void {
       }
     };
   const writes = () => true;
-  client.query = around(client.query.bind(client), (text) => typeof text !== 'string' || !isReadOnlyStatement(text)) as typeof client.query;
+  client.query = around(
+    client.query.bind(client),
+    (text) => typeof text !== 'string' || !isReadOnlyStatement(text),
+  ) as typeof client.query;
   client.exec = around(client.exec.bind(client), writes) as typeof client.exec;
   client.transaction = around(client.transaction.bind(client), writes) as typeof client.transaction;
 }
@@ -219,7 +231,9 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Co
     async session(work) {
       const client = await pool.connect();
       try {
-        return await work(async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[]);
+        return await work(
+          async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
+        );
       } finally {
         client.release();
       }

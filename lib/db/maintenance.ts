@@ -30,7 +30,9 @@ export function scheduleMaintenance(connection: Connection): void {
   const timer = setInterval(() => {
     if (writes.count === 0) return;
     writes.count = 0;
-    vacuum(connection).catch((error) => console.error('VACUUM failed:', error instanceof Error ? error.message : error));
+    vacuum(connection).catch((error) =>
+      console.error('VACUUM failed:', error instanceof Error ? error.message : error),
+    );
   }, MAINTENANCE_INTERVAL_MS);
   timer.unref();
 }

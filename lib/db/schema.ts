@@ -5,7 +5,20 @@
  * tests and scripts that import them. drizzle-kit reads every table through lib/db/kit-schema.ts.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { contentTable } from '../content/model/table';
 import { resources } from '../content/model/registry';
 
@@ -103,7 +116,10 @@ export const rateLimits = pgTable(
 /** Web settings (DESIGN §4): one JSON document per language (`tw`, `en`) and one shared (`*`). */
 export const websetting = pgTable('websetting', {
   scope: varchar('scope', { length: 2 }).primaryKey(),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  data: jsonb('data')
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   updatedBy: integer('updated_by'),
 });
@@ -246,5 +262,9 @@ export const auditLog = pgTable(
     lang: varchar('lang', { length: 2 }),
     summary: text('summary'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at), index('audit_log_resource_idx').on(t.resource, t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+    index('audit_log_resource_idx').on(t.resource, t.at),
+  ],
 );

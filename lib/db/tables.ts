@@ -20,5 +20,8 @@ export function resourceTable(definition: ResourceDefinition): ContentTable {
 
 /** Every table: schema.ts's exports plus the derived table of each registry resource (what drizzle-kit diffs). */
 export function allTables(): Record<string, unknown> {
-  return { ...schema, ...Object.fromEntries(allResources().map((definition) => [definition.name, resourceTable(definition)])) };
+  return {
+    ...schema,
+    ...Object.fromEntries(allResources().map((definition) => [definition.name, resourceTable(definition)])),
+  };
 }

@@ -148,7 +148,7 @@ const BRAND_HUE = 212;
 /** A banner: a gradient with soft circles and a light band, in a hue picked by `seed`. */
 export function bannerPng(seed: number, width = 640, height = 360): Uint8Array {
   const next = random(seed);
-  const hue = (BRAND_HUE + (seed * 47) % 160 - 40 + 360) % 360;
+  const hue = (BRAND_HUE + ((seed * 47) % 160) - 40 + 360) % 360;
   const canvas = new Canvas(width, height).gradient(hsl(hue, 0.55, 0.32), hsl((hue + 35) % 360, 0.6, 0.55));
   for (let i = 0; i < 4; i++) {
     const r = height * (0.12 + next() * 0.3);
@@ -166,7 +166,8 @@ export function logoPng(seed: number, size = 240): Uint8Array {
   const c = size / 2;
   const canvas = new Canvas(size, size).rect(0, 0, size, size, WHITE);
   canvas.circle(c, c, size * 0.42, color).circle(c, c, size * 0.34, WHITE);
-  for (let i = 0; i < 4; i++) canvas.ellipse(c, c, size * (0.24 - i * 0.05), size * (0.08 + i * 0.04), hsl((hue + 30) % 360, 0.65, 0.5), 0.6);
+  for (let i = 0; i < 4; i++)
+    canvas.ellipse(c, c, size * (0.24 - i * 0.05), size * (0.08 + i * 0.04), hsl((hue + 30) % 360, 0.65, 0.5), 0.6);
   canvas.circle(c, c, size * 0.07, color);
   return canvas.png();
 }
@@ -215,7 +216,10 @@ function wrap(text: string, width: number): string[] {
 export function pdfDocument(title: string, paragraphs: string[], footer: string): Uint8Array {
   const ops: string[] = ['BT', '56 780 Td'];
   const line = (text: string, size: number, leading: number) => {
-    ops.push(isAscii(text) ? `/F1 ${size} Tf ${pdfString(text)} Tj` : `/F2 ${size} Tf ${ucs2Hex(text)} Tj`, `0 -${leading} Td`);
+    ops.push(
+      isAscii(text) ? `/F1 ${size} Tf ${pdfString(text)} Tj` : `/F2 ${size} Tf ${ucs2Hex(text)} Tj`,
+      `0 -${leading} Td`,
+    );
   };
   for (const part of wrap(title, 56)) line(part, 18, 26);
   ops.push('0 -10 Td');
@@ -223,7 +227,13 @@ export function pdfDocument(title: string, paragraphs: string[], footer: string)
     for (const part of wrap(paragraph, 80)) line(part, 11, 17);
     ops.push('0 -8 Td');
   }
-  ops.push('ET', 'BT', '56 48 Td', isAscii(footer) ? `/F1 9 Tf ${pdfString(footer)} Tj` : `/F2 9 Tf ${ucs2Hex(footer)} Tj`, 'ET');
+  ops.push(
+    'ET',
+    'BT',
+    '56 48 Td',
+    isAscii(footer) ? `/F1 9 Tf ${pdfString(footer)} Tj` : `/F2 9 Tf ${ucs2Hex(footer)} Tj`,
+    'ET',
+  );
   const content = ops.join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

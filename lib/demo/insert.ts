@@ -57,7 +57,14 @@ async function insertChunked(db: Writer, resource: ResourceName, rows: Values[])
 /** Inserts rows (of any language, or none) and returns their ids in order. */
 export async function insertRows(db: Writer, resource: ResourceName, values: Values[]): Promise<number[]> {
   const ids = await reserveIds(db, resource, values.length);
-  await insertChunked(db, resource, numberSiblings(resource, values.map((row, i) => ({ ...row, id: ids[i] }))));
+  await insertChunked(
+    db,
+    resource,
+    numberSiblings(
+      resource,
+      values.map((row, i) => ({ ...row, id: ids[i] })),
+    ),
+  );
   return ids;
 }
 
@@ -77,7 +84,12 @@ export async function insertPairs<T>(
   const ids: Ids = { tw: reserved.slice(0, items.length), en: reserved.slice(items.length) };
   const twin = (language: WireLanguage, i: number) => ids[language === 'tw' ? 'en' : 'tw'][i];
   const rows = wireLanguages.flatMap((language) =>
-    items.map((item, i) => ({ ...rowFor(item, language, i), id: ids[language][i], lang: language, translationId: twin(language, i) })),
+    items.map((item, i) => ({
+      ...rowFor(item, language, i),
+      id: ids[language][i],
+      lang: language,
+      translationId: twin(language, i),
+    })),
   );
   await insertChunked(db, resource, numberSiblings(resource, rows));
   return ids;

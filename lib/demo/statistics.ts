@@ -23,7 +23,9 @@ interface StatisticsType {
 
 const TYPES: StatisticsType[] = [
   {
-    type: 1, title: bi('全體信託業信託業務統計', 'Trust business of all trust enterprises'), unit: bi('新臺幣億元', 'NT$100 million'),
+    type: 1,
+    title: bi('全體信託業信託業務統計', 'Trust business of all trust enterprises'),
+    unit: bi('新臺幣億元', 'NT$100 million'),
     series: [
       { label: bi('信託財產總額', 'Total trust assets'), base: 102_350, growth: 0.082 },
       { label: bi('特定金錢信託', 'Specified money trusts'), base: 58_120, growth: 0.071 },
@@ -34,7 +36,9 @@ const TYPES: StatisticsType[] = [
     ],
   },
   {
-    type: 2, title: bi('信託財產類別統計', 'Trust assets by type of property'), unit: bi('新臺幣億元', 'NT$100 million'),
+    type: 2,
+    title: bi('信託財產類別統計', 'Trust assets by type of property'),
+    unit: bi('新臺幣億元', 'NT$100 million'),
     series: [
       { label: bi('金錢之信託', 'Money'), base: 66_230, growth: 0.07 },
       { label: bi('有價證券之信託', 'Securities'), base: 21_760, growth: 0.093 },
@@ -44,7 +48,9 @@ const TYPES: StatisticsType[] = [
     ],
   },
   {
-    type: 3, title: bi('安養信託業務統計', 'Senior-care trusts'), unit: bi('件／新臺幣億元', 'cases / NT$100 million'),
+    type: 3,
+    title: bi('安養信託業務統計', 'Senior-care trusts'),
+    unit: bi('件／新臺幣億元', 'cases / NT$100 million'),
     series: [
       { label: bi('安養信託受益人數（人）', 'Beneficiaries (people)'), base: 71_500, growth: 0.16 },
       { label: bi('信託財產本金（億元）', 'Trust principal (NT$100 million)'), base: 848, growth: 0.19 },
@@ -53,11 +59,18 @@ const TYPES: StatisticsType[] = [
     ],
   },
   {
-    type: 4, title: bi('公益信託業務統計', 'Charitable trusts'), unit: bi('件／新臺幣億元', 'trusts / NT$100 million'),
+    type: 4,
+    title: bi('公益信託業務統計', 'Charitable trusts'),
+    unit: bi('件／新臺幣億元', 'trusts / NT$100 million'),
     series: [
       { label: bi('公益信託件數（件）', 'Charitable trusts (number)'), base: 208, growth: 0.035 },
       { label: bi('信託財產本金（億元）', 'Trust principal (NT$100 million)'), base: 112, growth: 0.06 },
-      { label: bi('年度公益支出（億元）', 'Charitable spending (NT$100 million)'), base: 6.3, growth: 0.05, flow: true },
+      {
+        label: bi('年度公益支出（億元）', 'Charitable spending (NT$100 million)'),
+        base: 6.3,
+        growth: 0.05,
+        flow: true,
+      },
     ],
   },
 ];
@@ -122,7 +135,10 @@ export function statisticText(item: DemoStatistic, language: 'tw' | 'en') {
     language === 'tw'
       ? `${item.year}年${item.period === 'year' ? '' : item.period === 'H1' ? '上半年' : period}${type.title.tw}`
       : `${type.title.en}, ${item.period === 'year' ? item.year : item.period === 'H1' ? `first half of ${item.year}` : `${item.period} ${item.year}`}`;
-  const header = language === 'tw' ? ['項目', `${item.year} ${period}`, '前一年同期', '年增率'] : ['Item', `${item.year} ${period}`, 'Same period last year', 'Change'];
+  const header =
+    language === 'tw'
+      ? ['項目', `${item.year} ${period}`, '前一年同期', '年增率']
+      : ['Item', `${item.year} ${period}`, 'Same period last year', 'Change'];
   const rows = type.series.map((series) => {
     const now = value(series, item.year, item.period);
     const before = value(series, item.year - 1, item.period);
@@ -135,7 +151,9 @@ export function statisticText(item: DemoStatistic, language: 'tw' | 'en') {
       : `Unit: ${type.unit.en}. Source: figures reported by member institutions, compiled by the Association.`;
   const table =
     `<table><caption>${title}</caption><thead><tr>${header.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>` +
-    rows.map(([label, ...cells]) => `<tr><th scope="row">${label}</th>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('') +
+    rows
+      .map(([label, ...cells]) => `<tr><th scope="row">${label}</th>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`)
+      .join('') +
     `</tbody></table><p>${note}</p>`;
   const fileBase = language === 'tw' ? title : title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
   return { title, period, header, rows, note, content: table, fileBase };

@@ -21,13 +21,17 @@ function plainAddress(value: string): string {
  */
 export function trustedProxies(setting: string | undefined): BlockList {
   const list = new BlockList();
-  for (const entry of (setting ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (setting ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const [base, bits] = entry.split('/');
     const address = plainAddress(base);
     const family = isIP(address) === 6 ? 'ipv6' : isIP(address) === 4 ? 'ipv4' : null;
     if (!family) continue;
     if (bits === undefined) list.addAddress(address, family);
-    else if (/^\d+$/.test(bits) && Number(bits) <= (family === 'ipv4' ? 32 : 128)) list.addSubnet(address, Number(bits), family);
+    else if (/^\d+$/.test(bits) && Number(bits) <= (family === 'ipv4' ? 32 : 128))
+      list.addSubnet(address, Number(bits), family);
   }
   return list;
 }
@@ -67,7 +71,11 @@ export function isTrustedPeer(peer: string | undefined, trusted: BlockList = cur
  * the first address not trusted is the client (entries to its left were written by the client and
  * prove nothing). A request that never came through a socket (no peer) is `unknown`.
  */
-export function clientAddressFrom(peer: string | null | undefined, forwardedFor: string | null | undefined, trusted: BlockList = currentTrustedProxies()): string {
+export function clientAddressFrom(
+  peer: string | null | undefined,
+  forwardedFor: string | null | undefined,
+  trusted: BlockList = currentTrustedProxies(),
+): string {
   const socketPeer = peer?.trim();
   if (!socketPeer) return 'unknown';
   if (!isTrusted(trusted, socketPeer)) return plainAddress(socketPeer);

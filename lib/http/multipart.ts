@@ -74,7 +74,9 @@ export function parseMultipart(text: string, boundary: string): HttpPart[] {
 export function buildMultipart(parts: HttpPart[], boundary: string): string {
   const chunks = parts.map((part) => {
     // Each header line ends in CRLF, so a part without headers is the delimiter line, a blank line, the body.
-    const headers = Object.entries(part.headers).map(([k, v]) => `${k}: ${v}${CRLF}`).join('');
+    const headers = Object.entries(part.headers)
+      .map(([k, v]) => `${k}: ${v}${CRLF}`)
+      .join('');
     return `--${boundary}${CRLF}${headers}${CRLF}${part.body}${CRLF}`;
   });
   return `${chunks.join('')}--${boundary}--${CRLF}`;

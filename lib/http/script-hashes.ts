@@ -41,7 +41,10 @@ export function inlineScriptHashes(html: string): string[] {
  * `default-src 'none'`) is left as it is: it runs no script at all, which is stricter.
  */
 export function withScriptHashes(policy: string, hashes: string[]): string {
-  const directives = policy.split(';').map((d) => d.trim()).filter(Boolean);
+  const directives = policy
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
   const index = directives.findIndex((d) => /^script-src(?:\s|$)/i.test(d));
   if (hashes.length === 0 || index === -1) return policy;
   directives[index] = `${directives[index]} ${hashes.join(' ')}`;

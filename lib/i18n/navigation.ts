@@ -6,5 +6,7 @@ const navigation = createNavigation(routing);
 
 export const { Link, usePathname, useRouter, getPathname } = navigation;
 
-/** A redirect to a path below the language prefix. Declared with its type, so code after a call is known unreachable. */
+/**
+ * A redirect to a path below the language prefix. Declared with its type, so code after a call is known unreachable.
+ */
 export const redirect: typeof navigation.redirect = navigation.redirect;

@@ -19,7 +19,10 @@ export async function localeOf(params: Promise<{ locale: string }>): Promise<Loc
  * request's rendering (static rendering needs it), the wire language, and the messages of
  * `namespace` when the page names one.
  */
-export async function openPage<NestedKey extends NamespaceKeys<Messages, NestedKeyOf<Messages>> = never>(params: Promise<{ locale: string }>, namespace?: NestedKey) {
+export async function openPage<NestedKey extends NamespaceKeys<Messages, NestedKeyOf<Messages>> = never>(
+  params: Promise<{ locale: string }>,
+  namespace?: NestedKey,
+) {
   const locale = await localeOf(params);
   setRequestLocale(locale);
   return { locale, language: toWireLanguage(locale), t: await getTranslations<NestedKey>({ locale, namespace }) };

@@ -8,7 +8,10 @@ import { toWireLanguage, type Locale } from './languages';
 /** The message files, and the names of the routes resources declare beside the hand-written ones. */
 function withRouteNames(locale: Locale) {
   const messages = messagesFor(locale);
-  return { ...messages, site: { ...messages.site, routes: { ...resourceRouteNames(toWireLanguage(locale)), ...messages.site.routes } } };
+  return {
+    ...messages,
+    site: { ...messages.site, routes: { ...resourceRouteNames(toWireLanguage(locale)), ...messages.site.routes } },
+  };
 }
 
 export default getRequestConfig(async ({ requestLocale }) => {

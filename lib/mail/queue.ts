@@ -42,7 +42,15 @@ export async function enqueueMail(mail: QueuedMail): Promise<number | null> {
     .insert(mailQueue)
     // Due now by this process's clock, in its milliseconds: the database's now() has microseconds, and a
     // row due at 12:00:00.123456 would not be claimed by the wake-up at 12:00:00.123 that follows it.
-    .values({ kind: mail.kind, recipients: mail.to, subject: mail.subject, text: mail.text, html: mail.html, expiresAt: mail.expiresAt ?? null, nextAttemptAt: new Date() })
+    .values({
+      kind: mail.kind,
+      recipients: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      expiresAt: mail.expiresAt ?? null,
+      nextAttemptAt: new Date(),
+    })
     .returning({ id: mailQueue.id });
   wakeMailWorker();
   return row.id;
@@ -68,11 +76,20 @@ async function claimDue(now: Date): Promise<ClaimedRow[]> {
     .returning();
 }
 
-/** The bodies of a sent or expired mail are emptied: they may hold a reset link. A failed one keeps them for the operator. */
+/**
+ * The bodies of a sent or expired mail are emptied: they may hold a reset link. A failed one keeps them for the
+ * operator.
+ */
 const done = (status: 'sent' | 'failed' | 'expired', now: Date) =>
   status === 'failed'
     ? { status, claimedUntil: null }
-    : { status, claimedUntil: null, text: '', html: '', ...(status === 'sent' ? { sentAt: now, lastError: null } : {}) };
+    : {
+        status,
+        claimedUntil: null,
+        text: '',
+        html: '',
+        ...(status === 'sent' ? { sentAt: now, lastError: null } : {}),
+      };
 
 async function deliver(row: ClaimedRow, now: Date): Promise<'sent' | 'retry' | 'failed' | 'expired'> {
   const db = await getDb();
@@ -91,18 +108,31 @@ async function deliver(row: ClaimedRow, now: Date): Promise<'sent' | 'retry' | '
       .set(
         givenUp
           ? { ...done('failed', now), attempts, lastError }
-          : { attempts, lastError, claimedUntil: null, nextAttemptAt: new Date(now.getTime() + RETRY_DELAYS_MS[attempts - 1]) },
+          : {
+              attempts,
+              lastError,
+              claimedUntil: null,
+              nextAttemptAt: new Date(now.getTime() + RETRY_DELAYS_MS[attempts - 1]),
+            },
       )
       .where(eq(mailQueue.id, row.id));
-    logger().warn({ mailId: row.id, kind: row.kind, attempts, error: lastError }, givenUp ? 'e-mail given up' : 'e-mail failed, will retry');
+    logger().warn(
+      { mailId: row.id, kind: row.kind, attempts, error: lastError },
+      givenUp ? 'e-mail given up' : 'e-mail failed, will retry',
+    );
     return givenUp ? 'failed' : 'retry';
   }
-  await db.update(mailQueue).set({ ...done('sent', now), attempts }).where(eq(mailQueue.id, row.id));
+  await db
+    .update(mailQueue)
+    .set({ ...done('sent', now), attempts })
+    .where(eq(mailQueue.id, row.id));
   return 'sent';
 }
 
 /** Sends every mail due at `now` (tests pass a later time to skip the waits); returns what happened. */
-export async function deliverDueMail(now = new Date()): Promise<Record<'sent' | 'retry' | 'failed' | 'expired', number>> {
+export async function deliverDueMail(
+  now = new Date(),
+): Promise<Record<'sent' | 'retry' | 'failed' | 'expired', number>> {
   const outcome = { sent: 0, retry: 0, failed: 0, expired: 0 };
   if (!mailEnabled()) return outcome;
   for (;;) {
@@ -121,7 +151,12 @@ export async function pruneMailQueue(now = new Date()): Promise<number> {
   const db = await getDb();
   const removed = await db
     .delete(mailQueue)
-    .where(and(inArray(mailQueue.status, ['sent', 'expired']), lt(mailQueue.createdAt, new Date(now.getTime() - KEEP_DONE_MS))))
+    .where(
+      and(
+        inArray(mailQueue.status, ['sent', 'expired']),
+        lt(mailQueue.createdAt, new Date(now.getTime() - KEEP_DONE_MS)),
+      ),
+    )
     .returning({ id: mailQueue.id });
   return removed.length;
 }
@@ -167,7 +202,9 @@ function runWorker(): Promise<void> {
 export function startMailWorker(intervalMs = MAIL_POLL_MS): void {
   if (worker.timer) return;
   if (!mailEnabled()) {
-    logger().warn('E-mail is off: set SMTP_URL (and MAIL_FROM) to send contact notifications and password-reset links.');
+    logger().warn(
+      'E-mail is off: set SMTP_URL (and MAIL_FROM) to send contact notifications and password-reset links.',
+    );
     return;
   }
   worker.timer = setInterval(() => void runWorker(), intervalMs);
@@ -232,7 +269,12 @@ export async function mailQueueState(limit = 20): Promise<MailQueueState> {
       createdAt: mailQueue.createdAt,
     })
     .from(mailQueue)
-    .where(or(eq(mailQueue.status, 'failed'), and(eq(mailQueue.status, 'pending'), gt(mailQueue.attempts, 0), isNotNull(mailQueue.lastError))))
+    .where(
+      or(
+        eq(mailQueue.status, 'failed'),
+        and(eq(mailQueue.status, 'pending'), gt(mailQueue.attempts, 0), isNotNull(mailQueue.lastError)),
+      ),
+    )
     .orderBy(desc(mailQueue.createdAt), desc(mailQueue.id))
     .limit(limit);
   return {

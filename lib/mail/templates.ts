@@ -35,7 +35,8 @@ export interface ContactMessage {
 
 /** To the association's staff: a new contact message, in the message's language, with its back-office link. */
 export function contactNotification(language: WireLanguage, site: string, message: ContactMessage): MailBody {
-  const t = (key: string, values: Record<string, string | number> = {}) => translate(language, `mail.contact.${key}`, values);
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    translate(language, `mail.contact.${key}`, values);
   const link = siteLink(`/${language}-admin/webcontact/${message.id}`);
   const fields: [string, string][] = [
     [t('name'), message.name],
@@ -56,7 +57,9 @@ export function contactNotification(language: WireLanguage, site: string, messag
     '-- ',
     translate(language, 'mail.footer', { site }),
   ].join('\n');
-  const rows = fields.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('');
+  const rows = fields
+    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
   const html = page(
     language,
     site,
@@ -67,11 +70,28 @@ export function contactNotification(language: WireLanguage, site: string, messag
 }
 
 /** To an account's own address: the single-use link to `/{lang}-reset`. */
-export function passwordResetMail(language: WireLanguage, site: string, account: { username: string; displayName: string }, link: string, minutes: number): MailBody {
-  const t = (key: string, values: Record<string, string | number> = {}) => translate(language, `mail.reset.${key}`, values);
+export function passwordResetMail(
+  language: WireLanguage,
+  site: string,
+  account: { username: string; displayName: string },
+  link: string,
+  minutes: number,
+): MailBody {
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    translate(language, `mail.reset.${key}`, values);
   const greeting = t('greeting', { name: account.displayName || account.username });
   const body = t('body', { username: account.username, minutes });
-  const text = [greeting, '', body, link, '', t('ignore'), '', '-- ', translate(language, 'mail.footer', { site })].join('\n');
+  const text = [
+    greeting,
+    '',
+    body,
+    link,
+    '',
+    t('ignore'),
+    '',
+    '-- ',
+    translate(language, 'mail.footer', { site }),
+  ].join('\n');
   const html = page(
     language,
     site,

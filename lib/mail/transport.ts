@@ -25,7 +25,12 @@ function transport(url: string): Transporter {
   if (holder.__gonghuiMailTransport?.url !== url) {
     holder.__gonghuiMailTransport?.transport.close();
     // A server that accepts and then hangs must not hold the worker for nodemailer's default minutes.
-    const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    const transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     holder.__gonghuiMailTransport = { url, transport };
   }
   return holder.__gonghuiMailTransport.transport;
@@ -35,5 +40,11 @@ function transport(url: string): Transporter {
 export async function sendMail(mail: MailContent): Promise<void> {
   const { smtpUrl, mailFrom } = config();
   if (!smtpUrl) throw new Error('SMTP_URL is not set');
-  await transport(smtpUrl).sendMail({ from: mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  await transport(smtpUrl).sendMail({
+    from: mailFrom,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  });
 }

@@ -36,5 +36,8 @@ export function replaceLogger(next: Logger): void {
 /** An unexpected error, logged once with its stack and the id of the request it broke. */
 export function logError(error: unknown, message: string): void {
   const requestId = currentRequest()?.id;
-  logger().error({ ...(requestId ? { requestId } : {}), err: error instanceof Error ? error : new Error(String(error)) }, message);
+  logger().error(
+    { ...(requestId ? { requestId } : {}), err: error instanceof Error ? error : new Error(String(error)) },
+    message,
+  );
 }

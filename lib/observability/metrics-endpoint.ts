@@ -12,12 +12,16 @@ function sameToken(sent: string, expected: string): boolean {
 }
 
 const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
-  new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+  new Response(text, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
 
 export async function metricsResponse(request: Request, token = process.env.METRICS_TOKEN): Promise<Response> {
   if (!token) return plain(404, 'Not found: set METRICS_TOKEN to enable metrics.\n');
   const sent = /^Bearer\s+(\S+)$/i.exec((request.headers.get('authorization') ?? '').trim())?.[1];
-  if (!sent || !sameToken(sent, token)) return plain(401, 'Unauthorized\n', { 'www-authenticate': 'Bearer realm="metrics"' });
+  if (!sent || !sameToken(sent, token))
+    return plain(401, 'Unauthorized\n', { 'www-authenticate': 'Bearer realm="metrics"' });
   const { registry } = metrics();
   return plain(200, await registry.metrics(), { 'content-type': registry.contentType });
 }

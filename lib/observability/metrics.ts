@@ -86,8 +86,16 @@ function create(): Metrics {
     registers: [registry],
   });
   for (const [name, help, read] of [
-    ['cache_hits_total', 'Cache hits (page: whole public pages; read: public content reads).', (c: CacheCounts) => c.hits],
-    ['cache_misses_total', 'Cache misses (page: whole public pages; read: public content reads).', (c: CacheCounts) => c.misses],
+    [
+      'cache_hits_total',
+      'Cache hits (page: whole public pages; read: public content reads).',
+      (c: CacheCounts) => c.hits,
+    ],
+    [
+      'cache_misses_total',
+      'Cache misses (page: whole public pages; read: public content reads).',
+      (c: CacheCounts) => c.misses,
+    ],
   ] as const) {
     new Counter({
       name,
@@ -120,7 +128,7 @@ function create(): Metrics {
   });
   new Gauge({
     name: 'pglite_wasm_memory_bytes',
-    help: 'Size of the embedded database\'s WebAssembly memory (it grows and never shrinks; absent on PostgreSQL).',
+    help: "Size of the embedded database's WebAssembly memory (it grows and never shrinks; absent on PostgreSQL).",
     registers: [registry],
     collect() {
       const bytes = embeddedDatabaseMemory();

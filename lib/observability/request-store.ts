@@ -18,7 +18,8 @@ export interface RequestRecord {
 }
 
 const holder = globalThis;
-export const requestStore: AsyncLocalStorage<RequestRecord> = (holder.__gonghuiRequestStore ??= new AsyncLocalStorage<RequestRecord>());
+export const requestStore: AsyncLocalStorage<RequestRecord> = (holder.__gonghuiRequestStore ??=
+  new AsyncLocalStorage<RequestRecord>());
 
 export function currentRequest(): RequestRecord | undefined {
   return requestStore.getStore();

@@ -3,7 +3,14 @@ import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { otherLanguage, toWireLanguage, type Locale } from '../i18n/languages';
 import type { ResourceDefinition } from '../content/model/define';
-import { announcementKinds, announcementPage, announcementRowOf, announcementQuery, type AnnouncementKindName, type AnyAnnouncementRow } from './announcements';
+import {
+  announcementKinds,
+  announcementPage,
+  announcementRowOf,
+  announcementQuery,
+  type AnnouncementKindName,
+  type AnyAnnouncementRow,
+} from './announcements';
 import { imageUrl } from './attachments';
 import { publicRowOr404 } from './detail';
 import { detailPageMetadata, pageMetadata } from './metadata';
@@ -29,7 +36,12 @@ export async function announcementListMetadata(
   const when = list.when === 'past' ? 'past' : undefined;
   const page = list.page;
   const base = route(kind.route).path;
-  const title = [t(`routes.${kind.route}`), type?.name, when ? t('announcements.when.past') : undefined, page > 1 ? t('pager.page', { page }) : undefined]
+  const title = [
+    t(`routes.${kind.route}`),
+    type?.name,
+    when ? t('announcements.when.past') : undefined,
+    page > 1 ? t('pager.page', { page }) : undefined,
+  ]
     .filter(Boolean)
     .join(' – ');
   return pageMetadata({
@@ -41,15 +53,28 @@ export async function announcementListMetadata(
 }
 
 /** A detail page's row (hidden, expired or unknown: 404; the other language's id: redirect), once per request. */
-export const announcementRow = cache(async (name: AnnouncementKindName, locale: Locale, idText: string): Promise<AnyAnnouncementRow> => {
-  const kind = announcementKinds[name];
-  const base = route(kind.route).path;
-  // The three kinds' definitions differ; their rows share what the pages read (AnyAnnouncementRow).
-  return announcementRowOf(kind.definition, await publicRowOr404(kind.definition, toWireLanguage(locale), idText, (id) => `${base}/${id}`, base));
-});
+export const announcementRow = cache(
+  async (name: AnnouncementKindName, locale: Locale, idText: string): Promise<AnyAnnouncementRow> => {
+    const kind = announcementKinds[name];
+    const base = route(kind.route).path;
+    // The three kinds' definitions differ; their rows share what the pages read (AnyAnnouncementRow).
+    return announcementRowOf(
+      kind.definition,
+      await publicRowOr404(kind.definition, toWireLanguage(locale), idText, (id) => `${base}/${id}`, base),
+    );
+  },
+);
 
-export async function announcementDetailMetadata(name: AnnouncementKindName, locale: Locale, idText: string): Promise<Metadata> {
+export async function announcementDetailMetadata(
+  name: AnnouncementKindName,
+  locale: Locale,
+  idText: string,
+): Promise<Metadata> {
   const kind = announcementKinds[name];
   const row = await announcementRow(name, locale, idText);
-  return detailPageMetadata<ResourceDefinition>(locale, kind.definition, row, { title: row.title ?? '', text: row.summary || row.content, image: await imageUrl(row.image) });
+  return detailPageMetadata<ResourceDefinition>(locale, kind.definition, row, {
+    title: row.title ?? '',
+    text: row.summary || row.content,
+    image: await imageUrl(row.image),
+  });
 }

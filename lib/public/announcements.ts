@@ -1,5 +1,14 @@
 import { resources } from '../content/model/registry';
-import { atOrAfter, before, besideRow, publicPageSizeOf, publicSortOf, readPublicList, readPublicRow, type Condition } from '../content/storage/reads';
+import {
+  atOrAfter,
+  before,
+  besideRow,
+  publicPageSizeOf,
+  publicSortOf,
+  readPublicList,
+  readPublicRow,
+  type Condition,
+} from '../content/storage/reads';
 import { rowOf } from '../content/model/row-check';
 import type { RowOf } from '../content/model/rows';
 import type { ResourceDefinition } from '../content/model/define';
@@ -30,7 +39,14 @@ export interface AnnouncementKind {
 
 export const announcementKinds = {
   news: { kind: 'news', route: 'news', definition: resources.webnews, detailFields: [], schemaType: 'NewsArticle' },
-  bulletins: { kind: 'bulletins', route: 'bulletins', definition: resources.webbulletin, types: resources.webbulletintype, detailFields: [], schemaType: 'NewsArticle' },
+  bulletins: {
+    kind: 'bulletins',
+    route: 'bulletins',
+    definition: resources.webbulletin,
+    types: resources.webbulletintype,
+    detailFields: [],
+    schemaType: 'NewsArticle',
+  },
   activities: {
     kind: 'activities',
     route: 'activities',
@@ -43,7 +59,6 @@ export const announcementKinds = {
 } as const satisfies Record<string, AnnouncementKind>;
 
 export type AnnouncementKindName = keyof typeof announcementKinds;
-
 
 export type When = 'upcoming' | 'past';
 
@@ -94,8 +109,23 @@ export interface AnnouncementSummary {
 }
 
 /** A row of any of the three kinds: what they share, and what only some of them have. */
-export type AnnouncementRow = RowOf<typeof resources.webnews> | RowOf<typeof resources.webbulletin> | RowOf<typeof resources.webactivity>;
-export type AnyAnnouncementRow = Pick<AnnouncementRow, 'id' | 'title' | 'content' | 'publishAt' | 'files' | 'translationId' | 'lang' | 'isVisible' | 'createdAt' | 'updatedAt' | 'updatedBy' | 'unpublishAt'> &
+export type AnnouncementRow =
+  RowOf<typeof resources.webnews> | RowOf<typeof resources.webbulletin> | RowOf<typeof resources.webactivity>;
+export type AnyAnnouncementRow = Pick<
+  AnnouncementRow,
+  | 'id'
+  | 'title'
+  | 'content'
+  | 'publishAt'
+  | 'files'
+  | 'translationId'
+  | 'lang'
+  | 'isVisible'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'updatedBy'
+  | 'unpublishAt'
+> &
   Partial<RowOf<typeof resources.webnews> & RowOf<typeof resources.webbulletin> & RowOf<typeof resources.webactivity>>;
 
 /** A row of one of the three kinds as the pages read it, checked against its kind's definition. */
@@ -105,7 +135,6 @@ export function announcementRowOf(definition: ResourceDefinition, row: Record<st
   if (definition === resources.webactivity) return rowOf(resources.webactivity, row);
   throw new Error(`${definition.name} is not an announcement kind`);
 }
-
 
 export function toSummary(row: AnyAnnouncementRow): AnnouncementSummary {
   return {
@@ -142,7 +171,10 @@ export interface AnnouncementQuery {
 }
 
 /** A list's query from its URL: `page`, `type`, and for activities `when`. */
-export function announcementQuery(kind: AnnouncementKind, params: Record<string, string | string[] | undefined>): AnnouncementQuery {
+export function announcementQuery(
+  kind: AnnouncementKind,
+  params: Record<string, string | string[] | undefined>,
+): AnnouncementQuery {
   return {
     page: pageParam(params.page),
     type: idParam(params.type),
@@ -151,7 +183,12 @@ export function announcementQuery(kind: AnnouncementKind, params: Record<string,
 }
 
 /** One page of a kind's public list, as visitors see it, through the public cache. */
-export async function announcementPage(kind: AnnouncementKind, language: WireLanguage, query: AnnouncementQuery, now = new Date()): Promise<AnnouncementPage> {
+export async function announcementPage(
+  kind: AnnouncementKind,
+  language: WireLanguage,
+  query: AnnouncementQuery,
+  now = new Date(),
+): Promise<AnnouncementPage> {
   const pageSize = query.pageSize ?? publicPageSizeOf(kind.definition);
   const types = await announcementTypes(kind, language);
   const type = types.find((t) => t.id === query.type) ?? null;
@@ -162,26 +199,48 @@ export async function announcementPage(kind: AnnouncementKind, language: WireLan
     sort: sortFor(kind, when ?? undefined),
     page: Math.max(1, query.page),
     pageSize,
-    ...(when ? { conditions: [timeCondition(kind.definition, when, minute)], cacheKey: `${when}@${minute.getTime()}` } : {}),
+    ...(when
+      ? { conditions: [timeCondition(kind.definition, when, minute)], cacheKey: `${when}@${minute.getTime()}` }
+      : {}),
   });
-  return { items: rows.map((row) => toSummary(announcementRowOf(kind.definition, row))), total, page: clampPage(page, total, pageSize), pageSize, types, type, when };
+  return {
+    items: rows.map((row) => toSummary(announcementRowOf(kind.definition, row))),
+    total,
+    page: clampPage(page, total, pageSize),
+    pageSize,
+    types,
+    type,
+    when,
+  };
 }
 
 /** The type's name of a row, for a detail page (null when the type is hidden or gone). */
-export async function typeName(kind: AnnouncementKind, language: WireLanguage, typeId: unknown): Promise<string | null> {
+export async function typeName(
+  kind: AnnouncementKind,
+  language: WireLanguage,
+  typeId: unknown,
+): Promise<string | null> {
   if (!kind.types || typeof typeId !== 'number') return null;
   const row = await readPublicRow(kind.types, language, typeId);
   return row ? String(row.name ?? '') : null;
 }
 
 /** The latest rows for the home page: news and bulletins newest first (pinned on top), activities not yet over. */
-export async function latestAnnouncements(kind: AnnouncementKind, language: WireLanguage, limit: number): Promise<AnnouncementSummary[]> {
+export async function latestAnnouncements(
+  kind: AnnouncementKind,
+  language: WireLanguage,
+  limit: number,
+): Promise<AnnouncementSummary[]> {
   const { items } = await announcementPage(kind, language, { page: 1, pageSize: limit });
   return items;
 }
 
 /** The next older and next newer public row, for a detail page's links (by date, then id; pinning aside). */
-export async function neighbours(kind: AnnouncementKind, language: WireLanguage, row: Record<string, unknown>): Promise<{ previous: AnnouncementSummary | null; next: AnnouncementSummary | null }> {
+export async function neighbours(
+  kind: AnnouncementKind,
+  language: WireLanguage,
+  row: Record<string, unknown>,
+): Promise<{ previous: AnnouncementSummary | null; next: AnnouncementSummary | null }> {
   const key = kind.splitByTime ? 'startAt' : 'publishAt';
   const value = row[key];
   const id = Number(row.id);

@@ -34,7 +34,10 @@ export function pageKeys(pathname: string): PageKeys | null {
   const resources = route ? allResources().filter((d) => d.public?.route === route.id) : [];
   if (!route || resources.length === 0) return mixed();
   const id = /^\/(\d+)$/.exec(path.slice(route.path.length))?.[1];
-  const rows = id === undefined ? [] : resources.filter((d) => (d.public?.shows ?? 'page') === 'page').map((d) => rowKey(d.name, id));
+  const rows =
+    id === undefined
+      ? []
+      : resources.filter((d) => (d.public?.shows ?? 'page') === 'page').map((d) => rowKey(d.name, id));
   return { keys: [SITE_KEY, 'webeditor', 'uploads', ...resources.map((d) => d.name), ...rows], resources };
 }
 
@@ -42,12 +45,23 @@ export function pageKeys(pathname: string): PageKeys | null {
  * The headers that make a page cacheable by the tier until its keys are purged or its window moves,
  * and that moment (`until`, ms), which also bounds the app's own whole-page cache.
  */
-export async function pageCaching(page: PageKeys, now = Date.now()): Promise<{ headers: Record<string, string>; until: number }> {
-  const windows = await Promise.all(page.resources.filter((d) => traits(d).window).map((d) => windowChanges(d, new Date(now))));
+export async function pageCaching(
+  page: PageKeys,
+  now = Date.now(),
+): Promise<{ headers: Record<string, string>; until: number }> {
+  const windows = await Promise.all(
+    page.resources.filter((d) => traits(d).window).map((d) => windowChanges(d, new Date(now))),
+  );
   const times = (pick: 'last' | 'next') => windows.flatMap((w) => (w[pick] ? [w[pick].getTime()] : []));
   const next = times('next');
   const last = times('last');
-  const seconds = sharedMaxAge(now, { next: next.length ? new Date(Math.min(...next)) : null, last: last.length ? new Date(Math.max(...last)) : null });
+  const seconds = sharedMaxAge(now, {
+    next: next.length ? new Date(Math.min(...next)) : null,
+    last: last.length ? new Date(Math.max(...last)) : null,
+  });
   const keys = page.keys.join(' ');
-  return { headers: { 'cache-control': sharedCacheControl(seconds), xkey: keys, 'surrogate-key': keys }, until: now + seconds * 1000 };
+  return {
+    headers: { 'cache-control': sharedCacheControl(seconds), xkey: keys, 'surrogate-key': keys },
+    until: now + seconds * 1000,
+  };
 }

@@ -17,7 +17,11 @@ function parse(value: Date | string): { date: Date; calendar: boolean } | null {
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per locale, style and zone: building Intl formatters is slow enough to matter per row. */
-export function siteDateFormat(locale: Locale, style: Exclude<DateStyle, 'datetime'>, timeZone = config().siteTimeZone): Intl.DateTimeFormat {
+export function siteDateFormat(
+  locale: Locale,
+  style: Exclude<DateStyle, 'datetime'>,
+  timeZone = config().siteTimeZone,
+): Intl.DateTimeFormat {
   const key = `${locale}|${style}|${timeZone}`;
   let format = formats.get(key);
   if (!format) {
@@ -34,12 +38,17 @@ export function siteDateFormat(locale: Locale, style: Exclude<DateStyle, 'dateti
 }
 
 /** The value as the site shows it (site time zone; calendar dates as written), or null when empty or invalid. */
-export function formatSiteDate(value: Date | string | null | undefined, locale: Locale, style: DateStyle = 'date'): string | null {
+export function formatSiteDate(
+  value: Date | string | null | undefined,
+  locale: Locale,
+  style: DateStyle = 'date',
+): string | null {
   if (value === null || value === undefined || value === '') return null;
   const parsed = parse(value);
   if (!parsed) return null;
   const zone = parsed.calendar ? 'UTC' : undefined;
-  if (parsed.calendar && (style === 'datetime' || style === 'time')) return siteDateFormat(locale, 'date', zone).format(parsed.date);
+  if (parsed.calendar && (style === 'datetime' || style === 'time'))
+    return siteDateFormat(locale, 'date', zone).format(parsed.date);
   if (style !== 'datetime') return siteDateFormat(locale, style, zone).format(parsed.date);
   // The date exactly as a date alone shows it (Intl's combined zh-TW style would switch to
   // 2026/12/6), then the time: one format per language everywhere.
@@ -60,6 +69,11 @@ export function dateTimeAttribute(value: Date | string, style: DateStyle = 'date
   if (parsed.calendar) return style === 'month' ? String(value).slice(0, 7) : String(value);
   if (style === 'datetime' || style === 'time') return parsed.date.toISOString();
   // The calendar day in the site's zone, which is the day the text shows.
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: config().siteTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(parsed.date);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: config().siteTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(parsed.date);
   return style === 'month' ? parts.slice(0, 7) : parts;
 }

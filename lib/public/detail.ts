@@ -28,7 +28,8 @@ export async function publicRowOr404<D extends ResourceDefinition>(
 }
 
 /** The id of a row's counterpart in the other language (rows of unlocalized resources have none). */
-export const translationOf = (row: object): number | null => ('translationId' in row && typeof row.translationId === 'number' ? row.translationId : null);
+export const translationOf = (row: object): number | null =>
+  'translationId' in row && typeof row.translationId === 'number' ? row.translationId : null;
 
 /** The counterpart's path for hreflang: the other language's row when it is public, else null. */
 export async function counterpartPath(

@@ -14,4 +14,5 @@ export const errorMessages: Record<WireLanguage, ErrorMessages> = { tw, en };
 export const errorPagePaths = { home: '', search: '/search', siteMap: '/site-map' } as const;
 
 /** The language of a path when no layout could say it: `/en…` (and the back office's `/en-…`) is English. */
-export const languageOfPath = (pathname: string | null): WireLanguage => (/^\/(en|admin\/en)(\/|-|$)/.test(pathname ?? '') ? 'en' : 'tw');
+export const languageOfPath = (pathname: string | null): WireLanguage =>
+  /^\/(en|admin\/en)(\/|-|$)/.test(pathname ?? '') ? 'en' : 'tw';

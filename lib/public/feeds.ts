@@ -73,7 +73,6 @@ export function rssXml(channel: FeedChannel): string {
   );
 }
 
-
 /** The feed's channel: the newest public rows of the language, read through the public cache. */
 export async function feedChannel(language: WireLanguage, kind: FeedKind): Promise<FeedChannel> {
   const { definition, route: routeId } = feedSources[kind];
@@ -88,11 +87,13 @@ export async function feedChannel(language: WireLanguage, kind: FeedKind): Promi
     selfUrl: absoluteUrl(feedPath(language, kind)),
     description: site.metaDescription || label,
     language: language === 'tw' ? 'zh-TW' : 'en',
-    items: rows.map((stored) => announcementRowOf(definition, stored)).map((row) => ({
-      title: row.title ?? '',
-      url: absoluteUrl(publicRowUrl(language, definition.name, row)!),
-      description: summaryText(row, 300),
-      published: row.publishAt,
-    })),
+    items: rows
+      .map((stored) => announcementRowOf(definition, stored))
+      .map((row) => ({
+        title: row.title ?? '',
+        url: absoluteUrl(publicRowUrl(language, definition.name, row)!),
+        description: summaryText(row, 300),
+        published: row.publishAt,
+      })),
   };
 }

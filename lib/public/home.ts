@@ -20,8 +20,17 @@ export interface HomeContent {
 
 /** The special zones in their set order (DESIGN §8 home: "special zones"). */
 async function specialZones(language: WireLanguage, limit: number): Promise<SpecialZone[]> {
-  const { rows } = await listRows(resources.webspecialgroup, { language, publicOnly: true }, { filters: {}, sort: [{ field: 'order', direction: 'asc' }], page: 1, pageSize: limit });
-  return rows.map((row) => ({ id: Number(row.id), name: String(row.name ?? ''), description: String(row.description ?? ''), banner: typeof row.banner === 'string' ? row.banner : null }));
+  const { rows } = await listRows(
+    resources.webspecialgroup,
+    { language, publicOnly: true },
+    { filters: {}, sort: [{ field: 'order', direction: 'asc' }], page: 1, pageSize: limit },
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: String(row.name ?? ''),
+    description: String(row.description ?? ''),
+    banner: typeof row.banner === 'string' ? row.banner : null,
+  }));
 }
 
 /** Everything the home page lists, read through the public cache. */
@@ -36,4 +45,13 @@ export async function homeContent(language: WireLanguage): Promise<HomeContent> 
 }
 
 /** The home page's quick links: the pages visitors look for most, from the route table. */
-export const quickLinks: RouteId[] = ['laws', 'members', 'servicePoints', 'statistics', 'qa', 'systems', 'education', 'contact'];
+export const quickLinks: RouteId[] = [
+  'laws',
+  'members',
+  'servicePoints',
+  'statistics',
+  'qa',
+  'systems',
+  'education',
+  'contact',
+];

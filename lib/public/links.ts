@@ -20,7 +20,10 @@ export function pathHref(locale: Locale, path: string): string {
   return getPathname({ href: pathname || '/', locale }) + rest;
 }
 
-/** A page of the site map by its id (or the route itself), with its query: `/tw/news?page=2`. A group links to its link override. */
+/**
+ * A page of the site map by its id (or the route itself), with its query: `/tw/news?page=2`. A group links to its link
+ * override.
+ */
 export function routeHref(locale: Locale, target: RouteId | SiteRoute, query: Query = {}): string {
   const page = typeof target === 'string' ? route(target) : target;
   return pathHref(locale, withQuery(page.link ?? page.path, query));

@@ -35,8 +35,20 @@ export async function publicList<D extends ResourceDefinition, T>(
 }
 
 /** Every public row (a select list's size), e.g. the types of a tab bar, in the list's order unless told. */
-export function allPublic<D extends ResourceDefinition>(definition: D, language: WireLanguage, view?: undefined, filters?: Record<string, unknown>, sort?: PublicQuery['sort']): Promise<RowOf<D>[]>;
-export function allPublic<D extends ResourceDefinition, T>(definition: D, language: WireLanguage, view: (row: RowOf<D>) => T, filters?: Record<string, unknown>, sort?: PublicQuery['sort']): Promise<T[]>;
+export function allPublic<D extends ResourceDefinition>(
+  definition: D,
+  language: WireLanguage,
+  view?: undefined,
+  filters?: Record<string, unknown>,
+  sort?: PublicQuery['sort'],
+): Promise<RowOf<D>[]>;
+export function allPublic<D extends ResourceDefinition, T>(
+  definition: D,
+  language: WireLanguage,
+  view: (row: RowOf<D>) => T,
+  filters?: Record<string, unknown>,
+  sort?: PublicQuery['sort'],
+): Promise<T[]>;
 export async function allPublic<D extends ResourceDefinition, T>(
   definition: D,
   language: WireLanguage,
@@ -54,7 +66,10 @@ export interface NamedOption {
   name: string;
 }
 
-export const namedOption = (row: { id: number; name: string | null }): NamedOption => ({ id: row.id, name: row.name ?? '' });
+export const namedOption = (row: { id: number; name: string | null }): NamedOption => ({
+  id: row.id,
+  name: row.name ?? '',
+});
 
 /** The section a `?type=`/`?region=` value names, or undefined for anything else (no filter). */
 export function sectionParam(list: readonly Section[], value: string | string[] | undefined): Section | undefined {
@@ -68,7 +83,8 @@ export function sectionLabel(list: readonly Section[], value: unknown, language:
 }
 
 /** Text of an optional column: null and empty strings become undefined, so views can test it. */
-export const optionalText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+export const optionalText = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 /** Consecutive items that share a key, in the order given (a list page grouped under headings). */
 export function groupBy<T, K>(items: T[], keyOf: (item: T) => K): { key: K; items: T[] }[] {

@@ -35,7 +35,8 @@ export interface PageMetadataInput {
 export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> {
   const language = toWireLanguage(input.locale);
   const site = await siteInfo(language);
-  const pathIn = (l: WireLanguage): string | null => (l === language ? input.path : input.alternates?.[l] === undefined ? input.path : input.alternates[l]!);
+  const pathIn = (l: WireLanguage): string | null =>
+    l === language ? input.path : input.alternates?.[l] === undefined ? input.path : input.alternates[l]!;
   const languages: Record<string, string> = {};
   for (const l of ['tw', 'en'] as const) {
     const path = pathIn(l);
@@ -53,7 +54,10 @@ export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> 
       languages,
       // The language's RSS feeds, so feed readers find them from any page.
       types: {
-        'application/rss+xml': feedKinds.map((kind) => ({ url: absoluteUrl(feedPath(language, kind)), title: translate(language, `site.footer.feed.${kind}`) })),
+        'application/rss+xml': feedKinds.map((kind) => ({
+          url: absoluteUrl(feedPath(language, kind)),
+          title: translate(language, `site.footer.feed.${kind}`),
+        })),
       },
     },
     openGraph: {
@@ -64,7 +68,11 @@ export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> 
       locale: language === 'tw' ? 'zh_TW' : 'en_US',
       alternateLocale: language === 'tw' ? 'en_US' : 'zh_TW',
       type: input.type ?? 'website',
-      images: input.image ? [{ url: input.image.startsWith('http') ? input.image : absoluteUrl(input.image) }] : site.logoUrl ? [{ url: absoluteUrl(site.logoUrl) }] : undefined,
+      images: input.image
+        ? [{ url: input.image.startsWith('http') ? input.image : absoluteUrl(input.image) }]
+        : site.logoUrl
+          ? [{ url: absoluteUrl(site.logoUrl) }]
+          : undefined,
     },
   };
 }
@@ -85,7 +93,12 @@ export interface DetailPage<R> {
  * The metadata of a detail page: its title, the start of its text as description, its path, and the
  * hreflang of its counterpart in the other language when that is public (else none).
  */
-export async function detailPageMetadata<D extends ResourceDefinition>(locale: Locale, definition: D, row: RowOf<D>, page: DetailPage<RowOf<D>>): Promise<Metadata> {
+export async function detailPageMetadata<D extends ResourceDefinition>(
+  locale: Locale,
+  definition: D,
+  row: RowOf<D>,
+  page: DetailPage<RowOf<D>>,
+): Promise<Metadata> {
   const language = toWireLanguage(locale);
   const other = otherLanguage(language);
   const pathOf = page.pathOf ?? ((r: RowOf<D>) => publicRowPath(definition.name, r)!);
@@ -104,7 +117,8 @@ export async function detailPageMetadata<D extends ResourceDefinition>(locale: L
 }
 
 /** Whether an error is Next's notFound() (its digest; Next exports no public test for it). */
-const isNotFound = (error: unknown): boolean => typeof error === 'object' && error !== null && 'digest' in error && error.digest === 'NEXT_HTTP_ERROR_FALLBACK;404';
+const isNotFound = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'digest' in error && error.digest === 'NEXT_HTTP_ERROR_FALLBACK;404';
 
 /**
  * A detail page's `generateMetadata` that leaves the 404 to the page: when the row is not there, the
@@ -113,7 +127,9 @@ const isNotFound = (error: unknown): boolean => typeof error === 'object' && err
  * boundary above the root layout and Next would send a bare error document; left empty, the
  * browser's title would fall back to the site's name once the page hydrates.
  */
-export function unlessNotFound<P extends { params: Promise<{ locale: string }> }>(read: (props: P) => Promise<Metadata>): (props: P) => Promise<Metadata> {
+export function unlessNotFound<P extends { params: Promise<{ locale: string }> }>(
+  read: (props: P) => Promise<Metadata>,
+): (props: P) => Promise<Metadata> {
   return async (props) => {
     try {
       return await read(props);

@@ -44,7 +44,8 @@ export function resourcePageOf(segments: readonly string[]): ResourcePage | null
 type Row = Record<string, unknown>;
 
 const shown = (f: Field) => f.public !== false && !f.hidden && !f.virtual;
-const firstOf = (definition: ResourceDefinition, kind: Field['kind']) => Object.entries(definition.fields).find(([, f]) => f.kind === kind && shown(f))?.[0];
+const firstOf = (definition: ResourceDefinition, kind: Field['kind']) =>
+  Object.entries(definition.fields).find(([, f]) => f.kind === kind && shown(f))?.[0];
 
 /** Which field plays which part on the generic pages. */
 export function partsOf(definition: ResourceDefinition) {
@@ -54,7 +55,9 @@ export function partsOf(definition: ResourceDefinition) {
   const files = firstOf(definition, 'files');
   const taken = new Set([definition.titleField, body, summary, image, files]);
   const facts = Object.entries(definition.fields)
-    .filter(([key, f]) => !taken.has(key) && shown(f) && ['text', 'integer', 'date', 'datetime', 'choice'].includes(f.kind))
+    .filter(
+      ([key, f]) => !taken.has(key) && shown(f) && ['text', 'integer', 'date', 'datetime', 'choice'].includes(f.kind),
+    )
     .map(([key]) => key);
   return { body, summary, image, files, facts, dated: traits(definition).window };
 }
@@ -88,8 +91,15 @@ export function resourceItem(definition: ResourceDefinition, row: Row, language:
     const f = definition.fields[key];
     const value = row[key];
     if (value === null || value === undefined || value === '') return [];
-    const text = f.kind === 'choice' ? f.choices.find((choice) => choice.value === value)?.label[language] : value instanceof Date ? value : String(value);
-    return text ? [{ label: f.label[language], value: text, kind: f.kind, url: f.kind === 'text' && f.format === 'url' }] : [];
+    const text =
+      f.kind === 'choice'
+        ? f.choices.find((choice) => choice.value === value)?.label[language]
+        : value instanceof Date
+          ? value
+          : String(value);
+    return text
+      ? [{ label: f.label[language], value: text, kind: f.kind, url: f.kind === 'text' && f.format === 'url' }]
+      : [];
   });
   return {
     id: Number(row.id),
@@ -111,18 +121,31 @@ export interface ResourceFilter {
   value: number | undefined;
 }
 
-async function filtersOf(definition: ResourceDefinition, language: WireLanguage, params: Record<string, string | string[] | undefined>): Promise<ResourceFilter[]> {
+async function filtersOf(
+  definition: ResourceDefinition,
+  language: WireLanguage,
+  params: Record<string, string | string[] | undefined>,
+): Promise<ResourceFilter[]> {
   const filters = await Promise.all(
     (definition.filters ?? []).map(async (key): Promise<ResourceFilter | null> => {
       const f = definition.fields[key];
       let options: ResourceFilter['options'];
-      if (f?.kind === 'choice') options = f.choices.map((choice) => ({ value: choice.value, label: choice.label[language] }));
+      if (f?.kind === 'choice')
+        options = f.choices.map((choice) => ({ value: choice.value, label: choice.label[language] }));
       else if (f?.kind === 'reference' && findResource(f.resource)) {
         const target = findResource(f.resource)!;
-        options = (await readPublicList(target, language)).rows.map((row: Row) => ({ value: Number(row.id), label: String(row[target.titleField] ?? '') }));
+        options = (await readPublicList(target, language)).rows.map((row: Row) => ({
+          value: Number(row.id),
+          label: String(row[target.titleField] ?? ''),
+        }));
       } else return null;
       const asked = idParam(params[key]) ?? (f.kind === 'choice' && searchParam(params[key]) === '0' ? 0 : undefined);
-      return { key, label: f.label[language], options, value: options.some((o) => o.value === asked) ? asked : undefined };
+      return {
+        key,
+        label: f.label[language],
+        options,
+        value: options.some((o) => o.value === asked) ? asked : undefined,
+      };
     }),
   );
   return filters.filter((filter): filter is ResourceFilter => filter !== null);
@@ -140,12 +163,18 @@ export interface ResourceList {
 }
 
 /** A page of the list as the URL's `page`, `q` and filters ask (unknown values ask for nothing). */
-export async function resourceList(definition: ResourceDefinition, language: WireLanguage, params: Record<string, string | string[] | undefined>): Promise<ResourceList> {
+export async function resourceList(
+  definition: ResourceDefinition,
+  language: WireLanguage,
+  params: Record<string, string | string[] | undefined>,
+): Promise<ResourceList> {
   const searchable = searchableFields(definition).length > 0;
   const query = searchable ? searchParam(params.q).replaceAll('\u0000', '').slice(0, 200) : '';
   const terms = keywordTerms(query);
   const filters = await filtersOf(definition, language, params);
-  const chosen = Object.fromEntries(filters.flatMap((filter) => (filter.value === undefined ? [] : [[filter.key, filter.value]])));
+  const chosen = Object.fromEntries(
+    filters.flatMap((filter) => (filter.value === undefined ? [] : [[filter.key, filter.value]])),
+  );
   const { rows, total, page, pageSize } = await readPublicPage(definition, language, {
     page: pageParam(params.page),
     filters: chosen,
@@ -163,7 +192,10 @@ export async function resourceList(definition: ResourceDefinition, language: Wir
 }
 
 /** The query string of a list view: its filters, search and page (page 1 and empty values left out). */
-export function resourceListQuery(list: Pick<ResourceList, 'filters' | 'query'>, page?: number): Record<string, string | number | undefined> {
+export function resourceListQuery(
+  list: Pick<ResourceList, 'filters' | 'query'>,
+  page?: number,
+): Record<string, string | number | undefined> {
   return {
     ...Object.fromEntries(list.filters.map((filter) => [filter.key, filter.value])),
     q: list.query || undefined,
@@ -171,12 +203,24 @@ export function resourceListQuery(list: Pick<ResourceList, 'filters' | 'query'>,
   };
 }
 
-export async function resourceListMetadata(page: ResourcePage, locale: Locale, params: Record<string, string | string[] | undefined>): Promise<Metadata> {
+export async function resourceListMetadata(
+  page: ResourcePage,
+  locale: Locale,
+  params: Record<string, string | string[] | undefined>,
+): Promise<Metadata> {
   const language = toWireLanguage(locale);
   const list = await resourceList(page.definition, language, params);
   const name = page.route.label?.[language] ?? page.route.id;
-  const filtered = list.filters.flatMap((filter) => filter.options.filter((o) => o.value === filter.value).map((o) => o.label));
-  const title = [name, ...filtered, list.page > 1 ? translate(language, 'site.pager.page', { page: list.page }) : undefined].filter(Boolean).join(' – ');
+  const filtered = list.filters.flatMap((filter) =>
+    filter.options.filter((o) => o.value === filter.value).map((o) => o.label),
+  );
+  const title = [
+    name,
+    ...filtered,
+    list.page > 1 ? translate(language, 'site.pager.page', { page: list.page }) : undefined,
+  ]
+    .filter(Boolean)
+    .join(' – ');
   // A search is no page of its own: its canonical URL is the list's.
   const path = withQuery(page.route.path, { ...resourceListQuery({ filters: list.filters, query: '' }, list.page) });
   return pageMetadata({ locale, path, title, alternates: { [otherLanguage(language)]: page.route.path } });
@@ -191,6 +235,8 @@ export const resourceRow = cache(async (page: ResourcePage, locale: Locale): Pro
 export async function resourceDetailMetadata(page: ResourcePage, locale: Locale): Promise<Metadata> {
   const row = await resourceRow(page, locale);
   const item = resourceItem(page.definition, row, toWireLanguage(locale));
-  return detailPageMetadata<ResourceDefinition>(locale, page.definition, row, { title: item.title, text: item.summary || item.html });
+  return detailPageMetadata<ResourceDefinition>(locale, page.definition, row, {
+    title: item.title,
+    text: item.summary || item.html,
+  });
 }
-

@@ -96,7 +96,8 @@ export function resourceRoute(definition: ResourceDefinition): SiteRoute | null 
   const face = definition.public;
   if (!face || handWrittenIds.has(face.route)) return null;
   const path = face.path ?? `/${kebab(face.route)}`;
-  if (!/^\/[a-z0-9][a-z0-9-]*$/.test(path)) throw new Error(`Resource ${definition.name}: its public path ${path} must be one lower-case segment`);
+  if (!/^\/[a-z0-9][a-z0-9-]*$/.test(path))
+    throw new Error(`Resource ${definition.name}: its public path ${path} must be one lower-case segment`);
   const parent = face.parent ?? (groupIds.has(definition.menu) ? definition.menu : 'home');
   return { id: face.route, path, parent, area: definition.name, resource: definition.name, label: definition.label };
 }
@@ -107,8 +108,10 @@ export function buildSiteRoutes(resources: readonly ResourceDefinition[]): SiteR
   for (const definition of resources) {
     const derived = resourceRoute(definition);
     if (!derived || routes.some((r) => r.id === derived.id)) continue;
-    if (routes.some((r) => r.path === derived.path)) throw new Error(`Resource ${definition.name}: the path ${derived.path} is already a page of the site`);
-    if (!routes.some((r) => r.id === derived.parent)) throw new Error(`Resource ${definition.name}: its public parent ${derived.parent} is not a route`);
+    if (routes.some((r) => r.path === derived.path))
+      throw new Error(`Resource ${definition.name}: the path ${derived.path} is already a page of the site`);
+    if (!routes.some((r) => r.id === derived.parent))
+      throw new Error(`Resource ${definition.name}: its public parent ${derived.parent} is not a route`);
     routes.push(derived);
   }
   return routes;
@@ -144,7 +147,11 @@ export function resourceRouteNames(language: WireLanguage): Record<string, strin
 /** The route and its ancestors, from the home page down (for breadcrumbs). */
 export function routeTrail(id: string): SiteRoute[] {
   const trail: SiteRoute[] = [];
-  for (let current: SiteRoute | undefined = findRoute(id); current; current = current.parent ? findRoute(current.parent) : undefined) {
+  for (
+    let current: SiteRoute | undefined = findRoute(id);
+    current;
+    current = current.parent ? findRoute(current.parent) : undefined
+  ) {
     trail.unshift(current);
   }
   return trail;

@@ -7,9 +7,9 @@ import { findRoute, route, type RouteId } from './routes';
 type Row = Record<string, unknown>;
 
 /**
- * Where a row is shown on the public site, below the language prefix: its detail page, or the
- * list page (filtered, with an anchor) that shows it, as the `public` of its definition says. The back office's preview links, the
- * sitemap, search results and feeds use it, so each public URL is decided here once.
+ * Where a row is shown on the public site, below the language prefix: its detail page, or the list page (filtered, with
+ * an anchor) that shows it, as the `public` of its definition says. The back office's preview links, the sitemap,
+ * search results and feeds use it, so each public URL is decided here once.
  *
  * Query parameters of the public lists: `page`, `type` (a type row's id, or a fixed section's
  * value), `year`, `region`, `when` (`upcoming`|`past`), `q` (keyword), `initial`, and the law
@@ -53,7 +53,9 @@ const editorPageRoutes: Record<string, RouteId> = {
 const irregularPaths: Record<string, (row: Row) => string> = {
   webspecialgrouptype: (row) => `${route('special').path}/${row.groupId}#section-${row.id}`,
   webspecial: (row) => `${route('special').path}/${row.groupId}/${row.id}`,
-  webmemorabilia: (row) => withQuery(route('milestones').path, { year: row.eventDate ? String(row.eventDate).slice(0, 4) : undefined }) + `#item-${row.id}`,
+  webmemorabilia: (row) =>
+    withQuery(route('milestones').path, { year: row.eventDate ? String(row.eventDate).slice(0, 4) : undefined }) +
+    `#item-${row.id}`,
   weblinktype: (row) => `${route('links').path}#type-${row.id}`,
   websystemunit: (row) => `${route('systems').path}#unit-${row.id}`,
   websystemunittype: (row) => `${route('systems').path}#unit-${row.unitId}`,
@@ -69,7 +71,9 @@ const irregularPaths: Record<string, (row: Row) => string> = {
  */
 export function publicPlaces(resource: string): { route: RouteId; filters?: Record<string, unknown> }[] {
   if (resource === 'webeditor') {
-    return sections.editorPages.filter((page) => editorPageRoutes[page.key]).map((page) => ({ route: editorPageRoutes[page.key], filters: { page: page.value } }));
+    return sections.editorPages
+      .filter((page) => editorPageRoutes[page.key])
+      .map((page) => ({ route: editorPageRoutes[page.key], filters: { page: page.value } }));
   }
   const face = findResource(resource)?.public;
   return face ? [{ route: face.route as RouteId }] : [];

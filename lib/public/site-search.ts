@@ -32,7 +32,9 @@ export function searchableResources(): ResourceDefinition[] {
   return eligible.sort((a, b) => rank(a.name) - rank(b.name));
 }
 
-/** Where results come from: a resource's rows on one public page (`filters` pick them when the resource spans pages). */
+/**
+ * Where results come from: a resource's rows on one public page (`filters` pick them when the resource spans pages).
+ */
 interface SearchSource {
   definition: ResourceDefinition;
   route: RouteId;
@@ -41,7 +43,9 @@ interface SearchSource {
 
 /** Each searchable resource on each of its pages, kept together by page: pages in the order they first come. */
 function searchSources(): SearchSource[] {
-  const sources = searchableResources().flatMap((definition) => publicPlaces(definition.name).map((place) => ({ definition, ...place })));
+  const sources = searchableResources().flatMap((definition) =>
+    publicPlaces(definition.name).map((place) => ({ definition, ...place })),
+  );
   const routes = [...new Set(sources.map((source) => source.route))];
   return sources.sort((a, b) => routes.indexOf(a.route) - routes.indexOf(b.route));
 }
@@ -101,7 +105,11 @@ function hitOf({ definition, route }: SearchSource, row: Row): SearchHit {
 }
 
 /** Which slices of each resource's results make up one global page (resources in order, then each one's own order). */
-export function pageSlices(totals: number[], page: number, pageSize: number): { index: number; from: number; to: number }[] {
+export function pageSlices(
+  totals: number[],
+  page: number,
+  pageSize: number,
+): { index: number; from: number; to: number }[] {
   const start = (page - 1) * pageSize;
   const end = start + pageSize;
   const slices: { index: number; from: number; to: number }[] = [];
@@ -116,13 +124,24 @@ export function pageSlices(totals: number[], page: number, pageSize: number): { 
 }
 
 /** One page of results for a query in a language; an empty query finds nothing. */
-export async function searchSite(language: WireLanguage, query: string, requestedPage: number, pageSize = SEARCH_PAGE_SIZE): Promise<SearchResults> {
+export async function searchSite(
+  language: WireLanguage,
+  query: string,
+  requestedPage: number,
+  pageSize = SEARCH_PAGE_SIZE,
+): Promise<SearchResults> {
   const terms = keywordTerms(query.replaceAll('\u0000', '').slice(0, MAX_QUERY_LENGTH));
   if (terms.length === 0) return { terms, hits: [], total: 0, page: 1, pageSize, groups: [] };
   const sources = searchSources();
   const cacheKey = JSON.stringify({ site: terms });
   const read = ({ definition, filters }: SearchSource, page: number) =>
-    readPublicList(definition, language, { page, pageSize, filters, conditions: matchesKeywords(definition, terms), cacheKey });
+    readPublicList(definition, language, {
+      page,
+      pageSize,
+      filters,
+      conditions: matchesKeywords(definition, terms),
+      cacheKey,
+    });
   const firsts = await Promise.all(sources.map((source) => read(source, 1)));
   const totals = firsts.map((result) => result.total);
   const total = totals.reduce((sum, n) => sum + n, 0);
@@ -134,9 +153,13 @@ export async function searchSite(language: WireLanguage, query: string, requeste
     const firstPage = Math.floor(from / pageSize) + 1;
     const lastPage = Math.floor((to - 1) / pageSize) + 1;
     const pages = await Promise.all(
-      Array.from({ length: lastPage - firstPage + 1 }, (_, i) => (firstPage + i === 1 ? firsts[index] : read(source, firstPage + i))),
+      Array.from({ length: lastPage - firstPage + 1 }, (_, i) =>
+        firstPage + i === 1 ? firsts[index] : read(source, firstPage + i),
+      ),
     );
-    const rows = pages.flatMap((result) => result.rows).slice(from - (firstPage - 1) * pageSize, to - (firstPage - 1) * pageSize);
+    const rows = pages
+      .flatMap((result) => result.rows)
+      .slice(from - (firstPage - 1) * pageSize, to - (firstPage - 1) * pageSize);
     hits.push(...rows.map((row) => hitOf(source, row)));
   }
   return { terms, hits, total, page, pageSize, groups: groupsOf(sources, totals, pageSize) };
@@ -150,7 +173,13 @@ export function groupsOf(sources: { route: RouteId }[], totals: number[], pageSi
     const last = groups.at(-1);
     if (totals[i] > 0) {
       if (last?.route === source.route) last.total += totals[i];
-      else groups.push({ route: source.route, total: totals[i], firstPage: Math.floor(before / pageSize) + 1, lastPage: 0 });
+      else
+        groups.push({
+          route: source.route,
+          total: totals[i],
+          firstPage: Math.floor(before / pageSize) + 1,
+          lastPage: 0,
+        });
       const group = groups.at(-1)!;
       group.lastPage = Math.floor((before + totals[i] - 1) / pageSize) + 1;
     }

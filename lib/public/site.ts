@@ -29,7 +29,12 @@ export interface FooterFigures {
  * public-cache entry per resource, which every write to it empties (and which expires with the
  * cache's TTL). While every token is the same object, nothing has been written since.
  */
-const sources = () => [...allResources().map((definition) => definition.name).filter((name) => name !== 'account' && name !== 'webcontact'), 'websetting'];
+const sources = () => [
+  ...allResources()
+    .map((definition) => definition.name)
+    .filter((name) => name !== 'account' && name !== 'webcontact'),
+  'websetting',
+];
 const writeToken = (source: string) => cachedRead(source, 'write-token', async () => ({}));
 
 let lastUpdate: { tokens: object[]; value: SharedLoad<Date | null> } | undefined;
@@ -40,7 +45,12 @@ let lastUpdate: { tokens: object[]; value: SharedLoad<Date | null> } | undefined
  */
 export async function latestContentUpdate(): Promise<Date | null> {
   const tokens = await Promise.all(sources().map(writeToken));
-  if (lastUpdate && lastUpdate.tokens.length === tokens.length && lastUpdate.tokens.every((token, i) => token === tokens[i])) return lastUpdate.value.get();
+  if (
+    lastUpdate &&
+    lastUpdate.tokens.length === tokens.length &&
+    lastUpdate.tokens.every((token, i) => token === tokens[i])
+  )
+    return lastUpdate.value.get();
   const value = lastContentUpdate();
   const entry = { tokens, value: new SharedLoad(value) };
   lastUpdate = entry;
@@ -54,11 +64,15 @@ export async function latestContentUpdate(): Promise<Date | null> {
  * The footer's counters and update date, read without counting anything (the browser counts once
  * per session, components/site/VisitCounter.tsx), once per request.
  */
-export const footerFigures = cache(
-  (): Promise<FooterFigures> =>
-    // The counts shown in the HTML may be 30 s old: the browser's own counting call shows its fresh count.
-    cachedSiteRead('footer', async () => {
-      const [visit, accessible, legacy, updated] = await Promise.all([readCounter('visit'), readCounter('accessible'), legacyVisitCount(), latestContentUpdate()]);
-      return { visit: visit + legacy, accessible, legacy, updated };
-    }),
+export const footerFigures = cache((): Promise<FooterFigures> =>
+  // The counts shown in the HTML may be 30 s old: the browser's own counting call shows its fresh count.
+  cachedSiteRead('footer', async () => {
+    const [visit, accessible, legacy, updated] = await Promise.all([
+      readCounter('visit'),
+      readCounter('accessible'),
+      legacyVisitCount(),
+      latestContentUpdate(),
+    ]);
+    return { visit: visit + legacy, accessible, legacy, updated };
+  }),
 );

@@ -35,7 +35,10 @@ function alternatesOf(language: WireLanguage, path: string, counterpart: string 
 }
 
 /** The entries from the route table and the rows of each language (pure: tested without a database). */
-export function buildSitemap(routes: readonly SiteRoute[], rows: Record<WireLanguage, SitemapRow[]>): MetadataRoute.Sitemap {
+export function buildSitemap(
+  routes: readonly SiteRoute[],
+  rows: Record<WireLanguage, SitemapRow[]>,
+): MetadataRoute.Sitemap {
   const entries = new Map<string, Entry>();
   for (const r of routes) {
     if (r.page === false) continue;
@@ -56,7 +59,8 @@ export function buildSitemap(routes: readonly SiteRoute[], rows: Record<WireLang
       if (existing) {
         // A list page showing several rows: its date is the newest row's.
         // A page showing rows (a list, a route's own page) is dated by its newest row.
-        if (row.updatedAt && (!(existing.lastModified instanceof Date) || row.updatedAt > existing.lastModified)) existing.lastModified = row.updatedAt;
+        if (row.updatedAt && (!(existing.lastModified instanceof Date) || row.updatedAt > existing.lastModified))
+          existing.lastModified = row.updatedAt;
         continue;
       }
       entries.set(key, {
@@ -76,14 +80,19 @@ async function publicRows(definition: ResourceDefinition, language: WireLanguage
   const pageSize = 5000;
   const rows: Row[] = [];
   for (let page = 1; ; page++) {
-    const result = await listRows(definition, { language, publicOnly: true }, { filters: {}, sort: [], page, pageSize });
+    const result = await listRows(
+      definition,
+      { language, publicOnly: true },
+      { filters: {}, sort: [], page, pageSize },
+    );
     rows.push(...result.rows);
     if (page * pageSize >= result.total) return rows;
   }
 }
 
 /** The resources whose rows have a place on the public site. */
-export const sitemapResources = () => allResources().filter((definition) => publicRowPath(definition.name, { id: 0 }) !== null);
+export const sitemapResources = () =>
+  allResources().filter((definition) => publicRowPath(definition.name, { id: 0 }) !== null);
 
 /** Reads the public rows of every resource in both languages and builds the sitemap. */
 export async function loadSitemap(): Promise<MetadataRoute.Sitemap> {

@@ -7,10 +7,13 @@ type JsonLdObject = Record<string, unknown>;
 
 /** Drops empty values, so no property is sent blank. */
 function compact(object: JsonLdObject): JsonLdObject {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+  return Object.fromEntries(
+    Object.entries(object).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
 }
 
-const absolute = (url: string | null | undefined) => (url ? (/^https?:\/\//.test(url) ? url : absoluteUrl(url)) : undefined);
+const absolute = (url: string | null | undefined) =>
+  url ? (/^https?:\/\//.test(url) ? url : absoluteUrl(url)) : undefined;
 
 /** The association, from the web settings (home page; the publisher of articles). */
 export function organizationJsonLd(site: WebInfo, language: WireLanguage): JsonLdObject {
@@ -54,8 +57,16 @@ export function newsArticleJsonLd(article: ArticleInput, site: WebInfo): JsonLdO
     image: article.image ? [absolute(article.image)] : undefined,
     inLanguage: hreflangOf(article.language),
     articleSection: article.section,
-    author: { '@type': 'Organization', name: site.associationName || site.siteName, url: absoluteUrl(`/${article.language}`) },
-    publisher: compact({ '@type': 'Organization', name: site.associationName || site.siteName, logo: site.logoUrl ? { '@type': 'ImageObject', url: absolute(site.logoUrl) } : undefined }),
+    author: {
+      '@type': 'Organization',
+      name: site.associationName || site.siteName,
+      url: absoluteUrl(`/${article.language}`),
+    },
+    publisher: compact({
+      '@type': 'Organization',
+      name: site.associationName || site.siteName,
+      logo: site.logoUrl ? { '@type': 'ImageObject', url: absolute(site.logoUrl) } : undefined,
+    }),
   });
 }
 
@@ -92,7 +103,13 @@ export function eventJsonLd(event: EventInput, site: WebInfo): JsonLdObject {
       address: site.address && !event.location ? site.address : event.location || undefined,
     }),
     image: event.image ? [absolute(event.image)] : undefined,
-    organizer: compact({ '@type': 'Organization', name: organizerName, url: event.organizer ? undefined : absoluteUrl(`/${event.language}`) }),
-    offers: event.registrationUrl ? { '@type': 'Offer', url: event.registrationUrl, availability: 'https://schema.org/InStock' } : undefined,
+    organizer: compact({
+      '@type': 'Organization',
+      name: organizerName,
+      url: event.organizer ? undefined : absoluteUrl(`/${event.language}`),
+    }),
+    offers: event.registrationUrl
+      ? { '@type': 'Offer', url: event.registrationUrl, availability: 'https://schema.org/InStock' }
+      : undefined,
   });
 }

@@ -23,12 +23,19 @@ interface CookieJar {
  * count (or null when nothing was counted or the request failed). The mark is set before the
  * request, so two tabs opened at once count once.
  */
-export async function countOncePerSession(view: CounterView, jar: CookieJar, fetcher: typeof fetch): Promise<number | null> {
+export async function countOncePerSession(
+  view: CounterView,
+  jar: CookieJar,
+  fetcher: typeof fetch,
+): Promise<number | null> {
   const name = countedCookie(view);
   if (jar.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${name}=`))) return null;
   jar.cookie = `${name}=1; path=/; SameSite=Lax`;
   try {
-    const response = await fetcher(endpoints[view], { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    const response = await fetcher(endpoints[view], {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) return null;
     const body: unknown = await response.json();
     return body && typeof body === 'object' && 'count' in body && typeof body.count === 'number' ? body.count : null;

@@ -15,12 +15,12 @@ const holder = globalThis as typeof globalThis & { [PAGE_UNTIL]?: AsyncLocalStor
 const pageUntil = (holder[PAGE_UNTIL] ??= new AsyncLocalStorage<number>());
 
 /**
- * Every GET or HEAD of a public page, draft previews aside, gets the cache tier's headers
- * (lib/public/cache-headers.ts: how long it may be kept, the surrogate keys of what it shows) when
- * its status may be kept (lib/public/cache-policy.ts, which also bounds how long: a page, a 304
- * refreshing one, a not-found page for a minute): over Next.js's own Cache-Control, and without any cookie, which a shared cache must never hand from one visitor to
- * the next. The page is rendered knowing until when it may be kept (`pageUntil`), and the stages
- * before learn it through `exchange.keepUntil`.
+ * Every GET or HEAD of a public page, draft previews aside, gets the cache tier's headers (lib/public/cache-headers.ts:
+ * how long it may be kept, the surrogate keys of what it shows) when its status may be kept
+ * (lib/public/cache-policy.ts, which also bounds how long: a page, a 304 refreshing one, a not-found page for a
+ * minute): over Next.js's own Cache-Control, and without any cookie, which a shared cache must never hand from one
+ * visitor to the next. The page is rendered knowing until when it may be kept (`pageUntil`), and the stages before
+ * learn it through `exchange.keepUntil`.
  */
 export const cacheHeaders: Stage = async (exchange, next) => {
   const { request, path } = exchange;

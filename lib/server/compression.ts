@@ -11,7 +11,8 @@ import zlib from 'node:zlib';
 export type Encoding = 'br' | 'gzip';
 
 /** What is worth compressing: text of any kind, JSON, JavaScript, XML, SVG. */
-const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|x-javascript|xml|rss\+xml|atom\+xml|manifest\+json|[\w.-]+\+(?:json|xml))|image\/svg\+xml)/i;
+const COMPRESSIBLE =
+  /^(?:text\/|application\/(?:json|javascript|x-javascript|xml|rss\+xml|atom\+xml|manifest\+json|[\w.-]+\+(?:json|xml))|image\/svg\+xml)/i;
 /** Smaller bodies are sent as they are: the coding would save less than its own overhead. */
 export const MIN_COMPRESSED_BYTES = 1024;
 

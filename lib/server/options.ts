@@ -19,6 +19,7 @@ export function serverOptions(args: readonly string[], env: NodeJS.ProcessEnv): 
     return undefined;
   };
   const port = Number(value('-p', '--port') ?? env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Not a port: ${value('-p', '--port') ?? env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`Not a port: ${value('-p', '--port') ?? env.PORT}`);
   return { dev: args.includes('--dev'), port, hostname: value('-H', '--hostname') };
 }

@@ -56,14 +56,18 @@ function checkHead(request: http.IncomingMessage): Refusal | null {
 function isActionPost(request: http.IncomingMessage): boolean {
   const path = pathOf(request);
   if (request.method?.toUpperCase() !== 'POST' || isApi(path) || path.startsWith('/uploads/')) return false;
-  return request.headers['next-action'] !== undefined || /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
+  return (
+    request.headers['next-action'] !== undefined || /^multipart\/form-data/i.test(request.headers['content-type'] ?? '')
+  );
 }
 
 /** Next.js refuses an action from another origin, but with a 500; the same rule, answered 403. */
 function isForeign(request: http.IncomingMessage): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return false;
-  const host = String(request.headers['x-forwarded-host'] ?? request.headers.host ?? '').split(',')[0].trim();
+  const host = String(request.headers['x-forwarded-host'] ?? request.headers.host ?? '')
+    .split(',')[0]
+    .trim();
   try {
     return new URL(origin).host !== host;
   } catch {
@@ -86,7 +90,8 @@ async function readLimited(request: http.IncomingMessage): Promise<Buffer | null
 async function checkActionBody(request: http.IncomingMessage, body: Buffer): Promise<Refusal | null> {
   const type = request.headers['content-type'] ?? '';
   try {
-    if (/^multipart\/form-data/i.test(type)) await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+    if (/^multipart\/form-data/i.test(type))
+      await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
     else JSON.parse(body.toString('utf8'));
     return null;
   } catch {

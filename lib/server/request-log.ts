@@ -21,7 +21,12 @@ export function requestIdFor(peer: string | undefined, incoming: string | string
  * a fixed name for what no route served (a redirect, a not-found, Next's own files), else the app
  * route the path reaches (`/[locale]/news/[id]`; back-office paths through the proxy's rewrite).
  */
-export function routePattern(path: string, record: RequestRecord, status: number, routes: readonly RoutePattern[]): string {
+export function routePattern(
+  path: string,
+  record: RequestRecord,
+  status: number,
+  routes: readonly RoutePattern[],
+): string {
   if (record.route) return record.route;
   if (path.startsWith('/_next/')) return '/_next/*';
   if (status >= 300 && status < 400) return '(redirect)';

@@ -39,7 +39,9 @@ const etagOf = (response: http.ServerResponse) => {
 const isHtml = (contentType: unknown) => typeof contentType === 'string' && /^text\/html\b/i.test(contentType);
 
 function toBuffer(chunk: Chunk, encoding?: BufferEncoding): Buffer {
-  return typeof chunk === 'string' ? Buffer.from(chunk, encoding ?? 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return typeof chunk === 'string'
+    ? Buffer.from(chunk, encoding ?? 'utf8')
+    : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
 function addHashes(response: http.ServerResponse, hashes: string[]): void {
@@ -56,7 +58,8 @@ function applyHead(response: http.ServerResponse, status: number, rest: unknown[
   if (Array.isArray(given)) {
     for (let i = 0; i + 1 < given.length; i += 2) response.setHeader(String(given[i]), given[i + 1] as string);
   } else if (given) {
-    for (const [name, value] of Object.entries(given as http.OutgoingHttpHeaders)) if (value !== undefined) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(given as http.OutgoingHttpHeaders))
+      if (value !== undefined) response.setHeader(name, value);
   }
 }
 
@@ -92,7 +95,11 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
   const original = {
     writeHead: response.writeHead.bind(response) as (...args: unknown[]) => http.ServerResponse,
     write: response.write.bind(response) as (chunk: Chunk, encoding?: BufferEncoding, callback?: Callback) => boolean,
-    end: response.end.bind(response) as (chunk?: Chunk, encoding?: BufferEncoding, callback?: () => void) => http.ServerResponse,
+    end: response.end.bind(response) as (
+      chunk?: Chunk,
+      encoding?: BufferEncoding,
+      callback?: () => void,
+    ) => http.ServerResponse,
     flushHeaders: response.flushHeaders.bind(response),
   };
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
@@ -133,7 +140,8 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
     const bodiless = request.method === 'HEAD' || status === 204 || status === 304 || status < 200;
     if (!bodiless && ((hashScripts && isHtml(type)) || exchange.holdWhole)) {
       // A page hashed before streams straight on, unless a stage wants to see it whole.
-      const known = exchange.pageHooks.length === 0 && !exchange.holdWhole ? hashesByEtag.get(etagOf(response)) : undefined;
+      const known =
+        exchange.pageHooks.length === 0 && !exchange.holdWhole ? hashesByEtag.get(etagOf(response)) : undefined;
       if (!known) {
         mode = 'hold';
         return;
@@ -183,7 +191,8 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
   };
 
   response.write = function (chunk: Chunk, encodingOrCallback?: BufferEncoding | Callback, callback?: Callback) {
-    const [textEncoding, done] = typeof encodingOrCallback === 'function' ? [undefined, encodingOrCallback] : [encodingOrCallback, callback];
+    const [textEncoding, done] =
+      typeof encodingOrCallback === 'function' ? [undefined, encodingOrCallback] : [encodingOrCallback, callback];
     decide();
     if (mode === 'hold') {
       held.push(toBuffer(chunk, textEncoding));
@@ -194,7 +203,11 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
     return original.write(chunk, textEncoding, done);
   } as typeof response.write;
 
-  response.end = function (chunk?: Chunk | (() => void), encodingOrCallback?: BufferEncoding | (() => void), callback?: () => void) {
+  response.end = function (
+    chunk?: Chunk | (() => void),
+    encodingOrCallback?: BufferEncoding | (() => void),
+    callback?: () => void,
+  ) {
     if (typeof chunk === 'function') [callback, chunk] = [chunk, undefined];
     if (typeof encodingOrCallback === 'function') [callback, encodingOrCallback] = [encodingOrCallback, undefined];
     const body = chunk === undefined ? undefined : toBuffer(chunk, encodingOrCallback);
@@ -221,7 +234,8 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
 export function responseBody({ hashScripts }: { hashScripts: boolean }): Stage {
   return (exchange, next) => {
     const ifNoneMatch = exchange.request.headers['if-none-match'];
-    if (typeof ifNoneMatch === 'string') exchange.request.headers['if-none-match'] = withoutEncodingSuffixes(ifNoneMatch);
+    if (typeof ifNoneMatch === 'string')
+      exchange.request.headers['if-none-match'] = withoutEncodingSuffixes(ifNoneMatch);
     shapeResponse(exchange, hashScripts);
     return next();
   };

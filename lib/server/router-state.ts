@@ -10,20 +10,39 @@
 /** Next.js's limit: about 2,000 nested or parallel segment states. */
 const MAX_LENGTH = 20 * 2000;
 
-const DYNAMIC_PARAM_TYPES = new Set(['c', 'ci(..)(..)', 'ci(.)', 'ci(..)', 'ci(...)', 'oc', 'd', 'di(..)(..)', 'di(.)', 'di(..)', 'di(...)']);
+const DYNAMIC_PARAM_TYPES = new Set([
+  'c',
+  'ci(..)(..)',
+  'ci(.)',
+  'ci(..)',
+  'ci(...)',
+  'oc',
+  'd',
+  'di(..)(..)',
+  'di(.)',
+  'di(..)',
+  'di(...)',
+]);
 const REFETCH_MARKERS = new Set(['refetch', 'inside-shared-layout', 'metadata-only']);
 
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 const nullable = (value: unknown, check: (v: unknown) => boolean) => value === null || check(value);
-const optionalNullable = (value: unknown, check: (v: unknown) => boolean) => value === undefined || nullable(value, check);
+const optionalNullable = (value: unknown, check: (v: unknown) => boolean) =>
+  value === undefined || nullable(value, check);
 
 /** A segment: its name, or a dynamic one as [name, cache key, type, static siblings]. */
 function isSegment(value: unknown): boolean {
   if (isString(value)) return true;
   if (!Array.isArray(value) || value.length !== 4) return false;
   const [name, key, type, siblings] = value as unknown[];
-  return isString(name) && isString(key) && isString(type) && DYNAMIC_PARAM_TYPES.has(type) && nullable(siblings, (s) => Array.isArray(s) && s.every(isString));
+  return (
+    isString(name) &&
+    isString(key) &&
+    isString(type) &&
+    DYNAMIC_PARAM_TYPES.has(type) &&
+    nullable(siblings, (s) => Array.isArray(s) && s.every(isString))
+  );
 }
 
 function isRouterState(value: unknown): boolean {

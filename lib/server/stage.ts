@@ -16,11 +16,17 @@ export interface Exchange {
    * does not run them.
    */
   headHooks: ((status: number, response: http.ServerResponse) => void)[];
-  /** Hold the answer until complete and give it to the page hooks, whatever its type (an HTML page always is, in production). */
+  /**
+   * Hold the answer until complete and give it to the page hooks, whatever its type (an HTML page always is, in
+   * production).
+   */
   holdWhole?: boolean;
   /** Until when (ms) a public page may be kept, once lib/server/cache-headers.ts has worked it out. */
   keepUntil?: number;
-  /** Given each answer held whole (an HTML page, or what `holdWhole` asked for), as sent: status, final headers, uncompressed body. */
+  /**
+   * Given each answer held whole (an HTML page, or what `holdWhole` asked for), as sent: status, final headers,
+   * uncompressed body.
+   */
   pageHooks: ((page: FinishedPage) => void)[];
 }
 

@@ -1,5 +1,12 @@
 import type http from 'node:http';
-import { compressStored, encodedEtag, isCompressible, negotiateEncoding, varyOnEncoding, type Encoding } from './compression';
+import {
+  compressStored,
+  encodedEtag,
+  isCompressible,
+  negotiateEncoding,
+  varyOnEncoding,
+  type Encoding,
+} from './compression';
 import type { Exchange, FinishedPage, Stage } from './stage';
 
 /**
@@ -27,20 +34,43 @@ const files = new Map<string, StoredFile>();
 const compressing = new Set<string>();
 let bytes = 0;
 
-const OWN_HEADERS = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag', 'accept-ranges']);
+const OWN_HEADERS = new Set([
+  'x-request-id',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'accept-ranges',
+]);
 
 function isStorable(file: FinishedPage): boolean {
-  return file.status === 200 && /\bimmutable\b/.test(String(file.headers['cache-control'] ?? '')) && file.headers['content-encoding'] === undefined;
+  return (
+    file.status === 200 &&
+    /\bimmutable\b/.test(String(file.headers['cache-control'] ?? '')) &&
+    file.headers['content-encoding'] === undefined
+  );
 }
 
 async function store(key: string, file: FinishedPage): Promise<void> {
   const compressible = isCompressible(file.headers['content-type']);
-  const [br, gzip] = compressible ? await Promise.all([compressStored(file.body, 'br', 11), compressStored(file.body, 'gzip')]) : [];
+  const [br, gzip] = compressible
+    ? await Promise.all([compressStored(file.body, 'br', 11), compressStored(file.body, 'gzip')])
+    : [];
   const headers = Object.entries(file.headers).filter(
     (entry): entry is [string, http.OutgoingHttpHeader] => entry[1] !== undefined && !OWN_HEADERS.has(entry[0]),
   );
   const etag = typeof file.headers.etag === 'string' ? file.headers.etag : '';
-  const stored = { headers, etag, plain: file.body, br, gzip, bytes: file.body.length + (br?.length ?? 0) + (gzip?.length ?? 0) };
+  const stored = {
+    headers,
+    etag,
+    plain: file.body,
+    br,
+    gzip,
+    bytes: file.body.length + (br?.length ?? 0) + (gzip?.length ?? 0),
+  };
   if (stored.bytes > MAX_BYTES / 4) return;
   files.delete(key);
   files.set(key, stored);
@@ -75,7 +105,12 @@ function serve({ request, response }: Exchange, file: StoredFile): void {
 export const staticFiles: Stage = (exchange, next) => {
   const { request, path } = exchange;
   // A range request goes to Next.js, which answers it from the file.
-  if ((request.method !== 'GET' && request.method !== 'HEAD') || !path.startsWith('/_next/static/') || request.headers.range) return next();
+  if (
+    (request.method !== 'GET' && request.method !== 'HEAD') ||
+    !path.startsWith('/_next/static/') ||
+    request.headers.range
+  )
+    return next();
   const file = files.get(path);
   if (file) return serve(exchange, file);
   if (!compressing.has(path) && request.method === 'GET') {

@@ -32,10 +32,21 @@ const WAIT_FOR_RENDER_MS = 10_000;
 /** Sent this often, a page is worth brotli's highest quality (STORED_PAGES_BEST_AFTER_HITS). */
 const bestAfterHits = () => Number(process.env.STORED_PAGES_BEST_AFTER_HITS) || 1_000;
 /** At most 32 MB of compressed pages, and no more than a sixteenth of the heap the process may grow to. */
-const MAX_BYTES = Number(process.env.STORED_PAGES_MAX_BYTES) || Math.min(32 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 16));
+const MAX_BYTES =
+  Number(process.env.STORED_PAGES_MAX_BYTES) ||
+  Math.min(32 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 16));
 
 /** Headers that belong to one answer, not to the page. */
-const OWN_HEADERS = new Set(['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag']);
+const OWN_HEADERS = new Set([
+  'x-request-id',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+  'etag',
+]);
 
 interface StoredPage {
   headers: [string, http.OutgoingHttpHeader][];
@@ -116,7 +127,14 @@ function evictBeyondBudget(): void {
 
 /** Signed-in or previewing visitors, and the router's own requests, are never served a shared copy. */
 const PRIVATE_COOKIE = /(?:^|;\s*)(?:token|session[^=]*|gonghui-preview|__prerender_bypass)=/;
-const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'next-url'];
+const ROUTER_HEADERS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-action',
+  'next-url',
+];
 
 function isShareable({ request, path }: Exchange): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -149,7 +167,10 @@ function matchesEtag(ifNoneMatch: string | undefined, etags: string[]): boolean 
 function gzipOf(key: string, page: StoredPage): Promise<Buffer> {
   if (!page.gzip) {
     page.gzip = compressStored(zlib.brotliDecompressSync(page.br), 'gzip');
-    page.gzip.then((gzip) => resize(key, page, page.bytes + gzip.length), () => {});
+    page.gzip.then(
+      (gzip) => resize(key, page, page.bytes + gzip.length),
+      () => {},
+    );
   }
   return page.gzip;
 }
@@ -184,7 +205,8 @@ async function serve({ request, response }: Exchange, key: string, page: StoredP
     return;
   }
   recompressWhenHot(key, page);
-  const body = coding === 'br' ? page.br : coding === 'gzip' ? await gzipOf(key, page) : zlib.brotliDecompressSync(page.br);
+  const body =
+    coding === 'br' ? page.br : coding === 'gzip' ? await gzipOf(key, page) : zlib.brotliDecompressSync(page.br);
   if (coding) response.setHeader('content-encoding', coding);
   response.setHeader('content-length', body.length);
   response.writeHead(200);

@@ -18,7 +18,9 @@ export interface UploadInfo {
 
 /** Display names keep the user's words but nothing that could break a path or a header. */
 export function validFileName(name: string): boolean {
-  return name.length >= 1 && name.length <= 255 && !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..';
+  return (
+    name.length >= 1 && name.length <= 255 && !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..'
+  );
 }
 
 export function uploadUrl(id: string, name: string): string {
@@ -57,11 +59,20 @@ export async function findUpload(id: string) {
 }
 
 /** The stored metadata of these uploads with their text alternatives (those that exist, in no particular order). */
-export async function findUploads(ids: string[]): Promise<(Pick<UploadInfo, 'id' | 'name' | 'type' | 'size'> & { altTw: string; altEn: string })[]> {
+export async function findUploads(
+  ids: string[],
+): Promise<(Pick<UploadInfo, 'id' | 'name' | 'type' | 'size'> & { altTw: string; altEn: string })[]> {
   if (ids.length === 0) return [];
   const db = await getDb();
   const rows = await db
-    .select({ id: uploads.id, name: uploads.name, type: uploads.type, size: uploads.size, altTw: uploads.altTw, altEn: uploads.altEn })
+    .select({
+      id: uploads.id,
+      name: uploads.name,
+      type: uploads.type,
+      size: uploads.size,
+      altTw: uploads.altTw,
+      altEn: uploads.altEn,
+    })
     .from(uploads)
     .where(inArray(uploads.id, ids));
   return rows.map((row) => ({ ...row, size: Number(row.size) }));
@@ -79,7 +90,10 @@ export async function renameUpload(id: string, name: string): Promise<UploadInfo
  * Copies every upload's bytes from one storage to the other, checks the copy, then removes the
  * original. Safe to run again after an interruption: a file already moved is only checked.
  */
-export async function moveUploads(from: UploadStorage, to: UploadStorage): Promise<{ moved: number; already: number; missing: string[] }> {
+export async function moveUploads(
+  from: UploadStorage,
+  to: UploadStorage,
+): Promise<{ moved: number; already: number; missing: string[] }> {
   const db = await getDb();
   const ids = (await db.select({ id: uploads.id }).from(uploads).orderBy(uploads.id)).map((row) => row.id);
   let moved = 0;
@@ -94,7 +108,8 @@ export async function moveUploads(from: UploadStorage, to: UploadStorage): Promi
     }
     await to.put(id, bytes);
     const copy = await to.get(id);
-    if (!copy || Buffer.compare(Buffer.from(copy), Buffer.from(bytes)) !== 0) throw new Error(`The copy of upload ${id} differs from the original; nothing of it was removed.`);
+    if (!copy || Buffer.compare(Buffer.from(copy), Buffer.from(bytes)) !== 0)
+      throw new Error(`The copy of upload ${id} differs from the original; nothing of it was removed.`);
     await from.remove(id);
     moved++;
   }

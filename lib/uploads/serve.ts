@@ -14,7 +14,8 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
  * inline; everything else downloads, so a browser never renders an uploaded document as a page.
  */
 export async function serveUpload(id: string): Promise<Response> {
-  const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const notFound = () =>
+    new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   if (!uploadIdPattern.test(id)) return notFound();
   const row = await findUpload(id);
   // Piece by piece: a 20 MB file is never held whole to serve it.

@@ -13,9 +13,24 @@ export interface SniffedType {
 }
 
 type Kind =
-  | 'jpg' | 'png' | 'gif' | 'webp' | 'pdf'
-  | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'odp' | 'zip'
-  | 'doc' | 'xls' | 'ppt' | 'mp4' | 'csv' | 'txt';
+  | 'jpg'
+  | 'png'
+  | 'gif'
+  | 'webp'
+  | 'pdf'
+  | 'docx'
+  | 'xlsx'
+  | 'pptx'
+  | 'odt'
+  | 'ods'
+  | 'odp'
+  | 'zip'
+  | 'doc'
+  | 'xls'
+  | 'ppt'
+  | 'mp4'
+  | 'csv'
+  | 'txt';
 
 const TYPES: Record<Kind, { mime: string; isImage: boolean }> = {
   jpg: { mime: 'image/jpeg', isImage: true },
@@ -141,7 +156,10 @@ function centralDirectoryEntries(bytes: Uint8Array): ZipEntry[] {
   const lowest = Math.max(0, bytes.length - 22 - 0xffff);
   let end = -1;
   for (let i = bytes.length - 22; i >= lowest; i--) {
-    if (matchesAt(bytes, i, ZIP_END)) { end = i; break; }
+    if (matchesAt(bytes, i, ZIP_END)) {
+      end = i;
+      break;
+    }
   }
   if (end < 0) return [];
 
@@ -236,7 +254,11 @@ function zipKind(bytes: Uint8Array): Kind {
  * other things we do not want. Telling them apart means reading the container's directory, so
  * instead we accept the container only under one of the three Office extensions.
  */
-const OLE2_EXTENSIONS = new Map<string, Kind>([['doc', 'doc'], ['xls', 'xls'], ['ppt', 'ppt']]);
+const OLE2_EXTENSIONS = new Map<string, Kind>([
+  ['doc', 'doc'],
+  ['xls', 'xls'],
+  ['ppt', 'ppt'],
+]);
 
 // ---------------------------------------------------------------------------------------------
 // MP4 (ISO base media file format)
@@ -247,8 +269,27 @@ const OLE2_EXTENSIONS = new Map<string, Kind>([['doc', 'doc'], ['xls', 'xls'], [
  * MP4 brand.
  */
 const MP4_BRANDS = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso7', 'iso8', 'iso9',
-  'mp41', 'mp42', 'avc1', 'M4V ', 'M4VH', 'M4VP', 'dash', 'mmp4', 'MSNV', 'F4V ', 'f4v ', 'XAVC',
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso7',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'dash',
+  'mmp4',
+  'MSNV',
+  'F4V ',
+  'f4v ',
+  'XAVC',
 ]);
 
 function isMp4(bytes: Uint8Array): boolean {
@@ -261,7 +302,10 @@ function isMp4(bytes: Uint8Array): boolean {
 // Plain text (CSV, TXT)
 
 const UTF8_BOM = toBytes([0xef, 0xbb, 0xbf]);
-const TEXT_EXTENSIONS = new Map<string, Kind>([['csv', 'csv'], ['txt', 'txt']]);
+const TEXT_EXTENSIONS = new Map<string, Kind>([
+  ['csv', 'csv'],
+  ['txt', 'txt'],
+]);
 
 /** Tab, LF, FF and CR are the only control characters real text files carry. */
 const ALLOWED_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d]);

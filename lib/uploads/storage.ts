@@ -27,7 +27,8 @@ export function folderStorage(folder: string): UploadStorage {
   // Ids are UUIDs, checked before they reach here; two levels of folders keep directories small.
   const file = (id: string) => path.join(folder, id.slice(0, 2), id);
   // Not `instanceof Error`: errors of another realm (a test's VM context) are errors all the same.
-  const missing = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+  const missing = (error: unknown) =>
+    typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
   return {
     async put(id, bytes) {
       await fs.mkdir(path.dirname(file(id)), { recursive: true });
@@ -76,7 +77,11 @@ export function databaseStorage(database: () => Promise<Database> = getDb): Uplo
         await tx.delete(uploadChunks).where(eq(uploadChunks.uploadId, id));
         // One statement per piece: no statement carries the whole file.
         for (let seq = 0, offset = 0; offset < bytes.byteLength || seq === 0; seq++, offset += UPLOAD_CHUNK_BYTES) {
-          const chunk = Buffer.from(bytes.buffer, bytes.byteOffset + offset, Math.min(UPLOAD_CHUNK_BYTES, bytes.byteLength - offset));
+          const chunk = Buffer.from(
+            bytes.buffer,
+            bytes.byteOffset + offset,
+            Math.min(UPLOAD_CHUNK_BYTES, bytes.byteLength - offset),
+          );
           await tx.insert(uploadChunks).values({ uploadId: id, seq, bytes: chunk });
         }
       };
@@ -85,7 +90,11 @@ export function databaseStorage(database: () => Promise<Database> = getDb): Uplo
     },
     async get(id) {
       const db = await database();
-      const rows = await db.select({ bytes: uploadChunks.bytes }).from(uploadChunks).where(eq(uploadChunks.uploadId, id)).orderBy(asc(uploadChunks.seq));
+      const rows = await db
+        .select({ bytes: uploadChunks.bytes })
+        .from(uploadChunks)
+        .where(eq(uploadChunks.uploadId, id))
+        .orderBy(asc(uploadChunks.seq));
       return rows.length ? Buffer.concat(rows.map((row) => row.bytes)) : null;
     },
     async stream(id) {

@@ -14,5 +14,20 @@ import client from './client.json';
 import errors from './errors.json';
 import mail from './mail.json';
 
-const messages = { api, site, about, members, laws, info, services, contact, accessibility, admin, adminForm, client, mail, errors };
+const messages = {
+  api,
+  site,
+  about,
+  members,
+  laws,
+  info,
+  services,
+  contact,
+  accessibility,
+  admin,
+  adminForm,
+  client,
+  mail,
+  errors,
+};
 export default messages;

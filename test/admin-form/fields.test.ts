@@ -2,7 +2,13 @@
  * Which controls the back-office form shows, read from the resource definitions: common fields,
  * read-only values, parents fixed by the list's path, and references that depend on another field.
  */
-import { counterpartPath, dependencyOf, formFields, hasCounterpart, pathParentValues } from '../../lib/admin-form/fields';
+import {
+  counterpartPath,
+  dependencyOf,
+  formFields,
+  hasCounterpart,
+  pathParentValues,
+} from '../../lib/admin-form/fields';
 import { allResources, findResource } from '../../lib/content/model/registry';
 
 const definition = (name: string) => {

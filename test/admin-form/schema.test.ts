@@ -17,12 +17,18 @@ const check = (name: string, values: Partial<FormValues>, mode: FormMode = 'add'
 describe('validateForm', () => {
   test('a required field left empty (or blank) is named in the form language', () => {
     expect(check('webnews', {})).toEqual([{ field: 'title', message: message('tw', 'required', { field: '標題' }) }]);
-    expect(check('webnews', { title: '   ' }, 'add', 'en')).toEqual([{ field: 'title', message: message('en', 'required', { field: 'Title' }) }]);
+    expect(check('webnews', { title: '   ' }, 'add', 'en')).toEqual([
+      { field: 'title', message: message('en', 'required', { field: 'Title' }) },
+    ]);
   });
 
   test('length, format and bounds say what the server says', () => {
-    expect(check('webnews', { title: 'x'.repeat(201) })).toEqual([{ field: 'title', message: message('tw', 'tooLong', { field: '標題', max: 200 }) }]);
-    expect(check('account', { username: 'ab', displayName: 'A', password: 'long-enough', email: 'not-mail' }, 'add', 'en')).toEqual([
+    expect(check('webnews', { title: 'x'.repeat(201) })).toEqual([
+      { field: 'title', message: message('tw', 'tooLong', { field: '標題', max: 200 }) },
+    ]);
+    expect(
+      check('account', { username: 'ab', displayName: 'A', password: 'long-enough', email: 'not-mail' }, 'add', 'en'),
+    ).toEqual([
       { field: 'username', message: message('en', 'tooShort', { field: 'Username', min: 3 }) },
       { field: 'email', message: message('en', 'notEmail', { field: 'E-mail' }) },
     ]);
@@ -38,12 +44,16 @@ describe('validateForm', () => {
   });
 
   test('a required select left on "choose" is required; a chosen one passes', () => {
-    expect(check('webbulletin', { title: 't' }, 'add', 'en')).toEqual([{ field: 'typeId', message: message('en', 'required', { field: 'Type' }) }]);
+    expect(check('webbulletin', { title: 't' }, 'add', 'en')).toEqual([
+      { field: 'typeId', message: message('en', 'required', { field: 'Type' }) },
+    ]);
     expect(check('webbulletin', { title: 't', typeId: '3' })).toEqual([]);
   });
 
   test('the password is required on add; empty on update means unchanged; too short either way', () => {
-    expect(check('account', { username: 'amy', displayName: 'Amy' })).toEqual([{ field: 'password', message: message('tw', 'required', { field: '密碼' }) }]);
+    expect(check('account', { username: 'amy', displayName: 'Amy' })).toEqual([
+      { field: 'password', message: message('tw', 'required', { field: '密碼' }) },
+    ]);
     const definition = findResource('account')!;
     const fields = formFields(definition, { mode: 'update' });
     const stored = rowToFormValues(fields, { id: 2, username: 'amy', displayName: 'Amy', role: 0, isDisabled: false });
@@ -54,10 +64,12 @@ describe('validateForm', () => {
   });
 
   test('the unpublish time must come after the publish time', () => {
-    expect(check('webnews', { title: 't', publishAt: '2025-05-01T10:00', unpublishAt: '2025-05-01T09:59:59' }, 'add', 'en')).toEqual([
-      { field: 'unpublishAt', message: message('en', 'windowOrder') },
-    ]);
-    expect(check('webnews', { title: 't', publishAt: '2025-05-01T10:00', unpublishAt: '2025-05-02T10:00' })).toEqual([]);
+    expect(
+      check('webnews', { title: 't', publishAt: '2025-05-01T10:00', unpublishAt: '2025-05-01T09:59:59' }, 'add', 'en'),
+    ).toEqual([{ field: 'unpublishAt', message: message('en', 'windowOrder') }]);
+    expect(check('webnews', { title: 't', publishAt: '2025-05-01T10:00', unpublishAt: '2025-05-02T10:00' })).toEqual(
+      [],
+    );
   });
 
   test('an impossible date is refused', () => {
@@ -72,8 +84,12 @@ describe('validateForm', () => {
     const definition = { ...news, fields: { ...news.fields, files: { ...news.fields.files, required: true } } };
     const fields = formFields(definition, { mode: 'add' });
     const values = { ...initialValues(fields), title: 't' };
-    expect(validateForm(definition, fields, values, 'add', 'en')).toEqual([{ field: 'files', message: message('en', 'required', { field: 'Attachments' }) }]);
-    expect(validateForm(definition, fields, { ...values, files: ['a1b2c3d4-0000-4000-8000-000000000001'] }, 'add', 'en')).toEqual([]);
+    expect(validateForm(definition, fields, values, 'add', 'en')).toEqual([
+      { field: 'files', message: message('en', 'required', { field: 'Attachments' }) },
+    ]);
+    expect(
+      validateForm(definition, fields, { ...values, files: ['a1b2c3d4-0000-4000-8000-000000000001'] }, 'add', 'en'),
+    ).toEqual([]);
   });
 });
 
@@ -84,7 +100,9 @@ describe('formSchema', () => {
     const schema = formSchema(definition, fields, { mode: 'add', language: 'en' });
     const failed = schema.safeParse(initialValues(fields));
     expect(failed.success).toBe(false);
-    expect(failed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['title', message('en', 'required', { field: 'Title' })]]);
+    expect(failed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['title', message('en', 'required', { field: 'Title' })],
+    ]);
     const values = { ...initialValues(fields), title: 'ok' };
     expect(schema.safeParse(values)).toEqual({ success: true, data: values });
   });

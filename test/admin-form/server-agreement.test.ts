@@ -18,11 +18,37 @@ beforeAll(async () => {
 });
 
 const cases: { name: string; resource: string; apiPath: string; values: Partial<FormValues>; path?: number[] }[] = [
-  { name: 'blank title, long summary', resource: 'webnews', apiPath: 'webnews/add', values: { title: '  ', summary: 'x'.repeat(1001) } },
-  { name: 'impossible publish date', resource: 'webnews', apiPath: 'webnews/add', values: { title: 'ok', publishAt: '2025-02-30T10:00' } },
-  { name: 'account: pattern, required, e-mail, password length', resource: 'account', apiPath: 'account/add', values: { username: 'a b', displayName: '', email: 'nope', password: 'short' } },
-  { name: 'statistics year below its minimum', resource: 'webstatics', apiPath: 'webstatics/add/1', values: { staticsType: '1', title: 't', year: '1800' }, path: [1] },
-  { name: 'online system: missing references, wrong address scheme', resource: 'websystem', apiPath: 'websystem/add', values: { name: 'n', url: 'ftp://example.org' } },
+  {
+    name: 'blank title, long summary',
+    resource: 'webnews',
+    apiPath: 'webnews/add',
+    values: { title: '  ', summary: 'x'.repeat(1001) },
+  },
+  {
+    name: 'impossible publish date',
+    resource: 'webnews',
+    apiPath: 'webnews/add',
+    values: { title: 'ok', publishAt: '2025-02-30T10:00' },
+  },
+  {
+    name: 'account: pattern, required, e-mail, password length',
+    resource: 'account',
+    apiPath: 'account/add',
+    values: { username: 'a b', displayName: '', email: 'nope', password: 'short' },
+  },
+  {
+    name: 'statistics year below its minimum',
+    resource: 'webstatics',
+    apiPath: 'webstatics/add/1',
+    values: { staticsType: '1', title: 't', year: '1800' },
+    path: [1],
+  },
+  {
+    name: 'online system: missing references, wrong address scheme',
+    resource: 'websystem',
+    apiPath: 'websystem/add',
+    values: { name: 'n', url: 'ftp://example.org' },
+  },
 ];
 
 describe.each(['tw', 'en'] as const)('in %s', (language) => {

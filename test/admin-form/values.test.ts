@@ -1,9 +1,16 @@
 /** Conversions between the form's input values and the API's wire form. */
 import { formFields } from '../../lib/admin-form/fields';
-import { initialValues, inputToWireDateTime, rowToFormValues, toPayload, wireToInputDateTime } from '../../lib/admin-form/values';
+import {
+  initialValues,
+  inputToWireDateTime,
+  rowToFormValues,
+  toPayload,
+  wireToInputDateTime,
+} from '../../lib/admin-form/values';
 import { findResource } from '../../lib/content/model/registry';
 
-const fieldsOf = (name: string, mode: 'add' | 'update', path?: (number | string)[]) => formFields(findResource(name)!, { mode, path });
+const fieldsOf = (name: string, mode: 'add' | 'update', path?: (number | string)[]) =>
+  formFields(findResource(name)!, { mode, path });
 
 describe('dates', () => {
   test('wire date-times fill a datetime-local input and come back in the wire form', () => {
@@ -59,7 +66,13 @@ describe('a new row', () => {
       translationId: null,
     });
     const system = fieldsOf('websystem', 'add');
-    expect(toPayload(system, { unitId: '3', unitTypeId: '', name: 'n', url: 'https://a.example', description: '', contact: '' }, 'add')).toMatchObject({
+    expect(
+      toPayload(
+        system,
+        { unitId: '3', unitTypeId: '', name: 'n', url: 'https://a.example', description: '', contact: '' },
+        'add',
+      ),
+    ).toMatchObject({
       unitId: 3,
       unitTypeId: null,
     });
@@ -111,7 +124,13 @@ describe('editing', () => {
   test('attachments stay an array of upload ids, in their order', () => {
     const fields = fieldsOf('webnews', 'update');
     const ids = ['b1b2c3d4-0000-4000-8000-000000000002', 'a1b2c3d4-0000-4000-8000-000000000001'];
-    const values = rowToFormValues(fields, { id: 1, title: 't', files: ids, image: null, publishAt: '2025-05-06T07:08:09' });
+    const values = rowToFormValues(fields, {
+      id: 1,
+      title: 't',
+      files: ids,
+      image: null,
+      publishAt: '2025-05-06T07:08:09',
+    });
     expect(values.files).toEqual(ids);
     expect(values.image).toBe('');
     expect(values.publishAt).toBe('2025-05-06T07:08:09');
@@ -131,6 +150,8 @@ describe('editing', () => {
     // null clears a stored link on the server.
     expect(toPayload(fields, { ...linked, translationId: '' }, 'update', 3).translationId).toBeNull();
     // Resources without counterparts never send one.
-    expect(toPayload(fieldsOf('account', 'update'), rowToFormValues(fieldsOf('account', 'update'), row), 'update', 4)).not.toHaveProperty('translationId');
+    expect(
+      toPayload(fieldsOf('account', 'update'), rowToFormValues(fieldsOf('account', 'update'), row), 'update', 4),
+    ).not.toHaveProperty('translationId');
   });
 });

@@ -16,7 +16,10 @@ jest.mock('next/navigation', () => ({
 }));
 // Keys instead of texts: the test reads which actions are offered, not how they are worded.
 jest.mock('next-intl', () => ({ useTranslations: () => (key: string) => key }));
-jest.mock('swr', () => ({ __esModule: true, default: () => ({ data: undefined, error: undefined, isLoading: true, mutate: () => undefined }) }));
+jest.mock('swr', () => ({
+  __esModule: true,
+  default: () => ({ data: undefined, error: undefined, isLoading: true, mutate: () => undefined }),
+}));
 jest.mock('../../lib/client/hooks', () => ({ useClientLanguage: () => 'en' }));
 jest.mock('../../lib/client/resources', () => ({ auditLogPage: () => Promise.resolve(undefined) }));
 jest.mock('../../components/admin/AdminSession', () => ({ useAdminSession: () => ({ language: 'en' }) }));

@@ -1,5 +1,14 @@
 import { formatCell } from '@/lib/admin/cells';
-import { canDragReorder, listColumns, listFilters, listRequest, listSearch, parseListState, positionOnPage, rowActions } from '@/lib/admin/list';
+import {
+  canDragReorder,
+  listColumns,
+  listFilters,
+  listRequest,
+  listSearch,
+  parseListState,
+  positionOnPage,
+  rowActions,
+} from '@/lib/admin/list';
 import { findResource } from '@/lib/content/model/registry';
 
 const resource = (name: string) => findResource(name)!;
@@ -15,8 +24,23 @@ describe('list columns and filters', () => {
       ['status', false],
       ['updatedAt', true],
     ]);
-    expect(listColumns(resource('websupervisor'), true).map((c) => c.key)).toEqual(['order', 'name', 'title', 'organization', 'isVisible', 'updatedAt']);
-    expect(listColumns(resource('account'), false).map((c) => c.key)).toEqual(['username', 'displayName', 'email', 'role', 'isDisabled', 'lastLoginAt', 'updatedAt']);
+    expect(listColumns(resource('websupervisor'), true).map((c) => c.key)).toEqual([
+      'order',
+      'name',
+      'title',
+      'organization',
+      'isVisible',
+      'updatedAt',
+    ]);
+    expect(listColumns(resource('account'), false).map((c) => c.key)).toEqual([
+      'username',
+      'displayName',
+      'email',
+      'role',
+      'isDisabled',
+      'lastLoginAt',
+      'updatedAt',
+    ]);
   });
 
   it('filters by the parents not fixed by the menu, then by the query filters', () => {
@@ -33,22 +57,41 @@ describe('list columns and filters', () => {
 
 describe('list state and request', () => {
   it('reads page, sort, keyword and filters from the query string, ignoring what the resource lacks', () => {
-    expect(state('webrule', 'page=3&sort=title&dir=desc&q=%E4%BF%A1%E8%A8%97&classId=2&attributeId=4&other=1')).toEqual({
-      page: 3,
-      sort: 'title',
-      direction: 'desc',
-      keyword: '信託',
-      filters: { classId: 2, attributeId: 4 },
+    expect(state('webrule', 'page=3&sort=title&dir=desc&q=%E4%BF%A1%E8%A8%97&classId=2&attributeId=4&other=1')).toEqual(
+      {
+        page: 3,
+        sort: 'title',
+        direction: 'desc',
+        keyword: '信託',
+        filters: { classId: 2, attributeId: 4 },
+        pageSize: 20,
+      },
+    );
+    expect(state('webnews', 'page=0&sort=content&classId=2&publication=draft&size=30')).toEqual({
+      page: 1,
+      keyword: '',
+      filters: {},
       pageSize: 20,
     });
-    expect(state('webnews', 'page=0&sort=content&classId=2&publication=draft&size=30')).toEqual({ page: 1, keyword: '', filters: {}, pageSize: 20 });
-    expect(state('webnews', 'publication=scheduled&size=50')).toEqual({ page: 1, keyword: '', filters: {}, status: 'scheduled', pageSize: 50 });
+    expect(state('webnews', 'publication=scheduled&size=50')).toEqual({
+      page: 1,
+      keyword: '',
+      filters: {},
+      status: 'scheduled',
+      pageSize: 50,
+    });
     // Only resources with a publication window have a status.
     expect(state('webbulletintype', 'publication=live')).not.toHaveProperty('status');
     expect(listSearch(state('webnews', 'publication=expired&size=100'))).toBe('?publication=expired&size=100');
-    expect(listRequest(resource('webnews'), state('webnews', 'publication=hidden&size=10'), undefined).body).toEqual({ page: 1, pageSize: 10, status: 'hidden' });
+    expect(listRequest(resource('webnews'), state('webnews', 'publication=hidden&size=10'), undefined).body).toEqual({
+      page: 1,
+      pageSize: 10,
+      status: 'hidden',
+    });
     expect(canDragReorder(resource('webbulletintype'), { ...state('webbulletintype'), status: 'live' })).toBe(false);
-    expect(listSearch(state('webrule', 'page=3&sort=title&dir=desc&q=x&classId=2'))).toBe('?page=3&sort=title&dir=desc&q=x&classId=2');
+    expect(listSearch(state('webrule', 'page=3&sort=title&dir=desc&q=x&classId=2'))).toBe(
+      '?page=3&sort=title&dir=desc&q=x&classId=2',
+    );
     expect(listSearch(state('webnews'))).toBe('');
   });
 
@@ -82,8 +125,20 @@ describe('list state and request', () => {
   });
 
   it('offers no new, delete, duplicate or bulk action for contact messages', () => {
-    expect(rowActions(resource('webcontact'))).toEqual({ add: false, remove: false, duplicate: false, hide: false, bulk: false });
-    expect(rowActions(resource('webnews'))).toEqual({ add: true, remove: true, duplicate: true, hide: true, bulk: true });
+    expect(rowActions(resource('webcontact'))).toEqual({
+      add: false,
+      remove: false,
+      duplicate: false,
+      hide: false,
+      bulk: false,
+    });
+    expect(rowActions(resource('webnews'))).toEqual({
+      add: true,
+      remove: true,
+      duplicate: true,
+      hide: true,
+      bulk: true,
+    });
     expect(rowActions(resource('account'))).toMatchObject({ duplicate: false, hide: false });
   });
 });
@@ -95,14 +150,22 @@ describe('list cells', () => {
   it('names choices and references, and shortens dates and long text', () => {
     expect(formatCell(column('account', 'role'), { role: 1 }, 'en', {}, words)).toBe('Admin');
     expect(formatCell(column('account', 'role'), { role: 1 }, 'tw', {}, words)).toBe('管理者');
-    expect(formatCell(column('webbulletin', 'typeId'), { typeId: 3 }, 'tw', { typeId: new Map([[3, '一般公告']]) }, words)).toBe('一般公告');
+    expect(
+      formatCell(column('webbulletin', 'typeId'), { typeId: 3 }, 'tw', { typeId: new Map([[3, '一般公告']]) }, words),
+    ).toBe('一般公告');
     expect(formatCell(column('webbulletin', 'typeId'), { typeId: 4 }, 'tw', {}, words)).toBe('#4');
     expect(formatCell(column('webnews', 'isPinned'), { isPinned: false }, 'en', {}, words)).toBe('No');
     expect(formatCell(column('webnews', 'isVisible'), { isVisible: true }, 'en', {}, words)).toBe('Yes');
-    expect(formatCell(column('webnews', 'publishAt'), { publishAt: '2024-05-06T07:08:09' }, 'tw', {}, words)).toBe('2024-05-06 07:08');
+    expect(formatCell(column('webnews', 'publishAt'), { publishAt: '2024-05-06T07:08:09' }, 'tw', {}, words)).toBe(
+      '2024-05-06 07:08',
+    );
     // English dates are written the English way.
-    expect(formatCell(column('webnews', 'publishAt'), { publishAt: '2024-05-06T17:08:09' }, 'en', {}, words)).toBe('6 May 2024, 17:08');
-    expect(formatCell(column('webnews', 'updatedAt'), { updatedAt: '2026-11-24T15:08:00' }, 'en', {}, words)).toBe('24 Nov 2026, 15:08');
+    expect(formatCell(column('webnews', 'publishAt'), { publishAt: '2024-05-06T17:08:09' }, 'en', {}, words)).toBe(
+      '6 May 2024, 17:08',
+    );
+    expect(formatCell(column('webnews', 'updatedAt'), { updatedAt: '2026-11-24T15:08:00' }, 'en', {}, words)).toBe(
+      '24 Nov 2026, 15:08',
+    );
     expect(formatCell(column('webnews', 'title'), { title: 'x'.repeat(100) }, 'en', {}, words)).toHaveLength(80);
     expect(formatCell(column('webnews', 'title'), { title: null }, 'en', {}, words)).toBe('');
   });

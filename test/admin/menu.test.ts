@@ -6,7 +6,11 @@ describe('back-office menu', () => {
   it('places every registry resource exactly once', () => {
     const names = menuResourceNames();
     expect(new Set(names).size).toBe(names.length);
-    expect([...names].sort()).toEqual(allResources().map((r) => r.name).sort());
+    expect([...names].sort()).toEqual(
+      allResources()
+        .map((r) => r.name)
+        .sort(),
+    );
   });
 
   it('gives each section of a per-section resource its own entry', () => {
@@ -28,7 +32,11 @@ describe('back-office menu', () => {
     expect(hrefs(1)).toEqual(expect.arrayContaining(['/tw-admin/account', '/tw-admin/settings']));
     expect(hrefs(0)).not.toContain('/tw-admin/account');
     expect(hrefs(0)).not.toContain('/tw-admin/settings');
-    expect(buildMenu('tw', 0).find((g) => g.id === 'system')?.entries.map((e) => e.href)).toEqual(['/tw-admin/media']);
+    expect(
+      buildMenu('tw', 0)
+        .find((g) => g.id === 'system')
+        ?.entries.map((e) => e.href),
+    ).toEqual(['/tw-admin/media']);
     expect(hrefs(0)).toContain('/tw-admin/webcontact');
     expect(resourcesInMenuOrder(0).map((r) => r.name)).not.toContain('account');
     expect(resourcesInMenuOrder(1).map((r) => r.name)).toContain('account');
@@ -56,7 +64,9 @@ describe('the audit log', () => {
 describe('the media library', () => {
   test('is in the system group for both roles, and marks itself current', () => {
     for (const role of [0, 1] as const) {
-      const entry = buildMenu('en', role).find((g) => g.id === 'system')!.entries.find((e) => e.screen.kind === 'media')!;
+      const entry = buildMenu('en', role)
+        .find((g) => g.id === 'system')!
+        .entries.find((e) => e.screen.kind === 'media')!;
       expect(entry.href).toBe('/en-admin/media');
       expect(entryMatches(entry, { kind: 'media' })).toBe(true);
       expect(entryMatches(entry, { kind: 'audit' })).toBe(false);

@@ -1,4 +1,11 @@
-import { adminPath, loginPath, otherLanguagePath, parseAdminPath, safeReturnTo, sectionFieldOf } from '@/lib/admin/paths';
+import {
+  adminPath,
+  loginPath,
+  otherLanguagePath,
+  parseAdminPath,
+  safeReturnTo,
+  sectionFieldOf,
+} from '@/lib/admin/paths';
 import { findResource } from '@/lib/content/model/registry';
 
 describe('back-office paths', () => {
@@ -12,11 +19,28 @@ describe('back-office paths', () => {
   });
 
   it('puts the section key of a per-section resource in the path', () => {
-    expect(parseAdminPath('/tw-admin/websupervisor/supervisors')?.screen).toEqual({ kind: 'list', resource: 'websupervisor', section: 2 });
-    expect(parseAdminPath('/tw-admin/webqa/general/new')?.screen).toEqual({ kind: 'new', resource: 'webqa', section: 0 });
-    expect(parseAdminPath('/tw-admin/webeditor/privacy/5')?.screen).toEqual({ kind: 'edit', resource: 'webeditor', section: 6, id: 5 });
-    expect(adminPath('en', { kind: 'edit', resource: 'webeditor', section: 6, id: 5 })).toBe('/en-admin/webeditor/privacy/5');
-    expect(adminPath('tw', { kind: 'list', resource: 'webcommittee', section: 1 })).toBe('/tw-admin/webcommittee/legal');
+    expect(parseAdminPath('/tw-admin/websupervisor/supervisors')?.screen).toEqual({
+      kind: 'list',
+      resource: 'websupervisor',
+      section: 2,
+    });
+    expect(parseAdminPath('/tw-admin/webqa/general/new')?.screen).toEqual({
+      kind: 'new',
+      resource: 'webqa',
+      section: 0,
+    });
+    expect(parseAdminPath('/tw-admin/webeditor/privacy/5')?.screen).toEqual({
+      kind: 'edit',
+      resource: 'webeditor',
+      section: 6,
+      id: 5,
+    });
+    expect(adminPath('en', { kind: 'edit', resource: 'webeditor', section: 6, id: 5 })).toBe(
+      '/en-admin/webeditor/privacy/5',
+    );
+    expect(adminPath('tw', { kind: 'list', resource: 'webcommittee', section: 1 })).toBe(
+      '/tw-admin/webcommittee/legal',
+    );
   });
 
   it('round-trips every screen of every resource', () => {
@@ -33,7 +57,15 @@ describe('back-office paths', () => {
   });
 
   it('answers notFound for unknown resources, sections and ids, and null outside the back office', () => {
-    for (const path of ['/tw-admin/nothing', '/tw-admin/websupervisor', '/tw-admin/websupervisor/nope', '/tw-admin/webnews/0', '/tw-admin/webnews/x', '/tw-admin/webnews/1/2', '/tw-admin/settings/x']) {
+    for (const path of [
+      '/tw-admin/nothing',
+      '/tw-admin/websupervisor',
+      '/tw-admin/websupervisor/nope',
+      '/tw-admin/webnews/0',
+      '/tw-admin/webnews/x',
+      '/tw-admin/webnews/1/2',
+      '/tw-admin/settings/x',
+    ]) {
       expect(parseAdminPath(path)?.screen).toEqual({ kind: 'notFound' });
     }
     expect(parseAdminPath('/tw')).toBeNull();
@@ -44,7 +76,15 @@ describe('back-office paths', () => {
   it('keeps the wanted page through sign-in, but only a back-office page of this site', () => {
     expect(loginPath('tw', '/tw-admin/webnews?page=2')).toBe('/tw-login?next=%2Ftw-admin%2Fwebnews%3Fpage%3D2');
     expect(safeReturnTo('tw', '/tw-admin/webnews?page=2')).toBe('/tw-admin/webnews?page=2');
-    for (const wanted of [null, '', 'https://evil.example/tw-admin', '//evil.example/tw-admin', '/\\evil.example', '/tw', '/tw-login']) {
+    for (const wanted of [
+      null,
+      '',
+      'https://evil.example/tw-admin',
+      '//evil.example/tw-admin',
+      '/\\evil.example',
+      '/tw',
+      '/tw-login',
+    ]) {
       expect(safeReturnTo('en', wanted)).toBe('/en-admin');
     }
   });

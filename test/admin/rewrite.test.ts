@@ -17,7 +17,12 @@ describe('back-office routing', () => {
   });
 
   it('sends a path that names no screen to the not-found page of its language', () => {
-    for (const path of ['/tw-admin/no-such-screen', '/tw-admin/webnews/12/more', '/tw-admin/settings/x', '/tw-admin/webnews/abc']) {
+    for (const path of [
+      '/tw-admin/no-such-screen',
+      '/tw-admin/webnews/12/more',
+      '/tw-admin/settings/x',
+      '/tw-admin/webnews/abc',
+    ]) {
       expect(adminRouting(path)).toEqual({ rewrite: '/admin/tw/unknown' });
     }
     expect(adminRouting('/en-admin/nothing')).toEqual({ rewrite: '/admin/en/unknown' });
@@ -26,7 +31,17 @@ describe('back-office routing', () => {
   });
 
   it('leaves every other path alone, including the internal tree itself', () => {
-    for (const path of ['/tw', '/en/news', '/admin/tw/office', '/tw-adminx', '/fr-admin', '/', '/x/tw-admin', '/tw-resetx', '/fr-reset']) {
+    for (const path of [
+      '/tw',
+      '/en/news',
+      '/admin/tw/office',
+      '/tw-adminx',
+      '/fr-admin',
+      '/',
+      '/x/tw-admin',
+      '/tw-resetx',
+      '/fr-reset',
+    ]) {
       expect(adminRouting(path)).toBeNull();
     }
   });

@@ -1,6 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { APP_LAG_SECONDS, CONTENT_KEY, purgeKeys, SHARED_MAX_AGE_SECONDS, sharedMaxAge, SITE_KEY, writtenKeys } from '../../lib/cache/cache-tier';
+import {
+  APP_LAG_SECONDS,
+  CONTENT_KEY,
+  purgeKeys,
+  SHARED_MAX_AGE_SECONDS,
+  sharedMaxAge,
+  SITE_KEY,
+  writtenKeys,
+} from '../../lib/cache/cache-tier';
 import { cachedRead, noteWindowChange } from '../../lib/cache/public-reads';
 import { resetConfig } from '../../lib/config';
 import { windowChanges } from '../../lib/content/storage/reads';
@@ -22,7 +30,12 @@ async function purgeListener(status = 200) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  return { url, received, answer: (next: number) => (answer = next), close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url,
+    received,
+    answer: (next: number) => (answer = next),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 afterEach(() => {
@@ -38,8 +51,10 @@ describe('page keys', () => {
   });
 
   test('pages that mix resources, feeds and the sitemap name `content`; the API and back office are no pages', () => {
-    for (const path of ['/tw', '/en/', '/tw/search', '/tw/site-map', '/sitemap.xml', '/feeds/tw/news']) expect(pageKeys(path)?.keys).toEqual([SITE_KEY, CONTENT_KEY]);
-    for (const path of ['/api/webnews/getlist', '/tw-admin', '/uploads/x/y.png', '/twa']) expect(pageKeys(path)).toBeNull();
+    for (const path of ['/tw', '/en/', '/tw/search', '/tw/site-map', '/sitemap.xml', '/feeds/tw/news'])
+      expect(pageKeys(path)?.keys).toEqual([SITE_KEY, CONTENT_KEY]);
+    for (const path of ['/api/webnews/getlist', '/tw-admin', '/uploads/x/y.png', '/twa'])
+      expect(pageKeys(path)).toBeNull();
   });
 });
 
@@ -48,14 +63,19 @@ describe('how long the tier keeps a page', () => {
   test('the maximum, cut to the next publication-window change and to the app lag after the last one', () => {
     expect(sharedMaxAge(now, { next: null, last: null })).toBe(SHARED_MAX_AGE_SECONDS);
     expect(sharedMaxAge(now, { next: new Date(now + 42_500), last: null })).toBe(42);
-    expect(sharedMaxAge(now, { next: new Date(now + 10 * 60_000), last: new Date(now - 5_000) })).toBe(APP_LAG_SECONDS - 5);
+    expect(sharedMaxAge(now, { next: new Date(now + 10 * 60_000), last: new Date(now - 5_000) })).toBe(
+      APP_LAG_SECONDS - 5,
+    );
     expect(sharedMaxAge(now, { next: new Date(now + 300), last: null })).toBe(0);
   });
 
   test('a page whose next row goes live at a moment expires then', async () => {
     const admin = await signedIn(1);
     const at = new Date(Date.now() + 120_000);
-    expect((await call('POST', 'webnews/add', { title: 'later', publishAt: at.toISOString() }, { token: admin.token })).status).toBe(200);
+    expect(
+      (await call('POST', 'webnews/add', { title: 'later', publishAt: at.toISOString() }, { token: admin.token }))
+        .status,
+    ).toBe(200);
     expect((await windowChanges(resources.webnews)).next?.getTime()).toBe(at.getTime());
     const { headers, until } = await pageCaching(pageKeys('/en/news')!);
     expect(until).toBeLessThanOrEqual(at.getTime());
@@ -83,9 +103,18 @@ test('visitors’ cached reads of a resource expire at its next window change, a
 
 describe('purges', () => {
   test('a write purges its resource, its row and the mixed pages; settings purge the frame', () => {
-    expect(writtenKeys('webnews', { id: 3 }, new Date('2026-01-01T00:00:00Z'))).toEqual(['webnews', CONTENT_KEY, 'webnews:3', SITE_KEY]);
+    expect(writtenKeys('webnews', { id: 3 }, new Date('2026-01-01T00:00:00Z'))).toEqual([
+      'webnews',
+      CONTENT_KEY,
+      'webnews:3',
+      SITE_KEY,
+    ]);
     // The footer's date changes with the first write of a day, and with a deletion.
-    expect(writtenKeys('webnews', { id: 3 }, new Date('2026-01-01T01:00:00Z'))).toEqual(['webnews', CONTENT_KEY, 'webnews:3']);
+    expect(writtenKeys('webnews', { id: 3 }, new Date('2026-01-01T01:00:00Z'))).toEqual([
+      'webnews',
+      CONTENT_KEY,
+      'webnews:3',
+    ]);
     expect(writtenKeys('webnews', { id: 3, removed: true }, new Date('2026-01-01T01:00:00Z'))).toContain(SITE_KEY);
     expect(writtenKeys('websetting')).toEqual([SITE_KEY]);
     expect(writtenKeys('account')).toEqual([]);
@@ -102,7 +131,9 @@ describe('purges', () => {
     for (const listener of [a, b]) {
       expect(listener.received).toHaveLength(2);
       expect(listener.received.every((r) => r.method === 'PURGE')).toBe(true);
-      expect(listener.received.at(-1)?.xkey?.split(' ')).toEqual(expect.arrayContaining(['webnews', CONTENT_KEY, `webnews:${added.body.id}`]));
+      expect(listener.received.at(-1)?.xkey?.split(' ')).toEqual(
+        expect.arrayContaining(['webnews', CONTENT_KEY, `webnews:${added.body.id}`]),
+      );
     }
     await Promise.all([a.close(), b.close()]);
   });

@@ -136,7 +136,9 @@ describe('site-wide reads', () => {
       return loads;
     };
     const now = 5_000_000;
-    expect(await Promise.all(Array.from({ length: 5 }, () => cachedSiteRead('figures', load, SITE_READ_TTL_MS, now)))).toEqual([1, 1, 1, 1, 1]);
+    expect(
+      await Promise.all(Array.from({ length: 5 }, () => cachedSiteRead('figures', load, SITE_READ_TTL_MS, now))),
+    ).toEqual([1, 1, 1, 1, 1]);
     expect(await cachedSiteRead('figures', load, SITE_READ_TTL_MS, now + SITE_READ_TTL_MS - 1)).toBe(1);
     expect(await cachedSiteRead('figures', load, SITE_READ_TTL_MS, now + SITE_READ_TTL_MS + 1)).toBe(2);
     const epoch = contentEpoch();

@@ -33,7 +33,9 @@ describe('checkLogin', () => {
   });
 
   test('sends the stored token and returns who is signed in', async () => {
-    const { page, auth, server } = setUp(() => Response.json({ valid: true, role: 1, username: 'a', displayName: 'A' }));
+    const { page, auth, server } = setUp(() =>
+      Response.json({ valid: true, role: 1, username: 'a', displayName: 'A' }),
+    );
     page.storage.setItem('Authorization', 'tok');
     await expect(auth.checkLogin()).resolves.toEqual({ valid: true, role: 1, username: 'a', displayName: 'A' });
     expect(server.requests[0].headers.authorization).toBe('Bearer tok');
@@ -53,6 +55,8 @@ describe('logout', () => {
     page.storage.setItem('Authorization', 'tok');
     await auth.logout();
     expect(page.storage.getItem('Authorization')).toBeNull();
-    expect(server.requests.map((r) => [new URL(r.url).pathname, r.headers.authorization])).toEqual([['/api/account/logout', 'Bearer tok']]);
+    expect(server.requests.map((r) => [new URL(r.url).pathname, r.headers.authorization])).toEqual([
+      ['/api/account/logout', 'Bearer tok'],
+    ]);
   });
 });

@@ -87,7 +87,11 @@ test('concurrent calls go as one batch the server runs in order, and each caller
 test('failing parts fail alone: 404 to its caller, 400 alerted with the server message', async () => {
   const { page, wire } = await signedInPage();
   const types = resourceApi('webbulletintype', page.http);
-  const [missing, invalid, fine] = await Promise.allSettled([types.get(999999), types.add({ name: '' }), types.getList({ page: 1, pageSize: 5 })]);
+  const [missing, invalid, fine] = await Promise.allSettled([
+    types.get(999999),
+    types.add({ name: '' }),
+    types.getList({ page: 1, pageSize: 5 }),
+  ]);
   expect(wire).toEqual(['POST /api/batch']);
   expect((missing as PromiseRejectedResult).reason).toBeInstanceOf(ApiRequestError);
   expect((missing as PromiseRejectedResult).reason.status).toBe(404);
@@ -109,7 +113,10 @@ test('a write with a stale token: 401 → 請重新登入 and reload, batched or
 
   const again = browserOnServer();
   again.page.storage.setItem('Authorization', 'no-such-token');
-  const both = await Promise.allSettled([resourceApi('webnews', again.page.http).add({ title: 'x' }), resourceApi('webnews', again.page.http).add({ title: 'y' })]);
+  const both = await Promise.allSettled([
+    resourceApi('webnews', again.page.http).add({ title: 'x' }),
+    resourceApi('webnews', again.page.http).add({ title: 'y' }),
+  ]);
   expect(again.wire).toEqual(['POST /api/batch']);
   expect(both.map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([401, 401]);
   expect(again.page.alerts).toEqual(['請重新登入']);

@@ -10,9 +10,15 @@ describe('SWR keys', () => {
   const body = { page: 1, pageSize: 10 };
 
   test('a language switch changes every key, so the hooks ask again', () => {
-    expect(unstable_serialize(swrKeys.list('tw', 'webnews', body))).not.toBe(unstable_serialize(swrKeys.list('en', 'webnews', body)));
-    expect(unstable_serialize(swrKeys.row('tw', 'webnews', 1))).not.toBe(unstable_serialize(swrKeys.row('en', 'webnews', 1)));
-    expect(unstable_serialize(swrKeys.select('tw', 'weblinktype'))).not.toBe(unstable_serialize(swrKeys.select('en', 'weblinktype')));
+    expect(unstable_serialize(swrKeys.list('tw', 'webnews', body))).not.toBe(
+      unstable_serialize(swrKeys.list('en', 'webnews', body)),
+    );
+    expect(unstable_serialize(swrKeys.row('tw', 'webnews', 1))).not.toBe(
+      unstable_serialize(swrKeys.row('en', 'webnews', 1)),
+    );
+    expect(unstable_serialize(swrKeys.select('tw', 'weblinktype'))).not.toBe(
+      unstable_serialize(swrKeys.select('en', 'weblinktype')),
+    );
     expect(unstable_serialize(swrKeys.login('tw', 't'))).not.toBe(unstable_serialize(swrKeys.login('en', 't')));
   });
 

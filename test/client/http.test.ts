@@ -179,7 +179,9 @@ describe('batching', () => {
     form.append('file', new Blob(['x']), 'a.txt');
     await Promise.all([
       http.post(api('upload'), { body: form }).json(),
-      http.post(api('webnews/add'), { body: '--b--\r\n', headers: { 'content-type': 'multipart/mixed; boundary=b' } }).json(),
+      http
+        .post(api('webnews/add'), { body: '--b--\r\n', headers: { 'content-type': 'multipart/mixed; boundary=b' } })
+        .json(),
       http.get(api('webnews/get/1')).json(),
       http.get(api('webnews/get/2')).json(),
     ]);
@@ -191,23 +193,35 @@ describe('batching', () => {
   test('batching can be turned off', async () => {
     const { server, http } = setUp(undefined, { batch: false });
     await Promise.all([http.get(api('webnews/get/1')).json(), http.get(api('webnews/get/2')).json()]);
-    expect(server.requests.map((r) => new URL(r.url).pathname).sort()).toEqual(['/api/webnews/get/1', '/api/webnews/get/2']);
+    expect(server.requests.map((r) => new URL(r.url).pathname).sort()).toEqual([
+      '/api/webnews/get/1',
+      '/api/webnews/get/2',
+    ]);
   });
 
   test(`groups larger than the server's ${SERVER_MAX_PARTS} parts are split`, async () => {
     expect(MAX_BATCH_PARTS).toBe(SERVER_MAX_PARTS);
     const { server, http } = setUp();
-    const answers = await Promise.all(Array.from({ length: 201 }, (_, i) => http.get(api(`webnews/get/${i}`)).json<{ url: string }>()));
+    const answers = await Promise.all(
+      Array.from({ length: 201 }, (_, i) => http.get(api(`webnews/get/${i}`)).json<{ url: string }>()),
+    );
     expect(answers.map((a) => a.url)).toEqual(Array.from({ length: 201 }, (_, i) => api(`webnews/get/${i}`)));
     // 100 + 100 in two batches, the last one alone.
     expect(server.parts.map((p) => p.length)).toEqual([100, 100]);
-    expect(server.requests.map((r) => new URL(r.url).pathname).sort()).toEqual(['/api/batch', '/api/batch', '/api/webnews/get/200']);
+    expect(server.requests.map((r) => new URL(r.url).pathname).sort()).toEqual([
+      '/api/batch',
+      '/api/batch',
+      '/api/webnews/get/200',
+    ]);
   });
 
   test('a batch reply without the multipart content type rejects every caller with an error', async () => {
     const fetch = async () => Response.json({ whatever: true });
     const page = fakeBrowser(fetch);
-    const results = await Promise.allSettled([page.http.get(api('a/get/1')).json(), page.http.get(api('a/get/2')).json()]);
+    const results = await Promise.allSettled([
+      page.http.get(api('a/get/1')).json(),
+      page.http.get(api('a/get/2')).json(),
+    ]);
     for (const result of results) {
       expect(result.status).toBe('rejected');
       expect((result as PromiseRejectedResult).reason).toBeInstanceOf(Error);
@@ -240,14 +254,17 @@ describe('errors', () => {
 
   test('a signed-in back office whose token went (signed out in another tab) acts as on a 401, sending nothing', async () => {
     const { server, page, http } = setUp(statusServer, { signedIn: true });
-    const results = await Promise.allSettled([http.post(api('webnews/getlist'), { json: {} }).json(), http.get(api('webnews/get/1')).json()]);
+    const results = await Promise.allSettled([
+      http.post(api('webnews/getlist'), { json: {} }).json(),
+      http.get(api('webnews/get/1')).json(),
+    ]);
     expect(server.requests).toHaveLength(0);
     expect(page.alerts).toEqual(['請重新登入']);
     expect(page.reloads).toBe(1);
     expect(results.map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([401, 401]);
   });
 
-  test('without the signed-in setting, a request without a token is a visitor\'s', async () => {
+  test("without the signed-in setting, a request without a token is a visitor's", async () => {
     const { server, page, http } = setUp(statusServer);
     await http.get(api('webnews/get/1')).json();
     expect(server.requests).toHaveLength(1);
@@ -262,7 +279,10 @@ describe('errors', () => {
 
   test('400 with a message alerts the message; the caller still gets the error with the body', async () => {
     const { page, http } = setUp(statusServer);
-    const error = await http.post(api('status/400?message=Title%20is%20required')).json().catch((e: unknown) => e);
+    const error = await http
+      .post(api('status/400?message=Title%20is%20required'))
+      .json()
+      .catch((e: unknown) => e);
     expect(page.alerts).toEqual(['Title is required']);
     expect(page.reloads).toBe(0);
     expect(error).toBeInstanceOf(ApiRequestError);
@@ -277,7 +297,10 @@ describe('errors', () => {
 
   test.each([403, 404, 500])('%i is passed to the caller without an alert', async (status) => {
     const { page, http } = setUp(statusServer);
-    const error = await http.get(api(`status/${status}?message=nope`)).json().catch((e: unknown) => e);
+    const error = await http
+      .get(api(`status/${status}?message=nope`))
+      .json()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ status, body: { message: 'nope' } });
     expect(page.alerts).toEqual([]);

@@ -36,7 +36,8 @@ describe('delete', () => {
 });
 
 describe('select lists', () => {
-  const rows: Handler = (request) => Response.json({ data: [{ id: 1 }, { id: 2 }], total: 2, page: 1, pageSize: 9999, got: request.body });
+  const rows: Handler = (request) =>
+    Response.json({ data: [{ id: 1 }, { id: 2 }], total: 2, page: 1, pageSize: 9999, got: request.body });
 
   test('page 1, page size 9999, by order ascending, the data field', async () => {
     expect(SELECT_PAGE_SIZE).toBe(MAX_PAGE_SIZE);

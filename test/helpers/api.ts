@@ -25,8 +25,17 @@ export interface ApiResult<T = any> {
 }
 
 /** Calls the API dispatcher as the route handler would, with the XSRF pair set unless told not to. */
-export async function call<T = any>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { 'web-language': options.language ?? 'tw', [PEER_ADDRESS_HEADER]: options.ip ?? '10.0.0.1', ...options.headers };
+export async function call<T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {
+    'web-language': options.language ?? 'tw',
+    [PEER_ADDRESS_HEADER]: options.ip ?? '10.0.0.1',
+    ...options.headers,
+  };
   if (options.xsrf !== false) {
     headers.cookie = `XSRF-TOKEN=${options.xsrf ?? XSRF}`;
     headers['x-xsrf-token'] = XSRF;
@@ -51,12 +60,17 @@ export async function call<T = any>(method: string, path: string, body?: unknown
 let accountCounter = 0;
 
 /** Creates an account of the given role and signs it in; returns its token. */
-export async function signedIn(role: 0 | 1 = 1, password = 'correct horse battery'): Promise<{ token: string; id: number; username: string }> {
+export async function signedIn(
+  role: 0 | 1 = 1,
+  password = 'correct horse battery',
+): Promise<{ token: string; id: number; username: string }> {
   const username = `user${++accountCounter}_${role}`;
   const db = await getDb();
   if (role === 1) await ensureAdmin(db, username, password);
   else {
-    await db.insert(account).values({ username, displayName: username, role, passwordHash: await hashPassword(password) } as never);
+    await db
+      .insert(account)
+      .values({ username, displayName: username, role, passwordHash: await hashPassword(password) } as never);
   }
   const login = await call('POST', 'account/login', { username, password }, { ip: `10.1.${accountCounter}.1` });
   if (!login.body.token) throw new Error(`sign-in failed: ${JSON.stringify(login.body)}`);

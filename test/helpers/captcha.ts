@@ -7,7 +7,10 @@ import { resetConfig } from '../../lib/config';
  * and RECAPTCHA_VERIFY_URL pointing here, and each token gets its answer from `answers` (a string is
  * sent as an HTML page, for the broken-verifier case). `seen` holds every form the server sent.
  */
-export function useLocalCaptchaVerifier(secret: string, answers: Record<string, object | string>): { seen: URLSearchParams[] } {
+export function useLocalCaptchaVerifier(
+  secret: string,
+  answers: Record<string, object | string>,
+): { seen: URLSearchParams[] } {
   const seen: URLSearchParams[] = [];
   const keys = ['RECAPTCHA_SECRET_KEY', 'RECAPTCHA_VERIFY_URL', 'RECAPTCHA_MIN_SCORE'];
   const saved = Object.fromEntries(keys.map((key) => [key, process.env[key]]));

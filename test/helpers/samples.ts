@@ -54,7 +54,12 @@ export async function sampleBody(
       body[key] = options.parents[key];
     } else if (f.kind === 'reference') {
       const target = findResource(f.resource)!;
-      const created = await call('POST', `${target.name}/add`, await sampleBody(target, { ...options, parents: undefined }), options);
+      const created = await call(
+        'POST',
+        `${target.name}/add`,
+        await sampleBody(target, { ...options, parents: undefined }),
+        options,
+      );
       if (created.status !== 200) throw new Error(`cannot create ${target.name}: ${JSON.stringify(created.body)}`);
       body[key] = created.body.id;
     } else {
@@ -66,7 +71,9 @@ export async function sampleBody(
 
 /** The first plain text field: what tests edit to see an update land. */
 export function editableTextField(definition: ResourceDefinition): string {
-  const entry = Object.entries(definition.fields).find(([, f]) => f.kind === 'text' && !f.format && !f.pattern && !f.readOnly && !f.unique);
+  const entry = Object.entries(definition.fields).find(
+    ([, f]) => f.kind === 'text' && !f.format && !f.pattern && !f.readOnly && !f.unique,
+  );
   if (!entry) throw new Error(`${definition.name} has no plain text field`);
   return entry[0];
 }

@@ -34,7 +34,9 @@ export class TestSmtpServer {
       onData: (stream, session, callback) => {
         if (this.refuse) {
           stream.resume();
-          stream.on('end', () => callback(Object.assign(new Error('Mailbox unavailable (test server refuses)'), { responseCode: 550 })));
+          stream.on('end', () =>
+            callback(Object.assign(new Error('Mailbox unavailable (test server refuses)'), { responseCode: 550 })),
+          );
           return;
         }
         simpleParser(stream)
@@ -72,7 +74,10 @@ export class TestSmtpServer {
   waitFor(count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
     if (this.received.length >= count) return Promise.resolve(this.received);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`expected ${count} e-mails, got ${this.received.length}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`expected ${count} e-mails, got ${this.received.length}`)),
+        timeoutMs,
+      );
       this.waiters.push({
         count,
         resolve: () => {

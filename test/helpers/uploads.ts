@@ -4,7 +4,10 @@ import path from 'node:path';
 import { folderStorage, setUploadStorage, type UploadStorage } from '../../lib/uploads/storage';
 
 /** A real 1x1 PNG. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Keeps the file's uploads in a temporary folder, removed after its tests; returns the storage. */
 export function withUploadFolder(): { storage: UploadStorage } {

@@ -68,7 +68,11 @@ test('/readyz is 503 while a migration is missing', async () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ status: 'unavailable', database: 'ok', migrations: 'pending' });
   } finally {
-    await connection.query(`insert into ${connection.migrationsTable} (id, hash, created_at) values ($1, $2, $3)`, [last.id, last.hash, last.created_at]);
+    await connection.query(`insert into ${connection.migrationsTable} (id, hash, created_at) values ($1, $2, $3)`, [
+      last.id,
+      last.hash,
+      last.created_at,
+    ]);
   }
   expect((await readyz()).status).toBe(200);
 });
@@ -77,18 +81,28 @@ test('/readyz turns 503 when the database stops answering, and 200 when it is ba
   if (url) {
     await admin(async (query) => {
       await query(`alter database ${database} allow_connections false`);
-      await query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid()`);
+      await query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid()`,
+      );
     });
     const response = await readyz();
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ status: 'unavailable', database: 'unavailable', reason: 'the database does not answer' });
+    expect(await response.json()).toMatchObject({
+      status: 'unavailable',
+      database: 'unavailable',
+      reason: 'the database does not answer',
+    });
     await admin((query) => query(`alter database ${database} allow_connections true`));
     expect((await readiness()).ready).toBe(true);
   } else {
     await closeDatabase();
     const response = await readyz();
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ status: 'unavailable', database: 'unavailable', reason: 'shutting down' });
+    expect(await response.json()).toMatchObject({
+      status: 'unavailable',
+      database: 'unavailable',
+      reason: 'shutting down',
+    });
     connection = await open();
     installConnection(connection);
     expect((await readiness()).ready).toBe(true);

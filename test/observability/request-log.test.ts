@@ -36,17 +36,19 @@ beforeAll(async () => {
     for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
   });
   replaceLogger(pino({ base: undefined, formatters: { level: (label) => ({ level: label }) } }, stream));
-  server = http.createServer(pipeline([requestLog([])], async (request, response) => {
-    if (request.url === '/boom') {
-      response.statusCode = 500;
-      response.end('no');
-      return;
-    }
-    const answer = await dispatch(await webRequest(request));
-    response.statusCode = answer.status;
-    answer.headers.forEach((value, name) => response.setHeader(name, value));
-    response.end(Buffer.from(await answer.arrayBuffer()));
-  }));
+  server = http.createServer(
+    pipeline([requestLog([])], async (request, response) => {
+      if (request.url === '/boom') {
+        response.statusCode = 500;
+        response.end('no');
+        return;
+      }
+      const answer = await dispatch(await webRequest(request));
+      response.statusCode = answer.status;
+      answer.headers.forEach((value, name) => response.setHeader(name, value));
+      response.end(Buffer.from(await answer.arrayBuffer()));
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -67,7 +69,10 @@ async function logLineFor(requestId: string): Promise<Record<string, unknown>> {
 }
 
 async function scrape(): Promise<string> {
-  const response = await metricsResponse(new Request('http://x/metrics', { headers: { authorization: 'Bearer scrape-me' } }), 'scrape-me');
+  const response = await metricsResponse(
+    new Request('http://x/metrics', { headers: { authorization: 'Bearer scrape-me' } }),
+    'scrape-me',
+  );
   expect(response.status).toBe(200);
   return response.text();
 }
@@ -84,14 +89,25 @@ describe('request log', () => {
     const requestId = response.headers.get('x-request-id');
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     const line = await logLineFor(requestId!);
-    expect(line).toMatchObject({ level: 'info', method: 'GET', route: '/api/webnews/get/:id', status: response.status, clientAddress: '127.0.0.1', accountId: id });
+    expect(line).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      route: '/api/webnews/get/:id',
+      status: response.status,
+      clientAddress: '127.0.0.1',
+      accountId: id,
+    });
     expect(typeof line.durationMs).toBe('number');
     expect(typeof line.time).toBe('number');
     expect(JSON.stringify(line)).not.toContain('12345');
   });
 
   test('a forged X-Request-Id from an untrusted peer is replaced; a trusted proxy’s is kept', async () => {
-    const forged = await fetch(`${base}/api/webnews/getlist`, { method: 'POST', headers: { ...xsrf, 'x-request-id': 'forged-by-client' }, body: '{}' });
+    const forged = await fetch(`${base}/api/webnews/getlist`, {
+      method: 'POST',
+      headers: { ...xsrf, 'x-request-id': 'forged-by-client' },
+      body: '{}',
+    });
     expect(forged.headers.get('x-request-id')).not.toBe('forged-by-client');
     await logLineFor(forged.headers.get('x-request-id')!);
     expect(lines.some((line) => line.requestId === 'forged-by-client')).toBe(false);
@@ -105,7 +121,10 @@ describe('request log', () => {
         body: '{}',
       });
       expect(proxied.headers.get('x-request-id')).toBe('from-the-proxy');
-      expect(await logLineFor('from-the-proxy')).toMatchObject({ clientAddress: '198.51.100.23', route: '/api/webnews/getlist' });
+      expect(await logLineFor('from-the-proxy')).toMatchObject({
+        clientAddress: '198.51.100.23',
+        route: '/api/webnews/getlist',
+      });
     } finally {
       delete process.env.TRUSTED_PROXIES;
       resetConfig();
@@ -115,7 +134,9 @@ describe('request log', () => {
   test('an unexpected error logs its stack once, with the id of the request it broke', async () => {
     const { requestStore } = await import('../../lib/observability/request-store');
     const { logError } = await import('../../lib/observability/logger');
-    requestStore.run({ id: 'req-with-error', clientAddress: '127.0.0.1' }, () => logError(new Error('kaput'), 'API error'));
+    requestStore.run({ id: 'req-with-error', clientAddress: '127.0.0.1' }, () =>
+      logError(new Error('kaput'), 'API error'),
+    );
     const errors = lines.filter((line) => line.requestId === 'req-with-error');
     expect(errors).toHaveLength(1);
     expect((errors[0].err as { stack: string }).stack).toContain('kaput');
@@ -125,9 +146,23 @@ describe('request log', () => {
 
 describe('metrics', () => {
   test('refused without METRICS_TOKEN, without the bearer token, or with a wrong one', async () => {
-    expect((await metricsResponse(new Request('http://x/metrics', { headers: { authorization: 'Bearer anything' } }), undefined)).status).toBe(404);
+    expect(
+      (
+        await metricsResponse(
+          new Request('http://x/metrics', { headers: { authorization: 'Bearer anything' } }),
+          undefined,
+        )
+      ).status,
+    ).toBe(404);
     expect((await metricsResponse(new Request('http://x/metrics'), 'secret-token')).status).toBe(401);
-    expect((await metricsResponse(new Request('http://x/metrics', { headers: { authorization: 'Bearer wrong-token!' } }), 'secret-token')).status).toBe(401);
+    expect(
+      (
+        await metricsResponse(
+          new Request('http://x/metrics', { headers: { authorization: 'Bearer wrong-token!' } }),
+          'secret-token',
+        )
+      ).status,
+    ).toBe(401);
   });
 
   test('counts a request it just served, by route pattern, method and status, with its latency', async () => {
@@ -138,8 +173,12 @@ describe('metrics', () => {
     const text = await scrape();
     expect(sample(text, 'http_requests_total', labels)).toBe(before + 1);
     expect(sample(text, 'http_requests_total', 'route="(other)",method="GET",status="500"')).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'http_request_duration_seconds_count', 'route="/api/webnews/getlist",method="POST"')).toBeGreaterThanOrEqual(before + 1);
-    expect(sample(text, 'db_query_duration_seconds_count', `driver="${process.env.DATABASE_URL ? 'postgres' : 'pglite'}"`)).toBeGreaterThan(0);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', 'route="/api/webnews/getlist",method="POST"'),
+    ).toBeGreaterThanOrEqual(before + 1);
+    expect(
+      sample(text, 'db_query_duration_seconds_count', `driver="${process.env.DATABASE_URL ? 'postgres' : 'pglite'}"`),
+    ).toBeGreaterThan(0);
     expect(text).toContain('process_resident_memory_bytes');
     expect(text).toMatch(/cache_(hits|misses)_total\{cache="read"\}/);
     // No addresses, ids or names in labels.
@@ -152,7 +191,11 @@ describe('metrics', () => {
     const before = sample(await scrape(), 'sign_in_failures_total', 'reason="credentials"');
     const beforeLocked = sample(await scrape(), 'sign_in_failures_total', 'reason="locked"');
     for (let i = 0; i < 6; i++) {
-      await fetch(`${base}/api/account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'wrong' }) });
+      await fetch(`${base}/api/account/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'wrong' }),
+      });
     }
     await new Promise((r) => setTimeout(r, 50));
     const text = await scrape();

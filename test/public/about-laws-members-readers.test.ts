@@ -23,7 +23,8 @@ import { sectionParam } from '../../lib/public/lists';
 withDatabase();
 
 type Name = keyof typeof resources;
-const add = async (name: Name, values: Row, lang: 'tw' | 'en' = 'tw') => (await insertRow(resources[name], { lang, ...values })) as Row & { id: number };
+const add = async (name: Name, values: Row, lang: 'tw' | 'en' = 'tw') =>
+  (await insertRow(resources[name], { lang, ...values })) as Row & { id: number };
 const hide = async (name: Name, row: Row) => updateRow(resources[name], row, { isVisible: false });
 
 describe('law search', () => {
@@ -38,13 +39,46 @@ describe('law search', () => {
     const act = await add('webruleattribute', { name: '法律' });
     const ruling = await add('webruleattribute', { name: '函釋' });
     const rule = (title: string, values: Row) => add('webrule', { title, content: '<p>條文</p>', ...values });
-    const a = await rule('信託業法', { classId: trust.id, businessId: money.id, attributeId: act.id, issuedOn: '2020-05-01', content: '<p>信託<strong>業務</strong>之經營</p>' });
-    const b = await rule('不動產信託函釋', { classId: trust.id, businessId: estate.id, attributeId: ruling.id, issuedOn: '2022-03-10' });
-    const c = await rule('洗錢防制法', { classId: aml.id, businessId: cdd.id, attributeId: act.id, issuedOn: '2023-01-15' });
-    const hidden = await rule('隱藏的信託法規', { classId: trust.id, businessId: money.id, attributeId: act.id, issuedOn: '2021-01-01' });
+    const a = await rule('信託業法', {
+      classId: trust.id,
+      businessId: money.id,
+      attributeId: act.id,
+      issuedOn: '2020-05-01',
+      content: '<p>信託<strong>業務</strong>之經營</p>',
+    });
+    const b = await rule('不動產信託函釋', {
+      classId: trust.id,
+      businessId: estate.id,
+      attributeId: ruling.id,
+      issuedOn: '2022-03-10',
+    });
+    const c = await rule('洗錢防制法', {
+      classId: aml.id,
+      businessId: cdd.id,
+      attributeId: act.id,
+      issuedOn: '2023-01-15',
+    });
+    const hidden = await rule('隱藏的信託法規', {
+      classId: trust.id,
+      businessId: money.id,
+      attributeId: act.id,
+      issuedOn: '2021-01-01',
+    });
     await hide('webrule', hidden);
     await add('webrule', { title: 'Trust Enterprise Act', classId: trust.id, issuedOn: '2020-05-01' }, 'en');
-    ids = { trust: trust.id, aml: aml.id, money: money.id, estate: estate.id, cdd: cdd.id, act: act.id, ruling: ruling.id, a: a.id, b: b.id, c: c.id, hidden: hidden.id };
+    ids = {
+      trust: trust.id,
+      aml: aml.id,
+      money: money.id,
+      estate: estate.id,
+      cdd: cdd.id,
+      act: act.id,
+      ruling: ruling.id,
+      a: a.id,
+      b: b.id,
+      c: c.id,
+      hidden: hidden.id,
+    };
   });
 
   const search = async (params: Record<string, string>, page = 1) => {
@@ -76,20 +110,39 @@ describe('law search', () => {
     expect((await search({ q: '信託業務' })).titles).toEqual(['信託業法']);
     expect((await search({ q: '信託 函釋' })).titles).toEqual(['不動產信託函釋']);
     expect((await search({ class: String(ids.trust), attribute: String(ids.act) })).titles).toEqual(['信託業法']);
-    expect((await search({ class: String(ids.trust), business: String(ids.estate) })).titles).toEqual(['不動產信託函釋']);
+    expect((await search({ class: String(ids.trust), business: String(ids.estate) })).titles).toEqual([
+      '不動產信託函釋',
+    ]);
     expect((await search({ from: '2022-01-01' })).titles.sort()).toEqual(['不動產信託函釋', '洗錢防制法'].sort());
-    expect((await search({ from: '2020-05-01', to: '2022-03-10' })).titles.sort()).toEqual(['不動產信託函釋', '信託業法'].sort());
-    expect((await search({ q: '法', attribute: String(ids.act), from: '2021-01-01', to: '2023-12-31' })).titles).toEqual(['洗錢防制法']);
+    expect((await search({ from: '2020-05-01', to: '2022-03-10' })).titles.sort()).toEqual(
+      ['不動產信託函釋', '信託業法'].sort(),
+    );
+    expect(
+      (await search({ q: '法', attribute: String(ids.act), from: '2021-01-01', to: '2023-12-31' })).titles,
+    ).toEqual(['洗錢防制法']);
     expect((await search({ from: '2023-02-01', to: '2022-01-01' })).titles).toEqual([]);
   });
 
   it('drops parameters it cannot use instead of failing', async () => {
     const bad = await search({ class: '999', attribute: 'x', from: '2022-13-45', to: 'tomorrow', page: '-1' });
-    expect(bad.criteria).toEqual({ keyword: '', classId: undefined, businessId: undefined, attributeId: undefined, from: undefined, to: undefined });
+    expect(bad.criteria).toEqual({
+      keyword: '',
+      classId: undefined,
+      businessId: undefined,
+      attributeId: undefined,
+      from: undefined,
+      to: undefined,
+    });
     expect(bad.result.total).toBe(3);
     // A business line of another class is ignored; alone, it implies its class.
-    expect((await search({ class: String(ids.aml), business: String(ids.money) })).criteria).toMatchObject({ classId: ids.aml, businessId: undefined });
-    expect((await search({ business: String(ids.cdd) })).criteria).toMatchObject({ classId: ids.aml, businessId: ids.cdd });
+    expect((await search({ class: String(ids.aml), business: String(ids.money) })).criteria).toMatchObject({
+      classId: ids.aml,
+      businessId: undefined,
+    });
+    expect((await search({ business: String(ids.cdd) })).criteria).toMatchObject({
+      classId: ids.aml,
+      businessId: ids.cdd,
+    });
     // A hidden class or row is not an option.
     expect((await search({ q: '隱藏' })).titles).toEqual([]);
   });
@@ -102,7 +155,14 @@ describe('law search', () => {
 
   it('names the class, business line and attribute of a law', async () => {
     const row = (await getRow(resources.webrule, { language: 'tw', publicOnly: true }, ids.b))!;
-    expect(await lawDetail(row, 'tw')).toMatchObject({ title: '不動產信託函釋', className: '信託業法規', businessName: '不動產信託', attributeName: '函釋', issuedOn: '2022-03-10', files: [] });
+    expect(await lawDetail(row, 'tw')).toMatchObject({
+      title: '不動產信託函釋',
+      className: '信託業法規',
+      businessName: '不動產信託',
+      attributeName: '函釋',
+      issuedOn: '2022-03-10',
+      files: [],
+    });
   });
 });
 
@@ -146,14 +206,27 @@ describe('service points', () => {
     const bank = await add('webmemberdept', { name: '福泰銀行', category: 1 });
     const hiddenMember = await add('webmemberdept', { name: '隱藏銀行', category: 1 });
     await hide('webmemberdept', hiddenMember);
-    await add('webareainfo', { areaType: 1, regionCode: 6, name: '高雄分行', memberDeptId: bank.id, address: '高雄市', phone: '07-1' });
+    await add('webareainfo', {
+      areaType: 1,
+      regionCode: 6,
+      name: '高雄分行',
+      memberDeptId: bank.id,
+      address: '高雄市',
+      phone: '07-1',
+    });
     await add('webareainfo', { areaType: 1, regionCode: 1, name: '臺北總行', memberDeptId: bank.id });
     await add('webareainfo', { areaType: 2, regionCode: 1, name: '臺北安養窗口', memberDeptId: hiddenMember.id });
     await hide('webareainfo', await add('webareainfo', { areaType: 1, regionCode: 1, name: '隱藏據點' }));
   });
 
   const names = async (type?: string, region?: string) =>
-    (await servicePoints('tw', { areaType: sectionParam(sections.areaTypes, type), region: sectionParam(sections.regions, region), page: 1 })).items.map((p) => p.name);
+    (
+      await servicePoints('tw', {
+        areaType: sectionParam(sections.areaTypes, type),
+        region: sectionParam(sections.regions, region),
+        page: 1,
+      })
+    ).items.map((p) => p.name);
 
   it('filters by region and kind, kept together by region', async () => {
     expect(await names()).toEqual(['臺北總行', '臺北安養窗口', '高雄分行']);
@@ -168,14 +241,23 @@ describe('service points', () => {
 
   it('names the member institution only when it is public', async () => {
     const { items } = await servicePoints('tw', { page: 1 });
-    expect(items.find((p) => p.name === '高雄分行')).toMatchObject({ member: { name: '福泰銀行' }, address: '高雄市', phone: '07-1' });
+    expect(items.find((p) => p.name === '高雄分行')).toMatchObject({
+      member: { name: '福泰銀行' },
+      address: '高雄市',
+      phone: '07-1',
+    });
     expect(items.find((p) => p.name === '臺北安養窗口')!.member).toBeUndefined();
   });
 });
 
 describe('members', () => {
   it('lists public members by category without the private contact person', async () => {
-    await add('webmemberdept', { name: '明德信託', category: 2, contactPerson: '劉經理', website: 'https://mingde.example' });
+    await add('webmemberdept', {
+      name: '明德信託',
+      category: 2,
+      contactPerson: '劉經理',
+      website: 'https://mingde.example',
+    });
     const trust = await members('tw', { category: sections.memberCategories[1], page: 1 });
     expect(trust.items.map((m) => m.name)).toEqual(['明德信託']);
     expect(trust.items[0]).not.toHaveProperty('contactPerson');
@@ -189,17 +271,37 @@ describe('videos and the watch link', () => {
   let video: Row;
 
   beforeAll(async () => {
-    video = await add('webvision', { category: 1, title: '宣導影片', videoUrl: 'https://youtu.be/Jm8b3QbVqP4', clicks: 5 });
+    video = await add('webvision', {
+      category: 1,
+      title: '宣導影片',
+      videoUrl: 'https://youtu.be/Jm8b3QbVqP4',
+      clicks: 5,
+    });
   });
 
-  const clicksOf = async (id: number) => (await getRow(resources.webvision, { language: 'tw', publicOnly: false }, id))!.clicks;
+  const clicksOf = async (id: number) =>
+    (await getRow(resources.webvision, { language: 'tw', publicOnly: false }, id))!.clicks;
 
   it('recognises YouTube, Vimeo and uploaded files', () => {
-    expect(videoSource('https://www.youtube.com/watch?v=Jm8b3QbVqP4&t=3')).toEqual({ kind: 'youtube', videoId: 'Jm8b3QbVqP4', url: 'https://www.youtube.com/watch?v=Jm8b3QbVqP4' });
+    expect(videoSource('https://www.youtube.com/watch?v=Jm8b3QbVqP4&t=3')).toEqual({
+      kind: 'youtube',
+      videoId: 'Jm8b3QbVqP4',
+      url: 'https://www.youtube.com/watch?v=Jm8b3QbVqP4',
+    });
     expect(videoSource('https://youtu.be/Jm8b3QbVqP4')).toMatchObject({ kind: 'youtube', videoId: 'Jm8b3QbVqP4' });
-    expect(videoSource('https://www.youtube.com/embed/Jm8b3QbVqP4')).toMatchObject({ kind: 'youtube', videoId: 'Jm8b3QbVqP4' });
-    expect(videoSource('https://vimeo.com/76979871')).toEqual({ kind: 'vimeo', videoId: '76979871', url: 'https://vimeo.com/76979871' });
-    expect(videoSource('https://player.vimeo.com/video/76979871')).toMatchObject({ kind: 'vimeo', videoId: '76979871' });
+    expect(videoSource('https://www.youtube.com/embed/Jm8b3QbVqP4')).toMatchObject({
+      kind: 'youtube',
+      videoId: 'Jm8b3QbVqP4',
+    });
+    expect(videoSource('https://vimeo.com/76979871')).toEqual({
+      kind: 'vimeo',
+      videoId: '76979871',
+      url: 'https://vimeo.com/76979871',
+    });
+    expect(videoSource('https://player.vimeo.com/video/76979871')).toMatchObject({
+      kind: 'vimeo',
+      videoId: '76979871',
+    });
     expect(videoSource('/uploads/abc/film.mp4')).toEqual({ kind: 'file', url: '/uploads/abc/film.mp4' });
     expect(videoSource('https://example.com/film')).toEqual({ kind: 'link', url: 'https://example.com/film' });
   });
@@ -232,7 +334,9 @@ describe('videos and the watch link', () => {
     const response = await watchVideo('tw', String(film.id));
     expect(response.headers.get('location')).toBe(`/tw/about/videos/${film.id}`);
     expect(await clicksOf(film.id as number)).toBe(1);
-    expect((await videos('tw', { category: sections.visionCategories[2], page: 1 })).items.map((v) => v.title)).toEqual(['教學']);
+    expect((await videos('tw', { category: sections.visionCategories[2], page: 1 })).items.map((v) => v.title)).toEqual(
+      ['教學'],
+    );
   });
 });
 
@@ -243,10 +347,12 @@ describe('boards, committees, page sections and self-regulation', () => {
     await add('websupervisor', { boardType: 2, name: '陳監事', title: '常務監事' });
     const stamp = await stampSection(resources.websupervisor, 2, 'tw', new Date('2024-05-01T02:00:00Z'));
     const groups = await boards('tw');
-    expect(groups.map((g) => [g.section.key, g.people.map((p) => p.name), g.updatedAt?.toISOString() ?? null])).toEqual([
-      ['directors', ['王理事長', '李理事'], null],
-      ['supervisors', ['陳監事'], stamp.toISOString()],
-    ]);
+    expect(groups.map((g) => [g.section.key, g.people.map((p) => p.name), g.updatedAt?.toISOString() ?? null])).toEqual(
+      [
+        ['directors', ['王理事長', '李理事'], null],
+        ['supervisors', ['陳監事'], stamp.toISOString()],
+      ],
+    );
     expect(groups[0].people[0]).toMatchObject({ title: '理事長', organization: '福泰銀行' });
   });
 

@@ -12,5 +12,6 @@ test('a not-found page is kept a short while at most, never longer than the page
 });
 
 test('a failure, a redirect or any other answer is never kept', () => {
-  for (const status of [500, 503, 301, 302, 303, 307, 308, 400, 403, 410]) expect(sharedSecondsFor(status, 300)).toBeNull();
+  for (const status of [500, 503, 301, 302, 303, 307, 308, 400, 403, 410])
+    expect(sharedSecondsFor(status, 300)).toBeNull();
 });

@@ -37,16 +37,34 @@ describe('form values', () => {
     form.set('email', 'mary@example.com');
     form.set('status', '2');
     form.set('phone', new Blob(['x']));
-    expect(contactValuesOf(form)).toEqual({ name: '  Mary ', email: 'mary@example.com', phone: '', subject: '', message: '' });
+    expect(contactValuesOf(form)).toEqual({
+      name: '  Mary ',
+      email: 'mary@example.com',
+      phone: '',
+      subject: '',
+      message: '',
+    });
   });
 });
 
 describe('submitContact', () => {
   test('a valid message is stored as new, in the language of the page, with no account', async () => {
-    const result = await submitContact({ language: 'en', clientAddress: nextIp(), values: letter({ name: ' Mary ', phone: '02-2345-6789' }) });
+    const result = await submitContact({
+      language: 'en',
+      clientAddress: nextIp(),
+      values: letter({ name: ' Mary ', phone: '02-2345-6789' }),
+    });
     expect(result).toEqual({ ok: true, id: expect.any(Number) });
     const row = await stored((result as { id: number }).id);
-    expect(row).toMatchObject({ name: 'Mary', phone: '02-2345-6789', subject: '測驗報名', status: 0, lang: 'en', accountId: null, replyNote: null });
+    expect(row).toMatchObject({
+      name: 'Mary',
+      phone: '02-2345-6789',
+      subject: '測驗報名',
+      status: 0,
+      lang: 'en',
+      accountId: null,
+      replyNote: null,
+    });
   });
 
   test('a blank phone is stored as none', async () => {
@@ -66,11 +84,20 @@ describe('submitContact', () => {
   ] as const)('%s %s is refused with the field named, values kept', async (field, _, overrides, key, values) => {
     const typed = letter(overrides);
     const result = await submitContact({ language: 'tw', clientAddress: nextIp(), values: typed });
-    expect(result).toEqual({ ok: false, values: typed, errors: { [field]: message('tw', key, values) }, formError: undefined });
+    expect(result).toEqual({
+      ok: false,
+      values: typed,
+      errors: { [field]: message('tw', key, values) },
+      formError: undefined,
+    });
   });
 
-  test('every field\'s problem is reported at once, in English on the English site', async () => {
-    const result = await submitContact({ language: 'en', clientAddress: nextIp(), values: letter({ name: '', email: 'x', subject: '' }) });
+  test("every field's problem is reported at once, in English on the English site", async () => {
+    const result = await submitContact({
+      language: 'en',
+      clientAddress: nextIp(),
+      values: letter({ name: '', email: 'x', subject: '' }),
+    });
     expect(result.ok).toBe(false);
     expect(result.ok === false && result.errors).toEqual({
       name: message('en', 'required', { field: 'Name' }),
@@ -81,7 +108,10 @@ describe('submitContact', () => {
 
   test('after 5 messages from one address the next is refused with the wait, as a problem of the whole form', async () => {
     const clientAddress = nextIp();
-    for (let i = 0; i < 5; i++) expect((await submitContact({ language: 'tw', clientAddress, values: letter({ subject: `#${i}` }) })).ok).toBe(true);
+    for (let i = 0; i < 5; i++)
+      expect((await submitContact({ language: 'tw', clientAddress, values: letter({ subject: `#${i}` }) })).ok).toBe(
+        true,
+      );
     const blocked = await submitContact({ language: 'en', clientAddress, values: letter() });
     expect(blocked.ok).toBe(false);
     expect(blocked.ok === false && blocked.formError).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
@@ -101,17 +131,22 @@ describe('submitContact with the captcha on', () => {
     const result = await submitContact({ language: 'tw', clientAddress, values: letter(), captchaToken: 'good-token' });
     expect(result.ok).toBe(true);
     const check = seen[seen.length - 1];
-    expect([check.get('secret'), check.get('response'), check.get('remoteip')]).toEqual(['contact-secret', 'good-token', clientAddress]);
+    expect([check.get('secret'), check.get('response'), check.get('remoteip')]).toEqual([
+      'contact-secret',
+      'good-token',
+      clientAddress,
+    ]);
   });
 
-  test.each([['a missing token', undefined], ['a refused token', 'bad-token'], ['a low score', 'low-score']])(
-    '%s fails the form with the captcha message and stores nothing',
-    async (_, captchaToken) => {
-      const db = await getDb();
-      const before = (await db.select({ id: webcontact.id }).from(webcontact)).length;
-      const result = await submitContact({ language: 'en', clientAddress: nextIp(), values: letter(), captchaToken });
-      expect(result).toEqual({ ok: false, values: letter(), errors: {}, formError: message('en', 'captchaFailed') });
-      expect((await db.select({ id: webcontact.id }).from(webcontact)).length).toBe(before);
-    },
-  );
+  test.each([
+    ['a missing token', undefined],
+    ['a refused token', 'bad-token'],
+    ['a low score', 'low-score'],
+  ])('%s fails the form with the captcha message and stores nothing', async (_, captchaToken) => {
+    const db = await getDb();
+    const before = (await db.select({ id: webcontact.id }).from(webcontact)).length;
+    const result = await submitContact({ language: 'en', clientAddress: nextIp(), values: letter(), captchaToken });
+    expect(result).toEqual({ ok: false, values: letter(), errors: {}, formError: message('en', 'captchaFailed') });
+    expect((await db.select({ id: webcontact.id }).from(webcontact)).length).toBe(before);
+  });
 });

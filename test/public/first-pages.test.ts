@@ -1,14 +1,22 @@
 /** Lists whose first page is cached whole through a twin route (lib/public/first-pages.ts, proxy.ts). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FIRST_PAGE_SEGMENT, firstPageLists, firstPagePath, hasCachedFirstPage, isFirstPageTwin, withoutFirstPage } from '../../lib/public/first-pages';
+import {
+  FIRST_PAGE_SEGMENT,
+  firstPageLists,
+  firstPagePath,
+  hasCachedFirstPage,
+  isFirstPageTwin,
+  withoutFirstPage,
+} from '../../lib/public/first-pages';
 import { siteRoutes } from '../../lib/public/routes';
 
 const app = path.join(process.cwd(), 'app', '[locale]');
 
 /** The one twin route of every list, and the list routes it imports (each list's own `page.tsx`). */
 const twin = path.join(app, FIRST_PAGE_SEGMENT, '[...list]', 'page.tsx');
-const twinLists = () => [...fs.readFileSync(twin, 'utf8').matchAll(/from '\.\.\/\.\.(\/.+)\/page'/g)].map((match) => match[1]);
+const twinLists = () =>
+  [...fs.readFileSync(twin, 'utf8').matchAll(/from '\.\.\/\.\.(\/.+)\/page'/g)].map((match) => match[1]);
 
 /** The generic pages of the routes resources declare (lib/public/resource-pages.ts) have one twin for all. */
 const GENERIC = '/[route]';

@@ -26,10 +26,20 @@ const noAlt = { alt: { tw: '', en: '' } };
 test('an uploaded image gives its URL with its own width, height and text alternatives', async () => {
   const banner = await stored(bannerPng(1, 640, 360), 'banner.png');
   const logo = await stored(logoPng(2, 240), 'logo.png');
-  expect(await publicImage(banner)).toEqual({ url: `/uploads/${banner}/banner.png`, width: 640, height: 360, ...noAlt });
+  expect(await publicImage(banner)).toEqual({
+    url: `/uploads/${banner}/banner.png`,
+    width: 640,
+    height: 360,
+    ...noAlt,
+  });
   expect(await publicImage(logo)).toMatchObject({ width: 240, height: 240 });
   // The URL a lookup gave stands for the upload: pages that resolved the URL first still get the size.
-  expect(await publicImage(`/uploads/${banner}/banner.png`)).toEqual({ url: `/uploads/${banner}/banner.png`, width: 640, height: 360, ...noAlt });
+  expect(await publicImage(`/uploads/${banner}/banner.png`)).toEqual({
+    url: `/uploads/${banner}/banner.png`,
+    width: 640,
+    height: 360,
+    ...noAlt,
+  });
 });
 
 test('outside URLs and files that are not images have no size; unknown values give nothing', async () => {

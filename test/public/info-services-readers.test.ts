@@ -29,7 +29,12 @@ beforeAll(async () => {
 
 /** Direct writes bypass the repository's cache invalidation, so each such test empties the cache. */
 async function hide(table: typeof webqa | typeof websystem | typeof webspecial | typeof webbilingual, id: number) {
-  await (await getDb()).update(table).set({ isVisible: false } as never).where(eq(table.id, id));
+  await (
+    await getDb()
+  )
+    .update(table)
+    .set({ isVisible: false } as never)
+    .where(eq(table.id, id));
   clearPublicCache();
 }
 
@@ -80,7 +85,8 @@ describe('glossary', () => {
   test('a keyword matches either language, case-insensitively, and every term must match', async () => {
     const english = await glossaryPage({ keyword: 'TRUST', page: 1 });
     expect(english.total).toBeGreaterThan(0);
-    for (const row of english.rows) expect(`${row.termTw} ${row.termEn} ${row.description}`.toLowerCase()).toContain('trust');
+    for (const row of english.rows)
+      expect(`${row.termTw} ${row.termEn} ${row.description}`.toLowerCase()).toContain('trust');
     const chinese = await glossaryPage({ keyword: '信託', page: 1 });
     expect(chinese.total).toBeGreaterThan(0);
     for (const row of chinese.rows) expect(`${row.termTw}${row.description}`).toContain('信託');
@@ -99,7 +105,9 @@ describe('glossary', () => {
     expect(narrowed.rows.every((row) => row.initial === 'T')).toBe(true);
     const hidden = t.rows[0];
     await hide(webbilingual, hidden.id as number);
-    expect((await glossaryPage({ keyword: '', initial: 'T', page: 1 })).rows.some((row) => row.id === hidden.id)).toBe(false);
+    expect((await glossaryPage({ keyword: '', initial: 'T', page: 1 })).rows.some((row) => row.id === hidden.id)).toBe(
+      false,
+    );
   });
 });
 
@@ -189,7 +197,8 @@ describe('online systems, links and special zones', () => {
   test('links are grouped by their type in order', async () => {
     const groups = await linkDirectory('en');
     expect(groups.length).toBeGreaterThan(1);
-    for (const { type, links } of groups) expect(links.every((link) => link.typeId === type.id && link.lang === 'en')).toBe(true);
+    for (const { type, links } of groups)
+      expect(links.every((link) => link.typeId === type.id && link.lang === 'en')).toBe(true);
   });
 
   test('a zone lists its sections with their public items only', async () => {
@@ -201,7 +210,12 @@ describe('online systems, links and special zones', () => {
       expect(items.every((item) => item.groupId === zone.id && item.groupTypeId === section.id)).toBe(true);
     }
     const item = sectionsOfZone[0].items[0];
-    await (await getDb()).update(webspecial).set({ publishAt: new Date(Date.now() + 86_400_000) } as never).where(eq(webspecial.id, item.id as number));
+    await (
+      await getDb()
+    )
+      .update(webspecial)
+      .set({ publishAt: new Date(Date.now() + 86_400_000) } as never)
+      .where(eq(webspecial.id, item.id as number));
     clearPublicCache();
     const later = (await zoneSections('tw', zone.id as number)).flatMap((s) => s.items);
     expect(later.some((i) => i.id === item.id)).toBe(false);

@@ -22,7 +22,9 @@ describe('public kit helpers', () => {
 
   test('a file kind comes from its extension, else from its type', () => {
     expect(fileKind({ name: '年報.pdf', type: 'application/pdf' })).toBe('PDF');
-    expect(fileKind({ name: 'report', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })).toBe('DOCX');
+    expect(
+      fileKind({ name: 'report', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }),
+    ).toBe('DOCX');
     expect(fileKind({ name: 'photo', type: 'image/jpeg' })).toBe('JPEG');
   });
 

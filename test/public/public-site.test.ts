@@ -26,8 +26,19 @@ describe('sitemap building', () => {
 
   test('lists every page in both languages with hreflang alternates and x-default; groups without a page are left out', () => {
     const map = buildSitemap(routes, { tw: [], en: [] });
-    expect(map.map((e) => e.url)).toEqual([`${origin}/tw`, `${origin}/en`, `${origin}/tw/news`, `${origin}/en/news`, `${origin}/tw/qa`, `${origin}/en/qa`]);
-    expect(map[3].alternates?.languages).toEqual({ 'zh-Hant-TW': `${origin}/tw/news`, en: `${origin}/en/news`, 'x-default': `${origin}/tw/news` });
+    expect(map.map((e) => e.url)).toEqual([
+      `${origin}/tw`,
+      `${origin}/en`,
+      `${origin}/tw/news`,
+      `${origin}/en/news`,
+      `${origin}/tw/qa`,
+      `${origin}/en/qa`,
+    ]);
+    expect(map[3].alternates?.languages).toEqual({
+      'zh-Hant-TW': `${origin}/tw/news`,
+      en: `${origin}/en/news`,
+      'x-default': `${origin}/tw/news`,
+    });
   });
 
   test('a row names its counterpart; a row without one has only its own language; anchored rows are their page, once, dated by the newest row', () => {
@@ -44,9 +55,20 @@ describe('sitemap building', () => {
       en: [{ path: '/news/2', counterpart: '/news/1', updatedAt: old }],
     });
     const entry = (path: string) => map.find((e) => e.url === `${origin}${path}`)!;
-    expect(entry('/tw/news/1').alternates?.languages).toEqual({ 'zh-Hant-TW': `${origin}/tw/news/1`, en: `${origin}/en/news/2`, 'x-default': `${origin}/tw/news/1` });
-    expect(entry('/en/news/2').alternates?.languages).toEqual({ 'zh-Hant-TW': `${origin}/tw/news/1`, en: `${origin}/en/news/2`, 'x-default': `${origin}/tw/news/1` });
-    expect(entry('/tw/news/3').alternates?.languages).toEqual({ 'zh-Hant-TW': `${origin}/tw/news/3`, 'x-default': `${origin}/tw/news/3` });
+    expect(entry('/tw/news/1').alternates?.languages).toEqual({
+      'zh-Hant-TW': `${origin}/tw/news/1`,
+      en: `${origin}/en/news/2`,
+      'x-default': `${origin}/tw/news/1`,
+    });
+    expect(entry('/en/news/2').alternates?.languages).toEqual({
+      'zh-Hant-TW': `${origin}/tw/news/1`,
+      en: `${origin}/en/news/2`,
+      'x-default': `${origin}/tw/news/1`,
+    });
+    expect(entry('/tw/news/3').alternates?.languages).toEqual({
+      'zh-Hant-TW': `${origin}/tw/news/3`,
+      'x-default': `${origin}/tw/news/3`,
+    });
     expect(map.filter((e) => e.url.includes('#'))).toEqual([]);
     expect(map.filter((e) => e.url === `${origin}/tw/qa?type=4`)).toHaveLength(1);
     expect(entry('/tw/qa?type=4').lastModified).toEqual(recent);
@@ -70,12 +92,21 @@ describe('RSS', () => {
       selfUrl: 'https://x.example/feeds/tw/news.xml',
       description: '<b>d</b>',
       language: 'zh-TW',
-      items: [{ title: 'A < B', url: 'https://x.example/tw/news/1?a=1&b=2', description: 'x', published: new Date('2024-05-01T00:00:00Z') }],
+      items: [
+        {
+          title: 'A < B',
+          url: 'https://x.example/tw/news/1?a=1&b=2',
+          description: 'x',
+          published: new Date('2024-05-01T00:00:00Z'),
+        },
+      ],
     });
     expect(xml).toContain('<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">');
     expect(xml).toContain('<title>News &amp; more</title>');
     expect(xml).toContain('<description>&lt;b&gt;d&lt;/b&gt;</description>');
-    expect(xml).toContain('<atom:link href="https://x.example/feeds/tw/news.xml" rel="self" type="application/rss+xml"/>');
+    expect(xml).toContain(
+      '<atom:link href="https://x.example/feeds/tw/news.xml" rel="self" type="application/rss+xml"/>',
+    );
     expect(xml).toContain('<item><title>A &lt; B</title><link>https://x.example/tw/news/1?a=1&amp;b=2</link>');
     expect(xml).toContain('<pubDate>Wed, 01 May 2024 00:00:00 GMT</pubDate>');
     expect(xml).toContain('<lastBuildDate>Wed, 01 May 2024 00:00:00 GMT</lastBuildDate>');
@@ -91,34 +122,99 @@ describe('RSS', () => {
 });
 
 describe('structured data', () => {
-  const site = { ...defaultWebInfo('tw'), siteName: '協會', associationName: '臺灣協會', address: '臺北市', phone: '02-1', email: 'a@b.example', logoUrl: '/uploads/x/logo.png' };
+  const site = {
+    ...defaultWebInfo('tw'),
+    siteName: '協會',
+    associationName: '臺灣協會',
+    address: '臺北市',
+    phone: '02-1',
+    email: 'a@b.example',
+    logoUrl: '/uploads/x/logo.png',
+  };
 
   test('Organization carries the contact details of the web settings, and no empty property', () => {
     const org = organizationJsonLd({ ...site, fax: '' }, 'tw');
-    expect(org).toMatchObject({ '@type': 'Organization', name: '臺灣協會', alternateName: '協會', url: `${origin}/tw`, logo: `${origin}/uploads/x/logo.png`, telephone: '02-1', email: 'a@b.example' });
+    expect(org).toMatchObject({
+      '@type': 'Organization',
+      name: '臺灣協會',
+      alternateName: '協會',
+      url: `${origin}/tw`,
+      logo: `${origin}/uploads/x/logo.png`,
+      telephone: '02-1',
+      email: 'a@b.example',
+    });
     expect(org.address).toEqual({ '@type': 'PostalAddress', streetAddress: '臺北市' });
     expect('faxNumber' in org).toBe(false);
   });
 
   test('NewsArticle and Event have absolute URLs and ISO dates', () => {
     const published = new Date('2024-05-01T02:00:00Z');
-    const article = newsArticleJsonLd({ title: 't', url: '/tw/news/1', description: 'd', published, modified: null, image: '/uploads/i/a.png', language: 'tw' }, site);
-    expect(article).toMatchObject({ '@type': 'NewsArticle', url: `${origin}/tw/news/1`, datePublished: published.toISOString(), dateModified: published.toISOString(), image: [`${origin}/uploads/i/a.png`], inLanguage: 'zh-Hant-TW' });
-    const event = eventJsonLd({ name: 'e', url: '/en/activities/2', description: '', start: published, end: null, location: '', organizer: '', image: null, registrationUrl: '', language: 'en' }, site);
-    expect(event).toMatchObject({ '@type': 'Event', startDate: published.toISOString(), location: { '@type': 'Place', name: '臺灣協會', address: '臺北市' }, organizer: { name: '臺灣協會' } });
+    const article = newsArticleJsonLd(
+      {
+        title: 't',
+        url: '/tw/news/1',
+        description: 'd',
+        published,
+        modified: null,
+        image: '/uploads/i/a.png',
+        language: 'tw',
+      },
+      site,
+    );
+    expect(article).toMatchObject({
+      '@type': 'NewsArticle',
+      url: `${origin}/tw/news/1`,
+      datePublished: published.toISOString(),
+      dateModified: published.toISOString(),
+      image: [`${origin}/uploads/i/a.png`],
+      inLanguage: 'zh-Hant-TW',
+    });
+    const event = eventJsonLd(
+      {
+        name: 'e',
+        url: '/en/activities/2',
+        description: '',
+        start: published,
+        end: null,
+        location: '',
+        organizer: '',
+        image: null,
+        registrationUrl: '',
+        language: 'en',
+      },
+      site,
+    );
+    expect(event).toMatchObject({
+      '@type': 'Event',
+      startDate: published.toISOString(),
+      location: { '@type': 'Place', name: '臺灣協會', address: '臺北市' },
+      organizer: { name: '臺灣協會' },
+    });
     expect('endDate' in event || 'offers' in event || 'description' in event).toBe(false);
   });
 });
 
 describe('site search paging across resources', () => {
   test('a page takes the right slices of each resource in order', () => {
-    expect(pageSlices([3, 0, 12, 5], 1, 10)).toEqual([{ index: 0, from: 0, to: 3 }, { index: 2, from: 0, to: 7 }]);
-    expect(pageSlices([3, 0, 12, 5], 2, 10)).toEqual([{ index: 2, from: 7, to: 12 }, { index: 3, from: 0, to: 5 }]);
+    expect(pageSlices([3, 0, 12, 5], 1, 10)).toEqual([
+      { index: 0, from: 0, to: 3 },
+      { index: 2, from: 0, to: 7 },
+    ]);
+    expect(pageSlices([3, 0, 12, 5], 2, 10)).toEqual([
+      { index: 2, from: 7, to: 12 },
+      { index: 3, from: 0, to: 5 },
+    ]);
     expect(pageSlices([3, 0, 12, 5], 3, 10)).toEqual([]);
   });
 
   test('sources of one public page make one group, with the result pages it spans; groups without hits are left out', () => {
-    const sources = [{ route: 'news' }, { route: 'bulletins' }, { route: 'laws' }, { route: 'laws' }, { route: 'qa' }] as const;
+    const sources = [
+      { route: 'news' },
+      { route: 'bulletins' },
+      { route: 'laws' },
+      { route: 'laws' },
+      { route: 'qa' },
+    ] as const;
     expect(groupsOf([...sources], [3, 0, 12, 5, 0], 10)).toEqual([
       { route: 'news', total: 3, firstPage: 1, lastPage: 1 },
       { route: 'laws', total: 17, firstPage: 1, lastPage: 2 },
@@ -136,7 +232,15 @@ describe('visit counting', () => {
   });
 
   test('counts once per browser session (a session cookie), and survives a failed request', async () => {
-    const jar = { value: '', get cookie() { return this.value; }, set cookie(c: string) { this.value += `${this.value ? '; ' : ''}${c.split(';')[0]}`; } };
+    const jar = {
+      value: '',
+      get cookie() {
+        return this.value;
+      },
+      set cookie(c: string) {
+        this.value += `${this.value ? '; ' : ''}${c.split(';')[0]}`;
+      },
+    };
     const calls: string[] = [];
     const fetcher = (async (url: string) => {
       calls.push(url);
@@ -147,7 +251,9 @@ describe('visit counting', () => {
     expect(await countOncePerSession('accessible', jar, fetcher)).toBe(41);
     expect(calls).toEqual(['/api/websetting/visitcount', '/api/websetting/accessiblevisitcount']);
     expect(jar.cookie).toBe('gh_counted_visit=1; gh_counted_accessible=1');
-    const failing = (async () => { throw new Error('offline'); }) as unknown as typeof fetch;
+    const failing = (async () => {
+      throw new Error('offline');
+    }) as unknown as typeof fetch;
     expect(await countOncePerSession('visit', { cookie: '' }, failing)).toBeNull();
   });
 });
@@ -165,24 +271,40 @@ describe('public reads on the database', () => {
   test('activities split into upcoming (soonest first, ongoing included) and past (latest first); unknown types show the whole list', async () => {
     const type = await addRow('webactivitytype', { name: 'Seminar' }, { token, language: 'en' });
     const add = (title: string, start: number, end?: number) =>
-      addRow('webactivity', { typeId: type.id, title, startAt: taipei(fromNow(start)), ...(end === undefined ? {} : { endAt: taipei(fromNow(end)) }) }, { token, language: 'en' });
+      addRow(
+        'webactivity',
+        {
+          typeId: type.id,
+          title,
+          startAt: taipei(fromNow(start)),
+          ...(end === undefined ? {} : { endAt: taipei(fromNow(end)) }),
+        },
+        { token, language: 'en' },
+      );
     await add('later', 48);
     await add('soon', 2);
     await add('ongoing', -2, 5);
     await add('finished', -48, -40);
     await add('long ago', -400);
     const titles = async (when: 'upcoming' | 'past', typeId?: number) =>
-      (await announcementPage(announcementKinds.activities, 'en', { page: 1, when, type: typeId })).items.map((i) => i.title);
+      (await announcementPage(announcementKinds.activities, 'en', { page: 1, when, type: typeId })).items.map(
+        (i) => i.title,
+      );
     expect(await titles('upcoming')).toEqual(['ongoing', 'soon', 'later']);
     expect(await titles('past')).toEqual(['finished', 'long ago']);
     expect(await titles('upcoming', type.id)).toEqual(['ongoing', 'soon', 'later']);
     expect(await titles('upcoming', 999999)).toEqual(['ongoing', 'soon', 'later']);
     const page = await announcementPage(announcementKinds.activities, 'en', { page: 50, when: 'past', pageSize: 1 });
-    expect({ page: page.page, total: page.total, titles: page.items.map((i) => i.title) }).toEqual({ page: 2, total: 2, titles: ['long ago'] });
+    expect({ page: page.page, total: page.total, titles: page.items.map((i) => i.title) }).toEqual({
+      page: 2,
+      total: 2,
+      titles: ['long ago'],
+    });
   });
 
   test('previous and next follow the publication dates', async () => {
-    const add = (title: string, hours: number) => addRow('webnews', { title, publishAt: taipei(fromNow(hours)) }, { token, language: 'tw' });
+    const add = (title: string, hours: number) =>
+      addRow('webnews', { title, publishAt: taipei(fromNow(hours)) }, { token, language: 'tw' });
     const oldest = await add('oldest', -30);
     const middle = await add('middle', -20);
     const newest = await add('newest', -10);
@@ -194,9 +316,14 @@ describe('public reads on the database', () => {
   test('site search pages through several resources, and the sitemap and feeds show only public rows', async () => {
     const type = await addRow('webbulletintype', { name: '一般' }, { token, language: 'tw' });
     for (let i = 0; i < 7; i++) await addRow('webnews', { title: `信託消息 ${i}` }, { token, language: 'tw' });
-    for (let i = 0; i < 6; i++) await addRow('webbulletin', { typeId: type.id, title: `信託公告 ${i}` }, { token, language: 'tw' });
+    for (let i = 0; i < 6; i++)
+      await addRow('webbulletin', { typeId: type.id, title: `信託公告 ${i}` }, { token, language: 'tw' });
     const hidden = await addRow('webnews', { title: '信託 隱藏', isVisible: false }, { token, language: 'tw' });
-    const expired = await addRow('webnews', { title: '信託 過期', publishAt: taipei(fromNow(-48)), unpublishAt: taipei(fromNow(-24)) }, { token, language: 'tw' });
+    const expired = await addRow(
+      'webnews',
+      { title: '信託 過期', publishAt: taipei(fromNow(-48)), unpublishAt: taipei(fromNow(-24)) },
+      { token, language: 'tw' },
+    );
     const first = await searchSite('tw', '信託', 1, 10);
     expect(first.total).toBe(13);
     expect(first.hits.map((h) => h.resource)).toEqual([...Array(7).fill('webnews'), ...Array(3).fill('webbulletin')]);
@@ -206,7 +333,9 @@ describe('public reads on the database', () => {
     ]);
     const second = await searchSite('tw', '信託', 9, 10);
     expect(second.page).toBe(2);
-    expect(second.hits.map((h) => h.path)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/bulletins\/\d+$/)]));
+    expect(second.hits.map((h) => h.path)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/bulletins\/\d+$/)]),
+    );
     expect(second.hits).toHaveLength(3);
     expect((await searchSite('tw', '信託 公告', 1)).total).toBe(6);
     expect((await searchSite('en', '信託', 1)).total).toBe(0);

@@ -7,14 +7,16 @@ function flatten(node: RouteNode, parent?: string): { id: string; parent?: strin
 }
 
 describe('site map tree', () => {
-  test('holds every route exactly once, each under its parent, in the table\'s order', () => {
+  test("holds every route exactly once, each under its parent, in the table's order", () => {
     const tree = routeTree();
     expect(tree.route.id).toBe('home');
     const entries = flatten(tree);
     expect(entries.map((e) => e.id).sort()).toEqual(siteRoutes.map((r) => r.id).sort());
     for (const entry of entries) expect(entry.parent).toBe(siteRoutes.find((r) => r.id === entry.id)!.parent);
     const info = tree.children.find((child) => child.route.id === 'info')!;
-    expect(info.children.map((child) => child.route.id)).toEqual(siteRoutes.filter((r) => r.parent === 'info').map((r) => r.id));
+    expect(info.children.map((child) => child.route.id)).toEqual(
+      siteRoutes.filter((r) => r.parent === 'info').map((r) => r.id),
+    );
   });
 
   test('nests deeper pages below theirs (the access key guide below the accessibility statement)', () => {

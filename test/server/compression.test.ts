@@ -34,7 +34,9 @@ describe('the response stage', () => {
   const seen: { status: number; bytes: number; coding: unknown }[] = [];
   const hook: Stage = (exchange, next) => {
     exchange.headHooks.push((status, response) => response.setHeader('x-hooked', String(status)));
-    exchange.pageHooks.push((finished) => seen.push({ status: finished.status, bytes: finished.body.length, coding: finished.headers['content-encoding'] }));
+    exchange.pageHooks.push((finished) =>
+      seen.push({ status: finished.status, bytes: finished.body.length, coding: finished.headers['content-encoding'] }),
+    );
     return next();
   };
   beforeAll(async () => {
@@ -45,7 +47,11 @@ describe('the response stage', () => {
           return response.end();
         }
         // As Next.js streams a page: head first, then the body in pieces.
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag, 'content-security-policy': policy });
+        response.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          etag,
+          'content-security-policy': policy,
+        });
         response.write(page.slice(0, 100));
         setTimeout(() => response.end(page.slice(100)), 5);
         return;

@@ -5,7 +5,10 @@ import { pipeline } from '../../lib/server/pipeline';
 import type { Stage } from '../../lib/server/stage';
 
 /** A real HTTP server running `stages`, then `handler` in the place of Next.js. */
-export async function serveThrough(stages: Stage[], handler: http.RequestListener): Promise<{ base: string; close: () => Promise<void> }> {
+export async function serveThrough(
+  stages: Stage[],
+  handler: http.RequestListener,
+): Promise<{ base: string; close: () => Promise<void> }> {
   const server = http.createServer(pipeline(stages, handler));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -22,7 +25,12 @@ export interface RawAnswer {
 }
 
 /** A request whose answer is not decoded by the client, so the test sees the coding as sent. */
-export function get(base: string, path: string, headers: http.OutgoingHttpHeaders = {}, method = 'GET'): Promise<RawAnswer> {
+export function get(
+  base: string,
+  path: string,
+  headers: http.OutgoingHttpHeaders = {},
+  method = 'GET',
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(`${base}${path}`, { method, headers }, (response) => {
       const chunks: Buffer[] = [];

@@ -17,7 +17,11 @@ test.each([
 });
 
 test('a fixed name wins over a parameter, and a parameter over a catch-all', () => {
-  const patterns = [['[a]', '[...rest]'], ['[a]', '[b]'], ['[a]', 'fixed']];
+  const patterns = [
+    ['[a]', '[...rest]'],
+    ['[a]', '[b]'],
+    ['[a]', 'fixed'],
+  ];
   expect(matchRoutePattern('/x/fixed', patterns)).toBe('/[a]/fixed');
   expect(matchRoutePattern('/x/other', patterns)).toBe('/[a]/[b]');
   expect(matchRoutePattern('/x/other/more', patterns)).toBe('/[a]/[...rest]');
@@ -26,7 +30,9 @@ test('a fixed name wins over a parameter, and a parameter over a catch-all', () 
 
 test('labels: the API’s own pattern first, then fixed names for redirects, not-found and Next’s files, then the route', () => {
   const record = { id: 'r', clientAddress: '127.0.0.1' };
-  expect(routePattern('/api/x', { ...record, route: '/api/webnews/get/:id' }, 200, routes)).toBe('/api/webnews/get/:id');
+  expect(routePattern('/api/x', { ...record, route: '/api/webnews/get/:id' }, 200, routes)).toBe(
+    '/api/webnews/get/:id',
+  );
   expect(routePattern('/_next/static/chunks/a.js', record, 200, routes)).toBe('/_next/*');
   expect(routePattern('/somewhere', record, 307, routes)).toBe('(redirect)');
   expect(routePattern('/tw/news/999999', record, 404, routes)).toBe('(not found)');

@@ -56,9 +56,12 @@ const headers: (string | undefined)[] = [
   encode(['', {}]).repeat(3000),
 ];
 
-test.each(headers.map((header) => [header === undefined ? '(none)' : header.slice(0, 80), header]))('the gate reads %s as Next.js does', (_label, header) => {
-  expect(isValidRouterState(header)).toBe(nextAccepts(header));
-});
+test.each(headers.map((header) => [header === undefined ? '(none)' : header.slice(0, 80), header]))(
+  'the gate reads %s as Next.js does',
+  (_label, header) => {
+    expect(isValidRouterState(header)).toBe(nextAccepts(header));
+  },
+);
 
 test('a header sent twice is refused, as Next.js refuses it', () => {
   expect(isValidRouterState([encode(['', {}]), encode(['', {}])])).toBe(false);

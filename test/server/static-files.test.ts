@@ -34,10 +34,15 @@ test('a build file is compressed once, then sent from its stored copies in every
   const plain = await get(server.base, '/_next/static/chunks/a.js');
   expect(served).toBe(count);
   expect([br.text, gzip.text, plain.raw.toString('utf8')]).toEqual([script, script, script]);
-  expect([br.headers['content-encoding'], gzip.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+  expect([br.headers['content-encoding'], gzip.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(
+    ['br', 'gzip', undefined],
+  );
   expect(br.headers['cache-control']).toContain('immutable');
   expect(br.headers['content-security-policy']).toBeUndefined();
-  const again = await get(server.base, '/_next/static/chunks/a.js', { ...BROWSER, 'if-none-match': br.headers.etag as string });
+  const again = await get(server.base, '/_next/static/chunks/a.js', {
+    ...BROWSER,
+    'if-none-match': br.headers.etag as string,
+  });
   expect(again.status).toBe(304);
 });
 

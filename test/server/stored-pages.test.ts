@@ -24,7 +24,8 @@ async function eventually(check: () => boolean, ms = 5_000): Promise<void> {
 
 let renders = 0;
 let server: Awaited<ReturnType<typeof serveThrough>>;
-const page = (n: number) => `<!DOCTYPE html><html lang="zh-Hant-TW"><head><script>self.render=${n}</script></head><body>${'<p>最新消息</p>'.repeat(300)}<p>render ${n}</p></body></html>`;
+const page = (n: number) =>
+  `<!DOCTYPE html><html lang="zh-Hant-TW"><head><script>self.render=${n}</script></head><body>${'<p>最新消息</p>'.repeat(300)}<p>render ${n}</p></body></html>`;
 
 beforeAll(async () => {
   server = await serveThrough([storedPages, cacheHeaders, responseBody({ hashScripts: true })], (request, response) => {

@@ -16,10 +16,17 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/about'>)
 /** The association's introduction: the sections of the `about` page, in order. */
 export default async function AboutPage({ params }: PageProps<'/[locale]/about'>) {
   const { locale } = await openPage(params);
-  const [t, sections] = await Promise.all([getTranslations({ locale, namespace: 'about' }), pageSections(toWireLanguage(locale), 'about')]);
+  const [t, sections] = await Promise.all([
+    getTranslations({ locale, namespace: 'about' }),
+    pageSections(toWireLanguage(locale), 'about'),
+  ]);
   return (
     <PublicPage locale={locale} route="aboutIntro">
-      {sections.length ? <PageSections locale={locale} sections={sections} /> : <EmptyState message={t('noSections')} />}
+      {sections.length ? (
+        <PageSections locale={locale} sections={sections} />
+      ) : (
+        <EmptyState message={t('noSections')} />
+      )}
     </PublicPage>
   );
 }

@@ -26,7 +26,10 @@ async function metadata({ locale, language, query }: ListRequest) {
 
 async function EducationPage({ locale, language, query }: ListRequest) {
   const t = await getTranslations({ locale, namespace: 'info' });
-  const data = await educationPage(language, { category: sectionParam('educationCategories', query.type), page: pageParam(query.page) });
+  const data = await educationPage(language, {
+    category: sectionParam('educationCategories', query.type),
+    page: pageParam(query.page),
+  });
   const path = routeHref(locale, 'education');
   return (
     <PublicPage locale={locale} route="education">
@@ -62,7 +65,13 @@ async function EducationPage({ locale, language, query }: ListRequest) {
           }))}
         />
       )}
-      <Pager locale={locale} page={data.page} total={data.total} pageSize={data.pageSize} href={(page) => withQuery(path, { type: data.category, page })} />
+      <Pager
+        locale={locale}
+        page={data.page}
+        total={data.total}
+        pageSize={data.pageSize}
+        href={(page) => withQuery(path, { type: data.category, page })}
+      />
     </PublicPage>
   );
 }

@@ -23,12 +23,23 @@ async function metadata({ locale }: ListRequest) {
 
 async function GlossaryPage({ locale, query }: ListRequest) {
   const t = await getTranslations({ locale, namespace: 'info.glossary' });
-  const data = await glossaryPage({ keyword: searchParam(query.q), initial: initialParam(query.initial), page: pageParam(query.page) });
+  const data = await glossaryPage({
+    keyword: searchParam(query.q),
+    initial: initialParam(query.initial),
+    page: pageParam(query.page),
+  });
   const path = routeHref(locale, 'glossary');
   const filtered = data.keyword !== '' || data.initial !== undefined;
   return (
     <PublicPage locale={locale} route="glossary">
-      <FilterForm locale={locale} action={path} label={t('searchLabel')} submitLabel={t('submit')} resetHref={filtered ? path : undefined} search>
+      <FilterForm
+        locale={locale}
+        action={path}
+        label={t('searchLabel')}
+        submitLabel={t('submit')}
+        resetHref={filtered ? path : undefined}
+        search
+      >
         <FilterInput name="q" label={t('keyword')} value={data.keyword} hint={t('keywordHint')} />
       </FilterForm>
       <GlossaryIndex
@@ -39,7 +50,11 @@ async function GlossaryPage({ locale, query }: ListRequest) {
         current={data.initial}
         href={(initial) => withQuery(path, { initial })}
       />
-      <p role="status">{data.keyword ? t('resultsFor', { keyword: data.keyword, total: data.total }) : t('results', { total: data.total })}</p>
+      <p role="status">
+        {data.keyword
+          ? t('resultsFor', { keyword: data.keyword, total: data.total })
+          : t('results', { total: data.total })}
+      </p>
       {data.rows.length === 0 ? (
         <EmptyState message={t('empty')}>
           <p>

@@ -33,9 +33,7 @@ async function LawsPage({ locale, language, query }: ListRequest) {
         {searching ? t('results', { total: results.total }) : t('allLaws', { total: results.total })}
       </p>
       {results.items.length === 0 ? (
-        <EmptyState message={t('noResults')}>
-          {searching && <a href={path}>{t('showAll')}</a>}
-        </EmptyState>
+        <EmptyState message={t('noResults')}>{searching && <a href={path}>{t('showAll')}</a>}</EmptyState>
       ) : (
         <LawList locale={locale} laws={results.items} options={options} />
       )}

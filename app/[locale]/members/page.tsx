@@ -34,7 +34,11 @@ async function MembersPage({ locale, language, query }: ListRequest) {
   const path = routeHref(locale, 'members');
   const tabs = [
     { href: path, label: t('allCategories'), current: !category },
-    ...sections.memberCategories.map((c) => ({ href: withQuery(path, { type: c.value }), label: c.label[language], current: category?.value === c.value })),
+    ...sections.memberCategories.map((c) => ({
+      href: withQuery(path, { type: c.value }),
+      label: c.label[language],
+      current: category?.value === c.value,
+    })),
   ];
   return (
     <PublicPage locale={locale} route="members">
@@ -45,8 +49,18 @@ async function MembersPage({ locale, language, query }: ListRequest) {
         </h2>
         <ListTabs label={t('categoryTabs')} tabs={tabs} />
         <p className="meta">{t('count', { total: list.total })}</p>
-        {list.items.length === 0 ? <EmptyState message={t('noMembers')} /> : <MemberList locale={locale} members={list.items} />}
-        <Pager locale={locale} page={list.page} total={list.total} pageSize={list.pageSize} href={(page) => withQuery(path, { type: category?.value, page: page > 1 ? page : undefined })} />
+        {list.items.length === 0 ? (
+          <EmptyState message={t('noMembers')} />
+        ) : (
+          <MemberList locale={locale} members={list.items} />
+        )}
+        <Pager
+          locale={locale}
+          page={list.page}
+          total={list.total}
+          pageSize={list.pageSize}
+          href={(page) => withQuery(path, { type: category?.value, page: page > 1 ? page : undefined })}
+        />
       </section>
     </PublicPage>
   );

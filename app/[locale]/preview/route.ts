@@ -10,9 +10,16 @@ export async function GET(request: Request, { params }: RouteContext<'/[locale]/
   const url = new URL(request.url);
   const token = url.searchParams.get('token') ?? '';
   const destination = await previewDestination(token);
-  const go = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+  const go = (location: string) =>
+    new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
   if (!destination) return go(`/${locale === 'en' ? 'en' : 'tw'}/preview/invalid`);
   (await draftMode()).enable();
-  (await cookies()).set(PREVIEW_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: destination.seconds, secure: url.protocol === 'https:' });
+  (await cookies()).set(PREVIEW_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: destination.seconds,
+    secure: url.protocol === 'https:',
+  });
   return go(destination.location);
 }

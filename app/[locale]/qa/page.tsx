@@ -24,7 +24,10 @@ async function metadata({ locale, language, query }: ListRequest) {
 
 async function QaPage({ locale, language, query }: ListRequest) {
   const t = await getTranslations({ locale, namespace: 'info' });
-  const data = await qaPage(language, { category: sectionParam('qaCategories', query.type), page: pageParam(query.page) });
+  const data = await qaPage(language, {
+    category: sectionParam('qaCategories', query.type),
+    page: pageParam(query.page),
+  });
   const path = routeHref(locale, 'qa');
   return (
     <PublicPage locale={locale} route="qa">
@@ -36,7 +39,13 @@ async function QaPage({ locale, language, query }: ListRequest) {
         href={(type) => withQuery(path, { type })}
       />
       {data.rows.length === 0 ? <EmptyState message={t('qa.empty')} /> : <QaList locale={locale} rows={data.rows} />}
-      <Pager locale={locale} page={data.page} total={data.total} pageSize={data.pageSize} href={(page) => withQuery(path, { type: data.category, page })} />
+      <Pager
+        locale={locale}
+        page={data.page}
+        total={data.total}
+        pageSize={data.pageSize}
+        href={(page) => withQuery(path, { type: data.category, page })}
+      />
     </PublicPage>
   );
 }

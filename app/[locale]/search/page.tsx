@@ -13,7 +13,11 @@ export async function generateMetadata({ params, searchParams }: PageProps<'/[lo
   const locale = await localeOf(params);
   const t = await getTranslations({ locale, namespace: 'site' });
   const query = searchParam((await searchParams).q);
-  const metadata = await pageMetadata({ locale, path: route('search').path, title: query ? t('search.titleWithQuery', { query }) : t('routes.search') });
+  const metadata = await pageMetadata({
+    locale,
+    path: route('search').path,
+    title: query ? t('search.titleWithQuery', { query }) : t('routes.search'),
+  });
   // Result pages are not worth indexing; the search page itself is.
   return query ? { ...metadata, robots: { index: false, follow: true } } : metadata;
 }

@@ -22,13 +22,21 @@ async function metadata({ locale }: ListRequest) {
 
 /** Self-regulation rules of one type (`?type=`) or all, with the date of the latest change. */
 async function SelfRegulationPage({ locale, language, query }: ListRequest) {
-  const [t, types, updatedAt] = await Promise.all([getTranslations({ locale, namespace: 'laws' }), disciplineTypes(language), disciplinesUpdatedAt(language)]);
+  const [t, types, updatedAt] = await Promise.all([
+    getTranslations({ locale, namespace: 'laws' }),
+    disciplineTypes(language),
+    disciplinesUpdatedAt(language),
+  ]);
   const type = typeParam(types, query.type);
   const list = await disciplines(language, { typeId: type?.id, page: pageParam(query.page) });
   const path = routeHref(locale, 'selfRegulation');
   const tabs = [
     { href: path, label: t('allTypes'), current: !type },
-    ...types.map((item) => ({ href: withQuery(path, { type: item.id }), label: item.name, current: item.id === type?.id })),
+    ...types.map((item) => ({
+      href: withQuery(path, { type: item.id }),
+      label: item.name,
+      current: item.id === type?.id,
+    })),
   ];
   return (
     <PublicPage locale={locale} route="selfRegulation">
@@ -39,7 +47,13 @@ async function SelfRegulationPage({ locale, language, query }: ListRequest) {
       ) : (
         <DisciplineList locale={locale} rules={list.items} types={type ? [] : types} />
       )}
-      <Pager locale={locale} page={list.page} total={list.total} pageSize={list.pageSize} href={(page) => withQuery(path, { type: type?.id, page: page > 1 ? page : undefined })} />
+      <Pager
+        locale={locale}
+        page={list.page}
+        total={list.total}
+        pageSize={list.pageSize}
+        href={(page) => withQuery(path, { type: type?.id, page: page > 1 ? page : undefined })}
+      />
     </PublicPage>
   );
 }

@@ -25,25 +25,48 @@ async function metadata({ locale }: ListRequest) {
 async function ServicePointsPage({ locale, language, query }: ListRequest) {
   const areaType = sectionParam(sections.areaTypes, query.type);
   const region = sectionParam(sections.regions, query.region);
-  const [t, list] = await Promise.all([getTranslations({ locale, namespace: 'members' }), servicePoints(language, { areaType, region, page: pageParam(query.page) })]);
+  const [t, list] = await Promise.all([
+    getTranslations({ locale, namespace: 'members' }),
+    servicePoints(language, { areaType, region, page: pageParam(query.page) }),
+  ]);
   const path = routeHref(locale, 'servicePoints');
   const options = (list: typeof sections.regions) => list.map((s) => ({ value: s.value, label: s.label[language] }));
   return (
     <PublicPage locale={locale} route="servicePoints">
       <FilterForm locale={locale} action={path} label={t('filterLabel')} resetHref={path}>
-        <FilterSelect name="type" label={t('areaType')} value={areaType?.value} options={options(sections.areaTypes)} allLabel={t('allAreaTypes')} idPrefix="points" />
-        <FilterSelect name="region" label={t('region')} value={region?.value} options={options(sections.regions)} allLabel={t('allRegions')} idPrefix="points" />
+        <FilterSelect
+          name="type"
+          label={t('areaType')}
+          value={areaType?.value}
+          options={options(sections.areaTypes)}
+          allLabel={t('allAreaTypes')}
+          idPrefix="points"
+        />
+        <FilterSelect
+          name="region"
+          label={t('region')}
+          value={region?.value}
+          options={options(sections.regions)}
+          allLabel={t('allRegions')}
+          idPrefix="points"
+        />
       </FilterForm>
       <p className="meta" role="status">
         {t('pointsCount', { total: list.total })}
       </p>
-      {list.items.length === 0 ? <EmptyState message={t('noPoints')} /> : <ServicePointList locale={locale} points={list.items} />}
+      {list.items.length === 0 ? (
+        <EmptyState message={t('noPoints')} />
+      ) : (
+        <ServicePointList locale={locale} points={list.items} />
+      )}
       <Pager
         locale={locale}
         page={list.page}
         total={list.total}
         pageSize={list.pageSize}
-        href={(page) => withQuery(path, { type: areaType?.value, region: region?.value, page: page > 1 ? page : undefined })}
+        href={(page) =>
+          withQuery(path, { type: areaType?.value, region: region?.value, page: page > 1 ? page : undefined })
+        }
       />
     </PublicPage>
   );

@@ -33,7 +33,12 @@ async function StatisticsPage({ locale, language, query }: ListRequest) {
   const typeLabel = (value: unknown) => data.types.find((type) => type.value === value)?.label ?? '';
   return (
     <PublicPage locale={locale} route="statistics">
-      <FilterForm locale={locale} action={path} label={t('filterLabel')} resetHref={data.type !== undefined || data.year !== undefined ? path : undefined}>
+      <FilterForm
+        locale={locale}
+        action={path}
+        label={t('filterLabel')}
+        resetHref={data.type !== undefined || data.year !== undefined ? path : undefined}
+      >
         <FilterSelect name="type" label={t('type')} value={data.type} allLabel={t('allTypes')} options={data.types} />
         <FilterSelect
           name="year"
@@ -57,8 +62,8 @@ async function StatisticsPage({ locale, language, query }: ListRequest) {
                 {row.title ?? ''}
               </a>,
               typeLabel(row.staticsType),
-              (row.year ?? ''),
-              (row.period ?? ''),
+              row.year ?? '',
+              row.period ?? '',
             ],
           }))}
         />

@@ -37,11 +37,25 @@ async function TestsPage({ locale, language, query }: ListRequest) {
   return (
     <PublicPage locale={locale} route="tests">
       <TitledSection id="upcoming" title={t('upcoming')}>
-        {upcoming.length === 0 ? <EmptyState message={t('noUpcoming')} /> : <ItemList entries={entries(locale, upcoming)} headingLevel={3} />}
+        {upcoming.length === 0 ? (
+          <EmptyState message={t('noUpcoming')} />
+        ) : (
+          <ItemList entries={entries(locale, upcoming)} headingLevel={3} />
+        )}
       </TitledSection>
       <TitledSection id="past" title={t('past')}>
-        {past.rows.length === 0 ? <EmptyState message={t('noPast')} /> : <ItemList entries={entries(locale, past.rows)} headingLevel={3} />}
-        <Pager locale={locale} page={past.page} total={past.total} pageSize={past.pageSize} href={(page) => withQuery(path, { page })} />
+        {past.rows.length === 0 ? (
+          <EmptyState message={t('noPast')} />
+        ) : (
+          <ItemList entries={entries(locale, past.rows)} headingLevel={3} />
+        )}
+        <Pager
+          locale={locale}
+          page={past.page}
+          total={past.total}
+          pageSize={past.pageSize}
+          href={(page) => withQuery(path, { page })}
+        />
       </TitledSection>
     </PublicPage>
   );

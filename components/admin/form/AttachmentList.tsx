@@ -20,7 +20,14 @@ type Action = 'rename' | 'name' | 'up' | 'down' | 'remove';
  * rename (the display name, `PUT /api/upload/{id}`), move up or down, remove. Every change is
  * announced in a status line, and focus stays on the row being worked on.
  */
-export function AttachmentList(props: { name: string; label: string; ids: FieldIds; error?: string; required: boolean; language: WireLanguage }) {
+export function AttachmentList(props: {
+  name: string;
+  label: string;
+  ids: FieldIds;
+  error?: string;
+  required: boolean;
+  language: WireLanguage;
+}) {
   const { ids, error, required, language } = props;
   const t = useTranslations('adminForm');
   const { control } = useFormContext<FormValues>();
@@ -136,7 +143,15 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
   }
 
   return (
-    <UploadGroup ids={ids} label={props.label} required={required} error={error} busy={busy} status={status} problem={uploadError}>
+    <UploadGroup
+      ids={ids}
+      label={props.label}
+      required={required}
+      error={error}
+      busy={busy}
+      status={status}
+      problem={uploadError}
+    >
       {list.length === 0 ? (
         <p className={styles.muted}>{t('files.empty')}</p>
       ) : (
@@ -201,7 +216,14 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
                     >
                       {t('files.rename')}
                     </button>
-                    <button type="button" id={controlId(id, 'up')} className={styles.button} aria-label={t('files.moveUpNamed', { name })} disabled={index === 0} onClick={() => move(index, -1)}>
+                    <button
+                      type="button"
+                      id={controlId(id, 'up')}
+                      className={styles.button}
+                      aria-label={t('files.moveUpNamed', { name })}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
                       {t('files.moveUp')}
                     </button>
                     <button
@@ -214,7 +236,13 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
                     >
                       {t('files.moveDown')}
                     </button>
-                    <button type="button" id={controlId(id, 'remove')} className={styles.button} aria-label={t('files.removeNamed', { name })} onClick={() => remove(index)}>
+                    <button
+                      type="button"
+                      id={controlId(id, 'remove')}
+                      className={styles.button}
+                      aria-label={t('files.removeNamed', { name })}
+                      onClick={() => remove(index)}
+                    >
                       {t('files.remove')}
                     </button>
                   </td>
@@ -228,7 +256,16 @@ export function AttachmentList(props: { name: string; label: string; ids: FieldI
         <label htmlFor={ids.input} className={styles.subLabel}>
           {t('files.add')}
         </label>
-        <input id={ids.input} type="file" multiple onChange={onFiles} onBlur={onBlur} ref={ref} aria-invalid={error ? true : undefined} aria-describedby={error ? ids.error : undefined} />
+        <input
+          id={ids.input}
+          type="file"
+          multiple
+          onChange={onFiles}
+          onBlur={onBlur}
+          ref={ref}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+        />
         <button type="button" className={styles.button} onClick={() => setPicking(true)}>
           {tMedia('pickFile')}
         </button>

@@ -14,13 +14,18 @@ import styles from './form.module.css';
 export type PanelKind = 'link' | 'image' | 'file';
 
 /**
- * The small in-page forms the toolbar opens instead of `window.prompt`: a link's address; an image
- * to upload or pick from the media library, with its text alternative (the library's, in the
- * content's language, which the one entered here updates); a file to upload or pick and link to. They live inside the resource
- * form, so they are groups of controls (a nested <form> is not allowed) where Enter runs the
- * panel's action and Escape closes it.
+ * The small in-page forms the toolbar opens instead of `window.prompt`: a link's address; an image to upload or pick
+ * from the media library, with its text alternative (the library's, in the content's language, which the one entered
+ * here updates); a file to upload or pick and link to. They live inside the resource form, so they are groups of
+ * controls (a nested <form> is not allowed) where Enter runs the panel's action and Escape closes it.
  */
-export function EditorPanel(props: { id: string; kind: PanelKind; editor: Editor; language: WireLanguage; onClose: (inserted: string | null) => void }) {
+export function EditorPanel(props: {
+  id: string;
+  kind: PanelKind;
+  editor: Editor;
+  language: WireLanguage;
+  onClose: (inserted: string | null) => void;
+}) {
   const { kind, editor, onClose } = props;
   const altKey = props.language === 'en' ? 'altEn' : 'altTw';
   const tMedia = useTranslations('admin.media');
@@ -70,7 +75,10 @@ export function EditorPanel(props: { id: string; kind: PanelKind; editor: Editor
       // A selected image (one just inserted) would be replaced: insert after it instead.
       if (editor.state.selection instanceof NodeSelection) chain.createParagraphNear();
       // An image is a block; the empty paragraph after it takes the cursor, so typing goes on below.
-      if (kind === 'image') chain.insertContent([{ type: 'image', attrs: { src: upload.url, alt: text.trim() } }, { type: 'paragraph' }]).run();
+      if (kind === 'image')
+        chain
+          .insertContent([{ type: 'image', attrs: { src: upload.url, alt: text.trim() } }, { type: 'paragraph' }])
+          .run();
       else {
         const label = text.trim() || upload.name;
         chain
@@ -82,7 +90,12 @@ export function EditorPanel(props: { id: string; kind: PanelKind; editor: Editor
       }
       onClose(upload.name);
     } catch (failure) {
-      setProblem(tForm('uploadFailed', { name: picked?.name ?? file?.name ?? '', message: apiMessage(failure) ?? tForm('uploadFailedGeneric') }));
+      setProblem(
+        tForm('uploadFailed', {
+          name: picked?.name ?? file?.name ?? '',
+          message: apiMessage(failure) ?? tForm('uploadFailedGeneric'),
+        }),
+      );
       setBusy(false);
     }
   }
@@ -113,7 +126,8 @@ export function EditorPanel(props: { id: string; kind: PanelKind; editor: Editor
       {control}
     </div>
   );
-  const describe = (id: string, hint?: boolean) => [hint ? `${id}-hint` : '', problem ? problemId : ''].filter(Boolean).join(' ') || undefined;
+  const describe = (id: string, hint?: boolean) =>
+    [hint ? `${id}-hint` : '', problem ? problemId : ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <div id={props.id} role="group" aria-labelledby={titleId} className={styles.panel} onKeyDown={onKeyDown}>
@@ -124,7 +138,15 @@ export function EditorPanel(props: { id: string; kind: PanelKind; editor: Editor
         field(
           `${uid}-url`,
           t('linkUrl'),
-          <input id={`${uid}-url`} ref={first} type="url" className={styles.control} value={url} onChange={(e) => setUrl(e.target.value)} aria-describedby={describe(`${uid}-url`, true)} />,
+          <input
+            id={`${uid}-url`}
+            ref={first}
+            type="url"
+            className={styles.control}
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            aria-describedby={describe(`${uid}-url`, true)}
+          />,
           t('linkUrlHint'),
         )}
       {kind !== 'link' &&

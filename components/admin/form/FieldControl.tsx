@@ -73,7 +73,9 @@ export function FieldControl(props: FieldControlProps) {
   switch (f.kind) {
     case 'text': {
       const type = f.format === 'email' ? 'email' : f.format === 'url' ? 'url' : 'text';
-      return shell(<input type={type} {...common} {...register(key)} autoComplete={type === 'email' ? 'email' : 'off'} />);
+      return shell(
+        <input type={type} {...common} {...register(key)} autoComplete={type === 'email' ? 'email' : 'off'} />,
+      );
     }
     case 'password':
       return shell(<input type="password" {...common} {...register(key)} autoComplete="new-password" />);
@@ -89,7 +91,13 @@ export function FieldControl(props: FieldControlProps) {
       return (
         <div className={`${styles.field} ${styles.checkboxField}`}>
           <HintAndError ids={ids} hint={hint} error={error} />
-          <input type="checkbox" id={ids.input} aria-invalid={common['aria-invalid']} aria-describedby={common['aria-describedby']} {...register(key)} />
+          <input
+            type="checkbox"
+            id={ids.input}
+            aria-invalid={common['aria-invalid']}
+            aria-describedby={common['aria-describedby']}
+            {...register(key)}
+          />
           <label htmlFor={ids.input} id={ids.label}>
             {label}
           </label>
@@ -101,7 +109,14 @@ export function FieldControl(props: FieldControlProps) {
           name={key}
           control={control}
           render={({ field }) => (
-            <select {...common} name={field.name} ref={field.ref} value={String(field.value)} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur}>
+            <select
+              {...common}
+              name={field.name}
+              ref={field.ref}
+              value={String(field.value)}
+              onChange={(e) => field.onChange(e.target.value)}
+              onBlur={field.onBlur}
+            >
               {!required && <option value="">{t('chooseOption')}</option>}
               {f.choices.map((choice) => (
                 <option key={choice.value} value={String(choice.value)}>
@@ -113,7 +128,16 @@ export function FieldControl(props: FieldControlProps) {
         />,
       );
     case 'reference':
-      if (key === COUNTERPART_KEY) return <CounterpartSelect formField={formField} definition={definition} language={language} ids={ids} error={error} />;
+      if (key === COUNTERPART_KEY)
+        return (
+          <CounterpartSelect
+            formField={formField}
+            definition={definition}
+            language={language}
+            ids={ids}
+            error={error}
+          />
+        );
       return (
         <ReferenceSelect
           formField={formField}
@@ -125,9 +149,21 @@ export function FieldControl(props: FieldControlProps) {
         />
       );
     case 'image':
-      return <ImageWithTitle name={key} label={label} ids={ids} error={error} required={required} definition={definition} language={language} />;
+      return (
+        <ImageWithTitle
+          name={key}
+          label={label}
+          ids={ids}
+          error={error}
+          required={required}
+          definition={definition}
+          language={language}
+        />
+      );
     case 'files':
-      return <AttachmentList name={key} label={label} ids={ids} error={error} required={required} language={language} />;
+      return (
+        <AttachmentList name={key} label={label} ids={ids} error={error} required={required} language={language} />
+      );
     case 'richtext':
       return (
         <div className={styles.field}>
@@ -173,7 +209,15 @@ function ImageWithTitle(props: {
   const title = useWatch({ control, name: props.definition.titleField });
   const titleLabel = props.definition.fields[props.definition.titleField]?.label[props.language] ?? '';
   return (
-    <ImageUpload name={props.name} label={props.label} ids={props.ids} error={props.error} required={props.required} alt={typeof title === 'string' ? title : ''} titleLabel={titleLabel} />
+    <ImageUpload
+      name={props.name}
+      label={props.label}
+      ids={props.ids}
+      error={props.error}
+      required={props.required}
+      alt={typeof title === 'string' ? title : ''}
+      titleLabel={titleLabel}
+    />
   );
 }
 

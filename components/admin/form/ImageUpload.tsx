@@ -20,7 +20,15 @@ export const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
  * the media library; public pages fall back to the row's title without one), a file input that
  * uploads at once, a button that picks an upload from the media library instead, and a remove button.
  */
-export function ImageUpload(props: { name: string; label: string; ids: FieldIds; error?: string; required: boolean; alt: string; titleLabel: string }) {
+export function ImageUpload(props: {
+  name: string;
+  label: string;
+  ids: FieldIds;
+  error?: string;
+  required: boolean;
+  alt: string;
+  titleLabel: string;
+}) {
   const { ids, error, required } = props;
   const t = useTranslations('adminForm');
   const { control } = useFormContext<FormValues>();
@@ -64,7 +72,16 @@ export function ImageUpload(props: { name: string; label: string; ids: FieldIds;
 
   const hint = t('image.altFromTitle', { field: props.titleLabel });
   return (
-    <UploadGroup ids={ids} label={props.label} required={required} hint={hint} error={error} busy={busy} status={status} problem={uploadError}>
+    <UploadGroup
+      ids={ids}
+      label={props.label}
+      required={required}
+      hint={hint}
+      error={error}
+      busy={busy}
+      status={status}
+      problem={uploadError}
+    >
       {!id && <p className={styles.muted}>{t('image.none')}</p>}
       {id && current && current !== 'missing' && (
         <figure className={styles.preview}>

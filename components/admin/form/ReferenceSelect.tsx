@@ -71,7 +71,11 @@ export function ReferenceSelect(props: {
       .then(
         (rows) =>
           live &&
-          setOptions({ state: 'ready', forParent: parent, options: rows.map((row) => ({ value: String(row.id), label: rowTitle(f.resource, row) })) }),
+          setOptions({
+            state: 'ready',
+            forParent: parent,
+            options: rows.map((row) => ({ value: String(row.id), label: rowTitle(f.resource, row) })),
+          }),
         () => live && setOptions({ state: 'failed' }),
       );
     return () => {
@@ -87,7 +91,11 @@ export function ReferenceSelect(props: {
   }, [parentKey, parent, options, current, onChange]);
 
   const loading = !waiting && options.state === 'loading';
-  const hint = waiting ? t('chooseParentFirst', { field: props.parentLabel ?? '' }) : options.state === 'failed' ? t('optionsFailed') : props.hint;
+  const hint = waiting
+    ? t('chooseParentFirst', { field: props.parentLabel ?? '' })
+    : options.state === 'failed'
+      ? t('optionsFailed')
+      : props.hint;
   const list = !waiting && options.state === 'ready' ? options.options : [];
   return (
     <div className={styles.field}>

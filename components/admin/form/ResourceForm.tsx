@@ -73,15 +73,32 @@ function focusField(key: string) {
   element?.scrollIntoView({ block: 'center' });
 }
 
-function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDirtyChange }: ResourceFormProps & { definition: ResourceDefinition }) {
+function DefinedResourceForm({
+  definition,
+  rowId,
+  path,
+  onSaved,
+  onCancel,
+  onDirtyChange,
+}: ResourceFormProps & { definition: ResourceDefinition }) {
   const t = useTranslations('adminForm');
   const language = toWireLanguage(useLocale() as Locale);
   const mode: FormMode = rowId === undefined ? 'add' : 'update';
   const pathKey = JSON.stringify(path ?? []);
-  const fields = useMemo(() => formFields(definition, { mode, path: JSON.parse(pathKey) }), [definition, mode, pathKey]);
+  const fields = useMemo(
+    () => formFields(definition, { mode, path: JSON.parse(pathKey) }),
+    [definition, mode, pathKey],
+  );
   const fromPath = useMemo(() => pathParentValues(definition, JSON.parse(pathKey)), [definition, pathKey]);
-  const resolver = useMemo(() => zodResolver(formSchema(definition, fields, { mode, language })), [definition, fields, mode, language]);
-  const form = useForm<FormValues>({ resolver, defaultValues: initialValues(fields, fromPath), shouldFocusError: false });
+  const resolver = useMemo(
+    () => zodResolver(formSchema(definition, fields, { mode, language })),
+    [definition, fields, mode, language],
+  );
+  const form = useForm<FormValues>({
+    resolver,
+    defaultValues: initialValues(fields, fromPath),
+    shouldFocusError: false,
+  });
   const { isDirty, isSubmitting, errors, submitCount } = form.formState;
 
   const [row, setRow] = useState<Row | null>(null);
@@ -201,7 +218,14 @@ function DefinedResourceForm({ definition, rowId, path, onSaved, onCancel, onDir
           </section>
         )}
         {fields.map((formField) => (
-          <FieldControl key={formField.key} formField={formField} definition={definition} mode={mode} language={language} row={row} />
+          <FieldControl
+            key={formField.key}
+            formField={formField}
+            definition={definition}
+            mode={mode}
+            language={language}
+            row={row}
+          />
         ))}
         <div className={styles.actions}>
           <button type="submit" className={styles.primaryButton} aria-disabled={isSubmitting || undefined}>

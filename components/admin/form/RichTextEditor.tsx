@@ -139,7 +139,12 @@ export function RichTextEditor(props: RichTextEditorProps) {
     editor && state
       ? [
           [
-            { key: 'paragraph', label: t('paragraph'), pressed: state.paragraph, run: () => editor.chain().focus().setParagraph().run() },
+            {
+              key: 'paragraph',
+              label: t('paragraph'),
+              pressed: state.paragraph,
+              run: () => editor.chain().focus().setParagraph().run(),
+            },
             ...([2, 3, 4] as const).map((level) => ({
               key: `h${level}`,
               label: t('heading', { level }),
@@ -148,19 +153,67 @@ export function RichTextEditor(props: RichTextEditorProps) {
             })),
           ],
           [
-            { key: 'bold', label: t('bold'), pressed: state.bold, run: () => editor.chain().focus().toggleBold().run() },
-            { key: 'italic', label: t('italic'), pressed: state.italic, run: () => editor.chain().focus().toggleItalic().run() },
-            { key: 'underline', label: t('underline'), pressed: state.underline, run: () => editor.chain().focus().toggleUnderline().run() },
-            { key: 'strike', label: t('strike'), pressed: state.strike, run: () => editor.chain().focus().toggleStrike().run() },
+            {
+              key: 'bold',
+              label: t('bold'),
+              pressed: state.bold,
+              run: () => editor.chain().focus().toggleBold().run(),
+            },
+            {
+              key: 'italic',
+              label: t('italic'),
+              pressed: state.italic,
+              run: () => editor.chain().focus().toggleItalic().run(),
+            },
+            {
+              key: 'underline',
+              label: t('underline'),
+              pressed: state.underline,
+              run: () => editor.chain().focus().toggleUnderline().run(),
+            },
+            {
+              key: 'strike',
+              label: t('strike'),
+              pressed: state.strike,
+              run: () => editor.chain().focus().toggleStrike().run(),
+            },
           ],
           [
-            { key: 'bulletList', label: t('bulletList'), pressed: state.bulletList, run: () => editor.chain().focus().toggleBulletList().run() },
-            { key: 'orderedList', label: t('orderedList'), pressed: state.orderedList, run: () => editor.chain().focus().toggleOrderedList().run() },
-            { key: 'blockquote', label: t('blockquote'), pressed: state.blockquote, run: () => editor.chain().focus().toggleBlockquote().run() },
+            {
+              key: 'bulletList',
+              label: t('bulletList'),
+              pressed: state.bulletList,
+              run: () => editor.chain().focus().toggleBulletList().run(),
+            },
+            {
+              key: 'orderedList',
+              label: t('orderedList'),
+              pressed: state.orderedList,
+              run: () => editor.chain().focus().toggleOrderedList().run(),
+            },
+            {
+              key: 'blockquote',
+              label: t('blockquote'),
+              pressed: state.blockquote,
+              run: () => editor.chain().focus().toggleBlockquote().run(),
+            },
           ],
           [
-            { key: 'link', label: t('link'), pressed: state.link, expanded: panel === 'link', controls: panelId, run: openPanel('link') },
-            { key: 'image', label: t('image'), expanded: panel === 'image', controls: panelId, run: openPanel('image') },
+            {
+              key: 'link',
+              label: t('link'),
+              pressed: state.link,
+              expanded: panel === 'link',
+              controls: panelId,
+              run: openPanel('link'),
+            },
+            {
+              key: 'image',
+              label: t('image'),
+              expanded: panel === 'image',
+              controls: panelId,
+              run: openPanel('image'),
+            },
             { key: 'file', label: t('file'), expanded: panel === 'file', controls: panelId, run: openPanel('file') },
           ],
           [
@@ -172,8 +225,21 @@ export function RichTextEditor(props: RichTextEditorProps) {
 
   return (
     <div className={styles.editor}>
-      {editor ? <EditorToolbar label={t('toolbar', { field: props.label })} groups={groups} /> : <p className={styles.muted}>{tForm('loading')}</p>}
-      {editor && panel && <EditorPanel key={panel} id={panelId} kind={panel} editor={editor} language={props.language} onClose={closePanel} />}
+      {editor ? (
+        <EditorToolbar label={t('toolbar', { field: props.label })} groups={groups} />
+      ) : (
+        <p className={styles.muted}>{tForm('loading')}</p>
+      )}
+      {editor && panel && (
+        <EditorPanel
+          key={panel}
+          id={panelId}
+          kind={panel}
+          editor={editor}
+          language={props.language}
+          onClose={closePanel}
+        />
+      )}
       <EditorContent editor={editor} />
       <p role="status" className={styles.status}>
         {announcement}

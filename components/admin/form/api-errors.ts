@@ -17,6 +17,7 @@ export function apiMessage(error: unknown): string | undefined {
 export function apiFieldErrors(error: unknown): ServerFieldError[] {
   if (!(error instanceof ApiRequestError) || !isRecord(error.body) || !Array.isArray(error.body.errors)) return [];
   return error.body.errors.filter(
-    (item): item is ServerFieldError => isRecord(item) && typeof item.field === 'string' && typeof item.message === 'string',
+    (item): item is ServerFieldError =>
+      isRecord(item) && typeof item.field === 'string' && typeof item.message === 'string',
   );
 }

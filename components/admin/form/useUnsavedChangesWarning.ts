@@ -9,7 +9,8 @@ import { useTranslations } from 'next-intl';
  * `beforeunload` prompt covers leaving the app).
  */
 function leavingLink(event: MouseEvent): HTMLAnchorElement | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
   const target = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(target instanceof HTMLAnchorElement)) return null;
   if ((target.target && target.target !== '_self') || target.hasAttribute('download')) return null;

@@ -12,7 +12,11 @@ export async function PeopleGroups({ locale, groups }: { locale: Locale; groups:
   const t = await getTranslations({ locale, namespace: 'about' });
   const language = toWireLanguage(locale);
   return groups.map((group) => (
-    <section key={group.section.value} id={`type-${group.section.value}`} aria-labelledby={`type-${group.section.value}-title`}>
+    <section
+      key={group.section.value}
+      id={`type-${group.section.value}`}
+      aria-labelledby={`type-${group.section.value}-title`}
+    >
       <h2 id={`type-${group.section.value}-title`} className="section-title">
         {group.section.label[language]}
       </h2>
@@ -23,7 +27,14 @@ export async function PeopleGroups({ locale, groups }: { locale: Locale; groups:
         <ul className={`cards ${styles.people}`}>
           {group.people.map((person) => (
             <li key={person.id} id={`item-${person.id}`} className={`card ${styles.person}`}>
-              <ItemImage src={person.photo} alt={person.name} locale={locale} width={160} height={200} className={styles.photo} />
+              <ItemImage
+                src={person.photo}
+                alt={person.name}
+                locale={locale}
+                width={160}
+                height={200}
+                className={styles.photo}
+              />
               <div className="card__body">
                 <h3 className="card__title">{person.name}</h3>
                 <p className="card__meta">{person.title}</p>

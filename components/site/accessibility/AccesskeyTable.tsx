@@ -13,7 +13,10 @@ export async function AccesskeyTable({ locale }: { locale: Locale }) {
     <DataTable
       label={t('keysLabel')}
       columns={[t('key'), t('area'), t('purpose')]}
-      rows={accesskeys.map((key) => ({ key, cells: [<kbd key="key">{key}</kbd>, t(`keys.${key}.area`), t(`keys.${key}.purpose`)] }))}
+      rows={accesskeys.map((key) => ({
+        key,
+        cells: [<kbd key="key">{key}</kbd>, t(`keys.${key}.area`), t(`keys.${key}.purpose`)],
+      }))}
     />
   );
 }

@@ -3,7 +3,10 @@ import type { Locale } from '@/lib/i18n/languages';
 import { routeHref } from '@/lib/public/links';
 import { routeTree, type RouteNode } from './site-map-tree';
 
-/** Every page of the route table as nested lists of links; a group without a page of its own is plain text over its pages. */
+/**
+ * Every page of the route table as nested lists of links; a group without a page of its own is plain text over its
+ * pages.
+ */
 export async function SiteMapTree({ locale, label }: { locale: Locale; label: string }) {
   const t = await getTranslations({ locale, namespace: 'site.routes' });
   const entry = ({ route, children }: RouteNode) => {

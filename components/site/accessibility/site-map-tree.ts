@@ -10,7 +10,8 @@ export interface RouteNode {
  * the group's own path (e.g. "About" and "Introduction") stays a heading over its pages.
  */
 export function routeTree(routes: readonly SiteRoute[] = siteRoutes): RouteNode {
-  const childrenOf = (id: string): RouteNode[] => routes.filter((r) => r.parent === id).map((r) => ({ route: r, children: childrenOf(r.id) }));
+  const childrenOf = (id: string): RouteNode[] =>
+    routes.filter((r) => r.parent === id).map((r) => ({ route: r, children: childrenOf(r.id) }));
   const home = routes.find((r) => r.parent === undefined);
   if (!home) throw new Error('The route table has no home page');
   return { route: home, children: childrenOf(home.id) };

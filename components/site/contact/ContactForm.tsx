@@ -16,7 +16,10 @@ interface Props {
 }
 
 /** How each field is typed and filled in (autocomplete purposes: WCAG 1.3.5). */
-const inputs: Record<ContactField, { type?: string; autoComplete?: string; required: boolean; maxLength: number; multiline?: boolean }> = {
+const inputs: Record<
+  ContactField,
+  { type?: string; autoComplete?: string; required: boolean; maxLength: number; multiline?: boolean }
+> = {
   name: { autoComplete: 'name', required: true, maxLength: 100 },
   email: { type: 'email', autoComplete: 'email', required: true, maxLength: 200 },
   phone: { type: 'tel', autoComplete: 'tel', required: false, maxLength: 50 },
@@ -32,7 +35,12 @@ const noSubscription = () => () => {};
  * False in the server's HTML and true once script runs in the browser. A `<noscript>` would do
  * without it, but browsers that block script per site still parse `<noscript>` as hidden.
  */
-const useScriptRuns = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const useScriptRuns = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /**
  * The contact form. It posts to a server action, so it works without JavaScript: the page comes
@@ -51,7 +59,12 @@ export function ContactForm({ language, captchaSiteKey }: Props) {
 
 function CaptchaContactFields({ language }: { language: WireLanguage }) {
   const { executeRecaptcha } = useGoogleReCaptcha();
-  return <ContactFields language={language} captchaToken={executeRecaptcha ? () => executeRecaptcha('contact') : async () => ''} />;
+  return (
+    <ContactFields
+      language={language}
+      captchaToken={executeRecaptcha ? () => executeRecaptcha('contact') : async () => ''}
+    />
+  );
 }
 
 function ContactFields({ language, captchaToken }: { language: WireLanguage; captchaToken?: () => Promise<string> }) {
@@ -84,7 +97,13 @@ function ContactFields({ language, captchaToken }: { language: WireLanguage; cap
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className={styles.form} aria-describedby="contact-intro">
       {count > 0 && (
-        <div ref={summary} className={`${form.notice} ${form.noticeError}`} role="alert" tabIndex={-1} aria-labelledby="contact-error-title">
+        <div
+          ref={summary}
+          className={`${form.notice} ${form.noticeError}`}
+          role="alert"
+          tabIndex={-1}
+          aria-labelledby="contact-error-title"
+        >
           <h2 id="contact-error-title" className={styles.summaryTitle}>
             {t('errorTitle')}
           </h2>

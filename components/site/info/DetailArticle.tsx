@@ -21,7 +21,10 @@ interface Props {
   back: { href: string; label: string };
 }
 
-/** The body of a detail page (education, statistics, tests, zone items): image, facts, text, link, attachments, way back. */
+/**
+ * The body of a detail page (education, statistics, tests, zone items): image, facts, text, link, attachments, way
+ * back.
+ */
 export async function DetailArticle({ locale, title, image, meta, html, link, linkLabel, files, back }: Props) {
   const t = await getTranslations({ locale, namespace: 'services' });
   return (

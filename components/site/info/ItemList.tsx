@@ -19,7 +19,11 @@ export function ItemList({ entries, headingLevel = 2 }: { entries: ListEntry[]; 
   return (
     <ul className="list">
       {entries.map((entry) => (
-        <li key={entry.id} id={`item-${entry.id}`} className={entry.image ? 'list-item list-item--with-image' : 'list-item'}>
+        <li
+          key={entry.id}
+          id={`item-${entry.id}`}
+          className={entry.image ? 'list-item list-item--with-image' : 'list-item'}
+        >
           {entry.image ? <ItemImage src={entry.image} alt="" width={160} height={90} /> : null}
           <div>
             <Heading className="list-item__title">

@@ -4,7 +4,15 @@ import { registrationState, type TestRow } from '@/lib/public/info/tests';
 import { DateText } from '../DateText';
 
 /** A test session's exam date, registration period and where registration stands, as a definition list. */
-export async function TestFacts({ locale, row, className = 'definition-list' }: { locale: Locale; row: TestRow; className?: string }) {
+export async function TestFacts({
+  locale,
+  row,
+  className = 'definition-list',
+}: {
+  locale: Locale;
+  row: TestRow;
+  className?: string;
+}) {
   const t = await getTranslations({ locale, namespace: 'info.tests' });
   const opens = row.registrationStart;
   const closes = row.registrationEnd;

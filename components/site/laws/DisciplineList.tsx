@@ -6,7 +6,15 @@ import { detailHref } from '@/lib/public/links';
 import { DateText } from '../DateText';
 
 /** Self-regulation rules: title (to the rule's page), its type when several types are listed, number and dates. */
-export async function DisciplineList({ locale, rules, types }: { locale: Locale; rules: DisciplineSummary[]; types: NamedOption[] }) {
+export async function DisciplineList({
+  locale,
+  rules,
+  types,
+}: {
+  locale: Locale;
+  rules: DisciplineSummary[];
+  types: NamedOption[];
+}) {
   const t = await getTranslations({ locale, namespace: 'laws' });
   return (
     <ul className="list">

@@ -23,17 +23,23 @@ export async function LawList({ locale, laws, options }: { locale: Locale; laws:
               {attribute && <span className="tag">{attribute}</span>}
               {law.authority && (
                 <span>
-                  {t('authority')}{t('colon')}{law.authority}
+                  {t('authority')}
+                  {t('colon')}
+                  {law.authority}
                 </span>
               )}
               {law.documentNumber && (
                 <span>
-                  {t('documentNumber')}{t('colon')}{law.documentNumber}
+                  {t('documentNumber')}
+                  {t('colon')}
+                  {law.documentNumber}
                 </span>
               )}
               {law.issuedOn && (
                 <span>
-                  {t('issuedOn')}{t('colon')}<DateText locale={locale} value={law.issuedOn} />
+                  {t('issuedOn')}
+                  {t('colon')}
+                  <DateText locale={locale} value={law.issuedOn} />
                 </span>
               )}
             </p>

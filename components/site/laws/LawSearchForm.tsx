@@ -18,12 +18,20 @@ interface Props {
  */
 export async function LawSearchForm({ locale, action, criteria, options }: Props) {
   const t = await getTranslations({ locale, namespace: 'laws' });
-  const classes = criteria.classId === undefined ? options.classes : options.classes.filter((c) => c.id === criteria.classId);
+  const classes =
+    criteria.classId === undefined ? options.classes : options.classes.filter((c) => c.id === criteria.classId);
   const groups = classes
     .map((c) => ({ label: c.name, businesses: options.businesses.filter((b) => b.classId === c.id) }))
     .filter((group) => group.businesses.length > 0);
   return (
-    <FilterForm locale={locale} action={action} label={t('searchLabel')} submitLabel={t('search')} resetHref={action} search>
+    <FilterForm
+      locale={locale}
+      action={action}
+      label={t('searchLabel')}
+      submitLabel={t('search')}
+      resetHref={action}
+      search
+    >
       <FilterInput name="q" label={t('keyword')} value={criteria.keyword} hint={t('keywordHint')} idPrefix="law" />
       <FilterSelect
         name="class"

@@ -30,7 +30,15 @@ export async function MemberList({ locale, members }: { locale: Locale; members:
               <span className="tag">{sectionLabel(sections.memberCategories, member.category, language)}</span>
               {member.shortName && <span>{member.shortName}</span>}
             </p>
-            <ContactLines colon={t('colon')} lines={[[t('address'), member.address], [t('phone'), member.phone], [t('fax'), member.fax], [t('website'), member.website && <ExternalLink href={member.website} />]]} />
+            <ContactLines
+              colon={t('colon')}
+              lines={[
+                [t('address'), member.address],
+                [t('phone'), member.phone],
+                [t('fax'), member.fax],
+                [t('website'), member.website && <ExternalLink href={member.website} />],
+              ]}
+            />
           </div>
         </li>
       ))}

@@ -10,7 +10,15 @@ import { ExternalLink } from './ExternalLink';
 import styles from './members.module.css';
 
 /** Service points: name, county or city and kind, member institution, address, phone, website, note. */
-export async function ServicePointList({ locale, points, headingLevel = 2 }: { locale: Locale; points: ServicePoint[]; headingLevel?: 2 | 3 }) {
+export async function ServicePointList({
+  locale,
+  points,
+  headingLevel = 2,
+}: {
+  locale: Locale;
+  points: ServicePoint[];
+  headingLevel?: 2 | 3;
+}) {
   const t = await getTranslations({ locale, namespace: 'members' });
   const language = toWireLanguage(locale);
   const Heading = `h${headingLevel}` as const;
@@ -30,7 +38,15 @@ export async function ServicePointList({ locale, points, headingLevel = 2 }: { l
               </span>
             )}
           </p>
-          <ContactLines colon={t('colon')} lines={[[t('address'), point.address], [t('phone'), point.phone], [t('url'), point.url && <ExternalLink href={point.url} />], [t('note'), point.note]]} />
+          <ContactLines
+            colon={t('colon')}
+            lines={[
+              [t('address'), point.address],
+              [t('phone'), point.phone],
+              [t('url'), point.url && <ExternalLink href={point.url} />],
+              [t('note'), point.note],
+            ]}
+          />
         </li>
       ))}
     </ul>

@@ -12,12 +12,19 @@ export async function LinkDirectory({ locale, groups }: { locale: Locale; groups
   const t = await getTranslations({ locale, namespace: 'services' });
   return (
     <>
-      <ContentsNav label={t('contents')} entries={groups.map(({ type }) => ({ id: `type-${type.id}`, label: type.name ?? '' }))} />
+      <ContentsNav
+        label={t('contents')}
+        entries={groups.map(({ type }) => ({ id: `type-${type.id}`, label: type.name ?? '' }))}
+      />
       {groups.map(({ type, links }) => (
         <TitledSection key={type.id} id={`type-${type.id}`} title={type.name ?? ''} className={styles.group}>
           <ul className="list">
             {links.map((link) => (
-              <li key={link.id} id={`item-${link.id}`} className={link.image ? `list-item ${styles.linkItem}` : 'list-item'}>
+              <li
+                key={link.id}
+                id={`item-${link.id}`}
+                className={link.image ? `list-item ${styles.linkItem}` : 'list-item'}
+              >
                 {/* The link's title beside it says what the image shows. */}
                 {link.image ? <ItemImage src={link.image} alt="" width={144} height={48} /> : null}
                 <div>

@@ -11,7 +11,10 @@ export async function SystemsDirectory({ locale, owners }: { locale: Locale; own
   const t = await getTranslations({ locale, namespace: 'services' });
   return (
     <>
-      <ContentsNav label={t('contents')} entries={owners.map(({ unit }) => ({ id: `unit-${unit.id}`, label: unit.name ?? '' }))} />
+      <ContentsNav
+        label={t('contents')}
+        entries={owners.map(({ unit }) => ({ id: `unit-${unit.id}`, label: unit.name ?? '' }))}
+      />
       {owners.map(({ unit, categories }) => (
         <TitledSection key={unit.id} id={`unit-${unit.id}`} title={unit.name ?? ''} className={styles.group}>
           {unit.description ? <p className="lead">{unit.description ?? ''}</p> : null}

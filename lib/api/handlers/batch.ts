@@ -19,7 +19,15 @@ export const MAX_BATCH_PARTS = 100;
 export const MAX_BATCH_BYTES = 10 * 1024 * 1024;
 
 /** Headers a part inherits from the outer request: who is asking, in which language. */
-const inherited = ['authorization', 'web-language', 'web-role', 'cookie', 'x-forwarded-for', 'x-forwarded-proto', PEER_ADDRESS_HEADER];
+const inherited = [
+  'authorization',
+  'web-language',
+  'web-role',
+  'cookie',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  PEER_ADDRESS_HEADER,
+];
 
 type Dispatch = (request: Request, options: { inBatch: true }) => Promise<Response>;
 
@@ -67,15 +75,26 @@ export async function batch(context: RequestContext, dispatch: Dispatch) {
       if (name !== 'set-cookie') headers[name] = value;
     });
     responses.push({
-      headers: { 'Content-Type': 'application/http; msgtype=response', ...(contentId ? { 'Content-ID': contentId } : {}) },
-      body: serializeResponse({ status: response.status, statusText: response.statusText || STATUS_CODES[response.status] || '', headers, body: await response.text() }),
+      headers: {
+        'Content-Type': 'application/http; msgtype=response',
+        ...(contentId ? { 'Content-ID': contentId } : {}),
+      },
+      body: serializeResponse({
+        status: response.status,
+        statusText: response.statusText || STATUS_CODES[response.status] || '',
+        headers,
+        body: await response.text(),
+      }),
     });
   }
   const writes = messages.filter(({ message }) => !['GET', 'HEAD'].includes(message.method.toUpperCase()));
   // Reads are batched all the time by the back office; a batch is worth a line only when it writes
   // (each write part also has its own line).
   if (writes.length) {
-    const calls = writes.map(({ message }) => `${message.method.toUpperCase()} ${new URL(message.url, context.request.url).pathname.replace(/^\/api\//, '')}`);
+    const calls = writes.map(
+      ({ message }) =>
+        `${message.method.toUpperCase()} ${new URL(message.url, context.request.url).pathname.replace(/^\/api\//, '')}`,
+    );
     await recordAudit(context.actor, { action: 'batch', summary: `${messages.length}: ${calls.join(', ')}` });
   }
   const responseBoundary = newBoundary('batchresponse');

@@ -7,7 +7,12 @@ import { buildRoutes, type Route } from '../routes';
 export async function openapi(): Promise<Response> {
   const own: Route[] = [
     { method: 'GET', path: 'openapi.json', handler: openapi },
-    { method: 'POST', path: 'batch', handler: openapi, summary: 'Run several requests in one: multipart/mixed of application/http parts (docs/api.md)' },
+    {
+      method: 'POST',
+      path: 'batch',
+      handler: openapi,
+      summary: 'Run several requests in one: multipart/mixed of application/http parts (docs/api.md)',
+    },
   ];
   return json(openApiDocument([...buildRoutes(), ...own], packageJson.version));
 }

@@ -35,7 +35,11 @@ export async function upload(context: RequestContext) {
   if (!validFileName(name)) throw badRequest('uploadName');
   const result = await storeUpload(new Uint8Array(await file.arrayBuffer()), name, context.actor.account?.id ?? null);
   if (!result.ok) throw badRequest(result.reason === 'empty' ? 'uploadEmpty' : 'uploadType');
-  await recordAudit(context.actor, { action: 'upload', resource: 'upload', summary: `${result.upload.name} (${result.upload.id}, ${result.upload.size} B)` });
+  await recordAudit(context.actor, {
+    action: 'upload',
+    resource: 'upload',
+    summary: `${result.upload.name} (${result.upload.id}, ${result.upload.size} B)`,
+  });
   return json(result.upload);
 }
 
@@ -59,6 +63,10 @@ export async function renameFile(context: RequestContext, id: string) {
   if (!validFileName(name)) throw badRequest('uploadName');
   const renamed = await renameUpload(uploadId(id), name);
   if (!renamed) throw notFound();
-  await recordAudit(context.actor, { action: 'upload', resource: 'upload', summary: `rename ${renamed.id} → ${renamed.name}` });
+  await recordAudit(context.actor, {
+    action: 'upload',
+    resource: 'upload',
+    summary: `rename ${renamed.id} → ${renamed.name}`,
+  });
   return json(renamed);
 }

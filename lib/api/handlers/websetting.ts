@@ -14,7 +14,6 @@ import { json, readJsonObject } from '../http';
  * lib/content/storage/settings.ts; these handlers add roles, validation and the wire form.
  */
 
-
 /**
  * GET → the request language's settings merged with the shared ones. Anyone may read them (the
  * public layout needs the name, contact details and analytics id); the legacy visit count is for
@@ -33,14 +32,26 @@ export async function getWebInfo(context: RequestContext): Promise<Response> {
 export async function saveWebInfo(context: RequestContext): Promise<Response> {
   requireAccess(context.actor, 'admin');
   const body = await readJsonObject(context.request);
-  const { values, issues } = validateInput(settings.settingsDefinition, body, 'update', context.language, config().siteTimeZone);
+  const { values, issues } = validateInput(
+    settings.settingsDefinition,
+    body,
+    'update',
+    context.language,
+    config().siteTimeZone,
+  );
   if (issues.length) throw validationError(context.language, issues);
   if (typeof values.logo === 'string' && (await uploadsExist([values.logo])).length) {
     const label = settings.localizedSettingFields.logo.label[context.language];
-    throw validationError(context.language, [{ field: 'logo', key: 'unknownUpload', values: { field: label, value: values.logo } }]);
+    throw validationError(context.language, [
+      { field: 'logo', key: 'unknownUpload', values: { field: label, value: values.logo } },
+    ]);
   }
   await settings.saveWebInfo(context.language, values, context.actor.account?.id ?? null);
-  await recordAudit(context.actor, { action: 'settings', resource: 'websetting', summary: Object.keys(values).join(', ') });
+  await recordAudit(context.actor, {
+    action: 'settings',
+    resource: 'websetting',
+    summary: Object.keys(values).join(', '),
+  });
   return json(await settings.readWebInfo(context.language, { includePrivate: true }));
 }
 

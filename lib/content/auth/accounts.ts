@@ -7,7 +7,12 @@ import { hashPassword } from './passwords';
 import { Role } from '../model/roles';
 
 /** Creates an Admin unless an account of that name exists; returns whether it created one. */
-export async function ensureAdmin(db: Database, username: string, password: string, displayName = username): Promise<boolean> {
+export async function ensureAdmin(
+  db: Database,
+  username: string,
+  password: string,
+  displayName = username,
+): Promise<boolean> {
   const [existing] = await db
     .select({ id: account.id })
     .from(account)

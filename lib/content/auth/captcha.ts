@@ -13,12 +13,18 @@ export function captchaEnabled(): boolean {
 export function warnIfCaptchaOff(): void {
   if (!captchaEnabled() && !warned) {
     warned = true;
-    console.warn('reCAPTCHA is off: set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY to protect sign-in and the contact form.');
+    console.warn(
+      'reCAPTCHA is off: set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY to protect sign-in and the contact form.',
+    );
   }
 }
 
 /** The fields of the verification answer this check reads (anything else in it is left out). */
-const verification = z.object({ success: z.boolean().optional(), score: z.number().optional(), action: z.string().optional() });
+const verification = z.object({
+  success: z.boolean().optional(),
+  score: z.number().optional(),
+  action: z.string().optional(),
+});
 
 /**
  * Verifies a reCAPTCHA v3 token with the configured verifier (Google's, or a local one in tests).

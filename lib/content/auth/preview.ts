@@ -19,9 +19,18 @@ import { hashToken } from './sessions';
 export const PREVIEW_TOKEN_MS = 60 * 60 * 1000;
 
 /** A new preview token for a row the actor may edit and that `shownAt` finds a public page for. */
-export async function createPreviewToken(actor: Actor, definition: ResourceDefinition, id: string | number, shownAt: (row: repo.Row) => string | null): Promise<{ token: string; expiresAt: Date }> {
+export async function createPreviewToken(
+  actor: Actor,
+  definition: ResourceDefinition,
+  id: string | number,
+  shownAt: (row: repo.Row) => string | null,
+): Promise<{ token: string; expiresAt: Date }> {
   requireAccess(actor, traits(definition).write);
-  const row = await repo.getRow(definition, { language: actor.language, publicOnly: false }, positiveInteger(String(id)));
+  const row = await repo.getRow(
+    definition,
+    { language: actor.language, publicOnly: false },
+    positiveInteger(String(id)),
+  );
   if (!row || !shownAt(row)) throw notFound();
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
@@ -40,11 +49,19 @@ export async function createPreviewToken(actor: Actor, definition: ResourceDefin
 }
 
 /** What a token lets its bearer see, while it is valid. */
-export async function findPreviewGrant(token: string, now = new Date()): Promise<(PreviewGrant & { secondsLeft: number }) | undefined> {
+export async function findPreviewGrant(
+  token: string,
+  now = new Date(),
+): Promise<(PreviewGrant & { secondsLeft: number }) | undefined> {
   if (!/^[\w-]{20,100}$/.test(token)) return undefined;
   const db = await getDb();
   const [found] = await db
-    .select({ resource: previewTokens.resource, rowId: previewTokens.rowId, language: previewTokens.lang, expiresAt: previewTokens.expiresAt })
+    .select({
+      resource: previewTokens.resource,
+      rowId: previewTokens.rowId,
+      language: previewTokens.lang,
+      expiresAt: previewTokens.expiresAt,
+    })
     .from(previewTokens)
     .where(and(eq(previewTokens.tokenHash, hashToken(token)), gt(previewTokens.expiresAt, now)))
     .limit(1);

@@ -11,7 +11,6 @@ export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 /** A session's last-seen time is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(accountId: number): Promise<string> {
@@ -103,7 +102,13 @@ export async function accountForToken(token: string, now = new Date()): Promise<
     role: row.role === Role.Admin ? Role.Admin : Role.User,
   };
   if (revoked === revocations.__gonghuiRevocations) {
-    cachedSessions.set(tokenHash, { account: signedIn, lastSeenAt, checkedAt: now.getTime(), accountWrites, database: db });
+    cachedSessions.set(tokenHash, {
+      account: signedIn,
+      lastSeenAt,
+      checkedAt: now.getTime(),
+      accountWrites,
+      database: db,
+    });
   }
   const oldest = cachedSessions.keys().next();
   if (cachedSessions.size > MAX_CACHED_SESSIONS && !oldest.done) cachedSessions.delete(oldest.value);
@@ -132,6 +137,9 @@ export function forgetAllSessions(): void {
 /** Test helper and operator tool: makes every session look idle since `at`. */
 export async function setSessionsLastSeen(at: Date): Promise<void> {
   const db = await getDb();
-  await db.update(sessions).set({ lastSeenAt: at }).where(sql`true`);
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: at })
+    .where(sql`true`);
   forgetSessions(() => true);
 }

@@ -16,7 +16,18 @@ import webvision from './webvision';
  * Every resource's own calls. Each entry was made by `defineEndpoints(definition, …)`, so it is
  * keyed by the definition's own name; a resource with no entry has only the generic calls.
  */
-const registered: readonly ResourceEndpoints[] = [webactivity, webareainfo, webbilingual, webcontact, webdiscipline, webeducation, webmemorabilia, webrule, webstatics, webvision];
+const registered: readonly ResourceEndpoints[] = [
+  webactivity,
+  webareainfo,
+  webbilingual,
+  webcontact,
+  webdiscipline,
+  webeducation,
+  webmemorabilia,
+  webrule,
+  webstatics,
+  webvision,
+];
 
 const byName = new Map(registered.map((endpoints) => [endpoints.definition.name, endpoints.calls]));
 

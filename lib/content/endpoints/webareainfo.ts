@@ -12,7 +12,8 @@ import { sections } from '../model/sections';
 import { readConditions, sectionFromPath } from '../storage/update-times';
 
 /** Taiwan's counties and cities (sections.regions) as select options in one language. */
-const regionOptions = (language: WireLanguage) => sections.regions.map(({ value, key, label }) => ({ value, key, label: label[language] }));
+const regionOptions = (language: WireLanguage) =>
+  sections.regions.map(({ value, key, label }) => ({ value, key, label: label[language] }));
 
 /**
  * The regions with no entry of an area type (and of one member institution, when the path names
@@ -21,7 +22,8 @@ const regionOptions = (language: WireLanguage) => sections.regions.map(({ value,
 async function absentRegions(actor: Actor, rawType: string, rawMemberDept?: string) {
   requireAccess(actor, traits(definition).read);
   const filters: Record<string, number> = { areaType: sectionFromPath(definition, actor.language, rawType) };
-  const memberDeptId = rawMemberDept === undefined ? undefined : await referenceFilter(actor, definition, 'memberDeptId', rawMemberDept);
+  const memberDeptId =
+    rawMemberDept === undefined ? undefined : await referenceFilter(actor, definition, 'memberDeptId', rawMemberDept);
   if (memberDeptId !== undefined) filters.memberDeptId = memberDeptId;
   const db = await getDb();
   const regionCode = column(tableOf(definition), 'regionCode');

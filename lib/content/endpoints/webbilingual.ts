@@ -7,7 +7,10 @@ import definition from '../resources/webbilingual';
 import { keywordConditions, queryParam, search, textContains } from '../storage/search';
 import { wirePage } from '../model/wire';
 
-/** The conditions of a glossary search (the API's `search` and the public glossary): every term in either term or the description, and the initial. */
+/**
+ * The conditions of a glossary search (the API's `search` and the public glossary): every term in either term or the
+ * description, and the initial.
+ */
 export function glossaryConditions(terms: string[], initial?: string): SQL[] {
   const table = tableOf(definition);
   const conditions = keywordConditions(
@@ -33,6 +36,10 @@ export default defineEndpoints(definition, [
     summary: 'Glossary: search by keyword and initial letter (query), paged like getlist, by English term by default',
     body: true,
     operation: async (actor, { body, query }) =>
-      wirePage(actor, definition, await search(actor, definition, body, query, (terms) => glossaryFilters(query, terms))),
+      wirePage(
+        actor,
+        definition,
+        await search(actor, definition, body, query, (terms) => glossaryFilters(query, terms)),
+      ),
   },
 ]);

@@ -11,7 +11,15 @@ import definition from '../resources/webrule';
 import webruleattribute from '../resources/webruleattribute';
 import webrulebusiness from '../resources/webrulebusiness';
 import webruleclass from '../resources/webruleclass';
-import { keywordConditions, optionList, queryParam, referenceFilter, richTextContains, search, textContains } from '../storage/search';
+import {
+  keywordConditions,
+  optionList,
+  queryParam,
+  referenceFilter,
+  richTextContains,
+  search,
+  textContains,
+} from '../storage/search';
 import { wirePage } from '../model/wire';
 import { fromWireDateTime, toWireDate } from '../model/wire-dates';
 
@@ -40,7 +48,10 @@ export interface RuleFilter {
   to?: string;
 }
 
-/** The conditions of a law search (the API's `search` and the public laws page): keyword terms in title or content, and the filters. */
+/**
+ * The conditions of a law search (the API's `search` and the public laws page): keyword terms in title or content, and
+ * the filters.
+ */
 export function ruleConditions(terms: string[], filter: RuleFilter): SQL[] {
   const table = tableOf(definition);
   const conditions = keywordConditions(terms, [
@@ -59,7 +70,8 @@ export function ruleConditions(terms: string[], filter: RuleFilter): SQL[] {
 /** The query parameters of `search`: keyword (title and content), class, business, attribute, issue dates. */
 async function ruleFilters(actor: Actor, query: URLSearchParams, terms: string[]): Promise<SQL[]> {
   const filter: RuleFilter = {};
-  for (const key of ['classId', 'businessId', 'attributeId'] as const) filter[key] = await referenceFilter(actor, definition, key, queryParam(query, key));
+  for (const key of ['classId', 'businessId', 'attributeId'] as const)
+    filter[key] = await referenceFilter(actor, definition, key, queryParam(query, key));
   filter.from = dateParam(actor, query, 'from');
   filter.to = dateParam(actor, query, 'to');
   if (filter.from && filter.to && filter.from > filter.to) {
@@ -72,10 +84,15 @@ export default defineEndpoints(definition, [
   {
     method: 'POST',
     path: 'search',
-    summary: 'Laws and regulations: search by keyword, class, business line, attribute and issue date (query), paged like getlist',
+    summary:
+      'Laws and regulations: search by keyword, class, business line, attribute and issue date (query), paged like getlist',
     body: true,
     operation: async (actor, { body, query }) =>
-      wirePage(actor, definition, await search(actor, definition, body, query, (terms) => ruleFilters(actor, query, terms))),
+      wirePage(
+        actor,
+        definition,
+        await search(actor, definition, body, query, (terms) => ruleFilters(actor, query, terms)),
+      ),
   },
   {
     method: 'GET',
@@ -89,7 +106,7 @@ export default defineEndpoints(definition, [
         optionList(webrulebusiness, scope, ['id', 'name', 'classId']),
         optionList(webruleattribute, scope),
       ]);
-        return { classes, businesses, attributes };
-      },
+      return { classes, businesses, attributes };
     },
+  },
 ]);

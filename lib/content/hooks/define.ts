@@ -35,7 +35,9 @@ export function defineHooks<D extends ResourceDefinition>(definition: D, hooks: 
   return {
     definition,
     beforeWrite: beforeWrite && (async (input, actor) => beforeWrite(inputOf(definition, input), actor)),
-    beforeUpdate: beforeUpdate && (async (existing, next, actor) => beforeUpdate(rowOf(definition, existing), rowOf(definition, next), actor)),
+    beforeUpdate:
+      beforeUpdate &&
+      (async (existing, next, actor) => beforeUpdate(rowOf(definition, existing), rowOf(definition, next), actor)),
     beforeDelete: beforeDelete && (async (existing, actor) => beforeDelete(rowOf(definition, existing), actor)),
   };
 }

@@ -21,7 +21,10 @@ async function removeUnusedOldUploads(now: Date): Promise<number> {
   // Checked again just before the delete: a row saved meanwhile keeps its upload.
   const removed = new Set(await removeUnusedUploads(candidates.map((row) => row.id)));
   for (const row of candidates.filter((candidate) => removed.has(candidate.id))) {
-    await recordAudit({ ...operator(), clientAddress: 'housekeeping' }, { action: 'purge', resource: 'upload', summary: `${row.name} (${row.id}, unused)` });
+    await recordAudit(
+      { ...operator(), clientAddress: 'housekeeping' },
+      { action: 'purge', resource: 'upload', summary: `${row.name} (${row.id}, unused)` },
+    );
   }
   return removed.size;
 }
@@ -30,7 +33,9 @@ async function removeUnusedOldUploads(now: Date): Promise<number> {
  * Drops audit entries older than AUDIT_DAYS, purges rows kept in the trash longer than TRASH_DAYS
  * with their uploads, then removes old uploads nothing uses. Idempotent, so several servers may each run it.
  */
-export async function runHousekeeping(now = new Date()): Promise<{ auditPruned: number; trashPurged: number; uploadsRemoved: number }> {
+export async function runHousekeeping(
+  now = new Date(),
+): Promise<{ auditPruned: number; trashPurged: number; uploadsRemoved: number }> {
   const auditPruned = await pruneAudit(now);
   const trashPurged = await purgeExpiredTrash(now);
   const uploadsRemoved = await removeUnusedOldUploads(now);

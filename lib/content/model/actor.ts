@@ -21,15 +21,26 @@ export interface Actor {
   clientAddress: string;
   /** A credential was presented but is no longer valid (an expired or revoked session). */
   expired?: boolean;
-  /** The person at the server's console (a command such as create-admin): may do anything. Never built from a request. */
+  /**
+   * The person at the server's console (a command such as create-admin): may do anything. Never built from a request.
+   */
   operator?: boolean;
 }
 
 /** The operator at the server's console, for commands run there. */
-export const operator = (language: WireLanguage = 'tw'): Actor => ({ language, account: null, clientAddress: 'console', operator: true });
+export const operator = (language: WireLanguage = 'tw'): Actor => ({
+  language,
+  account: null,
+  clientAddress: 'console',
+  operator: true,
+});
 
 /** A visitor: no account. */
-export const visitor = (language: WireLanguage, clientAddress = 'unknown'): Actor => ({ language, account: null, clientAddress });
+export const visitor = (language: WireLanguage, clientAddress = 'unknown'): Actor => ({
+  language,
+  account: null,
+  clientAddress,
+});
 
 export const isSignedIn = (actor: Actor) => actor.account !== null;
 

@@ -90,7 +90,9 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
  * Checks a definition against its own field names and keeps its exact type, so `RowOf<typeof
  * webnews>` (lib/content/model/rows.ts) knows the columns of its rows.
  */
-export function defineResource<const D extends ResourceDefinition<F>, F extends Record<string, Field> = D['fields']>(definition: D & ResourceDefinition<F>): D & ResourceDefinition<F> {
+export function defineResource<const D extends ResourceDefinition<F>, F extends Record<string, Field> = D['fields']>(
+  definition: D & ResourceDefinition<F>,
+): D & ResourceDefinition<F> {
   return definition;
 }
 

@@ -39,11 +39,13 @@ export class ContentError extends Error {
   }
 }
 
-export const messageIn = (language: WireLanguage, key: string, values: Values = {}) => translate(language, `api.${key}`, values);
+export const messageIn = (language: WireLanguage, key: string, values: Values = {}) =>
+  translate(language, `api.${key}`, values);
 
 export const invalid = (key: string, values?: Values) => new ContentError('invalid', key, values);
 export const notFound = () => new ContentError('notFound', 'notFound');
-export const unauthorized = (key: 'unauthorized' | 'sessionExpired' = 'unauthorized') => new ContentError('unauthorized', key);
+export const unauthorized = (key: 'unauthorized' | 'sessionExpired' = 'unauthorized') =>
+  new ContentError('unauthorized', key);
 export const forbidden = () => new ContentError('forbidden', 'forbidden');
 /** The request is well formed but the stored state refuses it (a type still in use, the last Admin). */
 export const conflict = (key: string, values?: Values) => new ContentError('conflict', key, values);
@@ -53,7 +55,10 @@ export const tooMany = (seconds: number) => new ContentError('tooMany', 'rateLim
 export const invalidFields = (issues: Issue[]) => new ContentError('invalid', issues[0].key, issues[0].values, issues);
 
 /** A positive integer from a path segment or form value, or an `invalid` error that names it. */
-export function positiveInteger(value: string | number | undefined, key: 'invalidId' | 'invalidPosition' = 'invalidId'): number {
+export function positiveInteger(
+  value: string | number | undefined,
+  key: 'invalidId' | 'invalidPosition' = 'invalidId',
+): number {
   const text = value === undefined ? undefined : String(value);
   if (text === undefined || !/^\d{1,9}$/.test(text) || Number(text) < 1) throw invalid(key, { value: text ?? '' });
   return Number(text);

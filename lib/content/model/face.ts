@@ -10,7 +10,17 @@
  * The back-office menu groups, in menu order. A group's label is the public route's name
  * (`site.routes.{id}`), except for the back office's own groups (lib/admin/menu.ts).
  */
-export const menuGroupIds = ['about', 'announcements', 'lawsGroup', 'membersGroup', 'info', 'services', 'contact', 'pages', 'system'] as const;
+export const menuGroupIds = [
+  'about',
+  'announcements',
+  'lawsGroup',
+  'membersGroup',
+  'info',
+  'services',
+  'contact',
+  'pages',
+  'system',
+] as const;
 
 /** One key of a list's order. */
 export interface SortKey {

@@ -73,14 +73,7 @@ export interface UploadField extends FieldCommon {
 }
 
 export type Field =
-  | TextField
-  | RichTextField
-  | IntegerField
-  | BooleanField
-  | DateTimeField
-  | ReferenceField
-  | ChoiceField
-  | UploadField;
+  TextField | RichTextField | IntegerField | BooleanField | DateTimeField | ReferenceField | ChoiceField | UploadField;
 
 type Options<F> = Omit<F, 'kind' | 'label'>;
 type LabelArg = Label | [tw: string, en: string];
@@ -90,20 +83,93 @@ function label(value: LabelArg): Label {
 }
 
 export const field = {
-  text: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'text', label: label(l), max: 200, ...o }),
-  longtext: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'longtext', label: label(l), max: 4000, sortable: false, ...o }),
-  email: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'text', label: label(l), max: 254, format: 'email', ...o }),
+  text: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({
+    kind: 'text',
+    label: label(l),
+    max: 200,
+    ...o,
+  }),
+  longtext: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({
+    kind: 'longtext',
+    label: label(l),
+    max: 4000,
+    sortable: false,
+    ...o,
+  }),
+  email: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({
+    kind: 'text',
+    label: label(l),
+    max: 254,
+    format: 'email',
+    ...o,
+  }),
   /** Several e-mail addresses, comma-separated (stored as `a@x.org, b@y.org`). */
-  emails: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'text', label: label(l), max: 1000, format: 'emails', sortable: false, ...o }),
-  url: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({ kind: 'text', label: label(l), max: 2000, format: 'url', sortable: false, ...o }),
-  password: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField & { kind: 'password'; virtual: true } => ({ kind: 'password', label: label(l), min: 8, max: 200, sortable: false, ...o, virtual: true }),
-  richtext: (l: LabelArg, o: Partial<Options<RichTextField>> = {}): RichTextField => ({ kind: 'richtext', label: label(l), max: 500_000, sortable: false, ...o }),
-  integer: (l: LabelArg, o: Partial<Options<IntegerField>> = {}): IntegerField => ({ kind: 'integer', label: label(l), ...o }),
-  boolean: (l: LabelArg, o: Partial<Options<BooleanField>> = {}): BooleanField => ({ kind: 'boolean', label: label(l), defaultValue: false, ...o }),
-  datetime: (l: LabelArg, o: Partial<Options<DateTimeField>> = {}): DateTimeField & { kind: 'datetime' } => ({ kind: 'datetime', label: label(l), ...o }),
-  date: (l: LabelArg, o: Partial<Options<DateTimeField>> = {}): DateTimeField & { kind: 'date' } => ({ kind: 'date', label: label(l), ...o }),
-  reference: (resource: string, l: LabelArg, o: Partial<Options<ReferenceField>> = {}): ReferenceField => ({ kind: 'reference', resource, label: label(l), ...o }),
-  choice: (choices: ChoiceField['choices'], l: LabelArg, o: Partial<Options<ChoiceField>> = {}): ChoiceField => ({ kind: 'choice', choices, label: label(l), defaultValue: choices[0].value, ...o }),
+  emails: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({
+    kind: 'text',
+    label: label(l),
+    max: 1000,
+    format: 'emails',
+    sortable: false,
+    ...o,
+  }),
+  url: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField => ({
+    kind: 'text',
+    label: label(l),
+    max: 2000,
+    format: 'url',
+    sortable: false,
+    ...o,
+  }),
+  password: (l: LabelArg, o: Partial<Options<TextField>> = {}): TextField & { kind: 'password'; virtual: true } => ({
+    kind: 'password',
+    label: label(l),
+    min: 8,
+    max: 200,
+    sortable: false,
+    ...o,
+    virtual: true,
+  }),
+  richtext: (l: LabelArg, o: Partial<Options<RichTextField>> = {}): RichTextField => ({
+    kind: 'richtext',
+    label: label(l),
+    max: 500_000,
+    sortable: false,
+    ...o,
+  }),
+  integer: (l: LabelArg, o: Partial<Options<IntegerField>> = {}): IntegerField => ({
+    kind: 'integer',
+    label: label(l),
+    ...o,
+  }),
+  boolean: (l: LabelArg, o: Partial<Options<BooleanField>> = {}): BooleanField => ({
+    kind: 'boolean',
+    label: label(l),
+    defaultValue: false,
+    ...o,
+  }),
+  datetime: (l: LabelArg, o: Partial<Options<DateTimeField>> = {}): DateTimeField & { kind: 'datetime' } => ({
+    kind: 'datetime',
+    label: label(l),
+    ...o,
+  }),
+  date: (l: LabelArg, o: Partial<Options<DateTimeField>> = {}): DateTimeField & { kind: 'date' } => ({
+    kind: 'date',
+    label: label(l),
+    ...o,
+  }),
+  reference: (resource: string, l: LabelArg, o: Partial<Options<ReferenceField>> = {}): ReferenceField => ({
+    kind: 'reference',
+    resource,
+    label: label(l),
+    ...o,
+  }),
+  choice: (choices: ChoiceField['choices'], l: LabelArg, o: Partial<Options<ChoiceField>> = {}): ChoiceField => ({
+    kind: 'choice',
+    choices,
+    label: label(l),
+    defaultValue: choices[0].value,
+    ...o,
+  }),
   /** A choice from one of the fixed lists in sections.ts (board, committee, page…). */
   section: (list: SectionList, l: LabelArg, o: Partial<Options<ChoiceField>> = {}): ChoiceField => ({
     kind: 'choice',
@@ -114,8 +180,18 @@ export const field = {
     required: true,
     ...o,
   }),
-  image: (l: LabelArg, o: Partial<Options<UploadField>> = {}): UploadField & { kind: 'image' } => ({ kind: 'image', label: label(l), sortable: false, ...o }),
-  files: (l: LabelArg, o: Partial<Options<UploadField>> = {}): UploadField & { kind: 'files' } => ({ kind: 'files', label: label(l), sortable: false, ...o }),
+  image: (l: LabelArg, o: Partial<Options<UploadField>> = {}): UploadField & { kind: 'image' } => ({
+    kind: 'image',
+    label: label(l),
+    sortable: false,
+    ...o,
+  }),
+  files: (l: LabelArg, o: Partial<Options<UploadField>> = {}): UploadField & { kind: 'files' } => ({
+    kind: 'files',
+    label: label(l),
+    sortable: false,
+    ...o,
+  }),
 };
 
 export function isSortable(f: Field): boolean {

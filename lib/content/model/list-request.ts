@@ -26,7 +26,10 @@ function pageNumber(value: unknown, fallback: number, key: 'invalidPage' | 'inva
 
 /** `{page, pageSize}` of a list outside the registry (the audit log, the media library); larger sizes are capped. */
 export function pageOf(body: Record<string, unknown>): { page: number; pageSize: number } {
-  return { page: pageNumber(body.page, 1, 'invalidPage', MAX_PAGE), pageSize: pageNumber(body.pageSize, DEFAULT_PAGE_SIZE, 'invalidPageSize', MAX_PAGE_SIZE) };
+  return {
+    page: pageNumber(body.page, 1, 'invalidPage', MAX_PAGE),
+    pageSize: pageNumber(body.pageSize, DEFAULT_PAGE_SIZE, 'invalidPageSize', MAX_PAGE_SIZE),
+  };
 }
 
 /** The fields a list may sort by: the common columns and every scalar field. */
@@ -36,7 +39,9 @@ export function sortableFields(definition: ResourceDefinition): string[] {
     'id',
     ...(t.ordered ? ['order'] : []),
     ...(t.window ? ['publishAt', 'unpublishAt'] : []),
-    ...Object.entries(definition.fields).filter(([, f]) => isSortable(f)).map(([key]) => key),
+    ...Object.entries(definition.fields)
+      .filter(([, f]) => isSortable(f))
+      .map(([key]) => key),
     'createdAt',
     'updatedAt',
   ];

@@ -75,7 +75,9 @@ export const resources = {
 
 export type ResourceName = keyof typeof resources;
 
-const byName = new Map<string, ResourceDefinition>(Object.values(resources).map((definition) => [definition.name, definition]));
+const byName = new Map<string, ResourceDefinition>(
+  Object.values(resources).map((definition) => [definition.name, definition]),
+);
 
 /**
  * Adds a resource that is not in the list above, for the rest of the process: a test's fixture

@@ -77,7 +77,9 @@ function columnChecks(definition: ResourceDefinition): Map<string, Check> {
 export type WriteOf<D extends ResourceDefinition> = Partial<RowOf<D>>;
 
 /** Validated input of a write: stored values, and fields with no column of their own (a password before hashing). */
-export type InputOf<D extends ResourceDefinition> = WriteOf<D> & { [K in Exclude<keyof D['fields'] & string, keyof RowOf<D>>]?: unknown };
+export type InputOf<D extends ResourceDefinition> = WriteOf<D> & {
+  [K in Exclude<keyof D['fields'] & string, keyof RowOf<D>>]?: unknown;
+};
 
 /** The first column whose value is missing or not of its kind; undefined when the row is a whole `RowOf<D>`. */
 function rowMismatch(definition: ResourceDefinition, row: Record<string, unknown>): string | undefined {
@@ -95,11 +97,15 @@ function inputMismatch(definition: ResourceDefinition, input: Record<string, unk
   return undefined;
 }
 
-export const isRowOf = <D extends ResourceDefinition>(definition: D, row: Record<string, unknown>): row is RowOf<D> & Record<string, unknown> =>
-  rowMismatch(definition, row) === undefined;
+export const isRowOf = <D extends ResourceDefinition>(
+  definition: D,
+  row: Record<string, unknown>,
+): row is RowOf<D> & Record<string, unknown> => rowMismatch(definition, row) === undefined;
 
-export const isInputOf = <D extends ResourceDefinition>(definition: D, input: Record<string, unknown>): input is InputOf<D> & Record<string, unknown> =>
-  inputMismatch(definition, input) === undefined;
+export const isInputOf = <D extends ResourceDefinition>(
+  definition: D,
+  input: Record<string, unknown>,
+): input is InputOf<D> & Record<string, unknown> => inputMismatch(definition, input) === undefined;
 
 /** A row that does not match its definition: a stored value the code did not expect, never the caller's fault. */
 export class RowShapeError extends Error {
@@ -110,13 +116,19 @@ export class RowShapeError extends Error {
 }
 
 /** The row as `RowOf<D>`, or a RowShapeError naming the first column that does not match. */
-export function rowOf<D extends ResourceDefinition>(definition: D, row: Record<string, unknown>): RowOf<D> & Record<string, unknown> {
+export function rowOf<D extends ResourceDefinition>(
+  definition: D,
+  row: Record<string, unknown>,
+): RowOf<D> & Record<string, unknown> {
   if (isRowOf(definition, row)) return row;
   throw new RowShapeError(definition, rowMismatch(definition, row));
 }
 
 /** The input as `InputOf<D>`, or a RowShapeError naming the first value that does not match. */
-export function inputOf<D extends ResourceDefinition>(definition: D, input: Record<string, unknown>): InputOf<D> & Record<string, unknown> {
+export function inputOf<D extends ResourceDefinition>(
+  definition: D,
+  input: Record<string, unknown>,
+): InputOf<D> & Record<string, unknown> {
   if (isInputOf(definition, input)) return input;
   throw new RowShapeError(definition, inputMismatch(definition, input));
 }

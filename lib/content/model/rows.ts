@@ -27,16 +27,28 @@ type ValueOf<F extends Field> = F extends { kind: 'boolean' }
                 unknown;
 
 /** Fields that have a column (virtual ones, such as a password before hashing, have none). */
-type StoredKeys<Fs> = { [K in keyof Fs]: Fs[K] extends { virtual: true } ? never : Fs[K] extends { kind: 'password' } ? never : K }[keyof Fs];
+type StoredKeys<Fs> = {
+  [K in keyof Fs]: Fs[K] extends { virtual: true } ? never : Fs[K] extends { kind: 'password' } ? never : K;
+}[keyof Fs];
 
-type Flag<D, K extends string, Default extends boolean> = D extends { [P in K]: infer V } ? (V extends boolean ? V : Default) : Default;
+type Flag<D, K extends string, Default extends boolean> = D extends { [P in K]: infer V }
+  ? V extends boolean
+    ? V
+    : Default
+  : Default;
 
-type Localized<D> = Flag<D, 'localized', true> extends false ? object : { lang: 'tw' | 'en'; translationId: number | null };
+type Localized<D> =
+  Flag<D, 'localized', true> extends false ? object : { lang: 'tw' | 'en'; translationId: number | null };
 type Visible<D> = Flag<D, 'visibility', Flag<D, 'localized', true>> extends true ? { isVisible: boolean } : object;
 type Ordered<D> = Flag<D, 'ordered', false> extends true ? { order: number } : object;
 type Windowed<D> = Flag<D, 'window', false> extends true ? { publishAt: Date; unpublishAt: Date | null } : object;
 
-export type RowOf<D extends ResourceDefinition> = { id: number; createdAt: Date; updatedAt: Date; updatedBy: number | null } & {
+export type RowOf<D extends ResourceDefinition> = {
+  id: number;
+  createdAt: Date;
+  updatedAt: Date;
+  updatedBy: number | null;
+} & {
   [K in StoredKeys<D['fields']> & string]: ValueOf<D['fields'][K]>;
 } & Localized<D> &
   Visible<D> &

@@ -62,7 +62,10 @@ export const sections = {
     s(7, 'copyright', '著作權聲明', 'Copyright'),
   ],
   /** Kinds of regional service point (webareainfo). */
-  areaTypes: [s(1, 'service', '服務據點', 'Service points'), s(2, 'senior-desk', '安養信託諮詢窗口', 'Senior-care trust desks')],
+  areaTypes: [
+    s(1, 'service', '服務據點', 'Service points'),
+    s(2, 'senior-desk', '安養信託諮詢窗口', 'Senior-care trust desks'),
+  ],
   /** Taiwan's 22 counties and cities. */
   regions: [
     s(1, 'TPE', '臺北市', 'Taipei City'),
@@ -88,8 +91,17 @@ export const sections = {
     s(21, 'KIN', '金門縣', 'Kinmen County'),
     s(22, 'LIE', '連江縣', 'Lienchiang County'),
   ],
-  memberCategories: [s(1, 'bank', '銀行', 'Banks'), s(2, 'trust-company', '信託公司', 'Trust companies'), s(3, 'securities', '證券商', 'Securities firms'), s(4, 'insurance', '保險業', 'Insurers')],
-  contactStatuses: [s(0, 'new', '新訊息', 'New'), s(1, 'in-progress', '處理中', 'In progress'), s(2, 'closed', '已結案', 'Closed')],
+  memberCategories: [
+    s(1, 'bank', '銀行', 'Banks'),
+    s(2, 'trust-company', '信託公司', 'Trust companies'),
+    s(3, 'securities', '證券商', 'Securities firms'),
+    s(4, 'insurance', '保險業', 'Insurers'),
+  ],
+  contactStatuses: [
+    s(0, 'new', '新訊息', 'New'),
+    s(1, 'in-progress', '處理中', 'In progress'),
+    s(2, 'closed', '已結案', 'Closed'),
+  ],
 } satisfies Record<string, Section[]>;
 
 export type SectionList = keyof typeof sections;

@@ -42,10 +42,12 @@ function columnFor(key: string, f: Field): PgColumnBuilderBase | undefined {
     case 'date':
       return date(name, { mode: 'string' });
     case 'files':
-      return jsonb(name).$type<string[]>().notNull().default(sql`'[]'::jsonb`);
+      return jsonb(name)
+        .$type<string[]>()
+        .notNull()
+        .default(sql`'[]'::jsonb`);
   }
 }
-
 
 /**
  * Builds the Drizzle table of a resource: the common columns (DESIGN §4) plus one column per stored

@@ -32,7 +32,10 @@ const MAX_EMAILS = 20;
 
 /** The addresses of a comma- (or semicolon-) separated list, or null when one is not an address. */
 export function emailList(value: string): string[] | null {
-  const addresses = value.split(/[,;]/).map((part) => part.trim()).filter(Boolean);
+  const addresses = value
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
   return addresses.length <= MAX_EMAILS && addresses.every((address) => emailPattern.test(address)) ? addresses : null;
 }
 
@@ -54,16 +57,32 @@ function schemaFor(f: Field, timeZone: string): z.ZodType {
       if ('format' in f && f.format === 'url') s = s.regex(/^https?:\/\/[^\s<>"]+$/i, { error: 'notUrl' });
       if ('pattern' in f && f.pattern) s = s.regex(f.pattern, { error: 'badPattern' });
       if ('format' in f && f.format === 'emails') {
-        return z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), s.refine((v) => emailList(v) !== null, { error: 'notEmailList' }).transform((v) => emailList(v)!.join(', ')));
+        return z.preprocess(
+          (v) => (typeof v === 'string' ? v.trim() : v),
+          s.refine((v) => emailList(v) !== null, { error: 'notEmailList' }).transform((v) => emailList(v)!.join(', ')),
+        );
       }
-      return f.kind === 'password' || f.kind === 'richtext' ? s : z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), s);
+      return f.kind === 'password' || f.kind === 'richtext'
+        ? s
+        : z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), s);
     }
     case 'integer': {
-      const n = z.number({ error: 'notInteger' }).int({ error: 'notInteger' }).min(f.min ?? -2147483648, { error: 'tooSmall' }).max(f.max ?? 2147483647, { error: 'tooLarge' });
+      const n = z
+        .number({ error: 'notInteger' })
+        .int({ error: 'notInteger' })
+        .min(f.min ?? -2147483648, { error: 'tooSmall' })
+        .max(f.max ?? 2147483647, { error: 'tooLarge' });
       return z.preprocess(integerLike, n);
     }
     case 'reference':
-      return z.preprocess(integerLike, z.number({ error: 'notInteger' }).int({ error: 'notInteger' }).min(1, { error: 'notInteger' }).max(2147483647, { error: 'notInteger' }));
+      return z.preprocess(
+        integerLike,
+        z
+          .number({ error: 'notInteger' })
+          .int({ error: 'notInteger' })
+          .min(1, { error: 'notInteger' })
+          .max(2147483647, { error: 'notInteger' }),
+      );
     case 'choice':
       return z.preprocess(
         integerLike,
@@ -93,7 +112,9 @@ function schemaFor(f: Field, timeZone: string): z.ZodType {
       return z.string({ error: 'notUploadList' }).regex(uploadIdPattern, { error: 'notUploadList' });
     case 'files':
       return z
-        .array(z.string({ error: 'notUploadList' }).regex(uploadIdPattern, { error: 'notUploadList' }), { error: 'notUploadList' })
+        .array(z.string({ error: 'notUploadList' }).regex(uploadIdPattern, { error: 'notUploadList' }), {
+          error: 'notUploadList',
+        })
         .max(50, { error: 'notUploadList' });
   }
 }
@@ -131,13 +152,27 @@ export function validateInput(
       if (f.required && (mode === 'add' || present)) {
         issues.push({ field: key, key: 'required', values: issueValues(f, f.label, language, raw) });
       } else if (present || mode === 'add') {
-        values[key] = f.kind === 'boolean' ? f.defaultValue : f.kind === 'files' ? [] : f.kind === 'choice' ? f.defaultValue : f.kind === 'integer' && f.defaultValue !== undefined ? f.defaultValue : null;
+        values[key] =
+          f.kind === 'boolean'
+            ? f.defaultValue
+            : f.kind === 'files'
+              ? []
+              : f.kind === 'choice'
+                ? f.defaultValue
+                : f.kind === 'integer' && f.defaultValue !== undefined
+                  ? f.defaultValue
+                  : null;
       }
       continue;
     }
     const result = schemaFor(f, timeZone).safeParse(raw);
     if (result.success) values[key] = result.data;
-    else issues.push({ field: key, key: result.error.issues[0]?.message ?? 'notText', values: issueValues(f, f.label, language, raw) });
+    else
+      issues.push({
+        field: key,
+        key: result.error.issues[0]?.message ?? 'notText',
+        values: issueValues(f, f.label, language, raw),
+      });
   }
   return { values, issues };
 }

@@ -32,7 +32,11 @@ export function wireRow(actor: Actor, definition: ResourceDefinition, row: Row):
 }
 
 /** A page of rows as getlist and search answer it. */
-export const wirePage = (actor: Actor, definition: ResourceDefinition, { rows, total, page, pageSize }: { rows: Row[]; total: number; page: number; pageSize: number }) => ({
+export const wirePage = (
+  actor: Actor,
+  definition: ResourceDefinition,
+  { rows, total, page, pageSize }: { rows: Row[]; total: number; page: number; pageSize: number },
+) => ({
   data: rows.map((row) => wireRow(actor, definition, row)),
   total,
   page,

@@ -33,7 +33,8 @@ export interface SignInResult {
 export async function signIn(actor: Actor, input: Record<string, unknown>): Promise<SignInResult> {
   await hit(signInLimit, actor.clientAddress);
   const { username, password } = input;
-  if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password) throw invalid('loginMissing');
+  if (typeof username !== 'string' || typeof password !== 'string' || !username.trim() || !password)
+    throw invalid('loginMissing');
   await verifyCaptcha(input.captchaToken, actor.clientAddress, 'login');
   const name = username.trim().slice(0, 64);
   const { accountId, ...result } = await attemptSignIn(actor, name, password);
@@ -47,7 +48,11 @@ export async function signIn(actor: Actor, input: Record<string, unknown>): Prom
   return result;
 }
 
-async function attemptSignIn(actor: Actor, name: string, password: string): Promise<SignInResult & { accountId: number | null }> {
+async function attemptSignIn(
+  actor: Actor,
+  name: string,
+  password: string,
+): Promise<SignInResult & { accountId: number | null }> {
   const db = await getDb();
   const now = new Date();
   const [stored] = await db
@@ -60,7 +65,9 @@ async function attemptSignIn(actor: Actor, name: string, password: string): Prom
     accountId: found?.id ?? null,
     token: null,
     locked,
-    message: locked ? translate(actor.language, 'api.accountLocked', { minutes }) : translate(actor.language, 'api.loginFailed'),
+    message: locked
+      ? translate(actor.language, 'api.accountLocked', { minutes })
+      : translate(actor.language, 'api.loginFailed'),
   });
   const lockedFor = (until: Date | null) => Math.max(1, Math.ceil(((until?.getTime() ?? 0) - now.getTime()) / 60000));
 
@@ -90,7 +97,10 @@ async function attemptSignIn(actor: Actor, name: string, password: string): Prom
     const nowLocked = !!lockedUntil && lockedUntil > now;
     return failed(nowLocked, nowLocked ? lockedFor(lockedUntil) : 0);
   }
-  await db.update(account).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now }).where(eq(account.id, found.id));
+  await db
+    .update(account)
+    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
+    .where(eq(account.id, found.id));
   return { accountId: found.id, token: await createSession(found.id), locked: false };
 }
 
@@ -148,7 +158,10 @@ export async function signOut(actor: Actor, token: string | null) {
  * returns whether it created one. The server's own start-up uses `ensureAdmin` directly, before
  * the database is ready for operations.
  */
-export async function createAdmin(actor: Actor, input: { username: string; password: string; displayName?: string }): Promise<boolean> {
+export async function createAdmin(
+  actor: Actor,
+  input: { username: string; password: string; displayName?: string },
+): Promise<boolean> {
   requireAccess(actor, 'admin');
   return ensureAdmin(await getDb(), input.username, input.password, input.displayName);
 }

@@ -11,7 +11,6 @@ import { fromWireDateTime, toWireDateTime } from '../model/wire-dates';
 /** What the log names beside the registry's resources: the web settings and uploads. */
 const auditedOthers = ['websetting', 'upload'];
 
-
 function instant(value: unknown, name: string, endOfDay = false): Date | undefined {
   if (!given(value)) return undefined;
   const text = String(value).trim();
@@ -27,11 +26,16 @@ function parseAuditRequest(body: Record<string, unknown>): { filter: AuditFilter
   const filter: AuditFilter = {};
   if (given(body.action)) {
     const action = auditActions.find((known) => known === body.action);
-    if (!action) throw invalid('auditUnknownAction', { value: String(body.action).slice(0, 40), allowed: auditActions.join(', ') });
+    if (!action)
+      throw invalid('auditUnknownAction', {
+        value: String(body.action).slice(0, 40),
+        allowed: auditActions.join(', '),
+      });
     filter.action = action;
   }
   if (given(body.resource)) {
-    if (typeof body.resource !== 'string' || !(findResource(body.resource) || auditedOthers.includes(body.resource))) throw invalid('auditUnknownResource', { value: String(body.resource).slice(0, 40) });
+    if (typeof body.resource !== 'string' || !(findResource(body.resource) || auditedOthers.includes(body.resource)))
+      throw invalid('auditUnknownResource', { value: String(body.resource).slice(0, 40) });
     filter.resource = body.resource;
   }
   if (given(body.accountId)) filter.accountId = positiveInteger(String(body.accountId));

@@ -39,7 +39,14 @@ function senderValues(actor: Actor, input: Record<string, unknown>): Record<stri
  * insert and its failure is only logged, and sending is the mail worker's (lib/mail/queue.ts).
  */
 async function store(actor: Actor, values: Record<string, unknown>, accountId: number | null): Promise<Row> {
-  const row = await insertRow(webcontact, { ...values, status: NEW, replyNote: null, accountId, lang: actor.language, updatedBy: accountId });
+  const row = await insertRow(webcontact, {
+    ...values,
+    status: NEW,
+    replyNote: null,
+    accountId,
+    lang: actor.language,
+    updatedBy: accountId,
+  });
   await notifyStaff(row).catch((error) => logError(error, 'contact e-mail could not be queued'));
   return row;
 }

@@ -10,7 +10,15 @@ import { parseListRequest } from '../model/list-request';
 import { findResource } from '../model/registry';
 import * as repo from '../storage/repository';
 import { dropRevisions, findRevision, listRevisions, saveRevision, type RevisionEntry } from '../storage/revisions';
-import { findTrashed, listTrash, removeUnusedUploads, takeOutOfTrash, trashedBefore, uploadsOf, type TrashEntry } from '../storage/trash';
+import {
+  findTrashed,
+  listTrash,
+  removeUnusedUploads,
+  takeOutOfTrash,
+  trashedBefore,
+  uploadsOf,
+  type TrashEntry,
+} from '../storage/trash';
 import { inputFields } from '../model/validation';
 import { toWireDateTime } from '../model/wire-dates';
 import { applyUpdate, auditRow, find, titleOf, type IdInput } from './resource';
@@ -28,7 +36,8 @@ function requireHistory(actor: Actor, definition: ResourceDefinition, access = t
   if (!keepsHistory(definition)) throw notFound();
 }
 
-const languageOf = (actor: Actor, definition: ResourceDefinition) => (traits(definition).localized ? actor.language : null);
+const languageOf = (actor: Actor, definition: ResourceDefinition) =>
+  traits(definition).localized ? actor.language : null;
 
 /** A row's revisions, newest first. */
 export async function revisions(actor: Actor, definition: ResourceDefinition, id: IdInput): Promise<RevisionEntry[]> {
@@ -38,7 +47,12 @@ export async function revisions(actor: Actor, definition: ResourceDefinition, id
 }
 
 /** The values a row had at one revision. */
-export async function revision(actor: Actor, definition: ResourceDefinition, id: IdInput, number: IdInput): Promise<repo.Row> {
+export async function revision(
+  actor: Actor,
+  definition: ResourceDefinition,
+  id: IdInput,
+  number: IdInput,
+): Promise<repo.Row> {
   requireHistory(actor, definition);
   const row = await find(actor, definition, positiveInteger(id));
   const values = await findRevision(definition, Number(row.id), positiveInteger(number));
@@ -58,7 +72,12 @@ function revisionInput(definition: ResourceDefinition, values: repo.Row): Record
 }
 
 /** Puts a row's values back as they were at one revision, through the update's checks; stores a new revision. */
-export async function restoreRevision(actor: Actor, definition: ResourceDefinition, id: IdInput, number: IdInput): Promise<repo.Row> {
+export async function restoreRevision(
+  actor: Actor,
+  definition: ResourceDefinition,
+  id: IdInput,
+  number: IdInput,
+): Promise<repo.Row> {
   const values = await revision(actor, definition, id, number);
   const input = { ...revisionInput(definition, values), id: Number(values.id) };
   return applyUpdate(actor, definition, input, undefined, { action: 'restore', detail: `#${positiveInteger(number)}` });
@@ -99,15 +118,24 @@ export async function restore(actor: Actor, definition: ResourceDefinition, id: 
     } else if (f.kind === 'reference') {
       const target = findResource(f.resource);
       if (target && !(await repo.rowExists(target, actor.language, Number(value)))) {
-        issues.push({ field: key, key: 'unknownReference', values: { field: f.label[actor.language], value: Number(value) } });
+        issues.push({
+          field: key,
+          key: 'unknownReference',
+          values: { field: f.label[actor.language], value: Number(value) },
+        });
       }
     }
-    if (f.unique && typeof value === 'string' && (await repo.duplicateExists(definition, key, value, Number(values.id)))) {
+    if (
+      f.unique &&
+      typeof value === 'string' &&
+      (await repo.duplicateExists(definition, key, value, Number(values.id)))
+    ) {
       issues.push({ field: key, key: 'duplicate', values: { field: f.label[actor.language], value } });
     }
   }
   if (issues.length) throw invalidFields(issues);
-  if (await repo.getRow(definition, { language: actor.language, publicOnly: false }, Number(values.id))) throw invalid('restoreTaken', { value: Number(values.id) });
+  if (await repo.getRow(definition, { language: actor.language, publicOnly: false }, Number(values.id)))
+    throw invalid('restoreTaken', { value: Number(values.id) });
   const restored = await repo.insertRow(
     definition,
     values,
@@ -123,7 +151,12 @@ export async function restore(actor: Actor, definition: ResourceDefinition, id: 
 }
 
 /** Removes a trashed row for good: the entry, its revisions, and uploads nothing else names. */
-async function purgeEntry(actor: Actor, definition: ResourceDefinition, entry: TrashEntry, detail?: string): Promise<void> {
+async function purgeEntry(
+  actor: Actor,
+  definition: ResourceDefinition,
+  entry: TrashEntry,
+  detail?: string,
+): Promise<void> {
   const rowId = Number(entry.row.id);
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -131,7 +164,12 @@ async function purgeEntry(actor: Actor, definition: ResourceDefinition, entry: T
     await dropRevisions(tx, definition, rowId);
   });
   await removeUnusedUploads(uploadsOf(definition, entry.row));
-  await recordAudit(actor, { action: 'purge', resource: definition.name, rowId, summary: detail ? `${titleOf(definition, entry.row)} (${detail})` : titleOf(definition, entry.row) });
+  await recordAudit(actor, {
+    action: 'purge',
+    resource: definition.name,
+    rowId,
+    summary: detail ? `${titleOf(definition, entry.row)} (${detail})` : titleOf(definition, entry.row),
+  });
 }
 
 /** Admins only: a trashed row is removed for good. */
@@ -152,7 +190,12 @@ export async function purgeExpiredTrash(now = new Date()): Promise<number> {
     const actor = operator(lang === 'en' ? 'en' : 'tw');
     const entry = await findTrashed(definition, lang === 'en' || lang === 'tw' ? lang : null, rowId);
     if (!entry) continue;
-    await purgeEntry({ ...actor, clientAddress: 'housekeeping' }, definition, entry, `TRASH_DAYS ${config().trashDays}`);
+    await purgeEntry(
+      { ...actor, clientAddress: 'housekeeping' },
+      definition,
+      entry,
+      `TRASH_DAYS ${config().trashDays}`,
+    );
     purged++;
   }
   return purged;

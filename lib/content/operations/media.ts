@@ -5,7 +5,16 @@ import { requireAccess, type Actor } from '../model/actor';
 import { recordAudit } from '../storage/audit';
 import { conflict, invalid, notFound } from '../model/errors';
 import { given, pageOf } from '../model/list-request';
-import { findMedia, listMedia, removeMedia, setMediaAlt, usesOf, type MediaFilter, type MediaRow, type MediaUse } from '../storage/media';
+import {
+  findMedia,
+  listMedia,
+  removeMedia,
+  setMediaAlt,
+  usesOf,
+  type MediaFilter,
+  type MediaRow,
+  type MediaUse,
+} from '../storage/media';
 import { uploadIdPattern } from '../model/validation';
 import { toWireDateTime } from '../model/wire-dates';
 
@@ -37,7 +46,8 @@ export type WireMedia = ReturnType<typeof wireMedia>;
 function parseFilter(body: Record<string, unknown>): MediaFilter {
   const filter: MediaFilter = {};
   if (given(body.type)) {
-    if (body.type !== 'image' && body.type !== 'file') throw invalid('mediaUnknownType', { value: String(body.type).slice(0, 40) });
+    if (body.type !== 'image' && body.type !== 'file')
+      throw invalid('mediaUnknownType', { value: String(body.type).slice(0, 40) });
     filter.kind = body.type;
   }
   if (given(body.unused)) {
@@ -59,7 +69,12 @@ export async function mediaList(actor: Actor, body: Record<string, unknown>) {
   const filter = parseFilter(body);
   const { page, pageSize } = pageOf(body);
   const result = await listMedia(filter, page, pageSize);
-  return { data: result.rows.map((row) => wireMedia(row, row.usedBy)), total: result.total, page: result.page, pageSize: result.pageSize };
+  return {
+    data: result.rows.map((row) => wireMedia(row, row.usedBy)),
+    total: result.total,
+    page: result.page,
+    pageSize: result.pageSize,
+  };
 }
 
 /** `{altTw, altEn}` (either may be left out): an image's alternative text in each language. */
@@ -70,15 +85,23 @@ export async function mediaUpdate(actor: Actor, id: string, body: Record<string,
   const alt: { altTw?: string; altEn?: string } = {};
   for (const key of ['altTw', 'altEn'] as const) {
     if (body[key] === undefined) continue;
-    if (typeof body[key] !== 'string' || body[key].length > MAX_ALT) throw invalid('tooLong', { field: key, max: MAX_ALT });
+    if (typeof body[key] !== 'string' || body[key].length > MAX_ALT)
+      throw invalid('tooLong', { field: key, max: MAX_ALT });
     alt[key] = body[key].replace(/\s+/g, ' ').trim();
   }
   const updated = (await setMediaAlt(row.id, alt)) ?? row;
-  await recordAudit(actor, { action: 'update', resource: 'upload', summary: `alt ${updated.id} ${updated.name}: ${updated.altTw} / ${updated.altEn}` });
+  await recordAudit(actor, {
+    action: 'update',
+    resource: 'upload',
+    summary: `alt ${updated.id} ${updated.name}: ${updated.altTw} / ${updated.altEn}`,
+  });
   return wireMedia(updated, (await usesOf([row.id])).get(row.id) ?? []);
 }
 
-/** Deletes an upload nothing names (a row, a trashed row, a revision, the settings); a used one is refused as a conflict (400, like a type still in use). */
+/**
+ * Deletes an upload nothing names (a row, a trashed row, a revision, the settings); a used one is refused as a conflict
+ * (400, like a type still in use).
+ */
 export async function mediaDelete(actor: Actor, id: string) {
   requireAccess(actor, 'user');
   const row = await existing(id);

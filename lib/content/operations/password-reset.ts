@@ -44,16 +44,27 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim().slice
  * same and nothing is sent. The accounts are looked up and mailed after the answer, so a known
  * name is not told apart by a slower answer either.
  */
-export async function requestPasswordReset(actor: Actor, input: Record<string, unknown>): Promise<ForgotPasswordResult> {
+export async function requestPasswordReset(
+  actor: Actor,
+  input: Record<string, unknown>,
+): Promise<ForgotPasswordResult> {
   requireAccess(actor, 'public');
   await hit(forgotPasswordLimit, actor.clientAddress);
   const username = text(input.username);
   const email = text(input.email);
   if (!username && !email) throw invalid('forgotMissing');
   await verifyCaptcha(input.captchaToken, actor.clientAddress, 'forgot');
-  const answer: ForgotPasswordResult = { ok: true, message: translate(actor.language, 'api.forgotPasswordSent', { minutes: RESET_TOKEN_MS / 60000 }) };
+  const answer: ForgotPasswordResult = {
+    ok: true,
+    message: translate(actor.language, 'api.forgotPasswordSent', { minutes: RESET_TOKEN_MS / 60000 }),
+  };
   if (!mailEnabled()) {
-    await recordAudit(actor, { action: 'forgotPassword', resource: 'account', account: null, summary: `${username || email}: e-mail is off` });
+    await recordAudit(actor, {
+      action: 'forgotPassword',
+      resource: 'account',
+      account: null,
+      summary: `${username || email}: e-mail is off`,
+    });
     return answer;
   }
   const work: Promise<void> = mailResetLinks(actor, username, email)
@@ -83,7 +94,12 @@ async function mailResetLinks(actor: Actor, username: string, email: string): Pr
     .where(and(or(...matches), eq(account.isDisabled, false), sql`coalesce(${account.email}, '') <> ''`))
     .orderBy(account.id)
     .limit(MAX_ACCOUNTS_PER_REQUEST);
-  const found = rows.map((row) => ({ id: Number(row.id), username: String(row.username), displayName: row.displayName === null ? null : String(row.displayName), email: String(row.email) }));
+  const found = rows.map((row) => ({
+    id: Number(row.id),
+    username: String(row.username),
+    displayName: row.displayName === null ? null : String(row.displayName),
+    email: String(row.email),
+  }));
 
   const now = new Date();
   const site = found.length ? (await readWebInfo(language, { includePrivate: false })).siteName : '';
@@ -102,7 +118,13 @@ async function mailResetLinks(actor: Actor, username: string, email: string): Pr
     const expiresAt = new Date(now.getTime() + RESET_TOKEN_MS);
     await db.insert(passwordResets).values({ tokenHash: hashToken(token), accountId: row.id, expiresAt });
     const link = siteLink(`/${language}-reset?token=${token}`);
-    const mail = passwordResetMail(language, site, { username: row.username, displayName: row.displayName ?? '' }, link, RESET_TOKEN_MS / 60000);
+    const mail = passwordResetMail(
+      language,
+      site,
+      { username: row.username, displayName: row.displayName ?? '' },
+      link,
+      RESET_TOKEN_MS / 60000,
+    );
     await enqueueMail({ kind: 'password-reset', to: [row.email], ...mail, expiresAt });
   }
   // Links that can no longer be used are removed as new ones are made, so the table stays small.
@@ -110,7 +132,10 @@ async function mailResetLinks(actor: Actor, username: string, email: string): Pr
 }
 
 /** Only the password field of an account: the new password obeys the same rule as the account form's. */
-const passwordOnly: ResourceDefinition = { ...accountDefinition, fields: { password: accountDefinition.fields.password } };
+const passwordOnly: ResourceDefinition = {
+  ...accountDefinition,
+  fields: { password: accountDefinition.fields.password },
+};
 
 /**
  * `account/resetpassword` `{token, password}`: sets the account's password when the token is one
@@ -118,12 +143,21 @@ const passwordOnly: ResourceDefinition = { ...accountDefinition, fields: { passw
  * that checks it, so it works once even when two requests race. Every session of the account ends,
  * and a sign-in lockout is lifted. A wrong, expired or used token is one refusal (400).
  */
-export async function resetPassword(actor: Actor, input: Record<string, unknown>): Promise<{ ok: true; message: string }> {
+export async function resetPassword(
+  actor: Actor,
+  input: Record<string, unknown>,
+): Promise<{ ok: true; message: string }> {
   requireAccess(actor, 'public');
   await hit(resetPasswordLimit, actor.clientAddress);
   const token = typeof input.token === 'string' ? input.token.trim() : '';
   // The password is checked before the token is used up, so a rejected password does not cost the link.
-  const { values, issues } = validateInput(passwordOnly, { password: input.password }, 'add', actor.language, config().siteTimeZone);
+  const { values, issues } = validateInput(
+    passwordOnly,
+    { password: input.password },
+    'add',
+    actor.language,
+    config().siteTimeZone,
+  );
   if (issues.length) throw invalidFields(issues);
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid('resetTokenInvalid');
   const passwordHash = await hashPassword(String(values.password));
@@ -133,7 +167,13 @@ export async function resetPassword(actor: Actor, input: Record<string, unknown>
     const [used] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
       .returning({ accountId: passwordResets.accountId });
     if (!used) return null;
     const [changed] = await tx
@@ -143,12 +183,21 @@ export async function resetPassword(actor: Actor, input: Record<string, unknown>
       .returning({ id: account.id, username: account.username });
     if (!changed) return null;
     // The account's other links stop working too: the password they were for has changed.
-    await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.accountId, used.accountId), isNull(passwordResets.usedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.accountId, used.accountId), isNull(passwordResets.usedAt)));
     return { id: Number(changed.id), username: String(changed.username) };
   });
   if (reset === null) throw invalid('resetTokenInvalid');
   const accountId = reset.id;
-  await recordAudit(actor, { action: 'passwordReset', resource: 'account', rowId: accountId, account: { id: accountId, name: reset.username }, summary: 'password set by an e-mailed link' });
+  await recordAudit(actor, {
+    action: 'passwordReset',
+    resource: 'account',
+    rowId: accountId,
+    account: { id: accountId, name: reset.username },
+    summary: 'password set by an e-mailed link',
+  });
   await invalidate('account');
   await revokeSessionsOf(accountId);
   return { ok: true, message: translate(actor.language, 'api.passwordReset') };

@@ -35,7 +35,12 @@ const timeZone = () => config().siteTimeZone;
  * an existing row of this language (DESIGN §5: an unknown type id is refused). Undefined means
  * "all" (0, where 0 is not itself a section).
  */
-async function parentValue(actor: Actor, definition: ResourceDefinition, parent: string, raw: string): Promise<number | undefined> {
+async function parentValue(
+  actor: Actor,
+  definition: ResourceDefinition,
+  parent: string,
+  raw: string,
+): Promise<number | undefined> {
   const f = definition.fields[parent];
   const label = f.label[actor.language];
   if (f.kind === 'choice') {
@@ -46,17 +51,25 @@ async function parentValue(actor: Actor, definition: ResourceDefinition, parent:
   if (raw === '0') return undefined;
   const id = positiveInteger(raw);
   const target = f.kind === 'reference' ? findResource(f.resource) : undefined;
-  if (target && !(await repo.rowExists(target, actor.language, id))) throw invalid('unknownReference', { field: label, value: id });
+  if (target && !(await repo.rowExists(target, actor.language, id)))
+    throw invalid('unknownReference', { field: label, value: id });
   return id;
 }
 
-/** Where a list looks: parent ids in order (`getlist/{a}/{b}`), or the same parents and the definition's other filters by name. */
+/**
+ * Where a list looks: parent ids in order (`getlist/{a}/{b}`), or the same parents and the definition's other filters
+ * by name.
+ */
 export interface ListScope {
   parents?: IdInput[];
   filters?: URLSearchParams;
 }
 
-async function parentFilters(actor: Actor, definition: ResourceDefinition, scope: ListScope): Promise<Record<string, number>> {
+async function parentFilters(
+  actor: Actor,
+  definition: ResourceDefinition,
+  scope: ListScope,
+): Promise<Record<string, number>> {
   const filters: Record<string, number> = {};
   for (const [i, parent] of [...traits(definition).parents, ...(definition.filters ?? [])].entries()) {
     const raw = scope.parents?.[i]?.toString() ?? scope.filters?.get(parent) ?? undefined;
@@ -68,7 +81,11 @@ async function parentFilters(actor: Actor, definition: ResourceDefinition, scope
 }
 
 /** The section of a `…/{section}/…` call as a filter on the resource's first parent. */
-async function sectionScope(actor: Actor, definition: ResourceDefinition, section: IdInput | undefined): Promise<Record<string, number>> {
+async function sectionScope(
+  actor: Actor,
+  definition: ResourceDefinition,
+  section: IdInput | undefined,
+): Promise<Record<string, number>> {
   if (section === undefined) return {};
   const parent = traits(definition).parents[0];
   const value = await parentValue(actor, definition, parent, String(section));
@@ -76,7 +93,12 @@ async function sectionScope(actor: Actor, definition: ResourceDefinition, sectio
 }
 
 /** One page of rows the actor may see; `request` is getlist's `{page, pageSize, sort, direction, keyword}`. */
-export async function list(actor: Actor, definition: ResourceDefinition, request: Record<string, unknown> = {}, scope: ListScope = {}) {
+export async function list(
+  actor: Actor,
+  definition: ResourceDefinition,
+  request: Record<string, unknown> = {},
+  scope: ListScope = {},
+) {
   requireAccess(actor, traits(definition).read);
   const parsed = parseListRequest(definition, request);
   const filters = await parentFilters(actor, definition, scope);
@@ -92,30 +114,49 @@ async function withEditorNames(rows: repo.Row[]): Promise<repo.Row[]> {
   const ids = rows.flatMap((row) => (typeof row.updatedBy === 'number' ? [row.updatedBy] : []));
   if (!ids.length) return rows;
   const names = await repo.accountNames(ids);
-  return rows.map((row) => ({ ...row, updatedByName: (typeof row.updatedBy === 'number' ? names.get(row.updatedBy) : undefined) ?? null }));
+  return rows.map((row) => ({
+    ...row,
+    updatedByName: (typeof row.updatedBy === 'number' ? names.get(row.updatedBy) : undefined) ?? null,
+  }));
 }
 
 /** The row with this id in the actor's language (and section, when given), or `notFound`. */
-export async function find(actor: Actor, definition: ResourceDefinition, id: number, scope: Record<string, number> = {}, publicOnly = false) {
+export async function find(
+  actor: Actor,
+  definition: ResourceDefinition,
+  id: number,
+  scope: Record<string, number> = {},
+  publicOnly = false,
+) {
   const row = await repo.getRow(definition, { language: actor.language, publicOnly }, id);
   if (!row || Object.entries(scope).some(([key, value]) => row[key] !== value)) throw notFound();
   return row;
 }
 
-export async function get(actor: Actor, definition: ResourceDefinition, id: IdInput, section?: IdInput): Promise<repo.Row> {
+export async function get(
+  actor: Actor,
+  definition: ResourceDefinition,
+  id: IdInput,
+  section?: IdInput,
+): Promise<repo.Row> {
   requireAccess(actor, traits(definition).read);
   const scope = await sectionScope(actor, definition, section);
   return find(actor, definition, positiveInteger(id), scope, readScopeOf(actor).publicOnly);
 }
 
 /** What the audit log and messages call a row: its title field's value. */
-export const titleOf = (definition: ResourceDefinition, row: repo.Row): string => String(row[definition.titleField] ?? '').slice(0, 200);
+export const titleOf = (definition: ResourceDefinition, row: repo.Row): string =>
+  String(row[definition.titleField] ?? '').slice(0, 200);
 
 /**
  * What a write does in its own transaction once the row is stored: a revision, for resources that
  * keep them, and, when it sets the translation link, the counterpart's link back.
  */
-export function afterStoring(actor: Actor, definition: ResourceDefinition, values: repo.Row = {}): repo.AfterStore | undefined {
+export function afterStoring(
+  actor: Actor,
+  definition: ResourceDefinition,
+  values: repo.Row = {},
+): repo.AfterStore | undefined {
   const pairs = traits(definition).localized && 'translationId' in values;
   if (!keepsHistory(definition) && !pairs) return undefined;
   return async (tx, row) => {
@@ -125,11 +166,27 @@ export function afterStoring(actor: Actor, definition: ResourceDefinition, value
 }
 
 /** Records a write of one row in the audit log. */
-export const auditRow = (actor: Actor, definition: ResourceDefinition, action: AuditAction, row: repo.Row, detail?: string) =>
-  recordAudit(actor, { action, resource: definition.name, rowId: Number(row.id), summary: detail ? `${titleOf(definition, row)} (${detail})` : titleOf(definition, row) });
+export const auditRow = (
+  actor: Actor,
+  definition: ResourceDefinition,
+  action: AuditAction,
+  row: repo.Row,
+  detail?: string,
+) =>
+  recordAudit(actor, {
+    action,
+    resource: definition.name,
+    rowId: Number(row.id),
+    summary: detail ? `${titleOf(definition, row)} (${detail})` : titleOf(definition, row),
+  });
 
 /** Checks that need the database: referenced rows and uploads exist, unique values are free. */
-export async function checkAgainstDatabase(actor: Actor, definition: ResourceDefinition, values: repo.Row, id?: number) {
+export async function checkAgainstDatabase(
+  actor: Actor,
+  definition: ResourceDefinition,
+  values: repo.Row,
+  id?: number,
+) {
   const issues: Issue[] = [];
   for (const [key, f] of inputFields(definition)) {
     const value = values[key];
@@ -143,8 +200,11 @@ export async function checkAgainstDatabase(actor: Actor, definition: ResourceDef
         issues.push({ field: key, key: 'unknownReference', values: { field: label(key), value } });
       }
     } else if (f.kind === 'image' || f.kind === 'files') {
-      const missing = await repo.uploadsExist(f.kind === 'image' ? [String(value)] : Array.isArray(value) ? value.map(String) : []);
-      if (missing.length) issues.push({ field: key, key: 'unknownUpload', values: { field: label(key), value: missing.join(', ') } });
+      const missing = await repo.uploadsExist(
+        f.kind === 'image' ? [String(value)] : Array.isArray(value) ? value.map(String) : [],
+      );
+      if (missing.length)
+        issues.push({ field: key, key: 'unknownUpload', values: { field: label(key), value: missing.join(', ') } });
     }
     if (f.unique && typeof value === 'string' && (await repo.duplicateExists(definition, key, value, id))) {
       issues.push({ field: key, key: 'duplicate', values: { field: label(key), value } });
@@ -164,11 +224,17 @@ function cleanValues(definition: ResourceDefinition, values: repo.Row): repo.Row
 
 function checkWindow(values: repo.Row) {
   const { publishAt, unpublishAt } = values;
-  if (publishAt instanceof Date && unpublishAt instanceof Date && unpublishAt <= publishAt) throw invalid('windowOrder');
+  if (publishAt instanceof Date && unpublishAt instanceof Date && unpublishAt <= publishAt)
+    throw invalid('windowOrder');
 }
 
 /** Validates `input` as a new row in the actor's language (and section, when given) and stores it. */
-export async function add(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>, section?: IdInput): Promise<repo.Row> {
+export async function add(
+  actor: Actor,
+  definition: ResourceDefinition,
+  input: Record<string, unknown>,
+  section?: IdInput,
+): Promise<repo.Row> {
   requireAccess(actor, traits(definition).write);
   const fixed = await sectionScope(actor, definition, section);
   const { values, issues } = validateInput(definition, { ...input, ...fixed }, 'add', actor.language, timeZone());
@@ -188,21 +254,43 @@ export async function add(actor: Actor, definition: ResourceDefinition, input: R
 }
 
 /** Changes the fields `input` names on the row `input.id`; fields it leaves out stay as they are. */
-export async function update(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>, section?: IdInput): Promise<repo.Row> {
+export async function update(
+  actor: Actor,
+  definition: ResourceDefinition,
+  input: Record<string, unknown>,
+  section?: IdInput,
+): Promise<repo.Row> {
   requireAccess(actor, traits(definition).write);
   return applyUpdate(actor, definition, input, section);
 }
 
 /** An update as the audit log names it: `update`, or `restore` when the values are a revision's. */
-export async function applyUpdate(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>, section?: IdInput, audit: { action: AuditAction; detail?: string } = { action: 'update' }): Promise<repo.Row> {
+export async function applyUpdate(
+  actor: Actor,
+  definition: ResourceDefinition,
+  input: Record<string, unknown>,
+  section?: IdInput,
+  audit: { action: AuditAction; detail?: string } = { action: 'update' },
+): Promise<repo.Row> {
   const { existing, values, changes } = await prepareUpdate(actor, definition, input, section);
   const updated = await repo.updateRow(definition, existing, changes, afterStoring(actor, definition, changes));
-  await auditRow(actor, definition, audit.action, updated, audit.detail ?? changedFields(definition, values, existing, updated));
+  await auditRow(
+    actor,
+    definition,
+    audit.action,
+    updated,
+    audit.detail ?? changedFields(definition, values, existing, updated),
+  );
   return updated;
 }
 
 /** An update checked and made ready to store: the row as it is, the input's values, and the changes to write. */
-async function prepareUpdate(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>, section?: IdInput) {
+async function prepareUpdate(
+  actor: Actor,
+  definition: ResourceDefinition,
+  input: Record<string, unknown>,
+  section?: IdInput,
+) {
   const scope = await sectionScope(actor, definition, section);
   const body = { ...input, ...scope };
   if (body.id === undefined || body.id === null) throw invalid('missingUpdateId');
@@ -221,9 +309,19 @@ async function prepareUpdate(actor: Actor, definition: ResourceDefinition, input
   return { existing, values, changes };
 }
 
-/** The fields an update changed, for the audit log; a virtual field (a new password) is never read back, so its being sent is the change. */
-function changedFields(definition: ResourceDefinition, values: repo.Row, existing: repo.Row, updated: repo.Row): string | undefined {
-  const changed = Object.keys(values).filter((key) => key !== 'id' && (definition.fields[key]?.virtual || !sameValue(existing[key], updated[key])));
+/**
+ * The fields an update changed, for the audit log; a virtual field (a new password) is never read back, so its being
+ * sent is the change.
+ */
+function changedFields(
+  definition: ResourceDefinition,
+  values: repo.Row,
+  existing: repo.Row,
+  updated: repo.Row,
+): string | undefined {
+  const changed = Object.keys(values).filter(
+    (key) => key !== 'id' && (definition.fields[key]?.virtual || !sameValue(existing[key], updated[key])),
+  );
   return changed.length ? changed.join(', ') : undefined;
 }
 
@@ -233,7 +331,12 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON
  * Deletes a row no other row refers to; returns the row as it was. A resource that keeps history
  * keeps the row in its trash (lib/content/storage/trash.ts) until it is restored or purged.
  */
-export async function remove(actor: Actor, definition: ResourceDefinition, id: IdInput, section?: IdInput): Promise<repo.Row> {
+export async function remove(
+  actor: Actor,
+  definition: ResourceDefinition,
+  id: IdInput,
+  section?: IdInput,
+): Promise<repo.Row> {
   requireAccess(actor, traits(definition).write);
   const existing = await prepareRemove(actor, definition, id, section);
   await repo.deleteRow(definition, existing, trashWriter(actor, definition));
@@ -242,7 +345,12 @@ export async function remove(actor: Actor, definition: ResourceDefinition, id: I
 }
 
 /** The row a delete would remove, once it is known that nothing still needs it. */
-async function prepareRemove(actor: Actor, definition: ResourceDefinition, id: IdInput, section?: IdInput): Promise<repo.Row> {
+async function prepareRemove(
+  actor: Actor,
+  definition: ResourceDefinition,
+  id: IdInput,
+  section?: IdInput,
+): Promise<repo.Row> {
   const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
   // A type, class or group still in use is not deleted: its items would lose their place.
   for (const reference of referencesTo(definition.name)) {
@@ -267,8 +375,11 @@ export async function duplicate(actor: Actor, definition: ResourceDefinition, id
   const existing = await find(actor, definition, positiveInteger(id));
   const values = wireRow(actor, definition, existing);
   const input: Record<string, unknown> = {};
-  for (const [key] of inputFields(definition)) if (key !== 'translationId' && values[key] !== undefined) input[key] = values[key];
-  input[definition.titleField] = translate(actor.language, 'api.copyOf', { title: String(values[definition.titleField] ?? '') });
+  for (const [key] of inputFields(definition))
+    if (key !== 'translationId' && values[key] !== undefined) input[key] = values[key];
+  input[definition.titleField] = translate(actor.language, 'api.copyOf', {
+    title: String(values[definition.titleField] ?? ''),
+  });
   input.isVisible = false;
   return add(actor, definition, input);
 }
@@ -282,7 +393,11 @@ export const MAX_BULK_IDS = 500;
  * were alone (it exists for this actor, the change is valid, nothing still needs a deleted row),
  * and then every write is stored in one transaction, or none is.
  */
-export async function bulk(actor: Actor, definition: ResourceDefinition, input: Record<string, unknown>): Promise<{ done: number }> {
+export async function bulk(
+  actor: Actor,
+  definition: ResourceDefinition,
+  input: Record<string, unknown>,
+): Promise<{ done: number }> {
   requireAccess(actor, traits(definition).write);
   const action = BULK_ACTIONS.find((known) => known === input.action);
   if (!action) throw invalid('invalidBulkAction', { value: String(input.action ?? '').slice(0, 20) });
@@ -294,7 +409,11 @@ export async function bulk(actor: Actor, definition: ResourceDefinition, input: 
   const writes: repo.BulkWrite[] = [];
   for (const id of unique) {
     if (action === 'delete') {
-      writes.push({ existing: await prepareRemove(actor, definition, id), remove: true, beforeDelete: trashWriter(actor, definition) });
+      writes.push({
+        existing: await prepareRemove(actor, definition, id),
+        remove: true,
+        beforeDelete: trashWriter(actor, definition),
+      });
     } else {
       const { existing, changes } = await prepareUpdate(actor, definition, { id, isVisible: action === 'show' });
       writes.push({ existing, changes, afterStore: afterStoring(actor, definition, changes) });
@@ -302,12 +421,22 @@ export async function bulk(actor: Actor, definition: ResourceDefinition, input: 
   }
   await repo.writeRows(definition, writes);
   const titles = writes.map((write) => titleOf(definition, write.existing)).join('、');
-  await recordAudit(actor, { action: 'bulk', resource: definition.name, summary: `${action} ${writes.length}: ${titles}`.slice(0, 200) });
+  await recordAudit(actor, {
+    action: 'bulk',
+    resource: definition.name,
+    summary: `${action} ${writes.length}: ${titles}`.slice(0, 200),
+  });
   return { done: writes.length };
 }
 
 /** Moves a row to `position` (1-based) among its siblings; returns the siblings in their new order. */
-export async function move(actor: Actor, definition: ResourceDefinition, id: IdInput, position: IdInput, section?: IdInput): Promise<repo.Row[]> {
+export async function move(
+  actor: Actor,
+  definition: ResourceDefinition,
+  id: IdInput,
+  position: IdInput,
+  section?: IdInput,
+): Promise<repo.Row[]> {
   requireAccess(actor, traits(definition).write);
   const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
   const to = positiveInteger(position, 'invalidPosition');

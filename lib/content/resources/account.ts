@@ -15,7 +15,15 @@ export default defineResource({
   access: { read: 'admin', write: 'admin' },
   history: false,
   fields: {
-    username: field.text(['帳號', 'Username'], { required: true, min: 3, max: 64, pattern: /^[A-Za-z0-9_.@-]+$/, unique: true, searchable: true, listed: true }),
+    username: field.text(['帳號', 'Username'], {
+      required: true,
+      min: 3,
+      max: 64,
+      pattern: /^[A-Za-z0-9_.@-]+$/,
+      unique: true,
+      searchable: true,
+      listed: true,
+    }),
     displayName: field.text(['顯示名稱', 'Display name'], { required: true, max: 100, searchable: true, listed: true }),
     email: field.email(['電子郵件', 'E-mail'], { listed: true }),
     role: field.choice(roleChoices, ['角色', 'Role'], { required: true, listed: true }),

@@ -10,7 +10,12 @@ export default defineResource({
   visibility: true,
   fields: {
     termTw: field.text(['中文名詞', 'Chinese term'], { required: true, searchable: true, listed: true }),
-    termEn: field.text(['英文名詞', 'English term'], { required: true, pattern: /^[^\s]/, searchable: true, listed: true }),
+    termEn: field.text(['英文名詞', 'English term'], {
+      required: true,
+      pattern: /^[^\s]/,
+      searchable: true,
+      listed: true,
+    }),
     description: field.longtext(['說明', 'Description'], { max: 2000, searchable: true }),
     // Derived from termEn on every write (lib/content/hooks/webbilingual.ts).
     initial: field.text(['字首', 'Initial'], { max: 1, readOnly: true, listed: true }),

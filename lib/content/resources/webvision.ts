@@ -13,7 +13,12 @@ export default defineResource({
     title: field.text(['標題', 'Title'], { required: true, searchable: true, listed: true }),
     description: field.longtext(['說明', 'Description'], { max: 2000, searchable: true }),
     // A YouTube or Vimeo address, or an uploaded mp4's /uploads/… address.
-    videoUrl: field.text(['影片網址', 'Video address'], { required: true, max: 2000, pattern: /^(https?:\/\/|\/uploads\/)\S+$/i, sortable: false }),
+    videoUrl: field.text(['影片網址', 'Video address'], {
+      required: true,
+      max: 2000,
+      pattern: /^(https?:\/\/|\/uploads\/)\S+$/i,
+      sortable: false,
+    }),
     thumbnail: field.image(['縮圖', 'Thumbnail']),
     clicks: field.integer(['點閱數', 'Views'], { readOnly: true, defaultValue: 0, listed: true }),
   },

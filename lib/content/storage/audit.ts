@@ -27,7 +27,12 @@ const MAX_SUMMARY = 300;
 
 /** One line of the log. A failure to write it is logged, never a reason to fail what was done. */
 export async function recordAudit(actor: Actor, entry: AuditEntry): Promise<void> {
-  const who = entry.account !== undefined ? entry.account : actor.account ? { id: actor.account.id, name: actor.account.username } : null;
+  const who =
+    entry.account !== undefined
+      ? entry.account
+      : actor.account
+        ? { id: actor.account.id, name: actor.account.username }
+        : null;
   try {
     const db = await getDb();
     await db.insert(auditLog).values({

@@ -35,7 +35,12 @@ export interface MediaFilter {
 export type MediaRow = typeof uploads.$inferSelect;
 
 /** The tables whose rows may name an upload. */
-export const referringTables = () => [...allResources().map((definition) => tableOf(definition)), contentTrash, contentRevisions, websetting];
+export const referringTables = () => [
+  ...allResources().map((definition) => tableOf(definition)),
+  contentTrash,
+  contentRevisions,
+  websetting,
+];
 
 const uuidText = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
@@ -52,8 +57,14 @@ const unusedCondition = () => sql`${uploads.id} not in (${namedIds()})`;
 function filterConditions(filter: MediaFilter): SQL | undefined {
   const pattern = filter.keyword ? `%${escapeLike(filter.keyword)}%` : '';
   return and(
-    filter.kind === 'image' ? like(uploads.type, 'image/%') : filter.kind === 'file' ? notLike(uploads.type, 'image/%') : undefined,
-    pattern ? or(ilike(uploads.name, pattern), ilike(uploads.altTw, pattern), ilike(uploads.altEn, pattern)) : undefined,
+    filter.kind === 'image'
+      ? like(uploads.type, 'image/%')
+      : filter.kind === 'file'
+        ? notLike(uploads.type, 'image/%')
+        : undefined,
+    pattern
+      ? or(ilike(uploads.name, pattern), ilike(uploads.altTw, pattern), ilike(uploads.altEn, pattern))
+      : undefined,
     filter.unused ? unusedCondition() : undefined,
   );
 }
@@ -72,7 +83,12 @@ export async function listMedia(filter: MediaFilter, page: number, pageSize: num
     .limit(pageSize)
     .offset((current - 1) * pageSize);
   const uses = await usesOf(rows.map((row) => row.id));
-  return { rows: rows.map((row) => ({ ...row, size: Number(row.size), usedBy: uses.get(row.id) ?? [] })), total, page: current, pageSize };
+  return {
+    rows: rows.map((row) => ({ ...row, size: Number(row.size), usedBy: uses.get(row.id) ?? [] })),
+    total,
+    page: current,
+    pageSize,
+  };
 }
 
 const titleOf = (resource: string, values: Record<string, unknown> | null) => {
@@ -86,7 +102,10 @@ export async function usesOf(ids: string[]): Promise<Map<string, MediaUse[]>> {
   const found = new Map<string, MediaUse[]>();
   if (!ids.length) return found;
   const db = await getDb();
-  const list = sql`unnest(array[${sql.join(ids.map((id) => sql`${id}::text`), sql`, `)}]) as u(id)`;
+  const list = sql`unnest(array[${sql.join(
+    ids.map((id) => sql`${id}::text`),
+    sql`, `,
+  )}]) as u(id)`;
   const named = (table: SQL) => sql`strpos(${table}::text, u.id) > 0`;
   const rows = sql.join(
     allResources().map((definition) => {
@@ -106,13 +125,29 @@ export async function usesOf(ids: string[]): Promise<Map<string, MediaUse[]>> {
   for (const stored of result.rows) {
     const state = MEDIA_USE_STATES.find((known) => known === stored.state);
     if (!state) throw new Error(`Unknown media use ${String(stored.state)}`);
-    const row = { upload: String(stored.upload), resource: String(stored.resource), row_id: stored.row_id, lang: stored.lang === null ? null : String(stored.lang), title: stored.title === null ? null : String(stored.title), state };
+    const row = {
+      upload: String(stored.upload),
+      resource: String(stored.resource),
+      row_id: stored.row_id,
+      lang: stored.lang === null ? null : String(stored.lang),
+      title: stored.title === null ? null : String(stored.title),
+      state,
+    };
     const key = `${row.upload}/${row.resource}/${row.row_id}`;
     if (seen.has(key)) continue;
     seen.add(key);
     // Trashed rows and revisions carry their values as JSON: their title is the resource's title field.
-    const title = row.state === 'trash' || row.state === 'revision' ? titleOf(row.resource, JSON.parse(row.title ?? 'null')) : (row.title ?? '');
-    const use: MediaUse = { resource: row.resource, rowId: row.row_id === null ? null : Number(row.row_id), lang: row.lang, title, state: row.state };
+    const title =
+      row.state === 'trash' || row.state === 'revision'
+        ? titleOf(row.resource, JSON.parse(row.title ?? 'null'))
+        : (row.title ?? '');
+    const use: MediaUse = {
+      resource: row.resource,
+      rowId: row.row_id === null ? null : Number(row.row_id),
+      lang: row.lang,
+      title,
+      state: row.state,
+    };
     found.set(row.upload, [...(found.get(row.upload) ?? []), use]);
   }
   return found;
@@ -144,5 +179,9 @@ export async function removeMedia(ids: string[]): Promise<void> {
 /** Uploads stored before `before` that nothing names: the housekeeping removes them. */
 export async function unusedUploadsBefore(before: Date): Promise<MediaRow[]> {
   const db = await getDb();
-  return db.select().from(uploads).where(and(lt(uploads.createdAt, before), unusedCondition())).orderBy(uploads.createdAt);
+  return db
+    .select()
+    .from(uploads)
+    .where(and(lt(uploads.createdAt, before), unusedCondition()))
+    .orderBy(uploads.createdAt);
 }

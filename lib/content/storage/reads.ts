@@ -42,31 +42,53 @@ export interface PublicRows<T> {
 }
 
 /** The order a resource's public list shows its rows in. */
-export const publicSortOf = (definition: ResourceDefinition): readonly SortKey[] => definition.public?.sort ?? defaultSortOf(definition);
+export const publicSortOf = (definition: ResourceDefinition): readonly SortKey[] =>
+  definition.public?.sort ?? defaultSortOf(definition);
 
 /** How many rows a page of a resource's public list holds. */
-export const publicPageSizeOf = (definition: ResourceDefinition): number => definition.public?.pageSize ?? PUBLIC_PAGE_SIZE;
+export const publicPageSizeOf = (definition: ResourceDefinition): number =>
+  definition.public?.pageSize ?? PUBLIC_PAGE_SIZE;
 
-export async function readPublicList<D extends ResourceDefinition>(definition: D, language: WireLanguage, query: PublicQuery = {}): Promise<PublicRows<RowOf<D>>> {
+export async function readPublicList<D extends ResourceDefinition>(
+  definition: D,
+  language: WireLanguage,
+  query: PublicQuery = {},
+): Promise<PublicRows<RowOf<D>>> {
   const pageSize = query.pageSize ?? MAX_PAGE_SIZE;
-  const { rows, total, page } = await listRows(definition, { language, publicOnly: true }, {
-    filters: query.filters ?? {},
-    sort: query.sort ?? defaultSortOf(definition),
-    page: query.page ?? 1,
-    pageSize,
-    conditions: query.conditions,
-    cacheKey: query.cacheKey,
-  });
+  const { rows, total, page } = await listRows(
+    definition,
+    { language, publicOnly: true },
+    {
+      filters: query.filters ?? {},
+      sort: query.sort ?? defaultSortOf(definition),
+      page: query.page ?? 1,
+      pageSize,
+      conditions: query.conditions,
+      cacheKey: query.cacheKey,
+    },
+  );
   return { rows: rows.map((row) => rowOf(definition, row)), total, page, pageSize };
 }
 
 /** A page of the resource's public list as its definition's `public` orders and sizes it. */
-export function readPublicPage<D extends ResourceDefinition>(definition: D, language: WireLanguage, query: PublicQuery & { page: number }): Promise<PublicRows<RowOf<D>>> {
-  return readPublicList(definition, language, { pageSize: publicPageSizeOf(definition), sort: publicSortOf(definition), ...query });
+export function readPublicPage<D extends ResourceDefinition>(
+  definition: D,
+  language: WireLanguage,
+  query: PublicQuery & { page: number },
+): Promise<PublicRows<RowOf<D>>> {
+  return readPublicList(definition, language, {
+    pageSize: publicPageSizeOf(definition),
+    sort: publicSortOf(definition),
+    ...query,
+  });
 }
 
 /** One row as visitors may see it, or undefined. */
-export async function readPublicRow<D extends ResourceDefinition>(definition: D, language: WireLanguage, id: number): Promise<RowOf<D> | undefined> {
+export async function readPublicRow<D extends ResourceDefinition>(
+  definition: D,
+  language: WireLanguage,
+  id: number,
+): Promise<RowOf<D> | undefined> {
   const row = await getRow(definition, { language, publicOnly: true }, id);
   return row && rowOf(definition, row);
 }
@@ -74,21 +96,37 @@ export async function readPublicRow<D extends ResourceDefinition>(definition: D,
 const columnOf = (definition: ResourceDefinition, key: string) => column(tableOf(definition), key);
 
 /** A timestamp parameter as PostgreSQL should read it (inside an expression it has no column type to follow). */
-const valueOf = (value: string | Date) => (value instanceof Date ? sql`${value.toISOString()}::timestamptz` : sql`${value}`);
+const valueOf = (value: string | Date) =>
+  value instanceof Date ? sql`${value.toISOString()}::timestamptz` : sql`${value}`;
 
 /** The first of these fields that is set (an activity's end, else its start). */
 const firstSet = (definition: ResourceDefinition, keys: readonly string[]) =>
-  keys.length === 1 ? columnOf(definition, keys[0]) : sql`coalesce(${sql.join(keys.map((key) => columnOf(definition, key)), sql`, `)})`;
+  keys.length === 1
+    ? columnOf(definition, keys[0])
+    : sql`coalesce(${sql.join(
+        keys.map((key) => columnOf(definition, key)),
+        sql`, `,
+      )})`;
 
 /** The field (or the first set of several) at or after `value`; `orUnset` also keeps rows where none is set. */
-export function atOrAfter(definition: ResourceDefinition, keys: readonly string[], value: string | Date, options: { orUnset?: boolean } = {}): Condition {
-  const at = keys.length === 1 && !(value instanceof Date) ? gte(columnOf(definition, keys[0]), value) : sql`${firstSet(definition, keys)} >= ${valueOf(value)}`;
+export function atOrAfter(
+  definition: ResourceDefinition,
+  keys: readonly string[],
+  value: string | Date,
+  options: { orUnset?: boolean } = {},
+): Condition {
+  const at =
+    keys.length === 1 && !(value instanceof Date)
+      ? gte(columnOf(definition, keys[0]), value)
+      : sql`${firstSet(definition, keys)} >= ${valueOf(value)}`;
   return options.orUnset ? or(isNull(firstSet(definition, keys)), at)! : at;
 }
 
 /** The field (or the first set of several) before `value`. */
 export function before(definition: ResourceDefinition, keys: readonly string[], value: string | Date): Condition {
-  return keys.length === 1 && !(value instanceof Date) ? lt(columnOf(definition, keys[0]), value) : sql`${firstSet(definition, keys)} < ${valueOf(value)}`;
+  return keys.length === 1 && !(value instanceof Date)
+    ? lt(columnOf(definition, keys[0]), value)
+    : sql`${firstSet(definition, keys)} < ${valueOf(value)}`;
 }
 
 /** The field between two values, both included (`YYYY-MM-DD` dates). */
@@ -97,21 +135,32 @@ export function between(definition: ResourceDefinition, key: string, from: strin
 }
 
 /** Rows on one side of a row in the order (`key`, then id): the previous or next item of a list. */
-export function besideRow(definition: ResourceDefinition, key: string, value: Date, id: number, side: 'before' | 'after'): Condition {
+export function besideRow(
+  definition: ResourceDefinition,
+  key: string,
+  value: Date,
+  id: number,
+  side: 'before' | 'after',
+): Condition {
   const c = columnOf(definition, key);
   const idColumn = columnOf(definition, 'id');
-  return side === 'before' ? or(lt(c, value), and(eq(c, value), lt(idColumn, id)))! : or(gt(c, value), and(eq(c, value), gt(idColumn, id)))!;
+  return side === 'before'
+    ? or(lt(c, value), and(eq(c, value), lt(idColumn, id)))!
+    : or(gt(c, value), and(eq(c, value), gt(idColumn, id)))!;
 }
 
 /** The fields a keyword search looks in. */
-export const searchableFields = (definition: ResourceDefinition) => Object.entries(definition.fields).filter(([, f]) => f.searchable && !f.virtual && !f.hidden);
+export const searchableFields = (definition: ResourceDefinition) =>
+  Object.entries(definition.fields).filter(([, f]) => f.searchable && !f.virtual && !f.hidden);
 
 /** Every term in some searchable field, rich text as a reader sees it (as the API's searches match). */
 export function matchesKeywords(definition: ResourceDefinition, terms: string[]): Condition[] {
   const matchers = searchableFields(definition).map(
     ([key, f]) =>
       (term: string) =>
-        f.kind === 'richtext' ? richTextContains(columnOf(definition, key), term) : textContains(columnOf(definition, key), term),
+        f.kind === 'richtext'
+          ? richTextContains(columnOf(definition, key), term)
+          : textContains(columnOf(definition, key), term),
   );
   return keywordConditions(terms, matchers);
 }
@@ -139,15 +188,22 @@ export async function windowChanges(definition: ResourceDefinition, now = new Da
     const db = await getDb();
     const [row] = await db
       .select({
-        last: epochMs(sql`greatest(max(${publish}) filter (where ${publish} <= ${moment}), max(${unpublish}) filter (where ${unpublish} <= ${moment}))`),
-        next: epochMs(sql`least(min(${publish}) filter (where ${publish} > ${moment}), min(${unpublish}) filter (where ${unpublish} > ${moment}))`),
+        last: epochMs(
+          sql`greatest(max(${publish}) filter (where ${publish} <= ${moment}), max(${unpublish}) filter (where ${unpublish} <= ${moment}))`,
+        ),
+        next: epochMs(
+          sql`least(min(${publish}) filter (where ${publish} > ${moment}), min(${unpublish}) filter (where ${unpublish} > ${moment}))`,
+        ),
       })
       .from(tableOf(definition));
     const date = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Math.floor(Number(ms))));
     return { last: date(row?.last), next: date(row?.next) };
   };
   const cached = await cachedRead(definition.name, 'window-changes', () => load(now));
-  const current = !cached.next || cached.next > now ? cached : await cachedRead(definition.name, `window-changes@${cached.next.getTime()}`, () => load(now));
+  const current =
+    !cached.next || cached.next > now
+      ? cached
+      : await cachedRead(definition.name, `window-changes@${cached.next.getTime()}`, () => load(now));
   const changes = !current.next || current.next > now ? current : await load(now);
   noteWindowChange(definition.name, changes.next?.getTime());
   return changes;

@@ -1,5 +1,22 @@
 import 'server-only';
-import { and, asc, getTableColumns, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  getTableColumns,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cachedRead, invalidate, type ReadOptions } from '../../cache/public-reads';
 import { storedGeneration } from '../../cache/generations';
@@ -23,7 +40,10 @@ export interface ReadScope {
   now?: Date;
 }
 
-/** Every write empties the resource's public cache (and the cache tier's pages of it) and counts toward PGlite's next VACUUM. */
+/**
+ * Every write empties the resource's public cache (and the cache tier's pages of it) and counts toward PGlite's next
+ * VACUUM.
+ */
 function afterWrite(resource: string, write: { id?: number; removed?: boolean } = {}): Promise<void> {
   noteWrite();
   return invalidate(resource, write);
@@ -92,12 +112,21 @@ const MAX_LISTED_IDS = 250_000;
  * of the prev/next lookups) keep the count-and-LIMIT path, which never reads a whole long list.
  * Reads at a given time (`scope.now`) and searches without a cache key always reach the database.
  */
-export async function listRows(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): Promise<ListResult> {
+export async function listRows(
+  definition: ResourceDefinition,
+  scope: ReadScope,
+  query: ListQuery,
+): Promise<ListResult> {
   const where = listConditions(definition, scope, query);
   const load = async () => loadPage(definition, where, query, await countRows(definition, where));
   if (scope.now || (query.conditions?.length && !query.cacheKey)) return load();
   const { conditions, page, pageSize, sort, ...selection } = query;
-  const listKey = { list: scope.language, publicOnly: scope.publicOnly, ...selection, conditions: conditions?.length ? query.cacheKey : undefined };
+  const listKey = {
+    list: scope.language,
+    publicOnly: scope.publicOnly,
+    ...selection,
+    conditions: conditions?.length ? query.cacheKey : undefined,
+  };
   // Signed-in: one generation lookup for every read below, so they also come from one moment.
   const options = scope.publicOnly ? {} : { shared: await storedGeneration(definition.name) };
   if (page > 1) {
@@ -106,11 +135,22 @@ export async function listRows(definition: ResourceDefinition, scope: ReadScope,
   }
   const pageKey = JSON.stringify({ ...listKey, page, pageSize, sort });
   if (scope.publicOnly) return cachedRead(definition.name, pageKey, load);
-  const total = await cachedRead(definition.name, JSON.stringify({ ...listKey, total: true }), () => countRows(definition, where), options);
+  const total = await cachedRead(
+    definition.name,
+    JSON.stringify({ ...listKey, total: true }),
+    () => countRows(definition, where),
+    options,
+  );
   return cachedRead(definition.name, pageKey, () => loadPage(definition, where, query, total), options);
 }
 
-async function deepPage(definition: ResourceDefinition, where: SQL | undefined, query: ListQuery, idsKey: string, options: ReadOptions): Promise<ListResult | null> {
+async function deepPage(
+  definition: ResourceDefinition,
+  where: SQL | undefined,
+  query: ListQuery,
+  idsKey: string,
+  options: ReadOptions,
+): Promise<ListResult | null> {
   const ids = await cachedRead(definition.name, idsKey, () => loadIds(definition, where, query.sort), {
     ...options,
     bytes: (list) => list?.byteLength ?? 0,
@@ -119,12 +159,23 @@ async function deepPage(definition: ResourceDefinition, where: SQL | undefined, 
   const lastPage = Math.max(1, Math.ceil(ids.length / query.pageSize));
   const page = Math.min(query.page, lastPage);
   const pageIds = Array.from(ids.subarray((page - 1) * query.pageSize, page * query.pageSize));
-  const rows = pageIds.length ? await cachedRead(definition.name, JSON.stringify({ list: idsKey, rows: pageIds }), () => loadRowsById(definition, where, pageIds), options) : [];
+  const rows = pageIds.length
+    ? await cachedRead(
+        definition.name,
+        JSON.stringify({ list: idsKey, rows: pageIds }),
+        () => loadRowsById(definition, where, pageIds),
+        options,
+      )
+    : [];
   return { rows, total: ids.length, page };
 }
 
 /** The whole list's ids in page order, or null when it is too long to keep. */
-async function loadIds(definition: ResourceDefinition, where: SQL | undefined, sort: readonly SortKey[]): Promise<Int32Array | null> {
+async function loadIds(
+  definition: ResourceDefinition,
+  where: SQL | undefined,
+  sort: readonly SortKey[],
+): Promise<Int32Array | null> {
   const db = await getDb();
   const table = tableOf(definition);
   const rows = await db
@@ -136,11 +187,16 @@ async function loadIds(definition: ResourceDefinition, where: SQL | undefined, s
   return rows.length > MAX_LISTED_IDS ? null : Int32Array.from(rows, (row) => Number(row.id));
 }
 
-/** The rows with these ids, in the order given; the list's conditions still apply, so a row that left it is left out. */
+/**
+ * The rows with these ids, in the order given; the list's conditions still apply, so a row that left it is left out.
+ */
 async function loadRowsById(definition: ResourceDefinition, where: SQL | undefined, ids: number[]): Promise<Row[]> {
   const db = await getDb();
   const table = tableOf(definition);
-  const rows: Row[] = await db.select().from(table).where(and(inArray(column(table, 'id'), ids), where));
+  const rows: Row[] = await db
+    .select()
+    .from(table)
+    .where(and(inArray(column(table, 'id'), ids), where));
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id): Row[] => {
     const row = byId.get(id);
@@ -155,7 +211,8 @@ function listConditions(definition: ResourceDefinition, scope: ReadScope, query:
   if (query.keyword) {
     const pattern = `%${escapeLike(query.keyword)}%`;
     const searchable = Object.entries(definition.fields).filter(([, f]) => f.searchable && !f.virtual && !f.hidden);
-    if (searchable.length) conditions.push(or(...searchable.map(([key]) => sql`${column(table, key)} ilike ${pattern}`))!);
+    if (searchable.length)
+      conditions.push(or(...searchable.map(([key]) => sql`${column(table, key)} ilike ${pattern}`))!);
   }
   return and(...conditions);
 }
@@ -175,7 +232,12 @@ function orderOf(table: ContentTable, sort: readonly SortKey[]) {
   ];
 }
 
-async function loadPage(definition: ResourceDefinition, where: SQL | undefined, query: ListQuery, total: number): Promise<ListResult> {
+async function loadPage(
+  definition: ResourceDefinition,
+  where: SQL | undefined,
+  query: ListQuery,
+  total: number,
+): Promise<ListResult> {
   const db = await getDb();
   const table = tableOf(definition);
   const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
@@ -190,7 +252,11 @@ async function loadPage(definition: ResourceDefinition, where: SQL | undefined, 
     .orderBy(...orderBy)
     .limit(query.pageSize)
     .offset((page - 1) * query.pageSize);
-  const rows = await db.select().from(table).where(inArray(column(table, 'id'), pageIds)).orderBy(...orderBy);
+  const rows = await db
+    .select()
+    .from(table)
+    .where(inArray(column(table, 'id'), pageIds))
+    .orderBy(...orderBy);
   return { rows, total, page };
 }
 
@@ -219,18 +285,31 @@ export async function rowExists(definition: ResourceDefinition, language: WireLa
 export async function countWhere(definition: ResourceDefinition, key: string, value: unknown): Promise<number> {
   const db = await getDb();
   const table = tableOf(definition);
-  const [{ total }] = await db.select({ total: count() }).from(table).where(eq(column(table, key), value));
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(table)
+    .where(eq(column(table, key), value));
   return total;
 }
 
 /** Another row with the same value, compared case-insensitively (unique fields). */
-export async function duplicateExists(definition: ResourceDefinition, key: string, value: string, exceptId?: number): Promise<boolean> {
+export async function duplicateExists(
+  definition: ResourceDefinition,
+  key: string,
+  value: string,
+  exceptId?: number,
+): Promise<boolean> {
   const db = await getDb();
   const table = tableOf(definition);
   const [row] = await db
     .select({ id: column(table, 'id') })
     .from(table)
-    .where(and(sql`lower(${column(table, key)}) = lower(${value})`, exceptId ? ne(column(table, 'id'), exceptId) : undefined))
+    .where(
+      and(
+        sql`lower(${column(table, key)}) = lower(${value})`,
+        exceptId ? ne(column(table, 'id'), exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -242,7 +321,11 @@ function siblingConditions(definition: ResourceDefinition, row: Row): SQL[] {
   const conditions: SQL[] = [];
   if (t.localized) conditions.push(eq(column(table, 'lang'), String(row.lang)));
   for (const parent of t.parents) {
-    conditions.push(row[parent] === null || row[parent] === undefined ? isNull(column(table, parent)) : eq(column(table, parent), row[parent]));
+    conditions.push(
+      row[parent] === null || row[parent] === undefined
+        ? isNull(column(table, parent))
+        : eq(column(table, parent), row[parent]),
+    );
   }
   return conditions;
 }
@@ -271,7 +354,10 @@ async function renumber(tx: Tx, definition: ResourceDefinition, row: Row) {
   const table = tableOf(definition);
   const order = column(table, 'order');
   const ranked = tx
-    .select({ id: column(table, 'id'), rank: sql<number>`row_number() over (order by ${order}, ${column(table, 'id')})`.as('rank') })
+    .select({
+      id: column(table, 'id'),
+      rank: sql<number>`row_number() over (order by ${order}, ${column(table, 'id')})`.as('rank'),
+    })
     .from(table)
     .where(and(...siblingConditions(definition, row)))
     .as('ranked');
@@ -286,19 +372,28 @@ async function renumber(tx: Tx, definition: ResourceDefinition, row: Row) {
  * Stores a new row at the end of its siblings; with `keepPlace` (a row restored from the trash, with
  * its own id) at its old place instead, the rows from that place on moving one down.
  */
-export async function insertRow(definition: ResourceDefinition, values: Row, afterStore?: AfterStore, keepPlace = false): Promise<Row> {
+export async function insertRow(
+  definition: ResourceDefinition,
+  values: Row,
+  afterStore?: AfterStore,
+  keepPlace = false,
+): Promise<Row> {
   const db = await getDb();
   const table = tableOf(definition);
-  return db.transaction(async (tx) => {
-    const next = { ...values };
-    if (traits(definition).ordered) {
-      await lockOrdering(tx, definition);
-      next.order = keepPlace ? await makeRoom(tx, definition, next, Number(next.order) || 1) : await nextOrder(tx, definition, next);
-    }
-    const [row] = await tx.insert(table).values(next).returning();
-    await afterStore?.(tx, row);
-    return row;
-  }).finally(() => afterWrite(definition.name));
+  return db
+    .transaction(async (tx) => {
+      const next = { ...values };
+      if (traits(definition).ordered) {
+        await lockOrdering(tx, definition);
+        next.order = keepPlace
+          ? await makeRoom(tx, definition, next, Number(next.order) || 1)
+          : await nextOrder(tx, definition, next);
+      }
+      const [row] = await tx.insert(table).values(next).returning();
+      await afterStore?.(tx, row);
+      return row;
+    })
+    .finally(() => afterWrite(definition.name));
 }
 
 /** Frees the place `wanted` (kept within 1..n+1) among the row's siblings, numbered densely first, and returns it. */
@@ -306,16 +401,32 @@ async function makeRoom(tx: Tx, definition: ResourceDefinition, row: Row, wanted
   const order = column(tableOf(definition), 'order');
   await renumber(tx, definition, row);
   const place = Math.max(1, Math.min(wanted, await nextOrder(tx, definition, row)));
-  await tx.update(tableOf(definition)).set({ order: sql`${order} + 1` }).where(and(...siblingConditions(definition, row), gte(order, place)));
+  await tx
+    .update(tableOf(definition))
+    .set({ order: sql`${order} + 1` })
+    .where(and(...siblingConditions(definition, row), gte(order, place)));
   return place;
 }
 
-export async function updateRow(definition: ResourceDefinition, existing: Row, changes: Row, afterStore?: AfterStore): Promise<Row> {
+export async function updateRow(
+  definition: ResourceDefinition,
+  existing: Row,
+  changes: Row,
+  afterStore?: AfterStore,
+): Promise<Row> {
   const db = await getDb();
-  return db.transaction((tx) => updateIn(tx, definition, existing, changes, afterStore)).finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
+  return db
+    .transaction((tx) => updateIn(tx, definition, existing, changes, afterStore))
+    .finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
 }
 
-async function updateIn(tx: Tx, definition: ResourceDefinition, existing: Row, changes: Row, afterStore?: AfterStore): Promise<Row> {
+async function updateIn(
+  tx: Tx,
+  definition: ResourceDefinition,
+  existing: Row,
+  changes: Row,
+  afterStore?: AfterStore,
+): Promise<Row> {
   const table = tableOf(definition);
   const t = traits(definition);
   const next: Row = { ...changes, updatedAt: new Date() };
@@ -325,19 +436,37 @@ async function updateIn(tx: Tx, definition: ResourceDefinition, existing: Row, c
     await lockOrdering(tx, definition);
     next.order = await nextOrder(tx, definition, { ...existing, ...changes });
   }
-  const [row] = await tx.update(table).set(next).where(eq(column(table, 'id'), existing.id)).returning();
+  const [row] = await tx
+    .update(table)
+    .set(next)
+    .where(eq(column(table, 'id'), existing.id))
+    .returning();
   if (t.ordered && parentChanged) await renumber(tx, definition, existing);
   await afterStore?.(tx, row);
   return row;
 }
 
-/** Deletes a row and closes the gap among its siblings; `beforeDelete` runs first in the same transaction (the trash entry). */
-export async function deleteRow(definition: ResourceDefinition, existing: Row, beforeDelete?: AfterStore): Promise<void> {
+/**
+ * Deletes a row and closes the gap among its siblings; `beforeDelete` runs first in the same transaction (the trash
+ * entry).
+ */
+export async function deleteRow(
+  definition: ResourceDefinition,
+  existing: Row,
+  beforeDelete?: AfterStore,
+): Promise<void> {
   const db = await getDb();
-  await db.transaction((tx) => deleteIn(tx, definition, existing, beforeDelete)).finally(() => afterWrite(definition.name, { id: Number(existing.id), removed: true }));
+  await db
+    .transaction((tx) => deleteIn(tx, definition, existing, beforeDelete))
+    .finally(() => afterWrite(definition.name, { id: Number(existing.id), removed: true }));
 }
 
-async function deleteIn(tx: Tx, definition: ResourceDefinition, existing: Row, beforeDelete?: AfterStore): Promise<void> {
+async function deleteIn(
+  tx: Tx,
+  definition: ResourceDefinition,
+  existing: Row,
+  beforeDelete?: AfterStore,
+): Promise<void> {
   const table = tableOf(definition);
   if (traits(definition).ordered) await lockOrdering(tx, definition);
   await beforeDelete?.(tx, existing);
@@ -346,7 +475,8 @@ async function deleteIn(tx: Tx, definition: ResourceDefinition, existing: Row, b
 }
 
 /** One write of a bulk action: a row's changes, or its deletion. */
-export type BulkWrite = { existing: Row; changes: Row; afterStore?: AfterStore } | { existing: Row; remove: true; beforeDelete?: AfterStore };
+export type BulkWrite =
+  { existing: Row; changes: Row; afterStore?: AfterStore } | { existing: Row; remove: true; beforeDelete?: AfterStore };
 
 /** Several rows' writes in one transaction: all of them are stored, or none. */
 export async function writeRows(definition: ResourceDefinition, writes: BulkWrite[]): Promise<void> {
@@ -367,28 +497,51 @@ export async function moveRow(definition: ResourceDefinition, existing: Row, pos
   const db = await getDb();
   const table = tableOf(definition);
   const order = column(table, 'order');
-  return db.transaction(async (tx) => {
-    await lockOrdering(tx, definition);
-    await renumber(tx, definition, existing);
-    const siblings = and(...siblingConditions(definition, existing));
-    const [{ total }] = await tx.select({ total: count() }).from(table).where(siblings);
-    const [current] = await tx.select({ order }).from(table).where(eq(column(table, 'id'), existing.id));
-    const from = Number(current.order);
-    const to = Math.min(Math.max(1, position), total);
-    if (to < from) {
-      await tx.update(table).set({ order: sql`${order} + 1` }).where(and(siblings, gte(order, to), lt(order, from)));
-    } else if (to > from) {
-      await tx.update(table).set({ order: sql`${order} - 1` }).where(and(siblings, gt(order, from), lte(order, to)));
-    }
-    if (to !== from) {
-      await tx.update(table).set({ order: to, updatedAt: new Date() }).where(eq(column(table, 'id'), existing.id));
-    }
-    return tx.select().from(table).where(siblings).orderBy(asc(order), asc(column(table, 'id')));
-  }).finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
+  return db
+    .transaction(async (tx) => {
+      await lockOrdering(tx, definition);
+      await renumber(tx, definition, existing);
+      const siblings = and(...siblingConditions(definition, existing));
+      const [{ total }] = await tx.select({ total: count() }).from(table).where(siblings);
+      const [current] = await tx
+        .select({ order })
+        .from(table)
+        .where(eq(column(table, 'id'), existing.id));
+      const from = Number(current.order);
+      const to = Math.min(Math.max(1, position), total);
+      if (to < from) {
+        await tx
+          .update(table)
+          .set({ order: sql`${order} + 1` })
+          .where(and(siblings, gte(order, to), lt(order, from)));
+      } else if (to > from) {
+        await tx
+          .update(table)
+          .set({ order: sql`${order} - 1` })
+          .where(and(siblings, gt(order, from), lte(order, to)));
+      }
+      if (to !== from) {
+        await tx
+          .update(table)
+          .set({ order: to, updatedAt: new Date() })
+          .where(eq(column(table, 'id'), existing.id));
+      }
+      return tx
+        .select()
+        .from(table)
+        .where(siblings)
+        .orderBy(asc(order), asc(column(table, 'id')));
+    })
+    .finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
 }
 
 /** Points the counterpart back at a restored row, unless it has been linked to another row meanwhile. */
-export async function linkCounterpart(tx: Tx, definition: ResourceDefinition, counterpartId: number, id: number): Promise<void> {
+export async function linkCounterpart(
+  tx: Tx,
+  definition: ResourceDefinition,
+  counterpartId: number,
+  id: number,
+): Promise<void> {
   const table = tableOf(definition);
   await tx
     .update(table)
@@ -410,7 +563,10 @@ export async function pairCounterparts(tx: Tx, definition: ResourceDefinition, r
   // Rows that named this one (its old counterpart) or the new counterpart (that one's old partner).
   const stale = counterpart === null ? eq(translation, id) : or(eq(translation, id), eq(translation, counterpart));
   const keep = counterpart === null ? [ne(rowId, id)] : [ne(rowId, id), ne(rowId, counterpart)];
-  await tx.update(table).set({ translationId: null }).where(and(stale, ...keep));
+  await tx
+    .update(table)
+    .set({ translationId: null })
+    .where(and(stale, ...keep));
   if (counterpart !== null) await tx.update(table).set({ translationId: id }).where(eq(rowId, counterpart));
 }
 
@@ -427,6 +583,9 @@ export async function accountNames(ids: number[]): Promise<Map<number, string>> 
   const wanted = [...new Set(ids)];
   if (!wanted.length) return new Map();
   const db = await getDb();
-  const rows = await db.select({ id: account.id, name: account.displayName }).from(account).where(inArray(account.id, wanted));
+  const rows = await db
+    .select({ id: account.id, name: account.displayName })
+    .from(account)
+    .where(inArray(account.id, wanted));
   return new Map(rows.map((row) => [Number(row.id), String(row.name)]));
 }

@@ -26,14 +26,25 @@ export function reviveRow(definition: ResourceDefinition, values: Record<string,
 }
 
 /** Stores the row's current values as its next revision and drops those beyond the keep limit. */
-export async function saveRevision(tx: Tx, definition: ResourceDefinition, row: Row, accountId: number | null): Promise<number> {
+export async function saveRevision(
+  tx: Tx,
+  definition: ResourceDefinition,
+  row: Row,
+  accountId: number | null,
+): Promise<number> {
   const rowId = Number(row.id);
   const where = and(eq(contentRevisions.resource, definition.name), eq(contentRevisions.rowId, rowId));
-  const [{ top }] = await tx.select({ top: sql<number>`coalesce(max(${contentRevisions.revision}), 0)` }).from(contentRevisions).where(where);
+  const [{ top }] = await tx
+    .select({ top: sql<number>`coalesce(max(${contentRevisions.revision}), 0)` })
+    .from(contentRevisions)
+    .where(where);
   const revision = Number(top) + 1;
-  await tx.insert(contentRevisions).values({ resource: definition.name, rowId, revision, values: JSON.parse(JSON.stringify(row)), accountId });
+  await tx
+    .insert(contentRevisions)
+    .values({ resource: definition.name, rowId, revision, values: JSON.parse(JSON.stringify(row)), accountId });
   const keep = config().revisionsKeep;
-  if (revision > keep) await tx.delete(contentRevisions).where(and(where, lte(contentRevisions.revision, revision - keep)));
+  if (revision > keep)
+    await tx.delete(contentRevisions).where(and(where, lte(contentRevisions.revision, revision - keep)));
   return revision;
 }
 
@@ -48,7 +59,12 @@ export interface RevisionEntry {
 export async function listRevisions(definition: ResourceDefinition, rowId: number): Promise<RevisionEntry[]> {
   const db = await getDb();
   const rows = await db
-    .select({ revision: contentRevisions.revision, savedAt: contentRevisions.savedAt, accountId: contentRevisions.accountId, accountName: sql<string | null>`${account.displayName}` })
+    .select({
+      revision: contentRevisions.revision,
+      savedAt: contentRevisions.savedAt,
+      accountId: contentRevisions.accountId,
+      accountName: sql<string | null>`${account.displayName}`,
+    })
     .from(contentRevisions)
     .leftJoin(account, eq(account.id, contentRevisions.accountId))
     .where(and(eq(contentRevisions.resource, definition.name), eq(contentRevisions.rowId, rowId)))
@@ -57,17 +73,29 @@ export async function listRevisions(definition: ResourceDefinition, rowId: numbe
 }
 
 /** The values a row had at one revision, or undefined. */
-export async function findRevision(definition: ResourceDefinition, rowId: number, revision: number): Promise<Row | undefined> {
+export async function findRevision(
+  definition: ResourceDefinition,
+  rowId: number,
+  revision: number,
+): Promise<Row | undefined> {
   const db = await getDb();
   const [found] = await db
     .select({ values: contentRevisions.values })
     .from(contentRevisions)
-    .where(and(eq(contentRevisions.resource, definition.name), eq(contentRevisions.rowId, rowId), eq(contentRevisions.revision, revision)))
+    .where(
+      and(
+        eq(contentRevisions.resource, definition.name),
+        eq(contentRevisions.rowId, rowId),
+        eq(contentRevisions.revision, revision),
+      ),
+    )
     .limit(1);
   return found ? reviveRow(definition, found.values) : undefined;
 }
 
 /** Forgets every revision of a row (it is purged for good). */
 export async function dropRevisions(tx: Tx, definition: ResourceDefinition, rowId: number): Promise<void> {
-  await tx.delete(contentRevisions).where(and(eq(contentRevisions.resource, definition.name), eq(contentRevisions.rowId, rowId)));
+  await tx
+    .delete(contentRevisions)
+    .where(and(eq(contentRevisions.resource, definition.name), eq(contentRevisions.rowId, rowId)));
 }

@@ -7,7 +7,16 @@ import { traits, type ResourceDefinition } from '../model/define';
 import { invalid, positiveInteger } from '../model/errors';
 import { parseListRequest } from '../model/list-request';
 import { findResource } from '../model/registry';
-import { column, escapeLike, listRows, rowExists, scopeConditions, tableOf, type ReadScope, type Row } from './repository';
+import {
+  column,
+  escapeLike,
+  listRows,
+  rowExists,
+  scopeConditions,
+  tableOf,
+  type ReadScope,
+  type Row,
+} from './repository';
 
 /**
  * The `search` calls of spec §7 (laws, glossary): getlist's body and response, plus filters from the
@@ -29,7 +38,10 @@ const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
 export const textContains = (c: PgColumn, term: string): SQL => sql`${c} ilike ${containsPattern(term)}`;
 
-/** A character of the term as the sanitiser stores text: `&`, `<`, `>` as entities; ASCII punctuation escaped for the regex. */
+/**
+ * A character of the term as the sanitiser stores text: `&`, `<`, `>` as entities; ASCII punctuation escaped for the
+ * regex.
+ */
 const storedChar = (c: string) =>
   c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c < '\x80' && !/[A-Za-z0-9]/.test(c) ? `\\${c}` : c;
 
@@ -77,13 +89,19 @@ export function initialOf(termEn: string): string {
  * Empty or 0 means "all", as in getlist; a malformed id or one that does not exist is refused, the
  * latter naming the field.
  */
-export async function referenceFilter(actor: Actor, definition: ResourceDefinition, key: string, raw: string): Promise<number | undefined> {
+export async function referenceFilter(
+  actor: Actor,
+  definition: ResourceDefinition,
+  key: string,
+  raw: string,
+): Promise<number | undefined> {
   if (raw === '' || raw === '0') return undefined;
   const id = positiveInteger(raw);
   const f = definition.fields[key];
   const target = f?.kind === 'reference' ? findResource(f.resource) : undefined;
   if (!target) throw new Error(`${definition.name}.${key} is not a reference`);
-  if (!(await rowExists(target, actor.language, id))) throw invalid('unknownReference', { field: f.label[actor.language], value: id });
+  if (!(await rowExists(target, actor.language, id)))
+    throw invalid('unknownReference', { field: f.label[actor.language], value: id });
   return id;
 }
 
@@ -105,7 +123,13 @@ export async function search(
   // The query names every filter, so it (with the request's paging) keys the public cache.
   const cacheKey = JSON.stringify({ query: [...query.entries()].sort(), terms });
   const conditions = await filters(terms);
-  const { rows, total, page } = await listRows(definition, readScopeOf(actor), { ...parsed, keyword: undefined, filters: {}, conditions, cacheKey });
+  const { rows, total, page } = await listRows(definition, readScopeOf(actor), {
+    ...parsed,
+    keyword: undefined,
+    filters: {},
+    conditions,
+    cacheKey,
+  });
   return { rows, total, page, pageSize: parsed.pageSize };
 }
 
@@ -113,7 +137,11 @@ export async function search(
  * `{id, name, …}` of every row a scope sees, by `order`: the option lists of getoptions calls. Rows
  * with a parent are ordered among their siblings only, so siblings are kept together.
  */
-export async function optionList(definition: ResourceDefinition, scope: ReadScope, keys: string[] = ['id', 'name']): Promise<Row[]> {
+export async function optionList(
+  definition: ResourceDefinition,
+  scope: ReadScope,
+  keys: string[] = ['id', 'name'],
+): Promise<Row[]> {
   const db = await getDb();
   const table = tableOf(definition);
   const picked = Object.fromEntries(keys.map((key) => [key, column(table, key)]));

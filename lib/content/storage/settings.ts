@@ -29,7 +29,10 @@ export const localizedSettingFields = {
   fax: field.text(['傳真', 'Fax'], { max: 50 }),
   email: field.email(['電子郵件', 'E-mail']),
   // Staff addresses: never shown to visitors, so not public.
-  notifyEmails: field.emails(['新聯絡訊息通知信箱（以逗號分隔）', 'Notify of new contact messages (addresses, comma-separated)'], { public: false }),
+  notifyEmails: field.emails(
+    ['新聯絡訊息通知信箱（以逗號分隔）', 'Notify of new contact messages (addresses, comma-separated)'],
+    { public: false },
+  ),
   officeHours: field.text(['服務時間', 'Office hours'], { max: 200 }),
   footerNote: field.longtext(['頁尾說明', 'Footer note'], { max: 2000 }),
   metaDescription: field.longtext(['網站描述（搜尋引擎）', 'Meta description'], { max: 500 }),
@@ -64,7 +67,8 @@ export const settingsDefinition: ResourceDefinition = defineResource({
 });
 
 const SHARED_SCOPE = '*';
-const isShared = (key: string): key is SharedSettingKey => Object.prototype.hasOwnProperty.call(sharedSettingFields, key);
+const isShared = (key: string): key is SharedSettingKey =>
+  Object.prototype.hasOwnProperty.call(sharedSettingFields, key);
 
 /** The settings of one language as the API returns them (`webinfo`). */
 export interface WebInfo {
@@ -147,11 +151,22 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
 /** The settings of a language merged with the shared ones, read on the server (pages call this too). */
 export async function readWebInfo(language: WireLanguage, options: { includePrivate: boolean }): Promise<WebInfo> {
   const db = await getDb();
-  const rows = await db.select({ scope: websetting.scope, data: websetting.data }).from(websetting).where(inArray(websetting.scope, [language, SHARED_SCOPE]));
+  const rows = await db
+    .select({ scope: websetting.scope, data: websetting.data })
+    .from(websetting)
+    .where(inArray(websetting.scope, [language, SHARED_SCOPE]));
   const byScope = new Map(rows.map((row) => [row.scope, row.data ?? {}]));
-  const info = merge(language, { ...(byScope.get(language) ?? {}), ...(byScope.get(SHARED_SCOPE) ?? {}) }, options.includePrivate);
+  const info = merge(
+    language,
+    { ...(byScope.get(language) ?? {}), ...(byScope.get(SHARED_SCOPE) ?? {}) },
+    options.includePrivate,
+  );
   if (info.logo) {
-    const [file] = await db.select({ id: uploads.id, name: uploads.name }).from(uploads).where(eq(uploads.id, info.logo)).limit(1);
+    const [file] = await db
+      .select({ id: uploads.id, name: uploads.name })
+      .from(uploads)
+      .where(eq(uploads.id, info.logo))
+      .limit(1);
     info.logoUrl = file ? uploadUrl(file.id, file.name) : null;
   }
   return info;
@@ -162,7 +177,11 @@ export async function readWebInfo(language: WireLanguage, options: { includePriv
  * the shared document. Each document is merged in one statement (`data || new`), so two Admins
  * saving different fields at once both keep their change. Null clears a field (back to its default).
  */
-export async function saveWebInfo(language: WireLanguage, values: Record<string, unknown>, accountId: number | null): Promise<void> {
+export async function saveWebInfo(
+  language: WireLanguage,
+  values: Record<string, unknown>,
+  accountId: number | null,
+): Promise<void> {
   const own: Record<string, unknown> = {};
   const shared: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
@@ -171,7 +190,10 @@ export async function saveWebInfo(language: WireLanguage, values: Record<string,
   }
   const db = await getDb();
   await db.transaction(async (tx) => {
-    for (const [scope, data] of [[language, own], [SHARED_SCOPE, shared]] as const) {
+    for (const [scope, data] of [
+      [language, own],
+      [SHARED_SCOPE, shared],
+    ] as const) {
       if (!Object.keys(data).length) continue;
       const now = new Date();
       await tx

@@ -10,7 +10,10 @@ export function statusFilter(definition: ResourceDefinition, raw: unknown): Publ
   if (raw === undefined || raw === null || raw === '') return undefined;
   const status = STATUSES.find((known) => known === raw);
   if (!hasStatus(definition) || !status) {
-    throw invalid('invalidStatus', { value: String(raw).slice(0, 20), allowed: hasStatus(definition) ? STATUSES.join(', ') : '—' });
+    throw invalid('invalidStatus', {
+      value: String(raw).slice(0, 20),
+      allowed: hasStatus(definition) ? STATUSES.join(', ') : '—',
+    });
   }
   return status;
 }

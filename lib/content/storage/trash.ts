@@ -24,14 +24,26 @@ export interface TrashEntry {
 }
 
 /** Keeps a copy of the row in the trash, in the delete's own transaction. */
-export async function putInTrash(tx: Tx, definition: ResourceDefinition, row: Row, accountId: number | null): Promise<void> {
+export async function putInTrash(
+  tx: Tx,
+  definition: ResourceDefinition,
+  row: Row,
+  accountId: number | null,
+): Promise<void> {
   // Kept as JSON: dates become their ISO text, as the revisions keep them.
-  const values = Object.fromEntries(Object.entries(row).flatMap(([key, value]) => (value === undefined ? [] : [[key, value instanceof Date ? value.toISOString() : value]])));
+  const values = Object.fromEntries(
+    Object.entries(row).flatMap(([key, value]) =>
+      value === undefined ? [] : [[key, value instanceof Date ? value.toISOString() : value]],
+    ),
+  );
   const lang = typeof row.lang === 'string' ? row.lang : null;
   await tx
     .insert(contentTrash)
     .values({ resource: definition.name, rowId: Number(row.id), lang, values, deletedBy: accountId })
-    .onConflictDoUpdate({ target: [contentTrash.resource, contentTrash.rowId], set: { lang, values, deletedAt: new Date(), deletedBy: accountId } });
+    .onConflictDoUpdate({
+      target: [contentTrash.resource, contentTrash.rowId],
+      set: { lang, values, deletedAt: new Date(), deletedBy: accountId },
+    });
 }
 
 const inLanguage = (definition: ResourceDefinition, language: WireLanguage | null) =>
@@ -44,12 +56,25 @@ const entryColumns = {
   deletedByName: sql<string | null>`${account.displayName}`,
 };
 
-function toEntry(definition: ResourceDefinition, found: { values: Record<string, unknown>; deletedAt: Date; deletedBy: number | null; deletedByName: string | null }): TrashEntry {
-  return { row: reviveRow(definition, found.values), deletedAt: found.deletedAt, deletedBy: found.deletedBy, deletedByName: found.deletedByName ?? null };
+function toEntry(
+  definition: ResourceDefinition,
+  found: { values: Record<string, unknown>; deletedAt: Date; deletedBy: number | null; deletedByName: string | null },
+): TrashEntry {
+  return {
+    row: reviveRow(definition, found.values),
+    deletedAt: found.deletedAt,
+    deletedBy: found.deletedBy,
+    deletedByName: found.deletedByName ?? null,
+  };
 }
 
 /** One page of a resource's trash in one language (null: a resource without languages), latest deleted first. */
-export async function listTrash(definition: ResourceDefinition, language: WireLanguage | null, page: number, pageSize: number) {
+export async function listTrash(
+  definition: ResourceDefinition,
+  language: WireLanguage | null,
+  page: number,
+  pageSize: number,
+) {
   const db = await getDb();
   const where = inLanguage(definition, language);
   const [{ total }] = await db.select({ total: count() }).from(contentTrash).where(where);
@@ -66,7 +91,11 @@ export async function listTrash(definition: ResourceDefinition, language: WireLa
   return { entries: rows.map((row) => toEntry(definition, row)), total, page: current, pageSize };
 }
 
-export async function findTrashed(definition: ResourceDefinition, language: WireLanguage | null, rowId: number): Promise<TrashEntry | undefined> {
+export async function findTrashed(
+  definition: ResourceDefinition,
+  language: WireLanguage | null,
+  rowId: number,
+): Promise<TrashEntry | undefined> {
   const db = await getDb();
   const [found] = await db
     .select(entryColumns)
@@ -99,7 +128,8 @@ export function uploadsOf(definition: ResourceDefinition, row: Row): string[] {
   for (const [key, f] of Object.entries(definition.fields)) {
     const value = row[key];
     if (f.kind === 'image' && typeof value === 'string' && uploadIdPattern.test(value)) ids.add(value);
-    if (f.kind === 'files' && Array.isArray(value)) for (const id of value) if (typeof id === 'string' && uploadIdPattern.test(id)) ids.add(id);
+    if (f.kind === 'files' && Array.isArray(value))
+      for (const id of value) if (typeof id === 'string' && uploadIdPattern.test(id)) ids.add(id);
     if (f.kind === 'richtext' && typeof value === 'string') for (const m of value.matchAll(uploadInText)) ids.add(m[1]);
   }
   return [...ids];
@@ -115,8 +145,13 @@ async function uploadsStillUsed(ids: string[]): Promise<Set<string>> {
   for (const table of referringTables()) {
     const left = ids.filter((id) => !used.has(id));
     if (!left.length) break;
-    const list = sql.join(left.map((id) => sql`${id}::text`), sql`, `);
-    const result = await db.execute(sql`select u.id from unnest(array[${list}]) as u(id) where exists (select 1 from ${table} t where strpos(t::text, u.id) > 0)`);
+    const list = sql.join(
+      left.map((id) => sql`${id}::text`),
+      sql`, `,
+    );
+    const result = await db.execute(
+      sql`select u.id from unnest(array[${list}]) as u(id) where exists (select 1 from ${table} t where strpos(t::text, u.id) > 0)`,
+    );
     for (const row of result.rows) used.add(String(row.id));
   }
   return used;

@@ -16,7 +16,8 @@ import { toWireDateTime } from '../model/wire-dates';
 import { choiceFromPath } from '../model/list-request';
 
 /** A date as the API sends it, or null when there is none yet. */
-export const wireDateOrNull = (date: Date | null): string | null => (date ? toWireDateTime(date, config().siteTimeZone) : null);
+export const wireDateOrNull = (date: Date | null): string | null =>
+  date ? toWireDateTime(date, config().siteTimeZone) : null;
 
 /**
  * The section id of a path such as `getupdatetime/{id}`, checked against the list of the resource's
@@ -35,18 +36,30 @@ export function sectionFilter(definition: ResourceDefinition, section: number): 
 }
 
 /** The filter of an optional `:section` path parameter: none (every section) when the path has none. */
-export function pathSectionFilter(definition: ResourceDefinition, language: WireLanguage, raw: string | undefined): Record<string, number> {
+export function pathSectionFilter(
+  definition: ResourceDefinition,
+  language: WireLanguage,
+  raw: string | undefined,
+): Record<string, number> {
   return raw === undefined ? {} : sectionFilter(definition, sectionFromPath(definition, language, raw));
 }
 
 /** Sets a section's "last updated" time (one row per resource, section and language) and returns it. */
-export async function stampSection(definition: ResourceDefinition, section: number, language: WireLanguage, at = new Date()): Promise<Date> {
+export async function stampSection(
+  definition: ResourceDefinition,
+  section: number,
+  language: WireLanguage,
+  at = new Date(),
+): Promise<Date> {
   const db = await getDb();
   // One upsert, so two editors marking the same section at once never collide on the key.
   const [row] = await db
     .insert(sectionUpdateTimes)
     .values({ resource: definition.name, section, lang: language, updatedAt: at })
-    .onConflictDoUpdate({ target: [sectionUpdateTimes.resource, sectionUpdateTimes.section, sectionUpdateTimes.lang], set: { updatedAt: at } })
+    .onConflictDoUpdate({
+      target: [sectionUpdateTimes.resource, sectionUpdateTimes.section, sectionUpdateTimes.lang],
+      set: { updatedAt: at },
+    })
     .returning({ updatedAt: sectionUpdateTimes.updatedAt });
   // Public pages show the stamp beside the section's rows.
   await invalidate(definition.name);
@@ -54,27 +67,48 @@ export async function stampSection(definition: ResourceDefinition, section: numb
 }
 
 /** The stamp set by stampSection, or null if the section was never marked in this language. */
-export async function sectionStamp(definition: ResourceDefinition, section: number, language: WireLanguage): Promise<Date | null> {
+export async function sectionStamp(
+  definition: ResourceDefinition,
+  section: number,
+  language: WireLanguage,
+): Promise<Date | null> {
   const db = await getDb();
   const [row] = await db
     .select({ updatedAt: sectionUpdateTimes.updatedAt })
     .from(sectionUpdateTimes)
-    .where(and(eq(sectionUpdateTimes.resource, definition.name), eq(sectionUpdateTimes.section, section), eq(sectionUpdateTimes.lang, language)))
+    .where(
+      and(
+        eq(sectionUpdateTimes.resource, definition.name),
+        eq(sectionUpdateTimes.section, section),
+        eq(sectionUpdateTimes.lang, language),
+      ),
+    )
     .limit(1);
   return row?.updatedAt ?? null;
 }
 
 /** Conditions of a read: the scope's language and visibility, plus equality filters. */
-export function readConditions(definition: ResourceDefinition, scope: ReadScope, filters: Record<string, unknown> = {}): SQL[] {
+export function readConditions(
+  definition: ResourceDefinition,
+  scope: ReadScope,
+  filters: Record<string, unknown> = {},
+): SQL[] {
   const table = tableOf(definition);
-  return [...scopeConditions(definition, scope), ...Object.entries(filters).map(([key, value]) => eq(column(table, key), value))];
+  return [
+    ...scopeConditions(definition, scope),
+    ...Object.entries(filters).map(([key, value]) => eq(column(table, key), value)),
+  ];
 }
 
 /**
  * The latest `updatedAt` among the rows a scope sees, or null if there are none. A deleted row
  * leaves no trace, so deleting alone does not move this date.
  */
-export async function latestChange(definition: ResourceDefinition, scope: ReadScope, filters: Record<string, unknown> = {}): Promise<Date | null> {
+export async function latestChange(
+  definition: ResourceDefinition,
+  scope: ReadScope,
+  filters: Record<string, unknown> = {},
+): Promise<Date | null> {
   const db = await getDb();
   const table = tableOf(definition);
   const [row] = await db
@@ -125,7 +159,9 @@ export function latestChangeCall(definition: ResourceDefinition, path: string): 
     operation: async (actor, { params: [raw] }) => {
       requireAccess(actor, 'public');
       const filters = pathSectionFilter(definition, actor.language, raw);
-      return { date: wireDateOrNull(await latestChange(definition, { ...readScopeOf(actor), publicOnly: true }, filters)) };
+      return {
+        date: wireDateOrNull(await latestChange(definition, { ...readScopeOf(actor), publicOnly: true }, filters)),
+      };
     },
   };
 }

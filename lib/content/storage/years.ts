@@ -19,7 +19,12 @@ function yearOf(definition: ResourceDefinition, key: string): SQL<number> {
  * The distinct years of a field among the rows a scope sees, newest first: the year pickers of
  * spec §7's getoptions calls (milestones, statistics).
  */
-export async function distinctYears(definition: ResourceDefinition, key: string, scope: ReadScope, filters: Record<string, unknown> = {}): Promise<number[]> {
+export async function distinctYears(
+  definition: ResourceDefinition,
+  key: string,
+  scope: ReadScope,
+  filters: Record<string, unknown> = {},
+): Promise<number[]> {
   const db = await getDb();
   const year = yearOf(definition, key);
   const rows = await db

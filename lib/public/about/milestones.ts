@@ -7,7 +7,6 @@ import type { WireLanguage } from '../../i18n/languages';
 import { idParam } from '../paging';
 import { groupBy, optionalText, publicList, type PublicList } from '../lists';
 
-
 /** One event of the association's history (webmemorabilia). */
 export interface Milestone {
   id: number;
@@ -36,7 +35,9 @@ const milestone = (row: RowOf<typeof definition>): Milestone => ({
 
 /** The years that have milestones, newest first (webmemorabilia/getoptions), cached until the next write. */
 export function milestoneYears(language: WireLanguage): Promise<number[]> {
-  return cachedRead(definition.name, JSON.stringify({ years: language }), () => distinctYears(definition, 'eventDate', { language, publicOnly: true }));
+  return cachedRead(definition.name, JSON.stringify({ years: language }), () =>
+    distinctYears(definition, 'eventDate', { language, publicOnly: true }),
+  );
 }
 
 /** The `?year=` of the page when it is one of the years present; anything else shows every year. */
@@ -47,10 +48,16 @@ export function yearParam(years: number[], value: string | string[] | undefined)
 
 /** Consecutive milestones of one year together, in the order given (newest first). */
 export const groupByYear = (items: Milestone[]): MilestoneYear[] =>
-  groupBy(items, (item) => Number(item.eventDate.slice(0, 4))).map(({ key, items: ofYear }) => ({ year: key, items: ofYear }));
+  groupBy(items, (item) => Number(item.eventDate.slice(0, 4))).map(({ key, items: ofYear }) => ({
+    year: key,
+    items: ofYear,
+  }));
 
 /** A page of milestones, newest first, of one year or of all. */
-export function milestones(language: WireLanguage, options: { year?: number; page: number }): Promise<PublicList<Milestone>> {
+export function milestones(
+  language: WireLanguage,
+  options: { year?: number; page: number },
+): Promise<PublicList<Milestone>> {
   const { year } = options;
   return publicList(
     definition,

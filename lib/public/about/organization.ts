@@ -10,6 +10,11 @@ export interface OrganizationUnit {
   description?: string;
 }
 
-const unit = (row: RowOf<typeof resources.websystemunit>): OrganizationUnit => ({ id: row.id, name: row.name ?? '', description: optionalText(row.description) });
+const unit = (row: RowOf<typeof resources.websystemunit>): OrganizationUnit => ({
+  id: row.id,
+  name: row.name ?? '',
+  description: optionalText(row.description),
+});
 
-export const organizationUnits = (language: WireLanguage): Promise<OrganizationUnit[]> => allPublic(resources.websystemunit, language, unit);
+export const organizationUnits = (language: WireLanguage): Promise<OrganizationUnit[]> =>
+  allPublic(resources.websystemunit, language, unit);

@@ -11,9 +11,15 @@ export interface PageSection {
   content: string;
 }
 
-const pageSection = (row: RowOf<typeof resources.webeditor>): PageSection => ({ id: row.id, title: row.title ?? '', content: row.content ?? '' });
+const pageSection = (row: RowOf<typeof resources.webeditor>): PageSection => ({
+  id: row.id,
+  title: row.title ?? '',
+  content: row.content ?? '',
+});
 
-/** The sections of a fixed page (a key of sections.editorPages: `about`, `organization`, `member-services`…), in order. */
+/**
+ * The sections of a fixed page (a key of sections.editorPages: `about`, `organization`, `member-services`…), in order.
+ */
 export async function pageSections(language: WireLanguage, pageKey: string): Promise<PageSection[]> {
   const page = sections.editorPages.find((section) => section.key === pageKey);
   if (!page) throw new Error(`No editor page ${pageKey} in sections.editorPages`);

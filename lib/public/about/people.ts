@@ -18,7 +18,9 @@ export interface Person {
   photo?: string;
 }
 
-/** One board or committee: its people in order and the "last updated" mark the back office set (spec §7 getupdatetime). */
+/**
+ * One board or committee: its people in order and the "last updated" mark the back office set (spec §7 getupdatetime).
+ */
 export interface PeopleGroup {
   section: Section;
   updatedAt: Date | null;
@@ -35,12 +37,22 @@ const person = (row: Row): Person => ({
 });
 
 /** The people of each section (in the list's order), read in one query, with each section's stamp. */
-async function peopleBySection(definition: ResourceDefinition, list: readonly Section[], language: WireLanguage): Promise<PeopleGroup[]> {
+async function peopleBySection(
+  definition: ResourceDefinition,
+  list: readonly Section[],
+  language: WireLanguage,
+): Promise<PeopleGroup[]> {
   const key = traits(definition).parents[0];
-  const rows = await allPublic(definition, language, (row) => ({ section: Number(row[key]), person: person(row) }), {}, [
-    { field: key, direction: 'asc' },
-    { field: 'order', direction: 'asc' },
-  ]);
+  const rows = await allPublic(
+    definition,
+    language,
+    (row) => ({ section: Number(row[key]), person: person(row) }),
+    {},
+    [
+      { field: key, direction: 'asc' },
+      { field: 'order', direction: 'asc' },
+    ],
+  );
   return Promise.all(
     list.map(async (section) => ({
       section,
@@ -51,7 +63,8 @@ async function peopleBySection(definition: ResourceDefinition, list: readonly Se
 }
 
 /** Both boards (理事會, 監事會). */
-export const boards = (language: WireLanguage): Promise<PeopleGroup[]> => peopleBySection(resources.websupervisor, sections.boards, language);
+export const boards = (language: WireLanguage): Promise<PeopleGroup[]> =>
+  peopleBySection(resources.websupervisor, sections.boards, language);
 
 /** Every committee, or only the one given (`?type=`). */
 export async function committees(language: WireLanguage, only?: Section): Promise<PeopleGroup[]> {

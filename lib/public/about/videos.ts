@@ -5,7 +5,6 @@ import { addClick } from '../../content/endpoints/webvision';
 import type { WireLanguage } from '../../i18n/languages';
 import { optionalText, publicList, type PublicList } from '../lists';
 
-
 /**
  * Where a video plays. YouTube and Vimeo are never embedded on our pages (no third-party request
  * on page load, for speed and privacy): the visitor follows a link to them. An uploaded file
@@ -35,8 +34,14 @@ export function videoSource(address: string): VideoSource {
           ? url.searchParams.get('v')
           : /^\/(?:embed|shorts|live)\/([^/]+)/.exec(url.pathname)?.[1]
         : undefined;
-  if (youtubeId && /^[\w-]{6,20}$/.test(youtubeId)) return { kind: 'youtube', videoId: youtubeId, url: `https://www.youtube.com/watch?v=${youtubeId}` };
-  const vimeoId = host === 'vimeo.com' ? /^\/(\d+)/.exec(url.pathname)?.[1] : host === 'player.vimeo.com' ? /^\/video\/(\d+)/.exec(url.pathname)?.[1] : undefined;
+  if (youtubeId && /^[\w-]{6,20}$/.test(youtubeId))
+    return { kind: 'youtube', videoId: youtubeId, url: `https://www.youtube.com/watch?v=${youtubeId}` };
+  const vimeoId =
+    host === 'vimeo.com'
+      ? /^\/(\d+)/.exec(url.pathname)?.[1]
+      : host === 'player.vimeo.com'
+        ? /^\/video\/(\d+)/.exec(url.pathname)?.[1]
+        : undefined;
   if (vimeoId) return { kind: 'vimeo', videoId: vimeoId, url: `https://vimeo.com/${vimeoId}` };
   return { kind: 'link', url: address };
 }
@@ -65,8 +70,16 @@ export const videoView = (row: Row): Video => ({
 });
 
 /** A page of videos of one category (`?type=`) or of all, in order. */
-export function videos(language: WireLanguage, options: { category?: Section; page: number }): Promise<PublicList<Video>> {
-  return publicList(definition, language, { filters: options.category ? { category: options.category.value } : {}, page: options.page }, videoView);
+export function videos(
+  language: WireLanguage,
+  options: { category?: Section; page: number },
+): Promise<PublicList<Video>> {
+  return publicList(
+    definition,
+    language,
+    { filters: options.category ? { category: options.category.value } : {}, page: options.page },
+    videoView,
+  );
 }
 
 /**
@@ -82,7 +95,9 @@ export async function recordView(language: WireLanguage, id: number): Promise<Vi
 /** Where the watch link leads after counting: the external player, or null for the video's own page. */
 export const externalPlayer = (video: Video): string | null => (video.source.kind === 'file' ? null : video.source.url);
 
-/** The name of the site a video plays on (YouTube, Vimeo, or the host of another address); none for an uploaded file. */
+/**
+ * The name of the site a video plays on (YouTube, Vimeo, or the host of another address); none for an uploaded file.
+ */
 export function sourceSite(source: VideoSource): string | undefined {
   if (source.kind === 'youtube') return 'YouTube';
   if (source.kind === 'vimeo') return 'Vimeo';

@@ -22,7 +22,11 @@ const notFound = () => new Response(null, { status: 404, headers: { 'cache-contr
  * or to the video's own page where an uploaded file plays. A HEAD request (link checkers,
  * previews) is answered the same way without counting.
  */
-export async function watchVideo(language: WireLanguage, idText: string, method: 'GET' | 'HEAD' = 'GET'): Promise<Response> {
+export async function watchVideo(
+  language: WireLanguage,
+  idText: string,
+  method: 'GET' | 'HEAD' = 'GET',
+): Promise<Response> {
   if (!/^\d{1,9}$/.test(idText)) return notFound();
   const id = Number(idText);
   if (method === 'HEAD') {

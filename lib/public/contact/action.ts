@@ -15,7 +15,10 @@ import { submitContact } from './submit';
  * renders again with the returned state: the typed values and each field's error); a message that
  * was stored redirects to the page's confirmation (post/redirect/get, so a reload sends nothing twice).
  */
-export async function sendContactMessage(_previous: ContactFormState | null, form: FormData): Promise<ContactFormState> {
+export async function sendContactMessage(
+  _previous: ContactFormState | null,
+  form: FormData,
+): Promise<ContactFormState> {
   // A hand-made call can send anything as the arguments: no form is not found (a 404, not a crash).
   if (!(form instanceof FormData)) notFound();
   const language = parseWireLanguage(String(form.get('language') ?? ''));

@@ -10,7 +10,10 @@ export type ContactValues = Record<ContactField, string>;
 
 export const emptyContactValues = (): ContactValues => ({ name: '', email: '', phone: '', subject: '', message: '' });
 
-/** What the form shows after a refused submission: the values as typed, each field's problem, and a problem of the whole form. */
+/**
+ * What the form shows after a refused submission: the values as typed, each field's problem, and a problem of the whole
+ * form.
+ */
 export interface ContactFormState {
   values: ContactValues;
   errors: Partial<Record<ContactField, string>>;

@@ -23,7 +23,14 @@ export interface ContactSubmission {
 export async function submitContact(submission: ContactSubmission): Promise<ContactResult> {
   const { name, email, phone, subject, message } = submission.values;
   // Blank optional fields are left out, as a JSON client would leave them out.
-  const input = { name, email, ...(phone.trim() ? { phone } : {}), subject, message, captchaToken: submission.captchaToken ?? '' };
+  const input = {
+    name,
+    email,
+    ...(phone.trim() ? { phone } : {}),
+    subject,
+    message,
+    captchaToken: submission.captchaToken ?? '',
+  };
   try {
     const row = await sendContactMessage(visitor(submission.language, submission.clientAddress), input);
     return { ok: true, id: Number(row.id) };

@@ -8,7 +8,10 @@ import { allPublic } from '../lists';
 export type EditorPageKey = 'research' | 'accessibility' | 'privacy' | 'copyright';
 
 /** A fixed page's rich-text sections in their order (`webeditor/getlist/{page}`). */
-export async function editorSections(language: WireLanguage, key: EditorPageKey): Promise<RowOf<typeof resources.webeditor>[]> {
+export async function editorSections(
+  language: WireLanguage,
+  key: EditorPageKey,
+): Promise<RowOf<typeof resources.webeditor>[]> {
   const page = sections.editorPages.find((p) => p.key === key);
   if (!page) throw new Error(`No editor page ${key} in lib/content/model/sections.ts`);
   return allPublic(resources.webeditor, language, undefined, { page: page.value });

@@ -25,10 +25,15 @@ function categoryUpdatedAt(language: WireLanguage, category: number): Promise<Da
 }
 
 /** The education page: the categories with their update dates, and one category's items (or all) by order. */
-export async function educationPage(language: WireLanguage, query: { category?: number; page: number }): Promise<EducationPage> {
+export async function educationPage(
+  language: WireLanguage,
+  query: { category?: number; page: number },
+): Promise<EducationPage> {
   const options = sectionOptions('educationCategories', language);
   const [categories, list] = await Promise.all([
-    Promise.all(options.map(async (option) => ({ ...option, updatedAt: await categoryUpdatedAt(language, option.value) }))),
+    Promise.all(
+      options.map(async (option) => ({ ...option, updatedAt: await categoryUpdatedAt(language, option.value) })),
+    ),
     readPublicPage(resources.webeducation, language, {
       filters: query.category === undefined ? {} : { category: query.category },
       page: query.page,

@@ -25,7 +25,10 @@ export function yearParam(value: string | string[] | undefined): number | undefi
  * The statistics page: the types, the years of the chosen type (or of all types), and the matching
  * rows, newest year first and by their order within a year. A year the type does not have lists nothing.
  */
-export async function statisticsPage(language: WireLanguage, query: { type?: number; year?: number; page: number }): Promise<StatisticsPage> {
+export async function statisticsPage(
+  language: WireLanguage,
+  query: { type?: number; year?: number; page: number },
+): Promise<StatisticsPage> {
   const definition = resources.webstatics;
   const typeFilter = query.type === undefined ? {} : { staticsType: query.type };
   const [years, list] = await Promise.all([

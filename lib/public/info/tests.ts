@@ -10,13 +10,21 @@ const UPCOMING_LIMIT = 50;
 
 /** Today's calendar date `YYYY-MM-DD` in the site's time zone (exam dates are calendar dates there). */
 export function siteToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: config().siteTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: config().siteTimeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 export type RegistrationState = 'notYetOpen' | 'open' | 'closed' | 'unknown';
 
 /** Where a test's registration stands at `now`. */
-export function registrationState(row: Pick<TestRow, 'registrationStart' | 'registrationEnd'>, now = new Date()): RegistrationState {
+export function registrationState(
+  row: Pick<TestRow, 'registrationStart' | 'registrationEnd'>,
+  now = new Date(),
+): RegistrationState {
   const opens = row.registrationStart;
   const closes = row.registrationEnd;
   if (!opens && !closes) return 'unknown';

@@ -6,7 +6,11 @@ import { optionalText } from '../lists';
 import { uploadIds } from '../attachments';
 
 /** The name of a referenced public row (a law's class, a rule's type), or undefined. */
-export async function referenceName(definition: ResourceDefinition, language: WireLanguage, id: unknown): Promise<string | undefined> {
+export async function referenceName(
+  definition: ResourceDefinition,
+  language: WireLanguage,
+  id: unknown,
+): Promise<string | undefined> {
   if (typeof id !== 'number') return undefined;
   const row = await getRow(definition, { language, publicOnly: true }, id);
   return row ? String(row.name ?? '') : undefined;

@@ -73,7 +73,9 @@ export function lawCriteria(params: SearchParams, options: LawOptions): LawCrite
 }
 
 export const hasCriteria = (criteria: LawCriteria): boolean =>
-  Boolean(criteria.keyword || criteria.classId || criteria.businessId || criteria.attributeId || criteria.from || criteria.to);
+  Boolean(
+    criteria.keyword || criteria.classId || criteria.businessId || criteria.attributeId || criteria.from || criteria.to,
+  );
 
 /** The query string of the criteria (for page links), in the names the form uses. */
 export const criteriaQuery = (criteria: LawCriteria) => ({
@@ -114,8 +116,15 @@ export const lawSummary = (row: RowOf<typeof resources.webrule>): LawSummary => 
   attributeId: row.attributeId ?? undefined,
 });
 
-/** A page of laws matching the criteria (all laws when there are none), kept together by class and business line in their order. */
-export function searchLaws(language: WireLanguage, criteria: LawCriteria, page: number): Promise<PublicList<LawSummary>> {
+/**
+ * A page of laws matching the criteria (all laws when there are none), kept together by class and business line in
+ * their order.
+ */
+export function searchLaws(
+  language: WireLanguage,
+  criteria: LawCriteria,
+  page: number,
+): Promise<PublicList<LawSummary>> {
   return publicList(
     resources.webrule,
     language,

@@ -8,11 +8,11 @@ import { idParam } from '../paging';
 import { referenceName } from './detail';
 import { uploadIds } from '../attachments';
 
-
 const definition = resources.webdiscipline;
 
 /** The types (tabs) of the self-regulation page, in order. */
-export const disciplineTypes = (language: WireLanguage): Promise<NamedOption[]> => allPublic(resources.webdisciplinetype, language, namedOption);
+export const disciplineTypes = (language: WireLanguage): Promise<NamedOption[]> =>
+  allPublic(resources.webdisciplinetype, language, namedOption);
 
 /** The `?type=` of the page when it is one of the types; anything else shows every type. */
 export function typeParam(types: NamedOption[], value: string | string[] | undefined): NamedOption | undefined {
@@ -22,7 +22,9 @@ export function typeParam(types: NamedOption[], value: string | string[] | undef
 
 /** The date the page shows as "last updated" (webdiscipline/getupdatetime: the latest change among public rules). */
 export function disciplinesUpdatedAt(language: WireLanguage): Promise<Date | null> {
-  return cachedRead(definition.name, JSON.stringify({ updated: language }), () => latestChange(definition, { language, publicOnly: true }));
+  return cachedRead(definition.name, JSON.stringify({ updated: language }), () =>
+    latestChange(definition, { language, publicOnly: true }),
+  );
 }
 
 export interface DisciplineSummary {
@@ -44,7 +46,10 @@ const summary = (row: RowOf<typeof definition>): DisciplineSummary => ({
 });
 
 /** A page of rules of one type, or of all types kept together in the types' row order. */
-export function disciplines(language: WireLanguage, options: { typeId?: number; page: number }): Promise<PublicList<DisciplineSummary>> {
+export function disciplines(
+  language: WireLanguage,
+  options: { typeId?: number; page: number },
+): Promise<PublicList<DisciplineSummary>> {
   return publicList(
     definition,
     language,
@@ -62,7 +67,10 @@ export interface DisciplineDetail extends DisciplineSummary {
   files: string[];
 }
 
-export async function disciplineDetail(row: RowOf<typeof definition>, language: WireLanguage): Promise<DisciplineDetail> {
+export async function disciplineDetail(
+  row: RowOf<typeof definition>,
+  language: WireLanguage,
+): Promise<DisciplineDetail> {
   return {
     ...summary(row),
     typeName: await referenceName(resources.webdisciplinetype, language, row.typeId),

@@ -4,7 +4,6 @@ import type { Section } from '../../content/model/sections';
 import type { WireLanguage } from '../../i18n/languages';
 import { optionalText, publicList, type PublicList } from '../lists';
 
-
 /**
  * A member institution as the public site shows it: only public fields (the contact person is
  * for the back office, `public: false` in its definition).
@@ -40,7 +39,10 @@ export const memberView = (row: RowOf<typeof resources.webmemberdept>): Member =
 });
 
 /** A page of members of one category (`?type=`), or of all kept together by category, in order. */
-export function members(language: WireLanguage, options: { category?: Section; page: number }): Promise<PublicList<Member>> {
+export function members(
+  language: WireLanguage,
+  options: { category?: Section; page: number },
+): Promise<PublicList<Member>> {
   return publicList(
     resources.webmemberdept,
     language,

@@ -10,6 +10,11 @@ export interface LinkGroup {
 
 /** The related links page: each link type in its order with its links; empty types are left out. */
 export async function linkDirectory(language: WireLanguage): Promise<LinkGroup[]> {
-  const [types, links] = await Promise.all([allPublic(resources.weblinktype, language), allPublic(resources.weblink, language)]);
-  return types.map((type) => ({ type, links: links.filter((link) => link.typeId === type.id) })).filter((group) => group.links.length > 0);
+  const [types, links] = await Promise.all([
+    allPublic(resources.weblinktype, language),
+    allPublic(resources.weblink, language),
+  ]);
+  return types
+    .map((type) => ({ type, links: links.filter((link) => link.typeId === type.id) }))
+    .filter((group) => group.links.length > 0);
 }

@@ -22,6 +22,7 @@ export async function zoneSections(language: WireLanguage, groupId: number): Pro
     allPublic(resources.webspecialgrouptype, language, undefined, { groupId }),
     allPublic(resources.webspecial, language, undefined, { groupId }),
   ]);
-  return sections.map((section) => ({ section, items: items.filter((item) => item.groupTypeId === section.id) })).filter((s) => s.items.length > 0);
+  return sections
+    .map((section) => ({ section, items: items.filter((item) => item.groupTypeId === section.id) }))
+    .filter((s) => s.items.length > 0);
 }
-

@@ -28,7 +28,10 @@ export async function systemsDirectory(language: WireLanguage): Promise<SystemOw
       unit,
       categories: categories
         .filter((category) => category.unitId === unit.id)
-        .map((category) => ({ category, systems: systems.filter((s) => s.unitId === unit.id && s.unitTypeId === category.id) }))
+        .map((category) => ({
+          category,
+          systems: systems.filter((s) => s.unitId === unit.id && s.unitTypeId === category.id),
+        }))
         .filter((entry) => entry.systems.length > 0),
     }))
     .filter((owner) => owner.categories.length > 0);

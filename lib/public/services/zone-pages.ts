@@ -9,7 +9,13 @@ import { itemPath, route } from '../routes';
 
 /** A zone page's zone: public in the language, else a redirect to its counterpart or the zone list, else 404. */
 export const zoneOr404 = cache((locale: Locale, idText: string): Promise<RowOf<typeof resources.webspecialgroup>> =>
-  publicRowOr404(resources.webspecialgroup, toWireLanguage(locale), idText, (id) => itemPath('special', id), route('special').path),
+  publicRowOr404(
+    resources.webspecialgroup,
+    toWireLanguage(locale),
+    idText,
+    (id) => itemPath('special', id),
+    route('special').path,
+  ),
 );
 
 /**
@@ -17,9 +23,21 @@ export const zoneOr404 = cache((locale: Locale, idText: string): Promise<RowOf<t
  * wrong zone (or an id of the other language, whose counterpart sits in another zone) redirects to
  * the item's own path, so each item has one URL.
  */
-export const zoneItemOr404 = cache(async (locale: Locale, groupIdText: string, itemIdText: string): Promise<{ zone: RowOf<typeof resources.webspecialgroup>; item: RowOf<typeof resources.webspecial> }> => {
-  const language = toWireLanguage(locale);
-  const item = await publicRowOr404(resources.webspecial, language, itemIdText, (id) => `${itemPath('special', groupIdText)}/${id}`, route('special').path);
-  if (String(item.groupId) !== groupIdText) redirect({ href: publicRowPath('webspecial', item)!, locale });
-  return { zone: await zoneOr404(locale, groupIdText), item };
-});
+export const zoneItemOr404 = cache(
+  async (
+    locale: Locale,
+    groupIdText: string,
+    itemIdText: string,
+  ): Promise<{ zone: RowOf<typeof resources.webspecialgroup>; item: RowOf<typeof resources.webspecial> }> => {
+    const language = toWireLanguage(locale);
+    const item = await publicRowOr404(
+      resources.webspecial,
+      language,
+      itemIdText,
+      (id) => `${itemPath('special', groupIdText)}/${id}`,
+      route('special').path,
+    );
+    if (String(item.groupId) !== groupIdText) redirect({ href: publicRowPath('webspecial', item)!, locale });
+    return { zone: await zoneOr404(locale, groupIdText), item };
+  },
+);

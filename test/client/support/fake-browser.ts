@@ -25,7 +25,8 @@ export interface Seen {
 export type Handler = (request: Seen) => Response | Promise<Response>;
 
 /** The default server: echoes what it got as JSON. */
-export const echo: Handler = (request) => Response.json({ method: request.method, url: request.url, body: request.body });
+export const echo: Handler = (request) =>
+  Response.json({ method: request.method, url: request.url, body: request.body });
 
 async function seen(request: Request): Promise<Seen> {
   const headers: Record<string, string> = {};
@@ -51,22 +52,44 @@ export function fakeServer(handler: Handler = echo) {
       if (!message) throw new Error('bad part');
       return {
         contentId: part.headers['content-id'],
-        request: { method: message.method, url: new URL(message.url, outer.url).href, headers: message.headers, body: message.body } as Seen,
+        request: {
+          method: message.method,
+          url: new URL(message.url, outer.url).href,
+          headers: message.headers,
+          body: message.body,
+        } as Seen,
       };
     });
     parts.push(inside.map(({ request: r }) => r));
     const answers = [];
     for (const { contentId, request: r } of inside) {
-      const response = await handler({ ...r, headers: { ...r.headers, authorization: outer.headers.authorization, 'web-language': outer.headers['web-language'] } });
+      const response = await handler({
+        ...r,
+        headers: {
+          ...r.headers,
+          authorization: outer.headers.authorization,
+          'web-language': outer.headers['web-language'],
+        },
+      });
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name] = value));
       answers.push({
-        headers: { 'Content-Type': 'application/http; msgtype=response', ...(contentId ? { 'Content-ID': contentId } : {}) },
-        body: serializeResponse({ status: response.status, statusText: response.statusText, headers, body: await response.text() }),
+        headers: {
+          'Content-Type': 'application/http; msgtype=response',
+          ...(contentId ? { 'Content-ID': contentId } : {}),
+        },
+        body: serializeResponse({
+          status: response.status,
+          statusText: response.statusText,
+          headers,
+          body: await response.text(),
+        }),
       });
     }
     const replyBoundary = newBoundary('batchresponse');
-    return new Response(buildMultipart(answers, replyBoundary), { headers: { 'content-type': `multipart/mixed; boundary=${replyBoundary}` } });
+    return new Response(buildMultipart(answers, replyBoundary), {
+      headers: { 'content-type': `multipart/mixed; boundary=${replyBoundary}` },
+    });
   };
   return { fetch, requests, parts };
 }
@@ -84,7 +107,10 @@ export interface FakeBrowser {
 }
 
 /** A page with every browser dependency stood in for, around the given fetch. */
-export function fakeBrowser(fetch: (request: Request) => Promise<Response>, settings: Partial<ClientSettings> = {}): FakeBrowser {
+export function fakeBrowser(
+  fetch: (request: Request) => Promise<Response>,
+  settings: Partial<ClientSettings> = {},
+): FakeBrowser {
   const page: FakeBrowser = {
     settings: { host: '', language: 'tw', batch: true, cache: false, ...settings },
     storage: new MemoryStorage(),
@@ -110,4 +136,3 @@ export function fakeBrowser(fetch: (request: Request) => Promise<Response>, sett
   });
   return page;
 }
-

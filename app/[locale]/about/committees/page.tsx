@@ -25,7 +25,11 @@ async function CommitteesPage({ locale, language, query }: ListRequest) {
   const path = routeHref(locale, 'committees');
   const tabs = [
     { href: path, label: t('allCommittees'), current: !only },
-    ...sections.committees.map((c) => ({ href: withQuery(path, { type: c.value }), label: c.label[language], current: only?.value === c.value })),
+    ...sections.committees.map((c) => ({
+      href: withQuery(path, { type: c.value }),
+      label: c.label[language],
+      current: only?.value === c.value,
+    })),
   ];
   return (
     <PublicPage locale={locale} route="committees">

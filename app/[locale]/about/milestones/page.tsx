@@ -37,7 +37,13 @@ async function MilestonesPage({ locale, language, query }: ListRequest) {
       ) : (
         <MilestoneTimeline locale={locale} groups={groupByYear(list.items)} />
       )}
-      <Pager locale={locale} page={list.page} total={list.total} pageSize={list.pageSize} href={(page) => withQuery(path, { year, page: page > 1 ? page : undefined })} />
+      <Pager
+        locale={locale}
+        page={list.page}
+        total={list.total}
+        pageSize={list.pageSize}
+        href={(page) => withQuery(path, { year, page: page > 1 ? page : undefined })}
+      />
     </PublicPage>
   );
 }

@@ -20,7 +20,11 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/about/or
 export default async function OrganizationPage({ params }: PageProps<'/[locale]/about/organization'>) {
   const { locale } = await openPage(params);
   const language = toWireLanguage(locale);
-  const [t, sections, units] = await Promise.all([getTranslations({ locale, namespace: 'about' }), pageSections(language, 'organization'), organizationUnits(language)]);
+  const [t, sections, units] = await Promise.all([
+    getTranslations({ locale, namespace: 'about' }),
+    pageSections(language, 'organization'),
+    organizationUnits(language),
+  ]);
   return (
     <PublicPage locale={locale} route="organization">
       {sections.length === 0 && units.length === 0 && <EmptyState message={t('noSections')} />}
@@ -36,7 +40,9 @@ export default async function OrganizationPage({ params }: PageProps<'/[locale]/
                 <h3 className="list-item__title">{unit.name}</h3>
                 {unit.description && <p className="list-item__summary">{unit.description}</p>}
                 <p className="list-item__meta">
-                  <a href={rowHref(locale, 'websystemunit', { id: unit.id })}>{t('unitSystems', { name: unit.name })}</a>
+                  <a href={rowHref(locale, 'websystemunit', { id: unit.id })}>
+                    {t('unitSystems', { name: unit.name })}
+                  </a>
                 </p>
               </li>
             ))}

@@ -24,11 +24,18 @@ async function metadata({ locale }: ListRequest) {
 /** Videos by category (`?type=`): thumbnails with play links, nothing loaded from third parties. */
 async function VideosPage({ locale, language, query }: ListRequest) {
   const category = sectionParam(sections.visionCategories, query.type);
-  const [t, list] = await Promise.all([getTranslations({ locale, namespace: 'about' }), videos(language, { category, page: pageParam(query.page) })]);
+  const [t, list] = await Promise.all([
+    getTranslations({ locale, namespace: 'about' }),
+    videos(language, { category, page: pageParam(query.page) }),
+  ]);
   const path = routeHref(locale, 'videos');
   const tabs = [
     { href: path, label: t('allVideos'), current: !category },
-    ...sections.visionCategories.map((c) => ({ href: withQuery(path, { type: c.value }), label: c.label[language], current: category?.value === c.value })),
+    ...sections.visionCategories.map((c) => ({
+      href: withQuery(path, { type: c.value }),
+      label: c.label[language],
+      current: category?.value === c.value,
+    })),
   ];
   return (
     <PublicPage locale={locale} route="videos">
@@ -43,7 +50,13 @@ async function VideosPage({ locale, language, query }: ListRequest) {
           ))}
         </ul>
       )}
-      <Pager locale={locale} page={list.page} total={list.total} pageSize={list.pageSize} href={(page) => withQuery(path, { type: category?.value, page: page > 1 ? page : undefined })} />
+      <Pager
+        locale={locale}
+        page={list.page}
+        total={list.total}
+        pageSize={list.pageSize}
+        href={(page) => withQuery(path, { type: category?.value, page: page > 1 ? page : undefined })}
+      />
     </PublicPage>
   );
 }

@@ -13,7 +13,9 @@ import { routeHref } from '@/lib/public/links';
 import { itemPath, route } from '@/lib/public/routes';
 
 const pathOf = (id: number) => itemPath('education', id);
-const item = cache((locale: Locale, id: string) => publicRowOr404(resources.webeducation, toWireLanguage(locale), id, pathOf, route('education').path));
+const item = cache((locale: Locale, id: string) =>
+  publicRowOr404(resources.webeducation, toWireLanguage(locale), id, pathOf, route('education').path),
+);
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/education/[id]'>) => {
   const locale = await localeOf(params);
@@ -30,17 +32,31 @@ export default async function EducationItemPage({ params }: PageProps<'/[locale]
   const category = sections.educationCategories.find((c) => c.value === row.category);
   const title = row.title ?? '';
   return (
-    <PublicPage locale={locale} route="education" title={title} below={[{ label: title, path: publicRowPath('webeducation', row)! }]}>
+    <PublicPage
+      locale={locale}
+      route="education"
+      title={title}
+      below={[{ label: title, path: publicRowPath('webeducation', row)! }]}
+    >
       <DetailArticle
         locale={locale}
         title={title}
         image={row.image}
-        meta={category && <p className="detail-meta"><span className="tag">{category.label[language]}</span></p>}
+        meta={
+          category && (
+            <p className="detail-meta">
+              <span className="tag">{category.label[language]}</span>
+            </p>
+          )
+        }
         html={row.content}
         link={row.link}
         linkLabel={t('education.link')}
         files={row.files}
-        back={{ href: routeHref(locale, 'education', { type: category?.value }), label: t('backToList', { list: routes('education') }) }}
+        back={{
+          href: routeHref(locale, 'education', { type: category?.value }),
+          label: t('backToList', { list: routes('education') }),
+        }}
       />
     </PublicPage>
   );

@@ -23,13 +23,22 @@ const memberPath = (id: number) => itemPath('members', id);
 
 const readMember = async (params: PageProps<'/[locale]/members/[id]'>['params']) => {
   const locale = await localeOf(params);
-  const row = await publicRowOr404(resources.webmemberdept, toWireLanguage(locale), (await params).id, memberPath, route('members').path);
+  const row = await publicRowOr404(
+    resources.webmemberdept,
+    toWireLanguage(locale),
+    (await params).id,
+    memberPath,
+    route('members').path,
+  );
   return { locale, row, member: memberView(row) };
 };
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/members/[id]'>) => {
   const { locale, row, member } = await readMember(params);
-  return detailPageMetadata(locale, resources.webmemberdept, row, { title: member.name, text: [member.department, member.address].filter(Boolean).join(' · ') });
+  return detailPageMetadata(locale, resources.webmemberdept, row, {
+    title: member.name,
+    text: [member.department, member.address].filter(Boolean).join(' · '),
+  });
 });
 
 /** A member institution: its logo and public details, and its regional service points. */
@@ -37,15 +46,28 @@ export default async function MemberPage({ params }: PageProps<'/[locale]/member
   const { locale, member } = await readMember(params);
   setRequestLocale(locale);
   const language = toWireLanguage(locale);
-  const [t, points] = await Promise.all([getTranslations({ locale, namespace: 'members' }), servicePoints(language, { memberId: member.id, page: 1 })]);
+  const [t, points] = await Promise.all([
+    getTranslations({ locale, namespace: 'members' }),
+    servicePoints(language, { memberId: member.id, page: 1 }),
+  ]);
   const list = routeHref(locale, 'members');
   return (
-    <PublicPage locale={locale} route="members" title={member.name} below={[{ label: member.name, path: memberPath(member.id) }]}>
+    <PublicPage
+      locale={locale}
+      route="members"
+      title={member.name}
+      below={[{ label: member.name, path: memberPath(member.id) }]}
+    >
       <ItemImage src={member.logo} alt={member.name} width={160} height={160} priority className={styles.detailLogo} />
       <FactList
         facts={[
           [t('shortName'), member.shortName],
-          [t('category'), <a key="category" href={withQuery(list, { type: member.category })}>{sectionLabel(sections.memberCategories, member.category, language)}</a>],
+          [
+            t('category'),
+            <a key="category" href={withQuery(list, { type: member.category })}>
+              {sectionLabel(sections.memberCategories, member.category, language)}
+            </a>,
+          ],
           [t('department'), member.department],
           [t('address'), member.address],
           [t('phone'), member.phone],

@@ -19,7 +19,13 @@ const rulePath = (id: number) => itemPath('selfRegulation', id);
 const readRule = async (params: PageProps<'/[locale]/self-regulation/[id]'>['params']) => {
   const locale = await localeOf(params);
   const language = toWireLanguage(locale);
-  const row = await publicRowOr404(resources.webdiscipline, language, (await params).id, rulePath, route('selfRegulation').path);
+  const row = await publicRowOr404(
+    resources.webdiscipline,
+    language,
+    (await params).id,
+    rulePath,
+    route('selfRegulation').path,
+  );
   return { locale, row, rule: await disciplineDetail(row, language) };
 };
 
@@ -35,7 +41,12 @@ export default async function SelfRegulationRulePage({ params }: PageProps<'/[lo
   const t = await getTranslations({ locale, namespace: 'laws' });
   const list = routeHref(locale, 'selfRegulation');
   return (
-    <PublicPage locale={locale} route="selfRegulation" title={rule.title} below={[{ label: rule.title, path: rulePath(rule.id) }]}>
+    <PublicPage
+      locale={locale}
+      route="selfRegulation"
+      title={rule.title}
+      below={[{ label: rule.title, path: rulePath(rule.id) }]}
+    >
       <FactList
         facts={[
           [t('type'), rule.typeName && <a href={withQuery(list, { type: rule.typeId })}>{rule.typeName}</a>],

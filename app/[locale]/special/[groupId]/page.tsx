@@ -18,7 +18,10 @@ import { rowHref } from '@/lib/public/links';
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/special/[groupId]'>) => {
   const locale = await localeOf(params);
   const zone = await zoneOr404(locale, (await params).groupId);
-  return detailPageMetadata(locale, resources.webspecialgroup, zone, { title: zone.name ?? '', text: zone.description });
+  return detailPageMetadata(locale, resources.webspecialgroup, zone, {
+    title: zone.name ?? '',
+    text: zone.description,
+  });
 });
 
 export default async function SpecialZonePage({ params }: PageProps<'/[locale]/special/[groupId]'>) {
@@ -28,13 +31,26 @@ export default async function SpecialZonePage({ params }: PageProps<'/[locale]/s
   const sections = await zoneSections(toWireLanguage(locale), zone.id);
   const name = zone.name ?? '';
   return (
-    <PublicPage locale={locale} route="special" title={name} below={[{ label: name, path: publicRowPath('webspecialgroup', zone)! }]}>
+    <PublicPage
+      locale={locale}
+      route="special"
+      title={name}
+      below={[{ label: name, path: publicRowPath('webspecialgroup', zone)! }]}
+    >
       <ItemImage src={zone.banner} alt="" width={1200} height={300} className={styles.banner} priority />
       {zone.description ? <p className="lead">{zone.description ?? ''}</p> : null}
-      <ContentsNav label={t('contents')} entries={sections.map(({ section }) => ({ id: `section-${section.id}`, label: section.name ?? '' }))} />
+      <ContentsNav
+        label={t('contents')}
+        entries={sections.map(({ section }) => ({ id: `section-${section.id}`, label: section.name ?? '' }))}
+      />
       {sections.length === 0 ? <EmptyState message={t('special.zoneEmpty')} /> : null}
       {sections.map(({ section, items }) => (
-        <TitledSection key={section.id} id={`section-${section.id}`} title={section.name ?? ''} className={styles.group}>
+        <TitledSection
+          key={section.id}
+          id={`section-${section.id}`}
+          title={section.name ?? ''}
+          className={styles.group}
+        >
           <ItemList
             headingLevel={3}
             entries={items.map((item) => ({

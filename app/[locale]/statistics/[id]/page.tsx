@@ -13,7 +13,13 @@ import { routeHref } from '@/lib/public/links';
 import { itemPath, route } from '@/lib/public/routes';
 
 const item = cache((locale: Locale, id: string) =>
-  publicRowOr404(resources.webstatics, toWireLanguage(locale), id, (rowId) => itemPath('statistics', rowId), route('statistics').path),
+  publicRowOr404(
+    resources.webstatics,
+    toWireLanguage(locale),
+    id,
+    (rowId) => itemPath('statistics', rowId),
+    route('statistics').path,
+  ),
 );
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/statistics/[id]'>) => {
@@ -27,10 +33,17 @@ export default async function StatisticsItemPage({ params }: PageProps<'/[locale
   const row = await item(locale, (await params).id);
   const t = await getTranslations({ locale, namespace: 'info' });
   const routes = await getTranslations({ locale, namespace: 'site.routes' });
-  const type = sectionOptions('staticsTypes', toWireLanguage(locale)).find((option) => option.value === row.staticsType);
+  const type = sectionOptions('staticsTypes', toWireLanguage(locale)).find(
+    (option) => option.value === row.staticsType,
+  );
   const title = row.title ?? '';
   return (
-    <PublicPage locale={locale} route="statistics" title={title} below={[{ label: title, path: publicRowPath('webstatics', row)! }]}>
+    <PublicPage
+      locale={locale}
+      route="statistics"
+      title={title}
+      below={[{ label: title, path: publicRowPath('webstatics', row)! }]}
+    >
       <DetailArticle
         locale={locale}
         title={title}
@@ -50,7 +63,10 @@ export default async function StatisticsItemPage({ params }: PageProps<'/[locale
         }
         html={row.content}
         files={row.files}
-        back={{ href: routeHref(locale, 'statistics', { type: type?.value }), label: t('backToList', { list: routes('statistics') }) }}
+        back={{
+          href: routeHref(locale, 'statistics', { type: type?.value }),
+          label: t('backToList', { list: routes('statistics') }),
+        }}
       />
     </PublicPage>
   );

@@ -13,7 +13,13 @@ import { routeHref } from '@/lib/public/links';
 import { itemPath, route } from '@/lib/public/routes';
 
 const item = cache((locale: Locale, id: string) =>
-  publicRowOr404(resources.webtrusttest, toWireLanguage(locale), id, (rowId) => itemPath('tests', rowId), route('tests').path),
+  publicRowOr404(
+    resources.webtrusttest,
+    toWireLanguage(locale),
+    id,
+    (rowId) => itemPath('tests', rowId),
+    route('tests').path,
+  ),
 );
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/tests/[id]'>) => {
@@ -29,7 +35,12 @@ export default async function TestPage({ params }: PageProps<'/[locale]/tests/[i
   const routes = await getTranslations({ locale, namespace: 'site.routes' });
   const title = row.title ?? '';
   return (
-    <PublicPage locale={locale} route="tests" title={title} below={[{ label: title, path: publicRowPath('webtrusttest', row)! }]}>
+    <PublicPage
+      locale={locale}
+      route="tests"
+      title={title}
+      below={[{ label: title, path: publicRowPath('webtrusttest', row)! }]}
+    >
       <DetailArticle
         locale={locale}
         title={title}

@@ -13,13 +13,23 @@ import { route } from '@/lib/public/routes';
 
 const readVideo = async (params: PageProps<'/[locale]/about/videos/[id]'>['params']) => {
   const locale = await localeOf(params);
-  const row = await publicRowOr404(resources.webvision, toWireLanguage(locale), (await params).id, videoPath, route('videos').path);
+  const row = await publicRowOr404(
+    resources.webvision,
+    toWireLanguage(locale),
+    (await params).id,
+    videoPath,
+    route('videos').path,
+  );
   return { locale, row, video: videoView(row) };
 };
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/about/videos/[id]'>) => {
   const { locale, row, video } = await readVideo(params);
-  return detailPageMetadata(locale, resources.webvision, row, { title: video.title, text: video.description, pathOf: (r) => videoPath(r.id) });
+  return detailPageMetadata(locale, resources.webvision, row, {
+    title: video.title,
+    text: video.description,
+    pathOf: (r) => videoPath(r.id),
+  });
 });
 
 /** A video's own page: an uploaded film plays here; a YouTube or Vimeo video is one link away. */
@@ -28,7 +38,12 @@ export default async function VideoPage({ params }: PageProps<'/[locale]/about/v
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'about' });
   return (
-    <PublicPage locale={locale} route="videos" title={video.title} below={[{ label: video.title, path: videoPath(video.id) }]}>
+    <PublicPage
+      locale={locale}
+      route="videos"
+      title={video.title}
+      below={[{ label: video.title, path: videoPath(video.id) }]}
+    >
       <VideoPlayer locale={locale} video={video} />
       <p className="meta">{t('views', { count: video.clicks })}</p>
       {video.description && <p className="lead">{video.description}</p>}

@@ -9,12 +9,14 @@ import { publicRowPath } from '@/lib/public/row-links';
 import { zoneItemOr404 } from '@/lib/public/services/zone-pages';
 import { pathHref } from '@/lib/public/links';
 
-export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/special/[groupId]/[itemId]'>) => {
-  const locale = await localeOf(params);
-  const { groupId, itemId } = await params;
-  const { item } = await zoneItemOr404(locale, groupId, itemId);
-  return detailPageMetadata(locale, resources.webspecial, item, { title: item.title ?? '' });
-});
+export const generateMetadata = unlessNotFound(
+  async ({ params }: PageProps<'/[locale]/special/[groupId]/[itemId]'>) => {
+    const locale = await localeOf(params);
+    const { groupId, itemId } = await params;
+    const { item } = await zoneItemOr404(locale, groupId, itemId);
+    return detailPageMetadata(locale, resources.webspecial, item, { title: item.title ?? '' });
+  },
+);
 
 export default async function SpecialItemPage({ params }: PageProps<'/[locale]/special/[groupId]/[itemId]'>) {
   const { locale } = await openPage(params);
