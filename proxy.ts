@@ -7,7 +7,7 @@ import { firstPagePath, hasCachedFirstPage, isFirstPageTwin, withoutFirstPage } 
 
 const intl = createMiddleware(routing);
 
-/** The public site's two language prefixes (spec §2). */
+/** The public site's two language prefixes. */
 const publicSite = /^\/(tw|en)(\/|$)/;
 
 function route(request: NextRequest): NextResponse {
@@ -47,7 +47,7 @@ function publicPage(request: NextRequest): NextResponse {
  * Routing before any page renders: /tw and /en go to next-intl (which maps /tw to the zh-TW
  * locale); the back office (/tw-admin, /en-admin) and its sign-in (/tw-login, /en-login) are
  * rewritten to their internal tree app/admin/[lang]; every other path, /admin/… included,
- * redirects to /tw (spec §2). The back office's pages give each browser its XSRF-TOKEN cookie, so
+ * redirects to /tw. The back office's pages give each browser its XSRF-TOKEN cookie, so
  * it has one before its first write; public pages set no cookie at all.
  */
 export default function proxy(request: NextRequest) {

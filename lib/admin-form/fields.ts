@@ -74,7 +74,7 @@ function isFixed(
   return mode === 'add';
 }
 
-/** The common field that names a row's counterpart in the other language (DESIGN §3). */
+/** The common field that names a row's counterpart in the other language (docs/back-office-form.md). */
 export const COUNTERPART_KEY = 'translationId';
 
 /**

@@ -10,7 +10,7 @@ import { sectionFieldOf } from './paths';
  * parents not fixed by the menu entry, then the query-string `filters`), and the getlist request.
  */
 
-/** The common columns every row has (DESIGN §4), labelled through the admin messages `columns.*`. */
+/** The common columns every row has, labelled through the admin messages `columns.*`. */
 export type CommonColumn = 'order' | 'publishAt' | 'isVisible' | 'status' | 'updatedAt';
 
 export interface Column {

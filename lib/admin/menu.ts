@@ -44,7 +44,10 @@ export interface MenuGroup {
   entries: MenuEntry[];
 }
 
-/** Whether an account of this role may use something guarded by `access` (DESIGN §6). */
+/**
+ * Whether an account of this role may use something guarded by `access`: `admin` is for Admins only, anything else for
+ * both roles.
+ */
 export function roleMay(role: 0 | 1, access: Access | undefined): boolean {
   return access !== 'admin' || role === 1;
 }

@@ -1,4 +1,4 @@
-/** The spec's paging (§2, §4, §9): at most 7 page links by default, and the page kept in range. */
+/** The back office's paging: at most 7 page links by default, and the page kept in range. */
 export const MAX_PAGE_LINKS = 7;
 
 export function totalPages(total: number, pageSize: number): number {

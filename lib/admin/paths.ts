@@ -5,7 +5,7 @@ import { sections, type Section } from '../content/model/sections';
 import { isWireLanguage, type WireLanguage } from '../i18n/languages';
 
 /**
- * The back office's URLs (DESIGN §7), built and parsed in one place:
+ * The back office's URLs (docs/back-office.md, Routing), built and parsed in one place:
  *
  *   /{lang}-admin                                  dashboard
  *   /{lang}-admin/{resource}[/{section}]           list (section: a key of sections.ts)

@@ -11,7 +11,7 @@ export interface RequestContext {
   segments: string[];
   searchParams: URLSearchParams;
   language: WireLanguage;
-  /** The client channel of the spec's Web-Role header (`web`, `accessible`…), if sent. */
+  /** The client channel of the Web-Role header (docs/api.md) (`web`, `accessible`…), if sent. */
   webRole: string | null;
   /** The bearer token as sent, if any. */
   token: string | null;

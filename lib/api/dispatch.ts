@@ -40,7 +40,7 @@ function errorResponse(caught: unknown, language: WireLanguage): Response {
 /**
  * Every /api request comes through here: route, XSRF check, who is asking, then either a content
  * operation (its input read from the request, its result sent as JSON) or one of lib/api's own
- * handlers, and the error shape of DESIGN §5. Batch parts re-enter with `inBatch`, the outer
+ * handlers, and the error shape of docs/api.md (Errors). Batch parts re-enter with `inBatch`, the outer
  * request having been checked already.
  */
 export async function dispatch(request: Request, options: { inBatch?: boolean } = {}): Promise<Response> {

@@ -39,7 +39,7 @@ export function validationError(language: WireLanguage, issues: Issue[]): ApiErr
   return error;
 }
 
-/** The status of each kind of refusal. The spec answers every refusal of the input or the stored state with 400. */
+/** The status of each kind of refusal. The old API answers every refusal of the input or the stored state with 400. */
 const statusOf: Record<ErrorKind, number> = {
   invalid: 400,
   conflict: 400,

@@ -50,7 +50,7 @@ function sectionOf(params: string[], plain: number): { section?: string; rest: s
   return params.length > plain ? { section: params[0], rest: params.slice(1) } : { rest: params };
 }
 
-/** The generic calls of spec §7 for one resource, all served by the same operations, plus its own. */
+/** The generic calls of the API (docs/api.md) for one resource, all served by the same operations, plus its own. */
 function resourceRoutes(definition: ResourceDefinition): Route[] {
   const name = definition.name;
   const { parents, ordered } = traits(definition);
@@ -133,7 +133,7 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
   }
   if (ordered) routes.push({ method: 'PUT', path: `${name}/changeorder/:id/:position`, operation: move });
   if (definition.sectionInPath) {
-    // The same calls with the section id in the path (spec §7: the editor's get/{a}/{b}, add/{a}…).
+    // The same calls with the section id in the path (the page editor's get/{a}/{b}, add/{a}…: docs/api.md).
     routes.push(
       { method: 'GET', path: `${name}/get/:section/:id`, operation: get },
       { method: 'POST', path: `${name}/add/:section`, body: true, operation: add },

@@ -16,8 +16,8 @@ declare global {
  *
  * - `shared` reads (signed-in, the back office) take the generation the database stores
  *   (lib/cache/generations.ts): one primary-key read per request, bumped by a trigger in every
- *   write's transaction, so a write made on another app server (several share one PostgreSQL,
- *   DESIGN §2) or by a script is seen by the very next read.
+ *   write's transaction, so a write made on another app server (several may share one
+ *   PostgreSQL: docs/operations.md) or by a script is seen by the very next read.
  * - Other reads (anonymous visitors) use this process's own count, bumped by `invalidate` after each
  *   write the process makes, and cost no query on a hit. With several app servers on PostgreSQL,
  *   the others' writes reach `invalidate` too, by NOTIFY (lib/content/jobs/cross-server.ts).

@@ -28,7 +28,7 @@ interface CheckLoginReply {
   displayName?: string;
 }
 
-/** Sign-in, sign-out and the sign-in check of spec §4, on the given API layer. */
+/** Sign-in, sign-out and the sign-in check (docs/client.md, Calls), on the given API layer. */
 export function createAuth(client: ApiHttp) {
   return {
     async login(username: string, password: string, captchaToken?: string): Promise<LoginResult> {

@@ -11,7 +11,7 @@ import {
 /** The server's limit on parts per batch (`MAX_BATCH_PARTS` in lib/api/handlers/batch.ts). */
 export const MAX_BATCH_PARTS = 100;
 
-/** Headers the server copies from the outer batch request into every part (DESIGN §5). */
+/** Headers the server copies from the outer batch request into every part (docs/api.md, Batch). */
 const OUTER_HEADERS = ['authorization', 'web-language', 'web-role'] as const;
 /** Secrets the outer request carries once, so the parts need not repeat them. */
 const NOT_IN_PARTS = new Set(['authorization', 'x-xsrf-token', 'cookie', 'content-length']);
@@ -69,7 +69,7 @@ function toResponse(message: HttpResponseMessage): Response {
 }
 
 /**
- * A `fetch` that groups the requests issued together into one `POST /api/batch` (spec §7): one
+ * A `fetch` that groups the requests issued together into one `POST /api/batch` (docs/client.md, Batching): one
  * request goes alone, two or more become the parts of a multipart/mixed batch (at most
  * `maxParts` each), and each caller gets the response of its own part. Requests only share a batch
  * when they go to the same server with the same Authorization, Web-Language and Web-Role, because

@@ -1,8 +1,8 @@
 /**
- * Spec §5: before sending, every date-time in an object body, nested objects included, becomes
+ * Before sending, every date-time in an object body, nested objects included, becomes
  * `YYYY-MM-DDTHH:mm:ss` without a zone; arrays are left as they are. The text is the Date's own
  * wall-clock fields (the browser's local time), as the original Angular client sent it; the server
- * reads it in the site's time zone (DESIGN §5), which is the staff's own.
+ * reads it in the site's time zone, which is the staff's own.
  */
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -13,7 +13,7 @@ export function formatWireDateTime(date: Date): string {
   );
 }
 
-/** Object literals only: arrays stay as they are (spec §5), and so do Blobs, Maps and the like. */
+/** Object literals only: arrays stay as they are (as the old client left them), and so do Blobs, Maps and the like. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const prototype = Object.getPrototypeOf(value);

@@ -46,7 +46,7 @@ export function useRow(name: string, id: number | null, path: PathIds = []) {
   return { data, error, isLoading, mutate };
 }
 
-/** The rows of a select (spec §7: page 1, the shared maximum size, by order). */
+/** The rows of a select (page 1, the shared maximum size, by order). */
 export function useSelectList(name: string, path: PathIds = []) {
   const { data, error, isLoading, mutate } = useSWR(swrKeys.select(useClientLanguage(), name, path), () =>
     resourceApi(name).selectList(path),

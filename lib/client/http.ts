@@ -78,7 +78,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
 
-/** Spec §4: optional, off by default; keyed by everything that changes the answer. */
+/** The response cache: optional, off by default; keyed by everything that changes the answer. */
 function createResponseCache() {
   const entries = new Map<string, { body: ArrayBuffer; init: ResponseInit }>();
   return {
@@ -106,7 +106,7 @@ function createResponseCache() {
 }
 
 /**
- * Builds the API layer's ky instance (spec §4–§8, DESIGN §7). Every request gets JSON UTF-8,
+ * Builds the API layer's ky instance (docs/client.md). Every request gets JSON UTF-8,
  * `Web-Language`, `Web-Role` when set, the bearer token when one is stored, the host prefix, and
  * `X-XSRF-TOKEN` when it changes something on our own site; JSON bodies have their dates converted;
  * requests issued together are batched; a 401 alerts and reloads, a 400 alerts its message, and every

@@ -17,5 +17,5 @@ export function clientMessage(
   );
 }
 
-/** Spec §9: what a declined delete resolves to. A value callers compare, the same in both languages. */
+/** What a declined delete resolves to (the old client's `取消`). A value callers compare, the same in both languages. */
 export const CANCELLED = '取消' as const;

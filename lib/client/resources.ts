@@ -95,7 +95,7 @@ export interface Counter {
   date: string | null;
 }
 
-/** The shared maximum page size of select lists (spec §9's 9999, `MAX_PAGE_SIZE` on the server). */
+/** The shared maximum page size of select lists (9999, `MAX_PAGE_SIZE` on the server). */
 export const SELECT_PAGE_SIZE = 9999;
 
 export { CANCELLED };
@@ -121,7 +121,7 @@ function send<T>(
 }
 
 /**
- * The calls of one resource (spec §7), with the URL forms of the server's route table: path ids in
+ * The calls of one resource (docs/api.md), with the URL forms of the server's route table: path ids in
  * `getlist/{a}/{b}`; for resources whose section stands in every path (`sectionInPath`: Q&A, the
  * page editor…) also `get/{a}/{id}`, `add/{a}`, `update/{a}`, `delete/{a}/{id}` and
  * `changeorder/{a}/{id}/{position}`.
@@ -142,7 +142,7 @@ export function resourceApi(name: string, client: ApiHttp = http) {
     add: (row: Row, path?: PathIds) => send<Row>(client, 'POST', at('add', ...section(path)), row),
     update: (row: Row & { id: number }, path?: PathIds) =>
       send<Row>(client, 'PUT', at('update', ...section(path)), row),
-    /** Spec §9: asks first (naming the item when its title is given); declined → no request, resolves `取消`. */
+    /** Asks first (naming the item when its title is given); declined → no request, resolves `取消`. */
     async remove(id: number, path?: PathIds, title?: string): Promise<{ id: number } | typeof CANCELLED> {
       const language = client.deps.settings().language;
       const question = title
@@ -168,7 +168,7 @@ export function resourceApi(name: string, client: ApiHttp = http) {
     async changeOrder(id: number, position: number, path?: PathIds): Promise<Row[]> {
       return (await send<{ data: Row[] }>(client, 'PUT', at('changeorder', ...section(path), id, position))).data;
     },
-    /** Spec §7, §9: page 1 of the shared maximum size, by order ascending, the `data` field. */
+    /** Page 1 of the shared maximum size, by order ascending, the `data` field. */
     async selectList(path?: PathIds): Promise<Row[]> {
       const order = definition?.ordered ? { sort: 'order', direction: 'asc' as const } : {};
       return (await getList({ page: 1, pageSize: SELECT_PAGE_SIZE, ...order }, path)).data;
@@ -244,7 +244,7 @@ export function webSettingsApi(client: ApiHttp = http) {
   return {
     get: () => send<Row>(client, 'GET', 'websetting/webinfo'),
     save: (values: Row) => send<Row>(client, 'POST', 'websetting/webinfo', values),
-    /** Note: `visitcount` and `accessiblevisitcount` count a visit when read (DESIGN §4). */
+    /** Note: `visitcount` and `accessiblevisitcount` count a visit when read, as in the old API. */
     async counters(): Promise<{ visit: Counter; old: Counter; accessible: Counter }> {
       const [visit, old, accessible] = await Promise.all(
         ['visitcount', 'oldvisitcount', 'accessiblevisitcount'].map((call) =>

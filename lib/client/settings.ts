@@ -1,8 +1,8 @@
 import { defaultWireLanguage, type WireLanguage } from '../i18n/languages';
 
-/** What the browser's API layer needs to know about the page it runs in (spec §4, §6, §7). */
+/** What the browser's API layer needs to know about the page it runs in (docs/client.md). */
 export interface ClientSettings {
-  /** Host prefix: when set, `/api/x` is sent to `host + 'api/x'` (spec §7). Empty by default. */
+  /** Host prefix: when set, `/api/x` is sent to `host + 'api/x'`. Empty by default. */
   host?: string;
   /** The web identifier sent as `Web-Role` (e.g. `web`, `accessible`); no header when unset. */
   webRole?: string;
@@ -10,7 +10,7 @@ export interface ClientSettings {
   language: WireLanguage;
   /** Group concurrent requests into one `POST /api/batch`. */
   batch: boolean;
-  /** Keep GET and POST results in page memory (spec §4: off by default). */
+  /** Keep GET and POST results in page memory (off by default). */
   cache: boolean;
   /**
    * Set by the back office once its sign-in is checked: from then on a request without a stored

@@ -1,4 +1,4 @@
-/** Where the back office keeps its bearer token: `localStorage["Authorization"]` (spec §4, §9). */
+/** Where the back office keeps its bearer token: `localStorage["Authorization"]`, as the old client did. */
 export const TOKEN_KEY = 'Authorization';
 
 /** The part of `Storage` the token needs, so tests and non-browser code can hand in their own. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * Every environment variable the server reads, in one place (DESIGN §2).
+ * Every environment variable the server reads, in one place (docs/operations.md, Configuration).
  * Read lazily so build-time imports never depend on the runtime environment.
  */
 export interface Config {

@@ -113,7 +113,7 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.key] })],
 );
 
-/** Web settings (DESIGN §4): one JSON document per language (`tw`, `en`) and one shared (`*`). */
+/** Web settings: one JSON document per language (`tw`, `en`) and one shared (`*`). */
 export const websetting = pgTable('websetting', {
   scope: varchar('scope', { length: 2 }).primaryKey(),
   data: jsonb('data')

@@ -343,7 +343,7 @@ export const demoBlocks: DemoBlock[] = [
   },
 ];
 
-/** Web settings per language (DESIGN §4) and the shared settings; the logo is added by the seeder. */
+/** Web settings per language and the shared settings; the logo is added by the seeder. */
 export const demoSettings: Bi<Record<string, string>> & { shared: Record<string, unknown> } = {
   tw: {
     siteName: '臺灣信託業協會',

@@ -1,5 +1,5 @@
 /**
- * multipart/mixed batches of application/http messages (spec §7), for the server's /api/batch and
+ * multipart/mixed batches of application/http messages (docs/api.md, Batch), for the server's /api/batch and
  * the browser client that groups requests. Text only: batched requests and responses are JSON.
  * Runs in Node and in browsers (no Buffer).
  */
@@ -38,7 +38,7 @@ export function newBoundary(prefix = 'batch'): string {
 
 /** Splits `Header: value` lines (lower-cased names) from a body at the first blank line. */
 function splitHead(text: string): { head: string[]; body: string } {
-  // A part may have no headers at all (RFC 2046 §5.1.1): then the text starts with the blank line.
+  // A part may have no headers at all (RFC 2046, section 5.1.1): then the text starts with the blank line.
   const match = /(?:^|\r?\n)\r?\n/.exec(text);
   const headText = match ? text.slice(0, match.index) : text;
   const body = match ? text.slice(match.index + match[0].length) : '';
@@ -56,7 +56,7 @@ function parseHeaderLines(lines: string[]): Record<string, string> {
 
 export function parseMultipart(text: string, boundary: string): HttpPart[] {
   // A delimiter is `--boundary` at the start of a line, followed by `--` or the end of the line
-  // (RFC 2046 §5.1.1). The line break before it belongs to the delimiter, so it is split off with
+  // (RFC 2046, section 5.1.1). The line break before it belongs to the delimiter, so it is split off with
   // it; the boundary text elsewhere in a body does not split.
   const escaped = boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const sections = text.split(new RegExp(`(?:^|\\r?\\n)--${escaped}(?=--|[ \\t]*(?:\\r?\\n|$))`));

@@ -1,5 +1,5 @@
 /**
- * Two names for each language: the wire code (`tw`, `en`) that the spec uses in URLs, the
+ * Two names for each language: the wire code (`tw`, `en`) that the old API and site use in URLs, the
  * Web-Language header and the `lang` column, and the locale next-intl uses internally
  * (`tw` is the Twi language in BCP 47, so Chinese is `zh-TW` inside the app).
  */

@@ -6,7 +6,7 @@ const SIGN_IN = 'account/login';
 /**
  * What the API dispatcher knows of a request it answered: its route pattern and account for the
  * request log and the metrics, and for sign-ins whether one was refused (the answer's
- * `{token: null, locked}`, spec §3) or throttled (429).
+ * `{token: null, locked}`: docs/decisions.md) or throttled (429).
  */
 export function noteApiRequest(pattern: string | undefined, accountId: number | undefined, response: Response): void {
   noteRequest({ route: `/api/${pattern ?? '(unknown)'}`, accountId });

@@ -19,7 +19,7 @@ import type { RouteId } from './routes';
 import { summaryText } from './text';
 
 /**
- * News, bulletins and activities (DESIGN §8): dated announcements with a list page (by type for
+ * News, bulletins and activities (docs/public-site.md, Pages): dated announcements with a list page (by type for
  * bulletins and activities; activities also split into upcoming and past) and a detail page. One
  * description per kind; the pages, feeds and JSON-LD read it, so no kind has code of its own.
  */

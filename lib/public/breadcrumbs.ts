@@ -3,7 +3,7 @@ import type { Locale } from '../i18n/languages';
 import { routeTrail } from './routes';
 import { pathHref, routeHref } from './links';
 
-/** A breadcrumb entry as the spec §3 shapes it. */
+/** A breadcrumb entry: its label, its URL and whether it is shown as a link. */
 export interface BreadcrumbItem {
   label: string;
   url: string;
@@ -11,7 +11,7 @@ export interface BreadcrumbItem {
 }
 
 /**
- * The trail from the home page to a route (spec §2: built from route data, a name and an optional
+ * The trail from the home page to a route (built from the route table: each route's name and optional
  * link override; an entry is a link when its route has a screen or an override), plus entries
  * below it such as a detail page's title.
  */

@@ -10,7 +10,10 @@ import { siteInfo } from './site';
 import { summaryText } from './text';
 import { absoluteUrl } from './urls';
 
-/** The RSS feeds (issue 4 §5): news and bulletins, one per language, at `/feeds/{language}/{kind}.xml`. */
+/**
+ * The RSS feeds (docs/public-site.md, Search engines): news and bulletins, one per language, at
+ * `/feeds/{language}/{kind}.xml`.
+ */
 export const feedKinds = ['news', 'bulletins'] as const;
 export type FeedKind = (typeof feedKinds)[number];
 

@@ -18,7 +18,7 @@ export interface HomeContent {
   zones: SpecialZone[];
 }
 
-/** The special zones in their set order (DESIGN §8 home: "special zones"). */
+/** The special zones in their set order (the home page's cards linking to `/special/{id}`). */
 async function specialZones(language: WireLanguage, limit: number): Promise<SpecialZone[]> {
   const { rows } = await listRows(
     resources.webspecialgroup,

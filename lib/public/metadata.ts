@@ -30,7 +30,7 @@ export interface PageMetadataInput {
 
 /**
  * The title, description, canonical URL, hreflang alternates (with x-default, the Chinese page)
- * and OpenGraph tags of a public page (issue 4 §5).
+ * and OpenGraph tags of a public page (docs/public-site.md, Search engines).
  */
 export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> {
   const language = toWireLanguage(input.locale);

@@ -1,4 +1,4 @@
-/** Public list paging (spec §2, §4, §9): 1-based pages, at most 7 page links, out-of-range pages corrected. */
+/** Public list paging: 1-based pages, at most 7 page links, out-of-range pages corrected. */
 export const MAX_PAGE_LINKS = 7;
 
 /** A `?page=` value as a page number: anything that is not a positive whole number is page 1. */

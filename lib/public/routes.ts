@@ -1,12 +1,12 @@
 /**
- * The public site map (DESIGN §8): every page's path, its place in the tree, and the area of the
- * spec §2 it belongs to. The main navigation, breadcrumbs, the site-map page, the sitemap.xml
+ * The public site map: every page's path, its place in the tree, and the feature area it belongs
+ * to. The main navigation, breadcrumbs, the site-map page, the sitemap.xml
  * and the language switch all read this one table, so a page is added here once.
  *
  * A route's label is the message `site.routes.{id}`. Paths are below the locale prefix
  * (`/tw`, `/en`). A group (`page: false`) has no screen of its own: in breadcrumbs it is not a
- * link unless it names a `link` override (spec §2: "an entry is a link if the route has a screen
- * or a link override").
+ * link unless it names a `link` override: an entry is a link if its route has a page of its own
+ * or a link override.
  *
  * A resource whose `public.route` names no route of this table has a page of its own: its entry is
  * derived from its definition (lib/content/model/face.ts) and added after the hand-written ones, named by
@@ -22,7 +22,7 @@ export interface SiteRoute {
   /** Below the locale prefix; '' is the home page. Groups have the path of their first page. */
   path: string;
   parent?: string;
-  /** The spec §2 feature area the page belongs to. */
+  /** The feature area the page belongs to: the old site's module (`web-about`…), or the resource's name. */
   area: string;
   /** False for a heading in the menu with no page of its own. Default true. */
   page?: boolean;

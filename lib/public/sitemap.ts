@@ -9,10 +9,10 @@ import { publicRowPath } from './row-links';
 import { absoluteUrl, hreflangOf } from './urls';
 
 /**
- * sitemap.xml (issue 4 §5): every page of the route table in both languages, and the page of every
- * public row (visible and inside its publication window: hidden and expired rows are never read),
- * each with its language alternates: a row's counterpart through `translationId`. Rows shown on a
- * list page (`#item-{id}` anchors) are listed as that page's URL without the anchor, once.
+ * sitemap.xml (docs/public-site.md, Search engines): every page of the route table in both languages, and the page of
+ * every public row (visible and inside its publication window: hidden and expired rows are never read), each with its
+ * language alternates: a row's counterpart through `translationId`. Rows shown on a list page (`#item-{id}` anchors)
+ * are listed as that page's URL without the anchor, once.
  */
 type Entry = MetadataRoute.Sitemap[number];
 

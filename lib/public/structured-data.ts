@@ -2,7 +2,7 @@ import type { WebInfo } from '../content/storage/settings';
 import type { WireLanguage } from '../i18n/languages';
 import { absoluteUrl, hreflangOf } from './urls';
 
-/** schema.org JSON-LD of the public site (issue 4 §5): Organization, NewsArticle, Event. */
+/** schema.org JSON-LD of the public site (docs/public-site.md, Search engines): Organization, NewsArticle, Event. */
 type JsonLdObject = Record<string, unknown>;
 
 /** Drops empty values, so no property is sent blank. */

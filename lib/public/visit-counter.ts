@@ -1,4 +1,4 @@
-/** Visit counting in the browser (DESIGN §4 "Visit counters"); the footer's VisitCounter uses it. */
+/** Visit counting in the browser (docs/public-site.md, "Visit counter"); the footer's VisitCounter uses it. */
 export type CounterView = 'visit' | 'accessible';
 
 /** The accessibility area (`/accessibility/**`) counts the accessible counter, every other page the site's. */

@@ -232,7 +232,7 @@ function zipKind(bytes: Uint8Array): Kind {
   const central = centralDirectoryEntries(bytes);
   const entries = central.length > 0 ? central : localHeaderEntries(bytes);
 
-  // OpenDocument: a stored `mimetype` entry names the document type (the spec puts it first).
+  // OpenDocument: a stored `mimetype` entry names the document type (the OpenDocument format puts it first).
   const mimetype = entries.find((e) => e.name === 'mimetype');
   if (mimetype) {
     const content = storedContent(bytes, mimetype, 200);

@@ -16,7 +16,7 @@ async function metadata({ locale, query, params }: Request) {
 
 function ResourceListPage({ locale, query, params }: Request) {
   const page = resourcePageOf([params.route]);
-  // An unknown path inside a language goes to that language's home page (spec §2).
+  // An unknown path inside a language goes to that language's home page, not to a 404.
   if (!page) redirect({ href: '/', locale });
   return <ResourceList locale={locale} page={page} searchParams={query} />;
 }

@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: LayoutProps<'/admin/[lang]'>)
   return { title: messagesFor(toLocale(lang)).admin.title, robots: { index: false, follow: false } };
 }
 
-/** The back office's own root layout (DESIGN §1: client-rendered React), in the path's language. */
+/** The back office's own root layout (client-rendered React: docs/back-office.md), in the path's language. */
 export default async function AdminLayout({ children, params }: LayoutProps<'/admin/[lang]'>) {
   const { lang } = await params;
   if (!isWireLanguage(lang)) notFound();

@@ -10,7 +10,7 @@ import { validationError } from '../errors';
 import { json, readJsonObject } from '../http';
 
 /**
- * `websetting/webinfo` GET/POST and the visit counters (DESIGN §4). The data lives in
+ * `websetting/webinfo` GET/POST and the visit counters (docs/api.md). The data lives in
  * lib/content/storage/settings.ts; these handlers add roles, validation and the wire form.
  */
 

@@ -5,7 +5,7 @@ import { invalid } from '../model/errors';
 
 let warned = false;
 
-/** Whether reCAPTCHA is on: only when the secret is configured (DESIGN §5). */
+/** Whether reCAPTCHA is on: only when the secret is configured (`RECAPTCHA_SECRET_KEY`). */
 export function captchaEnabled(): boolean {
   return Boolean(config().recaptcha.secretKey);
 }

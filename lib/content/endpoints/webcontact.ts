@@ -13,7 +13,7 @@ export default defineEndpoints(definition, [
     operation: async (actor, { body }) => ({ id: (await sendContactMessage(actor, body)).id }),
     summary: 'Contact messages: the public contact form (captcha, 5 per address per 10 minutes); answers {id} only',
   },
-  // Paths are matched in lower case, so this also serves the spec's `addByAcc`.
+  // Paths are matched in lower case, so this also serves the old API's `addByAcc`.
   {
     method: 'POST',
     path: 'addbyacc',

@@ -12,7 +12,7 @@ export interface CallInput {
 }
 
 /**
- * A call of the spec §7 that only this resource has (getoptions, search, post/{id}…), declared as
+ * An API call that only this resource has (getoptions, search, post/{id}…), declared as
  * data: the API serves `operation` at `/api/{resource}/{path}` and sends its result as JSON, or
  * serves another resource's call at a second path (`sameAs`).
  */
@@ -57,14 +57,14 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
    */
   parents?: readonly (keyof F & string)[];
   /**
-   * The first parent (a section field) also stands in the other paths, as the spec's editor calls
+   * The first parent (a section field) also stands in the other paths, as the old API's editor calls
    * do: `get/{a}/{id}`, `add/{a}`, `update/{a}`, `delete/{a}/{id}`, `changeorder/{a}/{id}/{position}`.
    * The forms without it keep working.
    */
   sectionInPath?: boolean;
   /**
-   * Each section has a "last updated" stamp that staff set on purpose (spec §7 `changeupdatetime` /
-   * `getupdatetime`), not every edit, so fixing a typo announces nothing; the back office's list
+   * Each section has a "last updated" stamp that staff set on purpose (the `changeupdatetime` /
+   * `getupdatetime` calls), not every edit, so fixing a typo announces nothing; the back office's list
    * offers the button and public pages show the date.
    */
   sectionStamp?: boolean;

@@ -4,7 +4,7 @@ import type { SortKey } from './face';
 import { isSortable, type ChoiceField } from './fields';
 import type { WireLanguage } from '../../i18n/languages';
 
-/** The shared maximum page size of the spec's select lists (§9: "an exported numeric constant 9999"). */
+/** The shared maximum page size: the largest page the old clients ask for, their select lists (docs/decisions.md). */
 export const MAX_PAGE_SIZE = 9999;
 export const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE = 1_000_000;
@@ -47,7 +47,7 @@ export function sortableFields(definition: ResourceDefinition): string[] {
   ];
 }
 
-/** The list request of DESIGN §5: `{page, pageSize, sort, direction, keyword}`. */
+/** The list request (docs/api.md, Lists): `{page, pageSize, sort, direction, keyword}`. */
 export function parseListRequest(definition: ResourceDefinition, body: Record<string, unknown>) {
   const page = body.page === undefined || body.page === null ? 1 : wholeNumber(body.page);
   if (page === undefined || page < 1 || page > MAX_PAGE) throw invalid('invalidPage', { max: MAX_PAGE });

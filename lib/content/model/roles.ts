@@ -1,4 +1,4 @@
-/** Account roles of the spec (§3, §6): User (0) and Admin (1). */
+/** Account roles: User (0) and Admin (1). */
 export const Role = { User: 0, Admin: 1 } as const;
 export type RoleValue = (typeof Role)[keyof typeof Role];
 

@@ -2,7 +2,7 @@
 type Label = { tw: string; en: string };
 
 /**
- * The fixed type lists of the content model (DESIGN §4): the ids that appear in paths such as
+ * The fixed type lists of the content model: the ids that appear in paths such as
  * `websupervisor/getlist/{boardType}` or `webeditor/get/{page}/{id}`. An association changes its
  * committees, categories or page sections here, in one place; each becomes its own back-office
  * menu entry.
@@ -17,7 +17,7 @@ export interface Section {
 const s = (value: number, key: string, tw: string, en: string): Section => ({ value, key, label: { tw, en } });
 
 export const sections = {
-  /** Q&A categories; 0 is the general category the spec's `/0` segment names. */
+  /** Q&A categories; 0 is the general category the API's `/0` segment names. */
   qaCategories: [
     s(0, 'general', '一般問題', 'General'),
     s(1, 'trust', '信託業務', 'Trust business'),

@@ -50,8 +50,8 @@ function columnFor(key: string, f: Field): PgColumnBuilderBase | undefined {
 }
 
 /**
- * Builds the Drizzle table of a resource: the common columns (DESIGN §4) plus one column per stored
- * field, with the indexes its lists and filters need.
+ * Builds the Drizzle table of a resource: the common columns (docs/architecture.md, The content registry) plus one
+ * column per stored field, with the indexes its lists and filters need.
  */
 export function contentTable(definition: ResourceDefinition) {
   const t = traits(definition);

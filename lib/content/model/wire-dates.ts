@@ -1,5 +1,5 @@
 /**
- * Dates travel as `YYYY-MM-DDTHH:mm:ss` with no zone, meaning the site's time zone (DESIGN §5).
+ * Dates travel as `YYYY-MM-DDTHH:mm:ss` with no zone, meaning the site's time zone.
  * These two functions are the only place that converts between that text and instants.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -43,5 +43,5 @@ export const wirePage = (
   pageSize,
 });
 
-/** An instant in the wire form of DESIGN §5 (the site's time zone, no zone written). */
+/** An instant in the API's wire form (the site's time zone, no zone written). */
 export const wireInstant = (instant: Date): string => toWireDateTime(instant, config().siteTimeZone);

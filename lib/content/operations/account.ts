@@ -17,7 +17,10 @@ import { createSession, revokeSession } from '../auth/sessions';
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MS = 15 * 60 * 1000;
 
-/** The answer of a sign-in (spec §3): a token, or none with whether the name is locked and why. */
+/**
+ * The answer of a sign-in, refused ones included (docs/decisions.md): a token, or none with whether the name is locked
+ * and why.
+ */
 export interface SignInResult {
   token: string | null;
   locked: boolean;

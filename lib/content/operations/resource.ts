@@ -19,7 +19,7 @@ import { putInTrash } from '../storage/trash';
 import { inputFields, validateInput } from '../model/validation';
 
 /**
- * The generic operations every resource has (spec §7's getlist, get, add, update, delete,
+ * The generic operations every resource has (the API's getlist, get, add, update, delete,
  * changeorder): access, validation, sanitising, hooks and storing happen here, for every caller.
  * The repository's writes bump the resource's cache generation (lib/cache/public-reads.ts), so a
  * write through here is seen by the next read of any page or list.
@@ -32,7 +32,7 @@ const timeZone = () => config().siteTimeZone;
 
 /**
  * The value of one parent filter: a section must be one of its list's ids, a reference must name
- * an existing row of this language (DESIGN §5: an unknown type id is refused). Undefined means
+ * an existing row of this language (an unknown filter id is a 400: docs/decisions.md). Undefined means
  * "all" (0, where 0 is not itself a section).
  */
 async function parentValue(

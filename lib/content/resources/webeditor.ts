@@ -1,7 +1,7 @@
 import { defineResource } from '../model/define';
 import { field } from '../model/fields';
 
-/** The rich-text blocks of the site's fixed pages; the page key stands in every path (spec §7). */
+/** The rich-text blocks of the site's fixed pages; the page key stands in every path (`webeditor/get/{page}/{id}`…). */
 export default defineResource({
   name: 'webeditor',
   label: { tw: '頁面內容', en: 'Page sections' },

@@ -7,7 +7,7 @@ export default defineResource({
   titleField: 'question',
   ordered: true,
   parents: ['category'],
-  sectionInPath: true, // the spec's getlist/0, get/0/{id}, add/0
+  sectionInPath: true, // the old API's getlist/0, get/0/{id}, add/0
   fields: {
     category: field.section('qaCategories', ['分類', 'Category'], { listed: true }),
     question: field.text(['問題', 'Question'], { required: true, max: 500, searchable: true, listed: true }),

@@ -19,7 +19,7 @@ import {
 } from './repository';
 
 /**
- * The `search` calls of spec §7 (laws, glossary): getlist's body and response, plus filters from the
+ * The `search` calls (laws, glossary; docs/api.md): getlist's body and response, plus filters from the
  * query string. Keywords match substrings case-insensitively (ILIKE on text, a regular expression on
  * rich text), so Chinese matches inside words without a word splitter and English in any case.
  */

@@ -13,10 +13,10 @@ import { allResources } from '../model/registry';
 import { column, tableOf } from './repository';
 
 /**
- * Web settings (DESIGN §4): what makes the site one association's site rather than another's. Not a
- * content resource (no rows, no list): one JSON document per language (`websetting.scope` = `tw` or
- * `en`) plus one shared by both (`*`). The fields are declared with the same builders as resources,
- * so the back-office form and validation (lib/content/model/validation.ts) read them like any other.
+ * Web settings (`websetting/webinfo`, docs/api.md): what makes the site one association's site rather than another's.
+ * Not a content resource (no rows, no list): one JSON document per language (`websetting.scope` = `tw` or `en`) plus
+ * one shared by both (`*`). The fields are declared with the same builders as resources, so the back-office form and
+ * validation (lib/content/model/validation.ts) read them like any other.
  */
 
 /** Stored once per language. */
@@ -217,7 +217,7 @@ export async function legacyVisitCount(): Promise<number> {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
-/* Visit counters (DESIGN §4, "Visit counters"). */
+/* Visit counters (docs/public-site.md, "Visit counter"). */
 
 export type CounterKey = 'visit' | 'accessible';
 

@@ -1,5 +1,5 @@
 /**
- * The "last updated" dates of spec §7's getupdatetime calls (DESIGN §4): either a stamp the back
+ * The "last updated" dates of the `getupdatetime` calls (docs/decisions.md): either a stamp the back
  * office sets on a section (supervisors' boards, committees), or the latest change among rows.
  */
 import 'server-only';

@@ -17,7 +17,7 @@ function yearOf(definition: ResourceDefinition, key: string): SQL<number> {
 
 /**
  * The distinct years of a field among the rows a scope sees, newest first: the year pickers of
- * spec §7's getoptions calls (milestones, statistics).
+ * the `getoptions` calls (milestones, statistics).
  */
 export async function distinctYears(
   definition: ResourceDefinition,

@@ -3,7 +3,7 @@ import type { RowOf } from '../../content/model/rows';
 import type { WireLanguage } from '../../i18n/languages';
 import { allPublic, optionalText } from '../lists';
 
-/** A unit of the organization chart: the system owners (websystemunit), in order (DESIGN §8). */
+/** A unit of the organization chart: the system owners (websystemunit), in order. */
 export interface OrganizationUnit {
   id: number;
   name: string;

@@ -19,7 +19,7 @@ export interface Person {
 }
 
 /**
- * One board or committee: its people in order and the "last updated" mark the back office set (spec §7 getupdatetime).
+ * One board or committee: its people in order and the "last updated" mark the back office set (`getupdatetime`).
  */
 export interface PeopleGroup {
   section: Section;

@@ -17,7 +17,7 @@ export default async function ResourceDetailPage({ params }: PageProps<'/[locale
   const locale = await localeOf(params);
   const { route, id } = await params;
   const page = resourcePageOf([route, id]);
-  // An unknown path inside a language goes to that language's home page (spec §2).
+  // An unknown path inside a language goes to that language's home page, not to a 404.
   if (!page) redirect({ href: '/', locale });
   setRequestLocale(locale);
   return <ResourceDetail locale={locale} page={page} />;

@@ -16,7 +16,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/about/or
   return routePageMetadata(locale, 'organization', t('organizationDescription'));
 }
 
-/** The organization chart (DESIGN §8): the `organization` page sections, then the units that run the online systems. */
+/** The organization chart: the `organization` page sections, then the units that run the online systems. */
 export default async function OrganizationPage({ params }: PageProps<'/[locale]/about/organization'>) {
   const { locale } = await openPage(params);
   const language = toWireLanguage(locale);
