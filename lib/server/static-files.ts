@@ -1,4 +1,3 @@
-import type http from 'node:http';
 import {
   compressStored,
   encodedEtag,
@@ -7,6 +6,7 @@ import {
   varyOnEncoding,
   type Encoding,
 } from './compression';
+import { keptHeaders, matchesEtag, type KeptHeaders } from './kept-answers';
 import type { Exchange, FinishedPage, Stage } from './stage';
 
 /**
@@ -21,7 +21,7 @@ import type { Exchange, FinishedPage, Stage } from './stage';
 const MAX_BYTES = 16 * 1024 * 1024;
 
 interface StoredFile {
-  headers: [string, http.OutgoingHttpHeader][];
+  headers: KeptHeaders;
   etag: string;
   plain: Buffer;
   /** None for what does not compress (fonts, images): sent as they are. */
@@ -33,18 +33,6 @@ interface StoredFile {
 const files = new Map<string, StoredFile>();
 const compressing = new Set<string>();
 let bytes = 0;
-
-const OWN_HEADERS = new Set([
-  'x-request-id',
-  'date',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'content-encoding',
-  'etag',
-  'accept-ranges',
-]);
 
 function isStorable(file: FinishedPage): boolean {
   return (
@@ -59,9 +47,7 @@ async function store(key: string, file: FinishedPage): Promise<void> {
   const [br, gzip] = compressible
     ? await Promise.all([compressStored(file.body, 'br', 11), compressStored(file.body, 'gzip')])
     : [];
-  const headers = Object.entries(file.headers).filter(
-    (entry): entry is [string, http.OutgoingHttpHeader] => entry[1] !== undefined && !OWN_HEADERS.has(entry[0]),
-  );
+  const headers = keptHeaders(file.headers);
   const etag = typeof file.headers.etag === 'string' ? file.headers.etag : '';
   const stored = {
     headers,
@@ -89,8 +75,7 @@ function serve({ request, response }: Exchange, file: StoredFile): void {
   if (file.br) varyOnEncoding(response);
   const etag = coding && file.etag ? encodedEtag(file.etag, coding) : file.etag;
   if (etag) response.setHeader('etag', etag);
-  const sent = request.headers['if-none-match'];
-  if (etag && sent && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''))) {
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
     response.writeHead(304);
     response.end();
     return;

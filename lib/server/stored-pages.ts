@@ -1,8 +1,8 @@
-import type http from 'node:http';
 import { getHeapStatistics } from 'node:v8';
 import zlib from 'node:zlib';
 import { contentEpoch } from '../cache/content-epoch';
 import { compressStored, encodedEtag, negotiateEncoding, varyOnEncoding, type Encoding } from './compression';
+import { keptHeaders, matchesEtag, type KeptHeaders } from './kept-answers';
 import type { Exchange, FinishedPage, Stage } from './stage';
 
 /**
@@ -19,7 +19,8 @@ import type { Exchange, FinishedPage, Stage } from './stage';
  *   and is never served once the epoch has moved: a write on this server, or another server's
  *   write heard over NOTIFY (lib/content/cross-server.ts), makes it stale at once;
  * - it expires when the cache tier's headers say the page may no longer be kept (a publication
- *   window opening or closing, lib/public/cache-headers.ts), and after MAX_AGE_MS in any case.
+ *   window opening or closing, lib/public/cache-headers.ts); after MAX_AGE_MS the next request
+ *   renders it again, while the others still get the copy for up to RENEWAL_GRACE_MS more.
  * Only what the cache tier would share is stored or served (deploy/varnish/default.vcl): GET and
  * HEAD without a sign-in, a draft preview or the router's own headers, answered 200 with `s-maxage`
  * and no cookie.
@@ -27,6 +28,11 @@ import type { Exchange, FinishedPage, Stage } from './stage';
 
 /** The longest a page is sent without a render: the whole-page cache's own bound. */
 const MAX_AGE_MS = 30_000;
+/**
+ * How long past its renewal a copy is still sent while the page renders again, if nothing else
+ * ends it sooner: a write (the epoch), or a change of the publication window, which ends it at once.
+ */
+const RENEWAL_GRACE_MS = 10_000;
 /** How long a request waits for another request's render of the same page before rendering itself. */
 const WAIT_FOR_RENDER_MS = 10_000;
 /** Sent this often, a page is worth brotli's highest quality (STORED_PAGES_BEST_AFTER_HITS). */
@@ -36,25 +42,16 @@ const MAX_BYTES =
   Number(process.env.STORED_PAGES_MAX_BYTES) ||
   Math.min(32 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 16));
 
-/** Headers that belong to one answer, not to the page. */
-const OWN_HEADERS = new Set([
-  'x-request-id',
-  'date',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'content-encoding',
-  'etag',
-]);
-
 interface StoredPage {
-  headers: [string, http.OutgoingHttpHeader][];
+  headers: KeptHeaders;
   etag: string;
   br: Buffer;
   /** Made at the first request that asks for gzip. */
   gzip?: Promise<Buffer>;
   epoch: number;
+  /** When the page is rendered again; until `expires`, requests meanwhile get this copy. */
+  renewAt: number;
+  /** When the copy may no longer be sent at all. */
   expires: number;
   bytes: number;
   hits: number;
@@ -86,7 +83,8 @@ function dropOlderEpochs(epoch: number): void {
   bytes = 0;
 }
 
-function fresh(key: string): StoredPage | undefined {
+/** The current copy of a page, if any: of this epoch and not past `expires` (it may be due for renewal). */
+function current(key: string): StoredPage | undefined {
   const epoch = contentEpoch();
   dropOlderEpochs(epoch);
   const page = pages.get(key);
@@ -156,13 +154,6 @@ function isStorable(page: FinishedPage): boolean {
   );
 }
 
-function matchesEtag(ifNoneMatch: string | undefined, etags: string[]): boolean {
-  if (!ifNoneMatch) return false;
-  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
-  const sent = ifNoneMatch.split(',').map(weak);
-  return sent.includes('*') || etags.some((etag) => sent.includes(weak(etag)));
-}
-
 /** The page in gzip: made once, at the first request that asks for it. */
 function gzipOf(key: string, page: StoredPage): Promise<Buffer> {
   if (!page.gzip) {
@@ -197,7 +188,7 @@ async function serve({ request, response }: Exchange, key: string, page: StoredP
   varyOnEncoding(response);
   const etag = coding ? encodedEtag(page.etag, coding) : page.etag;
   if (etag) response.setHeader('etag', etag);
-  if (matchesEtag(request.headers['if-none-match'], [etag])) {
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
     // A 304 without a policy of its own keeps the one the browser stored with the page.
     response.removeHeader('content-security-policy');
     response.writeHead(304);
@@ -214,18 +205,16 @@ async function serve({ request, response }: Exchange, key: string, page: StoredP
   else response.end(body);
 }
 
-async function store(key: string, page: FinishedPage, epoch: number, expires: number): Promise<void> {
+async function store(key: string, page: FinishedPage, epoch: number, renewAt: number, expires: number): Promise<void> {
   const br = await compressStored(page.body, 'br');
   // A write while the page rendered or compressed: this copy is already stale.
   if (contentEpoch() !== epoch || expires <= Date.now()) return;
-  const headers = Object.entries(page.headers).filter(
-    (entry): entry is [string, http.OutgoingHttpHeader] => entry[1] !== undefined && !OWN_HEADERS.has(entry[0]),
-  );
+  const headers = keptHeaders(page.headers);
   // Next.js says whether its own cache served a page; a stored copy is served from a cache too.
   const cached = headers.findIndex(([name]) => name === 'x-nextjs-cache');
   if (cached !== -1) headers[cached] = ['x-nextjs-cache', 'HIT'];
   const etag = typeof page.headers.etag === 'string' ? page.headers.etag : '';
-  keep(key, { headers, etag, br, epoch, expires, bytes: br.length + 2_048, hits: 0 });
+  keep(key, { headers, etag, br, epoch, renewAt, expires, bytes: br.length + 2_048, hits: 0 });
 }
 
 /**
@@ -235,13 +224,15 @@ async function store(key: string, page: FinishedPage, epoch: number, expires: nu
 export const storedPages: Stage = async (exchange, next) => {
   if (!isShareable(exchange)) return next();
   const key = exchange.request.url ?? '/';
-  let page = fresh(key);
-  const rendering = page ? undefined : renders.get(key);
-  if (rendering) {
+  let page = current(key);
+  const rendering = renders.get(key);
+  if (!page && rendering) {
     await Promise.race([rendering, new Promise((resolve) => setTimeout(resolve, WAIT_FOR_RENDER_MS).unref())]);
-    page = fresh(key);
+    page = current(key);
   }
-  if (page) {
+  // A copy due for renewal is still sent while one request renders the page again: no request
+  // waits for that render, as none waits for a page that has not changed.
+  if (page && (page.renewAt > Date.now() || renders.has(key))) {
     counts.hits++;
     return serve(exchange, key, page);
   }
@@ -257,10 +248,11 @@ export const storedPages: Stage = async (exchange, next) => {
   if (!renders.has(key)) renders.set(key, render);
   let storing = false;
   exchange.pageHooks.push((finished) => {
-    const expires = Math.min(exchange.keepUntil ?? 0, started + MAX_AGE_MS);
-    if (!isStorable(finished) || contentEpoch() !== epoch || expires <= Date.now()) return;
+    const renewAt = Math.min(exchange.keepUntil ?? 0, started + MAX_AGE_MS);
+    const expires = Math.min(exchange.keepUntil ?? 0, renewAt + RENEWAL_GRACE_MS);
+    if (!isStorable(finished) || contentEpoch() !== epoch || renewAt <= Date.now()) return;
     storing = true;
-    store(key, finished, epoch, expires).then(finish, finish);
+    store(key, finished, epoch, renewAt, expires).then(finish, finish);
   });
   exchange.response.once('close', () => {
     if (!storing) finish();

@@ -170,3 +170,32 @@ test('a page sent very often is compressed again at brotli’s highest quality: 
     delete process.env.STORED_PAGES_BEST_AFTER_HITS;
   }
 });
+
+test('a copy due for renewal is still sent while one request renders the page again', async () => {
+  const first = await renderAndStore('/tw/statistics');
+  const count = renders;
+  jest.useFakeTimers({
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'nextTick',
+      'queueMicrotask',
+      'hrtime',
+      'performance',
+    ],
+  });
+  try {
+    jest.setSystemTime(Date.now() + 31_000);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get(server.base, '/tw/statistics', BROWSER)));
+    expect(renders).toBe(count + 1);
+    expect(answers.filter((answer) => answer.headers['x-cache'] === 'HIT')).toHaveLength(4);
+    for (const answer of answers.filter((a) => a.headers['x-cache'] === 'HIT')) expect(answer.text).toBe(first.text);
+    expect(answers.find((answer) => answer.headers['x-cache'] === undefined)?.text).toContain(`render ${count + 1}`);
+  } finally {
+    jest.useRealTimers();
+  }
+});
