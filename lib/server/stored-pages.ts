@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import zlib from 'node:zlib';
 import { contentEpoch } from '../cache/content-epoch';
@@ -213,7 +214,11 @@ async function store(key: string, page: FinishedPage, epoch: number, renewAt: nu
   // Next.js says whether its own cache served a page; a stored copy is served from a cache too.
   const cached = headers.findIndex(([name]) => name === 'x-nextjs-cache');
   if (cached !== -1) headers[cached] = ['x-nextjs-cache', 'HIT'];
-  const etag = typeof page.headers.etag === 'string' ? page.headers.etag : '';
+  // A page rendered per request (a list with a query) comes without an ETag: the copy gets its own.
+  const etag =
+    typeof page.headers.etag === 'string'
+      ? page.headers.etag
+      : `"${createHash('sha1').update(page.body).digest('base64url')}"`;
   keep(key, { headers, etag, br, epoch, renewAt, expires, bytes: br.length + 2_048, hits: 0 });
 }
 

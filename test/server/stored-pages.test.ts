@@ -34,7 +34,8 @@ beforeAll(async () => {
     setTimeout(() => {
       response.writeHead(request.url?.startsWith('/tw/missing') ? 404 : 200, {
         'content-type': 'text/html; charset=utf-8',
-        etag: `"render-${n}"`,
+        // As Next.js sends it: an ETag for a page from its cache, none for one rendered per request.
+        ...(request.url?.includes('?') ? {} : { etag: `"render-${n}"` }),
         'content-security-policy': "script-src 'self'",
         'x-nextjs-cache': 'MISS',
       });
@@ -81,6 +82,21 @@ test('the second request gets the stored bytes, without a render, byte for byte 
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.raw.toString('utf8')).toBe(first.text);
   expect(renders).toBe(count);
+});
+
+test('a page that came without an ETag gets one of its own, and revalidates with it', async () => {
+  const first = await renderAndStore('/tw/news?page=2');
+  const count = renders;
+  const stored = await get(server.base, '/tw/news?page=2', BROWSER);
+  expect(stored.headers['x-cache']).toBe('HIT');
+  expect(stored.headers.etag).toMatch(/^"[\w-]+-br"$/);
+  const again = await get(server.base, '/tw/news?page=2', {
+    ...BROWSER,
+    'if-none-match': stored.headers.etag as string,
+  });
+  expect(again.status).toBe(304);
+  expect(renders).toBe(count);
+  expect(stored.text).toBe(first.text);
 });
 
 test('an ETag of the stored copy answers 304, without a policy, without a render', async () => {
