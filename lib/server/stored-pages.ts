@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getHeapStatistics } from 'node:v8';
 import zlib from 'node:zlib';
+import { SHARED_MAX_AGE_SECONDS } from '../cache/cache-tier';
 import { contentEpoch } from '../cache/content-epoch';
 import { compressStored, encodedEtag, negotiateEncoding, varyOnEncoding, type Encoding } from './compression';
 import { keptHeaders, matchesEtag, type KeptHeaders } from './kept-answers';
@@ -15,25 +16,23 @@ import type { Exchange, FinishedPage, Stage } from './stage';
  * that needs it (Varnish asks for gzip), and a page sent a thousand times is compressed again
  * at brotli's highest quality, which then pays for itself (lib/server/compression.ts).
  *
- * A stored page is as fresh as the whole-page cache of Next.js (lib/cache/page-cache-handler.cjs):
+ * A stored page is kept as the cache tier keeps it, and made stale as the whole-page cache of
+ * Next.js is (lib/cache/page-cache-handler.cjs):
  * - it belongs to the content epoch (lib/cache/content-epoch.ts) of the moment its render began,
  *   and is never served once the epoch has moved: a write on this server, or another server's
  *   write heard over NOTIFY (lib/content/cross-server.ts), makes it stale at once;
- * - it expires when the cache tier's headers say the page may no longer be kept (a publication
- *   window opening or closing, lib/public/cache-headers.ts); after MAX_AGE_MS the next request
- *   renders it again, while the others still get the copy for up to RENEWAL_GRACE_MS more.
+ * - it expires when the cache tier's headers say the page may no longer be kept: its `s-maxage`,
+ *   cut to the next opening or closing of a publication window (lib/public/cache-headers.ts);
+ * - RENEWAL_LEAD_MS before that (unless a window ends it sooner) the next request renders it
+ *   again while the others still get the copy, since a render holds the event loop for tens of
+ *   milliseconds and every request that waits for it shows in the latency.
  * Only what the cache tier would share is stored or served (deploy/varnish/default.vcl): GET and
  * HEAD without a sign-in, a draft preview or the router's own headers, answered 200 with `s-maxage`
  * and no cookie.
  */
 
-/** The longest a page is sent without a render: the whole-page cache's own bound. */
-const MAX_AGE_MS = 30_000;
-/**
- * How long past its renewal a copy is still sent while the page renders again, if nothing else
- * ends it sooner: a write (the epoch), or a change of the publication window, which ends it at once.
- */
-const RENEWAL_GRACE_MS = 10_000;
+/** How long before it expires a copy is rendered again, while requests still get it. */
+const RENEWAL_LEAD_MS = 30_000;
 /** How long a request waits for another request's render of the same page before rendering itself. */
 const WAIT_FOR_RENDER_MS = 10_000;
 /** Sent this often, a page is worth brotli's highest quality (STORED_PAGES_BEST_AFTER_HITS). */
@@ -253,8 +252,9 @@ export const storedPages: Stage = async (exchange, next) => {
   if (!renders.has(key)) renders.set(key, render);
   let storing = false;
   exchange.pageHooks.push((finished) => {
-    const renewAt = Math.min(exchange.keepUntil ?? 0, started + MAX_AGE_MS);
-    const expires = Math.min(exchange.keepUntil ?? 0, renewAt + RENEWAL_GRACE_MS);
+    const expires = exchange.keepUntil ?? 0;
+    // A copy that ends at a publication window is not sent past it, nor rendered again before.
+    const renewAt = expires - started >= SHARED_MAX_AGE_SECONDS * 1000 ? expires - RENEWAL_LEAD_MS : expires;
     if (!isStorable(finished) || contentEpoch() !== epoch || renewAt <= Date.now()) return;
     storing = true;
     store(key, finished, epoch, renewAt, expires).then(finish, finish);
