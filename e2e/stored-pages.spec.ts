@@ -18,7 +18,7 @@ async function storedCopy(request: APIRequestContext, path: string): Promise<API
   return answer;
 }
 
-test('a page sent from its stored copy is, decompressed, byte for byte a fresh render', async ({ request }) => {
+test('a page sent from its stored copy is, decompressed, byte for byte the render that was stored', async ({ request }) => {
   // A query string of its own: no earlier test stored this page.
   const path = `/tw/news?stored=${Date.now()}`;
   const first = await request.get(path, { headers: browser });
@@ -29,14 +29,17 @@ test('a page sent from its stored copy is, decompressed, byte for byte a fresh r
   expect(stored.headers()['etag']).toMatch(/-br"$/);
   expect(stored.headers()['content-security-policy']).toBe(first.headers()['content-security-policy']);
   expect(stored.headers()['xkey']).toBe(first.headers()['xkey']);
+  // The first answer is the render that was stored. (Two renders of one page need not match byte for
+  // byte: where React puts a resource hint depends on when the data arrived during streaming.)
+  expect((await stored.body()).equals(await first.body())).toBe(true);
   // A signed-in visitor's request is never answered from a stored copy: Next.js renders it.
   const fresh = await request.get(path, { headers: { ...browser, cookie: 'session=none' } });
   expect(fresh.headers()['x-cache']).toBeUndefined();
-  expect((await stored.body()).equals(await fresh.body())).toBe(true);
+  expect(await fresh.text()).toContain('<h1');
   // gzip for a client without brotli, the same page.
   const gzip = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });
   expect(gzip.headers()['content-encoding']).toBe('gzip');
-  expect((await gzip.body()).equals(await fresh.body())).toBe(true);
+  expect((await gzip.body()).equals(await first.body())).toBe(true);
 });
 
 test('a write makes the stored copy stale: the next request renders the change', async ({ request }) => {
