@@ -4,6 +4,7 @@ import { routing } from './lib/i18n/routing';
 import { XSRF_COOKIE } from './lib/api/xsrf-cookie';
 import { adminRouting } from './lib/admin/rewrite';
 import { firstPagePath, hasCachedFirstPage, isFirstPageTwin, withoutFirstPage } from './lib/public/first-pages';
+import { isSiteArea } from './lib/public/routes';
 
 const intl = createMiddleware(routing);
 
@@ -30,6 +31,10 @@ function publicPage(request: NextRequest): NextResponse {
   const [, prefix, below = ''] = /^\/(tw|en)(\/.*)?$/.exec(pathname) ?? [];
   if (isFirstPageTwin(below))
     return NextResponse.redirect(new URL(`/${prefix}${withoutFirstPage(below)}${search}`, request.url));
+  // An address that names no part of the site goes to its language's home page; below a part of
+  // the site, one that names no page is that part's 404 (docs/public-site.md, "Error pages").
+  const area = below.split('/')[1];
+  if (area && !isSiteArea(area)) return NextResponse.redirect(new URL(`/${prefix}`, request.url));
   const response = intl(request);
   if (!search && hasCachedFirstPage(below) && !response.headers.has('location')) {
     // next-intl rewrites /tw/… to its zh-TW route and lets /en/… through as it is: the twin's path

@@ -35,6 +35,12 @@ const unknownPaths = [
   '/bulletins/0',
   '/laws/1234567890',
   '/preview/invalid',
+  // Below a part of the site, an address that names no page.
+  '/news/1/more',
+  '/about/history',
+  '/laws/1/2',
+  '/special/1/2/3',
+  '/search/more',
 ];
 
 const escaped = (text: string) =>
@@ -108,6 +114,14 @@ test.describe('a public 404 is the site page, rendered on the server', () => {
       await expectFramedNotFound(request, `/${language}/news/${id}`, language);
       expect((await request.delete(`/api/webnews/delete/${id}`, { headers })).status()).toBe(200);
     });
+  }
+});
+
+test("an address that names no part of the site goes to its language's home page", async ({ request }) => {
+  for (const language of Object.keys(languages) as Language[]) {
+    const response = await request.get(`/${language}/no-such-part/1`, { maxRedirects: 0 });
+    expect(response.status()).toBe(307);
+    expect(new URL(response.headers().location, 'http://x').pathname).toBe(`/${language}`);
   }
 });
 

@@ -126,6 +126,19 @@ export function route(id: RouteId): SiteRoute {
   return byId.get(id)!;
 }
 
+const areaSegments = new Set(siteRoutes.map((r) => r.path.split('/')[1]).filter(Boolean));
+// The draft preview's pages are not in the site map.
+areaSegments.add('preview');
+
+/**
+ * Whether a path's first segment below the locale is a part of the site (`news` in `/news/1/more`):
+ * an address below a known part that names no page is a 404; one that names no part of the site
+ * at all goes home (docs/public-site.md, "Error pages").
+ */
+export function isSiteArea(segment: string | undefined): boolean {
+  return segment !== undefined && areaSegments.has(segment);
+}
+
 /** The path of one item below a list route: `itemPath('laws', 12)` is `/laws/12`. */
 export function itemPath(id: RouteId, item: string | number): string {
   return `${route(id).path}/${item}`;

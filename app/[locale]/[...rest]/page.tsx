@@ -1,8 +1,14 @@
-import { redirect } from '@/lib/i18n/navigation';
-import { localeOf } from '@/lib/i18n/params';
+import { notFound } from 'next/navigation';
 
-/** An unknown path inside a language goes to that language's home page, not to a 404 (docs/public-site.md). */
-export default async function UnknownPath({ params }: PageProps<'/[locale]/[...rest]'>) {
-  const locale = await localeOf(params);
-  redirect({ href: '/', locale });
+/**
+ * An address below a part of the site that names no page (`/tw/news/1/more`): a 404 in the site's
+ * frame. An address that names no part of the site never gets here: proxy.ts sends it home.
+ */
+export default function UnknownPath(): never {
+  notFound();
+}
+
+// Rendered on first request and kept like a row's page, so that the 404 is rendered whole, in its frame.
+export function generateStaticParams() {
+  return [];
 }

@@ -1,6 +1,6 @@
+import { notFound } from 'next/navigation';
 import { ResourceList } from '@/components/site/ResourcePages';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
-import { redirect } from '@/lib/i18n/navigation';
 import { resourceListMetadata, resourcePageOf } from '@/lib/public/resource-pages';
 
 // The list of a resource with a route of its own (lib/public/resource-pages.ts); the page folders
@@ -16,8 +16,8 @@ async function metadata({ locale, query, params }: Request) {
 
 function ResourceListPage({ locale, query, params }: Request) {
   const page = resourcePageOf([params.route]);
-  // An unknown path inside a language goes to that language's home page, not to a 404.
-  if (!page) redirect({ href: '/', locale });
+  // A part of the site without a list of its own (proxy.ts sent any other address home).
+  if (!page) notFound();
   return <ResourceList locale={locale} page={page} searchParams={query} />;
 }
 

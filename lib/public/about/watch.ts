@@ -14,7 +14,12 @@ function redirectTo(language: WireLanguage, video: Video): Response {
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 }
 
-const notFound = () => new Response(null, { status: 404, headers: { 'cache-control': 'no-store' } });
+/** No such video: its page, which answers the site's 404 in its frame (a route handler has no frame to send). */
+const toVideoPage = (language: WireLanguage, idText: string) =>
+  new Response(null, {
+    status: 303,
+    headers: { location: `/${language}${itemPath('videos', encodeURIComponent(idText))}`, 'cache-control': 'no-store' },
+  });
 
 /**
  * `GET /{lang}/about/videos/{id}/watch`: the play link of a video, which works without JavaScript.
@@ -27,12 +32,12 @@ export async function watchVideo(
   idText: string,
   method: 'GET' | 'HEAD' = 'GET',
 ): Promise<Response> {
-  if (!/^\d{1,9}$/.test(idText)) return notFound();
+  if (!/^\d{1,9}$/.test(idText)) return toVideoPage(language, idText);
   const id = Number(idText);
   if (method === 'HEAD') {
     const row = await getRow(resources.webvision, { language, publicOnly: true }, id);
-    return row ? redirectTo(language, videoView(row)) : notFound();
+    return row ? redirectTo(language, videoView(row)) : toVideoPage(language, idText);
   }
   const video = await recordView(language, id);
-  return video ? redirectTo(language, video) : notFound();
+  return video ? redirectTo(language, video) : toVideoPage(language, idText);
 }

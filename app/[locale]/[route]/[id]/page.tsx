@@ -1,6 +1,6 @@
+import { notFound } from 'next/navigation';
 import { setRequestLocale } from 'next-intl/server';
 import { ResourceDetail } from '@/components/site/ResourcePages';
-import { redirect } from '@/lib/i18n/navigation';
 import { localeOf } from '@/lib/i18n/params';
 import { resourceDetailMetadata, resourcePageOf } from '@/lib/public/resource-pages';
 import { unlessNotFound } from '@/lib/public/metadata';
@@ -17,8 +17,8 @@ export default async function ResourceDetailPage({ params }: PageProps<'/[locale
   const locale = await localeOf(params);
   const { route, id } = await params;
   const page = resourcePageOf([route, id]);
-  // An unknown path inside a language goes to that language's home page, not to a 404.
-  if (!page) redirect({ href: '/', locale });
+  // Below a part of the site, no such page (`/tw/about/history`); proxy.ts sent any other part home.
+  if (!page) notFound();
   setRequestLocale(locale);
   return <ResourceDetail locale={locale} page={page} />;
 }
