@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { cacheHeaders } from './lib/server/cache-headers';
+import { errorPages, ownOrigin } from './lib/server/error-pages';
 import { keepConnectionsOpen } from './lib/server/keep-alive';
 import { pipeline } from './lib/server/pipeline';
 import { previewScope } from './lib/server/preview';
@@ -23,6 +24,9 @@ import type { Stage } from './lib/server/stage';
 
 const options = serverOptions(process.argv.slice(2), process.env);
 const dir = process.cwd();
+/** Where this server answers, once it listens: the 500 page's copies are rendered through it. */
+let origin: URL | null = null;
+const framedErrors = errorPages(() => origin);
 
 const stages: Stage[] = [
   // The request's id, and its line in the log and its count in the metrics once answered.
@@ -38,6 +42,8 @@ const stages: Stage[] = [
   ...(options.dev ? [] : [storedPages]),
   // The cache tier's headers (how long, which surrogate keys) on public pages.
   cacheHeaders,
+  // A public page that failed is sent as the site's 500 page in its frame, never kept by a cache.
+  framedErrors,
   // Head hooks applied, each page's inline scripts hashed into its CSP, the body compressed.
   responseBody({ hashScripts: !options.dev }),
 ];
@@ -50,6 +56,8 @@ async function main(): Promise<void> {
   const server = http.createServer(pipeline(stages, (request, response) => handle(request, response)));
   keepConnectionsOpen(server);
   server.listen(options.port, options.hostname, () => {
+    origin = ownOrigin(server.address());
+    if (!options.dev) void framedErrors.prepare();
     console.log(
       `Gonghui${options.dev ? ' (development)' : ''} listening on http://${options.hostname ?? 'localhost'}:${options.port}`,
     );

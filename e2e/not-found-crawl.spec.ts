@@ -80,7 +80,7 @@ async function expectFramedNotFound(request: APIRequestContext, path: string, la
  * axe runs its script in the page, which a page without JavaScript cannot: it checks the same
  * document, the server's HTML with every script taken out, in a page where only axe runs.
  */
-async function expectNoAxeViolationsWithoutScript(browser: Browser, path: string) {
+async function expectNoAxeViolationsWithoutScript(browser: Browser, path: string, status = 404) {
   const context = await browser.newContext({ javaScriptEnabled: true });
   const page = await context.newPage();
   await page.route('**/*', async (route) => {
@@ -89,7 +89,7 @@ async function expectNoAxeViolationsWithoutScript(browser: Browser, path: string
     const response = await route.fetch();
     return route.fulfill({ response, body: (await response.text()).replace(/<script\b[\s\S]*?<\/script>/g, '') });
   });
-  expect((await page.goto(path))?.status()).toBe(404);
+  expect((await page.goto(path))?.status()).toBe(status);
   await expect(page.locator('html')).not.toHaveClass(/\bjs\b/);
   await expectNoAxeViolations(page);
   await context.close();
@@ -151,6 +151,30 @@ test.describe('without JavaScript', () => {
       await search.getByLabel(errors.searchKeyword).fill('news');
       await search.getByRole('button', { name: errors.searchButton }).click();
       await expect(page).toHaveURL(new RegExp(`/${language}/search\\?q=news$`));
+    });
+  }
+});
+
+test.describe('the 500 page is the site page too, rendered on the server', () => {
+  for (const language of Object.keys(languages) as Language[]) {
+    test(`in ${language}`, async ({ request, browser }) => {
+      const { lang, errors, site } = languages[language];
+      // The page a failed public page is sent as (lib/server/error-pages.ts), at its own address.
+      const path = `/${language}/server-error`;
+      const response = await request.get(path);
+      expect(response.status()).toBe(500);
+      expect(response.headers()['cache-control']).toBe('no-store');
+      expect(response.headers().xkey).toBeUndefined();
+      const html = await response.text();
+      expect(html).not.toContain('__next_error__');
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe(errors.errorTitle);
+      expect(html).toContain(escaped(errors.errorText));
+      expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"\/>/);
+      expect(html).toContain(`aria-label="${escaped(site.header.menuLabel)}"`);
+      expect(html).toMatch(/<footer[\s>]/);
+      expect(html).toContain(`href="/${language}" rel="home"`);
+      await expectNoAxeViolationsWithoutScript(browser, path, 500);
     });
   }
 });

@@ -141,7 +141,9 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
     if (!bodiless && ((hashScripts && isHtml(type)) || exchange.holdWhole)) {
       // A page hashed before streams straight on, unless a stage wants to see it whole.
       const known =
-        exchange.pageHooks.length === 0 && !exchange.holdWhole ? hashesByEtag.get(etagOf(response)) : undefined;
+        exchange.pageHooks.length === 0 && !exchange.holdWhole && !(exchange.replaceBody && status >= 500)
+          ? hashesByEtag.get(etagOf(response))
+          : undefined;
       if (!known) {
         mode = 'hold';
         return;
@@ -157,9 +159,12 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
   };
 
   const release = (callback?: () => void) => {
-    const body = Buffer.concat(held);
+    const replacement = exchange.replaceBody?.(response.statusCode);
+    const body = replacement ?? Buffer.concat(held);
     held = [];
     mode = 'pass';
+    // Another body: the ETag and the length Next.js gave are not its own.
+    if (replacement) response.removeHeader('etag');
     if (hashScripts && isHtml(response.getHeader('content-type'))) {
       const hashes = inlineScriptHashes(body.toString('utf8'));
       addHashes(response, hashes);

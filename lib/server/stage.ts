@@ -28,6 +28,11 @@ export interface Exchange {
    * uncompressed body.
    */
   pageHooks: ((page: FinishedPage) => void)[];
+  /**
+   * Given a held answer's final status, the body to send instead, if any (the site's framed 500
+   * page in place of Next.js's error shell: lib/server/error-pages.ts).
+   */
+  replaceBody?: (status: number) => Buffer | undefined;
 }
 
 export interface FinishedPage {
