@@ -36,14 +36,13 @@ const OWN_REQUEST = { name: 'x-error-page-copy', value: randomUUID() };
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi;
 /** How long a render of the copy may take before the attempt is given up (the last copy stays). */
 const RENDER_TIMEOUT_MS = 10_000;
+/** How long a failed page waits for the first copy of its language, when there is none yet. */
+const FIRST_COPY_WAIT_MS = 3_000;
 
 interface Copy {
   body: Buffer;
   epoch: number;
 }
-
-const copies = new Map<Language, Copy>();
-const renders = new Map<Language, Promise<void>>();
 
 /** Asks this server for its 500 page, as an anonymous visitor without compression would. */
 function fetchCopy(origin: URL, language: Language): Promise<Copy> {
@@ -74,25 +73,6 @@ function fetchCopy(origin: URL, language: Language): Promise<Copy> {
   });
 }
 
-/** Renders the copy of `language` again unless one render is under way; the last copy stays until it succeeds. */
-function renew(origin: URL, language: Language): Promise<void> {
-  const running = renders.get(language);
-  if (running) return running;
-  const render = fetchCopy(origin, language)
-    .then((copy) => void copies.set(language, copy))
-    .catch((error: unknown) => logError(error, 'the 500 page could not be rendered'))
-    .finally(() => renders.delete(language));
-  renders.set(language, render);
-  return render;
-}
-
-/** The copy to send in place of a failed page's body; a stale one starts its renewal and is sent meanwhile. */
-function copyFor(origin: URL | null, language: Language): Buffer | undefined {
-  const copy = copies.get(language);
-  if (origin && (!copy || copy.epoch !== contentEpoch())) void renew(origin, language);
-  return copy?.body;
-}
-
 /** Where a server listening at `address` answers its own requests (every interface: the loopback one). */
 export function ownOrigin(address: AddressInfo | string | null): URL | null {
   if (!address || typeof address === 'string') return null;
@@ -107,6 +87,36 @@ export function ownOrigin(address: AddressInfo | string | null): URL | null {
  * copy as its body, and `no-store`. It goes after the cache tier's stage, whose headers it overrides.
  */
 export function errorPages(origin: () => URL | null): Stage & { prepare: () => Promise<void> } {
+  const copies = new Map<Language, Copy>();
+  const renders = new Map<Language, Promise<void>>();
+
+  /** Renders the copy of `language` again unless one render is under way; the last copy stays until it succeeds. */
+  function renew(at: URL, language: Language): Promise<void> {
+    const running = renders.get(language);
+    if (running) return running;
+    const render = fetchCopy(at, language)
+      .then((copy) => void copies.set(language, copy))
+      .catch((error: unknown) => logError(error, 'the 500 page could not be rendered'))
+      .finally(() => renders.delete(language));
+    renders.set(language, render);
+    return render;
+  }
+
+  /**
+   * The copy to send in place of a failed page's body. A stale one starts its renewal and is sent
+   * meanwhile; without any yet (a failure just after the server started), the answer waits for the
+   * render under way, a few seconds at most.
+   */
+  function copyFor(language: Language): Buffer | Promise<Buffer | undefined> | undefined {
+    const copy = copies.get(language);
+    const at = origin();
+    if (!at || (copy && copy.epoch === contentEpoch())) return copy?.body;
+    const render = renew(at, language);
+    if (copy) return copy.body;
+    const waited = new Promise<void>((resolve) => setTimeout(resolve, FIRST_COPY_WAIT_MS).unref());
+    return Promise.race([render, waited]).then(() => copies.get(language)?.body);
+  }
+
   const stage: Stage = (exchange: Exchange, next) => {
     const { request, path } = exchange;
     const language = PUBLIC_PAGE.exec(path)?.[1] as Language | undefined;
@@ -116,9 +126,13 @@ export function errorPages(origin: () => URL | null): Stage & { prepare: () => P
     // Added after the cache tier's head hook (server.ts), so this one has the last word.
     exchange.headHooks.push((status, response) => {
       if (own && !copying) response.statusCode = 500;
-      if (own || status >= 500) response.setHeader('cache-control', 'no-store');
+      if (!own && status < 500) return;
+      // Neither the tier nor the server's stored pages keep it, the server's own copies included.
+      response.setHeader('cache-control', 'no-store');
+      response.removeHeader('xkey');
+      response.removeHeader('surrogate-key');
     });
-    if (!own) exchange.replaceBody = (status) => (status >= 500 ? copyFor(origin(), language) : undefined);
+    if (!own) exchange.replaceBody = (status) => (status >= 500 ? copyFor(language) : undefined);
     return next();
   };
   return Object.assign(stage, {

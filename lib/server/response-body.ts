@@ -158,12 +158,24 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
     } else mode = 'pass';
   };
 
+  /** Sends the held answer, or the body a stage gives in its place (which may first have to be made). */
   const release = (callback?: () => void) => {
     const replacement = exchange.replaceBody?.(response.statusCode);
+    if (replacement instanceof Promise) {
+      replacement.then(
+        (body) => send(body, callback),
+        () => send(undefined, callback),
+      );
+      return response;
+    }
+    return send(replacement, callback);
+  };
+
+  const send = (replacement: Buffer | undefined, callback?: () => void) => {
     const body = replacement ?? Buffer.concat(held);
     held = [];
     mode = 'pass';
-    // Another body: the ETag and the length Next.js gave are not its own.
+    // Another body: the ETag Next.js gave is not its own.
     if (replacement) response.removeHeader('etag');
     if (hashScripts && isHtml(response.getHeader('content-type'))) {
       const hashes = inlineScriptHashes(body.toString('utf8'));

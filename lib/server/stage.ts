@@ -29,10 +29,10 @@ export interface Exchange {
    */
   pageHooks: ((page: FinishedPage) => void)[];
   /**
-   * Given a held answer's final status, the body to send instead, if any (the site's framed 500
-   * page in place of Next.js's error shell: lib/server/error-pages.ts).
+   * Given a held answer's final status, the body to send instead, if any, or the promise of it (the
+   * site's framed 500 page in place of Next.js's error shell: lib/server/error-pages.ts).
    */
-  replaceBody?: (status: number) => Buffer | undefined;
+  replaceBody?: (status: number) => Buffer | Promise<Buffer | undefined> | undefined;
 }
 
 export interface FinishedPage {

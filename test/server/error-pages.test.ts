@@ -106,6 +106,29 @@ describe('the framed 500 page', () => {
   });
 });
 
+describe('the first copy', () => {
+  it('is waited for by a page that fails before the server has one', async () => {
+    let at: URL | null = null;
+    const fresh = errorPages(() => at);
+    let rendered = 0;
+    const other = await serveThrough([fresh, responseBody({ hashScripts: true })], (request, response) => {
+      const own = request.url === '/en/server-error';
+      if (own) rendered++;
+      response.writeHead(own ? 200 : 500, { 'content-type': 'text/html; charset=utf-8' });
+      // The 500 page takes a while to render, as a first render does.
+      setTimeout(() => response.end(own ? errorPage('en', rendered) : shell), own ? 200 : 0);
+    });
+    at = new URL(other.base);
+    try {
+      const answer = await get(other.base, '/en/broken');
+      expect([answer.status, rendered]).toEqual([500, 1]);
+      expect(answer.text).toContain('<h1>Something went wrong</h1>');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('ownOrigin', () => {
   it.each([
     [{ address: '::', family: 'IPv6', port: 3000 }, 'http://127.0.0.1:3000/'],
