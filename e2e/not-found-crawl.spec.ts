@@ -117,6 +117,26 @@ test.describe('a public 404 is the site page, rendered on the server', () => {
   }
 });
 
+test('a row of the other language without a counterpart is a 404; the language switch leads to the list', async ({
+  page,
+  request,
+}) => {
+  const headers = await adminHeaders(request, 'tw');
+  const added = await request.post('/api/webnews/add', {
+    headers,
+    data: { title: `只有中文 ${Date.now()}`, summary: 'E2E', isVisible: true },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const { id } = await added.json();
+  await expectFramedNotFound(request, `/en/news/${id}`, 'en');
+  // The Chinese row's page switches to the English list, not to that 404.
+  await page.goto(`/tw/news/${id}`);
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/en\/news$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect((await request.delete(`/api/webnews/delete/${id}`, { headers })).status()).toBe(200);
+});
+
 test("an address that names no part of the site goes to its language's home page", async ({ request }) => {
   for (const language of Object.keys(languages) as Language[]) {
     const response = await request.get(`/${language}/no-such-part/1`, { maxRedirects: 0 });

@@ -60,7 +60,7 @@ export const announcementRow = cache(
     // The three kinds' definitions differ; their rows share what the pages read (AnyAnnouncementRow).
     return announcementRowOf(
       kind.definition,
-      await publicRowOr404(kind.definition, toWireLanguage(locale), idText, (id) => `${base}/${id}`, base),
+      await publicRowOr404(kind.definition, toWireLanguage(locale), idText, (id) => `${base}/${id}`),
     );
   },
 );

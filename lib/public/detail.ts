@@ -3,18 +3,20 @@ import type { ResourceDefinition } from '../content/model/define';
 import { readPublicRow } from '../content/storage/reads';
 import type { RowOf } from '../content/model/rows';
 import { otherLanguage, type WireLanguage } from '../i18n/languages';
+import { findRoute } from './routes';
+import { publicRowPath, rowAtPath } from './row-links';
 
 /**
  * The row a public detail page shows, as visitors may see it (visible, inside its window), or:
- * when the id belongs to the other language (the language switch keeps the path), a redirect to
- * its counterpart, or to `listPath` when it has none; otherwise a 404.
+ * when the id belongs to the other language (an old link, a link copied from the other language's
+ * page), a redirect to its counterpart; otherwise a 404, a row without a counterpart included. The
+ * language switch goes through `languageSwitchPath` instead, which knows the list to fall back on.
  */
 export async function publicRowOr404<D extends ResourceDefinition>(
   definition: D,
   language: WireLanguage,
   idText: string,
   pathOf: (id: number) => string,
-  listPath: string,
 ): Promise<RowOf<D>> {
   if (!/^\d{1,9}$/.test(idText)) notFound();
   const id = Number(idText);
@@ -24,7 +26,30 @@ export async function publicRowOr404<D extends ResourceDefinition>(
   if (!other) notFound();
   const counterpartId = translationOf(other);
   const counterpart = counterpartId ? await readPublicRow(definition, language, counterpartId) : undefined;
-  redirect(`/${language}${counterpart ? pathOf(counterpart.id) : listPath}`);
+  if (!counterpart) notFound();
+  redirect(`/${language}${pathOf(counterpart.id)}`);
+}
+
+/** A path of the public site below the language prefix, as the switch sends it: segments of a-z, 0-9 and `-`. */
+const SITE_PATH = /^(?:\/[a-z0-9-]+)*$/;
+
+/**
+ * Where the language switch of the page at `from` (a path of the other language's site) leads in
+ * `language`: a row's page goes to its counterpart, or to the list when the row has none (rather
+ * than to a 404); any other page to the same path. Always a path of this site.
+ */
+export async function languageSwitchPath(language: WireLanguage, from: string): Promise<string> {
+  if (!SITE_PATH.test(from)) return `/${language}`;
+  const row = rowAtPath(from);
+  if (!row) return `/${language}${from}`;
+  const source = await readPublicRow(row.definition, otherLanguage(language), row.id);
+  // Not a row of the other language (a row shared by both, or none): the same address.
+  if (!source || !('translationId' in source)) return `/${language}${from}`;
+  const counterpartId = translationOf(source);
+  const counterpart = counterpartId ? await readPublicRow(row.definition, language, counterpartId) : undefined;
+  const path = counterpart ? publicRowPath(row.definition.name, counterpart) : null;
+  const list = findRoute(row.definition.public?.route ?? '')?.path ?? '';
+  return `/${language}${path ?? list}`;
 }
 
 /** The id of a row's counterpart in the other language (rows of unlocalized resources have none). */

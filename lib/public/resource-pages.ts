@@ -229,7 +229,7 @@ export async function resourceListMetadata(
 /** A detail page's row (hidden, expired or unknown: 404; the other language's id: redirect), once per request. */
 export const resourceRow = cache(async (page: ResourcePage, locale: Locale): Promise<RowOf<ResourceDefinition>> => {
   const base = page.route.path;
-  return publicRowOr404(page.definition, toWireLanguage(locale), page.id ?? '', (id) => `${base}/${id}`, base);
+  return publicRowOr404(page.definition, toWireLanguage(locale), page.id ?? '', (id) => `${base}/${id}`);
 });
 
 export async function resourceDetailMetadata(page: ResourcePage, locale: Locale): Promise<Metadata> {

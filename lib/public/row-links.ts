@@ -1,6 +1,7 @@
 import type { WireLanguage } from '../i18n/languages';
 import type { PublicFace } from '../content/model/face';
-import { findResource } from '../content/model/registry';
+import type { ResourceDefinition } from '../content/model/define';
+import { allResources, findResource } from '../content/model/registry';
 import { sections } from '../content/model/sections';
 import { findRoute, route, type RouteId } from './routes';
 
@@ -91,4 +92,20 @@ export function publicRowPath(resource: string, row: Row): string | null {
 export function publicRowUrl(language: WireLanguage, resource: string, row: Row): string | null {
   const path = publicRowPath(resource, row);
   return path === null ? null : `/${language}${path}`;
+}
+
+/**
+ * The row whose own page is at `path` (below the language prefix): `/news/12` is webnews 12. Only
+ * rows with a page of their own (`shows: 'page'`) and the zones' items (`/special/{group}/{id}`).
+ */
+export function rowAtPath(path: string): { definition: ResourceDefinition; id: number } | null {
+  const zoneItem = /^\/special\/\d{1,9}\/(\d{1,9})$/.exec(path);
+  if (zoneItem) return { definition: findResource('webspecial')!, id: Number(zoneItem[1]) };
+  const [, list, id] = /^(\/[a-z0-9/-]+)\/(\d{1,9})$/.exec(path) ?? [];
+  if (!list) return null;
+  const definition = allResources().find((candidate) => {
+    const face = candidate.public;
+    return face && (face.shows ?? 'page') === 'page' && !face.query && findRoute(face.route)?.path === list;
+  });
+  return definition ? { definition, id: Number(id) } : null;
 }

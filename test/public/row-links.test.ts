@@ -1,5 +1,5 @@
 import { allResources } from '../../lib/content/model/registry';
-import { publicPlaces, publicRowPath, publicRowUrl } from '../../lib/public/row-links';
+import { publicPlaces, publicRowPath, publicRowUrl, rowAtPath } from '../../lib/public/row-links';
 import { siteRoutes } from '../../lib/public/routes';
 
 describe('public row links', () => {
@@ -53,4 +53,23 @@ describe('public row links', () => {
     expect(publicPlaces('webeditor')[2]).toEqual({ route: 'research', filters: { page: 3 } });
     expect(publicPlaces('account')).toEqual([]);
   });
+});
+
+describe('rowAtPath', () => {
+  it('finds the row of every page a row has of its own, as publicRowPath gives it', () => {
+    for (const resource of allResources()) {
+      const path = publicRowPath(resource.name, { id: 7, groupId: 3 });
+      if (!path || /[?#]/.test(path) || !/\/7$/.test(path)) continue;
+      expect([path, rowAtPath(path)?.definition.name, rowAtPath(path)?.id]).toEqual([path, resource.name, 7]);
+    }
+    expect(rowAtPath('/news/12')?.definition.name).toBe('webnews');
+    expect(rowAtPath('/special/3/12')?.definition.name).toBe('webspecial');
+  });
+
+  it.each(['/news', '/news/abc', '/no-such-list/12', '/news/1234567890', '', '/news/12/more'])(
+    '%j is no row',
+    (path) => {
+      expect(rowAtPath(path)).toBeNull();
+    },
+  );
 });

@@ -5,17 +5,11 @@ import { toWireLanguage, type Locale } from '../../i18n/languages';
 import { redirect } from '../../i18n/navigation';
 import { publicRowOr404 } from '../detail';
 import { publicRowPath } from '../row-links';
-import { itemPath, route } from '../routes';
+import { itemPath } from '../routes';
 
 /** A zone page's zone: public in the language, else a redirect to its counterpart or the zone list, else 404. */
 export const zoneOr404 = cache((locale: Locale, idText: string): Promise<RowOf<typeof resources.webspecialgroup>> =>
-  publicRowOr404(
-    resources.webspecialgroup,
-    toWireLanguage(locale),
-    idText,
-    (id) => itemPath('special', id),
-    route('special').path,
-  ),
+  publicRowOr404(resources.webspecialgroup, toWireLanguage(locale), idText, (id) => itemPath('special', id)),
 );
 
 /**
@@ -35,7 +29,6 @@ export const zoneItemOr404 = cache(
       language,
       itemIdText,
       (id) => `${itemPath('special', groupIdText)}/${id}`,
-      route('special').path,
     );
     if (String(item.groupId) !== groupIdText) redirect({ href: publicRowPath('webspecial', item)!, locale });
     return { zone: await zoneOr404(locale, groupIdText), item };

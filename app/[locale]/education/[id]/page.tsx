@@ -10,11 +10,11 @@ import { publicRowOr404 } from '@/lib/public/detail';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { routeHref } from '@/lib/public/links';
-import { itemPath, route } from '@/lib/public/routes';
+import { itemPath } from '@/lib/public/routes';
 
 const pathOf = (id: number) => itemPath('education', id);
 const item = cache((locale: Locale, id: string) =>
-  publicRowOr404(resources.webeducation, toWireLanguage(locale), id, pathOf, route('education').path),
+  publicRowOr404(resources.webeducation, toWireLanguage(locale), id, pathOf),
 );
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/education/[id]'>) => {

@@ -12,14 +12,14 @@ import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { lawDetail } from '@/lib/public/laws/detail';
 import { routeHref } from '@/lib/public/links';
-import { itemPath, route } from '@/lib/public/routes';
+import { itemPath } from '@/lib/public/routes';
 
 const lawPath = (id: number) => itemPath('laws', id);
 
 const readLaw = async (params: PageProps<'/[locale]/laws/[id]'>['params']) => {
   const locale = await localeOf(params);
   const language = toWireLanguage(locale);
-  const row = await publicRowOr404(resources.webrule, language, (await params).id, lawPath, route('laws').path);
+  const row = await publicRowOr404(resources.webrule, language, (await params).id, lawPath);
   return { locale, row, law: await lawDetail(row, language) };
 };
 

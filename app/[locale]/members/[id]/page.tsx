@@ -17,19 +17,13 @@ import { memberView } from '@/lib/public/members/members';
 import { servicePoints } from '@/lib/public/members/service-points';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
-import { itemPath, route } from '@/lib/public/routes';
+import { itemPath } from '@/lib/public/routes';
 
 const memberPath = (id: number) => itemPath('members', id);
 
 const readMember = async (params: PageProps<'/[locale]/members/[id]'>['params']) => {
   const locale = await localeOf(params);
-  const row = await publicRowOr404(
-    resources.webmemberdept,
-    toWireLanguage(locale),
-    (await params).id,
-    memberPath,
-    route('members').path,
-  );
+  const row = await publicRowOr404(resources.webmemberdept, toWireLanguage(locale), (await params).id, memberPath);
   return { locale, row, member: memberView(row) };
 };
 

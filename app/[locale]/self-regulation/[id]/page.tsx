@@ -12,20 +12,14 @@ import { publicRowOr404 } from '@/lib/public/detail';
 import { disciplineDetail } from '@/lib/public/laws/self-regulation';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref } from '@/lib/public/links';
-import { itemPath, route } from '@/lib/public/routes';
+import { itemPath } from '@/lib/public/routes';
 
 const rulePath = (id: number) => itemPath('selfRegulation', id);
 
 const readRule = async (params: PageProps<'/[locale]/self-regulation/[id]'>['params']) => {
   const locale = await localeOf(params);
   const language = toWireLanguage(locale);
-  const row = await publicRowOr404(
-    resources.webdiscipline,
-    language,
-    (await params).id,
-    rulePath,
-    route('selfRegulation').path,
-  );
+  const row = await publicRowOr404(resources.webdiscipline, language, (await params).id, rulePath);
   return { locale, row, rule: await disciplineDetail(row, language) };
 };
 

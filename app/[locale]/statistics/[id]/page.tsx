@@ -10,16 +10,10 @@ import { sectionOptions } from '@/lib/public/info/lists';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { routeHref } from '@/lib/public/links';
-import { itemPath, route } from '@/lib/public/routes';
+import { itemPath } from '@/lib/public/routes';
 
 const item = cache((locale: Locale, id: string) =>
-  publicRowOr404(
-    resources.webstatics,
-    toWireLanguage(locale),
-    id,
-    (rowId) => itemPath('statistics', rowId),
-    route('statistics').path,
-  ),
+  publicRowOr404(resources.webstatics, toWireLanguage(locale), id, (rowId) => itemPath('statistics', rowId)),
 );
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/statistics/[id]'>) => {

@@ -10,16 +10,10 @@ import { publicRowOr404 } from '@/lib/public/detail';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { routeHref } from '@/lib/public/links';
-import { itemPath, route } from '@/lib/public/routes';
+import { itemPath } from '@/lib/public/routes';
 
 const item = cache((locale: Locale, id: string) =>
-  publicRowOr404(
-    resources.webtrusttest,
-    toWireLanguage(locale),
-    id,
-    (rowId) => itemPath('tests', rowId),
-    route('tests').path,
-  ),
+  publicRowOr404(resources.webtrusttest, toWireLanguage(locale), id, (rowId) => itemPath('tests', rowId)),
 );
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/tests/[id]'>) => {

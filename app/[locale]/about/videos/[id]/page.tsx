@@ -9,17 +9,10 @@ import { videoView } from '@/lib/public/about/videos';
 import { videoPath } from '@/lib/public/about/watch';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { routeHref } from '@/lib/public/links';
-import { route } from '@/lib/public/routes';
 
 const readVideo = async (params: PageProps<'/[locale]/about/videos/[id]'>['params']) => {
   const locale = await localeOf(params);
-  const row = await publicRowOr404(
-    resources.webvision,
-    toWireLanguage(locale),
-    (await params).id,
-    videoPath,
-    route('videos').path,
-  );
+  const row = await publicRowOr404(resources.webvision, toWireLanguage(locale), (await params).id, videoPath);
   return { locale, row, video: videoView(row) };
 };
 
