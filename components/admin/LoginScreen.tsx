@@ -75,7 +75,9 @@ function LoginForm({
         await captcha?.('login'),
       );
       if (result.success) {
-        router.replace(safeReturnTo(language, new URLSearchParams(window.location.search).get('next')));
+        router.replace(
+          safeReturnTo(language, new URLSearchParams(window.location.search).get('next'), window.location.origin),
+        );
         return;
       }
       setProblem(t(result.locked ? 'locked' : 'wrong'));

@@ -124,13 +124,32 @@ function screenOf(segments: string[]): AdminScreen {
 
 /**
  * Where to go after signing in: the page the visitor wanted if it is a back-office page of this
- * site (never another origin, so the link cannot send anyone elsewhere), else the dashboard.
+ * site (never another origin, so the link cannot send anyone elsewhere), else the dashboard. The
+ * address is resolved against the site's origin first, as the browser will resolve it (dot segments,
+ * `%2e`, backslashes, tabs and newlines dropped from a scheme), and the resolved path is what is
+ * returned, so nothing is left for the browser to interpret differently: `/en-admin/..//evil.example`
+ * resolves to `//evil.example`, which is no back-office page. Encoded slashes and backslashes, which
+ * another server or proxy may decode into a path break, are refused outright.
  */
-export function safeReturnTo(language: WireLanguage, wanted: string | null | undefined): string {
-  if (!wanted || !wanted.startsWith('/') || wanted.startsWith('//') || wanted.includes('\\'))
-    return adminHome(language);
-  const pathname = wanted.split(/[?#]/)[0];
-  return parseAdminPath(pathname) ? wanted : adminHome(language);
+export function safeReturnTo(language: WireLanguage, wanted: string | null | undefined, origin: string): string {
+  const home = adminHome(language);
+  if (!wanted) return home;
+  let resolved: URL;
+  try {
+    resolved = new URL(wanted, origin);
+  } catch {
+    return home;
+  }
+  if (resolved.origin !== new URL(origin).origin) return home;
+  const { pathname, search, hash } = resolved;
+  if (/%(2f|5c)/i.test(pathname) || !pathname.startsWith('/') || pathname.startsWith('//')) return home;
+  try {
+    if (!parseAdminPath(pathname)) return home;
+  } catch {
+    // A malformed percent escape in the path: not a page of this site.
+    return home;
+  }
+  return `${pathname}${search}${hash}`;
 }
 
 /**
