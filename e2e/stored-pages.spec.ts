@@ -18,7 +18,9 @@ async function storedCopy(request: APIRequestContext, path: string): Promise<API
   return answer;
 }
 
-test('a page sent from its stored copy is, decompressed, byte for byte the render that was stored', async ({ request }) => {
+test('a page sent from its stored copy is, decompressed, byte for byte the render that was stored', async ({
+  request,
+}) => {
   // A query string of its own: no earlier test stored this page.
   const path = `/tw/news?stored=${Date.now()}`;
   const first = await request.get(path, { headers: browser });
