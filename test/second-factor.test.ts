@@ -8,6 +8,12 @@ import { account, accountTotp, recoveryCodes, signInTickets } from '../lib/db/sc
 import { checkSecondFactorKey, TICKET_MS } from '../lib/content/auth/second-factor';
 import { matchTotp, totpCode, totpStep } from '../lib/content/auth/totp';
 import { onStartup } from '../lib/server/startup';
+import { operator } from '../lib/content/model/actor';
+import { resetSecondFactor } from '../lib/content/operations/second-factor';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const SECRET_KEY = 'test-secret-key-of-the-second-factor-tests-0123456789';
 process.env.SECRET_KEY = SECRET_KEY;
@@ -300,6 +306,53 @@ describe('sign-in with a second factor', () => {
     expect(wrong.body).toEqual(expected);
     expect(unknown.body).toEqual(expected);
   });
+});
+
+describe('reset by the operator (npm run reset-second-factor)', () => {
+  test("turns another account's second factor off; it signs in with its password alone", async () => {
+    const user = await enrolled();
+    expect(await resetSecondFactor(operator(), user.username.toUpperCase())).toBe(true);
+    const after = await login(user.username);
+    expect(Object.keys(after.body).sort()).toEqual(['locked', 'token']);
+    expect(typeof after.body.token).toBe('string');
+    expect(await resetSecondFactor(operator(), user.username)).toBe(false);
+    await expect(resetSecondFactor(operator(), 'nobody-by-this-name')).rejects.toMatchObject({ kind: 'notFound' });
+  });
+
+  test('is for Admins: a User is refused', async () => {
+    const user = await enrolled();
+    const asUser = {
+      language: 'en' as const,
+      clientAddress: 'x',
+      account: { id: user.id, username: user.username, displayName: '', role: 0 as const },
+    };
+    await expect(resetSecondFactor(asUser, user.username)).rejects.toMatchObject({ kind: 'forbidden' });
+  });
+
+  test('the command names an unknown account and exits 1', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-reset-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DEMO_CONTENT: 'off' };
+    delete env.DATABASE_URL;
+    let failure: { status: number; stderr: string } | undefined;
+    try {
+      execFileSync(
+        process.execPath,
+        [
+          'node_modules/tsx/dist/cli.mjs',
+          '--tsconfig',
+          'tsconfig.scripts.json',
+          'scripts/reset-second-factor.ts',
+          'ghost',
+        ],
+        { env, encoding: 'utf8', stdio: 'pipe' },
+      );
+    } catch (error) {
+      failure = error as { status: number; stderr: string };
+    }
+    expect(failure?.status).toBe(1);
+    expect(failure?.stderr).toContain('There is no account named "ghost".');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
 });
 
 /** A code in the recovery codes' form that is none of them. */

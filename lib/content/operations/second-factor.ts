@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { config } from '../../config';
 import { getDb } from '../../db';
 import { account } from '../../db/schema';
@@ -19,7 +19,7 @@ import {
 import { hasSecretKey } from '../auth/secret-box';
 import { otpauthUrl, TOTP_DIGITS } from '../auth/totp';
 import { requireAccess, type Actor, type ActorAccount } from '../model/actor';
-import { conflict, invalid, invalidFields, unauthorized } from '../model/errors';
+import { conflict, invalid, invalidFields, notFound, unauthorized } from '../model/errors';
 import { recordAudit } from '../storage/audit';
 import { completeSignIn, countAccountFailure, minutesUntil, refusal, type SignInResult } from './account';
 
@@ -108,6 +108,33 @@ export async function newRecoveryCodes(
   const recoveryCodes = await replaceRecoveryCodes(me.id);
   await recordAudit(actor, { action: 'recoveryCodes', resource: 'account', rowId: me.id });
   return { recoveryCodes };
+}
+
+/**
+ * Turns another account's second factor off, for a person who lost both their phone and their
+ * recovery codes (`npm run reset-second-factor`, the operator; Admins): the account signs in with
+ * its password alone until it sets up a new authenticator. Returns whether it had one.
+ */
+export async function resetSecondFactor(actor: Actor, username: string): Promise<boolean> {
+  requireAccess(actor, 'admin');
+  const db = await getDb();
+  const [found] = await db
+    .select({ id: account.id, username: account.username })
+    .from(account)
+    .where(sql`lower(${account.username}) = lower(${username})`)
+    .limit(1);
+  if (!found) throw notFound();
+  const id = Number(found.id);
+  const had = (await secondFactorState(id)).totp;
+  await removeSecondFactor(id);
+  await recordAudit(actor, {
+    action: 'secondFactorOff',
+    resource: 'account',
+    rowId: id,
+    account: { id, name: String(found.username ?? '') },
+    summary: 'reset',
+  });
+  return had;
 }
 
 /**
