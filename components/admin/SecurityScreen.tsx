@@ -148,7 +148,7 @@ function Enrolment({ onEnabled }: { onEnabled: (recoveryCodes: string[]) => void
       <li>
         <p>{t('step2')}</p>
         <p>
-          {t('secretLabel')}:{' '}
+          {t('secretLabel')}{' '}
           <code className="security-secret" translate="no">
             {grouped(setup.secret)}
           </code>
