@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /** HTTP and browser tests against the real production server (scripts/e2e-server.mjs). */
 export const E2E_PORT = Number(process.env.E2E_PORT) || 3200;
+/** The test server's SECRET_KEY (scripts/e2e-server.mjs): for tests only, never a real server's. */
+export const E2E_SECRET_KEY = 'e2e-only-secret-key-never-used-in-production-0123456789';
 
 export default defineConfig({
   testDir: './e2e',
@@ -32,6 +34,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT) },
+    env: { E2E_PORT: String(E2E_PORT), E2E_SECRET_KEY },
   },
 });

@@ -115,6 +115,24 @@ test.describe('back office: routing and sign-in', () => {
     });
   }
 
+  test('after sign-in, a crafted next address never leaves the site', async ({ page }) => {
+    for (const next of [
+      '/en-admin/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/%5Cevil.example',
+      'https:evil.example',
+    ]) {
+      await page.evaluate(() => localStorage.removeItem('Authorization')).catch(() => undefined);
+      await page.goto(`/en-login?next=${encodeURIComponent(next)}`);
+      await page.getByLabel(words.en.username).fill(admin.username);
+      await page.getByLabel(words.en.password).fill(admin.password);
+      await page.getByRole('button', { name: words.en.signIn }).click();
+      await expect(page).toHaveURL(/\/en-admin$/);
+      expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? '').host);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.en.dashboard);
+    }
+  });
+
   test('says so for wrong credentials and for a locked account', async ({ page, request }) => {
     const user = await createUser(request, `locked${Date.now()}`);
     await signIn(page, 'en', { username: user.username, password: 'wrong-password' });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_SECRET_KEY } from '../playwright.config';
 import { adminHeaders, startServer } from './helpers';
 
 /**
@@ -35,6 +36,8 @@ if (databaseUrl) {
           SITE_URL: b,
           LOG_LEVEL: 'warn',
           TRUSTED_PROXIES: '127.0.0.1',
+          // Accounts of the test server's database may have a second factor sealed with its key.
+          SECRET_KEY: E2E_SECRET_KEY,
         },
         '/readyz',
         'server B',

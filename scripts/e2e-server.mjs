@@ -18,6 +18,9 @@ const env = {
   DATA_DIR: path.join(root, '.e2e-data'),
   // The tests' own requests come from 127.0.0.1 and may speak for other clients (e2e/hardening.spec.ts).
   TRUSTED_PROXIES: '127.0.0.1',
+  // Seals the authenticator secrets e2e/second-factor.spec.ts sets up: the tests' own key
+  // (playwright.config.ts), which a second server on the same database needs too.
+  SECRET_KEY: process.env.E2E_SECRET_KEY,
   // E-mail goes to the SMTP server e2e/mail.spec.ts starts on this port (smtp-server).
   SMTP_URL: process.env.SMTP_URL || `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT || 2531}`,
 };

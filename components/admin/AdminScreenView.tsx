@@ -18,6 +18,7 @@ import { ListScreen } from './ListScreen';
 import { MediaScreen } from './MediaScreen';
 import { GuardedLink } from './LeaveGuard';
 import { ScreenTitle } from './ScreenTitle';
+import { SecurityScreen } from './SecurityScreen';
 import { SettingsScreen } from './SettingsScreen';
 import { TrashScreen } from './TrashScreen';
 
@@ -62,6 +63,8 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
           <MediaScreen />
         </Suspense>
       );
+    case 'security':
+      return <SecurityScreen />;
     case 'trash':
       if (!definition || !hasTrash(definition)) return <NotFound />;
       return (

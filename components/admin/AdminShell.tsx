@@ -7,7 +7,7 @@ import { checkLogin, logout, type SignedInAccount } from '@/lib/client/auth';
 import { clientSettings, configureClient } from '@/lib/client/settings';
 import { clientMessage } from '@/lib/client/messages';
 import { getToken, TOKEN_KEY } from '@/lib/client/token';
-import { loginPath, otherLanguagePath, parseAdminPath } from '@/lib/admin/paths';
+import { adminPath, loginPath, otherLanguagePath, parseAdminPath } from '@/lib/admin/paths';
 import type { WireLanguage } from '@/lib/i18n/languages';
 import { AdminMenu } from './AdminMenu';
 import { AdminSessionContext, useAdminSession } from './AdminSession';
@@ -127,6 +127,12 @@ function Frame({ pathname, children }: { pathname: string; children: ReactNode }
               role: session.role === 1 ? t('roleAdmin') : t('roleUser'),
             })}
           </span>
+          <GuardedLink
+            href={adminPath(language, { kind: 'security' })}
+            aria-current={screen.kind === 'security' ? 'page' : undefined}
+          >
+            {t('security')}
+          </GuardedLink>
           <a href={`/${language}`} target="_blank" rel="noopener noreferrer">
             {t('viewSite')}
           </a>

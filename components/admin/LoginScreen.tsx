@@ -5,10 +5,11 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
-import { forgotPassword, login } from '@/lib/client/auth';
+import { forgotPassword, login, loginSecondStep, type SecondFactorChallenge } from '@/lib/client/auth';
 import { clientSettings, configureClient } from '@/lib/client/settings';
 import { safeReturnTo } from '@/lib/admin/paths';
 import type { WireLanguage } from '@/lib/i18n/languages';
+import { ProblemAndSubmit } from './ProblemAndSubmit';
 import { errorText } from './Toasts';
 
 /** A fresh captcha token for one action, or none when captcha is off. */
@@ -61,6 +62,11 @@ function LoginForm({
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  const toWanted = () =>
+    router.replace(
+      safeReturnTo(language, new URLSearchParams(window.location.search).get('next'), window.location.origin),
+    );
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -75,7 +81,12 @@ function LoginForm({
         await captcha?.('login'),
       );
       if (result.success) {
-        router.replace(safeReturnTo(language, new URLSearchParams(window.location.search).get('next')));
+        toWanted();
+        return;
+      }
+      if (result.secondFactor) {
+        setChallenge(result.secondFactor);
+        setBusy(false);
         return;
       }
       setProblem(t(result.locked ? 'locked' : 'wrong'));
@@ -99,35 +110,119 @@ function LoginForm({
         <h1>{t('title')}</h1>
         <p className="admin-login-site">{tAdmin('title')}</p>
         {notice}
-        {/* Before the script runs (or without it) the browser submits the form itself: by POST, to
+        {challenge ? (
+          <SecondStep
+            challenge={challenge}
+            onSignedIn={toWanted}
+            onStartOver={() => {
+              setChallenge(null);
+              setProblem(null);
+            }}
+          />
+        ) : (
+          <>
+            {/* Before the script runs (or without it) the browser submits the form itself: by POST, to
             this page, which ignores it, so a password never ends up in an address. */}
-        <form method="post" onSubmit={submit} aria-describedby={problem ? 'login-problem' : undefined}>
-          <div className="admin-field">
-            <label htmlFor="login-username">{t('username')}</label>
-            <input id="login-username" name="username" autoComplete="username" required maxLength={64} autoFocus />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="login-password">{t('password')}</label>
-            <input
-              id="login-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              maxLength={200}
-            />
-          </div>
-          <div id="login-problem" role="alert" className="admin-login-problem">
-            {problem}
-          </div>
-          <button type="submit" className="admin-button-primary" disabled={busy}>
-            {busy ? t('submitting') : t('submit')}
-          </button>
-        </form>
-        <ForgotPassword captcha={captcha} />
+            <form method="post" onSubmit={submit} aria-describedby={problem ? 'login-problem' : undefined}>
+              <div className="admin-field">
+                <label htmlFor="login-username">{t('username')}</label>
+                <input id="login-username" name="username" autoComplete="username" required maxLength={64} autoFocus />
+              </div>
+              <div className="admin-field">
+                <label htmlFor="login-password">{t('password')}</label>
+                <input
+                  id="login-password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  maxLength={200}
+                />
+              </div>
+              <div id="login-problem" role="alert" className="admin-login-problem">
+                {problem}
+              </div>
+              <button type="submit" className="admin-button-primary" disabled={busy}>
+                {busy ? t('submitting') : t('submit')}
+              </button>
+            </form>
+            <ForgotPassword captcha={captcha} />
+          </>
+        )}
         {captcha ? <p className="admin-login-captcha">{t('captchaNotice')}</p> : null}
       </div>
     </main>
+  );
+}
+
+/**
+ * The second step of a sign-in for an account with a second factor: one box for a code from the
+ * authenticator app or a recovery code, typed or filled in by the browser (`one-time-code`), and
+ * focused, so the keyboard goes straight on from the password.
+ */
+function SecondStep({
+  challenge,
+  onSignedIn,
+  onStartOver,
+}: {
+  challenge: SecondFactorChallenge;
+  onSignedIn: () => void;
+  onStartOver: () => void;
+}) {
+  const t = useTranslations('admin.login');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const code = String(new FormData(form).get('code') ?? '');
+    setBusy(true);
+    setProblem(null);
+    try {
+      const result = await loginSecondStep(challenge.ticket, code);
+      if (result.success) {
+        onSignedIn();
+        return;
+      }
+      setProblem(result.locked ? t('locked') : (result.message ?? t('codeWrong')));
+      form.reset();
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      setProblem(status === 429 || status === 400 ? errorText(error) : t('failed'));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <section aria-labelledby="login-second-title">
+      <h2 id="login-second-title">{t('secondTitle')}</h2>
+      <p id="login-second-intro">{t('secondIntro')}</p>
+      <form method="post" onSubmit={submit} aria-describedby={problem ? 'login-code-problem' : undefined}>
+        <div className="admin-field">
+          <label htmlFor="login-code">{t('code')}</label>
+          <input
+            id="login-code"
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="off"
+            spellCheck={false}
+            aria-describedby="login-second-intro"
+            required
+            maxLength={64}
+            autoFocus
+          />
+        </div>
+        <ProblemAndSubmit
+          problemId="login-code-problem"
+          problem={problem}
+          busy={busy}
+          submit={t('verify')}
+          busyText={t('verifying')}
+          back={{ text: t('startOver'), onClick: onStartOver }}
+        />
+      </form>
+    </section>
   );
 }
 

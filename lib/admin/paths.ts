@@ -15,6 +15,7 @@ import { isWireLanguage, type WireLanguage } from '../i18n/languages';
  *   /{lang}-admin/settings                         web settings
  *   /{lang}-admin/audit                            the audit log (Admins)
  *   /{lang}-admin/media                            the media library (uploads)
+ *   /{lang}-admin/security                         the signed-in account's own security (second factor)
  *   /{lang}-login                                  sign-in
  *
  * A resource whose first parent is a fixed section standing in every path (`sectionInPath`:
@@ -25,6 +26,7 @@ export type AdminScreen =
   | { kind: 'settings' }
   | { kind: 'audit' }
   | { kind: 'media' }
+  | { kind: 'security' }
   | { kind: 'trash'; resource: string }
   | { kind: 'list'; resource: string; section?: number }
   | { kind: 'new'; resource: string; section?: number }
@@ -34,6 +36,7 @@ export type AdminScreen =
 export const SETTINGS_SEGMENT = 'settings';
 export const AUDIT_SEGMENT = 'audit';
 export const MEDIA_SEGMENT = 'media';
+export const SECURITY_SEGMENT = 'security';
 export const TRASH_SEGMENT = 'trash';
 
 /** The section field of a resource with one list per section, or undefined. */
@@ -72,6 +75,8 @@ export function adminPath(language: WireLanguage, screen: AdminScreen): string {
       return `${home}/${AUDIT_SEGMENT}`;
     case 'media':
       return `${home}/${MEDIA_SEGMENT}`;
+    case 'security':
+      return `${home}/${SECURITY_SEGMENT}`;
     case 'trash':
       return `${home}/${screen.resource}/${TRASH_SEGMENT}`;
     default: {
@@ -103,6 +108,7 @@ function screenOf(segments: string[]): AdminScreen {
   if (first === SETTINGS_SEGMENT) return rest.length ? notFound : { kind: 'settings' };
   if (first === AUDIT_SEGMENT) return rest.length ? notFound : { kind: 'audit' };
   if (first === MEDIA_SEGMENT) return rest.length ? notFound : { kind: 'media' };
+  if (first === SECURITY_SEGMENT) return rest.length ? notFound : { kind: 'security' };
   const definition = findResource(first);
   if (!definition) return notFound;
   if (rest.length === 1 && rest[0] === TRASH_SEGMENT) return { kind: 'trash', resource: definition.name };
@@ -124,13 +130,32 @@ function screenOf(segments: string[]): AdminScreen {
 
 /**
  * Where to go after signing in: the page the visitor wanted if it is a back-office page of this
- * site (never another origin, so the link cannot send anyone elsewhere), else the dashboard.
+ * site (never another origin, so the link cannot send anyone elsewhere), else the dashboard. The
+ * address is resolved against the site's origin first, as the browser will resolve it (dot segments,
+ * `%2e`, backslashes, tabs and newlines dropped from a scheme), and the resolved path is what is
+ * returned, so nothing is left for the browser to interpret differently: `/en-admin/..//evil.example`
+ * resolves to `//evil.example`, which is no back-office page. Encoded slashes and backslashes, which
+ * another server or proxy may decode into a path break, are refused outright.
  */
-export function safeReturnTo(language: WireLanguage, wanted: string | null | undefined): string {
-  if (!wanted || !wanted.startsWith('/') || wanted.startsWith('//') || wanted.includes('\\'))
-    return adminHome(language);
-  const pathname = wanted.split(/[?#]/)[0];
-  return parseAdminPath(pathname) ? wanted : adminHome(language);
+export function safeReturnTo(language: WireLanguage, wanted: string | null | undefined, origin: string): string {
+  const home = adminHome(language);
+  if (!wanted) return home;
+  let resolved: URL;
+  try {
+    resolved = new URL(wanted, origin);
+  } catch {
+    return home;
+  }
+  if (resolved.origin !== new URL(origin).origin) return home;
+  const { pathname, search, hash } = resolved;
+  if (/%(2f|5c)/i.test(pathname) || !pathname.startsWith('/') || pathname.startsWith('//')) return home;
+  try {
+    if (!parseAdminPath(pathname)) return home;
+  } catch {
+    // A malformed percent escape in the path: not a page of this site.
+    return home;
+  }
+  return `${pathname}${search}${hash}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '../content/model/define';
 import { endpointsFor } from '../content/endpoints';
 import { sessionStatus, signIn } from '../content/operations/account';
+import * as secondFactor from '../content/operations/second-factor';
 import { auditList } from '../content/operations/audit';
 import * as history from '../content/operations/history';
 import { mailStatus } from '../content/operations/mail';
@@ -260,7 +261,48 @@ export function buildRoutes(): Route[] {
       operation: (actor, { body }) => signIn(actor, body),
       noXsrf: true,
     },
+    {
+      method: 'POST',
+      path: 'account/login2',
+      body: true,
+      operation: (actor, { body }) => secondFactor.signInSecondStep(actor, body),
+      noXsrf: true,
+      summary: "A sign-in's second step: the ticket account/login gave and an authenticator or recovery code",
+    },
     { method: 'POST', path: 'account/checklogin', operation: sessionStatus },
+    {
+      method: 'GET',
+      path: 'account/security',
+      operation: secondFactor.securityStatus,
+      summary: "Whether the caller's authenticator is on, and how many recovery codes are left",
+    },
+    {
+      method: 'POST',
+      path: 'account/totp/setup',
+      operation: secondFactor.totpSetup,
+      summary: 'Starts setting up an authenticator: a new secret and its otpauth:// address',
+    },
+    {
+      method: 'POST',
+      path: 'account/totp/enable',
+      body: true,
+      operation: (actor, { body }) => secondFactor.totpEnable(actor, body),
+      summary: 'Turns the authenticator on with a code from it; answers ten recovery codes, once',
+    },
+    {
+      method: 'POST',
+      path: 'account/totp/disable',
+      body: true,
+      operation: (actor, { body }) => secondFactor.totpDisable(actor, body),
+      summary: 'Turns the second factor off, with the password',
+    },
+    {
+      method: 'POST',
+      path: 'account/recoverycodes',
+      body: true,
+      operation: (actor, { body }) => secondFactor.newRecoveryCodes(actor, body),
+      summary: 'A new set of ten recovery codes, with the password; the old set stops working',
+    },
     { method: 'POST', path: 'account/logout', handler: account.logout },
     // Anonymous like sign-in (no session to protect yet): no XSRF check, captcha when it is on.
     {

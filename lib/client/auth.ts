@@ -6,6 +6,14 @@ export interface LoginResult {
   locked: boolean;
   /** The server's reason when there is no token (wrong password, locked for n minutes). */
   message?: string;
+  /** The password was right, and the account asks for a second factor: the ticket of the second step. */
+  secondFactor?: SecondFactorChallenge;
+}
+
+export interface SecondFactorChallenge {
+  ticket: string;
+  /** `totp` (an authenticator code), `recovery` (a recovery code). */
+  methods: string[];
 }
 
 export interface SignedInAccount {
@@ -19,6 +27,21 @@ interface LoginReply {
   token?: string | null;
   locked?: boolean;
   message?: string;
+  secondFactor?: SecondFactorChallenge;
+}
+
+/** A sign-in's answer (`account/login`, `account/login2`) as the screens use it; a token is stored. */
+function loginResult(client: ApiHttp, reply: LoginReply): LoginResult {
+  if (reply.token) {
+    client.tokens.set(reply.token);
+    return { success: true, locked: reply.locked === true };
+  }
+  return {
+    success: false,
+    locked: reply.locked === true,
+    ...(reply.message ? { message: reply.message } : {}),
+    ...(reply.secondFactor?.ticket ? { secondFactor: reply.secondFactor } : {}),
+  };
 }
 
 interface CheckLoginReply {
@@ -37,11 +60,13 @@ export function createAuth(client: ApiHttp) {
           json: { username, password, ...(captchaToken ? { captchaToken } : {}) },
         })
         .json<LoginReply>();
-      if (reply.token) {
-        client.tokens.set(reply.token);
-        return { success: true, locked: reply.locked === true };
-      }
-      return { success: false, locked: reply.locked === true, ...(reply.message ? { message: reply.message } : {}) };
+      return loginResult(client, reply);
+    },
+
+    /** The second step of a sign-in: the ticket of the first and an authenticator or recovery code. */
+    async loginSecondStep(ticket: string, code: string): Promise<LoginResult> {
+      const reply = await client.post(client.url('/api/account/login2'), { json: { ticket, code } }).json<LoginReply>();
+      return loginResult(client, reply);
     },
 
     /** The token is removed first, so the page is signed out even if the server cannot be reached. */
@@ -97,6 +122,7 @@ export function createAuth(client: ApiHttp) {
 const pageAuth = createAuth(http);
 
 export const login = pageAuth.login;
+export const loginSecondStep = pageAuth.loginSecondStep;
 export const logout = pageAuth.logout;
 export const checkLogin = pageAuth.checkLogin;
 export const forgotPassword = pageAuth.forgotPassword;

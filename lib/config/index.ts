@@ -38,6 +38,23 @@ export interface Config {
    * Varnish): every content write sends them a PURGE naming the keys it touched. Empty: no tier.
    */
   cachePurgeUrls: string[];
+  /**
+   * The server's own secret (`SECRET_KEY`): the key that encrypts the authenticator secrets of
+   * accounts with a second factor (lib/content/auth/secret-box.ts). Required once any account has one.
+   */
+  secretKey: string | undefined;
+}
+
+/** The shortest SECRET_KEY taken: shorter ones are too easy to guess to protect anything. */
+export const SECRET_KEY_MIN_LENGTH = 32;
+
+function secretKeyOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < SECRET_KEY_MIN_LENGTH)
+    throw new Error(
+      `SECRET_KEY must be at least ${SECRET_KEY_MIN_LENGTH} characters long (for example: openssl rand -base64 32).`,
+    );
+  return value;
 }
 
 export const UPLOAD_STORAGES = ['database', 'folder'] as const;
@@ -112,6 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditDays: Math.max(1, number(env.AUDIT_DAYS, 400)),
     trashDays: Math.max(0, number(env.TRASH_DAYS, 30)),
     cachePurgeUrls: purgeUrlsOf(env.CACHE_PURGE_URLS),
+    secretKey: secretKeyOf(env.SECRET_KEY),
   };
 }
 

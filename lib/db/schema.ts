@@ -213,6 +213,46 @@ export const passwordResets = pgTable(
 );
 
 /**
+ * An account's authenticator (TOTP, lib/content/auth/second-factor.ts): its secret encrypted with a
+ * key from SECRET_KEY (never in clear), `enabledAt` null while enrolment waits for a first code, and
+ * the last time step a code was taken at, so no code is taken twice.
+ */
+export const accountTotp = pgTable('account_totp', {
+  accountId: integer('account_id').primaryKey(),
+  secret: text('secret').notNull(),
+  enabledAt: timestamptz('enabled_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** Single-use recovery codes of an account with a second factor: their SHA-256, and when each was used. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer('account_id').notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('recovery_codes_account_idx').on(t.accountId)],
+);
+
+/**
+ * The second step of a sign-in: a ticket (its SHA-256) given for the right password of an account
+ * with a second factor, good for five minutes and five codes.
+ */
+export const signInTickets = pgTable(
+  'sign_in_tickets',
+  {
+    ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
+    accountId: integer('account_id').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    tries: integer('tries').notNull().default(0),
+  },
+  (t) => [index('sign_in_tickets_expires_idx').on(t.expiresAt)],
+);
+
+/**
  * Saved states of content rows: each add, update and restore stores the row's values as they were
  * after the write, numbered per row from 1 (lib/content/storage/revisions.ts). At most REVISIONS_KEEP per row.
  */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { config } from '../config';
 import { accountCount, ensureAdmin, generatePassword } from '../content/auth/accounts';
 import { warnIfCaptchaOff } from '../content/auth/captcha';
+import { checkSecondFactorKey } from '../content/auth/second-factor';
 import { followOtherServers } from '../content/jobs/cross-server';
 import { scheduleHousekeeping } from '../content/jobs/housekeeping';
 import type { Connection } from '../db';
@@ -20,6 +21,8 @@ import { startMailWorker } from '../mail/queue';
 export async function onStartup(connection: Connection): Promise<void> {
   const { adminUsername, adminPassword, demoContent, dataDir } = config();
   const { db } = connection;
+  // Accounts with a second factor cannot sign in without the key of their secrets: refuse to start.
+  await checkSecondFactorKey(db);
   // Before anything is cached: from here on, other servers' writes and sign-outs are heard.
   await followOtherServers(connection);
   if (adminUsername && adminPassword) {

@@ -73,20 +73,43 @@ describe('back-office paths', () => {
     expect(parseAdminPath('/admin/tw')).toBeNull();
   });
 
+  const origin = 'https://site.example';
+
   it('keeps the wanted page through sign-in, but only a back-office page of this site', () => {
     expect(loginPath('tw', '/tw-admin/webnews?page=2')).toBe('/tw-login?next=%2Ftw-admin%2Fwebnews%3Fpage%3D2');
-    expect(safeReturnTo('tw', '/tw-admin/webnews?page=2')).toBe('/tw-admin/webnews?page=2');
-    for (const wanted of [
-      null,
-      '',
-      'https://evil.example/tw-admin',
-      '//evil.example/tw-admin',
-      '/\\evil.example',
-      '/tw',
-      '/tw-login',
-    ]) {
-      expect(safeReturnTo('en', wanted)).toBe('/en-admin');
-    }
+    expect(safeReturnTo('tw', '/tw-admin/webnews?page=2', origin)).toBe('/tw-admin/webnews?page=2');
+    expect(safeReturnTo('en', `${origin}/en-admin/media#top`, origin)).toBe('/en-admin/media#top');
+    // Dot segments that stay inside the back office resolve to the page they name.
+    expect(safeReturnTo('en', '/en-admin/webnews/../settings', origin)).toBe('/en-admin/settings');
+  });
+
+  // The usual open-redirect payloads: each must land on the dashboard, never off the site.
+  it.each([
+    ['nothing', null],
+    ['empty', ''],
+    ['another origin', 'https://evil.example/tw-admin'],
+    ['protocol-relative', '//evil.example/tw-admin'],
+    ['dot segment to a protocol-relative path', '/en-admin/..//evil.example'],
+    ['leading dot segment', '/..//evil.example'],
+    ['encoded dot segment', '/%2e%2e//evil.example'],
+    ['encoded dot segment in the back office', '/en-admin/%2E%2E//evil.example'],
+    ['backslash', '/\\evil.example'],
+    ['two backslashes', '/\\\\evil.example/en-admin'],
+    ['backslash dot segment in the back office', '/en-admin\\..\\\\evil.example'],
+    ['encoded backslash', '/%5Cevil.example'],
+    ['encoded backslash in the back office', '/en-admin/%5C%5Cevil.example'],
+    ['encoded slash in the back office', '/en-admin/%2F%2Fevil.example'],
+    ['scheme with no slashes', 'https:evil.example'],
+    ['other scheme with no slashes', 'http:evil.example/en-admin'],
+    ['javascript', 'javascript:alert(1)'],
+    ['tab inside the scheme', 'java\tscript:alert(1)'],
+    ['newline inside the scheme', 'ht\ntps://evil.example/en-admin'],
+    ['tab inside a protocol-relative path', '/\t/evil.example/en-admin'],
+    ['public page', '/tw'],
+    ['sign-in page', '/tw-login'],
+    ['malformed escape', '/en-admin/%E0%A4%A'],
+  ])('refuses %s', (_name, wanted) => {
+    expect(safeReturnTo('en', wanted, origin)).toBe('/en-admin');
   });
 });
 

@@ -25,6 +25,37 @@ describe('login', () => {
   });
 });
 
+describe('sign-in with a second factor', () => {
+  test('the first step hands back the ticket and stores nothing; the second stores the token', async () => {
+    const challenge = { ticket: 'the-ticket', methods: ['totp', 'recovery'] };
+    const { page, auth, server } = setUp((request) =>
+      new URL(request.url).pathname === '/api/account/login'
+        ? Response.json({ token: null, locked: false, secondFactor: challenge })
+        : Response.json({ token: 'after-code', locked: false }),
+    );
+    await expect(auth.login('admin', 'pw')).resolves.toEqual({
+      success: false,
+      locked: false,
+      secondFactor: challenge,
+    });
+    expect(page.storage.getItem('Authorization')).toBeNull();
+    await expect(auth.loginSecondStep('the-ticket', '123456')).resolves.toEqual({ success: true, locked: false });
+    expect(page.storage.getItem('Authorization')).toBe('after-code');
+    expect(new URL(server.requests[1].url).pathname).toBe('/api/account/login2');
+    expect(JSON.parse(server.requests[1].body)).toEqual({ ticket: 'the-ticket', code: '123456' });
+  });
+
+  test('a wrong code: no token, the message of the server', async () => {
+    const { page, auth } = setUp(() => Response.json({ token: null, locked: false, message: 'Wrong code' }));
+    await expect(auth.loginSecondStep('t', '000000')).resolves.toEqual({
+      success: false,
+      locked: false,
+      message: 'Wrong code',
+    });
+    expect(page.storage.getItem('Authorization')).toBeNull();
+  });
+});
+
 describe('checkLogin', () => {
   test('resolves false without a stored token, without asking the server', async () => {
     const { auth, server } = setUp(() => Response.json({ valid: true, role: 1, username: 'a', displayName: 'A' }));

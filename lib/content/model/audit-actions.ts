@@ -19,6 +19,9 @@ export const auditActions = [
   'upload',
   'forgotPassword',
   'passwordReset',
+  'secondFactorOn',
+  'secondFactorOff',
+  'recoveryCodes',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -12,19 +12,25 @@ import { rowOf } from '../model/row-check';
 import accountDefinition from '../resources/account';
 import { verifyPassword } from '../auth/passwords';
 import { hit, signInLimit } from '../auth/rate-limit';
+import { hasSecondFactor, issueTicket } from '../auth/second-factor';
 import { createSession, revokeSession } from '../auth/sessions';
 
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MS = 15 * 60 * 1000;
 
+/** The ways the second step of a sign-in takes (docs/api.md, Second factor). */
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+
 /**
  * The answer of a sign-in, refused ones included (docs/decisions.md): a token, or none with whether the name is locked
- * and why.
+ * and why. The right password of an account with a second factor gives no token yet, but a ticket
+ * for the second step (`account/login2`).
  */
 export interface SignInResult {
   token: string | null;
   locked: boolean;
   message?: string;
+  secondFactor?: { ticket: string; methods: readonly string[] };
 }
 
 /**
@@ -41,6 +47,8 @@ export async function signIn(actor: Actor, input: Record<string, unknown>): Prom
   await verifyCaptcha(input.captchaToken, actor.clientAddress, 'login');
   const name = username.trim().slice(0, 64);
   const { accountId, ...result } = await attemptSignIn(actor, name, password);
+  // Half a sign-in is neither a sign-in nor a failure: the second step records how it ends.
+  if (result.secondFactor) return result;
   await recordAudit(actor, {
     action: result.token ? 'signIn' : 'signInFailed',
     resource: 'account',
@@ -66,13 +74,9 @@ async function attemptSignIn(
   const found = stored && rowOf(accountDefinition, stored);
   const failed = (locked = false, minutes = 0) => ({
     accountId: found?.id ?? null,
-    token: null,
-    locked,
-    message: locked
-      ? translate(actor.language, 'api.accountLocked', { minutes })
-      : translate(actor.language, 'api.loginFailed'),
+    ...refusal(actor, locked ? minutes : null),
   });
-  const lockedFor = (until: Date | null) => Math.max(1, Math.ceil(((until?.getTime() ?? 0) - now.getTime()) / 60000));
+  const lockedFor = (until: Date | null) => minutesUntil(until, now);
 
   if (found?.lockedUntil && found.lockedUntil > now) return failed(true, lockedFor(found.lockedUntil));
   const unusable = !found || found.isDisabled;
@@ -87,24 +91,65 @@ async function attemptSignIn(
     return until ? failed(true, lockedFor(until)) : failed();
   }
   if (!passwordOk) {
-    // One statement counts the failure and, at the fifth, locks: concurrent attempts cannot skip it.
-    const [after] = await db
-      .update(account)
-      .set({
-        failedLogins: sql`case when ${account.failedLogins} + 1 >= ${MAX_FAILED_SIGN_INS} then 0 else ${account.failedLogins} + 1 end`,
-        lockedUntil: sql`case when ${account.failedLogins} + 1 >= ${MAX_FAILED_SIGN_INS} then ${new Date(now.getTime() + LOCK_MS)} else ${account.lockedUntil} end`,
-      })
-      .where(eq(account.id, found.id))
-      .returning({ lockedUntil: account.lockedUntil });
-    const lockedUntil = after.lockedUntil instanceof Date ? after.lockedUntil : null;
-    const nowLocked = !!lockedUntil && lockedUntil > now;
-    return failed(nowLocked, nowLocked ? lockedFor(lockedUntil) : 0);
+    const lockedUntil = await countAccountFailure(found.id, now);
+    return failed(!!lockedUntil, lockedFor(lockedUntil));
   }
+  if (await hasSecondFactor(found.id)) {
+    // The count of failures goes on until the second step succeeds, so codes cannot be guessed
+    // without end by giving the right password between tries.
+    return {
+      accountId: found.id,
+      token: null,
+      locked: false,
+      secondFactor: { ticket: await issueTicket(found.id, now), methods: SECOND_FACTOR_METHODS },
+    };
+  }
+  return { accountId: found.id, token: await completeSignIn(found.id, now), locked: false };
+}
+
+/** The end of a successful sign-in: the failures are forgotten and a session begins. */
+export async function completeSignIn(accountId: number, now: Date): Promise<string> {
+  const db = await getDb();
   await db
     .update(account)
     .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
-    .where(eq(account.id, found.id));
-  return { accountId: found.id, token: await createSession(found.id), locked: false };
+    .where(eq(account.id, accountId));
+  return createSession(accountId);
+}
+
+/** A refused sign-in's answer: locked for `minutes`, or (null) wrong credentials, or another reason's message. */
+export function refusal(actor: Actor, lockedMinutes: number | null, reason = 'api.loginFailed'): SignInResult {
+  return {
+    token: null,
+    locked: lockedMinutes !== null,
+    message:
+      lockedMinutes !== null
+        ? translate(actor.language, 'api.accountLocked', { minutes: lockedMinutes })
+        : translate(actor.language, reason),
+  };
+}
+
+/** Whole minutes until `until`, at least one. */
+export const minutesUntil = (until: Date | null, now: Date) =>
+  Math.max(1, Math.ceil(((until?.getTime() ?? 0) - now.getTime()) / 60000));
+
+/**
+ * Counts one failed sign-in of an account (a wrong password or a wrong second-factor code); at the
+ * fifth the account is locked for LOCK_MS and the end of the lock is returned, else null.
+ */
+export async function countAccountFailure(accountId: number, now: Date): Promise<Date | null> {
+  const db = await getDb();
+  // One statement counts the failure and, at the fifth, locks: concurrent attempts cannot skip it.
+  const [after] = await db
+    .update(account)
+    .set({
+      failedLogins: sql`case when ${account.failedLogins} + 1 >= ${MAX_FAILED_SIGN_INS} then 0 else ${account.failedLogins} + 1 end`,
+      lockedUntil: sql`case when ${account.failedLogins} + 1 >= ${MAX_FAILED_SIGN_INS} then ${new Date(now.getTime() + LOCK_MS)} else ${account.lockedUntil} end`,
+    })
+    .where(eq(account.id, accountId))
+    .returning({ lockedUntil: account.lockedUntil });
+  const lockedUntil = after?.lockedUntil instanceof Date ? after.lockedUntil : null;
+  return lockedUntil && lockedUntil > now ? lockedUntil : null;
 }
 
 /**

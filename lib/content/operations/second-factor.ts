@@ -1,0 +1,200 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import { config } from '../../config';
+import { getDb } from '../../db';
+import { account } from '../../db/schema';
+import { verifyPassword } from '../auth/passwords';
+import { hit, signInLimit } from '../auth/rate-limit';
+import {
+  beginTotpEnrolment,
+  endTicket,
+  hasSecondFactor,
+  removeSecondFactor,
+  replaceRecoveryCodes,
+  secondFactorState,
+  takeRecoveryCode,
+  takeTicketTry,
+  takeTotpCode,
+} from '../auth/second-factor';
+import { hasSecretKey } from '../auth/secret-box';
+import { otpauthUrl, TOTP_DIGITS } from '../auth/totp';
+import { requireAccess, type Actor, type ActorAccount } from '../model/actor';
+import { conflict, invalid, invalidFields, notFound, unauthorized } from '../model/errors';
+import { recordAudit } from '../storage/audit';
+import { completeSignIn, countAccountFailure, minutesUntil, refusal, type SignInResult } from './account';
+
+/**
+ * An account's own second factor (the back office's Account security screen) and the second step
+ * of a sign-in. Every account manages only its own: the actor's.
+ */
+
+function signedInAccount(actor: Actor): ActorAccount {
+  requireAccess(actor, 'user');
+  // The console operator passes requireAccess but has no account of its own to secure.
+  if (!actor.account) throw unauthorized();
+  return actor.account;
+}
+
+/** `{totp, recoveryCodesLeft}`: whether the actor's authenticator is on, and how many recovery codes are unused. */
+export async function securityStatus(actor: Actor) {
+  return secondFactorState(signedInAccount(actor).id);
+}
+
+/** The name authenticator apps show above the account: the site's host. */
+function issuer(): string {
+  try {
+    return new URL(config().siteUrl).hostname || 'Gonghui';
+  } catch {
+    return 'Gonghui';
+  }
+}
+
+/** Starts enrolment: a new secret, off until `totpEnable` gets a code of it. */
+export async function totpSetup(actor: Actor): Promise<{ secret: string; otpauthUrl: string }> {
+  const me = signedInAccount(actor);
+  if (!hasSecretKey()) throw conflict('secondFactorNoKey');
+  if (await hasSecondFactor(me.id)) throw conflict('secondFactorAlreadyOn');
+  const secret = await beginTotpEnrolment(me.id);
+  return { secret, otpauthUrl: otpauthUrl(secret, issuer(), me.username) };
+}
+
+function codeOf(input: Record<string, unknown>): string {
+  const code = typeof input.code === 'string' ? input.code.replace(/\s/g, '') : '';
+  if (!code) throw invalidFields([{ field: 'code', key: 'secondFactorCodeMissing', values: {} }]);
+  return code;
+}
+
+/** Turns the authenticator on with a code from it; answers the new recovery codes, shown once. */
+export async function totpEnable(actor: Actor, input: Record<string, unknown>): Promise<{ recoveryCodes: string[] }> {
+  const me = signedInAccount(actor);
+  const code = codeOf(input);
+  if (await hasSecondFactor(me.id)) throw conflict('secondFactorAlreadyOn');
+  if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code) || !(await takeTotpCode(me.id, code, true))) {
+    throw invalidFields([{ field: 'code', key: 'secondFactorCodeWrong', values: {} }]);
+  }
+  const recoveryCodes = await replaceRecoveryCodes(me.id);
+  await recordAudit(actor, { action: 'secondFactorOn', resource: 'account', rowId: me.id });
+  return { recoveryCodes };
+}
+
+/** The password again, for what a stolen session alone must not do; every try counts against the per-address limit. */
+async function confirmPassword(actor: Actor, me: ActorAccount, input: Record<string, unknown>): Promise<void> {
+  await hit(signInLimit, actor.clientAddress);
+  const password = typeof input.password === 'string' ? input.password : '';
+  if (!password) throw invalidFields([{ field: 'password', key: 'passwordMissing', values: {} }]);
+  const db = await getDb();
+  const [row] = await db.select({ hash: account.passwordHash }).from(account).where(eq(account.id, me.id));
+  if (!(await verifyPassword(password, row?.hash as string | undefined)))
+    throw invalidFields([{ field: 'password', key: 'passwordWrong', values: {} }]);
+}
+
+/** Turns the second factor off (authenticator and recovery codes) with the account's password. */
+export async function totpDisable(actor: Actor, input: Record<string, unknown>) {
+  const me = signedInAccount(actor);
+  await confirmPassword(actor, me, input);
+  await removeSecondFactor(me.id);
+  await recordAudit(actor, { action: 'secondFactorOff', resource: 'account', rowId: me.id });
+  return secondFactorState(me.id);
+}
+
+/** A new set of recovery codes (the old set is void), with the account's password. */
+export async function newRecoveryCodes(
+  actor: Actor,
+  input: Record<string, unknown>,
+): Promise<{ recoveryCodes: string[] }> {
+  const me = signedInAccount(actor);
+  await confirmPassword(actor, me, input);
+  if (!(await hasSecondFactor(me.id))) throw conflict('secondFactorOff');
+  const recoveryCodes = await replaceRecoveryCodes(me.id);
+  await recordAudit(actor, { action: 'recoveryCodes', resource: 'account', rowId: me.id });
+  return { recoveryCodes };
+}
+
+/**
+ * Turns another account's second factor off, for a person who lost both their phone and their
+ * recovery codes (`npm run reset-second-factor`, the operator; Admins): the account signs in with
+ * its password alone until it sets up a new authenticator. Returns whether it had one.
+ */
+export async function resetSecondFactor(actor: Actor, username: string): Promise<boolean> {
+  requireAccess(actor, 'admin');
+  const db = await getDb();
+  const [found] = await db
+    .select({ id: account.id, username: account.username })
+    .from(account)
+    .where(sql`lower(${account.username}) = lower(${username})`)
+    .limit(1);
+  if (!found) throw notFound();
+  const id = Number(found.id);
+  const had = (await secondFactorState(id)).totp;
+  await removeSecondFactor(id);
+  await recordAudit(actor, {
+    action: 'secondFactorOff',
+    resource: 'account',
+    rowId: id,
+    account: { id, name: String(found.username ?? '') },
+    summary: 'reset',
+  });
+  return had;
+}
+
+/**
+ * The second step of a sign-in (`account/login2`): the ticket of the first and a code, from the
+ * authenticator (six digits) or a recovery code. Answers as `account/login` does. A ticket is good
+ * for TICKET_MS and TICKET_TRIES codes; each wrong code also counts toward the account's lockout;
+ * an authenticator code is taken once.
+ */
+export async function signInSecondStep(actor: Actor, input: Record<string, unknown>): Promise<SignInResult> {
+  await hit(signInLimit, actor.clientAddress);
+  const ticket = typeof input.ticket === 'string' ? input.ticket.slice(0, 200) : '';
+  const code = typeof input.code === 'string' ? input.code.replace(/\s/g, '').slice(0, 64) : '';
+  if (!ticket || !code) throw invalid('secondFactorMissing');
+  const now = new Date();
+  const tried = await takeTicketTry(ticket, now);
+  if (!tried) return refusal(actor, null, 'api.secondFactorExpired');
+  const db = await getDb();
+  const [found] = await db
+    .select({
+      id: account.id,
+      username: account.username,
+      isDisabled: account.isDisabled,
+      lockedUntil: account.lockedUntil,
+    })
+    .from(account)
+    .where(eq(account.id, tried.accountId));
+  if (!found || found.isDisabled) {
+    await endTicket(ticket);
+    return refusal(actor, null, 'api.secondFactorExpired');
+  }
+  const id = Number(found.id);
+  const who = { id, name: String(found.username ?? '') };
+  const lockedUntil = found.lockedUntil instanceof Date ? found.lockedUntil : null;
+  if (lockedUntil && lockedUntil > now) {
+    await endTicket(ticket);
+    await recordAudit(actor, {
+      action: 'signInFailed',
+      resource: 'account',
+      rowId: id,
+      account: who,
+      summary: 'locked',
+    });
+    return refusal(actor, minutesUntil(lockedUntil, now));
+  }
+  const method = new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code) ? 'totp' : 'recovery';
+  const taken = method === 'totp' ? await takeTotpCode(id, code, false, now) : await takeRecoveryCode(id, code, now);
+  if (taken) {
+    await endTicket(ticket);
+    const token = await completeSignIn(id, now);
+    await recordAudit(actor, { action: 'signIn', resource: 'account', rowId: id, account: who, summary: method });
+    return { token, locked: false };
+  }
+  const lockedNow = await countAccountFailure(id, now);
+  if (lockedNow || tried.triesLeft === 0) await endTicket(ticket);
+  await recordAudit(actor, {
+    action: 'signInFailed',
+    resource: 'account',
+    rowId: id,
+    account: who,
+    summary: lockedNow ? 'locked' : method,
+  });
+  return lockedNow ? refusal(actor, minutesUntil(lockedNow, now)) : refusal(actor, null, 'api.secondFactorWrong');
+}
