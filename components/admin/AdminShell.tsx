@@ -8,7 +8,7 @@ import { clientSettings, configureClient } from '@/lib/client/settings';
 import { clientMessage } from '@/lib/client/messages';
 import { getToken, TOKEN_KEY } from '@/lib/client/token';
 import { adminPath, loginPath, otherLanguagePath, parseAdminPath } from '@/lib/admin/paths';
-import type { WireLanguage } from '@/lib/i18n/languages';
+import { sitePath, type WireLanguage } from '@/lib/i18n/languages';
 import { AdminMenu } from './AdminMenu';
 import { AdminSessionContext, useAdminSession } from './AdminSession';
 import { GuardedLink, LeaveGuardProvider, useLeaveGuard } from './LeaveGuard';
@@ -133,7 +133,7 @@ function Frame({ pathname, children }: { pathname: string; children: ReactNode }
           >
             {t('security')}
           </GuardedLink>
-          <a href={`/${language}`} target="_blank" rel="noopener noreferrer">
+          <a href={sitePath(language)} target="_blank" rel="noopener noreferrer">
             {t('viewSite')}
           </a>
           <GuardedLink href={otherLanguagePath(pathname)} lang={language === 'tw' ? 'en' : 'zh-Hant-TW'}>

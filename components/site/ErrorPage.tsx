@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WireLanguage } from '@/lib/i18n/languages';
+import { sitePath, type WireLanguage } from '@/lib/i18n/languages';
 import { errorMessages, errorPagePaths } from '@/lib/public/error-pages';
 import filterStyles from './FilterForm.module.css';
 import form from './form.module.css';
@@ -27,7 +27,7 @@ export function ErrorPage({ language, title, text, children }: Props) {
       {children}
       <form
         method="get"
-        action={`/${language}${errorPagePaths.search}`}
+        action={sitePath(language, errorPagePaths.search)}
         role="search"
         aria-label={t.searchLabel}
         className={filterStyles.form}
@@ -49,12 +49,12 @@ export function ErrorPage({ language, title, text, children }: Props) {
       <nav aria-label={t.waysOn}>
         <ul>
           <li>
-            <a href={`/${language}${errorPagePaths.home}`} rel="home">
+            <a href={sitePath(language, errorPagePaths.home)} rel="home">
               {t.home}
             </a>
           </li>
           <li>
-            <a href={`/${language}${errorPagePaths.siteMap}`}>{t.siteMap}</a>
+            <a href={sitePath(language, errorPagePaths.siteMap)}>{t.siteMap}</a>
           </li>
         </ul>
       </nav>

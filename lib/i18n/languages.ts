@@ -15,6 +15,16 @@ export const defaultWireLanguage: WireLanguage = 'tw';
 const wireToLocale: Record<WireLanguage, Locale> = { tw: 'zh-TW', en: 'en' };
 const localeToWire: Record<Locale, WireLanguage> = { 'zh-TW': 'tw', en: 'en' };
 
+/** Each locale's path prefix: the old site's `/tw` URLs, while the locale stays the valid BCP 47 tag zh-TW. */
+export const localePrefixes = { 'zh-TW': '/tw', en: '/en' } as const satisfies Record<Locale, string>;
+
+/**
+ * A path of the public site below the language prefix, with the prefix: `sitePath('tw', '/news/12')`
+ * is `/tw/news/12`. For code outside React (feeds, the sitemap, redirects, the server); components
+ * link through next-intl's navigation (lib/public/links.ts), which reads the same prefixes.
+ */
+export const sitePath = (language: WireLanguage, path = ''): string => `${localePrefixes[toLocale(language)]}${path}`;
+
 /** `lang` attribute and hreflang value of each locale. */
 export const htmlLang: Record<Locale, string> = { 'zh-TW': 'zh-Hant-TW', en: 'en' };
 

@@ -2,7 +2,7 @@ import { notFound, redirect } from 'next/navigation';
 import type { ResourceDefinition } from '../content/model/define';
 import { readPublicRow } from '../content/storage/reads';
 import type { RowOf } from '../content/model/rows';
-import { otherLanguage, type WireLanguage } from '../i18n/languages';
+import { otherLanguage, sitePath, type WireLanguage } from '../i18n/languages';
 import { findRoute } from './routes';
 import { publicRowPath, rowAtPath } from './row-links';
 
@@ -27,7 +27,7 @@ export async function publicRowOr404<D extends ResourceDefinition>(
   const counterpartId = translationOf(other);
   const counterpart = counterpartId ? await readPublicRow(definition, language, counterpartId) : undefined;
   if (!counterpart) notFound();
-  redirect(`/${language}${pathOf(counterpart.id)}`);
+  redirect(sitePath(language, pathOf(counterpart.id)));
 }
 
 /** A path of the public site below the language prefix, as the switch sends it: segments of a-z, 0-9 and `-`. */
@@ -39,17 +39,17 @@ const SITE_PATH = /^(?:\/[a-z0-9-]+)*$/;
  * than to a 404); any other page to the same path. Always a path of this site.
  */
 export async function languageSwitchPath(language: WireLanguage, from: string): Promise<string> {
-  if (!SITE_PATH.test(from)) return `/${language}`;
+  if (!SITE_PATH.test(from)) return sitePath(language);
   const row = rowAtPath(from);
-  if (!row) return `/${language}${from}`;
+  if (!row) return sitePath(language, from);
   const source = await readPublicRow(row.definition, otherLanguage(language), row.id);
   // Not a row of the other language (a row shared by both, or none): the same address.
-  if (!source || !('translationId' in source)) return `/${language}${from}`;
+  if (!source || !('translationId' in source)) return sitePath(language, from);
   const counterpartId = translationOf(source);
   const counterpart = counterpartId ? await readPublicRow(row.definition, language, counterpartId) : undefined;
   const path = counterpart ? publicRowPath(row.definition.name, counterpart) : null;
   const list = findRoute(row.definition.public?.route ?? '')?.path ?? '';
-  return `/${language}${path ?? list}`;
+  return sitePath(language, path ?? list);
 }
 
 /** The id of a row's counterpart in the other language (rows of unlocalized resources have none). */

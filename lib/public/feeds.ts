@@ -2,7 +2,7 @@ import { resources } from '../content/model/registry';
 import { readPublicList } from '../content/storage/reads';
 import type { ResourceDefinition } from '../content/model/define';
 import { translate } from '../i18n/messages';
-import { isWireLanguage, type WireLanguage } from '../i18n/languages';
+import { isWireLanguage, sitePath, type WireLanguage } from '../i18n/languages';
 import { announcementRowOf } from './announcements';
 import { route, type RouteId } from './routes';
 import { publicRowUrl } from './row-links';
@@ -86,7 +86,7 @@ export async function feedChannel(language: WireLanguage, kind: FeedKind): Promi
   const label = translate(language, `site.routes.${routeId}`);
   return {
     title: `${label} | ${site.siteName}`,
-    url: absoluteUrl(`/${language}${route(routeId).path}`),
+    url: absoluteUrl(sitePath(language, route(routeId).path)),
     selfUrl: absoluteUrl(feedPath(language, kind)),
     description: site.metaDescription || label,
     language: language === 'tw' ? 'zh-TW' : 'en',

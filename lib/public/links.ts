@@ -2,8 +2,9 @@
  * The addresses of the public site's pages, in one language: next-intl's `getPathname` adds the
  * language prefix (`/tw`, `/en`: lib/i18n/routing.ts), and the pages are named by their route id
  * in the site map (routes.ts), so no component writes a path of its own. Server and client
- * components alike import it; plain server code that must run outside Next (feeds, sitemap) builds
- * its addresses from the same site map.
+ * components alike import it; plain server code that must run outside Next (feeds, sitemap, the
+ * server's stages) builds its addresses from the same site map with `sitePath` (lib/i18n/languages.ts),
+ * over the prefixes next-intl's routing uses.
  */
 import { getPathname } from '../i18n/navigation';
 import type { Locale } from '../i18n/languages';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import type { ResourceDefinition } from '../content/model/define';
 import { readPublicRow } from '../content/storage/reads';
 import type { RowOf } from '../content/model/rows';
-import { otherLanguage, toWireLanguage, type Locale, type WireLanguage } from '../i18n/languages';
+import { otherLanguage, sitePath, toWireLanguage, type Locale, type WireLanguage } from '../i18n/languages';
 import { translate } from '../i18n/messages';
 import { richTextToPlain } from '../security/sanitize';
 import { translationOf } from './detail';
@@ -44,7 +44,7 @@ export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> 
   }
   const xDefault = pathIn('tw') ?? input.path;
   languages['x-default'] = absoluteUrl(`/${pathIn('tw') === null ? language : 'tw'}${xDefault}`);
-  const canonical = absoluteUrl(`/${language}${input.path}`);
+  const canonical = absoluteUrl(sitePath(language, input.path));
   const description = input.description || site.metaDescription || undefined;
   return {
     title: input.title,

@@ -1,4 +1,4 @@
-import type { WireLanguage } from '../i18n/languages';
+import { sitePath, type WireLanguage } from '../i18n/languages';
 import type { PublicFace } from '../content/model/face';
 import type { ResourceDefinition } from '../content/model/define';
 import { allResources, findResource } from '../content/model/registry';
@@ -91,7 +91,7 @@ export function publicRowPath(resource: string, row: Row): string | null {
 /** The same, with the language prefix: `/tw/news/12`. */
 export function publicRowUrl(language: WireLanguage, resource: string, row: Row): string | null {
   const path = publicRowPath(resource, row);
-  return path === null ? null : `/${language}${path}`;
+  return path === null ? null : sitePath(language, path);
 }
 
 /**

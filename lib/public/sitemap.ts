@@ -3,7 +3,7 @@ import type { ResourceDefinition } from '../content/model/define';
 import { allResources } from '../content/model/registry';
 import { listRows, type Row } from '../content/storage/repository';
 import { traits } from '../content/model/define';
-import { wireLanguages, type WireLanguage } from '../i18n/languages';
+import { sitePath, wireLanguages, type WireLanguage } from '../i18n/languages';
 import { siteRoutes, type SiteRoute } from './routes';
 import { publicRowPath } from './row-links';
 import { absoluteUrl, hreflangOf } from './urls';
@@ -30,7 +30,7 @@ function alternatesOf(language: WireLanguage, path: string, counterpart: string 
   if (counterpart !== null) paths[language === 'tw' ? 'en' : 'tw'] = counterpart;
   const languages: Record<string, string> = {};
   for (const l of wireLanguages) if (paths[l] !== undefined) languages[hreflangOf(l)] = absoluteUrl(`/${l}${paths[l]}`);
-  languages['x-default'] = absoluteUrl(paths.tw !== undefined ? `/tw${paths.tw}` : `/${language}${path}`);
+  languages['x-default'] = absoluteUrl(sitePath(paths.tw !== undefined ? 'tw' : language, paths.tw ?? path));
   return { languages };
 }
 
@@ -43,8 +43,8 @@ export function buildSitemap(
   for (const r of routes) {
     if (r.page === false) continue;
     for (const language of wireLanguages) {
-      entries.set(`/${language}${r.path}`, {
-        url: absoluteUrl(`/${language}${r.path}`),
+      entries.set(sitePath(language, r.path), {
+        url: absoluteUrl(sitePath(language, r.path)),
         changeFrequency: r.path === '' ? 'daily' : 'weekly',
         priority: r.path === '' ? 1 : 0.7,
         alternates: alternatesOf(language, r.path, r.path),
@@ -54,7 +54,7 @@ export function buildSitemap(
   for (const language of wireLanguages) {
     for (const row of rows[language]) {
       const path = withoutAnchor(row.path);
-      const key = `/${language}${path}`;
+      const key = sitePath(language, path);
       const existing = entries.get(key);
       if (existing) {
         // A list page showing several rows: its date is the newest row's.

@@ -1,5 +1,5 @@
 import type { WebInfo } from '../content/storage/settings';
-import type { WireLanguage } from '../i18n/languages';
+import { sitePath, type WireLanguage } from '../i18n/languages';
 import { absoluteUrl, hreflangOf } from './urls';
 
 /** schema.org JSON-LD of the public site (docs/public-site.md, Search engines): Organization, NewsArticle, Event. */
@@ -23,7 +23,7 @@ export function organizationJsonLd(site: WebInfo, language: WireLanguage): JsonL
     '@id': absoluteUrl('/#organization'),
     name: site.associationName || site.siteName,
     alternateName: site.associationName && site.associationName !== site.siteName ? site.siteName : undefined,
-    url: absoluteUrl(`/${language}`),
+    url: absoluteUrl(sitePath(language)),
     logo: absolute(site.logoUrl),
     address: site.address ? { '@type': 'PostalAddress', streetAddress: site.address } : undefined,
     telephone: site.phone,

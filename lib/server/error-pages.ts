@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contentEpoch } from '../cache/content-epoch';
+import { sitePath, type WireLanguage } from '../i18n/languages';
 import { logError } from '../observability/logger';
 import type { Exchange, Stage } from './stage';
 
@@ -22,11 +23,9 @@ import type { Exchange, Stage } from './stage';
  * The development server streams its pages (nothing is held), so it keeps Next.js's own error screen.
  */
 
-type Language = 'tw' | 'en';
-
 const PUBLIC_PAGE = /^\/(tw|en)(?:\/|$)/;
 const ERROR_PAGE = /^\/(?:tw|en)\/server-error$/;
-const errorPagePath = (language: Language) => `/${language}/server-error`;
+const errorPagePath = (language: WireLanguage) => sitePath(language, '/server-error');
 /**
  * Sent by this server's own requests for its copies, which are answered 200: a visitor's request
  * for the page is a 500, and the server's renders should not count as failures in the log and the
@@ -45,7 +44,7 @@ interface Copy {
 }
 
 /** Asks this server for its 500 page, as an anonymous visitor without compression would. */
-function fetchCopy(origin: URL, language: Language): Promise<Copy> {
+function fetchCopy(origin: URL, language: WireLanguage): Promise<Copy> {
   const epoch = contentEpoch();
   return new Promise((resolve, reject) => {
     const request = http.get(
@@ -87,11 +86,11 @@ export function ownOrigin(address: AddressInfo | string | null): URL | null {
  * copy as its body, and `no-store`. It goes after the cache tier's stage, whose headers it overrides.
  */
 export function errorPages(origin: () => URL | null): Stage & { prepare: () => Promise<void> } {
-  const copies = new Map<Language, Copy>();
-  const renders = new Map<Language, Promise<void>>();
+  const copies = new Map<WireLanguage, Copy>();
+  const renders = new Map<WireLanguage, Promise<void>>();
 
   /** Renders the copy of `language` again unless one render is under way; the last copy stays until it succeeds. */
-  function renew(at: URL, language: Language): Promise<void> {
+  function renew(at: URL, language: WireLanguage): Promise<void> {
     const running = renders.get(language);
     if (running) return running;
     const render = fetchCopy(at, language)
@@ -107,7 +106,7 @@ export function errorPages(origin: () => URL | null): Stage & { prepare: () => P
    * meanwhile; without any yet (a failure just after the server started), the answer waits for the
    * render under way, a few seconds at most.
    */
-  function copyFor(language: Language): Buffer | Promise<Buffer | undefined> | undefined {
+  function copyFor(language: WireLanguage): Buffer | Promise<Buffer | undefined> | undefined {
     const copy = copies.get(language);
     const at = origin();
     if (!at || (copy && copy.epoch === contentEpoch())) return copy?.body;
@@ -119,7 +118,7 @@ export function errorPages(origin: () => URL | null): Stage & { prepare: () => P
 
   const stage: Stage = (exchange: Exchange, next) => {
     const { request, path } = exchange;
-    const language = PUBLIC_PAGE.exec(path)?.[1] as Language | undefined;
+    const language = PUBLIC_PAGE.exec(path)?.[1] as WireLanguage | undefined;
     if (!language || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
     const own = ERROR_PAGE.test(path);
     const copying = own && request.headers[OWN_REQUEST.name] === OWN_REQUEST.value;

@@ -2,6 +2,7 @@
  * The language switch of a row's page (lib/public/detail.ts, app/[locale]/language-switch): to the
  * row's counterpart, or to the list when it has none; any other page keeps its path.
  */
+import { sitePath } from '../../lib/i18n/languages';
 import { languageSwitchPath } from '../../lib/public/detail';
 import { call, signedIn } from '../helpers/api';
 import { withDatabase } from '../helpers/database';
@@ -46,4 +47,10 @@ test('any other page keeps its path, and only paths of this site are followed', 
     '/News',
   ])
     expect(await languageSwitchPath('en', hostile)).toBe('/en');
+});
+
+// next-intl's routing (lib/i18n/routing.ts) takes its prefixes from the same table.
+test("a path of the site gets its language's prefix", () => {
+  expect(sitePath('tw', '/news/12')).toBe('/tw/news/12');
+  expect(sitePath('en')).toBe('/en');
 });

@@ -1,6 +1,6 @@
 import { resources } from '../../content/model/registry';
 import { getRow } from '../../content/storage/repository';
-import type { WireLanguage } from '../../i18n/languages';
+import { sitePath, type WireLanguage } from '../../i18n/languages';
 import { itemPath } from '../routes';
 import { externalPlayer, recordView, videoView, type Video } from './videos';
 
@@ -9,7 +9,7 @@ export const videoPath = (id: number) => itemPath('videos', id);
 export const watchPath = (id: number) => `${videoPath(id)}/watch`;
 
 function redirectTo(language: WireLanguage, video: Video): Response {
-  const location = externalPlayer(video) ?? `/${language}${videoPath(video.id)}`;
+  const location = externalPlayer(video) ?? sitePath(language, videoPath(video.id));
   // Never cached: each follow of the link must reach us and count once.
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 }
@@ -18,7 +18,10 @@ function redirectTo(language: WireLanguage, video: Video): Response {
 const toVideoPage = (language: WireLanguage, idText: string) =>
   new Response(null, {
     status: 303,
-    headers: { location: `/${language}${itemPath('videos', encodeURIComponent(idText))}`, 'cache-control': 'no-store' },
+    headers: {
+      location: sitePath(language, itemPath('videos', encodeURIComponent(idText))),
+      'cache-control': 'no-store',
+    },
   });
 
 /**
