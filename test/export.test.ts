@@ -94,10 +94,14 @@ describe('the rows a list request selects', () => {
     expect(records[1]).toContain(',否,');
     expect(records[2]).toContain(`"'=HYPERLINK(""http://evil"") 匯出"`);
     const hidden = await exportCall('webnews/export', { format: 'csv', keyword: '匯出', status: 'hidden' }, admin);
-    expect(csvRecords(hidden.bytes).slice(1).map((record) => Number(record.split(',')[0]))).toEqual([ids[1]]);
+    expect(
+      csvRecords(hidden.bytes)
+        .slice(1)
+        .map((record) => Number(record.split(',')[0])),
+    ).toEqual([ids[1]]);
   });
 
-  test('a filtered export holds exactly the filtered rows (a path filter, the list screen\'s getlist/{id})', async () => {
+  test("a filtered export holds exactly the filtered rows (a path filter, the list screen's getlist/{id})", async () => {
     const type = await addRow('webbulletintype', { name: '匯出類別' }, { token: admin });
     const other = await addRow('webbulletintype', { name: '其他類別' }, { token: admin });
     const bulletin = (typeId: number, title: string) =>
@@ -126,10 +130,7 @@ describe('the rows a list request selects', () => {
     await workbook.xlsx.load(chinese.bytes as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     expect(sheet.rowCount).toBe(2);
-    expect(sheet.getRow(1).values).toEqual([
-      undefined,
-      ...sheetColumns(news).map((column) => column.field.label.tw),
-    ]);
+    expect(sheet.getRow(1).values).toEqual([undefined, ...sheetColumns(news).map((column) => column.field.label.tw)]);
     expect(sheet.getCell('A2').value).toBe(ids[0]);
     const publishAt = sheetColumns(news).findIndex((column) => column.key === 'publishAt') + 1;
     expect(sheet.getRow(2).getCell(publishAt).value).toEqual(new Date(Date.UTC(2024, 2, 4, 5, 6)));
@@ -137,12 +138,10 @@ describe('the rows a list request selects', () => {
 
   test('a Chinese file name is percent-encoded UTF-8', async () => {
     const result = await exportCall('webnews/export', { format: 'csv' }, admin, 'tw');
-    expect(result.headers.get('content-disposition')).toContain(
-      `filename*=UTF-8''${encodeURIComponent('最新消息')}-`,
-    );
+    expect(result.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('最新消息')}-`);
   });
 
-  test('bad input is a 400 in the request\'s language, before any file', async () => {
+  test("bad input is a 400 in the request's language, before any file", async () => {
     const format = await exportCall('webnews/export', { format: 'pdf' }, admin, 'en');
     expect(format.status).toBe(400);
     expect(JSON.parse(format.bytes.toString()).message).toBe(message('en', 'exportFormat'));
@@ -174,7 +173,11 @@ describe('who may export', () => {
 
 describe('open datasets', () => {
   test('only what visitors may see: shown rows inside their window, public fields', async () => {
-    const visible = await addRow('webnews', { title: '開放 visible', publishAt: '2024-01-01T00:00:00' }, { token: admin });
+    const visible = await addRow(
+      'webnews',
+      { title: '開放 visible', publishAt: '2024-01-01T00:00:00' },
+      { token: admin },
+    );
     const hidden = await addRow(
       'webnews',
       { title: '開放 hidden', publishAt: '2024-01-01T00:00:00', isVisible: false },

@@ -7,7 +7,11 @@ import { csvStream, xlsxStream } from '../lib/sheets/write';
 async function* rowsOf(rows: Cell[][]): AsyncGenerator<Cell[]> {
   yield* rows;
 }
-const sheet = (rows: Cell[][]): Sheet => ({ title: '最新消息', columns: ['編號', '標題', '上架時間'], rows: rowsOf(rows) });
+const sheet = (rows: Cell[][]): Sheet => ({
+  title: '最新消息',
+  columns: ['編號', '標題', '上架時間'],
+  rows: rowsOf(rows),
+});
 const bytesOf = async (stream: ReadableStream<Uint8Array>) => Buffer.from(await new Response(stream).arrayBuffer());
 
 describe('formula neutralising (OWASP CSV injection)', () => {
@@ -51,7 +55,12 @@ describe('CSV', () => {
 describe('XLSX', () => {
   test('header, text (never a formula), numbers and date cells that read back', async () => {
     const bytes = await bytesOf(
-      xlsxStream(sheet([[7, '=1+1', { wall: '2026-01-02 03:04' }], [8, '一般', { wall: '2026-05-06' }]])),
+      xlsxStream(
+        sheet([
+          [7, '=1+1', { wall: '2026-01-02 03:04' }],
+          [8, '一般', { wall: '2026-05-06' }],
+        ]),
+      ),
     );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);

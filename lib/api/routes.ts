@@ -101,14 +101,12 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
   const routes: Route[] = [
     { method: 'POST', path: `${name}/getlist`, body: true, operation: list },
     ...filterPaths.map((path): Route => ({ method: 'POST', path, body: true, operation: list })),
-    ...[`${name}/export`, ...filterPaths.map((path) => path.replace('/getlist/', '/export/'))].map(
-      (path): Route => ({
-        method: 'POST',
-        path,
-        handler: exportList,
-        summary: 'Every row the list request selects (all pages) as a CSV or XLSX file',
-      }),
-    ),
+    ...[`${name}/export`, ...filterPaths.map((path) => path.replace('/getlist/', '/export/'))].map((path): Route => ({
+      method: 'POST',
+      path,
+      handler: exportList,
+      summary: 'Every row the list request selects (all pages) as a CSV or XLSX file',
+    })),
     { method: 'GET', path: `${name}/get/:id`, operation: get },
     { method: 'POST', path: `${name}/add`, body: true, operation: add },
     { method: 'PUT', path: `${name}/update`, body: true, operation: update },

@@ -23,7 +23,10 @@ export async function exportSheet(
   return new Response(sheetStream(sheet, format), {
     headers: {
       'content-type': type,
-      'content-disposition': contentDisposition(`${fileName}-${date}.${extension}`, `${sheet.title}-${date}.${extension}`),
+      'content-disposition': contentDisposition(
+        `${fileName}-${date}.${extension}`,
+        `${sheet.title}-${date}.${extension}`,
+      ),
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
     },

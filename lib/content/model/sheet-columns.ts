@@ -37,6 +37,8 @@ export function openDataColumns(definition: ResourceDefinition): SheetColumn[] {
   const own = Object.entries(definition.fields)
     .filter(([, f]) => !f.hidden && !f.virtual && f.kind !== 'password' && f.public !== false)
     .map(([key, f]) => ({ key, field: f }));
-  const window = traits(definition).window ? [{ key: 'publishAt', field: writableCommonFields(definition).publishAt }] : [];
+  const window = traits(definition).window
+    ? [{ key: 'publishAt', field: writableCommonFields(definition).publishAt }]
+    : [];
   return [{ key: 'id', field: ID_FIELD }, ...own, ...window];
 }

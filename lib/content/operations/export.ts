@@ -119,10 +119,6 @@ export async function exportList(
   };
 }
 
-/** The resources the public site offers as open data, in registry order. */
-export const openDatasets = (resources: readonly ResourceDefinition[]) =>
-  resources.filter((definition) => definition.openData === true);
-
 /** An open dataset's description: its columns (key and label) and when its visible rows last changed. */
 export async function openDataInfo(definition: ResourceDefinition, language: WireLanguage) {
   const columns = openDataColumns(definition).map(({ key, field }) => ({ key, label: field.label[language] }));
