@@ -25,7 +25,9 @@ for (const language of ['tw', 'en'] as const) {
     const titles = [`${stamp} one`, `${stamp} two`, `=1+1 ${stamp}`];
     for (const title of titles)
       expect(
-        (await request.post('/api/webnews/add', { headers, data: { title, publishAt: '2024-03-04T05:06:07' } })).status(),
+        (
+          await request.post('/api/webnews/add', { headers, data: { title, publishAt: '2024-03-04T05:06:07' } })
+        ).status(),
       ).toBe(200);
     await request.post('/api/webnews/add', { headers, data: { title: `unrelated ${Date.now()}` } });
     await signInTo(page, `/${language}-admin/webnews?q=${stamp}&size=10`, language);
