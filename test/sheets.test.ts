@@ -1,6 +1,9 @@
 import ExcelJS from 'exceljs';
 import { csvField, csvLine, neutralizeFormula, sheetDateValue, type Cell, type Sheet } from '../lib/sheets/cells';
 import { csvStream, xlsxStream } from '../lib/sheets/write';
+import { wallMinutes } from '../lib/content/operations/export';
+import { toWireDateTime } from '../lib/content/model/wire-dates';
+import { richTextToPlain, storedRichTextToPlain } from '../lib/security/sanitize';
 
 /** The spreadsheet writers alone: formula neutralising, CSV's bytes, XLSX's cells. */
 
@@ -74,4 +77,21 @@ describe('XLSX', () => {
     expect(worksheet.getCell('C2').numFmt).toBe('yyyy-mm-dd hh:mm');
     expect(worksheet.getCell('C3').numFmt).toBe('yyyy-mm-dd');
   });
+});
+
+describe('cell values', () => {
+  test('stored rich text as plain text: tags as spaces, entities decoded', () => {
+    expect(storedRichTextToPlain('<p>A &amp; B</p><p>&lt;C&gt; &#20013;&#x6587;&nbsp;x</p>')).toBe('A & B <C> 中文 x');
+    const html = '<h2>標題</h2><ul><li>一</li><li>二 <a href="https://example.org">連結</a></li></ul>';
+    expect(storedRichTextToPlain(html)).toBe(richTextToPlain(html.replace(/></g, '> <')));
+  });
+  test.each(['Asia/Taipei', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe'])(
+    'wall-clock minutes in %s agree with the wire format, across offset changes',
+    (zone) => {
+      for (let at = Date.UTC(2024, 0, 1); at < Date.UTC(2025, 0, 1); at += 3_600_000 * 7 + 60_000 * 13) {
+        const instant = new Date(at);
+        expect(wallMinutes(instant, zone)).toBe(toWireDateTime(instant, zone).slice(0, 16).replace('T', ' '));
+      }
+    },
+  );
 });

@@ -1,5 +1,4 @@
 import 'server-only';
-import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { csvLine, isSheetDate, sheetDateValue, type Cell, type Sheet } from './cells';
@@ -48,6 +47,28 @@ export function csvStream(sheet: Sheet): ReadableStream<Uint8Array> {
   });
 }
 
+/** How much written XML may wait for the compressor before more rows are made. */
+const MAX_PENDING_BYTES = 256 * 1024;
+
+/** The bytes a Node stream holds, written but not yet read on: what it buffers either side. */
+function heldBytes(stream: unknown): number {
+  const state = stream as { _writableState?: { length?: number }; _readableState?: { length?: number } } | undefined;
+  return (state?._writableState?.length ?? 0) + (state?._readableState?.length ?? 0);
+}
+
+/**
+ * Waits while the compressor or the reader is behind. exceljs writes each worksheet's XML into the
+ * zip (archiver) without waiting, so rows made faster than they are deflated would pile up in
+ * memory: the worksheet's entry stream (the one place that backlog is visible) and our own output
+ * are watched, and the rows wait until both are under a quarter of a megabyte again.
+ */
+async function zipCaughtUp(worksheet: ExcelJS.stream.xlsx.WorksheetWriter, out: PassThrough): Promise<void> {
+  const entry = (worksheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0];
+  while (!out.destroyed && heldBytes(entry) + heldBytes(out) > MAX_PENDING_BYTES) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /** Sheet names: at most 31 characters, none of `[]:*?/\`. */
 const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
 
@@ -77,7 +98,7 @@ export function xlsxStream(sheet: Sheet): ReadableStream<Uint8Array> {
         if (isSheetDate(cell)) row.getCell(i + 1).numFmt = cell.wall.length > 10 ? 'yyyy-mm-dd hh:mm' : 'yyyy-mm-dd';
       });
       row.commit();
-      if (++count % 200 === 0 && out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      if (++count % 100 === 0) await zipCaughtUp(worksheet, out);
     }
     await worksheet.commit();
     await workbook.commit();

@@ -2,7 +2,7 @@ import 'server-only';
 import { config } from '../../config';
 import { translate } from '../../i18n/messages';
 import type { WireLanguage } from '../../i18n/languages';
-import { richTextToPlain } from '../../security/sanitize';
+import { storedRichTextToPlain } from '../../security/sanitize';
 import type { Cell, Sheet, SheetDate } from '../../sheets/cells';
 import { findUploads, uploadUrl } from '../../uploads';
 import { readScopeOf, requireAccess, type Actor } from '../model/actor';
@@ -25,10 +25,30 @@ import { listSelection, type ListScope } from './resource';
  * read a batch at a time and handed on as they are converted, so the writer (lib/sheets) can stream.
  */
 
-/** An instant as the site's wall-clock date and time (minutes). */
-export const sheetInstant = (instant: Date): SheetDate => ({
-  wall: toWireDateTime(instant, config().siteTimeZone).slice(0, 16).replace('T', ' '),
-});
+/** A zone's offset from UTC (ms) by quarter hour: zones change their offset only at such boundaries. */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 15 * 60_000;
+
+/**
+ * An instant's wall-clock date and time in a time zone, to the minute (`YYYY-MM-DD HH:mm`). Asking
+ * Intl for every date costs about 18 µs, seconds over 100,000 rows; the zone's offset is asked once
+ * per quarter hour instead.
+ */
+export function wallMinutes(instant: Date, timeZone: string): string {
+  const quarter = Math.floor(instant.getTime() / QUARTER_HOUR);
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const start = new Date(quarter * QUARTER_HOUR);
+    offset = Date.parse(`${toWireDateTime(start, timeZone)}Z`) - start.getTime();
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return new Date(instant.getTime() + offset).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** An instant as the site's wall-clock date and time. */
+export const sheetInstant = (instant: Date): SheetDate => ({ wall: wallMinutes(instant, config().siteTimeZone) });
 
 /** What one batch's cells need from elsewhere: reference titles per column, upload names. */
 interface Lookups {
@@ -60,7 +80,7 @@ function cellOf(column: SheetColumn, value: unknown, language: WireLanguage, loo
   if (value === null || value === undefined) return null;
   switch (field.kind) {
     case 'richtext':
-      return richTextToPlain(String(value));
+      return storedRichTextToPlain(String(value));
     case 'integer':
       return Number(value);
     case 'boolean':
