@@ -62,7 +62,7 @@ function heldBytes(stream: unknown): number {
  * memory: the worksheet's entry stream (the one place that backlog is visible) and our own output
  * are watched, and the rows wait until both are under a quarter of a megabyte again.
  */
-async function zipCaughtUp(worksheet: ExcelJS.stream.xlsx.WorksheetWriter, out: PassThrough): Promise<void> {
+async function zipCaughtUp(worksheet: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
   const entry = (worksheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0];
   while (!out.destroyed && heldBytes(entry) + heldBytes(out) > MAX_PENDING_BYTES) {
     await new Promise((resolve) => setTimeout(resolve, 5));
