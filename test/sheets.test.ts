@@ -94,4 +94,15 @@ describe('cell values', () => {
       }
     },
   );
+  test('either side of a clock change, on the day it happens', () => {
+    // New York springs forward at 07:00 UTC on 10 March 2024 and falls back at 06:00 UTC on 3 November.
+    const cases: [string, string][] = [
+      ['2024-03-10T06:59:00Z', '2024-03-10 01:59'],
+      ['2024-03-10T07:01:00Z', '2024-03-10 03:01'],
+      ['2024-11-03T05:30:00Z', '2024-11-03 01:30'],
+      ['2024-11-03T06:30:00Z', '2024-11-03 01:30'],
+      ['2024-11-03T23:59:00Z', '2024-11-03 18:59'],
+    ];
+    for (const [instant, wall] of cases) expect(wallMinutes(new Date(instant), 'America/New_York')).toBe(wall);
+  });
 });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { EventEmitter, once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { csvLine, isSheetDate, sheetDateValue, type Cell, type Sheet } from './cells';
@@ -48,7 +49,7 @@ export function csvStream(sheet: Sheet): ReadableStream<Uint8Array> {
 }
 
 /** How much written XML may wait for the compressor before more rows are made. */
-const MAX_PENDING_BYTES = 256 * 1024;
+const MAX_PENDING_BYTES = 1024 * 1024;
 
 /** The bytes a Node stream holds, written but not yet read on: what it buffers either side. */
 function heldBytes(stream: unknown): number {
@@ -60,12 +61,19 @@ function heldBytes(stream: unknown): number {
  * Waits while the compressor or the reader is behind. exceljs writes each worksheet's XML into the
  * zip (archiver) without waiting, so rows made faster than they are deflated would pile up in
  * memory: the worksheet's entry stream (the one place that backlog is visible) and our own output
- * are watched, and the rows wait until both are under a quarter of a megabyte again.
+ * are watched, and the rows wait, until one of them drains, while both hold more than a megabyte.
  */
 async function zipCaughtUp(worksheet: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
-  const entry = (worksheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0];
+  const entry = (worksheet as unknown as { stream?: { pipes?: EventEmitter[] } }).stream?.pipes?.[0];
   while (!out.destroyed && heldBytes(entry) + heldBytes(out) > MAX_PENDING_BYTES) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const stop = new AbortController();
+    const { signal } = stop;
+    const drained = [out, ...(entry ? [entry] : [])].map((stream) => once(stream, 'drain', { signal }));
+    // A drain missed between the check and the wait is caught by the next check, soon after.
+    const soon = new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.race([...drained, once(out, 'close', { signal }), soon]).catch(() => undefined);
+    stop.abort();
+    await Promise.allSettled(drained);
   }
 }
 

@@ -25,26 +25,32 @@ import { listSelection, type ListScope } from './resource';
  * read a batch at a time and handed on as they are converted, so the writer (lib/sheets) can stream.
  */
 
-/** A zone's offset from UTC (ms) by quarter hour: zones change their offset only at such boundaries. */
-const offsets = new Map<string, number>();
-const QUARTER_HOUR = 15 * 60_000;
+/** A zone's offset from UTC (ms) through each UTC day, or null for a day on which it changes. */
+const dayOffsets = new Map<string, number | null>();
+const DAY = 86_400_000;
+
+const offsetAt = (instant: number, timeZone: string) =>
+  Date.parse(`${toWireDateTime(new Date(instant), timeZone)}Z`) - instant;
 
 /**
  * An instant's wall-clock date and time in a time zone, to the minute (`YYYY-MM-DD HH:mm`). Asking
- * Intl for every date costs about 18 µs, seconds over 100,000 rows; the zone's offset is asked once
- * per quarter hour instead.
+ * Intl for every date costs about 18 µs, seconds over 100,000 rows; the zone's offset is asked at
+ * the start and end of the instant's day instead, once per day, and trusted when they agree (a zone
+ * changes its offset at most once a day). Days on which it changes ask Intl for every instant.
  */
 export function wallMinutes(instant: Date, timeZone: string): string {
-  const quarter = Math.floor(instant.getTime() / QUARTER_HOUR);
-  const key = `${timeZone} ${quarter}`;
-  let offset = offsets.get(key);
+  const at = instant.getTime();
+  const day = Math.floor(at / DAY);
+  const key = `${timeZone} ${day}`;
+  let offset = dayOffsets.get(key);
   if (offset === undefined) {
-    const start = new Date(quarter * QUARTER_HOUR);
-    offset = Date.parse(`${toWireDateTime(start, timeZone)}Z`) - start.getTime();
-    if (offsets.size > 50_000) offsets.clear();
-    offsets.set(key, offset);
+    const start = offsetAt(day * DAY, timeZone);
+    offset = start === offsetAt(day * DAY + DAY - 1000, timeZone) ? start : null;
+    if (dayOffsets.size > 100_000) dayOffsets.clear();
+    dayOffsets.set(key, offset);
   }
-  return new Date(instant.getTime() + offset).toISOString().slice(0, 16).replace('T', ' ');
+  if (offset === null) return toWireDateTime(instant, timeZone).slice(0, 16).replace('T', ' ');
+  return new Date(at + offset).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** An instant as the site's wall-clock date and time. */
