@@ -4,8 +4,8 @@
 // the server process's extra memory: its peak resident size during the export (sampled every 20 ms
 // from /proc) minus its size just before.
 //
-//   node bench/sheets.mjs                      # embedded database in ./bench-sheets-data
-//   DATABASE_URL=postgres://… node bench/sheets.mjs
+//   npm run bench:sheets                       # embedded database in ./bench-sheets-data
+//   DATABASE_URL=postgres://… npm run bench:sheets
 //
 // Environment: BENCH_PORT (default 3401), BENCH_ROWS (100000: rows per language to seed and export).
 // Needs a production build (npm run build). Prints a Markdown table for docs/performance.md.
