@@ -5,6 +5,8 @@ import { allResources, findResource } from '../lib/content/model/registry';
 import { sheetColumns } from '../lib/content/model/sheet-columns';
 import { openDataSheet } from '../lib/content/operations/export';
 import { PEER_ADDRESS_HEADER } from '../lib/http/client-address';
+import { pageKeys } from '../lib/public/cache-headers';
+import { OPEN_DATA_LICENCE_URL, openDataFile } from '../lib/public/open-data';
 import { csvLine, type Cell } from '../lib/sheets/cells';
 import { signedIn, XSRF } from './helpers/api';
 import { addRow, fromNow, message } from './helpers/content';
@@ -200,5 +202,42 @@ describe('open datasets', () => {
   });
   test('a resource the registry does not mark as open data is not one', () => {
     expect(() => openDataSheet(findResource('webcontact')!, 'tw')).toThrow();
+  });
+});
+
+describe('the audit log and the cache tier', () => {
+  test('every export is recorded with what selected its rows', async () => {
+    await exportCall('webnews/export', { format: 'csv', keyword: '稽核', status: 'live' }, admin);
+    const log = await dispatch(
+      new Request('http://localhost/api/audit/getlist', {
+        method: 'POST',
+        headers: {
+          'web-language': 'tw',
+          authorization: `Bearer ${admin}`,
+          cookie: `XSRF-TOKEN=${XSRF}`,
+          'x-xsrf-token': XSRF,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ action: 'export', resource: 'webnews' }),
+      }),
+    );
+    const entries = (await log.json()).data;
+    expect(entries[0].summary).toBe('keyword "稽核", status live');
+  });
+
+  test('open-data files are public pages for the cache tier: purged by any content write', () => {
+    for (const path of ['/tw/open-data', '/en/open-data/webnews.csv', '/tw/open-data/webrule.json'])
+      expect(pageKeys(path)?.keys).toEqual(expect.arrayContaining(['site', 'content']));
+  });
+
+  test('an open-data file that names no open dataset is a 404; JSON holds the fields and rows', async () => {
+    expect(openDataFile('tw', 'webcontact.csv').status).toBe(404);
+    expect(openDataFile('tw', 'webnews.xml').status).toBe(404);
+    const json = await openDataFile('tw', 'webnews.json').json();
+    expect(json.dataset).toBe('webnews');
+    expect(json.licence).toBe(OPEN_DATA_LICENCE_URL);
+    expect(json.fields[0]).toEqual({ key: 'id', label: '編號' });
+    expect(json.rows.length).toBeGreaterThan(0);
+    expect(Object.keys(json.rows[0])).toEqual(json.fields.map((f: { key: string }) => f.key));
   });
 });

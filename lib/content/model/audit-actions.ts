@@ -19,6 +19,7 @@ export const auditActions = [
   'upload',
   'forgotPassword',
   'passwordReset',
+  'export',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

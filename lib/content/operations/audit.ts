@@ -4,7 +4,7 @@ import { translate } from '../../i18n/messages';
 import type { Cell, Sheet } from '../../sheets/cells';
 import { requireAccess, type Actor } from '../model/actor';
 import { auditActions } from '../model/audit-actions';
-import { listAudit, type AuditFilter } from '../storage/audit';
+import { listAudit, recordAudit, type AuditFilter } from '../storage/audit';
 import { invalid, positiveInteger } from '../model/errors';
 import { given, pageOf } from '../model/list-request';
 import { findResource } from '../model/registry';
@@ -74,6 +74,7 @@ export async function exportAudit(actor: Actor, body: Record<string, unknown>): 
   if (!filter.to || filter.to > now) filter.to = now;
   const language = actor.language;
   const label = (key: string) => translate(language, `admin.audit.${key}`);
+  await recordAudit(actor, { action: 'export', summary: label('title') });
   async function* rows(): AsyncGenerator<Cell[]> {
     for (let page = 1; ; page++) {
       const result = await listAudit(filter, page, AUDIT_EXPORT_PAGE);

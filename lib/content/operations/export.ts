@@ -14,6 +14,7 @@ import type { Row } from '../model/rows';
 import { openDataColumns, sheetColumns, type SheetColumn } from '../model/sheet-columns';
 import { toWireDateTime } from '../model/wire-dates';
 import { publicSortOf } from '../storage/reads';
+import { recordAudit } from '../storage/audit';
 import * as repo from '../storage/repository';
 import { latestChange } from '../storage/update-times';
 import { listSelection, type ListScope } from './resource';
@@ -124,6 +125,14 @@ export async function* sheetRows(
   }
 }
 
+/** What selected an export's rows, for the audit log: `keyword "…", typeId 3, status hidden`. */
+function selectionSummary(selection: Awaited<ReturnType<typeof listSelection>>, status: unknown): string {
+  const parts = Object.entries(selection.filters).map(([key, value]) => `${key} ${String(value)}`);
+  if (selection.keyword) parts.unshift(`keyword "${selection.keyword}"`);
+  if (typeof status === 'string' && status) parts.push(`status ${status}`);
+  return parts.join(', ');
+}
+
 /**
  * `export`: the rows getlist would list for this request, every page of them, for staff who may
  * read the resource (Admins only where `exportAccess` says so). The request is checked before
@@ -137,6 +146,12 @@ export async function exportList(
 ): Promise<Sheet> {
   requireAccess(actor, exportAccessOf(definition));
   const selection = await listSelection(actor, definition, request, scope);
+  // Taking a whole list away is recorded, with what selected it.
+  await recordAudit(actor, {
+    action: 'export',
+    resource: definition.name,
+    summary: selectionSummary(selection, request.status),
+  });
   const columns = sheetColumns(definition);
   return {
     title: definition.label[actor.language],
