@@ -61,7 +61,8 @@ function heldBytes(stream: unknown): number {
  * Waits while the compressor or the reader is behind. exceljs writes each worksheet's XML into the
  * zip (archiver) without waiting, so rows made faster than they are deflated would pile up in
  * memory: the worksheet's entry stream (the one place that backlog is visible) and our own output
- * are watched, and the rows wait, until one of them drains, while both hold more than a megabyte.
+ * are watched, and the rows wait, until one of them drains, while together they hold more than a
+ * megabyte.
  */
 async function zipCaughtUp(worksheet: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
   const entry = (worksheet as unknown as { stream?: { pipes?: EventEmitter[] } }).stream?.pipes?.[0];
@@ -70,8 +71,10 @@ async function zipCaughtUp(worksheet: ExcelJS.Worksheet, out: PassThrough): Prom
     const { signal } = stop;
     const drained = [out, ...(entry ? [entry] : [])].map((stream) => once(stream, 'drain', { signal }));
     // A drain missed between the check and the wait is caught by the next check, soon after.
-    const soon = new Promise((resolve) => setTimeout(resolve, 50));
+    let timer: NodeJS.Timeout | undefined;
+    const soon = new Promise((resolve) => (timer = setTimeout(resolve, 50)));
     await Promise.race([...drained, once(out, 'close', { signal }), soon]).catch(() => undefined);
+    clearTimeout(timer);
     stop.abort();
     await Promise.allSettled(drained);
   }
