@@ -106,3 +106,29 @@ describe('cell values', () => {
     for (const [instant, wall] of cases) expect(wallMinutes(new Date(instant), 'America/New_York')).toBe(wall);
   });
 });
+
+describe('a download cancelled half-way', () => {
+  test.each([
+    ['CSV', csvStream],
+    ['XLSX', xlsxStream],
+  ])('%s stops reading rows', async (_name, write) => {
+    let read = 0;
+    let closed = false;
+    async function* many(): AsyncGenerator<Cell[]> {
+      try {
+        for (; read < 200_000; read++) {
+          if (read % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
+          yield [read, `標題 ${read} `.repeat(20), null];
+        }
+      } finally {
+        closed = true;
+      }
+    }
+    const reader = write({ title: 't', columns: ['a', 'b', 'c'], rows: many() }).getReader();
+    await reader.read();
+    await reader.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(closed).toBe(true);
+    expect(read).toBeLessThan(200_000);
+  });
+});
