@@ -7,8 +7,8 @@ const nextConfig = {
   // PGlite loads its WebAssembly and data files from its own package folder at run time.
   // prom-client keeps one registry per loaded copy: loaded from node_modules, the start-up code and
   // the /metrics route share it.
-  // nodemailer is loaded from node_modules as published rather than bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'prom-client', 'nodemailer'],
+  // nodemailer and exceljs (spreadsheet exports) are loaded from node_modules as published rather than bundled.
+  serverExternalPackages: ['@electric-sql/pglite', 'prom-client', 'nodemailer', 'exceljs'],
   poweredByHeader: false,
   // Compression happens after each page's inline scripts are hashed (lib/http/script-hashes.ts).
   compress: false,

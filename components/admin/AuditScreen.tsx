@@ -13,6 +13,7 @@ import { auditActions, isAuditAction } from '@/lib/content/model/audit-actions';
 import { allResources, findResource } from '@/lib/content/model/registry';
 import { useAdminSession } from './AdminSession';
 import { FilterButtons, ListTable, LoadStatus } from './LoadStatus';
+import { ExportButtons } from './ExportButtons';
 import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
 import { formatWireDate } from '@/lib/admin/cells';
@@ -45,7 +46,9 @@ export function AuditScreen() {
 
   return (
     <>
-      <ScreenTitle title={title} />
+      <ScreenTitle title={title}>
+        <ExportButtons path="audit/export" body={request} />
+      </ScreenTitle>
       <form
         key={query.toString()}
         className="admin-filters"

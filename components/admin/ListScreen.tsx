@@ -21,10 +21,12 @@ import { clampPage, totalPages } from '@/lib/admin/pager';
 import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
 import { useList } from '@/lib/client/hooks';
 import { CANCELLED, resourceApi, type Row } from '@/lib/client/resources';
-import { hasTrash } from '@/lib/content/model/define';
+import { exportAccessOf, hasTrash } from '@/lib/content/model/define';
+import { roleMay } from '@/lib/admin/menu';
 import { findResource } from '@/lib/content/model/registry';
 import { useAdminSession } from './AdminSession';
 import { ListFilters } from './ListFilters';
+import { ExportButtons } from './ExportButtons';
 import { AdminTable, LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { PreviewLink } from './PreviewLink';
@@ -41,7 +43,7 @@ import { useLookups } from './useLookups';
  */
 export function ListScreen({ resource, section }: { resource: string; section?: number }) {
   const definition = findResource(resource)!;
-  const { language } = useAdminSession();
+  const { language, account } = useAdminSession();
   const t = useTranslations('admin');
   const router = useRouter();
   const pathname = usePathname();
@@ -164,6 +166,13 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
         ) : null}
         {hasTrash(definition) ? (
           <Link href={adminPath(language, { kind: 'trash', resource })}>{t('list.trash')}</Link>
+        ) : null}
+        {roleMay(account.role, exportAccessOf(definition)) ? (
+          <ExportButtons
+            path={[`${resource}/export`, ...(request.path ?? [])].join('/')}
+            body={request.body}
+            query={request.query}
+          />
         ) : null}
       </ScreenTitle>
       {section !== undefined && definition.sectionStamp ? <UpdateStamp resource={resource} section={section} /> : null}

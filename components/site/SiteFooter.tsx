@@ -9,7 +9,15 @@ import { DateText } from './DateText';
 import { VisitCounter } from './VisitCounter';
 import styles from './SiteFooter.module.css';
 
-const footerRoutes: RouteId[] = ['siteMap', 'accessibility', 'accesskeys', 'privacy', 'copyright', 'contact'];
+const footerRoutes: RouteId[] = [
+  'siteMap',
+  'accessibility',
+  'accesskeys',
+  'privacy',
+  'copyright',
+  'openData',
+  'contact',
+];
 
 /** The footer: the `:::` Z mark, contact details from the web settings, links, counters and the update date. */
 export async function SiteFooter({ locale }: { locale: Locale }) {

@@ -10,7 +10,8 @@ import {
 import { endpointsFor } from '../content/endpoints';
 import { sessionStatus, signIn } from '../content/operations/account';
 import * as secondFactor from '../content/operations/second-factor';
-import { auditList } from '../content/operations/audit';
+import { auditList, exportAudit } from '../content/operations/audit';
+import { exportList as exportContent } from '../content/operations/export';
 import * as history from '../content/operations/history';
 import { mailStatus } from '../content/operations/mail';
 import * as media from '../content/operations/media';
@@ -23,6 +24,7 @@ import { wireInstant, wirePage, wireRow } from '../content/model/wire';
 import { publicRowUrl } from '../public/row-links';
 import type { RequestContext } from './context';
 import * as account from './handlers/account';
+import { exportSheet } from './handlers/export';
 import * as upload from './handlers/upload';
 import * as websetting from './handlers/websetting';
 
@@ -93,9 +95,19 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
       ),
     };
   };
+  const exportList: Handler = (context, params) =>
+    exportSheet(context, name, (request) =>
+      exportContent(context.actor, definition, request, { parents: params, filters: context.searchParams }),
+    );
   const routes: Route[] = [
     { method: 'POST', path: `${name}/getlist`, body: true, operation: list },
     ...filterPaths.map((path): Route => ({ method: 'POST', path, body: true, operation: list })),
+    ...[`${name}/export`, ...filterPaths.map((path) => path.replace('/getlist/', '/export/'))].map((path): Route => ({
+      method: 'POST',
+      path,
+      handler: exportList,
+      summary: 'Every row the list request selects (all pages) as a CSV or XLSX file',
+    })),
     { method: 'GET', path: `${name}/get/:id`, operation: get },
     { method: 'POST', path: `${name}/add`, body: true, operation: add },
     { method: 'PUT', path: `${name}/update`, body: true, operation: update },
@@ -341,6 +353,12 @@ export function buildRoutes(): Route[] {
       body: true,
       operation: (actor, { body }) => auditList(actor, body),
       summary: 'The audit log, newest first (Admins)',
+    },
+    {
+      method: 'POST',
+      path: 'audit/export',
+      handler: (context) => exportSheet(context, 'audit', (request) => exportAudit(context.actor, request)),
+      summary: 'The audit log a filter selects, every page, as a CSV or XLSX file (Admins)',
     },
     {
       method: 'POST',

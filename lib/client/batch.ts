@@ -52,10 +52,14 @@ export function batchUrlFor(url: URL): URL | null {
   return new URL(`${url.pathname.slice(0, at)}/api/batch`, url.origin);
 }
 
-/** JSON or text bodies only: the multipart codec is text, and multipart requests are never grouped. */
+/**
+ * JSON or text bodies only: the multipart codec is text, and multipart requests are never grouped.
+ * Nor are exports, whose answers are files (XLSX is binary).
+ */
 export function isBatchable(request: Request): boolean {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/')) return false;
+  if (/\/export(\/|$)/i.test(new URL(request.url).pathname)) return false;
   return type === '' || type.startsWith('application/json') || type.startsWith('text/');
 }
 

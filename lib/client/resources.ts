@@ -207,6 +207,47 @@ export function renameUpload(id: string, fileName: string, client: ApiHttp = htt
   return send<Upload>(client, 'PUT', `upload/${encodeURIComponent(id)}`, { fileName });
 }
 
+/** A downloaded export: the file and the name the server gave it. */
+export interface ExportedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The name of an attachment: RFC 5987's `filename*` (UTF-8) when sent, else the plain `filename`. */
+export function attachmentName(disposition: string | null, fallback: string): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // a malformed name: the plain one below
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/**
+ * `POST {resource}/export[/{a}/{b}]` or `audit/export`: every row a list request selects, as a CSV or
+ * XLSX file (never batched: the answer is a file; no time limit: a long list takes a while).
+ */
+export async function exportFile(
+  path: string,
+  format: 'csv' | 'xlsx',
+  body: object,
+  query?: Query,
+  client: ApiHttp = http,
+): Promise<ExportedFile> {
+  const response = await client.post(client.url(`/api/${path}`), {
+    json: { ...body, format },
+    ...(query ? { searchParams: query } : {}),
+    timeout: false,
+  });
+  return {
+    blob: await response.blob(),
+    fileName: attachmentName(response.headers.get('content-disposition'), `export.${format}`),
+  };
+}
+
 /** `POST audit/getlist` (Admins): a page of the audit log, newest first. */
 export function auditLogPage(request: AuditRequest, client: ApiHttp = http) {
   return send<{ data: AuditEntry[]; total: number; page: number; pageSize: number }>(

@@ -81,6 +81,7 @@ const routeList = [
   { id: 'search', path: '/search', parent: 'home', area: 'mainpage', inMenu: false },
   { id: 'privacy', path: '/privacy', parent: 'home', area: 'web-about', inMenu: false },
   { id: 'copyright', path: '/copyright', parent: 'home', area: 'web-about', inMenu: false },
+  { id: 'openData', path: '/open-data', parent: 'home', area: 'open-data', inMenu: false },
 ] as const satisfies readonly (Omit<SiteRoute, 'id' | 'parent'> & { id: string; parent?: string })[];
 
 export type RouteId = (typeof routeList)[number]['id'];

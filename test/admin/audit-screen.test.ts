@@ -23,6 +23,8 @@ jest.mock('swr', () => ({
 jest.mock('../../lib/client/hooks', () => ({ useClientLanguage: () => 'en' }));
 jest.mock('../../lib/client/resources', () => ({ auditLogPage: () => Promise.resolve(undefined) }));
 jest.mock('../../components/admin/AdminSession', () => ({ useAdminSession: () => ({ language: 'en' }) }));
+// The screen's export buttons report failures through the shell's toasts.
+jest.mock('../../components/admin/Toasts', () => ({ useReportError: () => () => undefined }));
 
 /** The values of the action filter's options, in the order offered, "all" left out. */
 function offeredActions(): string[] {

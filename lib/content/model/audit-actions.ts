@@ -22,6 +22,7 @@ export const auditActions = [
   'secondFactorOn',
   'secondFactorOff',
   'recoveryCodes',
+  'export',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

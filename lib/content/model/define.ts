@@ -1,6 +1,6 @@
 import type { Actor } from './actor';
 import type { Field, Label } from './fields';
-import type { Access } from './roles';
+import type { Access, Role } from './roles';
 import type { MenuGroupId, PublicFace, SortKey } from './face';
 
 /** What a resource's own call is given: the path's parameters, the query string and the JSON body. */
@@ -73,6 +73,16 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   /** Default list order when the request names no sort. */
   defaultSort?: readonly SortKey[];
   access?: { read?: Access; write?: Access };
+  /**
+   * Who may export the whole list as a spreadsheet (`export`); default: the staff who may read it
+   * (signed in, and Admins where reading needs an Admin).
+   */
+  exportAccess?: Role;
+  /**
+   * Listed on the public site's open-data page and downloadable there as CSV and JSON: the rows
+   * and fields visitors may see, in the page's language.
+   */
+  openData?: boolean;
   /** False for records that are kept for good (contact messages): no delete call. */
   deletable?: boolean;
   /**
@@ -109,6 +119,10 @@ export function traits(definition: ResourceDefinition) {
     write: definition.access?.write ?? 'user',
   };
 }
+
+/** Who may export a resource's list: never visitors, who have the open data instead. */
+export const exportAccessOf = (definition: ResourceDefinition): Role =>
+  definition.exportAccess ?? (traits(definition).read === 'admin' ? 'admin' : 'user');
 
 /** Whether a resource keeps revisions and a trash (every one but accounts, whose rows hold password hashes). */
 export const keepsHistory = (definition: ResourceDefinition) => definition.history !== false;

@@ -100,13 +100,24 @@ export async function list(
   scope: ListScope = {},
 ) {
   requireAccess(actor, traits(definition).read);
+  const selection = await listSelection(actor, definition, request, scope);
+  const { rows, total, page } = await repo.listRows(definition, readScopeOf(actor), selection);
+  return { rows: isSignedIn(actor) ? await withEditorNames(rows) : rows, total, page, pageSize: selection.pageSize };
+}
+
+/** Which rows a list request selects, in which order: getlist's body and path, also read by the export. */
+export async function listSelection(
+  actor: Actor,
+  definition: ResourceDefinition,
+  request: Record<string, unknown>,
+  scope: ListScope,
+) {
   const parsed = parseListRequest(definition, request);
   const filters = await parentFilters(actor, definition, scope);
   // A status moves with the clock, so a list filtered by one is read afresh (no cache key).
   const status = statusFilter(definition, request.status);
   const conditions = status ? statusConditions(definition, status, new Date()) : undefined;
-  const { rows, total, page } = await repo.listRows(definition, readScopeOf(actor), { ...parsed, filters, conditions });
-  return { rows: isSignedIn(actor) ? await withEditorNames(rows) : rows, total, page, pageSize: parsed.pageSize };
+  return { ...parsed, filters, conditions };
 }
 
 /** Rows with the name of the account that last saved each (`updatedByName`), for staff's lists. */

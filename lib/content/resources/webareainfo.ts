@@ -4,6 +4,7 @@ import { field } from '../model/fields';
 export default defineResource({
   name: 'webareainfo',
   label: { tw: '地區資訊', en: 'Regional service points' },
+  openData: true,
   titleField: 'name',
   ordered: true,
   parents: ['areaType', 'regionCode'],

@@ -5,6 +5,7 @@ import { field } from '../model/fields';
 export default defineResource({
   name: 'webbilingual',
   label: { tw: '中英名詞對照', en: 'Glossary' },
+  openData: true,
   titleField: 'termTw',
   localized: false,
   visibility: true,

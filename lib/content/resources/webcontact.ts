@@ -14,6 +14,8 @@ export default defineResource({
   // The inbox filters by status: getlist/{status} (0 is "new", plain getlist lists all).
   parents: ['status'],
   access: { read: 'user', write: 'user' },
+  // What visitors wrote, with their addresses: only Admins take it all away as a spreadsheet.
+  exportAccess: 'admin',
   fields: {
     name: field.text(['姓名', 'Name'], { required: true, max: 100, searchable: true, listed: true }),
     email: field.email(['電子郵件', 'E-mail'], { required: true, searchable: true, listed: true }),

@@ -4,6 +4,7 @@ import { field } from '../model/fields';
 export default defineResource({
   name: 'webmemberdept',
   label: { tw: '會員機構', en: 'Member institutions' },
+  openData: true,
   titleField: 'name',
   ordered: true,
   fields: {

@@ -4,6 +4,7 @@ import { field } from '../model/fields';
 export default defineResource({
   name: 'webnews',
   label: { tw: '最新消息', en: 'News' },
+  openData: true,
   titleField: 'title',
   window: true,
   fields: {

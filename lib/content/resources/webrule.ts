@@ -4,6 +4,7 @@ import { field } from '../model/fields';
 export default defineResource({
   name: 'webrule',
   label: { tw: '法規', en: 'Laws and regulations' },
+  openData: true,
   titleField: 'title',
   ordered: true,
   parents: ['classId', 'businessId'],

@@ -4,6 +4,7 @@ import { field } from '../model/fields';
 export default defineResource({
   name: 'webstatics',
   label: { tw: '統計資料', en: 'Statistics' },
+  openData: true,
   titleField: 'title',
   ordered: true,
   parents: ['staticsType'],

@@ -1,0 +1,82 @@
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { adminHeaders, expectNoAxeViolations, nextTestAddress, signInTo } from './helpers';
+
+/**
+ * Spreadsheets and open data in the browser, in both languages: a filtered news list exported to
+ * XLSX from the list screen and read back, and the open-data page (axe, its CSV's columns).
+ */
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
+});
+
+const words = {
+  tw: { export: '匯出 Excel (XLSX)', title: '標題', openData: '開放資料', news: '最新消息', csv: '最新消息（CSV）' },
+  en: { export: 'Export Excel (XLSX)', title: 'Title', openData: 'Open data', news: 'News', csv: 'News (CSV)' },
+} as const;
+
+for (const language of ['tw', 'en'] as const) {
+  const w = words[language];
+
+  test(`${language}: export a filtered news list to XLSX from the list screen`, async ({ page, request }) => {
+    const headers = await adminHeaders(request, language);
+    const stamp = `sheet${Date.now()}`;
+    const titles = [`${stamp} one`, `${stamp} two`, `=1+1 ${stamp}`];
+    for (const title of titles)
+      expect(
+        (
+          await request.post('/api/webnews/add', { headers, data: { title, publishAt: '2024-03-04T05:06:07' } })
+        ).status(),
+      ).toBe(200);
+    await request.post('/api/webnews/add', { headers, data: { title: `unrelated ${Date.now()}` } });
+    await signInTo(page, `/${language}-admin/webnews?q=${stamp}&size=10`, language);
+    await expect(page.locator('tbody tr')).toHaveCount(3);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: w.export }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^${w.news}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readFile((await file.path())!)) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const titleColumn = header.indexOf(w.title) + 1;
+    expect(titleColumn).toBeGreaterThan(0);
+    const exported = [];
+    for (let row = 2; row <= sheet.rowCount; row++) exported.push(sheet.getRow(row).getCell(titleColumn).value);
+    expect(exported.sort()).toEqual([...titles].sort());
+  });
+
+  test(`${language}: the open-data page passes axe and its CSV has the dataset's columns`, async ({
+    page,
+    request,
+  }) => {
+    await page.goto(`/${language}`);
+    await page.getByRole('contentinfo').getByRole('link', { name: w.openData, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/${language}/open-data$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.openData);
+    await expectNoAxeViolations(page);
+    const news = page.getByRole('region', { name: w.news, exact: true });
+    const fields = await news.locator('dd').first().textContent();
+    const href = await news.getByRole('link', { name: w.csv }).getAttribute('href');
+    expect(href).toBe(`/${language}/open-data/webnews.csv`);
+    const csv = await request.get(href!);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers()['xkey']).toContain('content');
+    const text = (await csv.body()).toString('utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const header = text.slice(1).split('\r\n')[0].split(',');
+    expect(header.join(language === 'tw' ? '、' : ', ')).toBe(fields);
+    const json = await (await request.get(`/${language}/open-data/webnews.json`)).json();
+    expect(json.fields.map((f: { label: string }) => f.label)).toEqual(header);
+  });
+}
+
+test('the open-data page works without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/tw/open-data');
+  await expect(page.getByRole('link', { name: '最新消息（CSV）' })).toBeVisible();
+  await context.close();
+});
