@@ -38,6 +38,8 @@ export interface Config {
    * Varnish): every content write sends them a PURGE naming the keys it touched. Empty: no tier.
    */
   cachePurgeUrls: string[];
+  /** Seconds an edit lock lasts after its last renewal (`EDIT_LOCK_SECONDS`): a form left open renews it. */
+  editLockSeconds: number;
 }
 
 export const UPLOAD_STORAGES = ['database', 'folder'] as const;
@@ -112,6 +114,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditDays: Math.max(1, number(env.AUDIT_DAYS, 400)),
     trashDays: Math.max(0, number(env.TRASH_DAYS, 30)),
     cachePurgeUrls: purgeUrlsOf(env.CACHE_PURGE_URLS),
+    editLockSeconds: Math.max(1, Math.floor(number(env.EDIT_LOCK_SECONDS, 90))),
   };
 }
 

@@ -13,7 +13,8 @@ import { choiceFromPath, parseListRequest } from '../model/list-request';
 import { findResource, referencesTo } from '../model/registry';
 import * as repo from '../storage/repository';
 import { saveRevision } from '../storage/revisions';
-import { wireRow } from '../model/wire';
+import { wireInstant, wireRow } from '../model/wire';
+import { liveLocks } from '../storage/edit-locks';
 import { statusConditions, statusFilter } from '../storage/status-query';
 import { putInTrash } from '../storage/trash';
 import { inputFields, validateInput } from '../model/validation';
@@ -106,7 +107,26 @@ export async function list(
   const status = statusFilter(definition, request.status);
   const conditions = status ? statusConditions(definition, status, new Date()) : undefined;
   const { rows, total, page } = await repo.listRows(definition, readScopeOf(actor), { ...parsed, filters, conditions });
-  return { rows: isSignedIn(actor) ? await withEditorNames(rows) : rows, total, page, pageSize: parsed.pageSize };
+  return {
+    rows: isSignedIn(actor) ? await withLocks(definition, await withEditorNames(rows)) : rows,
+    total,
+    page,
+    pageSize: parsed.pageSize,
+  };
+}
+
+/** Rows with `lock` (its holder and since when) where someone holds one, for staff's reads. */
+async function withLocks(definition: ResourceDefinition, rows: repo.Row[]): Promise<repo.Row[]> {
+  const locks = await liveLocks(
+    definition.name,
+    rows.map((row) => Number(row.id)),
+  );
+  if (!locks.size) return rows;
+  return rows.map((row) => {
+    const held = locks.get(Number(row.id));
+    if (!held) return row;
+    return { ...row, lock: { accountId: held.accountId, name: held.name, since: wireInstant(held.since) } };
+  });
 }
 
 /** Rows with the name of the account that last saved each (`updatedByName`), for staff's lists. */
@@ -141,7 +161,10 @@ export async function get(
 ): Promise<repo.Row> {
   requireAccess(actor, traits(definition).read);
   const scope = await sectionScope(actor, definition, section);
-  return find(actor, definition, positiveInteger(id), scope, readScopeOf(actor).publicOnly);
+  const row = await find(actor, definition, positiveInteger(id), scope, readScopeOf(actor).publicOnly);
+  if (!isSignedIn(actor)) return row;
+  const [withLock] = await withLocks(definition, [row]);
+  return withLock;
 }
 
 /** What the audit log and messages call a row: its title field's value. */
@@ -264,6 +287,18 @@ export async function update(
   return applyUpdate(actor, definition, input, section);
 }
 
+/**
+ * The version a writer last read (`version` of an update's body, `?version=` of delete and
+ * changeorder): the write is refused unless the row still has it. Absent, the write goes through
+ * whatever the row's version.
+ */
+export function expectedVersion(value: unknown): repo.Expected {
+  if (value === undefined || value === null || value === '') return {};
+  const text = String(value);
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw invalid('invalidVersion', { value: text.slice(0, 20) });
+  return { version: Number(text) };
+}
+
 /** An update as the audit log names it: `update`, or `restore` when the values are a revision's. */
 export async function applyUpdate(
   actor: Actor,
@@ -272,8 +307,16 @@ export async function applyUpdate(
   section?: IdInput,
   audit: { action: AuditAction; detail?: string } = { action: 'update' },
 ): Promise<repo.Row> {
-  const { existing, values, changes } = await prepareUpdate(actor, definition, input, section);
-  const updated = await repo.updateRow(definition, existing, changes, afterStoring(actor, definition, changes));
+  const { version, ...fields } = input;
+  const expected = expectedVersion(version);
+  const { existing, values, changes } = await prepareUpdate(actor, definition, fields, section);
+  const updated = await repo.updateRow(
+    definition,
+    existing,
+    changes,
+    afterStoring(actor, definition, changes),
+    expected,
+  );
   await auditRow(
     actor,
     definition,
@@ -336,10 +379,12 @@ export async function remove(
   definition: ResourceDefinition,
   id: IdInput,
   section?: IdInput,
+  version?: unknown,
 ): Promise<repo.Row> {
   requireAccess(actor, traits(definition).write);
+  const expected = expectedVersion(version);
   const existing = await prepareRemove(actor, definition, id, section);
-  await repo.deleteRow(definition, existing, trashWriter(actor, definition));
+  await repo.deleteRow(definition, existing, trashWriter(actor, definition), expected);
   await auditRow(actor, definition, 'delete', existing);
   return existing;
 }
@@ -436,11 +481,13 @@ export async function move(
   id: IdInput,
   position: IdInput,
   section?: IdInput,
+  version?: unknown,
 ): Promise<repo.Row[]> {
   requireAccess(actor, traits(definition).write);
+  const expected = expectedVersion(version);
   const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
   const to = positiveInteger(position, 'invalidPosition');
-  const siblings = await repo.moveRow(definition, existing, to);
+  const siblings = await repo.moveRow(definition, existing, to, expected);
   await auditRow(actor, definition, 'changeorder', existing, `→ ${to}`);
   return siblings;
 }

@@ -27,6 +27,10 @@ import { account, uploads } from '../../db/schema';
 import { resourceTable } from '../../db/tables';
 import type { WireLanguage } from '../../i18n/languages';
 import { traits, type ResourceDefinition } from '../model/define';
+import { ContentError, notFound } from '../model/errors';
+import { wireInstant } from '../model/wire';
+import { toWireDateTime } from '../model/wire-dates';
+import { config } from '../../config';
 import type { SortKey } from '../model/face';
 import type { Row } from '../model/rows';
 import type { ContentTable } from '../model/table';
@@ -408,15 +412,76 @@ async function makeRoom(tx: Tx, definition: ResourceDefinition, row: Row, wanted
   return place;
 }
 
+/** One more than the column's value: what every write to a row sets its `version` to. */
+const nextVersion = (table: ContentTable) => sql`${column(table, 'version')} + 1`;
+
+/** Who saved a row last and when, as a stale save's answer carries them. */
+interface LastSave {
+  version: number;
+  updatedAt: Date;
+  updatedBy: number | null;
+}
+
+/** The refusal of a write that named an older version of the row than the stored one. */
+async function staleVersion(tx: Tx, last: LastSave): Promise<ContentError> {
+  const [holder] =
+    last.updatedBy === null
+      ? []
+      : await tx.select({ name: account.displayName }).from(account).where(eq(account.id, last.updatedBy));
+  const name = holder ? String(holder.name) : null;
+  const zone = config().siteTimeZone;
+  const saved = toWireDateTime(last.updatedAt, zone);
+  // The time alone on the day it happened, the date too after that.
+  const time =
+    saved.slice(0, 10) === toWireDateTime(new Date(), zone).slice(0, 10)
+      ? saved.slice(11, 16)
+      : saved.slice(0, 16).replace('T', ' ');
+  return new ContentError(
+    'conflict',
+    name === null ? 'staleVersionUnnamed' : 'staleVersion',
+    name === null ? { time } : { time, name },
+    [],
+    undefined,
+    { conflict: { version: last.version, updatedAt: wireInstant(last.updatedAt), updatedByName: name } },
+  );
+}
+
+/**
+ * Locks the row until the transaction ends and refuses the write when the writer expected another
+ * version of it. Two saves of the same version thus run one after the other, and the second finds
+ * the version the first one stored.
+ */
+async function checkVersion(tx: Tx, definition: ResourceDefinition, id: unknown, expected?: number): Promise<void> {
+  if (expected === undefined) return;
+  const table = tableOf(definition);
+  const [current] = await tx
+    .select({
+      version: column(table, 'version'),
+      updatedAt: column(table, 'updatedAt'),
+      updatedBy: column(table, 'updatedBy'),
+    })
+    .from(table)
+    .where(eq(column(table, 'id'), id))
+    .for('update');
+  if (!current) throw notFound();
+  if (Number(current.version) !== expected) throw await staleVersion(tx, current as LastSave);
+}
+
+/** What a writer last read of the row: its version, when the write is to be refused on any other. */
+export interface Expected {
+  version?: number;
+}
+
 export async function updateRow(
   definition: ResourceDefinition,
   existing: Row,
   changes: Row,
   afterStore?: AfterStore,
+  expected: Expected = {},
 ): Promise<Row> {
   const db = await getDb();
   return db
-    .transaction((tx) => updateIn(tx, definition, existing, changes, afterStore))
+    .transaction((tx) => updateIn(tx, definition, existing, changes, afterStore, expected))
     .finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
 }
 
@@ -426,10 +491,12 @@ async function updateIn(
   existing: Row,
   changes: Row,
   afterStore?: AfterStore,
+  expected: Expected = {},
 ): Promise<Row> {
   const table = tableOf(definition);
   const t = traits(definition);
-  const next: Row = { ...changes, updatedAt: new Date() };
+  await checkVersion(tx, definition, existing.id, expected.version);
+  const next: Row = { ...changes, updatedAt: new Date(), version: nextVersion(table) };
   const parentChanged = t.parents.some((p) => p in changes && changes[p] !== existing[p]);
   if (t.ordered && parentChanged) {
     // A row that changes parent goes to the end of its new siblings; the old ones close the gap.
@@ -454,10 +521,11 @@ export async function deleteRow(
   definition: ResourceDefinition,
   existing: Row,
   beforeDelete?: AfterStore,
+  expected: Expected = {},
 ): Promise<void> {
   const db = await getDb();
   await db
-    .transaction((tx) => deleteIn(tx, definition, existing, beforeDelete))
+    .transaction((tx) => deleteIn(tx, definition, existing, beforeDelete, expected))
     .finally(() => afterWrite(definition.name, { id: Number(existing.id), removed: true }));
 }
 
@@ -466,9 +534,11 @@ async function deleteIn(
   definition: ResourceDefinition,
   existing: Row,
   beforeDelete?: AfterStore,
+  expected: Expected = {},
 ): Promise<void> {
   const table = tableOf(definition);
   if (traits(definition).ordered) await lockOrdering(tx, definition);
+  await checkVersion(tx, definition, existing.id, expected.version);
   await beforeDelete?.(tx, existing);
   await tx.delete(table).where(eq(column(table, 'id'), existing.id));
   if (traits(definition).ordered) await renumber(tx, definition, existing);
@@ -493,13 +563,19 @@ export async function writeRows(definition: ResourceDefinition, writes: BulkWrit
 }
 
 /** Moves a row to a 1-based position among its siblings (clamped to 1..n) and returns them in order. */
-export async function moveRow(definition: ResourceDefinition, existing: Row, position: number): Promise<Row[]> {
+export async function moveRow(
+  definition: ResourceDefinition,
+  existing: Row,
+  position: number,
+  expected: Expected = {},
+): Promise<Row[]> {
   const db = await getDb();
   const table = tableOf(definition);
   const order = column(table, 'order');
   return db
     .transaction(async (tx) => {
       await lockOrdering(tx, definition);
+      await checkVersion(tx, definition, existing.id, expected.version);
       await renumber(tx, definition, existing);
       const siblings = and(...siblingConditions(definition, existing));
       const [{ total }] = await tx.select({ total: count() }).from(table).where(siblings);
@@ -523,7 +599,7 @@ export async function moveRow(definition: ResourceDefinition, existing: Row, pos
       if (to !== from) {
         await tx
           .update(table)
-          .set({ order: to, updatedAt: new Date() })
+          .set({ order: to, updatedAt: new Date(), version: nextVersion(table) })
           .where(eq(column(table, 'id'), existing.id));
       }
       return tx
@@ -545,7 +621,7 @@ export async function linkCounterpart(
   const table = tableOf(definition);
   await tx
     .update(table)
-    .set({ translationId: id })
+    .set({ translationId: id, version: nextVersion(table) })
     .where(and(eq(column(table, 'id'), counterpartId), isNull(column(table, 'translationId'))));
 }
 
@@ -565,9 +641,14 @@ export async function pairCounterparts(tx: Tx, definition: ResourceDefinition, r
   const keep = counterpart === null ? [ne(rowId, id)] : [ne(rowId, id), ne(rowId, counterpart)];
   await tx
     .update(table)
-    .set({ translationId: null })
+    .set({ translationId: null, version: nextVersion(table) })
     .where(and(stale, ...keep));
-  if (counterpart !== null) await tx.update(table).set({ translationId: id }).where(eq(rowId, counterpart));
+  // A counterpart that already names this row is left as it is (its version too).
+  if (counterpart !== null)
+    await tx
+      .update(table)
+      .set({ translationId: id, version: nextVersion(table) })
+      .where(and(eq(rowId, counterpart), or(isNull(translation), ne(translation, id))));
 }
 
 export async function uploadsExist(ids: string[]): Promise<string[]> {
