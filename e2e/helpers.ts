@@ -149,10 +149,10 @@ export async function startServer(
   throw new Error(`${what} did not start:\n${output().slice(-4000)}`);
 }
 
-/** Signs the Admin in through the API and leaves the token where the back office reads it. */
-export async function signInWithToken(page: Page, request: APIRequestContext) {
+/** Signs the Admin (or another account) in through the API and leaves the token where the back office reads it. */
+export async function signInWithToken(page: Page, request: APIRequestContext, credentials = admin) {
   const login = await request.post('/api/account/login', {
-    data: admin,
+    data: credentials,
     headers: { 'x-forwarded-for': nextTestAddress() },
   });
   const { token } = await login.json();
