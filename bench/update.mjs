@@ -105,7 +105,9 @@ try {
   console.log('|---|---:|---|');
   console.log(`| no version | ${Math.round(without)} | ${results.without.map(Math.round).join(', ')} |`);
   console.log(`| with version | ${Math.round(withVersion)} | ${results.with.map(Math.round).join(', ')} |`);
-  console.log(`\nThe version check costs ${(((without - withVersion) / without) * 100).toFixed(1)} % of the throughput.`);
+  console.log(
+    `\nThe version check costs ${(((without - withVersion) / without) * 100).toFixed(1)} % of the throughput.`,
+  );
   await Promise.all(
     ids.map((id) => fetch(`${base}/api/webnews/delete/${id}`, { method: 'DELETE', headers }).then((r) => r.text())),
   );

@@ -446,25 +446,31 @@ async function staleVersion(tx: Tx, last: LastSave): Promise<ContentError> {
   );
 }
 
-/**
- * Locks the row until the transaction ends and refuses the write when the writer expected another
- * version of it. Two saves of the same version thus run one after the other, and the second finds
- * the version the first one stored.
- */
-async function checkVersion(tx: Tx, definition: ResourceDefinition, id: unknown, expected?: number): Promise<void> {
-  if (expected === undefined) return;
+/** The row's last save, read in the write's transaction, or `notFound` when the row is gone. */
+async function lastSave(tx: Tx, definition: ResourceDefinition, id: unknown, lock = false): Promise<LastSave> {
   const table = tableOf(definition);
-  const [current] = await tx
+  const query = tx
     .select({
       version: column(table, 'version'),
       updatedAt: column(table, 'updatedAt'),
       updatedBy: column(table, 'updatedBy'),
     })
     .from(table)
-    .where(eq(column(table, 'id'), id))
-    .for('update');
+    .where(eq(column(table, 'id'), id));
+  const [current] = lock ? await query.for('update') : await query;
   if (!current) throw notFound();
-  if (Number(current.version) !== expected) throw await staleVersion(tx, current as LastSave);
+  return current as LastSave;
+}
+
+/**
+ * Locks the row until the transaction ends and refuses the write when the writer expected another
+ * version of it (a delete, a move). Two writes of the same version thus run one after the other,
+ * and the second finds the version the first one stored.
+ */
+async function checkVersion(tx: Tx, definition: ResourceDefinition, id: unknown, expected?: number): Promise<void> {
+  if (expected === undefined) return;
+  const current = await lastSave(tx, definition, id, true);
+  if (Number(current.version) !== expected) throw await staleVersion(tx, current);
 }
 
 /** What a writer last read of the row: its version, when the write is to be refused on any other. */
@@ -495,7 +501,6 @@ async function updateIn(
 ): Promise<Row> {
   const table = tableOf(definition);
   const t = traits(definition);
-  await checkVersion(tx, definition, existing.id, expected.version);
   const next: Row = { ...changes, updatedAt: new Date(), version: nextVersion(table) };
   const parentChanged = t.parents.some((p) => p in changes && changes[p] !== existing[p]);
   if (t.ordered && parentChanged) {
@@ -503,11 +508,16 @@ async function updateIn(
     await lockOrdering(tx, definition);
     next.order = await nextOrder(tx, definition, { ...existing, ...changes });
   }
+  // The version is checked by the update itself, so a save costs no extra query: a concurrent save
+  // of the same version waits for the row, then no longer matches (PostgreSQL re-reads the row it
+  // waited for), and the transaction is undone with its refusal.
+  const version = expected.version === undefined ? undefined : eq(column(table, 'version'), expected.version);
   const [row] = await tx
     .update(table)
     .set(next)
-    .where(eq(column(table, 'id'), existing.id))
+    .where(and(eq(column(table, 'id'), existing.id), version))
     .returning();
+  if (!row) throw await staleVersion(tx, await lastSave(tx, definition, existing.id));
   if (t.ordered && parentChanged) await renumber(tx, definition, existing);
   await afterStore?.(tx, row);
   return row;
