@@ -199,3 +199,30 @@ describe('every write raises the version', () => {
     expect((await read(tw.id)).version).toBe(2);
   });
 });
+
+describe('a stale save names the write that raised the version', () => {
+  test('a move by another account', async () => {
+    await addRow('webbulletintype', { name: 'a' }, { token: admin.token });
+    const b = await addRow('webbulletintype', { name: 'b' }, { token: admin.token });
+    const moved = await call('PUT', `webbulletintype/changeorder/${b.id}/1`, undefined, { token: editor.token });
+    expect(moved.status).toBe(200);
+    const stale = await call(
+      'PUT',
+      'webbulletintype/update',
+      { id: b.id, name: 'b2', version: 1 },
+      { token: admin.token },
+    );
+    expect(stale.body.conflict).toMatchObject({ version: 2, updatedByName: editor.username });
+  });
+
+  test("pairing by another account, on the counterpart's stale save", async () => {
+    const tw = await addRow('webnews', { title: '中文' }, { token: admin.token });
+    await addRow('webnews', { title: 'English', translationId: tw.id }, { token: editor.token, language: 'en' });
+    const stale = await update({ id: tw.id, title: '改過', version: 1 });
+    expect(stale.status).toBe(400);
+    expect(stale.body.conflict).toMatchObject({ version: 2, updatedByName: editor.username });
+    expect(stale.body.message).toBe(
+      message('tw', 'staleVersion', { time: clock(stale.body.conflict.updatedAt), name: editor.username }),
+    );
+  });
+});

@@ -146,7 +146,7 @@ export async function restore(actor: Actor, definition: ResourceDefinition, id: 
     values,
     async (tx, stored) => {
       await takeOutOfTrash(tx, definition, Number(stored.id));
-      if (counterpart !== null) await repo.linkCounterpart(tx, definition, counterpart, Number(stored.id));
+      if (counterpart !== null) await repo.linkCounterpart(tx, definition, counterpart, stored);
       await saveRevision(tx, definition, stored, actor.account?.id ?? null);
     },
     true,

@@ -487,7 +487,7 @@ export async function move(
   const expected = expectedVersion(version);
   const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
   const to = positiveInteger(position, 'invalidPosition');
-  const siblings = await repo.moveRow(definition, existing, to, expected);
+  const siblings = await repo.moveRow(definition, existing, to, actor.account?.id ?? null, expected);
   await auditRow(actor, definition, 'changeorder', existing, `→ ${to}`);
   return siblings;
 }

@@ -415,6 +415,16 @@ async function makeRoom(tx: Tx, definition: ResourceDefinition, row: Row, wanted
 /** One more than the column's value: what every write to a row sets its `version` to. */
 const nextVersion = (table: ContentTable) => sql`${column(table, 'version')} + 1`;
 
+/**
+ * What a write to another row on behalf of `row` (its counterpart's translation link) sets there
+ * besides: a new version, and `row`'s save as the last one, so a stale save of that row names it.
+ */
+const savedAlongWith = (table: ContentTable, row: Row) => ({
+  version: nextVersion(table),
+  updatedAt: row.updatedAt instanceof Date ? row.updatedAt : new Date(),
+  updatedBy: typeof row.updatedBy === 'number' ? row.updatedBy : null,
+});
+
 /** Who saved a row last and when, as a stale save's answer carries them. */
 interface LastSave {
   version: number;
@@ -577,6 +587,7 @@ export async function moveRow(
   definition: ResourceDefinition,
   existing: Row,
   position: number,
+  updatedBy: number | null,
   expected: Expected = {},
 ): Promise<Row[]> {
   const db = await getDb();
@@ -609,7 +620,7 @@ export async function moveRow(
       if (to !== from) {
         await tx
           .update(table)
-          .set({ order: to, updatedAt: new Date(), version: nextVersion(table) })
+          .set({ order: to, updatedAt: new Date(), updatedBy, version: nextVersion(table) })
           .where(eq(column(table, 'id'), existing.id));
       }
       return tx
@@ -626,12 +637,12 @@ export async function linkCounterpart(
   tx: Tx,
   definition: ResourceDefinition,
   counterpartId: number,
-  id: number,
+  row: Row,
 ): Promise<void> {
   const table = tableOf(definition);
   await tx
     .update(table)
-    .set({ translationId: id, version: nextVersion(table) })
+    .set({ translationId: Number(row.id), ...savedAlongWith(table, row) })
     .where(and(eq(column(table, 'id'), counterpartId), isNull(column(table, 'translationId'))));
 }
 
@@ -651,13 +662,13 @@ export async function pairCounterparts(tx: Tx, definition: ResourceDefinition, r
   const keep = counterpart === null ? [ne(rowId, id)] : [ne(rowId, id), ne(rowId, counterpart)];
   await tx
     .update(table)
-    .set({ translationId: null, version: nextVersion(table) })
+    .set({ translationId: null, ...savedAlongWith(table, row) })
     .where(and(stale, ...keep));
   // A counterpart that already names this row is left as it is (its version too).
   if (counterpart !== null)
     await tx
       .update(table)
-      .set({ translationId: id, version: nextVersion(table) })
+      .set({ translationId: id, ...savedAlongWith(table, row) })
       .where(and(eq(rowId, counterpart), or(isNull(translation), ne(translation, id))));
 }
 
