@@ -5,6 +5,7 @@
  * carry `lock` while someone holds one.
  */
 import { resetConfig } from '../lib/config';
+import { runHousekeeping } from '../lib/content/jobs/housekeeping';
 import { withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
 import { addRow, clearContent, message, wireDateTime } from './helpers/content';
@@ -87,6 +88,13 @@ test('a lock not renewed for EDIT_LOCK_SECONDS lapses', async () => {
   expect((await readRow(row.id)).lock).toBeUndefined();
   const after = await takeLock(row.id, lee);
   expect(after.body).toMatchObject({ mine: true, lock: { accountId: lee.id } });
+  // The housekeeping removes lapsed locks and leaves live ones.
+  const other = await addRow('webnews', { title: 'Left open' }, { token: admin.token });
+  await takeLock(other.id, wang);
+  await sleep(1200);
+  await takeLock(row.id, lee);
+  expect((await runHousekeeping()).locksPruned).toBe(1);
+  expect((await readRow(row.id)).lock).toMatchObject({ accountId: lee.id });
 });
 
 test('staff get and getlist rows carry the lock while someone holds one; visitors never', async () => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { account, editLocks } from '../../db/schema';
 
@@ -85,4 +85,14 @@ export async function releaseLock(resource: string, rowId: number, accountId: nu
     .where(and(eq(editLocks.resource, resource), eq(editLocks.rowId, rowId), eq(editLocks.accountId, accountId)))
     .returning({ rowId: editLocks.rowId });
   return released.length > 0;
+}
+
+/** Removes the locks that lapsed before `before` (forms closed without releasing theirs); how many. */
+export async function pruneLapsedLocks(before: Date): Promise<number> {
+  const db = await getDb();
+  const pruned = await db
+    .delete(editLocks)
+    .where(lt(editLocks.expiresAt, before))
+    .returning({ rowId: editLocks.rowId });
+  return pruned.length;
 }
