@@ -226,3 +226,11 @@ describe('a stale save names the write that raised the version', () => {
     );
   });
 });
+
+test('the OpenAPI document names the version: a row property, and the query of delete and changeorder', async () => {
+  const { body } = await call('GET', 'openapi.json');
+  expect(body.components.schemas.webnews.properties.version).toMatchObject({ type: 'integer', minimum: 1 });
+  const versionParameter = expect.arrayContaining([expect.objectContaining({ name: 'version', in: 'query' })]);
+  expect(body.paths['/api/webnews/delete/{id}'].delete.parameters).toEqual(versionParameter);
+  expect(body.paths['/api/webbulletintype/changeorder/{id}/{position}'].put.parameters).toEqual(versionParameter);
+});
