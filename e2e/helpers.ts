@@ -22,8 +22,9 @@ export async function signInTo(page: Page, wanted: string, language: 'tw' | 'en'
   await expect(page).toHaveURL(new RegExp(`${wanted.replace(/[?]/g, '\\?')}$`));
 }
 
+/** The newest success note with this text is shown (an earlier one may still be up: each stays 8 s). */
 export async function expectToast(page: Page, text: string) {
-  await expect(page.locator('.admin-toasts-success').getByText(text)).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.admin-toasts-success').getByText(text).last()).toBeVisible({ timeout: 15_000 });
 }
 
 export async function expectNoAxeViolations(page: Page) {
