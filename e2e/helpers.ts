@@ -22,8 +22,9 @@ export async function signInTo(page: Page, wanted: string, language: 'tw' | 'en'
   await expect(page).toHaveURL(new RegExp(`${wanted.replace(/[?]/g, '\\?')}$`));
 }
 
+/** The newest success note with this text is shown (an earlier one may still be up: each stays 8 s). */
 export async function expectToast(page: Page, text: string) {
-  await expect(page.locator('.admin-toasts-success').getByText(text)).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.admin-toasts-success').getByText(text).last()).toBeVisible({ timeout: 15_000 });
 }
 
 export async function expectNoAxeViolations(page: Page) {
@@ -149,10 +150,10 @@ export async function startServer(
   throw new Error(`${what} did not start:\n${output().slice(-4000)}`);
 }
 
-/** Signs the Admin in through the API and leaves the token where the back office reads it. */
-export async function signInWithToken(page: Page, request: APIRequestContext) {
+/** Signs the Admin (or another account) in through the API and leaves the token where the back office reads it. */
+export async function signInWithToken(page: Page, request: APIRequestContext, credentials = admin) {
   const login = await request.post('/api/account/login', {
-    data: admin,
+    data: credentials,
     headers: { 'x-forwarded-for': nextTestAddress() },
   });
   const { token } = await login.json();

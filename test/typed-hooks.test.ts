@@ -53,6 +53,7 @@ const storedAccount = {
   createdAt: now,
   updatedAt: now,
   updatedBy: null,
+  version: 1,
 };
 
 describe('row checks', () => {
@@ -85,6 +86,7 @@ describe('row checks', () => {
       createdAt: now,
       updatedAt: now,
       updatedBy: null,
+      version: 1,
     };
     const known = Object.keys(resources.webnews.fields).filter((key) => !(key in news));
     const row = { ...news, ...Object.fromEntries(known.map((key) => [key, null])) };

@@ -70,6 +70,11 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
   const pages = totalPages(data?.total ?? 0, state.pageSize);
   const draggable = canDragReorder(definition, state) && !busy;
   const go = (next: ListState) => router.push(`${pathname}${listSearch(next)}`);
+  // Someone has the row's form open (its edit lock): shown beside the title.
+  const lockHolder = (row: Row): string | undefined => {
+    const lock = row.lock;
+    return lock && typeof lock === 'object' && 'name' in lock ? String(lock.name) : undefined;
+  };
   const rowTitle = (row: Row) => String(row[definition.titleField] ?? '') || t('list.untitled', { id: String(row.id) });
 
   // An out-of-range page is corrected to the nearest existing one, as the API does.
@@ -310,9 +315,14 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
                         </span>
                       ) : null}
                       {column.key === definition.titleField ? (
-                        <Link href={editHref(row)}>
-                          {formatCell(column, row, language, names, { yes: t('yes'), no: t('no') }) || name}
-                        </Link>
+                        <>
+                          <Link href={editHref(row)}>
+                            {formatCell(column, row, language, names, { yes: t('yes'), no: t('no') }) || name}
+                          </Link>
+                          {lockHolder(row) ? (
+                            <span className="admin-lock">{t('list.lockedBy', { name: lockHolder(row)! })}</span>
+                          ) : null}
+                        </>
                       ) : column.key === 'status' && typeof row.status === 'string' ? (
                         <span className={`admin-status admin-status-${row.status}`}>{t(`status.${row.status}`)}</span>
                       ) : column.key === 'updatedAt' && row.updatedByName ? (

@@ -25,7 +25,7 @@ function allRoutes(): Route[] {
 function errorResponse(caught: unknown, language: WireLanguage): Response {
   const error = caught instanceof ContentError ? fromContentError(caught, language) : caught;
   if (error instanceof ApiError) {
-    const body: Record<string, unknown> = { message: error.messageIn(language) };
+    const body: Record<string, unknown> = { ...error.extra, message: error.messageIn(language) };
     if (error.details) body.errors = error.details;
     return json(body, error.status, error.headers);
   }

@@ -20,6 +20,8 @@ export class ApiError extends Error {
 
   /** Per-field messages of a validation error, for forms. */
   details?: { field: string; message: string }[];
+  /** Further members of the answer's body, beside `message`. */
+  extra?: Record<string, unknown>;
 
   messageIn(language: WireLanguage): string {
     return messageIn(language, this.key, this.values);
@@ -54,7 +56,9 @@ export function fromContentError(error: ContentError, language: WireLanguage): A
   if (error.issues.length) return validationError(language, error.issues);
   const headers: Record<string, string> =
     error.retryAfter === undefined ? {} : { 'retry-after': String(error.retryAfter) };
-  return new ApiError(statusOf[error.kind], error.key, error.values, headers);
+  const answer = new ApiError(statusOf[error.kind], error.key, error.values, headers);
+  answer.extra = error.extra;
+  return answer;
 }
 
 export function formatBytes(bytes: number): string {

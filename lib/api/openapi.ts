@@ -76,6 +76,12 @@ function rowSchema(definition: ResourceDefinition): Schema {
   if (t.ordered) properties.order = { type: 'integer', readOnly: true, description: '1-based position among siblings' };
   properties.createdAt = { ...wireDateTime, readOnly: true };
   properties.updatedAt = { ...wireDateTime, readOnly: true };
+  properties.version = {
+    type: 'integer',
+    minimum: 1,
+    description:
+      'Raised by each write. Sent with update, the save is refused (400, `conflict`) unless the row still has it',
+  };
   const required = Object.entries(definition.fields)
     .filter(([, f]) => f.required && !f.readOnly)
     .map(([key]) => key);
@@ -116,6 +122,14 @@ function operation(route: Route): Schema {
   };
   if (definition && action) {
     const row = ref(definition.name);
+    if (action === 'delete' || action === 'changeorder')
+      parameters.push({
+        name: 'version',
+        in: 'query',
+        required: false,
+        description: 'The version last read: refused (400, `conflict`) unless the row still has it',
+        schema: { type: 'integer', minimum: 1 },
+      });
     if (action === 'getlist') {
       op.requestBody = json(ref('ListRequest'));
       responses[200] = {

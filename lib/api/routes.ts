@@ -12,6 +12,7 @@ import { sessionStatus, signIn } from '../content/operations/account';
 import * as secondFactor from '../content/operations/second-factor';
 import { auditList, exportAudit } from '../content/operations/audit';
 import { exportList as exportContent } from '../content/operations/export';
+import * as editLock from '../content/operations/edit-lock';
 import * as history from '../content/operations/history';
 import { mailStatus } from '../content/operations/mail';
 import * as media from '../content/operations/media';
@@ -77,20 +78,20 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
     wireRow(actor, definition, await content.add(actor, definition, body, section));
   const update: Operation = async (actor, { params: [section], body }) =>
     wireRow(actor, definition, await content.update(actor, definition, body, section));
-  const remove: Operation = async (actor, { params }) => {
+  const remove: Operation = async (actor, { params, query }) => {
     const {
       section,
       rest: [id],
     } = sectionOf(params, 1);
-    return { id: (await content.remove(actor, definition, id, section)).id };
+    return { id: (await content.remove(actor, definition, id, section, query.get('version'))).id };
   };
-  const move: Operation = async (actor, { params }) => {
+  const move: Operation = async (actor, { params, query }) => {
     const {
       section,
       rest: [id, position],
     } = sectionOf(params, 2);
     return {
-      data: (await content.move(actor, definition, id, position, section)).map((row) =>
+      data: (await content.move(actor, definition, id, position, section, query.get('version'))).map((row) =>
         wireRow(actor, definition, row),
       ),
     };
@@ -145,6 +146,21 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
     });
   }
   if (ordered) routes.push({ method: 'PUT', path: `${name}/changeorder/:id/:position`, operation: move });
+  routes.push(
+    {
+      method: 'POST',
+      path: `${name}/lock/:id`,
+      body: true,
+      operation: (actor, { params: [id], body }) => editLock.lock(actor, definition, id, body),
+      summary: "Takes or renews the row's edit lock (`{takeover: true}` takes it from its holder)",
+    },
+    {
+      method: 'DELETE',
+      path: `${name}/lock/:id`,
+      operation: (actor, { params: [id] }) => editLock.unlock(actor, definition, id),
+      summary: "Releases the caller's edit lock of the row",
+    },
+  );
   if (definition.sectionInPath) {
     // The same calls with the section id in the path (the page editor's get/{a}/{b}, add/{a}…: docs/api.md).
     routes.push(

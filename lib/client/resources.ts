@@ -1,6 +1,7 @@
 import type { Options } from 'ky';
 import { findResource } from '../content/model/registry';
-import { http, type ApiHttp } from './http';
+import { readCookie } from '../http/cookies';
+import { http, XSRF_COOKIE, XSRF_HEADER, type ApiHttp } from './http';
 import { CANCELLED, clientMessage } from './messages';
 
 export type Row = Record<string, unknown>;
@@ -95,6 +96,20 @@ export interface Counter {
   date: string | null;
 }
 
+/** Who holds a row's edit lock (`lock/{id}`), with wire date-times. */
+export interface EditLock {
+  accountId: number;
+  name: string;
+  since: string;
+  expiresAt: string;
+}
+
+/** The answer of `POST {resource}/lock/{id}`: the lock as it stands, and whether it is the caller's. */
+export interface LockAnswer {
+  lock: EditLock;
+  mine: boolean;
+}
+
 /** The shared maximum page size of select lists (9999, `MAX_PAGE_SIZE` on the server). */
 export const SELECT_PAGE_SIZE = 9999;
 
@@ -185,6 +200,25 @@ export function resourceApi(name: string, client: ApiHttp = http) {
     async purge(id: number): Promise<{ id: number } | typeof CANCELLED> {
       if (!client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmPurge'))) return CANCELLED;
       return send<{ id: number }>(client, 'DELETE', at('purge', id));
+    },
+    /** Takes or renews the row's edit lock; `takeover` takes it from whoever holds it. */
+    lock: (id: number, takeover = false) =>
+      send<LockAnswer>(client, 'POST', at('lock', id), takeover ? { takeover: true } : {}),
+    unlock: (id: number) => send<{ released: boolean }>(client, 'DELETE', at('lock', id)),
+    /**
+     * Releases the lock as the page goes away (`pagehide`): one request of its own, never batched,
+     * that the browser sends even after the page is gone (`keepalive`).
+     */
+    unlockOnLeave(id: number): void {
+      const { host, language } = client.deps.settings();
+      const page = client.url('/');
+      const url = new URL(host ? `${host}api/${at('lock', id)}` : `/api/${at('lock', id)}`, page);
+      const headers: Record<string, string> = { 'web-language': language };
+      const token = client.tokens.get();
+      if (token) headers.authorization = `Bearer ${token}`;
+      const xsrf = url.origin === new URL(page).origin ? readCookie(client.deps.cookie(), XSRF_COOKIE) : null;
+      if (xsrf) headers[XSRF_HEADER] = xsrf;
+      void client.deps.fetch(new Request(url, { method: 'DELETE', headers, keepalive: true })).catch(() => undefined);
     },
     /** The resource's own calls: `call('GET', 'getoptions')`, `call('POST', 'search', body, {keyword})`. */
     call: <T = unknown>(method: Method, subPath: string, body?: unknown, query?: Query) =>

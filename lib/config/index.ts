@@ -43,6 +43,8 @@ export interface Config {
    * accounts with a second factor (lib/content/auth/secret-box.ts). Required once any account has one.
    */
   secretKey: string | undefined;
+  /** Seconds an edit lock lasts after its last renewal (`EDIT_LOCK_SECONDS`): a form left open renews it. */
+  editLockSeconds: number;
 }
 
 /** The shortest SECRET_KEY taken: shorter ones are too easy to guess to protect anything. */
@@ -130,6 +132,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trashDays: Math.max(0, number(env.TRASH_DAYS, 30)),
     cachePurgeUrls: purgeUrlsOf(env.CACHE_PURGE_URLS),
     secretKey: secretKeyOf(env.SECRET_KEY),
+    editLockSeconds: Math.max(1, Math.floor(number(env.EDIT_LOCK_SECONDS, 90))),
   };
 }
 

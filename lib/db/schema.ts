@@ -308,3 +308,20 @@ export const auditLog = pgTable(
     index('audit_log_resource_idx').on(t.resource, t.at),
   ],
 );
+
+/**
+ * Who has a row's form open (lib/content/storage/edit-locks.ts): one lock per row, renewed while the
+ * form stays open and lapsing EDIT_LOCK_SECONDS after the last renewal. Kept in the database so every
+ * app server sees the same holder. A lock only warns: saving never needs it.
+ */
+export const editLocks = pgTable(
+  'edit_locks',
+  {
+    resource: varchar('resource', { length: 63 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    since: timestamptz('since').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.rowId] })],
+);

@@ -124,6 +124,7 @@ export type AnyAnnouncementRow = Pick<
   | 'createdAt'
   | 'updatedAt'
   | 'updatedBy'
+  | 'version'
   | 'unpublishAt'
 > &
   Partial<RowOf<typeof resources.webnews> & RowOf<typeof resources.webbulletin> & RowOf<typeof resources.webactivity>>;

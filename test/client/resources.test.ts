@@ -141,3 +141,38 @@ describe('URL forms (lib/api/routes.ts)', () => {
     ]);
   });
 });
+
+describe('edit locks', () => {
+  test('lock, take over and unlock call lock/{id}', async () => {
+    const { server, page, calls } = setUp();
+    const api = resourceApi('webnews', page.http);
+    await api.lock(5);
+    await api.lock(5, true);
+    await api.unlock(5);
+    expect(calls()).toEqual(['POST /api/webnews/lock/5', 'POST /api/webnews/lock/5', 'DELETE /api/webnews/lock/5']);
+    expect(server.requests.slice(0, 2).map((r) => JSON.parse(r.body))).toEqual([{}, { takeover: true }]);
+  });
+
+  test('the release on leaving is one keepalive request of its own, never batched, with token, language and XSRF', async () => {
+    const sent: Request[] = [];
+    const server = fakeServer();
+    const page = fakeBrowser(
+      (request) => {
+        sent.push(request);
+        return server.fetch(request);
+      },
+      { language: 'en', batch: true },
+    );
+    page.http.tokens.set('the-token');
+    const api = resourceApi('webnews', page.http);
+    const pending = api.get(1);
+    api.unlockOnLeave(5);
+    await pending;
+    const release = sent.find((request) => request.method === 'DELETE')!;
+    expect(release.url).toBe(`${ORIGIN}/api/webnews/lock/5`);
+    expect(release.keepalive).toBe(true);
+    expect(release.headers.get('authorization')).toBe('Bearer the-token');
+    expect(release.headers.get('web-language')).toBe('en');
+    expect(release.headers.get('x-xsrf-token')).toBe('xsrf+value');
+  });
+});

@@ -12,6 +12,9 @@ import { initialValues, rowToFormValues, toPayload, type FormValues } from '@/li
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { resourceApi, type Row } from '@/lib/client/resources';
 import { apiFieldErrors, apiMessage } from './api-errors';
+import { EditLockBanner } from './EditLockBanner';
+import { FormReadOnly } from './read-only';
+import { useEditLock } from './useEditLock';
 import { FieldControl } from './FieldControl';
 import { fieldIds } from './FieldParts';
 import { useUnsavedChangesWarning } from './useUnsavedChangesWarning';
@@ -106,6 +109,10 @@ function DefinedResourceForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const summary = useRef<HTMLElement>(null);
   const saving = useRef(false);
+  // The version of the row this form was loaded from (then saved as): the server refuses a save of an older one.
+  const version = useRef<number | undefined>(undefined);
+  const editLock = useEditLock(definition.name, rowId);
+  const readOnly = !editLock.editable;
 
   const { reset } = form;
   useEffect(() => {
@@ -116,6 +123,7 @@ function DefinedResourceForm({
       .then(
         (stored) => {
           if (!live) return;
+          version.current = typeof stored.version === 'number' ? stored.version : undefined;
           setRow(stored);
           reset(rowToFormValues(fields, stored));
         },
@@ -150,13 +158,17 @@ function DefinedResourceForm({
   async function save(values: FormValues, event?: BaseSyntheticEvent) {
     const stay = (event?.nativeEvent as SubmitEvent | undefined)?.submitter?.getAttribute('name') === 'stay';
     // The save button stays focusable while saving (aria-disabled), so a second press is ignored here.
-    if (saving.current) return;
+    if (saving.current || readOnly) return;
     saving.current = true;
     setServerError(null);
     const api = resourceApi(definition.name);
     const body = toPayload(fields, values, mode, rowId);
     try {
-      const saved = rowId === undefined ? await api.add(body, path) : await api.update({ ...body, id: rowId }, path);
+      const saved =
+        rowId === undefined
+          ? await api.add(body, path)
+          : await api.update({ ...body, id: rowId, version: version.current }, path);
+      if (typeof saved.version === 'number') version.current = saved.version;
       // The saved values are the new baseline: nothing is unsaved any more.
       reset(values);
       onSaved(saved, { stay });
@@ -217,21 +229,32 @@ function DefinedResourceForm({
             </ul>
           </section>
         )}
-        {fields.map((formField) => (
-          <FieldControl
-            key={formField.key}
-            formField={formField}
-            definition={definition}
-            mode={mode}
-            language={language}
-            row={row}
-          />
-        ))}
+        <EditLockBanner state={editLock} />
+        {/* Read-only while another account holds the lock: the values typed so far stay in the form. */}
+        <fieldset className={styles.fields} disabled={readOnly}>
+          <FormReadOnly.Provider value={readOnly}>
+            {fields.map((formField) => (
+              <FieldControl
+                key={formField.key}
+                formField={formField}
+                definition={definition}
+                mode={mode}
+                language={language}
+                row={row}
+              />
+            ))}
+          </FormReadOnly.Provider>
+        </fieldset>
         <div className={styles.actions}>
-          <button type="submit" className={styles.primaryButton} aria-disabled={isSubmitting || undefined}>
+          <button type="submit" className={styles.primaryButton} aria-disabled={isSubmitting || readOnly || undefined}>
             {isSubmitting ? t('saving') : t('save')}
           </button>
-          <button type="submit" name="stay" className={styles.button} aria-disabled={isSubmitting || undefined}>
+          <button
+            type="submit"
+            name="stay"
+            className={styles.button}
+            aria-disabled={isSubmitting || readOnly || undefined}
+          >
             {t('saveAndStay')}
           </button>
           <button type="button" className={styles.button} onClick={cancel}>

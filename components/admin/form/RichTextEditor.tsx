@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -8,6 +8,7 @@ import Image from '@tiptap/extension-image';
 import { htmlLang, toLocale, type WireLanguage } from '@/lib/i18n/languages';
 import { EditorPanel, type PanelKind } from './EditorPanel';
 import { EditorToolbar, type ToolbarButton } from './EditorToolbar';
+import { FormReadOnly } from './read-only';
 import styles from './form.module.css';
 
 /**
@@ -117,7 +118,13 @@ export function RichTextEditor(props: RichTextEditorProps) {
     editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
-  const attributes = JSON.stringify(editableAttributes(props));
+  // Read-only while another account holds the row's lock; the document stays as typed.
+  const readOnly = useContext(FormReadOnly);
+  useEffect(() => {
+    editor?.setEditable(!readOnly, false);
+  }, [editor, readOnly]);
+
+  const attributes = JSON.stringify({ ...editableAttributes(props), ...(readOnly ? { 'aria-readonly': 'true' } : {}) });
   useEffect(() => {
     editor?.setOptions({ editorProps: { attributes: JSON.parse(attributes) as Record<string, string> } });
   }, [editor, attributes]);

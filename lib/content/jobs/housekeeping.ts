@@ -5,6 +5,7 @@ import { pruneAudit, recordAudit } from '../storage/audit';
 import { removeUnusedUploads } from '../storage/trash';
 import { unusedUploadsBefore } from '../storage/media';
 import { purgeExpiredTrash } from '../operations/history';
+import { pruneLapsedLocks } from '../storage/edit-locks';
 
 /** How often each server runs the housekeeping after its first run at start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -31,15 +32,17 @@ async function removeUnusedOldUploads(now: Date): Promise<number> {
 
 /**
  * Drops audit entries older than AUDIT_DAYS, purges rows kept in the trash longer than TRASH_DAYS
- * with their uploads, then removes old uploads nothing uses. Idempotent, so several servers may each run it.
+ * with their uploads, removes old uploads nothing uses, and the edit locks that lapsed (forms
+ * closed without releasing theirs). Idempotent, so several servers may each run it.
  */
 export async function runHousekeeping(
   now = new Date(),
-): Promise<{ auditPruned: number; trashPurged: number; uploadsRemoved: number }> {
+): Promise<{ auditPruned: number; trashPurged: number; uploadsRemoved: number; locksPruned: number }> {
   const auditPruned = await pruneAudit(now);
   const trashPurged = await purgeExpiredTrash(now);
   const uploadsRemoved = await removeUnusedOldUploads(now);
-  return { auditPruned, trashPurged, uploadsRemoved };
+  const locksPruned = await pruneLapsedLocks(now);
+  return { auditPruned, trashPurged, uploadsRemoved, locksPruned };
 }
 
 /** Runs the housekeeping now and then daily; a failure is logged and tried again the next day. */

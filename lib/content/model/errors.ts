@@ -29,6 +29,8 @@ export class ContentError extends Error {
     public readonly issues: Issue[] = [],
     /** For `tooMany`: seconds until the caller may try again. */
     public readonly retryAfter?: number,
+    /** What the answer carries besides the message (a stale save's `conflict`: who saved last, when). */
+    public readonly extra?: Record<string, unknown>,
   ) {
     super(key);
     this.name = 'ContentError';

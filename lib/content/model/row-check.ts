@@ -54,6 +54,7 @@ function columnChecks(definition: ResourceDefinition): Map<string, Check> {
     ['createdAt', isInstant],
     ['updatedAt', isInstant],
     ['updatedBy', orNull(isInteger)],
+    ['version', isInteger],
   ]);
   if (t.localized) {
     checks.set('lang', isLanguage);

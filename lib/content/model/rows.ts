@@ -48,6 +48,7 @@ export type RowOf<D extends ResourceDefinition> = {
   createdAt: Date;
   updatedAt: Date;
   updatedBy: number | null;
+  version: number;
 } & {
   [K in StoredKeys<D['fields']> & string]: ValueOf<D['fields'][K]>;
 } & Localized<D> &

@@ -75,6 +75,8 @@ export function contentTable(definition: ResourceDefinition) {
   columns.createdAt = timestamptz('created_at').notNull().defaultNow();
   columns.updatedAt = timestamptz('updated_at').notNull().defaultNow();
   columns.updatedBy = integer('updated_by');
+  // Raised by one with every write to the row: a save that names an older one is refused (a stale form).
+  columns.version = integer('version').notNull().default(1);
 
   return pgTable(definition.name, columns, (table) => {
     const col = (key: string) => table[key];

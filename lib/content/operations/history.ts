@@ -105,7 +105,12 @@ async function trashed(actor: Actor, definition: ResourceDefinition, id: IdInput
 export async function restore(actor: Actor, definition: ResourceDefinition, id: IdInput): Promise<repo.Row> {
   requireHistory(actor, definition);
   const { row } = await trashed(actor, definition, id);
-  const values: repo.Row = { ...row, updatedAt: new Date(), updatedBy: actor.account?.id ?? null };
+  const values: repo.Row = {
+    ...row,
+    updatedAt: new Date(),
+    updatedBy: actor.account?.id ?? null,
+    version: (Number(row.version) || 0) + 1,
+  };
   const issues: Issue[] = [];
   let counterpart: number | null = null;
   for (const [key, f] of inputFields(definition)) {
@@ -141,7 +146,7 @@ export async function restore(actor: Actor, definition: ResourceDefinition, id: 
     values,
     async (tx, stored) => {
       await takeOutOfTrash(tx, definition, Number(stored.id));
-      if (counterpart !== null) await repo.linkCounterpart(tx, definition, counterpart, Number(stored.id));
+      if (counterpart !== null) await repo.linkCounterpart(tx, definition, counterpart, stored);
       await saveRevision(tx, definition, stored, actor.account?.id ?? null);
     },
     true,

@@ -13,7 +13,8 @@ import { choiceFromPath, parseListRequest } from '../model/list-request';
 import { findResource, referencesTo } from '../model/registry';
 import * as repo from '../storage/repository';
 import { saveRevision } from '../storage/revisions';
-import { wireRow } from '../model/wire';
+import { wireInstant, wireRow } from '../model/wire';
+import { liveLocks } from '../storage/edit-locks';
 import { statusConditions, statusFilter } from '../storage/status-query';
 import { putInTrash } from '../storage/trash';
 import { inputFields, validateInput } from '../model/validation';
@@ -102,7 +103,12 @@ export async function list(
   requireAccess(actor, traits(definition).read);
   const selection = await listSelection(actor, definition, request, scope);
   const { rows, total, page } = await repo.listRows(definition, readScopeOf(actor), selection);
-  return { rows: isSignedIn(actor) ? await withEditorNames(rows) : rows, total, page, pageSize: selection.pageSize };
+  return {
+    rows: isSignedIn(actor) ? await withLocks(definition, await withEditorNames(rows)) : rows,
+    total,
+    page,
+    pageSize: selection.pageSize,
+  };
 }
 
 /** Which rows a list request selects, in which order: getlist's body and path, also read by the export. */
@@ -118,6 +124,20 @@ export async function listSelection(
   const status = statusFilter(definition, request.status);
   const conditions = status ? statusConditions(definition, status, new Date()) : undefined;
   return { ...parsed, filters, conditions };
+}
+
+/** Rows with `lock` (its holder and since when) where someone holds one, for staff's reads. */
+async function withLocks(definition: ResourceDefinition, rows: repo.Row[]): Promise<repo.Row[]> {
+  const locks = await liveLocks(
+    definition.name,
+    rows.map((row) => Number(row.id)),
+  );
+  if (!locks.size) return rows;
+  return rows.map((row) => {
+    const held = locks.get(Number(row.id));
+    if (!held) return row;
+    return { ...row, lock: { accountId: held.accountId, name: held.name, since: wireInstant(held.since) } };
+  });
 }
 
 /** Rows with the name of the account that last saved each (`updatedByName`), for staff's lists. */
@@ -152,7 +172,10 @@ export async function get(
 ): Promise<repo.Row> {
   requireAccess(actor, traits(definition).read);
   const scope = await sectionScope(actor, definition, section);
-  return find(actor, definition, positiveInteger(id), scope, readScopeOf(actor).publicOnly);
+  const row = await find(actor, definition, positiveInteger(id), scope, readScopeOf(actor).publicOnly);
+  if (!isSignedIn(actor)) return row;
+  const [withLock] = await withLocks(definition, [row]);
+  return withLock;
 }
 
 /** What the audit log and messages call a row: its title field's value. */
@@ -275,6 +298,18 @@ export async function update(
   return applyUpdate(actor, definition, input, section);
 }
 
+/**
+ * The version a writer last read (`version` of an update's body, `?version=` of delete and
+ * changeorder): the write is refused unless the row still has it. Absent, the write goes through
+ * whatever the row's version.
+ */
+export function expectedVersion(value: unknown): repo.Expected {
+  if (value === undefined || value === null || value === '') return {};
+  const text = String(value);
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw invalid('invalidVersion', { value: text.slice(0, 20) });
+  return { version: Number(text) };
+}
+
 /** An update as the audit log names it: `update`, or `restore` when the values are a revision's. */
 export async function applyUpdate(
   actor: Actor,
@@ -283,8 +318,16 @@ export async function applyUpdate(
   section?: IdInput,
   audit: { action: AuditAction; detail?: string } = { action: 'update' },
 ): Promise<repo.Row> {
-  const { existing, values, changes } = await prepareUpdate(actor, definition, input, section);
-  const updated = await repo.updateRow(definition, existing, changes, afterStoring(actor, definition, changes));
+  const { version, ...fields } = input;
+  const expected = expectedVersion(version);
+  const { existing, values, changes } = await prepareUpdate(actor, definition, fields, section);
+  const updated = await repo.updateRow(
+    definition,
+    existing,
+    changes,
+    afterStoring(actor, definition, changes),
+    expected,
+  );
   await auditRow(
     actor,
     definition,
@@ -347,10 +390,12 @@ export async function remove(
   definition: ResourceDefinition,
   id: IdInput,
   section?: IdInput,
+  version?: unknown,
 ): Promise<repo.Row> {
   requireAccess(actor, traits(definition).write);
+  const expected = expectedVersion(version);
   const existing = await prepareRemove(actor, definition, id, section);
-  await repo.deleteRow(definition, existing, trashWriter(actor, definition));
+  await repo.deleteRow(definition, existing, trashWriter(actor, definition), expected);
   await auditRow(actor, definition, 'delete', existing);
   return existing;
 }
@@ -447,11 +492,13 @@ export async function move(
   id: IdInput,
   position: IdInput,
   section?: IdInput,
+  version?: unknown,
 ): Promise<repo.Row[]> {
   requireAccess(actor, traits(definition).write);
+  const expected = expectedVersion(version);
   const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
   const to = positiveInteger(position, 'invalidPosition');
-  const siblings = await repo.moveRow(definition, existing, to);
+  const siblings = await repo.moveRow(definition, existing, to, actor.account?.id ?? null, expected);
   await auditRow(actor, definition, 'changeorder', existing, `→ ${to}`);
   return siblings;
 }

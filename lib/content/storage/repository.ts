@@ -27,6 +27,10 @@ import { account, uploads } from '../../db/schema';
 import { resourceTable } from '../../db/tables';
 import type { WireLanguage } from '../../i18n/languages';
 import { traits, type ResourceDefinition } from '../model/define';
+import { ContentError, notFound } from '../model/errors';
+import { wireInstant } from '../model/wire';
+import { toWireDateTime } from '../model/wire-dates';
+import { config } from '../../config';
 import type { SortKey } from '../model/face';
 import type { Row } from '../model/rows';
 import type { ContentTable } from '../model/table';
@@ -451,15 +455,92 @@ async function makeRoom(tx: Tx, definition: ResourceDefinition, row: Row, wanted
   return place;
 }
 
+/** One more than the column's value: what every write to a row sets its `version` to. */
+const nextVersion = (table: ContentTable) => sql`${column(table, 'version')} + 1`;
+
+/**
+ * What a write to another row on behalf of `row` (its counterpart's translation link) sets there
+ * besides: a new version, and `row`'s save as the last one, so a stale save of that row names it.
+ */
+const savedAlongWith = (table: ContentTable, row: Row) => ({
+  version: nextVersion(table),
+  updatedAt: row.updatedAt instanceof Date ? row.updatedAt : new Date(),
+  updatedBy: typeof row.updatedBy === 'number' ? row.updatedBy : null,
+});
+
+/** Who saved a row last and when, as a stale save's answer carries them. */
+interface LastSave {
+  version: number;
+  updatedAt: Date;
+  updatedBy: number | null;
+}
+
+/** The refusal of a write that named an older version of the row than the stored one. */
+async function staleVersion(tx: Tx, last: LastSave): Promise<ContentError> {
+  const [holder] =
+    last.updatedBy === null
+      ? []
+      : await tx.select({ name: account.displayName }).from(account).where(eq(account.id, last.updatedBy));
+  const name = holder ? String(holder.name) : null;
+  const zone = config().siteTimeZone;
+  const saved = toWireDateTime(last.updatedAt, zone);
+  // The time alone on the day it happened, the date too after that.
+  const time =
+    saved.slice(0, 10) === toWireDateTime(new Date(), zone).slice(0, 10)
+      ? saved.slice(11, 16)
+      : saved.slice(0, 16).replace('T', ' ');
+  return new ContentError(
+    'conflict',
+    name === null ? 'staleVersionUnnamed' : 'staleVersion',
+    name === null ? { time } : { time, name },
+    [],
+    undefined,
+    { conflict: { version: last.version, updatedAt: wireInstant(last.updatedAt), updatedByName: name } },
+  );
+}
+
+/** The row's last save, read in the write's transaction, or `notFound` when the row is gone. */
+async function lastSave(tx: Tx, definition: ResourceDefinition, id: unknown, lock = false): Promise<LastSave> {
+  const table = tableOf(definition);
+  const query = tx
+    .select({
+      version: column(table, 'version'),
+      updatedAt: column(table, 'updatedAt'),
+      updatedBy: column(table, 'updatedBy'),
+    })
+    .from(table)
+    .where(eq(column(table, 'id'), id));
+  const [current] = lock ? await query.for('update') : await query;
+  if (!current) throw notFound();
+  return current as LastSave;
+}
+
+/**
+ * Locks the row until the transaction ends and refuses the write when the writer expected another
+ * version of it (a delete, a move). Two writes of the same version thus run one after the other,
+ * and the second finds the version the first one stored.
+ */
+async function checkVersion(tx: Tx, definition: ResourceDefinition, id: unknown, expected?: number): Promise<void> {
+  if (expected === undefined) return;
+  const current = await lastSave(tx, definition, id, true);
+  if (Number(current.version) !== expected) throw await staleVersion(tx, current);
+}
+
+/** What a writer last read of the row: its version, when the write is to be refused on any other. */
+export interface Expected {
+  version?: number;
+}
+
 export async function updateRow(
   definition: ResourceDefinition,
   existing: Row,
   changes: Row,
   afterStore?: AfterStore,
+  expected: Expected = {},
 ): Promise<Row> {
   const db = await getDb();
   return db
-    .transaction((tx) => updateIn(tx, definition, existing, changes, afterStore))
+    .transaction((tx) => updateIn(tx, definition, existing, changes, afterStore, expected))
     .finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
 }
 
@@ -469,21 +550,27 @@ async function updateIn(
   existing: Row,
   changes: Row,
   afterStore?: AfterStore,
+  expected: Expected = {},
 ): Promise<Row> {
   const table = tableOf(definition);
   const t = traits(definition);
-  const next: Row = { ...changes, updatedAt: new Date() };
+  const next: Row = { ...changes, updatedAt: new Date(), version: nextVersion(table) };
   const parentChanged = t.parents.some((p) => p in changes && changes[p] !== existing[p]);
   if (t.ordered && parentChanged) {
     // A row that changes parent goes to the end of its new siblings; the old ones close the gap.
     await lockOrdering(tx, definition);
     next.order = await nextOrder(tx, definition, { ...existing, ...changes });
   }
+  // The version is checked by the update itself, so a save costs no extra query: a concurrent save
+  // of the same version waits for the row, then no longer matches (PostgreSQL re-reads the row it
+  // waited for), and the transaction is undone with its refusal.
+  const version = expected.version === undefined ? undefined : eq(column(table, 'version'), expected.version);
   const [row] = await tx
     .update(table)
     .set(next)
-    .where(eq(column(table, 'id'), existing.id))
+    .where(and(eq(column(table, 'id'), existing.id), version))
     .returning();
+  if (!row) throw await staleVersion(tx, await lastSave(tx, definition, existing.id));
   if (t.ordered && parentChanged) await renumber(tx, definition, existing);
   await afterStore?.(tx, row);
   return row;
@@ -497,10 +584,11 @@ export async function deleteRow(
   definition: ResourceDefinition,
   existing: Row,
   beforeDelete?: AfterStore,
+  expected: Expected = {},
 ): Promise<void> {
   const db = await getDb();
   await db
-    .transaction((tx) => deleteIn(tx, definition, existing, beforeDelete))
+    .transaction((tx) => deleteIn(tx, definition, existing, beforeDelete, expected))
     .finally(() => afterWrite(definition.name, { id: Number(existing.id), removed: true }));
 }
 
@@ -509,9 +597,11 @@ async function deleteIn(
   definition: ResourceDefinition,
   existing: Row,
   beforeDelete?: AfterStore,
+  expected: Expected = {},
 ): Promise<void> {
   const table = tableOf(definition);
   if (traits(definition).ordered) await lockOrdering(tx, definition);
+  await checkVersion(tx, definition, existing.id, expected.version);
   await beforeDelete?.(tx, existing);
   await tx.delete(table).where(eq(column(table, 'id'), existing.id));
   if (traits(definition).ordered) await renumber(tx, definition, existing);
@@ -536,13 +626,20 @@ export async function writeRows(definition: ResourceDefinition, writes: BulkWrit
 }
 
 /** Moves a row to a 1-based position among its siblings (clamped to 1..n) and returns them in order. */
-export async function moveRow(definition: ResourceDefinition, existing: Row, position: number): Promise<Row[]> {
+export async function moveRow(
+  definition: ResourceDefinition,
+  existing: Row,
+  position: number,
+  updatedBy: number | null,
+  expected: Expected = {},
+): Promise<Row[]> {
   const db = await getDb();
   const table = tableOf(definition);
   const order = column(table, 'order');
   return db
     .transaction(async (tx) => {
       await lockOrdering(tx, definition);
+      await checkVersion(tx, definition, existing.id, expected.version);
       await renumber(tx, definition, existing);
       const siblings = and(...siblingConditions(definition, existing));
       const [{ total }] = await tx.select({ total: count() }).from(table).where(siblings);
@@ -566,7 +663,7 @@ export async function moveRow(definition: ResourceDefinition, existing: Row, pos
       if (to !== from) {
         await tx
           .update(table)
-          .set({ order: to, updatedAt: new Date() })
+          .set({ order: to, updatedAt: new Date(), updatedBy, version: nextVersion(table) })
           .where(eq(column(table, 'id'), existing.id));
       }
       return tx
@@ -583,12 +680,12 @@ export async function linkCounterpart(
   tx: Tx,
   definition: ResourceDefinition,
   counterpartId: number,
-  id: number,
+  row: Row,
 ): Promise<void> {
   const table = tableOf(definition);
   await tx
     .update(table)
-    .set({ translationId: id })
+    .set({ translationId: Number(row.id), ...savedAlongWith(table, row) })
     .where(and(eq(column(table, 'id'), counterpartId), isNull(column(table, 'translationId'))));
 }
 
@@ -608,9 +705,14 @@ export async function pairCounterparts(tx: Tx, definition: ResourceDefinition, r
   const keep = counterpart === null ? [ne(rowId, id)] : [ne(rowId, id), ne(rowId, counterpart)];
   await tx
     .update(table)
-    .set({ translationId: null })
+    .set({ translationId: null, ...savedAlongWith(table, row) })
     .where(and(stale, ...keep));
-  if (counterpart !== null) await tx.update(table).set({ translationId: id }).where(eq(rowId, counterpart));
+  // A counterpart that already names this row is left as it is (its version too).
+  if (counterpart !== null)
+    await tx
+      .update(table)
+      .set({ translationId: id, ...savedAlongWith(table, row) })
+      .where(and(eq(rowId, counterpart), or(isNull(translation), ne(translation, id))));
 }
 
 export async function uploadsExist(ids: string[]): Promise<string[]> {

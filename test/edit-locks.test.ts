@@ -1,0 +1,138 @@
+/**
+ * Edit locks (docs/api.md, Edit locks): `POST {resource}/lock/{id}` takes or renews a row's lock,
+ * answers the holder and whether it is the caller's, `{takeover: true}` takes it over, `DELETE`
+ * releases it, a lock not renewed for EDIT_LOCK_SECONDS lapses, and staff's get and getlist rows
+ * carry `lock` while someone holds one.
+ */
+import { resetConfig } from '../lib/config';
+import { runHousekeeping } from '../lib/content/jobs/housekeeping';
+import { withDatabase } from './helpers/database';
+import { call, signedIn } from './helpers/api';
+import { addRow, clearContent, message, wireDateTime } from './helpers/content';
+
+withDatabase();
+
+type Account = { token: string; id: number; username: string };
+let wang: Account;
+let lee: Account;
+let admin: Account;
+
+beforeAll(async () => {
+  admin = await signedIn(1);
+  wang = await signedIn(0);
+  lee = await signedIn(0);
+});
+
+beforeEach(clearContent);
+
+afterEach(() => {
+  delete process.env.EDIT_LOCK_SECONDS;
+  resetConfig();
+});
+
+const takeLock = (id: number, who: Account, body: Record<string, unknown> = {}) =>
+  call('POST', `webnews/lock/${id}`, body, { token: who.token });
+const releaseLock = (id: number, who: Account) => call('DELETE', `webnews/lock/${id}`, undefined, { token: who.token });
+const readRow = async (id: number, who: Account = admin) =>
+  (await call('GET', `webnews/get/${id}`, undefined, { token: who.token })).body;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('the first to open a form holds the lock; a renewal keeps since and moves the expiry', async () => {
+  const row = await addRow('webnews', { title: 'Locked' }, { token: admin.token });
+  const first = await takeLock(row.id, wang);
+  expect(first.status).toBe(200);
+  expect(first.body).toEqual({
+    lock: {
+      accountId: wang.id,
+      name: wang.username,
+      since: expect.stringMatching(wireDateTime),
+      expiresAt: expect.stringMatching(wireDateTime),
+    },
+    mine: true,
+  });
+  await sleep(1100);
+  const renewed = await takeLock(row.id, wang);
+  expect(renewed.body.mine).toBe(true);
+  expect(renewed.body.lock.since).toBe(first.body.lock.since);
+  expect(renewed.body.lock.expiresAt > first.body.lock.expiresAt).toBe(true);
+});
+
+test('another account is told who holds it; a take-over moves it, and the holder learns of it on renewal', async () => {
+  const row = await addRow('webnews', { title: 'Locked' }, { token: admin.token });
+  await takeLock(row.id, wang);
+  const other = await takeLock(row.id, lee);
+  expect(other.status).toBe(200);
+  expect(other.body).toMatchObject({ mine: false, lock: { accountId: wang.id, name: wang.username } });
+  const taken = await takeLock(row.id, lee, { takeover: true });
+  expect(taken.body).toMatchObject({ mine: true, lock: { accountId: lee.id, name: lee.username } });
+  const renewal = await takeLock(row.id, wang);
+  expect(renewal.body).toMatchObject({ mine: false, lock: { accountId: lee.id, name: lee.username } });
+});
+
+test('a release frees the row; only the holder releases it', async () => {
+  const row = await addRow('webnews', { title: 'Locked' }, { token: admin.token });
+  await takeLock(row.id, wang);
+  expect((await releaseLock(row.id, lee)).body).toEqual({ released: false });
+  expect((await takeLock(row.id, lee)).body.mine).toBe(false);
+  expect((await releaseLock(row.id, wang)).body).toEqual({ released: true });
+  expect((await takeLock(row.id, lee)).body).toMatchObject({ mine: true, lock: { accountId: lee.id } });
+});
+
+test('a lock not renewed for EDIT_LOCK_SECONDS lapses', async () => {
+  process.env.EDIT_LOCK_SECONDS = '1';
+  resetConfig();
+  const row = await addRow('webnews', { title: 'Locked' }, { token: admin.token });
+  await takeLock(row.id, wang);
+  expect((await takeLock(row.id, lee)).body.mine).toBe(false);
+  await sleep(1200);
+  expect((await readRow(row.id)).lock).toBeUndefined();
+  const after = await takeLock(row.id, lee);
+  expect(after.body).toMatchObject({ mine: true, lock: { accountId: lee.id } });
+  // The housekeeping removes lapsed locks and leaves live ones.
+  const other = await addRow('webnews', { title: 'Left open' }, { token: admin.token });
+  await takeLock(other.id, wang);
+  await sleep(1200);
+  await takeLock(row.id, lee);
+  expect((await runHousekeeping()).locksPruned).toBe(1);
+  expect((await readRow(row.id)).lock).toMatchObject({ accountId: lee.id });
+});
+
+test('staff get and getlist rows carry the lock while someone holds one; visitors never', async () => {
+  const row = await addRow('webnews', { title: 'Locked' }, { token: admin.token });
+  const free = await addRow('webnews', { title: 'Free' }, { token: admin.token });
+  expect((await readRow(row.id)).lock).toBeUndefined();
+  const taken = await takeLock(row.id, wang);
+  const lock = { accountId: wang.id, name: wang.username, since: taken.body.lock.since };
+  expect((await readRow(row.id)).lock).toEqual(lock);
+  const list = await call('POST', 'webnews/getlist', {}, { token: lee.token });
+  const byId = new Map(list.body.data.map((item: any) => [item.id, item]));
+  expect((byId.get(row.id) as any).lock).toEqual(lock);
+  expect(byId.get(free.id)).not.toHaveProperty('lock');
+  expect((await call('GET', `webnews/get/${row.id}`)).body).not.toHaveProperty('lock');
+  await releaseLock(row.id, wang);
+  expect((await readRow(row.id)).lock).toBeUndefined();
+});
+
+test('saving never needs the lock: the version is the guard', async () => {
+  const row = await addRow('webnews', { title: 'Locked' }, { token: admin.token });
+  await takeLock(row.id, wang);
+  const saved = await call('PUT', 'webnews/update', { id: row.id, title: 'Saved', version: 1 }, { token: lee.token });
+  expect(saved.status).toBe(200);
+});
+
+test('a lock needs a signed-in account that may write the resource, a row that exists and the XSRF pair', async () => {
+  const row = await addRow('webnews', { title: 'Locked' }, { token: admin.token });
+  const anonymous = await call('POST', `webnews/lock/${row.id}`, {});
+  expect(anonymous.status).toBe(401);
+  expect(anonymous.body.message).toBe(message('tw', 'unauthorized'));
+  expect((await call('DELETE', `webnews/lock/${row.id}`)).status).toBe(401);
+  const account = await call('POST', `account/lock/${admin.id}`, {}, { token: wang.token });
+  expect(account.status).toBe(403);
+  expect((await call('POST', `account/lock/${wang.id}`, {}, { token: admin.token })).body.mine).toBe(true);
+  expect((await takeLock(999999, wang)).status).toBe(404);
+  const malformed = await call('POST', 'webnews/lock/abc', {}, { token: wang.token });
+  expect(malformed.status).toBe(400);
+  expect(malformed.body.message).toBe(message('tw', 'invalidId', { value: 'abc' }));
+  expect((await call('POST', `webnews/lock/${row.id}`, {}, { token: wang.token, xsrf: false })).status).toBe(403);
+  expect((await readRow(row.id)).lock).toBeUndefined();
+});
