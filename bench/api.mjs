@@ -13,8 +13,8 @@
 import { spawn, execFileSync } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { benchEnv, root, waitUp } from './bench-server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT) || 3400;
 const base = `http://127.0.0.1:${port}`;
 const connections = Number(process.env.BENCH_CONNECTIONS) || 10;
@@ -22,25 +22,8 @@ const duration = Number(process.env.BENCH_SECONDS) || 10;
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS) || 5;
 const serverCpus = process.env.BENCH_SERVER_CPUS;
 const only = process.env.BENCH_ONLY;
-const env = {
-  ...process.env,
-  PORT: String(port),
-  DEMO_CONTENT: 'off',
-  DATA_DIR: process.env.DATA_DIR || path.join(root, 'bench-data'),
-  ADMIN_USERNAME: 'bench-admin',
-  ADMIN_PASSWORD: 'bench-admin-password',
-};
+const env = benchEnv(port, 'bench-data');
 const driver = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-
-async function waitUp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/webnews/get/1`)).status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
 
 /** autocannon takes the path as part of the URL. */
 const target = ({ path: urlPath, ...options }) => ({ url: `${base}${urlPath}`, ...options });
@@ -107,7 +90,7 @@ async function readsAfterWrites(token, samples = 20) {
 
 let server = startServer();
 try {
-  await waitUp();
+  await waitUp(base);
   // The measurements need the seed:large data set: seed once if the database has less.
   if ((await newsTotal()) < 50000) {
     server.kill('SIGTERM');
@@ -124,7 +107,7 @@ try {
       { cwd: root, env, stdio: 'inherit' },
     );
     server = startServer();
-    await waitUp();
+    await waitUp(base);
   }
   console.log(`${await newsTotal()} news rows visible in Chinese`);
   // Anonymous calls are what visitors make; signed-in calls are the back office's (cached by the

@@ -12,30 +12,13 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { benchEnv, root, waitUp } from './bench-server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT) || 3401;
 const rows = Number(process.env.BENCH_ROWS) || 100_000;
 const base = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  PORT: String(port),
-  DEMO_CONTENT: 'off',
-  DATA_DIR: process.env.DATA_DIR || path.join(root, 'bench-sheets-data'),
-  ADMIN_USERNAME: 'bench-admin',
-  ADMIN_PASSWORD: 'bench-admin-password',
-};
+const env = benchEnv(port, 'bench-sheets-data');
 const driver = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-
-async function waitUp() {
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`${base}/api/webnews/get/1`)).status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
 
 const headers = (token) => ({
   'content-type': 'application/json',
@@ -84,7 +67,7 @@ async function measureExport(pid, token, format) {
 
 let server = startServer();
 try {
-  await waitUp();
+  await waitUp(base, 120);
   const found = await newsTotal();
   if (found < rows) {
     // seed:large adds rows (half per language): add what is missing.
@@ -105,7 +88,7 @@ try {
       { cwd: root, env, stdio: 'inherit' },
     );
     server = startServer();
-    await waitUp();
+    await waitUp(base, 120);
   }
   const total = await newsTotal();
   console.log(`${total} news rows in Chinese`);

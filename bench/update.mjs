@@ -11,33 +11,16 @@
 // machine does not fall on one of them only). Needs a production build (npm run build).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { benchEnv, root, waitUp } from './bench-server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT) || 3401;
 const base = `http://127.0.0.1:${port}`;
 const connections = Number(process.env.BENCH_CONNECTIONS) || 10;
 const seconds = Number(process.env.BENCH_SECONDS) || 10;
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS) || 5;
 const rounds = Number(process.env.BENCH_ROUNDS) || 3;
-const env = {
-  ...process.env,
-  PORT: String(port),
-  DEMO_CONTENT: 'off',
-  DATA_DIR: process.env.DATA_DIR || path.join(root, 'bench-update-data'),
-  ADMIN_USERNAME: 'bench-admin',
-  ADMIN_PASSWORD: 'bench-admin-password',
-};
+const env = benchEnv(port, 'bench-update-data');
 const driver = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-
-async function waitUp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/webnews/get/1`)).status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
 
 const server = spawn('sh', [path.join(root, 'scripts/start.sh'), '-p', String(port)], {
   cwd: root,
@@ -68,7 +51,7 @@ async function measure(headers, ids, withVersion, duration) {
 }
 
 try {
-  await waitUp();
+  await waitUp(base);
   const login = await fetch(`${base}/api/account/login`, {
     method: 'POST',
     body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }),
