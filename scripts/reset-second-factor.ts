@@ -12,7 +12,7 @@ async function main() {
   const [username] = process.argv.slice(2);
   if (!username) throw new Error('Usage: npm run reset-second-factor -- <username>');
   try {
-    const had = await resetSecondFactor(operator('en'), username);
+    const had = await resetSecondFactor(operator('en'), { username });
     console.log(
       had
         ? `The second factor of "${username}" is off: it signs in with its password alone until it sets up a new one.`

@@ -311,12 +311,14 @@ describe('sign-in with a second factor', () => {
 describe('reset by the operator (npm run reset-second-factor)', () => {
   test("turns another account's second factor off; it signs in with its password alone", async () => {
     const user = await enrolled();
-    expect(await resetSecondFactor(operator(), user.username.toUpperCase())).toBe(true);
+    expect(await resetSecondFactor(operator(), { username: user.username.toUpperCase() })).toBe(true);
     const after = await login(user.username);
     expect(Object.keys(after.body).sort()).toEqual(['locked', 'token']);
     expect(typeof after.body.token).toBe('string');
-    expect(await resetSecondFactor(operator(), user.username)).toBe(false);
-    await expect(resetSecondFactor(operator(), 'nobody-by-this-name')).rejects.toMatchObject({ kind: 'notFound' });
+    expect(await resetSecondFactor(operator(), { username: user.username })).toBe(false);
+    await expect(resetSecondFactor(operator(), { username: 'nobody-by-this-name' })).rejects.toMatchObject({
+      kind: 'notFound',
+    });
   });
 
   test('is for Admins: a User is refused', async () => {
@@ -326,7 +328,23 @@ describe('reset by the operator (npm run reset-second-factor)', () => {
       clientAddress: 'x',
       account: { id: user.id, username: user.username, displayName: '', role: 0 as const },
     };
-    await expect(resetSecondFactor(asUser, user.username)).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(resetSecondFactor(asUser, { username: user.username })).rejects.toMatchObject({ kind: 'forbidden' });
+  });
+
+  test("an Admin turns another account's second factor off by its id (POST account/resetsecondfactor/{id})", async () => {
+    const user = await enrolled();
+    const admin = await signedIn(1);
+    const reset = (id: string | number, token: string) =>
+      call('POST', `account/resetsecondfactor/${id}`, undefined, { token, language: 'en' });
+    expect((await reset(user.id, user.token)).status).toBe(403);
+    const done = await reset(user.id, admin.token);
+    expect([done.status, done.body]).toEqual([200, { reset: true }]);
+    expect(typeof (await login(user.username)).body.token).toBe('string');
+    expect((await reset(user.id, admin.token)).body).toEqual({ reset: false });
+    expect((await reset(987654, admin.token)).status).toBe(404);
+    expect((await reset('abc', admin.token)).status).toBe(400);
+    const audit = await call('POST', 'audit/getlist', { action: 'secondFactorOff' }, { token: admin.token });
+    expect(audit.body.data[0]).toMatchObject({ rowId: user.id, summary: 'reset' });
   });
 
   test('the command names an unknown account and exits 1', () => {

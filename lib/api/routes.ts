@@ -331,6 +331,12 @@ export function buildRoutes(): Route[] {
       operation: (actor, { body }) => secondFactor.newRecoveryCodes(actor, body),
       summary: 'A new set of ten recovery codes, with the password; the old set stops working',
     },
+    {
+      method: 'POST',
+      path: 'account/resetsecondfactor/:id',
+      operation: async (actor, { params: [id] }) => ({ reset: await secondFactor.resetSecondFactor(actor, { id }) }),
+      summary: "Turns another account's second factor off, for one who lost phone and recovery codes (Admins)",
+    },
     { method: 'POST', path: 'account/logout', handler: account.logout },
     // Anonymous like sign-in (no session to protect yet): no XSRF check, captcha when it is on.
     {

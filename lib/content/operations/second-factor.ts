@@ -19,7 +19,7 @@ import {
 import { hasSecretKey } from '../auth/secret-box';
 import { otpauthUrl, TOTP_DIGITS } from '../auth/totp';
 import { requireAccess, type Actor, type ActorAccount } from '../model/actor';
-import { conflict, invalid, invalidFields, notFound, unauthorized } from '../model/errors';
+import { conflict, invalid, invalidFields, notFound, positiveInteger, unauthorized } from '../model/errors';
 import { recordAudit } from '../storage/audit';
 import { completeSignIn, countAccountFailure, minutesUntil, refusal, type SignInResult } from './account';
 
@@ -112,16 +112,24 @@ export async function newRecoveryCodes(
 
 /**
  * Turns another account's second factor off, for a person who lost both their phone and their
- * recovery codes (`npm run reset-second-factor`, the operator; Admins): the account signs in with
- * its password alone until it sets up a new authenticator. Returns whether it had one.
+ * recovery codes (`npm run reset-second-factor`, the operator, by username; Admins, by the account's
+ * id: `POST account/resetsecondfactor/{id}`): the account signs in with its password alone until it
+ * sets up a new authenticator. Returns whether it had one. The audit log records who did it.
  */
-export async function resetSecondFactor(actor: Actor, username: string): Promise<boolean> {
+export async function resetSecondFactor(
+  actor: Actor,
+  who: { username: string } | { id: string | number },
+): Promise<boolean> {
   requireAccess(actor, 'admin');
   const db = await getDb();
   const [found] = await db
     .select({ id: account.id, username: account.username })
     .from(account)
-    .where(sql`lower(${account.username}) = lower(${username})`)
+    .where(
+      'username' in who
+        ? sql`lower(${account.username}) = lower(${who.username})`
+        : eq(account.id, positiveInteger(who.id)),
+    )
     .limit(1);
   if (!found) throw notFound();
   const id = Number(found.id);
