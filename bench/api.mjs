@@ -10,10 +10,10 @@
 // only the scenarios whose title contains it).
 //
 // Needs a production build (npm run build). Prints a Markdown table for docs/performance.md.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchEnv, root, waitUp } from './bench-server.mjs';
+import { benchEnv, benchToken, root, seedLarge, waitUp } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT) || 3400;
 const base = `http://127.0.0.1:${port}`;
@@ -96,16 +96,7 @@ try {
     server.kill('SIGTERM');
     await stopped(server);
     console.log(`Seeding ${driver} with seed:large…`);
-    execFileSync(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-        '--tsconfig',
-        'tsconfig.scripts.json',
-        'scripts/seed-large.ts',
-      ],
-      { cwd: root, env, stdio: 'inherit' },
-    );
+    seedLarge(env);
     server = startServer();
     await waitUp(base);
   }
@@ -113,11 +104,7 @@ try {
   // Anonymous calls are what visitors make; signed-in calls are the back office's (cached by the
   // generation the database stores). "random page" scenarios ask for another page each time, so they
   // measure the page query itself (the exact total stays cached until a write).
-  const login = await fetch(`${base}/api/account/login`, {
-    method: 'POST',
-    body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }),
-  });
-  const { token } = await login.json();
+  const token = await benchToken(base, env);
   const search = `/api/webrule/search?keyword=${encodeURIComponent('信託')}`;
   const calls = [
     ['webnews/getlist page 1', '/api/webnews/getlist', { page: 1, pageSize: 10 }],

@@ -2,6 +2,7 @@
  * What the API benchmarks share: the production server's environment on its own port and data
  * folder, with a bench Admin and no demo content, and the wait until it answers.
  */
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -27,4 +28,28 @@ export async function waitUp(base, seconds = 60) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('server did not start');
+}
+
+/** Fills the server's database with `npm run seed:large`'s rows (the server stopped: PGlite is one process). */
+export function seedLarge(env, args = []) {
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+      '--tsconfig',
+      'tsconfig.scripts.json',
+      'scripts/seed-large.ts',
+      ...args,
+    ],
+    { cwd: root, env, stdio: 'inherit' },
+  );
+}
+
+/** The bench Admin's token (benchEnv's account). */
+export async function benchToken(base, env) {
+  const login = await fetch(`${base}/api/account/login`, {
+    method: 'POST',
+    body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }),
+  });
+  return (await login.json()).token;
 }

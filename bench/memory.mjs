@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchToken } from './bench-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.MEMORY_PORT) || 3352;
@@ -146,11 +147,7 @@ await record('after one crawl', `${urls.length} URLs`);
 
 // Mixed load: public pages from the sitemap, API reads, and back-office writes (news added,
 // updated and deleted), from a few clients at once, for SOAK_SECONDS.
-const login = await fetch(`${base}/api/account/login`, {
-  method: 'POST',
-  body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }),
-});
-const { token } = await login.json();
+const token = await benchToken(base, env);
 const headers = {
   'content-type': 'application/json',
   cookie: 'XSRF-TOKEN=m',

@@ -54,6 +54,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { seedLarge } from './bench-server.mjs';
 import { defaultPages, pageList, resolvePage } from './page-list.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -207,17 +208,9 @@ async function startBare(folder, saved) {
   return child;
 }
 
-function seedLarge() {
+function seedOnce() {
   console.log(`Seeding ${driver} with seed:large (once per data folder)…`);
-  execFileSync(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', 'tsconfig.scripts.json', 'scripts/seed-large.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
-      stdio: 'inherit',
-    },
-  );
+  seedLarge({ ...process.env, DATA_DIR: dataDir });
   fs.writeFileSync(path.join(dataDir, '.seeded-large'), new Date().toISOString());
 }
 
@@ -667,7 +660,7 @@ async function main() {
     const first = startNext();
     await waitForHttp(`http://127.0.0.1:${port}/tw`, first, 'the server', 120_000);
     await stopProcess(first);
-    seedLarge();
+    seedOnce();
   }
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-bench-pages-'));
   // nginx's workers run as an unprivileged user when started by root: they must read the copy.

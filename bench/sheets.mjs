@@ -9,10 +9,10 @@
 //
 // Environment: BENCH_PORT (default 3401), BENCH_ROWS (100000: rows per language to seed and export).
 // Needs a production build (npm run build). Prints a Markdown table for docs/performance.md.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { benchEnv, root, waitUp } from './bench-server.mjs';
+import { benchEnv, benchToken, root, seedLarge, waitUp } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT) || 3401;
 const rows = Number(process.env.BENCH_ROWS) || 100_000;
@@ -75,28 +75,13 @@ try {
     server.kill('SIGTERM');
     await stopped(server);
     console.log(`${found} Chinese news rows; seeding ${driver} with ${missing} more (seed:large)…`);
-    execFileSync(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-        '--tsconfig',
-        'tsconfig.scripts.json',
-        'scripts/seed-large.ts',
-        String(missing),
-        '0',
-      ],
-      { cwd: root, env, stdio: 'inherit' },
-    );
+    seedLarge(env, [String(missing), '0']);
     server = startServer();
     await waitUp(base, 120);
   }
   const total = await newsTotal();
   console.log(`${total} news rows in Chinese`);
-  const login = await fetch(`${base}/api/account/login`, {
-    method: 'POST',
-    body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }),
-  });
-  const { token } = await login.json();
+  const token = await benchToken(base, env);
   const mb = (n) => (n / 1024 / 1024).toFixed(1);
   console.log(`\n${driver}, ${total} rows\n`);
   console.log('| export | time | file | extra memory (peak RSS − RSS before) |');

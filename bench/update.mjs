@@ -11,7 +11,7 @@
 // machine does not fall on one of them only). Needs a production build (npm run build).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { benchEnv, root, waitUp } from './bench-server.mjs';
+import { benchEnv, benchToken, root, waitUp } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT) || 3401;
 const base = `http://127.0.0.1:${port}`;
@@ -52,11 +52,7 @@ async function measure(headers, ids, withVersion, duration) {
 
 try {
   await waitUp(base);
-  const login = await fetch(`${base}/api/account/login`, {
-    method: 'POST',
-    body: JSON.stringify({ username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }),
-  });
-  const { token } = await login.json();
+  const token = await benchToken(base, env);
   const headers = {
     'content-type': 'application/json',
     'web-language': 'tw',
