@@ -23,9 +23,7 @@ export async function publicRowOr404<D extends ResourceDefinition>(
   const row = await readPublicRow(definition, language, id);
   if (row) return row;
   const other = await readPublicRow(definition, otherLanguage(language), id);
-  if (!other) notFound();
-  const counterpartId = translationOf(other);
-  const counterpart = counterpartId ? await readPublicRow(definition, language, counterpartId) : undefined;
+  const counterpart = other && (await publicCounterpart(definition, other, language));
   if (!counterpart) notFound();
   redirect(sitePath(language, pathOf(counterpart.id)));
 }
@@ -45,8 +43,7 @@ export async function languageSwitchPath(language: WireLanguage, from: string): 
   const source = await readPublicRow(row.definition, otherLanguage(language), row.id);
   // Not a row of the other language (a row shared by both, or none): the same address.
   if (!source || !('translationId' in source)) return sitePath(language, from);
-  const counterpartId = translationOf(source);
-  const counterpart = counterpartId ? await readPublicRow(row.definition, language, counterpartId) : undefined;
+  const counterpart = await publicCounterpart(row.definition, source, language);
   const path = counterpart ? publicRowPath(row.definition.name, counterpart) : null;
   const list = findRoute(row.definition.public?.route ?? '')?.path ?? '';
   return sitePath(language, path ?? list);
@@ -56,6 +53,12 @@ export async function languageSwitchPath(language: WireLanguage, from: string): 
 export const translationOf = (row: object): number | null =>
   'translationId' in row && typeof row.translationId === 'number' ? row.translationId : null;
 
+/** A row's counterpart in `language` as visitors may see it, or undefined. */
+async function publicCounterpart(definition: ResourceDefinition, row: object, language: WireLanguage) {
+  const id = translationOf(row);
+  return id ? await readPublicRow(definition, language, id) : undefined;
+}
+
 /** The counterpart's path for hreflang: the other language's row when it is public, else null. */
 export async function counterpartPath(
   definition: ResourceDefinition,
@@ -63,8 +66,6 @@ export async function counterpartPath(
   language: WireLanguage,
   pathOf: (id: number) => string,
 ): Promise<string | null> {
-  const id = translationOf(row);
-  if (!id) return null;
-  const counterpart = await readPublicRow(definition, otherLanguage(language), id);
-  return counterpart ? pathOf(id) : null;
+  const counterpart = await publicCounterpart(definition, row, otherLanguage(language));
+  return counterpart ? pathOf(counterpart.id) : null;
 }
