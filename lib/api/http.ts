@@ -27,6 +27,30 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
   return Buffer.concat(chunks);
 }
 
+/** Room for the multipart envelope around a file at the size limit. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * A multipart/form-data body whose file may be up to `limit` bytes (`tooLarge` is thrown past it),
+ * or null when the body is not multipart or cannot be read as such.
+ */
+export async function readFormData(request: Request, limit: number, tooLarge: () => Error): Promise<FormData | null> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) return null;
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = await readBody(request, limit + ENVELOPE_BYTES);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 413) throw tooLarge();
+    throw error;
+  }
+  try {
+    return await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    return null;
+  }
+}
+
 /** JSON bodies are small; rich text is the largest thing they carry. */
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 

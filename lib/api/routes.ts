@@ -1,6 +1,7 @@
 import type { Actor } from '../content/model/actor';
 import {
   hasTrash,
+  importable,
   keepsHistory,
   traits,
   type CallInput,
@@ -26,6 +27,7 @@ import { publicRowUrl } from '../public/row-links';
 import type { RequestContext } from './context';
 import * as account from './handlers/account';
 import { exportSheet } from './handlers/export';
+import { importSheet } from './handlers/import';
 import * as upload from './handlers/upload';
 import * as websetting from './handlers/websetting';
 
@@ -109,6 +111,17 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
       handler: exportList,
       summary: 'Every row the list request selects (all pages) as a CSV or XLSX file',
     })),
+    ...(importable(definition)
+      ? [
+          {
+            method: 'POST',
+            path: `${name}/import`,
+            handler: (context) => importSheet(context, definition),
+            summary:
+              'Adds or updates rows from a CSV or XLSX file (multipart `file`, `mapping`, `dryRun`): all or nothing',
+          } satisfies Route,
+        ]
+      : []),
     { method: 'GET', path: `${name}/get/:id`, operation: get },
     { method: 'POST', path: `${name}/add`, body: true, operation: add },
     { method: 'PUT', path: `${name}/update`, body: true, operation: update },

@@ -4,33 +4,15 @@ import { requireAccess } from '../../content/model/actor';
 import { recordAudit } from '../../content/storage/audit';
 import type { RequestContext } from '../context';
 import { ApiError, badRequest, formatBytes, notFound } from '../errors';
-import { json, readBody, readJsonObject } from '../http';
-
-/** Room for the multipart envelope around a file at the size limit. */
-const ENVELOPE_BYTES = 64 * 1024;
+import { json, readFormData, readJsonObject } from '../http';
 
 /** `POST /api/upload`, multipart field `file` → `{id, url, name, size, type}`. */
 export async function upload(context: RequestContext) {
   requireAccess(context.actor, 'user');
-  const contentType = context.request.headers.get('content-type') ?? '';
-  if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw badRequest('uploadMissing');
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    bytes = await readBody(context.request, MAX_UPLOAD_BYTES + ENVELOPE_BYTES);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 413) {
-      throw new ApiError(413, 'uploadTooLarge', { limit: formatBytes(MAX_UPLOAD_BYTES) });
-    }
-    throw error;
-  }
-  let file: FormDataEntryValue | null;
-  try {
-    file = (await new Response(bytes, { headers: { 'content-type': contentType } }).formData()).get('file');
-  } catch {
-    throw badRequest('uploadMissing');
-  }
+  const tooLarge = () => new ApiError(413, 'uploadTooLarge', { limit: formatBytes(MAX_UPLOAD_BYTES) });
+  const file = (await readFormData(context.request, MAX_UPLOAD_BYTES, tooLarge))?.get('file');
   if (!file || typeof file === 'string') throw badRequest('uploadMissing');
-  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, 'uploadTooLarge', { limit: formatBytes(MAX_UPLOAD_BYTES) });
+  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
   const name = file.name.normalize('NFC').trim() || 'file';
   if (!validFileName(name)) throw badRequest('uploadName');
   const result = await storeUpload(new Uint8Array(await file.arrayBuffer()), name, context.actor.account?.id ?? null);

@@ -23,6 +23,7 @@ export const auditActions = [
   'secondFactorOff',
   'recoveryCodes',
   'export',
+  'import',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -83,6 +83,11 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
    * and fields visitors may see, in the page's language.
    */
   openData?: boolean;
+  /**
+   * The field that finds the row a spreadsheet line updates when the line has no id (a member's
+   * name): a line whose value some row already has updates that row; otherwise it adds one.
+   */
+  importKey?: keyof F & string;
   /** False for records that are kept for good (contact messages): no delete call. */
   deletable?: boolean;
   /**
@@ -123,6 +128,13 @@ export function traits(definition: ResourceDefinition) {
 /** Who may export a resource's list: never visitors, who have the open data instead. */
 export const exportAccessOf = (definition: ResourceDefinition): Role =>
   definition.exportAccess ?? (traits(definition).read === 'admin' ? 'admin' : 'user');
+
+/**
+ * Whether staff may fill a resource from a spreadsheet: content staff write, not accounts (their
+ * passwords are never in a file) nor records kept for good (contact messages, written by visitors).
+ */
+export const importable = (definition: ResourceDefinition) =>
+  definition.deletable !== false && !Object.values(definition.fields).some((f) => f.kind === 'password');
 
 /** Whether a resource keeps revisions and a trash (every one but accounts, whose rows hold password hashes). */
 export const keepsHistory = (definition: ResourceDefinition) => definition.history !== false;

@@ -270,6 +270,19 @@ export async function add(
   section?: IdInput,
 ): Promise<repo.Row> {
   requireAccess(actor, traits(definition).write);
+  const stored = await prepareAdd(actor, definition, input, section);
+  const added = await repo.insertRow(definition, stored, afterStoring(actor, definition, stored));
+  await auditRow(actor, definition, 'add', added);
+  return added;
+}
+
+/** A new row checked and made ready to store, in the actor's language. */
+export async function prepareAdd(
+  actor: Actor,
+  definition: ResourceDefinition,
+  input: Record<string, unknown>,
+  section?: IdInput,
+): Promise<repo.Row> {
   const fixed = await sectionScope(actor, definition, section);
   const { values, issues } = validateInput(definition, { ...input, ...fixed }, 'add', actor.language, timeZone());
   if (issues.length) throw invalidFields(issues);
@@ -281,10 +294,7 @@ export async function add(
   checkWindow(row);
   row.updatedBy = actor.account?.id ?? null;
   const hooks = hooksFor(definition);
-  const stored = hooks.beforeWrite ? await hooks.beforeWrite(row, actor) : row;
-  const added = await repo.insertRow(definition, stored, afterStoring(actor, definition, stored));
-  await auditRow(actor, definition, 'add', added);
-  return added;
+  return hooks.beforeWrite ? await hooks.beforeWrite(row, actor) : row;
 }
 
 /** Changes the fields `input` names on the row `input.id`; fields it leaves out stay as they are. */
@@ -339,7 +349,7 @@ export async function applyUpdate(
 }
 
 /** An update checked and made ready to store: the row as it is, the input's values, and the changes to write. */
-async function prepareUpdate(
+export async function prepareUpdate(
   actor: Actor,
   definition: ResourceDefinition,
   input: Record<string, unknown>,
@@ -462,7 +472,7 @@ export async function bulk(
   const ids = Array.isArray(input.ids) ? input.ids : undefined;
   if (!ids?.length || ids.length > MAX_BULK_IDS) throw invalid('invalidBulkIds', { max: MAX_BULK_IDS });
   const unique = [...new Set(ids.map((id) => positiveInteger(String(id))))];
-  const writes: repo.BulkWrite[] = [];
+  const writes: (repo.BulkWrite & { existing: repo.Row })[] = [];
   for (const id of unique) {
     if (action === 'delete') {
       writes.push({

@@ -6,6 +6,7 @@ export default defineResource({
   name: 'webbilingual',
   label: { tw: '中英名詞對照', en: 'Glossary' },
   openData: true,
+  importKey: 'termTw',
   titleField: 'termTw',
   localized: false,
   visibility: true,

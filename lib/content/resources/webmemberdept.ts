@@ -5,6 +5,7 @@ export default defineResource({
   name: 'webmemberdept',
   label: { tw: '會員機構', en: 'Member institutions' },
   openData: true,
+  importKey: 'name',
   titleField: 'name',
   ordered: true,
   fields: {

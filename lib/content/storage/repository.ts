@@ -264,6 +264,37 @@ export async function titlesByIds(definition: ResourceDefinition, ids: number[])
   return new Map(rows.map((row) => [Number(row.id), String(row.title ?? '')]));
 }
 
+/**
+ * The ids of the rows whose title is one of `titles`, compared case-insensitively, by the title
+ * in lower case (references read by name in an import). A title two rows share lists both ids.
+ */
+export async function idsByTitles(
+  definition: ResourceDefinition,
+  language: WireLanguage,
+  titles: string[],
+): Promise<Map<string, number[]>> {
+  const wanted = [...new Set(titles.map((title) => title.toLowerCase()))];
+  const found = new Map<string, number[]>();
+  if (!wanted.length) return found;
+  const db = await getDb();
+  const table = tableOf(definition);
+  const title = column(table, definition.titleField);
+  const rows = await db
+    .select({ id: column(table, 'id'), title })
+    .from(table)
+    .where(
+      and(
+        inArray(sql`lower(${title})`, wanted),
+        traits(definition).localized ? eq(column(table, 'lang'), language) : undefined,
+      ),
+    );
+  for (const row of rows) {
+    const key = String(row.title ?? '').toLowerCase();
+    found.set(key, [...(found.get(key) ?? []), Number(row.id)]);
+  }
+  return found;
+}
+
 async function countRows(definition: ResourceDefinition, where: SQL | undefined): Promise<number> {
   const db = await getDb();
   const [{ total }] = await db.select({ total: count() }).from(tableOf(definition)).where(where);
@@ -428,19 +459,27 @@ export async function insertRow(
   const db = await getDb();
   const table = tableOf(definition);
   return db
-    .transaction(async (tx) => {
-      const next = { ...values };
-      if (traits(definition).ordered) {
-        await lockOrdering(tx, definition);
-        next.order = keepPlace
-          ? await makeRoom(tx, definition, next, Number(next.order) || 1)
-          : await nextOrder(tx, definition, next);
-      }
-      const [row] = await tx.insert(table).values(next).returning();
-      await afterStore?.(tx, row);
-      return row;
-    })
+    .transaction((tx) => insertIn(tx, definition, values, afterStore, keepPlace))
     .finally(() => afterWrite(definition.name));
+}
+
+async function insertIn(
+  tx: Tx,
+  definition: ResourceDefinition,
+  values: Row,
+  afterStore?: AfterStore,
+  keepPlace = false,
+): Promise<Row> {
+  const next = { ...values };
+  if (traits(definition).ordered) {
+    await lockOrdering(tx, definition);
+    next.order = keepPlace
+      ? await makeRoom(tx, definition, next, Number(next.order) || 1)
+      : await nextOrder(tx, definition, next);
+  }
+  const [row] = await tx.insert(tableOf(definition)).values(next).returning();
+  await afterStore?.(tx, row);
+  return row;
 }
 
 /** Frees the place `wanted` (kept within 1..n+1) among the row's siblings, numbered densely first, and returns it. */
@@ -607,9 +646,11 @@ async function deleteIn(
   if (traits(definition).ordered) await renumber(tx, definition, existing);
 }
 
-/** One write of a bulk action: a row's changes, or its deletion. */
+/** One write of a bulk action or an import: a row's changes, its deletion, or a new row. */
 export type BulkWrite =
-  { existing: Row; changes: Row; afterStore?: AfterStore } | { existing: Row; remove: true; beforeDelete?: AfterStore };
+  | { existing: Row; changes: Row; afterStore?: AfterStore }
+  | { existing: Row; remove: true; beforeDelete?: AfterStore }
+  | { insert: Row; afterStore?: AfterStore };
 
 /** Several rows' writes in one transaction: all of them are stored, or none. */
 export async function writeRows(definition: ResourceDefinition, writes: BulkWrite[]): Promise<void> {
@@ -617,7 +658,8 @@ export async function writeRows(definition: ResourceDefinition, writes: BulkWrit
   await db
     .transaction(async (tx) => {
       for (const write of writes) {
-        if ('remove' in write) await deleteIn(tx, definition, write.existing, write.beforeDelete);
+        if ('insert' in write) await insertIn(tx, definition, write.insert, write.afterStore);
+        else if ('remove' in write) await deleteIn(tx, definition, write.existing, write.beforeDelete);
         else await updateIn(tx, definition, write.existing, write.changes, write.afterStore);
       }
     })
