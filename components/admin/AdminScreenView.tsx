@@ -7,13 +7,14 @@ import { rowActions } from '@/lib/admin/list';
 import { roleMayManage } from '@/lib/admin/menu';
 import { parseAdminPath } from '@/lib/admin/paths';
 import type { SettingsFieldView } from '@/lib/admin/settings-form';
-import { hasTrash } from '@/lib/content/model/define';
+import { hasTrash, importable } from '@/lib/content/model/define';
 import { findResource } from '@/lib/content/model/registry';
 import { AuditScreen } from './AuditScreen';
 import { useAdminSession } from './AdminSession';
 import { ContactScreen } from './ContactScreen';
 import { Dashboard } from './Dashboard';
 import { FormScreen } from './FormScreen';
+import { ImportScreen } from './ImportScreen';
 import { ListScreen } from './ListScreen';
 import { MediaScreen } from './MediaScreen';
 import { GuardedLink } from './LeaveGuard';
@@ -72,6 +73,9 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
           <TrashScreen key={screen.resource} resource={screen.resource} />
         </Suspense>
       );
+    case 'import':
+      if (!definition || !importable(definition)) return <NotFound />;
+      return <ImportScreen key={screen.resource} resource={screen.resource} />;
     case 'list':
       // The list keeps its filters and page in the query string.
       return (

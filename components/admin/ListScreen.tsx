@@ -21,7 +21,7 @@ import { clampPage, totalPages } from '@/lib/admin/pager';
 import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
 import { useList } from '@/lib/client/hooks';
 import { CANCELLED, resourceApi, type Row } from '@/lib/client/resources';
-import { exportAccessOf, hasTrash } from '@/lib/content/model/define';
+import { exportAccessOf, hasTrash, importable } from '@/lib/content/model/define';
 import { roleMay } from '@/lib/admin/menu';
 import { findResource } from '@/lib/content/model/registry';
 import { useAdminSession } from './AdminSession';
@@ -171,6 +171,9 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
         ) : null}
         {hasTrash(definition) ? (
           <Link href={adminPath(language, { kind: 'trash', resource })}>{t('list.trash')}</Link>
+        ) : null}
+        {importable(definition) ? (
+          <Link href={adminPath(language, { kind: 'import', resource })}>{t('list.import')}</Link>
         ) : null}
         {roleMay(account.role, exportAccessOf(definition)) ? (
           <ExportButtons

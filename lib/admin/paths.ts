@@ -12,6 +12,7 @@ import { isWireLanguage, type WireLanguage } from '../i18n/languages';
  *   /{lang}-admin/{resource}[/{section}]/new       form for a new row
  *   /{lang}-admin/{resource}[/{section}]/{id}      form for row {id}
  *   /{lang}-admin/{resource}/trash                 the resource's trash (every section's)
+ *   /{lang}-admin/{resource}/import                rows from a spreadsheet (CSV or XLSX)
  *   /{lang}-admin/settings                         web settings
  *   /{lang}-admin/audit                            the audit log (Admins)
  *   /{lang}-admin/media                            the media library (uploads)
@@ -28,6 +29,7 @@ export type AdminScreen =
   | { kind: 'media' }
   | { kind: 'security' }
   | { kind: 'trash'; resource: string }
+  | { kind: 'import'; resource: string }
   | { kind: 'list'; resource: string; section?: number }
   | { kind: 'new'; resource: string; section?: number }
   | { kind: 'edit'; resource: string; section?: number; id: number }
@@ -38,6 +40,7 @@ export const AUDIT_SEGMENT = 'audit';
 export const MEDIA_SEGMENT = 'media';
 export const SECURITY_SEGMENT = 'security';
 export const TRASH_SEGMENT = 'trash';
+export const IMPORT_SEGMENT = 'import';
 
 /** The section field of a resource with one list per section, or undefined. */
 export function sectionFieldOf(
@@ -79,6 +82,8 @@ export function adminPath(language: WireLanguage, screen: AdminScreen): string {
       return `${home}/${SECURITY_SEGMENT}`;
     case 'trash':
       return `${home}/${screen.resource}/${TRASH_SEGMENT}`;
+    case 'import':
+      return `${home}/${screen.resource}/${IMPORT_SEGMENT}`;
     default: {
       const definition = findResource(screen.resource);
       const sectionKey =
@@ -112,6 +117,7 @@ function screenOf(segments: string[]): AdminScreen {
   const definition = findResource(first);
   if (!definition) return notFound;
   if (rest.length === 1 && rest[0] === TRASH_SEGMENT) return { kind: 'trash', resource: definition.name };
+  if (rest.length === 1 && rest[0] === IMPORT_SEGMENT) return { kind: 'import', resource: definition.name };
   let section: number | undefined;
   const sectionField = sectionFieldOf(definition);
   if (sectionField) {

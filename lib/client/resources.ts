@@ -282,6 +282,34 @@ export async function exportFile(
   };
 }
 
+/** What an import found (docs/api.md, Import): what each line does, every problem, the column mapping. */
+export interface ImportReport {
+  added: number;
+  updated: number;
+  errors: { row: number; column: string; message: string }[];
+  moreErrors: number;
+  rows: { row: number; action: 'add' | 'update'; id?: number; title: string }[];
+  mapping: Record<string, string | null>;
+  fields: { key: string; label: string }[];
+}
+
+/**
+ * `POST {resource}/import` (multipart `file`, `mapping`, `dryRun`): a dry run reports, a real run
+ * writes every line or none (never batched: the body is a file; no time limit: a long file takes a while).
+ */
+export function importFile(
+  resource: string,
+  file: File,
+  options: { mapping?: Record<string, string | null>; dryRun: boolean },
+  client: ApiHttp = http,
+): Promise<ImportReport> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  if (options.mapping) form.append('mapping', JSON.stringify(options.mapping));
+  form.append('dryRun', String(options.dryRun));
+  return client.post(client.url(`/api/${resource}/import`), { body: form, timeout: false }).json<ImportReport>();
+}
+
 /** `POST audit/getlist` (Admins): a page of the audit log, newest first. */
 export function auditLogPage(request: AuditRequest, client: ApiHttp = http) {
   return send<{ data: AuditEntry[]; total: number; page: number; pageSize: number }>(

@@ -123,13 +123,19 @@ describe('language switch in the back office', () => {
   });
 });
 
-describe('trash, audit and media screens', () => {
+describe('trash, import, audit and media screens', () => {
   test('are built and parsed both ways', async () => {
-    const { adminPath, parseAdminPath } = await import('../../lib/admin/paths');
+    const { adminPath, otherLanguagePath, parseAdminPath } = await import('../../lib/admin/paths');
     expect(adminPath('tw', { kind: 'trash', resource: 'webnews' })).toBe('/tw-admin/webnews/trash');
     expect(parseAdminPath('/tw-admin/webnews/trash')?.screen).toEqual({ kind: 'trash', resource: 'webnews' });
     // A resource with one list per section has one trash for all its sections.
     expect(parseAdminPath('/en-admin/webeditor/trash')?.screen).toEqual({ kind: 'trash', resource: 'webeditor' });
+    expect(adminPath('en', { kind: 'import', resource: 'webmemberdept' })).toBe('/en-admin/webmemberdept/import');
+    expect(parseAdminPath('/tw-admin/webmemberdept/import')?.screen).toEqual({
+      kind: 'import',
+      resource: 'webmemberdept',
+    });
+    expect(otherLanguagePath('/tw-admin/webmemberdept/import')).toBe('/en-admin/webmemberdept/import');
     expect(adminPath('en', { kind: 'audit' })).toBe('/en-admin/audit');
     expect(parseAdminPath('/en-admin/audit')?.screen).toEqual({ kind: 'audit' });
     expect(parseAdminPath('/en-admin/audit/x')?.screen).toEqual({ kind: 'notFound' });
