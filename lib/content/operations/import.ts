@@ -12,7 +12,7 @@ import type { Row } from '../model/rows';
 import { sheetColumns, type SheetColumn } from '../model/sheet-columns';
 import { recordAudit } from '../storage/audit';
 import * as repo from '../storage/repository';
-import { afterStoring, prepareAdd, prepareUpdate, titleOf } from './resource';
+import { afterStoring, afterStoringNew, firstRevisions, prepareAdd, prepareUpdate, titleOf } from './resource';
 
 /**
  * Spreadsheet import (docs/api.md, Import): a CSV or XLSX file's rows added to a resource or
@@ -324,7 +324,7 @@ export async function importRows(
         });
       } else {
         const row = await prepareAdd(actor, definition, input);
-        writes.push({ insert: row, afterStore: afterStoring(actor, definition, row) });
+        writes.push({ insert: row, afterStore: afterStoringNew(definition, row) });
         plan.push({ row: line, action: 'add', title: titleOf(definition, row) });
       }
     } catch (error) {
@@ -353,7 +353,7 @@ export async function importRows(
   if (errorCount)
     throw new ContentError('invalid', 'importHasErrors', { count: errorCount }, [], undefined, { ...result });
   if (!writes.length) throw invalid('importEmpty');
-  await repo.writeRows(definition, writes);
+  await repo.writeRows(definition, writes, firstRevisions(actor, definition));
   await recordAudit(actor, {
     action: 'import',
     resource: definition.name,

@@ -12,7 +12,7 @@ import { hooksFor } from '../hooks';
 import { choiceFromPath, parseListRequest } from '../model/list-request';
 import { findResource, referencesTo } from '../model/registry';
 import * as repo from '../storage/repository';
-import { saveRevision } from '../storage/revisions';
+import { saveFirstRevisions, saveRevision } from '../storage/revisions';
 import { wireInstant, wireRow } from '../model/wire';
 import { liveLocks } from '../storage/edit-locks';
 import { statusConditions, statusFilter } from '../storage/status-query';
@@ -198,6 +198,20 @@ export function afterStoring(
     if (keepsHistory(definition)) await saveRevision(tx, definition, row, actor.account?.id ?? null);
   };
 }
+
+/**
+ * For rows added together (an import): each row's counterpart link where it sets one, and their
+ * first revisions in one statement per chunk instead of one per row.
+ */
+export function afterStoringNew(definition: ResourceDefinition, values: repo.Row) {
+  const pairs = traits(definition).localized && 'translationId' in values;
+  return pairs ? (tx: repo.Tx, row: repo.Row) => repo.pairCounterparts(tx, definition, row) : undefined;
+}
+
+export const firstRevisions = (actor: Actor, definition: ResourceDefinition): repo.AfterStoreMany | undefined =>
+  keepsHistory(definition)
+    ? (tx, rows) => saveFirstRevisions(tx, definition, rows, actor.account?.id ?? null)
+    : undefined;
 
 /** Records a write of one row in the audit log. */
 export const auditRow = (

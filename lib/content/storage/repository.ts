@@ -412,6 +412,8 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Work done in a write's own transaction once the row is stored (a revision, a trash entry). */
 export type AfterStore = (tx: Tx, row: Row) => Promise<void>;
+/** What runs once for rows stored together, in their transaction (their first revisions). */
+export type AfterStoreMany = (tx: Tx, rows: Row[]) => Promise<void>;
 
 /** Ordered writes of one resource run one at a time, so two adds never take the same position. */
 async function lockOrdering(tx: Tx, definition: ResourceDefinition) {
@@ -457,7 +459,6 @@ export async function insertRow(
   keepPlace = false,
 ): Promise<Row> {
   const db = await getDb();
-  const table = tableOf(definition);
   return db
     .transaction((tx) => insertIn(tx, definition, values, afterStore, keepPlace))
     .finally(() => afterWrite(definition.name));
@@ -652,16 +653,63 @@ export type BulkWrite =
   | { existing: Row; remove: true; beforeDelete?: AfterStore }
   | { insert: Row; afterStore?: AfterStore };
 
-/** Several rows' writes in one transaction: all of them are stored, or none. */
-export async function writeRows(definition: ResourceDefinition, writes: BulkWrite[]): Promise<void> {
+/** New rows one statement stores at most: well inside PostgreSQL's 65,535 parameters for any resource. */
+const INSERT_CHUNK = 200;
+
+/**
+ * New rows in the given order, a chunk per statement; an ordered resource numbers them after their
+ * siblings (one lock and one count per group of siblings, not per row). Each row's `afterStore`
+ * then runs in the same transaction.
+ */
+async function insertManyIn(
+  tx: Tx,
+  definition: ResourceDefinition,
+  writes: { insert: Row; afterStore?: AfterStore }[],
+  afterInserts?: AfterStoreMany,
+): Promise<void> {
+  const rows = writes.map((write) => ({ ...write.insert }));
+  const t = traits(definition);
+  if (t.ordered) {
+    await lockOrdering(tx, definition);
+    const tops = new Map<string, number>();
+    for (const row of rows) {
+      const siblings = JSON.stringify([row.lang ?? null, ...t.parents.map((parent) => row[parent] ?? null)]);
+      const top = tops.get(siblings) ?? (await nextOrder(tx, definition, row)) - 1;
+      row.order = top + 1;
+      tops.set(siblings, top + 1);
+    }
+  }
+  for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+    const stored = await tx
+      .insert(tableOf(definition))
+      .values(rows.slice(at, at + INSERT_CHUNK))
+      .returning();
+    // Ids are drawn in the order of the values, so sorting by id pairs each row with its write.
+    stored.sort((a, b) => Number(a.id) - Number(b.id));
+    for (const [i, row] of stored.entries()) await writes[at + i].afterStore?.(tx, row);
+    await afterInserts?.(tx, stored);
+  }
+}
+
+/**
+ * Several rows' writes in one transaction: all of them are stored, or none. New rows are stored
+ * last, together, and `afterInserts` runs once per chunk of them.
+ */
+export async function writeRows(
+  definition: ResourceDefinition,
+  writes: BulkWrite[],
+  afterInserts?: AfterStoreMany,
+): Promise<void> {
   const db = await getDb();
   await db
     .transaction(async (tx) => {
+      const inserts = writes.filter((write) => 'insert' in write);
       for (const write of writes) {
-        if ('insert' in write) await insertIn(tx, definition, write.insert, write.afterStore);
-        else if ('remove' in write) await deleteIn(tx, definition, write.existing, write.beforeDelete);
+        if ('insert' in write) continue;
+        if ('remove' in write) await deleteIn(tx, definition, write.existing, write.beforeDelete);
         else await updateIn(tx, definition, write.existing, write.changes, write.afterStore);
       }
+      if (inserts.length) await insertManyIn(tx, definition, inserts, afterInserts);
     })
     // The resource's key covers every row's page; a removal also touches the site-wide pages.
     .finally(() => afterWrite(definition.name, { removed: writes.some((write) => 'remove' in write) }));

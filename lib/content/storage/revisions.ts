@@ -25,6 +25,28 @@ export function reviveRow(definition: ResourceDefinition, values: Record<string,
   return row;
 }
 
+/**
+ * The first revision of rows added together (an import), in one statement per chunk: new rows have
+ * none yet, so each is revision 1 and nothing is dropped.
+ */
+export async function saveFirstRevisions(
+  tx: Tx,
+  definition: ResourceDefinition,
+  rows: Row[],
+  accountId: number | null,
+): Promise<void> {
+  if (!rows.length) return;
+  await tx.insert(contentRevisions).values(
+    rows.map((row) => ({
+      resource: definition.name,
+      rowId: Number(row.id),
+      revision: 1,
+      values: JSON.parse(JSON.stringify(row)),
+      accountId,
+    })),
+  );
+}
+
 /** Stores the row's current values as its next revision and drops those beyond the keep limit. */
 export async function saveRevision(
   tx: Tx,
