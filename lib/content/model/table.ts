@@ -61,6 +61,8 @@ export function contentTable(definition: ResourceDefinition) {
   if (t.localized) {
     columns.lang = varchar('lang', { length: 2 }).notNull();
     columns.translationId = integer('translation_id');
+    // Its counterpart's content changed after this row was last saved (docs/back-office.md, Translations).
+    columns.translationStale = boolean('translation_stale').notNull().default(false);
   }
   if (t.visibility) columns.isVisible = boolean('is_visible').notNull().default(true);
   if (t.ordered) columns.order = integer('order').notNull().default(0);

@@ -6,7 +6,7 @@ import type { Row } from './rows';
 import { hasStatus, statusOf } from './status';
 
 /** Columns that only the back office sees. */
-const internalColumns = new Set(['updatedBy', 'isVisible', 'version']);
+const internalColumns = new Set(['updatedBy', 'isVisible', 'version', 'translationStale']);
 
 /**
  * A stored row as the API returns it: dates in the site's wire form, hidden fields (password

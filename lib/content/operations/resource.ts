@@ -15,7 +15,7 @@ import * as repo from '../storage/repository';
 import { saveFirstRevisions, saveRevision } from '../storage/revisions';
 import { wireInstant, wireRow } from '../model/wire';
 import { liveLocks } from '../storage/edit-locks';
-import { statusConditions, statusFilter } from '../storage/status-query';
+import { staleConditions, statusConditions, statusFilter } from '../storage/status-query';
 import { putInTrash } from '../storage/trash';
 import { inputFields, validateInput } from '../model/validation';
 
@@ -122,7 +122,11 @@ export async function listSelection(
   const filters = await parentFilters(actor, definition, scope);
   // A status moves with the clock, so a list filtered by one is read afresh (no cache key).
   const status = statusFilter(definition, request.status);
-  const conditions = status ? statusConditions(definition, status, new Date()) : undefined;
+  const stale = staleConditions(definition, request.stale);
+  const conditions =
+    status || stale.length
+      ? [...(status ? statusConditions(definition, status, new Date()) : []), ...stale]
+      : undefined;
   return { ...parsed, filters, conditions };
 }
 
@@ -345,11 +349,24 @@ export async function applyUpdate(
   const { version, ...fields } = input;
   const expected = expectedVersion(version);
   const { existing, values, changes } = await prepareUpdate(actor, definition, fields, section);
+  const localized = traits(definition).localized;
+  // Saving a row is its translation's review: it is up to date again. A change of its content
+  // leaves the counterpart out of date until that is saved in turn.
+  if (localized) changes.translationStale = false;
+  const contentChanged =
+    localized &&
+    Object.keys(definition.fields).some((key) => key in changes && !sameValue(existing[key], changes[key]));
+  const stored = afterStoring(actor, definition, changes);
   const updated = await repo.updateRow(
     definition,
     existing,
     changes,
-    afterStoring(actor, definition, changes),
+    contentChanged
+      ? async (tx, row) => {
+          await stored?.(tx, row);
+          await repo.markTranslationStale(tx, definition, row);
+        }
+      : stored,
     expected,
   );
   await auditRow(

@@ -805,6 +805,20 @@ export async function pairCounterparts(tx: Tx, definition: ResourceDefinition, r
       .where(and(eq(rowId, counterpart), or(isNull(translation), ne(translation, id))));
 }
 
+/**
+ * Marks a saved row's counterpart as out of date (its content changed in the other language). Its
+ * version and last save stay: nothing of the counterpart itself was written, so an editor with its
+ * form open is not told someone saved it.
+ */
+export async function markTranslationStale(tx: Tx, definition: ResourceDefinition, row: Row): Promise<void> {
+  if (row.translationId === null || row.translationId === undefined) return;
+  const table = tableOf(definition);
+  await tx
+    .update(table)
+    .set({ translationStale: true })
+    .where(eq(column(table, 'id'), Number(row.translationId)));
+}
+
 export async function uploadsExist(ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
   const db = await getDb();

@@ -31,3 +31,13 @@ export function statusConditions(definition: ResourceDefinition, status: Publica
   if (status === 'expired') return [...shown, lte(publishAt, now), isNotNull(unpublishAt), lte(unpublishAt, now)];
   return [...shown, lte(publishAt, now), or(isNull(unpublishAt), gt(unpublishAt, now))!];
 }
+
+/**
+ * A list request's `stale` filter (rows whose counterpart changed since they were saved): true
+ * selects them, false or absent lists every row. Only resources with counterparts have it.
+ */
+export function staleConditions(definition: ResourceDefinition, raw: unknown): SQL[] {
+  if (raw === undefined || raw === null || raw === false) return [];
+  if (raw !== true || !traits(definition).localized) throw invalid('invalidStale', { value: String(raw).slice(0, 20) });
+  return [eq(column(tableOf(definition), 'translationStale'), true)];
+}
