@@ -135,7 +135,9 @@ test('a taken-over form turns read-only within 5 s and keeps its values; its sta
   const stored = await request.get(`/api/webnews/get/${id}`, { headers: await adminHeaders(request, language) });
   expect((await stored.json()).title).toBe('Saved by Lee');
 
-  // Leaving the page releases the lock (pagehide, keepalive): the row is free again.
+  // Leaving the page releases the lock (pagehide, keepalive): the row is free again. 李大華's form
+  // goes first: it renews its lock every few seconds and would take the row again once it is free.
+  await second.context().close();
   await first.goto(`/${language}-admin`);
   await expect
     .poll(async () => {
@@ -144,7 +146,6 @@ test('a taken-over form turns read-only within 5 s and keeps its values; its sta
     })
     .toBeNull();
   await first.context().close();
-  await second.context().close();
 });
 
 test('English: the banner and the list mark, with axe', async ({ browser, request }) => {
@@ -171,3 +172,69 @@ test('English: the banner and the list mark, with axe', async ({ browser, reques
   await expectNoAxeViolations(page);
   await page.context().close();
 });
+
+const staleWords = {
+  tw: {
+    badge: '譯文待更新',
+    note: '譯文待更新：',
+    filter: '只列出譯文待更新',
+    search: '搜尋',
+    link: '查看該版本的修改',
+  },
+  en: {
+    badge: 'Translation out of date',
+    note: 'Translation out of date:',
+    filter: 'Only translations out of date',
+    search: 'Search',
+    link: 'See what changed there',
+  },
+};
+
+for (const language of ['tw', 'en'] as const) {
+  test(`${language}: a counterpart whose other language changed is marked out of date until it is saved`, async ({
+    browser,
+    request,
+  }) => {
+    const w = words[language];
+    const s = staleWords[language];
+    const other = language === 'tw' ? 'en' : 'tw';
+    const stamp = `stale${Date.now()}`;
+    const id = await addNews(request, language, `${stamp} ${language}`);
+    const source = await request.post('/api/webnews/add', {
+      headers: await adminHeaders(request, other),
+      data: { title: `${stamp} ${other}`, translationId: id },
+    });
+    const sourceId = (await source.json()).id;
+    const changed = await request.put('/api/webnews/update', {
+      headers: await adminHeaders(request, other),
+      data: { id: sourceId, title: `${stamp} ${other} changed` },
+    });
+    expect(changed.status()).toBe(200);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInWithToken(page, request);
+    await page.goto(`/${language}-admin/webnews?q=${stamp}`);
+    const row = page.locator('tbody tr', { hasText: `${stamp} ${language}` });
+    await expect(row.locator('.admin-stale')).toHaveText(s.badge);
+    await page.getByLabel(s.filter).check();
+    await page.getByRole('button', { name: s.search, exact: true }).click();
+    await expect(page).toHaveURL(/stale=1/);
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+
+    await row.getByRole('link').first().click();
+    const note = page.getByRole('note').filter({ hasText: s.note });
+    await expect(note).toBeVisible();
+    await expect(note.getByRole('link', { name: s.link })).toHaveAttribute(
+      'href',
+      `/${other}-admin/webnews/${sourceId}#revisions-heading`,
+    );
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: w.saveAndStay }).click();
+    await expect(note).toHaveCount(0);
+    await page.goto(`/${language}-admin/webnews?q=${stamp}`);
+    await expect(page.locator('tbody tr', { hasText: `${stamp} ${language}` })).toBeVisible();
+    await expect(page.locator('.admin-stale')).toHaveCount(0);
+    await context.close();
+  });
+}

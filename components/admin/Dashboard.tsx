@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { resourcesInMenuOrder } from '@/lib/admin/menu';
+import { traits } from '@/lib/content/model/define';
 import { adminPath, sectionFieldOf } from '@/lib/admin/paths';
 import { mailStatus, resourceApi, webSettings, type MailStatus } from '@/lib/client/resources';
 import { useAdminSession } from './AdminSession';
@@ -18,12 +19,20 @@ export function Dashboard() {
   const t = useTranslations('admin');
   const definitions = resourcesInMenuOrder(account.role);
   // One page of one row each: the client groups these calls into one batch request.
+  // With, for resources with counterparts, how many rows wait for their translation (`stale`).
   const counts = useSWR(['dashboard-counts', language, account.role], () =>
     Promise.all(
       definitions.map((d) =>
-        resourceApi(d.name)
-          .getList({ page: 1, pageSize: 1 })
-          .then((list) => list.total),
+        Promise.all([
+          resourceApi(d.name)
+            .getList({ page: 1, pageSize: 1 })
+            .then((list) => list.total),
+          traits(d).localized
+            ? resourceApi(d.name)
+                .getList({ page: 1, pageSize: 1, stale: true })
+                .then((list) => list.total)
+            : undefined,
+        ]),
       ),
     ),
   );
@@ -103,6 +112,7 @@ export function Dashboard() {
                 <tr>
                   <th scope="col">{t('dashboard.resource')}</th>
                   <th scope="col">{t('dashboard.count')}</th>
+                  <th scope="col">{t('dashboard.stale')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -111,7 +121,14 @@ export function Dashboard() {
                     <th scope="row">
                       <Link href={listHref(d.name)}>{d.label[language]}</Link>
                     </th>
-                    <td>{countsData[i]}</td>
+                    <td>{countsData[i][0]}</td>
+                    <td>
+                      {countsData[i][1] ? (
+                        <Link href={`${listHref(d.name)}?stale=1`}>{countsData[i][1]}</Link>
+                      ) : (
+                        countsData[i][1]
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { LIST_PAGE_SIZES, listFilters, type ListState } from '@/lib/admin/list';
 import { hasStatus, STATUSES, type PublicationStatus } from '@/lib/content/model/status';
-import type { ResourceDefinition } from '@/lib/content/model/define';
+import { traits, type ResourceDefinition } from '@/lib/content/model/define';
 import type { Row } from '@/lib/client/resources';
 import { findResource } from '@/lib/content/model/registry';
 import type { WireLanguage } from '@/lib/i18n/languages';
@@ -40,6 +40,7 @@ export function ListFilters({
       keyword,
       filters: values,
       status: status || undefined,
+      stale: form.get('stale') ? true : undefined,
       pageSize: Number(form.get('pageSize')) || state.pageSize,
     });
   };
@@ -98,6 +99,12 @@ export function ListFilters({
           </select>
         </div>
       ) : null}
+      {traits(definition).localized ? (
+        <div className="admin-field admin-field-check">
+          <input id="filter-stale" name="stale" type="checkbox" defaultChecked={state.stale === true} />
+          <label htmlFor="filter-stale">{t('list.staleFilter')}</label>
+        </div>
+      ) : null}
       <div className="admin-field">
         <label htmlFor="list-page-size">{t('list.pageSize')}</label>
         <select id="list-page-size" name="pageSize" defaultValue={state.pageSize}>
@@ -110,10 +117,12 @@ export function ListFilters({
       </div>
       <div className="admin-filter-buttons">
         <button type="submit">{t('list.search')}</button>
-        {state.keyword || state.status || Object.keys(state.filters).length ? (
+        {state.keyword || state.status || state.stale || Object.keys(state.filters).length ? (
           <button
             type="button"
-            onClick={() => onApply({ ...state, page: 1, keyword: '', filters: {}, status: undefined })}
+            onClick={() =>
+              onApply({ ...state, page: 1, keyword: '', filters: {}, status: undefined, stale: undefined })
+            }
           >
             {t('list.clear')}
           </button>

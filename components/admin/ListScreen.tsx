@@ -325,6 +325,9 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
                           {lockHolder(row) ? (
                             <span className="admin-lock">{t('list.lockedBy', { name: lockHolder(row)! })}</span>
                           ) : null}
+                          {row.translationStale === true ? (
+                            <span className="admin-stale">{t('list.translationStale')}</span>
+                          ) : null}
                         </>
                       ) : column.key === 'status' && typeof row.status === 'string' ? (
                         <span className={`admin-status admin-status-${row.status}`}>{t(`status.${row.status}`)}</span>

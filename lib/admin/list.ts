@@ -73,6 +73,8 @@ export interface ListState {
   filters: Record<string, number>;
   /** Only rows of this publication status (resources with a window). */
   status?: PublicationStatus;
+  /** Only rows whose counterpart changed since they were saved (resources with counterparts). */
+  stale?: true;
   pageSize: number;
 }
 
@@ -103,6 +105,7 @@ export function parseListState(definition: ResourceDefinition, params: URLSearch
     keyword: (params.get('q') ?? '').slice(0, 200),
     filters,
     ...(status && hasStatus(definition) ? { status } : {}),
+    ...(params.get('stale') === '1' && traits(definition).localized ? { stale: true as const } : {}),
     pageSize: LIST_PAGE_SIZES.some((known) => known === size) ? size : DEFAULT_LIST_PAGE_SIZE,
   };
 }
@@ -119,6 +122,7 @@ export function listSearch(state: ListState): string {
   for (const [key, value] of Object.entries(state.filters)) params.set(key, String(value));
   // Not `status`: the contact inbox has a filter of that name.
   if (state.status) params.set('publication', state.status);
+  if (state.stale) params.set('stale', '1');
   if (state.pageSize !== DEFAULT_LIST_PAGE_SIZE) params.set('size', String(state.pageSize));
   const search = params.toString();
   return search ? `?${search}` : '';
@@ -143,6 +147,7 @@ export function listRequest(definition: ResourceDefinition, state: ListState, se
     ...(state.sort ? { sort: state.sort, direction: state.direction ?? 'asc' } : {}),
     ...(state.keyword ? { keyword: state.keyword } : {}),
     ...(state.status ? { status: state.status } : {}),
+    ...(state.stale ? { stale: true } : {}),
   };
   return { body, path: path.length ? path : undefined, query: Object.keys(query).length ? query : undefined };
 }
@@ -153,7 +158,7 @@ export function listRequest(definition: ResourceDefinition, state: ListState, se
  * position among its siblings.
  */
 export function canDragReorder(definition: ResourceDefinition, state: ListState): boolean {
-  if (!definition.ordered || state.keyword || state.status) return false;
+  if (!definition.ordered || state.keyword || state.status || state.stale) return false;
   if (state.sort && !(state.sort === 'order' && state.direction !== 'desc')) return false;
   return listFilters(definition)
     .filter((f) => f.via === 'path')

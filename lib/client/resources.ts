@@ -16,6 +16,8 @@ export interface ListBody {
   sort?: string;
   direction?: 'asc' | 'desc';
   keyword?: string;
+  /** Only rows whose counterpart changed since they were saved. */
+  stale?: boolean;
 }
 
 export interface ListResult {

@@ -95,6 +95,20 @@ describe('list state and request', () => {
     expect(listSearch(state('webnews'))).toBe('');
   });
 
+  it('keeps the out-of-date translations filter for resources with counterparts', () => {
+    expect(state('webnews', 'stale=1')).toEqual({ page: 1, keyword: '', filters: {}, stale: true, pageSize: 20 });
+    expect(state('webnews', 'stale=yes')).not.toHaveProperty('stale');
+    // The glossary's rows hold both languages: it has no counterparts.
+    expect(state('webbilingual', 'stale=1')).not.toHaveProperty('stale');
+    expect(listSearch(state('webnews', 'stale=1'))).toBe('?stale=1');
+    expect(listRequest(resource('webnews'), state('webnews', 'stale=1'), undefined).body).toEqual({
+      page: 1,
+      pageSize: 20,
+      stale: true,
+    });
+    expect(canDragReorder(resource('webbulletintype'), state('webbulletintype', 'stale=1'))).toBe(false);
+  });
+
   it('puts the section and parents in the path, 0 for an unset parent before a set one, and filters in the query', () => {
     expect(listRequest(resource('webrule'), state('webrule', 'businessId=5&attributeId=4'), undefined)).toEqual({
       body: { page: 1, pageSize: 20 },

@@ -9,7 +9,8 @@ import { findResource } from '@/lib/content/model/registry';
 import { formFields, pathParentValues, type FormField, type FormMode } from '@/lib/admin-form/fields';
 import { formSchema } from '@/lib/admin-form/schema';
 import { initialValues, rowToFormValues, toPayload, type FormValues } from '@/lib/admin-form/values';
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { otherLanguage, toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { adminPath } from '@/lib/admin/paths';
 import { resourceApi, type Row } from '@/lib/client/resources';
 import { apiFieldErrors, apiMessage } from './api-errors';
 import { EditLockBanner } from './EditLockBanner';
@@ -106,6 +107,7 @@ function DefinedResourceForm({
 
   const [row, setRow] = useState<Row | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
+  const [translationReviewed, setTranslationReviewed] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const summary = useRef<HTMLElement>(null);
   const saving = useRef(false);
@@ -171,6 +173,8 @@ function DefinedResourceForm({
       if (typeof saved.version === 'number') version.current = saved.version;
       // The saved values are the new baseline: nothing is unsaved any more.
       reset(values);
+      // Saving the row was its translation's review (the server cleared the mark).
+      setTranslationReviewed(true);
       onSaved(saved, { stay });
     } catch (error) {
       for (const { field, message } of apiFieldErrors(error)) {
@@ -230,6 +234,21 @@ function DefinedResourceForm({
           </section>
         )}
         <EditLockBanner state={editLock} />
+        {row?.translationStale === true && !translationReviewed && typeof row.translationId === 'number' ? (
+          <p className={styles.staleNote} role="note">
+            {t('translationStale')}{' '}
+            <a
+              href={`${adminPath(otherLanguage(language), {
+                kind: 'edit',
+                resource: definition.name,
+                id: row.translationId,
+                ...(definition.sectionInPath && path?.[0] !== undefined ? { section: Number(path[0]) } : {}),
+              })}#revisions-heading`}
+            >
+              {t('translationStaleLink')}
+            </a>
+          </p>
+        ) : null}
         {/* Read-only while another account holds the lock: the values typed so far stay in the form. */}
         <fieldset className={styles.fields} disabled={readOnly}>
           <FormReadOnly.Provider value={readOnly}>
