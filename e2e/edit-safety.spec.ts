@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { adminHeaders, expectNoAxeViolations, signInWithToken } from './helpers';
+import { admin, adminHeaders, expectNoAxeViolations, signInTo, signInWithToken } from './helpers';
 
 /**
  * A team edits safely (docs/back-office-form.md, Edit locks and stale saves): two accounts in two
@@ -238,3 +238,94 @@ for (const language of ['tw', 'en'] as const) {
     await context.close();
   });
 }
+
+const draftWords = {
+  tw: {
+    restore: /^還原未儲存的內容（\d{2}:\d{2}）$/,
+    discard: '捨棄',
+    username: '帳號',
+    password: '密碼',
+    signIn: '登入',
+  },
+  en: {
+    restore: /^Restore unsaved work \(\d{2}:\d{2}\)$/,
+    discard: 'Discard',
+    username: 'Username',
+    password: 'Password',
+    signIn: 'Sign in',
+  },
+};
+
+test('tw: what was typed in a new form survives leaving it; restored, saved, and then gone', async ({ page }) => {
+  const language: Language = 'tw';
+  const w = words[language];
+  const d = draftWords[language];
+  const typed = `草稿 ${Date.now()}`;
+  await signInTo(page, `/${language}-admin/webnews/new`, language);
+  await titleBox(page, language).fill(typed);
+  // Kept within 2 s of the change; then the page is left without saving.
+  await page.waitForTimeout(2_000);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`/${language}-admin`);
+  await page.goto(`/${language}-admin/webnews/new`);
+  const banner = page.getByTestId('draft-banner');
+  await expect(banner.getByRole('button', { name: d.restore })).toBeVisible();
+  await expect(titleBox(page, language)).toHaveValue('');
+  await expectNoAxeViolations(page);
+  await banner.getByRole('button', { name: d.restore }).click();
+  await expect(titleBox(page, language)).toHaveValue(typed);
+  await expect(banner).toHaveCount(0);
+  await page.getByRole('button', { name: w.saveAndStay }).click();
+  await expect(page).toHaveURL(new RegExp(`/${language}-admin/webnews/\\d+$`));
+  await page.goto(`/${language}-admin/webnews/new`);
+  await expect(titleBox(page, language)).toBeEditable();
+  await expect(page.getByTestId('draft-banner')).toHaveCount(0);
+
+  // Signing out removes the account's unsaved work: the next person at this browser sees none.
+  await titleBox(page, language).fill(`${typed} again`);
+  await page.waitForTimeout(2_000);
+  await page.getByRole('button', { name: '登出', exact: true }).click();
+  await signInTo(page, `/${language}-admin/webnews/new`, language);
+  await expect(titleBox(page, language)).toBeEditable();
+  await expect(page.getByTestId('draft-banner')).toHaveCount(0);
+});
+
+test('en: a session that ends mid-typing loses nothing: after signing in again the form offers it back', async ({
+  page,
+  request,
+}) => {
+  const language: Language = 'en';
+  const w = words[language];
+  const d = draftWords[language];
+  const id = await addNews(request, language, `Draft ${Date.now()}`);
+  const formPath = `/${language}-admin/webnews/${id}`;
+  await signInTo(page, formPath, language);
+  const typed = `Typed before the session ended ${Date.now()}`;
+  await titleBox(page, language).fill(typed);
+  await page.waitForTimeout(2_000);
+  // The session ends on the server (signed out elsewhere, say): the next save gets a 401.
+  const token = await page.evaluate(() => window.localStorage.getItem('Authorization'));
+  const logout = await request.post('/api/account/logout', {
+    headers: { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=draft', 'x-xsrf-token': 'draft' },
+  });
+  expect(logout.status()).toBe(200);
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: w.save, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${language}-login`));
+  expect(alerts).toContain('alert');
+  await page.getByLabel(d.username).fill(admin.username);
+  await page.getByLabel(d.password).fill(admin.password);
+  await page.getByRole('button', { name: d.signIn, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${formPath}$`));
+  const banner = page.getByTestId('draft-banner');
+  await banner.getByRole('button', { name: d.restore }).click();
+  await expect(titleBox(page, language)).toHaveValue(typed);
+  await page.getByRole('button', { name: w.save, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${language}-admin/webnews$`));
+  const stored = await request.get(`/api/webnews/get/${id}`, { headers: await adminHeaders(request, language) });
+  expect((await stored.json()).title).toBe(typed);
+});

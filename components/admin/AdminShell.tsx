@@ -8,6 +8,7 @@ import { clientSettings, configureClient } from '@/lib/client/settings';
 import { clientMessage } from '@/lib/client/messages';
 import { getToken, TOKEN_KEY } from '@/lib/client/token';
 import { adminPath, loginPath, otherLanguagePath, parseAdminPath } from '@/lib/admin/paths';
+import { clearDrafts } from '@/lib/admin-form/drafts';
 import { sitePath, type WireLanguage } from '@/lib/i18n/languages';
 import { AdminMenu } from './AdminMenu';
 import { AdminSessionContext, useAdminSession } from './AdminSession';
@@ -95,6 +96,8 @@ function Frame({ pathname, children }: { pathname: string; children: ReactNode }
     if (!confirmLeave()) return;
     // Requests still under way after this are not a lost sign-in.
     configureClient({ signedIn: false });
+    // The next person at this browser finds none of this account's unsaved work.
+    clearDrafts(session.username);
     try {
       await logout();
     } finally {

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { ResourceForm } from '@/components/admin/form';
+import { draftKey } from '@/lib/admin-form/drafts';
 import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
 import { useRow } from '@/lib/client/hooks';
 import { keepsHistory } from '@/lib/content/model/define';
@@ -19,7 +20,7 @@ import { PreviewLink } from './PreviewLink';
 /** The form of any resource (the form helper's ResourceForm) in the back office's frame. */
 export function FormScreen({ resource, section, rowId }: { resource: string; section?: number; rowId?: number }) {
   const definition = findResource(resource)!;
-  const { language } = useAdminSession();
+  const { language, account } = useAdminSession();
   const t = useTranslations('admin');
   const router = useRouter();
   const toast = useToast();
@@ -51,6 +52,7 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
         resource={resource}
         rowId={rowId}
         path={path}
+        draftKey={draftKey(account.username, resource, rowId, section)}
         onDirtyChange={setDirty}
         onSaved={async (saved, { stay }) => {
           setDirty(false);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
@@ -12,10 +12,12 @@ import { initialValues, rowToFormValues, toPayload, type FormValues } from '@/li
 import { otherLanguage, toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { adminPath } from '@/lib/admin/paths';
 import { resourceApi, type Row } from '@/lib/client/resources';
+import { formatWireDateTime } from '@/lib/client/dates';
 import { apiFieldErrors, apiMessage } from './api-errors';
 import { EditLockBanner } from './EditLockBanner';
 import { FormReadOnly } from './read-only';
 import { useEditLock } from './useEditLock';
+import { useDraft } from './useDraft';
 import { FieldControl } from './FieldControl';
 import { fieldIds } from './FieldParts';
 import { useUnsavedChangesWarning } from './useUnsavedChangesWarning';
@@ -28,6 +30,8 @@ export interface ResourceFormProps {
   rowId?: number;
   /** The list's path ids (`[boardType]`, `[classId]`…): parents it names are fixed when adding. */
   path?: (number | string)[];
+  /** Where the form's unsaved values are kept in the browser (lib/admin-form/drafts.ts); none: not kept. */
+  draftKey?: string;
   /** `stay`: the "save and keep editing" button was used, so the form stays open. */
   onSaved: (row: Record<string, unknown>, options: { stay: boolean }) => void;
   onCancel: () => void;
@@ -58,6 +62,13 @@ export function ResourceForm(props: ResourceFormProps) {
   return <DefinedResourceForm key={`${props.resource}:${props.rowId ?? 'new'}`} {...props} definition={definition} />;
 }
 
+/** When a draft was kept, in the browser's time: `10:41` today, `11-26 10:41` another day. */
+function keptAt(savedAt: string): string {
+  const wire = formatWireDateTime(new Date(savedAt));
+  const today = formatWireDateTime(new Date()).slice(0, 10);
+  return wire.slice(0, 10) === today ? wire.slice(11, 16) : `${wire.slice(5, 10)} ${wire.slice(11, 16)}`;
+}
+
 interface Problem {
   key: string;
   message: string;
@@ -84,6 +95,7 @@ function DefinedResourceForm({
   onSaved,
   onCancel,
   onDirtyChange,
+  draftKey,
 }: ResourceFormProps & { definition: ResourceDefinition }) {
   const t = useTranslations('adminForm');
   const language = toWireLanguage(useLocale() as Locale);
@@ -113,7 +125,9 @@ function DefinedResourceForm({
   const saving = useRef(false);
   // The version of the row this form was loaded from (then saved as): the server refuses a save of an older one.
   const version = useRef<number | undefined>(undefined);
+  const currentVersion = useCallback(() => version.current, []);
   const editLock = useEditLock(definition.name, rowId);
+  const draft = useDraft(draftKey, form, rowId === undefined || row !== null, currentVersion);
   const readOnly = !editLock.editable;
 
   const { reset } = form;
@@ -175,6 +189,7 @@ function DefinedResourceForm({
       reset(values);
       // Saving the row was its translation's review (the server cleared the mark).
       setTranslationReviewed(true);
+      draft.clear();
       onSaved(saved, { stay });
     } catch (error) {
       for (const { field, message } of apiFieldErrors(error)) {
@@ -234,6 +249,26 @@ function DefinedResourceForm({
           </section>
         )}
         <EditLockBanner state={editLock} />
+        {draft.offer ? (
+          <div className={styles.draftBanner} data-testid="draft-banner">
+            <p role="status">{t('draft.found')}</p>
+            <div className={styles.actions}>
+              <button
+                type="button"
+                className={styles.primaryButton}
+                onClick={() => {
+                  const typedOver = draft.restore();
+                  if (typedOver !== undefined) version.current = typedOver;
+                }}
+              >
+                {t('draft.restore', { time: keptAt(draft.offer.savedAt) })}
+              </button>
+              <button type="button" className={styles.button} onClick={draft.discard}>
+                {t('draft.discard')}
+              </button>
+            </div>
+          </div>
+        ) : null}
         {row?.translationStale === true && !translationReviewed && typeof row.translationId === 'number' ? (
           <p className={styles.staleNote} role="note">
             {t('translationStale')}{' '}
