@@ -329,3 +329,39 @@ test('en: a session that ends mid-typing loses nothing: after signing in again t
   const stored = await request.get(`/api/webnews/get/${id}`, { headers: await adminHeaders(request, language) });
   expect((await stored.json()).title).toBe(typed);
 });
+
+test('en: a stale save shows both saves side by side; the merged values are saved over the newer version', async ({
+  page,
+  request,
+}) => {
+  const language: Language = 'en';
+  const w = words[language];
+  const id = await addNews(request, language, `Merge ${Date.now()}`);
+  await signInTo(page, `/${language}-admin/webnews/${id}`, language);
+  await titleBox(page, language).fill('Title typed here');
+  // Someone else saves the title and the summary meanwhile.
+  const other = await request.put('/api/webnews/update', {
+    headers: await adminHeaders(request, language),
+    data: { id, title: 'Title saved elsewhere', summary: 'Summary saved elsewhere' },
+  });
+  expect(other.status()).toBe(200);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: w.save, exact: true }).click();
+  const panel = page.getByTestId('conflict-panel');
+  await expect(panel.getByRole('heading', { level: 2 })).toBeVisible();
+  await expect(panel.locator('tbody tr')).toHaveCount(2);
+  // The field typed here keeps the typed value; the one only the other save changed takes its value.
+  await expect(panel.getByRole('radio', { name: 'Keep mine for Title' })).toBeChecked();
+  await expect(panel.getByRole('radio', { name: 'Take theirs for Summary' })).toBeChecked();
+  await expect(titleBox(page, language)).toHaveValue('Title typed here');
+  await expectNoAxeViolations(page);
+  await panel.getByRole('button', { name: 'Apply and save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${language}-admin/webnews$`));
+  const stored = await (
+    await request.get(`/api/webnews/get/${id}`, { headers: await adminHeaders(request, language) })
+  ).json();
+  expect({ title: stored.title, summary: stored.summary }).toEqual({
+    title: 'Title typed here',
+    summary: 'Summary saved elsewhere',
+  });
+});

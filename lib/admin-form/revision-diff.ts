@@ -27,7 +27,8 @@ export function plainText(html: string): string {
     .trim();
 }
 
-function readable(f: Field, value: unknown, language: WireLanguage, words: { yes: string; no: string }): string {
+/** A field's value as readable text: rich text as its words, choices by label, references by id. */
+export function readable(f: Field, value: unknown, language: WireLanguage, words: { yes: string; no: string }): string {
   if (f.kind === 'richtext' && typeof value === 'string') return plainText(value);
   if (f.kind === 'files' && Array.isArray(value)) return value.join(', ');
   if (f.kind === 'reference' && value !== null && value !== undefined) return `#${String(value)}`;

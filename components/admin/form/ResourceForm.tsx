@@ -13,7 +13,15 @@ import { otherLanguage, toWireLanguage, type Locale } from '@/lib/i18n/languages
 import { adminPath } from '@/lib/admin/paths';
 import { resourceApi, type Row } from '@/lib/client/resources';
 import { formatWireDateTime } from '@/lib/client/dates';
-import { apiFieldErrors, apiMessage } from './api-errors';
+import { apiConflict, apiFieldErrors, apiMessage } from './api-errors';
+import { ConflictPanel } from './ConflictPanel';
+import {
+  conflictFields,
+  defaultChoices,
+  mergedValues,
+  type ConflictChoice,
+  type ConflictField,
+} from '@/lib/admin-form/conflict';
 import { EditLockBanner } from './EditLockBanner';
 import { FormReadOnly } from './read-only';
 import { useEditLock } from './useEditLock';
@@ -120,6 +128,13 @@ function DefinedResourceForm({
   const [row, setRow] = useState<Row | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [translationReviewed, setTranslationReviewed] = useState(false);
+  // A stale save's side-by-side view: the newer save's values and, per differing field, which to keep.
+  const [conflict, setConflict] = useState<{
+    theirs: FormValues;
+    version: number | undefined;
+    fields: ConflictField[];
+    choices: Record<string, ConflictChoice>;
+  } | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const summary = useRef<HTMLElement>(null);
   const saving = useRef(false);
@@ -192,6 +207,7 @@ function DefinedResourceForm({
       draft.clear();
       onSaved(saved, { stay });
     } catch (error) {
+      if (apiConflict(error) && rowId !== undefined) await showConflict(values);
       for (const { field, message } of apiFieldErrors(error)) {
         if (fields.some((f) => f.key === field)) form.setError(field, { type: 'server', message });
       }
@@ -200,6 +216,34 @@ function DefinedResourceForm({
     } finally {
       saving.current = false;
     }
+  }
+
+  /** Reads the row as the newer save left it and lays its values beside the editor's. */
+  async function showConflict(mine: FormValues) {
+    try {
+      const latest = await resourceApi(definition.name).get(rowId!, path);
+      const theirs = rowToFormValues(fields, latest);
+      const loaded = (form.formState.defaultValues ?? {}) as FormValues;
+      const differing = conflictFields(fields, loaded, mine, theirs, language, { yes: t('yes'), no: t('no') });
+      setConflict({
+        theirs,
+        version: typeof latest.version === 'number' ? latest.version : undefined,
+        fields: differing,
+        choices: defaultChoices(differing),
+      });
+    } catch {
+      // The newer row could not be read: the message stays, and the editor's values with it.
+    }
+  }
+
+  /** Puts the chosen values in the form and saves them over the newer version. */
+  function applyConflict() {
+    if (!conflict) return;
+    const merged = mergedValues(form.getValues(), conflict.theirs, conflict.choices);
+    for (const field of conflict.fields) form.setValue(field.key, merged[field.key], { shouldDirty: true });
+    version.current = conflict.version;
+    setConflict(null);
+    void form.handleSubmit(save, focusSummary)();
   }
 
   function cancel() {
@@ -249,6 +293,15 @@ function DefinedResourceForm({
           </section>
         )}
         <EditLockBanner state={editLock} />
+        {conflict ? (
+          <ConflictPanel
+            fields={conflict.fields}
+            choices={conflict.choices}
+            onChoose={(choices) => setConflict({ ...conflict, choices })}
+            onApply={applyConflict}
+            busy={readOnly}
+          />
+        ) : null}
         {draft.offer ? (
           <div className={styles.draftBanner} data-testid="draft-banner">
             <p role="status">{t('draft.found')}</p>

@@ -21,3 +21,9 @@ export function apiFieldErrors(error: unknown): ServerFieldError[] {
       isRecord(item) && typeof item.field === 'string' && typeof item.message === 'string',
   );
 }
+
+/** The `conflict` of a stale save's 400 (`{version, updatedAt, updatedByName}`): another save came first. */
+export function apiConflict(error: unknown): Record<string, unknown> | undefined {
+  if (!(error instanceof ApiRequestError) || !isRecord(error.body) || !isRecord(error.body.conflict)) return undefined;
+  return error.body.conflict;
+}
