@@ -365,3 +365,29 @@ test('en: a stale save shows both saves side by side; the merged values are save
     summary: 'Summary saved elsewhere',
   });
 });
+
+test('en: a delete from the list of a row saved since the list was shown is refused, and the row stays', async ({
+  page,
+  request,
+}) => {
+  const language: Language = 'en';
+  const stamp = `ListDelete ${Date.now()}`;
+  const id = await addNews(request, language, stamp);
+  await signInTo(page, `/${language}-admin/webnews?q=${encodeURIComponent(stamp)}`, language);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  const saved = await request.put('/api/webnews/update', {
+    headers: await adminHeaders(request, language),
+    data: { id, title: `${stamp} saved` },
+  });
+  expect(saved.status()).toBe(200);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: `Delete “${stamp}”` }).click();
+  await expect.poll(() => dialogs.length).toBe(2);
+  expect(dialogs[1]).toMatch(/ updated this item at \d{2}:\d{2}\. Reload it before saving again\.$/);
+  const stored = await request.get(`/api/webnews/get/${id}`, { headers: await adminHeaders(request, language) });
+  expect(stored.status()).toBe(200);
+});

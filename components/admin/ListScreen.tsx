@@ -36,6 +36,9 @@ import { UpdateStamp } from './UpdateStamp';
 import { useInvalidateResource } from './useInvalidate';
 import { useLookups } from './useLookups';
 
+/** The version a list row was read at: a delete or move of it is refused once someone saved it since. */
+const versionOf = (row: Row) => (typeof row.version === 'number' ? row.version : undefined);
+
 /**
  * The list of any resource, read from its definition (lib/admin/list.ts): columns, keyword and
  * parent filters, sortable headers, at most 7 page links, delete, and for ordered resources
@@ -120,7 +123,7 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
     setBusy(false);
   };
   const remove = (row: Row) =>
-    run(() => resourceApi(resource).remove(Number(row.id), rowPath, rowTitle(row)), t('toast.deleted'));
+    run(() => resourceApi(resource).remove(Number(row.id), rowPath, rowTitle(row), versionOf(row)), t('toast.deleted'));
   const bulk = (action: 'hide' | 'show' | 'delete') =>
     run(
       () => resourceApi(resource).bulk(action, chosen),
@@ -134,7 +137,7 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
       (copy) => router.push(editHref(copy)),
     );
   const move = (row: Row, position: number) =>
-    run(() => resourceApi(resource).changeOrder(Number(row.id), position, rowPath), t('toast.moved'));
+    run(() => resourceApi(resource).changeOrder(Number(row.id), position, rowPath, versionOf(row)), t('toast.moved'));
   const moveSubmit = (row: Row) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const position = Number(new FormData(event.currentTarget).get('position'));

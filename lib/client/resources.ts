@@ -143,6 +143,10 @@ function send<T>(
  * page editor…) also `get/{a}/{id}`, `add/{a}`, `update/{a}`, `delete/{a}/{id}` and
  * `changeorder/{a}/{id}/{position}`.
  */
+/** `?version=n` for a delete or a move that must not touch a row saved since it was shown. */
+const versionQuery = (version: number | undefined): Query | undefined =>
+  version === undefined ? undefined : { version: String(version) };
+
 export function resourceApi(name: string, client: ApiHttp = http) {
   const definition = findResource(name);
   // Only the first path id is a section; the generic forms keep working without it.
@@ -159,14 +163,28 @@ export function resourceApi(name: string, client: ApiHttp = http) {
     add: (row: Row, path?: PathIds) => send<Row>(client, 'POST', at('add', ...section(path)), row),
     update: (row: Row & { id: number }, path?: PathIds) =>
       send<Row>(client, 'PUT', at('update', ...section(path)), row),
-    /** Asks first (naming the item when its title is given); declined → no request, resolves `取消`. */
-    async remove(id: number, path?: PathIds, title?: string): Promise<{ id: number } | typeof CANCELLED> {
+    /**
+     * Asks first (naming the item when its title is given); declined → no request, resolves `取消`.
+     * With the version the list showed, a row saved since is not deleted (a stale-save 400).
+     */
+    async remove(
+      id: number,
+      path?: PathIds,
+      title?: string,
+      version?: number,
+    ): Promise<{ id: number } | typeof CANCELLED> {
       const language = client.deps.settings().language;
       const question = title
         ? clientMessage(language, 'confirmDeleteNamed', { title })
         : clientMessage(language, 'confirmDelete');
       if (!client.deps.confirm(question)) return CANCELLED;
-      return send<{ id: number }>(client, 'DELETE', at('delete', ...section(path), id));
+      return send<{ id: number }>(
+        client,
+        'DELETE',
+        at('delete', ...section(path), id),
+        undefined,
+        versionQuery(version),
+      );
     },
     /** Hides, shows or deletes several rows, all or nothing; a delete asks first like `remove`. */
     async bulk(action: 'hide' | 'show' | 'delete', ids: number[]): Promise<{ done: number } | typeof CANCELLED> {
@@ -181,9 +199,16 @@ export function resourceApi(name: string, client: ApiHttp = http) {
     previewToken: (id: number) => send<{ url: string; expiresAt: string }>(client, 'POST', at('previewtoken', id)),
     /** Adds a hidden copy of a row and resolves it. */
     duplicate: (id: number) => send<Row>(client, 'POST', at('duplicate', id)),
-    /** Moves the row to a 1-based position; resolves the reordered siblings (the answer's `data`). */
-    async changeOrder(id: number, position: number, path?: PathIds): Promise<Row[]> {
-      return (await send<{ data: Row[] }>(client, 'PUT', at('changeorder', ...section(path), id, position))).data;
+    /** Moves the row to a 1-based position (checked against `version` when given); resolves the reordered siblings. */
+    async changeOrder(id: number, position: number, path?: PathIds, version?: number): Promise<Row[]> {
+      const answer = await send<{ data: Row[] }>(
+        client,
+        'PUT',
+        at('changeorder', ...section(path), id, position),
+        undefined,
+        versionQuery(version),
+      );
+      return answer.data;
     },
     /** Page 1 of the shared maximum size, by order ascending, the `data` field. */
     async selectList(path?: PathIds): Promise<Row[]> {
