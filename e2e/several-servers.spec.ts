@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_SECRET_KEY } from '../playwright.config';
-import { adminHeaders, startServer } from './helpers';
+import { adminHeaders, signInWithToken, startServer } from './helpers';
 
 /**
  * Two app servers on one PostgreSQL database (the test server, A, and a second one, B, started
@@ -127,6 +127,45 @@ if (databaseUrl) {
       const served = await request.get(`${b}${url}`);
       expect(served.status()).toBe(200);
       expect(Buffer.from(await served.body()).equals(pdf)).toBe(true);
+    });
+
+    test('an edit lock holds across servers: B sees A’s holder, takes over, and A turns read-only within 5 s', async ({
+      browser,
+      request,
+    }) => {
+      const id = await firstNews(request);
+      const headers = await adminHeaders(request, 'en');
+      const username = `lockb${Date.now()}`;
+      const lee = { username, password: 'user-password-1' };
+      const added = await request.post('/api/account/add', {
+        headers: { ...headers, ...json },
+        data: { ...lee, displayName: `Lee ${Date.now() % 10000}`, role: 0 },
+      });
+      expect(added.status()).toBe(200);
+
+      const contextA = await browser.newContext();
+      const onA = await contextA.newPage();
+      await signInWithToken(onA, request);
+      await onA.goto(`/en-admin/webnews/${id}`);
+      const titleA = onA.getByRole('textbox', { name: /^Title/ });
+      await expect(titleA).toBeEditable();
+      await titleA.fill('Typed on server A');
+
+      const contextB = await browser.newContext();
+      const onB = await contextB.newPage();
+      await signInWithToken(onB, request, lee);
+      await onB.goto(`${b}/en-admin/webnews/${id}`);
+      const bannerB = onB.getByTestId('edit-lock-banner');
+      await expect(bannerB).toContainText('is editing this (since');
+      await bannerB.getByRole('button', { name: 'Take over editing' }).click();
+      await expect(onB.getByRole('textbox', { name: /^Title/ })).toBeEditable();
+      const takenAt = Date.now();
+      await expect(onA.getByTestId('edit-lock-banner')).toContainText(`took over editing at`, { timeout: 5_000 });
+      expect(Date.now() - takenAt).toBeLessThanOrEqual(5_500);
+      await expect(titleA).toBeDisabled();
+      await expect(titleA).toHaveValue('Typed on server A');
+      await contextB.close();
+      await contextA.close();
     });
   });
 }
