@@ -4,6 +4,7 @@ import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { reportEmbeddedDatabaseMemory, timeQuery } from '../observability/metrics';
 import * as schema from './schema';
+import { acquireLock } from './lock';
 import { isReadOnlyStatement, soleWriter } from './sole-writer';
 
 /** One type for both drivers: PGlite and node-postgres share Drizzle's PostgreSQL query builder. */
@@ -40,55 +41,6 @@ export type Query = <T = Record<string, unknown>>(text: string, params?: unknown
 
 export const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
 
-export class DatabaseLockedError extends Error {
-  constructor(lockPath: string, pid: number) {
-    super(
-      `The embedded database in ${path.dirname(lockPath)} is already open in process ${pid}. ` +
-        'PGlite allows one process at a time: stop that process first, or set DATABASE_URL to use PostgreSQL.',
-    );
-    this.name = 'DatabaseLockedError';
-  }
-}
-
-/** A system error's code (ENOENT…); not `instanceof Error`, which fails for errors of another realm. */
-const errorCode = (error: unknown): unknown =>
-  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errorCode(error) === 'EPERM';
-  }
-}
-
-/**
- * PGlite has no lock of its own, and two processes on one data folder corrupt it. The lock file
- * holds the owner's pid; a lock left by a process that no longer runs (kill -9) is taken over.
- */
-export function acquireLock(lockPath: string): () => void {
-  fs.mkdirSync(path.dirname(lockPath), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => {
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (error) {
-      if (errorCode(error) !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (owner && owner !== process.pid && processAlive(owner)) throw new DatabaseLockedError(lockPath, owner);
-      fs.unlinkSync(lockPath);
-    }
-  }
-  throw new Error(`Could not take the database lock ${lockPath}`);
-}
-
 /**
  * PGlite runs PostgreSQL inside WebAssembly, whose memory only grows: PostgreSQL's defaults made
  * for a server of its own (128 MB of shared buffers, allocated and zeroed at start; 64 MB for each
@@ -98,14 +50,15 @@ export function acquireLock(lockPath: string): () => void {
  */
 const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
 
-export async function openPglite(dataDir: string | undefined): Promise<Connection> {
+/** `lockWaitMs`: how long to wait for a process that still holds the data folder to exit. */
+export async function openPglite(dataDir: string | undefined, lockWaitMs = 0): Promise<Connection> {
   const { PGlite } = await import('@electric-sql/pglite');
   // Trigram indexes for keyword search (migration 0004); PostgreSQL ships pg_trgm in its contrib.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const folder = dataDir && path.join(dataDir, 'pglite');
-  const release = dataDir ? acquireLock(path.join(dataDir, 'pglite.lock')) : () => {};
+  const release = dataDir ? await acquireLock(path.join(dataDir, 'pglite.lock'), lockWaitMs) : () => {};
   if (folder) fs.mkdirSync(folder, { recursive: true });
   // Without a folder PGlite keeps everything in memory (tests).
   const client = new PGlite(folder, {

@@ -36,8 +36,8 @@ function shuttingDown() {
 export function connect(): Promise<Connection> {
   if (state.closing) return shuttingDown();
   state.connection ??= (async () => {
-    const { databaseUrl, dataDir } = config();
-    return databaseUrl ? openPostgres(databaseUrl) : openPglite(dataDir);
+    const { databaseUrl, dataDir, shutdownGraceSeconds } = config();
+    return databaseUrl ? openPostgres(databaseUrl) : openPglite(dataDir, shutdownGraceSeconds * 1000);
   })().catch((error) => {
     state.connection = undefined;
     throw error;
