@@ -151,13 +151,48 @@ function timed(query: (...args: never[]) => unknown, driver: Connection['driver'
   };
 }
 
-export async function openPostgres(url: string, searchPath?: string): Promise<Connection> {
+export interface PostgresOptions {
+  /** The tables' schema (tests use a private one); the connection's search_path. */
+  searchPath?: string;
+  /** How long a query waits for a connection of the pool before it fails (DATABASE_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** Start-up work run once the migrations are applied, under the same lock (the first Admin, demo content). */
+  atStartup?: (connection: Connection) => Promise<void>;
+}
+
+/**
+ * Serialises start-up across app servers on one database: a session-level advisory lock, keyed by
+ * the tables' schema, held on a connection of its own while `work` runs. Servers started together
+ * on an empty (or an older) database each wait their turn, so every migration is applied once, and
+ * the first Admin and the demo content are written once.
+ */
+async function underStartupLock<R>(pool: import('pg').Pool, schemaName: string, work: () => Promise<R>): Promise<R> {
+  const client = await pool.connect();
+  const key = `gonghui start-up ${schemaName}`;
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Connection> {
+  const { searchPath, connectTimeoutMs, atStartup } = options;
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+    // While PostgreSQL is unreachable, a request is refused after this long instead of hanging.
+    ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+    // A server gone without closing its connections (a failover, a cut network) is noticed.
+    keepAlive: true,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
   // An idle connection the server ends (restart, failover, terminated backend) is dropped by the
@@ -167,9 +202,8 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Co
     client.query = timed(client.query.bind(client), 'postgres') as typeof client.query;
   });
   const db = drizzle({ client: pool, schema });
-  await migrate(db, { migrationsFolder, ...(searchPath ? { migrationsSchema: searchPath } : {}) });
   const listeners: { stop(): Promise<void> }[] = [];
-  return {
+  const connection: Connection = {
     db,
     driver: 'postgres',
     schema: searchPath ?? 'public',
@@ -196,6 +230,16 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Co
       await pool.end();
     },
   };
+  try {
+    await underStartupLock(pool, searchPath ?? 'public', async () => {
+      await migrate(db, { migrationsFolder, ...(searchPath ? { migrationsSchema: searchPath } : {}) });
+      if (atStartup) await atStartup(connection);
+    });
+  } catch (error) {
+    await connection.close().catch(() => {});
+    throw error;
+  }
+  return connection;
 }
 
 /**
