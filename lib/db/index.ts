@@ -17,6 +17,8 @@ type StartupTask = (connection: Connection) => Promise<void>;
 interface DatabaseState {
   connection?: Promise<Connection>;
   startupTask?: StartupTask;
+  /** What must end before the database closes on a signal (the server draining its requests). */
+  beforeClose?: () => Promise<void>;
   closing: boolean;
 }
 
@@ -76,16 +78,25 @@ export async function closeDatabase(): Promise<void> {
   if (current) await (await current).close();
 }
 
+/** Work the signal handler awaits before it closes the database: the requests in flight finishing. */
+export function beforeDatabaseCloses(work: () => Promise<void>): void {
+  state.beforeClose = work;
+}
+
 /**
- * PGlite must CHECKPOINT and close before the process exits. Next.js installs its own SIGTERM and
- * SIGINT handlers that end with process.exit, so ours run first and then hand over to them.
+ * PGlite must CHECKPOINT and close before the process exits, and only once the requests in flight
+ * are answered (`beforeDatabaseCloses`). Handlers already installed (none in Next.js's custom
+ * server) run after ours. A second signal, with no handler left, ends the process at once.
  */
 export function closeDatabaseOnSignals(): void {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const others = process.listeners(signal);
     process.removeAllListeners(signal);
     process.once(signal, () => {
-      closeDatabase()
+      Promise.resolve()
+        .then(() => state.beforeClose?.())
+        .catch((error) => console.error('Draining the server failed:', error))
+        .then(() => closeDatabase())
         .catch((error) => console.error('Closing the database failed:', error))
         .finally(() => {
           if (others.length === 0) process.exit(signal === 'SIGINT' ? 130 : 143);
