@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { cacheHeaders } from './lib/server/cache-headers';
+import { databaseAwayAnswers } from './lib/server/database-away';
 import { drain } from './lib/server/drain';
 import { errorPages, ownOrigin } from './lib/server/error-pages';
 import { keepConnectionsOpen } from './lib/server/keep-alive';
@@ -35,6 +36,8 @@ const stages: Stage[] = [
   requestLog(appRoutePatterns(path.join(dir, 'app'))),
   // Once told to stop: /readyz answers 503 and every answer closes its connection (lib/server/drain.ts).
   draining.stage,
+  // A failure while the database is away is a 503 with Retry-After, not a 500 (hooks the stages after see).
+  databaseAwayAnswers,
   // The socket's address for the routes; garbled requests refused with a 4xx in their language.
   requestGate,
   // A draft preview's scope: its row readable, nothing it reads cached, its answer private.

@@ -4,6 +4,7 @@ import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { reportEmbeddedDatabaseMemory, timeQuery } from '../observability/metrics';
 import * as schema from './schema';
+import { noteDatabaseAttempt } from './availability';
 import { acquireLock } from './lock';
 import { isReadOnlyStatement, soleWriter } from './sole-writer';
 
@@ -34,8 +35,11 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** Waits between attempts to reconnect a lost listening connection: 1 s, doubling up to 30 s. */
-const LISTEN_RETRY_MS = { first: 1_000, max: 30_000 };
+/**
+ * Waits between attempts to reconnect a lost listening connection: 0.5 s, doubling up to 2 s, so a
+ * server hears the others again within seconds of the database's return.
+ */
+const LISTEN_RETRY_MS = { first: 500, max: 2_000 };
 
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
@@ -197,10 +201,15 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   });
   // An idle connection the server ends (restart, failover, terminated backend) is dropped by the
   // pool; unheard, its error would end the process.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  pool.on('error', (error) => {
+    noteDatabaseAttempt(error);
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   pool.on('connect', (client) => {
+    noteDatabaseAttempt();
     client.query = timed(client.query.bind(client), 'postgres') as typeof client.query;
   });
+  notePoolConnects(pool);
   const db = drizzle({ client: pool, schema });
   const listeners: { stop(): Promise<void> }[] = [];
   const connection: Connection = {
@@ -240,6 +249,33 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     throw error;
   }
   return connection;
+}
+
+/**
+ * Records each attempt of the pool to hand out a connection (lib/db/availability.ts): a refused
+ * or timed-out one while PostgreSQL is away, then the first that succeeds. node-postgres's own
+ * queries ask with a callback, Drizzle's transactions with a promise.
+ */
+function notePoolConnects(pool: import('pg').Pool): void {
+  const connectTo = pool.connect.bind(pool) as (callback?: (...results: unknown[]) => void) => unknown;
+  pool.connect = ((callback?: (error: Error | undefined, ...rest: unknown[]) => void) => {
+    if (callback) {
+      return connectTo((error: unknown, ...rest: unknown[]) => {
+        noteDatabaseAttempt(error ?? undefined);
+        callback(error as Error | undefined, ...rest);
+      });
+    }
+    return (connectTo() as Promise<unknown>).then(
+      (client) => {
+        noteDatabaseAttempt();
+        return client;
+      },
+      (error: unknown) => {
+        noteDatabaseAttempt(error);
+        throw error;
+      },
+    );
+  }) as typeof pool.connect;
 }
 
 /**
