@@ -104,6 +104,11 @@ sub vcl_recv {
 }
 
 sub vcl_backend_response {
+    # A page refetched in the background while its stale copy is served keeps that copy if the app
+    # answers with an error: the error is not kept in its place.
+    if (bereq.is_bgfetch && beresp.status >= 500) {
+        return (abandon);
+    }
     # Kept only if the app said so (s-maxage on public pages, feeds and the sitemap) and the
     # response hands out no cookie.
     if (beresp.http.Set-Cookie || beresp.http.Cache-Control !~ "s-maxage=[1-9]") {
@@ -120,6 +125,10 @@ sub vcl_backend_response {
 }
 
 sub vcl_backend_error {
+    # Likewise when no app server answered a background refetch: the stale copy stays.
+    if (bereq.is_bgfetch) {
+        return (abandon);
+    }
     # A GET or HEAD that failed on its way to an app server (a connection closed as the server
     # stopped, a server gone before the probe noticed) is sent again, to the next server: it
     # changes nothing, so trying twice is safe. Writes are never retried.
