@@ -68,28 +68,19 @@ test('a lock whose pid now belongs to a later process (a container reusing pids)
 
 test('a lock held by a killed process its parent has not reaped yet (a zombie) is taken over', async () => {
   const lockPath = path.join(folder(), 'pglite.lock');
-  // The holder's parent becomes `sleep`, which never reaps it: once killed, it stays a zombie.
-  const shell = spawn(
-    'sh',
-    [
-      '-c',
-      `${path.join('node_modules', '.bin', 'tsx')} test/fixtures/hold-lock.ts "$0" 0 & echo $!; exec sleep 60`,
-      lockPath,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  // A process whose parent becomes `sleep 60`, which never reaps it: once killed, it stays a zombie.
+  const shell = spawn('sh', ['-c', 'sleep 30 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
-    const tsxPid = Number(
-      await new Promise<string>((resolve) => shell.stdout!.once('data', (c) => resolve(String(c)))),
-    );
-    for (let i = 0; i < 100 && !fs.existsSync(lockPath); i++) await new Promise((r) => setTimeout(r, 100));
-    const owner = Number(fs.readFileSync(lockPath, 'utf8').split(' ')[0]);
-    // tsx runs the script in a child of its own: kill both, the owner first.
+    const owner = Number(await new Promise<string>((resolve) => shell.stdout!.once('data', (c) => resolve(String(c)))));
+    // Once the shell has become `sleep 60` (else the shell would reap it).
+    const parentSleeps = () => fs.readFileSync(`/proc/${shell.pid}/cmdline`, 'utf8').startsWith('sleep');
+    for (let i = 0; i < 100 && !parentSleeps(); i++) await new Promise((r) => setTimeout(r, 20));
+    fs.writeFileSync(lockPath, `${owner} ${startTimeOf(owner)}`);
+    await expect(acquireLock(lockPath)).rejects.toThrow(DatabaseLockedError);
     process.kill(owner, 'SIGKILL');
-    process.kill(tsxPid, 'SIGKILL');
-    for (let i = 0; i < 50 && !/\) Z /.test(fs.readFileSync(`/proc/${owner}/stat`, 'utf8')); i++)
-      await new Promise((r) => setTimeout(r, 50));
-    expect(fs.readFileSync(`/proc/${owner}/stat`, 'utf8')).toMatch(/\) Z /);
+    const zombie = () => /\) Z /.test(fs.readFileSync(`/proc/${owner}/stat`, 'utf8'));
+    for (let i = 0; i < 100 && !zombie(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(zombie()).toBe(true);
     const release = await acquireLock(lockPath);
     release();
   } finally {
@@ -101,15 +92,16 @@ test('killed with SIGKILL and started again at once, ten times: no start is refu
   const lockPath = path.join(folder(), 'pglite.lock');
   let current = holder(lockPath, 5000);
   expect(await current.said).toBe('locked');
-  for (let restart = 0; restart < 10; restart++) {
-    const owner = Number(fs.readFileSync(lockPath, 'utf8').split(' ')[0]);
-    // As a supervisor does: kill the server, start the next one without waiting for the old to go.
-    process.kill(owner, 'SIGKILL');
+  // tsx runs the script in a child process of its own: the lock's owner. Both are killed.
+  const kill = () => {
+    process.kill(Number(fs.readFileSync(lockPath, 'utf8').split(' ')[0]), 'SIGKILL');
     current.child.kill('SIGKILL');
+  };
+  for (let restart = 0; restart < 10; restart++) {
+    // As a supervisor does: kill the server, start the next one without waiting for the old to go.
+    kill();
     current = holder(lockPath, 5000);
     expect(await current.said).toBe('locked');
   }
-  current.child.kill('SIGKILL');
-  const owner = Number(fs.readFileSync(lockPath, 'utf8').split(' ')[0]);
-  process.kill(owner, 'SIGKILL');
-}, 60_000);
+  kill();
+}, 90_000);
