@@ -8,6 +8,8 @@ import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { cacheHeaders } from './lib/server/cache-headers';
+import { databaseAwayAnswers } from './lib/server/database-away';
+import { drain } from './lib/server/drain';
 import { errorPages, ownOrigin } from './lib/server/error-pages';
 import { keepConnectionsOpen } from './lib/server/keep-alive';
 import { pipeline } from './lib/server/pipeline';
@@ -27,10 +29,15 @@ const dir = process.cwd();
 /** Where this server answers, once it listens: the 500 page's copies are rendered through it. */
 let origin: URL | null = null;
 const framedErrors = errorPages(() => origin);
+const draining = drain();
 
 const stages: Stage[] = [
   // The request's id, and its line in the log and its count in the metrics once answered.
   requestLog(appRoutePatterns(path.join(dir, 'app'))),
+  // Once told to stop: /readyz answers 503 and every answer closes its connection (lib/server/drain.ts).
+  draining.stage,
+  // A failure while the database is away is a 503 with Retry-After, not a 500 (hooks the stages after see).
+  databaseAwayAnswers,
   // The socket's address for the routes; garbled requests refused with a 4xx in their language.
   requestGate,
   // A draft preview's scope: its row readable, nothing it reads cached, its answer private.
@@ -55,6 +62,8 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
   const server = http.createServer(pipeline(stages, (request, response) => handle(request, response)));
   keepConnectionsOpen(server);
+  // On SIGTERM/SIGINT the requests in flight are answered before the database closes.
+  draining.onStop(server, { dev: options.dev });
   server.listen(options.port, options.hostname, () => {
     origin = ownOrigin(server.address());
     if (!options.dev) void framedErrors.prepare();

@@ -39,7 +39,7 @@ describe('several app servers on one database', () => {
   let other: Connection;
   beforeAll(async () => {
     await followOtherServers(database.connection());
-    other = await openPostgres(url, database.connection().schema);
+    other = await openPostgres(url, { searchPath: database.connection().schema });
   });
   afterAll(async () => {
     await other.close();

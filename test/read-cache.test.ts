@@ -36,7 +36,7 @@ async function otherServer(): Promise<{ query: Connection['query']; close: () =>
   const url = process.env.DATABASE_URL;
   if (!url) return { query: database.connection().query, close: async () => {} };
   const [{ schema }] = await database.connection().query<{ schema: string }>('select current_schema() as schema');
-  const other = await openPostgres(url, schema);
+  const other = await openPostgres(url, { searchPath: schema });
   return { query: other.query, close: () => other.close() };
 }
 

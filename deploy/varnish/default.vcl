@@ -9,18 +9,25 @@ import std;
 import xkey;
 import directors;
 
+# How every app server is probed: /readyz answers 503 while the server drains after SIGTERM
+# (and while its database is away). Three failed probes of the last five take a server out of
+# rotation, about 3 s after it starts draining: less than the app's SHUTDOWN_GRACE_SECONDS (5), so
+# Varnish sends it nothing new before it closes its port. A busy server's slow answer now and then
+# (up to 2 s is fine) does not. Three good probes bring it back.
+probe ready {
+    .url = "/readyz";
+    .interval = 1s;
+    .timeout = 2s;
+    .window = 5;
+    .threshold = 3;
+}
+
 # The app servers. Add one backend per server and list it in vcl_init. The tests replace the
-# host and port of `app1` in a copy of this file.
+# host and port of `app1` in a copy of this file (and add app2… the same way).
 backend app1 {
     .host = "127.0.0.1";
     .port = "3000";
-    .probe = {
-        .url = "/healthz";
-        .interval = 5s;
-        .timeout = 2s;
-        .window = 5;
-        .threshold = 3;
-    }
+    .probe = ready;
 }
 
 sub vcl_init {
@@ -88,10 +95,21 @@ sub vcl_recv {
     }
     # Public pages read no cookie: without it, every visitor shares one copy.
     unset req.http.Cookie;
+    # Grace (VARNISH_GRACE, below) is only for when no app server is healthy. While one is, a page
+    # past its time is fetched again before it is sent, so a publication window opens and closes
+    # on time.
+    if (std.healthy(req.backend_hint)) {
+        set req.grace = 0s;
+    }
     return (hash);
 }
 
 sub vcl_backend_response {
+    # A page refetched in the background while its stale copy is served keeps that copy if the app
+    # answers with an error: the error is not kept in its place.
+    if (bereq.is_bgfetch && beresp.status >= 500) {
+        return (abandon);
+    }
     # Kept only if the app said so (s-maxage on public pages, feeds and the sitemap) and the
     # response hands out no cookie.
     if (beresp.http.Set-Cookie || beresp.http.Cache-Control !~ "s-maxage=[1-9]") {
@@ -99,17 +117,38 @@ sub vcl_backend_response {
         set beresp.ttl = 120s;
         return (deliver);
     }
-    # The ttl follows s-maxage (Varnish's default); no grace: a page past its time, say at a
-    # publication-window change, is fetched again rather than served stale.
-    set beresp.grace = 0s;
+    # The ttl follows s-maxage (Varnish's default). Past it, the page is kept for the grace
+    # (VARNISH_GRACE in varnishd's environment, e.g. 30m or 2d; default 24h) and sent, marked stale,
+    # only while every app server is down (vcl_recv). A purge (xkey.purge, PURGE) removes a page
+    # and its grace copy at once: a hidden or deleted row never comes back from grace.
+    set beresp.grace = std.duration(std.getenv("VARNISH_GRACE"), 24h);
     return (deliver);
+}
+
+sub vcl_backend_error {
+    # Likewise when no app server answered a background refetch: the stale copy stays.
+    if (bereq.is_bgfetch) {
+        return (abandon);
+    }
+    # A GET or HEAD that failed on its way to an app server (a connection closed as the server
+    # stopped, a server gone before the probe noticed) is sent again, to the next server: it
+    # changes nothing, so trying twice is safe. Writes are never retried.
+    if ((bereq.method == "GET" || bereq.method == "HEAD") && bereq.retries < 2) {
+        return (retry);
+    }
+    # No app server answered: ask the client to come back shortly.
+    set beresp.http.Retry-After = "5";
+    set beresp.http.Cache-Control = "no-store";
 }
 
 sub vcl_deliver {
     # PASS: not from the cache and not kept (the API, the back office, a signed-in visitor, an answer
-    # without s-maxage); MISS: fetched and kept; HIT: from the cache.
+    # without s-maxage); MISS: fetched and kept; HIT: from the cache; STALE: from the cache past its
+    # time, because no app server is healthy (its Age says how old).
     if (obj.uncacheable) {
         set resp.http.X-Cache = "PASS";
+    } elsif (obj.ttl < 0s) {
+        set resp.http.X-Cache = "STALE";
     } elsif (obj.hits > 0) {
         set resp.http.X-Cache = "HIT";
     } else {

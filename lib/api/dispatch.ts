@@ -1,6 +1,7 @@
 import { ContentError } from '../content/model/errors';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
 import { noteApiRequest } from '../observability/api-requests';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability';
 import { logError } from '../observability/logger';
 import { createContext, type RequestContext } from './context';
 import { ApiError, fromContentError } from './errors';
@@ -31,6 +32,12 @@ function errorResponse(caught: unknown, language: WireLanguage): Response {
   }
   if (error instanceof Error && /shutting down/.test(error.message)) {
     return json({ message: new ApiError(503, 'unavailable').messageIn(language) }, 503, { 'retry-after': '5' });
+  }
+  // The database away (docs/operations.md, "When the database is away"): nothing was stored, try again.
+  if (isDatabaseUnavailable(error)) {
+    return json({ message: new ApiError(503, 'databaseUnavailable').messageIn(language) }, 503, {
+      'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
   }
   // Anything else is our fault: log it whole, answer without internals.
   logError(error, 'API error');

@@ -45,6 +45,14 @@ export interface Config {
   secretKey: string | undefined;
   /** Seconds an edit lock lasts after its last renewal (`EDIT_LOCK_SECONDS`): a form left open renews it. */
   editLockSeconds: number;
+  /**
+   * Seconds a server told to stop (SIGTERM) keeps accepting requests while failing /readyz, so the
+   * cache tier's health probe notices first (`SHUTDOWN_GRACE_SECONDS`, deploy/varnish/default.vcl);
+   * also how long a start waits for the previous process to let go of the embedded database.
+   */
+  shutdownGraceSeconds: number;
+  /** Milliseconds a request waits for a PostgreSQL connection before it is refused (`DATABASE_TIMEOUT_MS`). */
+  databaseTimeoutMs: number;
 }
 
 /** The shortest SECRET_KEY taken: shorter ones are too easy to guess to protect anything. */
@@ -133,6 +141,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cachePurgeUrls: purgeUrlsOf(env.CACHE_PURGE_URLS),
     secretKey: secretKeyOf(env.SECRET_KEY),
     editLockSeconds: Math.max(1, Math.floor(number(env.EDIT_LOCK_SECONDS, 90))),
+    shutdownGraceSeconds: Math.max(0, number(env.SHUTDOWN_GRACE_SECONDS, 5)),
+    databaseTimeoutMs: Math.max(100, Math.floor(number(env.DATABASE_TIMEOUT_MS, 5000))),
   };
 }
 

@@ -4,6 +4,8 @@ import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { reportEmbeddedDatabaseMemory, timeQuery } from '../observability/metrics';
 import * as schema from './schema';
+import { noteDatabaseAttempt } from './availability';
+import { acquireLock } from './lock';
 import { isReadOnlyStatement, soleWriter } from './sole-writer';
 
 /** One type for both drivers: PGlite and node-postgres share Drizzle's PostgreSQL query builder. */
@@ -33,61 +35,15 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** Waits between attempts to reconnect a lost listening connection: 1 s, doubling up to 30 s. */
-const LISTEN_RETRY_MS = { first: 1_000, max: 30_000 };
+/**
+ * Waits between attempts to reconnect a lost listening connection: 0.5 s, doubling up to 2 s, so a
+ * server hears the others again within seconds of the database's return.
+ */
+const LISTEN_RETRY_MS = { first: 500, max: 2_000 };
 
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
 export const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
-
-export class DatabaseLockedError extends Error {
-  constructor(lockPath: string, pid: number) {
-    super(
-      `The embedded database in ${path.dirname(lockPath)} is already open in process ${pid}. ` +
-        'PGlite allows one process at a time: stop that process first, or set DATABASE_URL to use PostgreSQL.',
-    );
-    this.name = 'DatabaseLockedError';
-  }
-}
-
-/** A system error's code (ENOENT…); not `instanceof Error`, which fails for errors of another realm. */
-const errorCode = (error: unknown): unknown =>
-  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errorCode(error) === 'EPERM';
-  }
-}
-
-/**
- * PGlite has no lock of its own, and two processes on one data folder corrupt it. The lock file
- * holds the owner's pid; a lock left by a process that no longer runs (kill -9) is taken over.
- */
-export function acquireLock(lockPath: string): () => void {
-  fs.mkdirSync(path.dirname(lockPath), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => {
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (error) {
-      if (errorCode(error) !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (owner && owner !== process.pid && processAlive(owner)) throw new DatabaseLockedError(lockPath, owner);
-      fs.unlinkSync(lockPath);
-    }
-  }
-  throw new Error(`Could not take the database lock ${lockPath}`);
-}
 
 /**
  * PGlite runs PostgreSQL inside WebAssembly, whose memory only grows: PostgreSQL's defaults made
@@ -98,14 +54,15 @@ export function acquireLock(lockPath: string): () => void {
  */
 const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
 
-export async function openPglite(dataDir: string | undefined): Promise<Connection> {
+/** `lockWaitMs`: how long to wait for a process that still holds the data folder to exit. */
+export async function openPglite(dataDir: string | undefined, lockWaitMs = 0): Promise<Connection> {
   const { PGlite } = await import('@electric-sql/pglite');
   // Trigram indexes for keyword search (migration 0004); PostgreSQL ships pg_trgm in its contrib.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const folder = dataDir && path.join(dataDir, 'pglite');
-  const release = dataDir ? acquireLock(path.join(dataDir, 'pglite.lock')) : () => {};
+  const release = dataDir ? await acquireLock(path.join(dataDir, 'pglite.lock'), lockWaitMs) : () => {};
   if (folder) fs.mkdirSync(folder, { recursive: true });
   // Without a folder PGlite keeps everything in memory (tests).
   const client = new PGlite(folder, {
@@ -198,25 +155,64 @@ function timed(query: (...args: never[]) => unknown, driver: Connection['driver'
   };
 }
 
-export async function openPostgres(url: string, searchPath?: string): Promise<Connection> {
+export interface PostgresOptions {
+  /** The tables' schema (tests use a private one); the connection's search_path. */
+  searchPath?: string;
+  /** How long a query waits for a connection of the pool before it fails (DATABASE_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** Start-up work run once the migrations are applied, under the same lock (the first Admin, demo content). */
+  atStartup?: (connection: Connection) => Promise<void>;
+}
+
+/**
+ * Serialises start-up across app servers on one database: a session-level advisory lock, keyed by
+ * the tables' schema, held on a connection of its own while `work` runs. Servers started together
+ * on an empty (or an older) database each wait their turn, so every migration is applied once, and
+ * the first Admin and the demo content are written once.
+ */
+async function underStartupLock<R>(pool: import('pg').Pool, schemaName: string, work: () => Promise<R>): Promise<R> {
+  const client = await pool.connect();
+  const key = `gonghui start-up ${schemaName}`;
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Connection> {
+  const { searchPath, connectTimeoutMs, atStartup } = options;
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+    // While PostgreSQL is unreachable, a request is refused after this long instead of hanging.
+    ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+    // A server gone without closing its connections (a failover, a cut network) is noticed.
+    keepAlive: true,
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
   // An idle connection the server ends (restart, failover, terminated backend) is dropped by the
   // pool; unheard, its error would end the process.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  pool.on('error', (error) => {
+    noteDatabaseAttempt(error);
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   pool.on('connect', (client) => {
+    noteDatabaseAttempt();
     client.query = timed(client.query.bind(client), 'postgres') as typeof client.query;
   });
+  notePoolConnects(pool);
   const db = drizzle({ client: pool, schema });
-  await migrate(db, { migrationsFolder, ...(searchPath ? { migrationsSchema: searchPath } : {}) });
   const listeners: { stop(): Promise<void> }[] = [];
-  return {
+  const connection: Connection = {
     db,
     driver: 'postgres',
     schema: searchPath ?? 'public',
@@ -243,6 +239,43 @@ export async function openPostgres(url: string, searchPath?: string): Promise<Co
       await pool.end();
     },
   };
+  try {
+    await underStartupLock(pool, searchPath ?? 'public', async () => {
+      await migrate(db, { migrationsFolder, ...(searchPath ? { migrationsSchema: searchPath } : {}) });
+      if (atStartup) await atStartup(connection);
+    });
+  } catch (error) {
+    await connection.close().catch(() => {});
+    throw error;
+  }
+  return connection;
+}
+
+/**
+ * Records each attempt of the pool to hand out a connection (lib/db/availability.ts): a refused
+ * or timed-out one while PostgreSQL is away, then the first that succeeds. node-postgres's own
+ * queries ask with a callback, Drizzle's transactions with a promise.
+ */
+function notePoolConnects(pool: import('pg').Pool): void {
+  const connectTo = pool.connect.bind(pool) as (callback?: (...results: unknown[]) => void) => unknown;
+  pool.connect = ((callback?: (error: Error | undefined, ...rest: unknown[]) => void) => {
+    if (callback) {
+      return connectTo((error: unknown, ...rest: unknown[]) => {
+        noteDatabaseAttempt(error ?? undefined);
+        callback(error as Error | undefined, ...rest);
+      });
+    }
+    return (connectTo() as Promise<unknown>).then(
+      (client) => {
+        noteDatabaseAttempt();
+        return client;
+      },
+      (error: unknown) => {
+        noteDatabaseAttempt(error);
+        throw error;
+      },
+    );
+  }) as typeof pool.connect;
 }
 
 /**

@@ -16,8 +16,9 @@ type StartupTask = (connection: Connection) => Promise<void>;
  */
 interface DatabaseState {
   connection?: Promise<Connection>;
-  ready?: Promise<Connection>;
   startupTask?: StartupTask;
+  /** What must end before the database closes on a signal (the server draining its requests). */
+  beforeClose?: () => Promise<void>;
   closing: boolean;
 }
 
@@ -32,12 +33,24 @@ function shuttingDown() {
   return Promise.reject(new Error('The server is shutting down'));
 }
 
-/** The connection with migrations applied; start-up tasks use this one. */
+/**
+ * The connection with migrations applied and the start-up work done (on PostgreSQL both under one
+ * advisory lock, so servers started together take turns); requests and start-up tasks wait here.
+ */
 export function connect(): Promise<Connection> {
   if (state.closing) return shuttingDown();
   state.connection ??= (async () => {
-    const { databaseUrl, dataDir } = config();
-    return databaseUrl ? openPostgres(databaseUrl) : openPglite(dataDir);
+    const { databaseUrl, dataDir, shutdownGraceSeconds, databaseTimeoutMs } = config();
+    const atStartup = state.startupTask;
+    if (databaseUrl) return openPostgres(databaseUrl, { connectTimeoutMs: databaseTimeoutMs, atStartup });
+    const opened = await openPglite(dataDir, shutdownGraceSeconds * 1000);
+    try {
+      if (atStartup) await atStartup(opened);
+    } catch (error) {
+      await opened.close().catch(() => {});
+      throw error;
+    }
+    return opened;
   })().catch((error) => {
     state.connection = undefined;
     throw error;
@@ -45,20 +58,8 @@ export function connect(): Promise<Connection> {
   return state.connection;
 }
 
-/** The connection once start-up work is done; requests wait here. */
-export function connectReady(): Promise<Connection> {
-  if (state.closing) return shuttingDown();
-  state.ready ??= connect()
-    .then(async (opened) => {
-      if (state.startupTask) await state.startupTask(opened);
-      return opened;
-    })
-    .catch((error) => {
-      state.ready = undefined;
-      throw error;
-    });
-  return state.ready;
-}
+/** The connection once start-up work is done (one step with connect() since both run under one lock). */
+export const connectReady = connect;
 
 export async function getDb(): Promise<Database> {
   return (await connectReady()).db;
@@ -68,27 +69,34 @@ export async function getDb(): Promise<Database> {
 export function installConnection(next: Connection): void {
   state.closing = false;
   state.connection = Promise.resolve(next);
-  state.ready = state.connection;
 }
 
 export async function closeDatabase(): Promise<void> {
   state.closing = true;
   const current = state.connection;
   state.connection = undefined;
-  state.ready = undefined;
   if (current) await (await current).close();
 }
 
+/** Work the signal handler awaits before it closes the database: the requests in flight finishing. */
+export function beforeDatabaseCloses(work: () => Promise<void>): void {
+  state.beforeClose = work;
+}
+
 /**
- * PGlite must CHECKPOINT and close before the process exits. Next.js installs its own SIGTERM and
- * SIGINT handlers that end with process.exit, so ours run first and then hand over to them.
+ * PGlite must CHECKPOINT and close before the process exits, and only once the requests in flight
+ * are answered (`beforeDatabaseCloses`). Handlers already installed (none in Next.js's custom
+ * server) run after ours. A second signal, with no handler left, ends the process at once.
  */
 export function closeDatabaseOnSignals(): void {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const others = process.listeners(signal);
     process.removeAllListeners(signal);
     process.once(signal, () => {
-      closeDatabase()
+      Promise.resolve()
+        .then(() => state.beforeClose?.())
+        .catch((error) => console.error('Draining the server failed:', error))
+        .then(() => closeDatabase())
         .catch((error) => console.error('Closing the database failed:', error))
         .finally(() => {
           if (others.length === 0) process.exit(signal === 'SIGINT' ? 130 : 143);

@@ -19,7 +19,7 @@ export async function openTestDatabase(): Promise<Connection> {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const connection = await openPostgres(url, schema);
+  const connection = await openPostgres(url, { searchPath: schema });
   const close = connection.close;
   connection.close = async () => {
     await close();

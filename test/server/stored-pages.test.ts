@@ -153,7 +153,7 @@ if (url) {
     let other: Connection;
     beforeAll(async () => {
       await followOtherServers(database.connection());
-      other = await openPostgres(url, database.connection().schema);
+      other = await openPostgres(url, { searchPath: database.connection().schema });
     });
     afterAll(() => other.close());
 

@@ -53,6 +53,36 @@ function afterWrite(resource: string, write: { id?: number; removed?: boolean } 
   return invalidate(resource, write);
 }
 
+type WrittenRow = { id?: number; removed?: boolean };
+
+/**
+ * A write's transaction, then the caches it touched emptied (`afterWrite`) once it committed. A
+ * write refused or failed before its end (a stale version, the database away) committed nothing
+ * and purges nothing, so visitors keep their cached pages; one that failed at COMMIT itself may
+ * have committed, and purges as if it had.
+ */
+async function committedWrite<T>(
+  definition: ResourceDefinition,
+  written: WrittenRow,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const db = await getDb();
+  let reachedCommit = false;
+  let result: T;
+  try {
+    result = await db.transaction(async (tx) => {
+      const done = await work(tx);
+      reachedCommit = true;
+      return done;
+    });
+  } catch (error) {
+    if (reachedCommit) await afterWrite(definition.name, written).catch(() => {});
+    throw error;
+  }
+  await afterWrite(definition.name, written);
+  return result;
+}
+
 export function tableOf(definition: ResourceDefinition): ContentTable {
   return resourceTable(definition);
 }
@@ -458,10 +488,7 @@ export async function insertRow(
   afterStore?: AfterStore,
   keepPlace = false,
 ): Promise<Row> {
-  const db = await getDb();
-  return db
-    .transaction((tx) => insertIn(tx, definition, values, afterStore, keepPlace))
-    .finally(() => afterWrite(definition.name));
+  return committedWrite(definition, {}, (tx) => insertIn(tx, definition, values, afterStore, keepPlace));
 }
 
 async function insertIn(
@@ -578,10 +605,9 @@ export async function updateRow(
   afterStore?: AfterStore,
   expected: Expected = {},
 ): Promise<Row> {
-  const db = await getDb();
-  return db
-    .transaction((tx) => updateIn(tx, definition, existing, changes, afterStore, expected))
-    .finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
+  return committedWrite(definition, { id: Number(existing.id) }, (tx) =>
+    updateIn(tx, definition, existing, changes, afterStore, expected),
+  );
 }
 
 async function updateIn(
@@ -626,10 +652,9 @@ export async function deleteRow(
   beforeDelete?: AfterStore,
   expected: Expected = {},
 ): Promise<void> {
-  const db = await getDb();
-  await db
-    .transaction((tx) => deleteIn(tx, definition, existing, beforeDelete, expected))
-    .finally(() => afterWrite(definition.name, { id: Number(existing.id), removed: true }));
+  await committedWrite(definition, { id: Number(existing.id), removed: true }, (tx) =>
+    deleteIn(tx, definition, existing, beforeDelete, expected),
+  );
 }
 
 async function deleteIn(
@@ -700,19 +725,16 @@ export async function writeRows(
   writes: BulkWrite[],
   afterInserts?: AfterStoreMany,
 ): Promise<void> {
-  const db = await getDb();
-  await db
-    .transaction(async (tx) => {
-      const inserts = writes.filter((write) => 'insert' in write);
-      for (const write of writes) {
-        if ('insert' in write) continue;
-        if ('remove' in write) await deleteIn(tx, definition, write.existing, write.beforeDelete);
-        else await updateIn(tx, definition, write.existing, write.changes, write.afterStore);
-      }
-      if (inserts.length) await insertManyIn(tx, definition, inserts, afterInserts);
-    })
-    // The resource's key covers every row's page; a removal also touches the site-wide pages.
-    .finally(() => afterWrite(definition.name, { removed: writes.some((write) => 'remove' in write) }));
+  // The resource's key covers every row's page; a removal also touches the site-wide pages.
+  await committedWrite(definition, { removed: writes.some((write) => 'remove' in write) }, async (tx) => {
+    const inserts = writes.filter((write) => 'insert' in write);
+    for (const write of writes) {
+      if ('insert' in write) continue;
+      if ('remove' in write) await deleteIn(tx, definition, write.existing, write.beforeDelete);
+      else await updateIn(tx, definition, write.existing, write.changes, write.afterStore);
+    }
+    if (inserts.length) await insertManyIn(tx, definition, inserts, afterInserts);
+  });
 }
 
 /** Moves a row to a 1-based position among its siblings (clamped to 1..n) and returns them in order. */
@@ -723,46 +745,43 @@ export async function moveRow(
   updatedBy: number | null,
   expected: Expected = {},
 ): Promise<Row[]> {
-  const db = await getDb();
   const table = tableOf(definition);
   const order = column(table, 'order');
-  return db
-    .transaction(async (tx) => {
-      await lockOrdering(tx, definition);
-      await checkVersion(tx, definition, existing.id, expected.version);
-      await renumber(tx, definition, existing);
-      const siblings = and(...siblingConditions(definition, existing));
-      const [{ total }] = await tx.select({ total: count() }).from(table).where(siblings);
-      const [current] = await tx
-        .select({ order })
-        .from(table)
+  return committedWrite(definition, { id: Number(existing.id) }, async (tx) => {
+    await lockOrdering(tx, definition);
+    await checkVersion(tx, definition, existing.id, expected.version);
+    await renumber(tx, definition, existing);
+    const siblings = and(...siblingConditions(definition, existing));
+    const [{ total }] = await tx.select({ total: count() }).from(table).where(siblings);
+    const [current] = await tx
+      .select({ order })
+      .from(table)
+      .where(eq(column(table, 'id'), existing.id));
+    const from = Number(current.order);
+    const to = Math.min(Math.max(1, position), total);
+    if (to < from) {
+      await tx
+        .update(table)
+        .set({ order: sql`${order} + 1` })
+        .where(and(siblings, gte(order, to), lt(order, from)));
+    } else if (to > from) {
+      await tx
+        .update(table)
+        .set({ order: sql`${order} - 1` })
+        .where(and(siblings, gt(order, from), lte(order, to)));
+    }
+    if (to !== from) {
+      await tx
+        .update(table)
+        .set({ order: to, updatedAt: new Date(), updatedBy, version: nextVersion(table) })
         .where(eq(column(table, 'id'), existing.id));
-      const from = Number(current.order);
-      const to = Math.min(Math.max(1, position), total);
-      if (to < from) {
-        await tx
-          .update(table)
-          .set({ order: sql`${order} + 1` })
-          .where(and(siblings, gte(order, to), lt(order, from)));
-      } else if (to > from) {
-        await tx
-          .update(table)
-          .set({ order: sql`${order} - 1` })
-          .where(and(siblings, gt(order, from), lte(order, to)));
-      }
-      if (to !== from) {
-        await tx
-          .update(table)
-          .set({ order: to, updatedAt: new Date(), updatedBy, version: nextVersion(table) })
-          .where(eq(column(table, 'id'), existing.id));
-      }
-      return tx
-        .select()
-        .from(table)
-        .where(siblings)
-        .orderBy(asc(order), asc(column(table, 'id')));
-    })
-    .finally(() => afterWrite(definition.name, { id: Number(existing.id) }));
+    }
+    return tx
+      .select()
+      .from(table)
+      .where(siblings)
+      .orderBy(asc(order), asc(column(table, 'id')));
+  });
 }
 
 /** Points the counterpart back at a restored row, unless it has been linked to another row meanwhile. */
