@@ -3,8 +3,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { invalidate } from '../cache/public-reads';
 import { getDb } from '../db';
 import { uploads } from '../db/schema';
+import { inspectImage, type ImageFacts } from './images';
 import { uploadStorage, type UploadStorage } from './storage';
-import { sniffFileType } from './sniff';
+import { isHeic, sniffFileType } from './sniff';
+import { resizable, scheduleVariants, type VariantSource } from './variants';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -35,21 +37,92 @@ export const toInfo = (row: typeof uploads.$inferSelect): UploadInfo => ({
   type: row.type,
 });
 
-export type StoreResult = { ok: true; upload: UploadInfo } | { ok: false; reason: 'type' | 'empty' };
+/**
+ * Why a file is refused: an unknown type, no bytes, an iPhone's HEIC, too many pixels, or a picture that cannot be
+ * decoded.
+ */
+export type RefusalReason = 'type' | 'empty' | 'heic' | 'pixels' | 'decode';
 
-/** Stores a file whose type the bytes prove to be one of the allowed kinds. */
-export async function storeUpload(bytes: Uint8Array, fileName: string, accountId: number | null): Promise<StoreResult> {
+export type StoreResult = { ok: true; upload: UploadInfo } | { ok: false; reason: RefusalReason };
+
+export type Checked = { ok: true; mime: string; image: ImageFacts | null } | { ok: false; reason: RefusalReason };
+
+/** What a file is, from its bytes; an image must also decode within the pixel limit. */
+export async function checkFile(bytes: Uint8Array, fileName: string): Promise<Checked> {
   if (bytes.byteLength === 0) return { ok: false, reason: 'empty' };
+  if (isHeic(bytes)) return { ok: false, reason: 'heic' };
   const sniffed = sniffFileType(bytes, fileName);
   if (!sniffed) return { ok: false, reason: 'type' };
+  if (!resizable(sniffed.mime)) return { ok: true, mime: sniffed.mime, image: null };
+  const inspection = await inspectImage(bytes);
+  return inspection.ok ? { ok: true, mime: sniffed.mime, image: inspection.facts } : inspection;
+}
+
+const imageColumns = (image: ImageFacts | null) => ({
+  width: image?.width ?? null,
+  height: image?.height ?? null,
+  alpha: image?.hasAlpha ?? false,
+});
+
+/**
+ * Stores a file whose type the bytes prove to be one of the allowed kinds, the record after the
+ * bytes (and the bytes removed if the record fails): nothing half-stored remains. An image's sized
+ * copies are then made in the background.
+ */
+export async function storeUpload(bytes: Uint8Array, fileName: string, accountId: number | null): Promise<StoreResult> {
+  const checked = await checkFile(bytes, fileName);
+  if (!checked.ok) return checked;
   const id = randomUUID();
   await uploadStorage().put(id, bytes);
   const db = await getDb();
-  const [row] = await db
-    .insert(uploads)
-    .values({ id, name: fileName, type: sniffed.mime, size: bytes.byteLength, createdBy: accountId })
-    .returning();
+  let row: typeof uploads.$inferSelect;
+  try {
+    [row] = await db
+      .insert(uploads)
+      .values({
+        id,
+        name: fileName,
+        type: checked.mime,
+        size: bytes.byteLength,
+        createdBy: accountId,
+        ...imageColumns(checked.image),
+      })
+      .returning();
+  } catch (error) {
+    await uploadStorage().remove(id);
+    throw error;
+  }
+  if (checked.image) void scheduleVariants(variantSource(row));
   return { ok: true, upload: toInfo(row) };
+}
+
+export const variantSource = (row: typeof uploads.$inferSelect): VariantSource => ({
+  id: row.id,
+  type: row.type,
+  version: row.version,
+  width: row.width,
+  height: row.height,
+  alpha: row.alpha,
+  focalX: row.focalX,
+  focalY: row.focalY,
+});
+
+/**
+ * An image upload's variant source; an upload stored before sizes were recorded (or by the demo
+ * content's seed) has its size read from its bytes once and recorded. Null width: not decodable.
+ */
+export async function imageSource(row: typeof uploads.$inferSelect): Promise<VariantSource> {
+  if (row.width || !resizable(row.type)) return variantSource(row);
+  const bytes = await uploadStorage().get(row.id);
+  const inspection = bytes ? await inspectImage(bytes) : null;
+  if (!inspection?.ok) return variantSource(row);
+  const db = await getDb();
+  const [updated] = await db
+    .update(uploads)
+    .set(imageColumns(inspection.facts))
+    .where(eq(uploads.id, row.id))
+    .returning();
+  return variantSource(updated ?? row);
 }
 
 export async function findUpload(id: string) {

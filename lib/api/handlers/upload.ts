@@ -1,5 +1,14 @@
 import { uploadIdPattern } from '../../content/model/validation';
-import { findUpload, MAX_UPLOAD_BYTES, renameUpload, storeUpload, toInfo, validFileName } from '../../uploads';
+import {
+  findUpload,
+  MAX_UPLOAD_BYTES,
+  renameUpload,
+  storeUpload,
+  toInfo,
+  validFileName,
+  type RefusalReason,
+} from '../../uploads';
+import { MAX_IMAGE_PIXELS } from '../../uploads/images';
 import { requireAccess } from '../../content/model/actor';
 import { recordAudit } from '../../content/storage/audit';
 import type { RequestContext } from '../context';
@@ -8,6 +17,18 @@ import { json, readBody, readJsonObject } from '../http';
 
 /** Room for the multipart envelope around a file at the size limit. */
 const ENVELOPE_BYTES = 64 * 1024;
+
+const refusalMessages = {
+  type: 'uploadType',
+  empty: 'uploadEmpty',
+  heic: 'uploadHeic',
+  pixels: 'uploadPixels',
+  decode: 'uploadUndecodable',
+} as const satisfies Record<RefusalReason, string>;
+
+/** The 400 of a refused file, in the request's language. */
+export const refusal = (reason: RefusalReason) =>
+  badRequest(refusalMessages[reason], reason === 'pixels' ? { limit: MAX_IMAGE_PIXELS / 1_000_000 } : undefined);
 
 /** `POST /api/upload`, multipart field `file` → `{id, url, name, size, type}`. */
 export async function upload(context: RequestContext) {
@@ -34,7 +55,7 @@ export async function upload(context: RequestContext) {
   const name = file.name.normalize('NFC').trim() || 'file';
   if (!validFileName(name)) throw badRequest('uploadName');
   const result = await storeUpload(new Uint8Array(await file.arrayBuffer()), name, context.actor.account?.id ?? null);
-  if (!result.ok) throw badRequest(result.reason === 'empty' ? 'uploadEmpty' : 'uploadType');
+  if (!result.ok) throw refusal(result.reason);
   await recordAudit(context.actor, {
     action: 'upload',
     resource: 'upload',

@@ -4,6 +4,7 @@ import { invalidate } from '../../cache/public-reads';
 import { getDb } from '../../db';
 import { contentRevisions, contentTrash, uploads, websetting } from '../../db/schema';
 import { uploadStorage } from '../../uploads/storage';
+import { removeVariants } from '../../uploads/variants';
 import { allResources, findResource } from '../model/registry';
 import { column, escapeLike, tableOf } from './repository';
 
@@ -172,7 +173,10 @@ export async function removeMedia(ids: string[]): Promise<void> {
   if (!ids.length) return;
   const db = await getDb();
   await db.delete(uploads).where(inArray(uploads.id, ids));
-  for (const id of ids) await uploadStorage().remove(id);
+  for (const id of ids) {
+    await uploadStorage().remove(id);
+    await removeVariants(id);
+  }
   await invalidate('uploads');
 }
 
