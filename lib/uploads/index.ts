@@ -134,7 +134,13 @@ export async function findUpload(id: string) {
 /** The stored metadata of these uploads with their text alternatives (those that exist, in no particular order). */
 export async function findUploads(
   ids: string[],
-): Promise<(Pick<UploadInfo, 'id' | 'name' | 'type' | 'size'> & { altTw: string; altEn: string })[]> {
+): Promise<
+  (Pick<UploadInfo, 'id' | 'name' | 'type' | 'size'> &
+    Pick<
+      typeof uploads.$inferSelect,
+      'altTw' | 'altEn' | 'width' | 'height' | 'alpha' | 'focalX' | 'focalY' | 'version'
+    >)[]
+> {
   if (ids.length === 0) return [];
   const db = await getDb();
   const rows = await db
@@ -145,6 +151,12 @@ export async function findUploads(
       size: uploads.size,
       altTw: uploads.altTw,
       altEn: uploads.altEn,
+      width: uploads.width,
+      height: uploads.height,
+      alpha: uploads.alpha,
+      focalX: uploads.focalX,
+      focalY: uploads.focalY,
+      version: uploads.version,
     })
     .from(uploads)
     .where(inArray(uploads.id, ids));

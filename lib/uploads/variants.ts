@@ -90,6 +90,14 @@ export function variantPlan(source: VariantSource): Variant[] {
   ];
 }
 
+/** The address of a sized copy: the upload's own URL with its width, format and version. */
+export const variantUrl = (url: string, version: number, width: number, format: VariantFormat) =>
+  `${url}?w=${width}&f=${format}&v=${version}`;
+
+/** The address of the sharing image (its focal point in the address: a moved point is a new image). */
+export const shareUrl = (url: string, source: Pick<VariantSource, 'version' | 'focalX' | 'focalY'>) =>
+  `${url}?crop=share&v=${source.version}.${focal(source.focalX)}.${focal(source.focalY)}`;
+
 export const storageKey = (id: string, key: string) => `${id}.${key}`;
 
 /** The keys of an upload's stored variants. */
@@ -179,6 +187,9 @@ export async function removeStaleCrops(source: VariantSource): Promise<void> {
  * the processor. Resolves when they are made (the queue logs and skips what fails).
  */
 export function scheduleVariants(source: VariantSource): Promise<void> {
+  // Already waiting its turn (several requests for its AVIF copies): one job makes them all.
+  if (state.queue.some((job) => job.source.id === source.id && job.source.version === source.version))
+    return state.idle;
   return new Promise((done) => {
     if (!state.queue.length && !state.running)
       state.idle = new Promise((settle) => {
