@@ -113,6 +113,27 @@ export const uploadVariants = pgTable(
   (t) => [primaryKey({ columns: [t.uploadId, t.key] })],
 );
 
+/**
+ * The files an upload had before it was replaced in place (the media library): their bytes stay in
+ * the upload storage under `{uploadId}.v{version}-original`, restorable until TRASH_DAYS have passed.
+ */
+export const uploadHistory = pgTable(
+  'upload_history',
+  {
+    uploadId: varchar('upload_id', { length: 36 }).notNull(),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    type: varchar('type', { length: 127 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    alpha: boolean('alpha').notNull().default(false),
+    replacedAt: timestamptz('replaced_at').notNull().defaultNow(),
+    replacedBy: integer('replaced_by'),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.version] }), index('upload_history_replaced_idx').on(t.replacedAt)],
+);
+
 /** Raw bytes: node-postgres gives a Buffer, PGlite a Uint8Array; both take either. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 

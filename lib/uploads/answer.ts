@@ -17,10 +17,12 @@ import {
 } from './variants';
 
 /** `filename*` per RFC 6266, so Chinese names survive, with an ASCII fallback. */
-function disposition(kind: 'inline' | 'attachment', name: string): string {
+export function disposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+export const attachmentDisposition = (name: string) => disposition('attachment', name);
 
 const notFound = () =>
   new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });

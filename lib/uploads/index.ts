@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { invalidate } from '../cache/public-reads';
 import { getDb } from '../db';
 import { uploads } from '../db/schema';
-import { inspectImage, type ImageFacts } from './images';
+import { inspectImage, MAX_IMAGE_PIXELS, type ImageFacts } from './images';
 import { uploadStorage, type UploadStorage } from './storage';
 import { isHeic, sniffFileType } from './sniff';
 import { resizable, scheduleVariants, type VariantSource } from './variants';
@@ -43,6 +43,18 @@ export const toInfo = (row: typeof uploads.$inferSelect): UploadInfo => ({
  */
 export type RefusalReason = 'type' | 'empty' | 'heic' | 'pixels' | 'decode';
 
+/** The message (messages/{lang}/api.json) that tells why a file was refused. */
+export function refusalMessage(reason: RefusalReason): { key: string; values?: Record<string, number> } {
+  const keys = {
+    type: 'uploadType',
+    empty: 'uploadEmpty',
+    heic: 'uploadHeic',
+    pixels: 'uploadPixels',
+    decode: 'uploadUndecodable',
+  } as const satisfies Record<RefusalReason, string>;
+  return { key: keys[reason], values: reason === 'pixels' ? { limit: MAX_IMAGE_PIXELS / 1_000_000 } : undefined };
+}
+
 export type StoreResult = { ok: true; upload: UploadInfo } | { ok: false; reason: RefusalReason };
 
 export type Checked = { ok: true; mime: string; image: ImageFacts | null } | { ok: false; reason: RefusalReason };
@@ -58,7 +70,7 @@ export async function checkFile(bytes: Uint8Array, fileName: string): Promise<Ch
   return inspection.ok ? { ok: true, mime: sniffed.mime, image: inspection.facts } : inspection;
 }
 
-const imageColumns = (image: ImageFacts | null) => ({
+export const imageColumns = (image: ImageFacts | null) => ({
   width: image?.width ?? null,
   height: image?.height ?? null,
   alpha: image?.hasAlpha ?? false,
