@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { withDatabase } from './helpers/database';
@@ -5,7 +6,7 @@ import { call, signedIn } from './helpers/api';
 import { withUploadFolder } from './helpers/uploads';
 import { getDb } from '../lib/db';
 import { uploads, uploadVariants } from '../lib/db/schema';
-import { findUpload, storeUpload, variantSource } from '../lib/uploads';
+import { findUpload, makeMissingVariants, moveUploads, storeUpload, variantSource } from '../lib/uploads';
 import { cropOffset, exifCopyright, inspectImage, MAX_IMAGE_PIXELS, renderVariant } from '../lib/uploads/images';
 import { uploadAnswer as serveUpload } from '../lib/uploads/answer';
 import { databaseStorage, setUploadStorage } from '../lib/uploads/storage';
@@ -275,6 +276,46 @@ describe('variants', () => {
       expect(response.headers.get('content-type')).toBe('image/webp');
       expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(320);
       expect((await storedVariantKeys(id)).size).toBe(variantPlan(variantSource((await findUpload(id))!)).length);
+    } finally {
+      setUploadStorage(held.storage);
+    }
+  });
+});
+
+describe('existing uploads', () => {
+  test('npm run uploads:variants records the size of older images and makes their copies once', async () => {
+    const db = await getDb();
+    const id = randomUUID();
+    // As the demo content's seed or an older version stored it: bytes and a record without a size.
+    await held.storage.put(id, await phonePhoto(900, 600));
+    await db.insert(uploads).values({ id, name: 'older.jpg', type: 'image/jpeg', size: 1 });
+    const heard: string[] = [];
+    const first = await makeMissingVariants((done) =>
+      heard.push(`${done.index}/${done.total} ${done.name} ${done.made}`),
+    );
+    expect(first.failed).toBe(0);
+    const row = (await findUpload(id))!;
+    expect([row.width, row.height]).toEqual([600, 900]);
+    const plan = variantPlan(variantSource(row));
+    expect([...(await storedVariantKeys(id))].sort()).toEqual(plan.map((each) => each.key).sort());
+    expect(heard.some((line) => line.endsWith(`older.jpg ${plan.length}`))).toBe(true);
+    const again = await makeMissingVariants();
+    expect(again).toEqual({ images: first.images, made: 0, failed: 0 });
+  });
+
+  test('moving the uploads between storages moves their copies too', async () => {
+    const id = (await storeUpload(await phonePhoto(500, 400), 'moved.jpg', null)) as {
+      ok: true;
+      upload: { id: string };
+    };
+    await variantsIdle();
+    const keys = [...(await storedVariantKeys(id.upload.id))];
+    await moveUploads(held.storage, databaseStorage());
+    setUploadStorage(databaseStorage());
+    try {
+      for (const key of keys) expect(await databaseStorage().get(`${id.upload.id}.${key}`)).not.toBeNull();
+      expect(await held.storage.get(`${id.upload.id}.${keys[0]}`)).toBeNull();
+      await moveUploads(databaseStorage(), held.storage);
     } finally {
       setUploadStorage(held.storage);
     }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { invalidate } from '../cache/public-reads';
 import { getDb } from '../db';
-import { uploads } from '../db/schema';
+import { uploadHistory, uploads, uploadVariants } from '../db/schema';
 import { inspectImage, MAX_IMAGE_PIXELS, type ImageFacts } from './images';
 import { uploadStorage, type UploadStorage } from './storage';
 import { isHeic, sniffFileType } from './sniff';
-import { resizable, scheduleVariants, type VariantSource } from './variants';
+import { makeAll, resizable, scheduleVariants, storageKey, type VariantSource } from './variants';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -192,7 +192,16 @@ export async function moveUploads(
   to: UploadStorage,
 ): Promise<{ moved: number; already: number; missing: string[] }> {
   const db = await getDb();
-  const ids = (await db.select({ id: uploads.id }).from(uploads).orderBy(uploads.id)).map((row) => row.id);
+  // Each upload's bytes, then those of its sized copies and of the files it had before a replacement.
+  const ids = [
+    ...(await db.select({ id: uploads.id }).from(uploads).orderBy(uploads.id)).map((row) => row.id),
+    ...(await db.select().from(uploadVariants).orderBy(uploadVariants.uploadId, uploadVariants.key)).map((row) =>
+      storageKey(row.uploadId, row.key),
+    ),
+    ...(await db.select().from(uploadHistory).orderBy(uploadHistory.uploadId, uploadHistory.version)).map(
+      (row) => `${row.uploadId}.v${row.version}-original`,
+    ),
+  ];
   let moved = 0;
   let already = 0;
   const missing: string[] = [];
@@ -211,4 +220,39 @@ export async function moveUploads(
     moved++;
   }
   return { moved, already, missing };
+}
+
+/**
+ * Makes the missing sized copies of every stored image (`npm run uploads:variants`), one upload at a
+ * time; images stored before copies existed get their size recorded first. Idempotent: a copy that
+ * is stored is not made again. `progress` hears each upload as it is done.
+ */
+export async function makeMissingVariants(
+  progress: (done: { index: number; total: number; name: string; made: number; failed?: string }) => void = () => {},
+): Promise<{ images: number; made: number; failed: number }> {
+  const db = await getDb();
+  const rows = (await db.select().from(uploads).orderBy(uploads.createdAt, uploads.id)).filter((row) =>
+    resizable(row.type),
+  );
+  let made = 0;
+  let failed = 0;
+  for (const [index, row] of rows.entries()) {
+    try {
+      const source = await imageSource(row);
+      if (!source.width) throw new Error('the picture cannot be decoded');
+      const count = await makeAll(source);
+      made += count;
+      progress({ index: index + 1, total: rows.length, name: row.name, made: count });
+    } catch (error) {
+      failed++;
+      progress({
+        index: index + 1,
+        total: rows.length,
+        name: row.name,
+        made: 0,
+        failed: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return { images: rows.length, made, failed };
 }
