@@ -13,6 +13,7 @@ import { databaseStorage, setUploadStorage } from '../lib/uploads/storage';
 import {
   chooseVariant,
   makeVariant,
+  standInFor,
   storedVariantKeys,
   variantPlan,
   variantsIdle,
@@ -222,12 +223,22 @@ describe('variants', () => {
     const source = variantSource((await findUpload(id))!);
     const db = await getDb();
     await db.delete(uploadVariants).where(eq(uploadVariants.uploadId, id));
+    const wanted = widthVariant(source, 320, 'webp');
     let puts = 0;
     const storage = held.storage;
-    setUploadStorage({ ...storage, put: (key, bytes) => (puts++, storage.put(key, bytes)) });
+    setUploadStorage({
+      ...storage,
+      put: (key, bytes) => (key.endsWith(wanted.key) && puts++, storage.put(key, bytes)),
+    });
     try {
-      const wanted = widthVariant(source, 320, 'webp');
-      await Promise.all([makeVariant(source, wanted), makeVariant(source, wanted), chooseVariant(source, 320, 'webp')]);
+      const [, , chosen] = await Promise.all([
+        makeVariant(source, wanted),
+        makeVariant(source, wanted),
+        chooseVariant(source, 320, 'webp'),
+      ]);
+      expect(chosen).toEqual({ key: wanted.key, format: 'webp', exact: true });
+      // The background queue the request started skips what is stored.
+      await variantsIdle();
       expect(puts).toBe(1);
     } finally {
       setUploadStorage(storage);
@@ -255,6 +266,30 @@ describe('variants', () => {
     expect(exact.headers.get('cache-control')).toContain('immutable');
     const etag = exact.headers.get('etag');
     expect((await serveUpload(id, new URLSearchParams({ w: '320', f: 'avif', v: '1' }), etag)).status).toBe(304);
+  });
+
+  test('a copy not made yet is stood in for by the closest stored one, in a format the browser reads', async () => {
+    const id = await stored(await phonePhoto(1600, 1200));
+    await variantsIdle();
+    const source = variantSource((await findUpload(id))!);
+    const db = await getDb();
+    await db.delete(uploadVariants).where(eq(uploadVariants.uploadId, id));
+    await makeVariant(source, widthVariant(source, 640, 'jpeg'));
+    await makeVariant(source, widthVariant(source, 960, 'avif'));
+    expect(await chooseVariant(source, 640, 'avif')).toEqual({ key: 'v1-w640.jpg', format: 'jpeg', exact: false });
+    await variantsIdle();
+    // The same width first, then the narrowest wider copy, then the widest narrower one; a JPEG
+    // request never gets an AVIF or a WebP, a WebP request never an AVIF.
+    // Upright, the picture is 1200 wide: its widths are 320, 640, 960 and 1200.
+    const have = new Set(['v1-w640.jpg', 'v1-w960.avif', 'v1-w1200.webp']);
+    const pick = (width: number, format: 'avif' | 'webp' | 'jpeg') => standInFor(source, have, width, format)?.key;
+    expect(pick(640, 'avif')).toBe('v1-w640.jpg');
+    expect(pick(320, 'avif')).toBe('v1-w640.jpg');
+    expect(pick(960, 'avif')).toBe('v1-w960.avif');
+    expect(pick(960, 'webp')).toBe('v1-w1200.webp');
+    expect(pick(320, 'webp')).toBe('v1-w640.jpg');
+    expect(pick(1200, 'jpeg')).toBe('v1-w640.jpg');
+    expect(standInFor(source, new Set(['v1-w960.avif']), 960, 'jpeg')).toBeUndefined();
   });
 
   test('the old URL without a size gives a stripped copy no wider than 1920', async () => {

@@ -147,10 +147,10 @@ describe('replace in place', () => {
       .toBuffer({ resolveWithObject: true });
     expect([data[0] < 60, data[2] > 200]).toEqual([true, true]);
     // The old link without a size is revalidated, and shows the new picture.
+    await variantsIdle();
     const bare = await uploadAnswer(id);
     expect(bare.headers.get('cache-control')).toContain('max-age=0');
     expect((await sharp(Buffer.from(await bare.arrayBuffer())).metadata()).width).toBe(900);
-    await variantsIdle();
     expect([...(await storedVariantKeys(id))].every((key) => key.startsWith('v2-'))).toBe(true);
 
     const history = await call('GET', `media/history/${id}`, undefined, { token });

@@ -237,8 +237,10 @@ export async function makeAll(source: VariantSource, onEach?: (key: string) => v
   return missing.length;
 }
 
-/** How long a request for an AVIF copy being made waits for it before it takes what exists. */
-const WAIT_FOR_SLOW_MS = 400;
+/** How long a request waits for the copy it asks for while that copy is being made. */
+const WAIT_FOR_EXACT_MS = 400;
+/** How long a request waits for the first copy of an upload just stored (the smallest JPEG: a fraction of a second). */
+const WAIT_FOR_FIRST_MS = 1000;
 
 export interface ChosenVariant {
   key: string;
@@ -247,11 +249,37 @@ export interface ChosenVariant {
   exact: boolean;
 }
 
+const settled = (work: Promise<unknown>, ms: number) =>
+  Promise.race([work.catch(() => {}), new Promise((resume) => setTimeout(resume, ms))]);
+
 /**
- * The variant to answer a request for `width` (one of the upload's widths) in `format` with. A quick
- * format is made at once if missing (a 1920-wide JPEG or WebP of a 12-megapixel photo: well under a
- * second); an AVIF not made yet is queued and, after a short wait, stood in for by the WebP or
- * fallback copy of that width.
+ * The stored copy closest to the one asked for, in a format the browser that asked reads (a JPEG
+ * or PNG request came from a browser that may read nothing else): the same width in another
+ * format first, then the narrowest wider copy, then the widest narrower one.
+ */
+export function standInFor(source: VariantSource, stored: Set<string>, width: number, format: VariantFormat) {
+  const formats: VariantFormat[] =
+    format === 'avif'
+      ? ['avif', 'webp', fallbackFormat(source)]
+      : format === 'webp'
+        ? ['webp', fallbackFormat(source)]
+        : [fallbackFormat(source)];
+  const widths = variantWidths(source.width ?? width);
+  const order = [width, ...widths.filter((each) => each > width), ...widths.filter((each) => each < width).reverse()];
+  for (const each of order)
+    for (const kind of formats) {
+      const candidate = widthVariant(source, each, kind);
+      if (stored.has(candidate.key)) return candidate;
+    }
+  return undefined;
+}
+
+/**
+ * The variant to answer a request for `width` (one of the upload's widths) in `format` with. A
+ * visitor never waits for a slow encode: a copy not stored yet is queued, and the request gets the
+ * closest copy that is (revalidated, so the next visit gets the real one), after a short wait if
+ * the copy asked for, or the first copy of a new upload, is being made. Only when no copy exists
+ * at all is a quick one (JPEG, PNG or WebP) made at once.
  */
 export async function chooseVariant(
   source: VariantSource,
@@ -261,24 +289,27 @@ export async function chooseVariant(
   const wanted = widthVariant(source, width, format);
   let stored = await storedVariantKeys(source.id);
   if (stored.has(wanted.key)) return { key: wanted.key, format, exact: true };
-  if (format !== 'avif') {
-    await makeVariant(source, wanted);
-    return { key: wanted.key, format, exact: true };
-  }
-  void scheduleVariants(source);
   const making = state.making.get(storageKey(source.id, wanted.key));
   if (making) {
-    await Promise.race([making.catch(() => {}), new Promise((resume) => setTimeout(resume, WAIT_FOR_SLOW_MS))]);
+    await settled(making, WAIT_FOR_EXACT_MS);
     stored = await storedVariantKeys(source.id);
     if (stored.has(wanted.key)) return { key: wanted.key, format, exact: true };
   }
-  const standIn = [widthVariant(source, width, 'webp'), widthVariant(source, width, fallbackFormat(source))].find(
-    (each) => stored.has(each.key),
-  );
-  if (standIn) return { key: standIn.key, format: standIn.format, exact: false };
-  const quick = widthVariant(source, width, 'webp');
+  void scheduleVariants(source);
+  let standIn = standInFor(source, stored, width, format);
+  if (!standIn) {
+    const prefix = storageKey(source.id, `v${source.version}-w`);
+    const first = [...state.making.entries()].filter(([key]) => key.startsWith(prefix)).map(([, work]) => work);
+    if (first.length) {
+      await settled(Promise.any(first), WAIT_FOR_FIRST_MS);
+      stored = await storedVariantKeys(source.id);
+      standIn = standInFor(source, stored, width, format);
+    }
+  }
+  if (standIn) return { key: standIn.key, format: standIn.format, exact: standIn.key === wanted.key };
+  const quick = format === 'avif' ? widthVariant(source, width, 'webp') : wanted;
   await makeVariant(source, quick);
-  return { key: quick.key, format: 'webp', exact: false };
+  return { key: quick.key, format: quick.format, exact: quick.key === wanted.key };
 }
 
 /** A stored variant's format, from its key. */
