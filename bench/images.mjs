@@ -9,9 +9,10 @@
 // times the first request of its 1920-wide AVIF (made in the background: the request gets the best
 // copy there is) and the background work until every copy is stored, then makes ten news items with
 // such covers and loads the news item and the news list in Chromium at 375 px (DPR 2) and 1280 px
-// (DPR 1), adding up the bytes of every response (from the page's network events). Prints a
-// Markdown table (also written to bench-data/images.md) and stops the server it started, by PID.
-import { spawn } from 'node:child_process';
+// (DPR 1), adding up the bytes of every response (from the page's network events; decompressed).
+// Prints a Markdown table (also written to bench-data/images.md) and stops the server it started,
+// by PID. BENCH_LIGHTHOUSE=1 then runs bench/lighthouse.mjs (mobile) on those two pages.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -181,6 +182,15 @@ try {
     ...pages,
   ].join('\n');
   console.log(table);
+  if (process.env.BENCH_LIGHTHOUSE === '1') {
+    // Lighthouse (mobile) on the same two pages, while their covers are these photos.
+    const { status } = spawnSync(process.execPath, [path.join(root, 'bench/lighthouse.mjs')], {
+      cwd: root,
+      env: { ...process.env, LIGHTHOUSE_BASE: base, LIGHTHOUSE_PAGES: `/en/news/${newsId},/en/news` },
+      stdio: 'inherit',
+    });
+    if (status) process.exitCode = status;
+  }
   fs.mkdirSync(path.join(root, 'bench-data'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench-data/images.md'), `${table}\n`);
 } finally {
