@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request as requests, test, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { admin, adminHeaders, raw, startServer } from './helpers';
 
 /**
@@ -295,5 +296,50 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
         intervals: [500],
       })
       .toContain(`/en/news/${id}"`);
+  });
+  test('a file replaced in the media library shows at once through the tier', async ({ request }) => {
+    const headers = await signIn();
+    const picture = (background: string) =>
+      sharp({ create: { width: 800, height: 600, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+    const uploaded = await request.post(`${api}/upload`, {
+      headers,
+      multipart: { file: { name: 'replaced.jpg', mimeType: 'image/jpeg', buffer: await picture('#d02020') } },
+    });
+    expect(uploaded.status()).toBe(200);
+    const upload = (await uploaded.json()) as { id: string; url: string };
+    const { id } = await addNews(request, headers, 'Cache tier picture');
+    const set = await request.put(`${api}/webnews/update`, { headers, data: { id, image: upload.id } });
+    expect(set.status(), await set.text()).toBe(200);
+    const page = `${front}/en/news/${id}`;
+    const cover = async () => {
+      const html = await (await request.get(page)).text();
+      return /<img src="([^"]+)"/.exec(html.slice(html.indexOf('<article')))?.[1]?.replace(/&amp;/g, '&') ?? '';
+    };
+    const before = await cover();
+    expect(before).toContain(`${upload.url}?w=`);
+    expect(isHit((await request.get(page)).headers())).toBe(true);
+
+    const replaced = await request.put(`${api}/media/replace/${upload.id}`, {
+      headers,
+      multipart: { file: { name: 'blue.jpg', mimeType: 'image/jpeg', buffer: await picture('#2040d0') } },
+    });
+    expect(replaced.status(), await replaced.text()).toBe(200);
+    // The page was purged: its next answer names the new version, whose copy is the new picture.
+    const after = await cover();
+    expect(after).not.toBe(before);
+    expect(after).toContain('v=2');
+    const { data } = await sharp(await (await request.get(`${front}${after}`)).body())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([data[0] < 100, data[2] > 150]).toEqual([true, true]);
+    // The old link without a size shows the new picture too (revalidated, never kept for a year).
+    const bare = await request.get(`${front}${upload.url}`);
+    expect(bare.headers()['cache-control']).toContain('max-age=0');
+    const old = await sharp(await bare.body())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(old.data[2]).toBeGreaterThan(150);
   });
 });

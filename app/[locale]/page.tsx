@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { HomeHeadlines } from '@/components/site/HomeHeadlines';
-import { ItemImage } from '@/components/site/ItemImage';
+import { CARD_SIZES, ItemImage } from '@/components/site/ItemImage';
 import { JsonLd } from '@/components/site/JsonLd';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
@@ -86,7 +86,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
               {content.zones.map((zone) => (
                 <li key={zone.id} className="card">
                   {/* The zone's name follows as the link text, so its banner is decorative. */}
-                  <ItemImage src={zone.banner} alt="" className="card__image" />
+                  <ItemImage src={zone.banner} alt="" className="card__image" sizes={CARD_SIZES} />
                   <div className="card__body">
                     <h3 className="card__title">
                       <a href={`${path('special')}/${zone.id}`}>{zone.name}</a>

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { exportFile, type Query } from '@/lib/client/resources';
+import { saveFile } from './saveFile';
 import { useReportError } from './Toasts';
 
 /**
@@ -16,16 +17,7 @@ export function ExportButtons({ path, body, query }: { path: string; body: objec
   const download = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
     try {
-      const file = await exportFile(path, format, body, query);
-      const url = URL.createObjectURL(file.blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The download has started from the address; freeing it at once can cancel it in some browsers.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(await exportFile(path, format, body, query));
     } catch (failure) {
       reportError(failure);
     }

@@ -133,12 +133,12 @@ export function MediaPicker({
 export function MediaThumb({ item }: { item: MediaItem }) {
   const { language } = useAdminSession();
   if (!item.type.startsWith('image/')) return <span className="media-thumb" aria-hidden="true" />;
-  // A stored upload shown as is: next/image's optimiser adds nothing in the back office.
+  // The small copy the server made (lib/uploads/variants.ts): next/image's optimiser adds nothing.
   return (
     // eslint-disable-next-line @next/next/no-img-element
     <img
       className="media-thumb"
-      src={item.url}
+      src={item.preview ?? item.url}
       alt={(language === 'en' ? item.altEn : item.altTw) || item.name}
       loading="lazy"
     />

@@ -18,6 +18,7 @@ import { useAdminSession } from './AdminSession';
 import { GuardedLink } from './LeaveGuard';
 import { FilterButtons, ListTable, LoadStatus } from './LoadStatus';
 import { MediaAltForm } from './MediaAltForm';
+import { MediaImageTools } from './MediaImageTools';
 import { MediaThumb } from './MediaPicker';
 import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
@@ -26,7 +27,8 @@ import { useReportError, useToast } from './Toasts';
 /**
  * The media library: every upload, newest first, with a preview, its name, type, size, upload time
  * and where it is used (links to the rows' forms); filters by type, unused and keyword live in the
- * URL. Images get their text alternative here; an upload nothing uses may be deleted.
+ * URL. Images get their text alternative, focal point and replacement here, and staff download
+ * their original; an upload nothing uses may be deleted.
  */
 export function MediaScreen() {
   const { language } = useAdminSession();
@@ -167,6 +169,12 @@ export function MediaScreen() {
                 ) : null}
               </td>
               <td className="admin-actions">
+                {item.preview ? (
+                  <details>
+                    <summary>{t('media.image')}</summary>
+                    <MediaImageTools item={item} onChanged={() => void mutate()} />
+                  </details>
+                ) : null}
                 {item.usedBy.length === 0 ? (
                   <button
                     type="button"

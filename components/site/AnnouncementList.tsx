@@ -116,7 +116,15 @@ async function AnnouncementItems({
           className={item.image ? 'list-item list-item--with-image' : 'list-item'}
         >
           {/* The title beside it names the item, so its picture is decorative here. */}
-          {item.image && <ItemImage src={item.image} alt="" className="card__image" priority={index === 0} />}
+          {item.image && (
+            <ItemImage
+              src={item.image}
+              alt=""
+              className="card__image"
+              sizes="(min-width: 40rem) 10rem, 100vw"
+              priority={index === 0}
+            />
+          )}
           <div>
             <AnnouncementHeadline
               locale={locale}

@@ -1,6 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/languages';
-import { scrollableTables } from '@/lib/public/rich-text';
+import { publicImage } from '@/lib/public/attachments';
+import { responsiveImages, scrollableTables } from '@/lib/public/rich-text';
+import { COLUMN_SIZES } from './ItemImage';
 import styles from './RichText.module.css';
 
 interface Props {
@@ -10,14 +12,18 @@ interface Props {
   className?: string;
 }
 
-/** Rich text in the `.prose` typography; wide tables scroll sideways on phones (keyboard too). */
+/**
+ * Rich text in the `.prose` typography; wide tables scroll sideways on phones (keyboard too);
+ * uploaded images come in the sizes and formats the screen needs.
+ */
 export async function RichText({ locale, html, className }: Props) {
   if (!html || !html.trim()) return null;
   const t = await getTranslations({ locale, namespace: 'site.kit' });
+  const shown = await responsiveImages(html, publicImage, COLUMN_SIZES);
   return (
     <div
       className={className ? `prose ${styles.prose} ${className}` : `prose ${styles.prose}`}
-      dangerouslySetInnerHTML={{ __html: scrollableTables(html, t('tableScroll')) }}
+      dangerouslySetInnerHTML={{ __html: scrollableTables(shown, t('tableScroll')) }}
     />
   );
 }

@@ -6,6 +6,7 @@ import { routeHref } from '@/lib/public/links';
 import { AccessKeyMark } from './AccessKeyMark';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainNav, type NavGroup } from './MainNav';
+import { ItemImage } from './ItemImage';
 import styles from './SiteHeader.module.css';
 
 /**
@@ -32,10 +33,10 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
         <div>
           <AccessKeyMark locale={locale} area="U" label={t('header.area')} />{' '}
           <a href={routeHref(locale, 'home')} className={styles.name}>
-            {/* The name beside it says the same, so the logo is decorative here. A small upload served
-                as stored: next/image's optimiser would add nothing. */}
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            {site.logoUrl && <img src={site.logoUrl} alt="" width={40} height={40} className={styles.logo} />}
+            {/* The name beside it says the same, so the logo is decorative here. */}
+            {site.logoUrl && (
+              <ItemImage src={site.logoUrl} alt="" width={40} height={40} sizes="40px" className={styles.logo} />
+            )}
             {site.siteName}
           </a>
         </div>

@@ -407,7 +407,31 @@ export function buildRoutes(): Route[] {
       path: 'media/update/:id',
       body: true,
       operation: (actor, { params: [id], body }) => media.mediaUpdate(actor, id, body),
-      summary: "Sets an image's alternative text in each language",
+      summary: "Sets an image's alternative text in each language and its focal point",
+    },
+    {
+      method: 'PUT',
+      path: 'media/replace/:id',
+      handler: (c, [id]) => upload.replaceFile(c, id),
+      summary: "Replaces an upload's file under the same id and URL (multipart field file); the old file is kept",
+    },
+    {
+      method: 'GET',
+      path: 'media/history/:id',
+      operation: (actor, { params: [id] }) => media.mediaHistory(actor, id),
+      summary: 'The files an upload had before it was replaced, restorable for TRASH_DAYS',
+    },
+    {
+      method: 'PUT',
+      path: 'media/restore/:id/:version',
+      operation: (actor, { params: [id, version] }) => media.mediaRestore(actor, id, version),
+      summary: 'Makes an earlier file of an upload its current one again',
+    },
+    {
+      method: 'GET',
+      path: 'media/original/:id',
+      handler: (c, [id]) => upload.originalFile(c, id),
+      summary: 'The file as uploaded, with its metadata, to download (staff)',
     },
     {
       method: 'DELETE',

@@ -81,6 +81,13 @@ export interface MediaUse {
 export interface MediaItem extends Upload {
   altTw: string;
   altEn: string;
+  /** An image's size as shown and its focal point (0–1; null: the centre); a small copy to preview it. */
+  width: number | null;
+  height: number | null;
+  focalX: number | null;
+  focalY: number | null;
+  version: number;
+  preview: string | null;
   createdAt: string;
   usedBy: MediaUse[];
 }
@@ -357,8 +364,26 @@ export function mediaApi(client: ApiHttp = http) {
         'media/getlist',
         request,
       ),
-    update: (id: string, alt: { altTw?: string; altEn?: string }) =>
-      send<MediaItem>(client, 'PUT', `media/update/${encodeURIComponent(id)}`, alt),
+    update: (id: string, change: { altTw?: string; altEn?: string; focalX?: number; focalY?: number }) =>
+      send<MediaItem>(client, 'PUT', `media/update/${encodeURIComponent(id)}`, change),
+    /** `PUT media/replace/{id}` (form field `file`): a new file under the same id and URL; never batched. */
+    replace: (id: string, file: File | Blob) => {
+      const form = new FormData();
+      form.append('file', file, typeof File !== 'undefined' && file instanceof File ? file.name : 'file');
+      return client
+        .put(client.url(`/api/media/replace/${encodeURIComponent(id)}`), { body: form, timeout: false })
+        .json<MediaItem>();
+    },
+    /** `GET media/original/{id}`: the file as uploaded, to save. */
+    async original(id: string, fallbackName: string): Promise<ExportedFile> {
+      const response = await client.get(client.url(`/api/media/original/${encodeURIComponent(id)}`), {
+        timeout: false,
+      });
+      return {
+        blob: await response.blob(),
+        fileName: attachmentName(response.headers.get('content-disposition'), fallbackName),
+      };
+    },
     /** Asks first, as every delete does; declined → no request, resolves `取消`. */
     async remove(id: string): Promise<{ id: string } | typeof CANCELLED> {
       if (!client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmDelete'))) return CANCELLED;

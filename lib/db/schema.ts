@@ -7,12 +7,14 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   customType,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -81,7 +83,56 @@ export const uploads = pgTable('uploads', {
   altEn: text('alt_en').notNull().default(''),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   createdBy: integer('created_by'),
+  /** An image's size in pixels as shown (its EXIF orientation applied); null for other files and older rows. */
+  width: integer('width'),
+  height: integer('height'),
+  /** An image with transparency: its copies for old browsers are PNG rather than JPEG. */
+  alpha: boolean('alpha').notNull().default(false),
+  /** The point of an image that fixed-ratio crops keep in view, 0–1 from the left and the top; null: the centre. */
+  focalX: real('focal_x'),
+  focalY: real('focal_y'),
+  /**
+   * Counts replacements of the file (the id and URL stay): variant URLs carry it, so browsers fetch the new picture.
+   */
+  version: integer('version').notNull().default(1),
 });
+
+/**
+ * The derived images of an upload (lib/uploads/variants.ts) that are stored, under the storage key
+ * `{uploadId}.{key}`: one row per variant, so a request finds the best one that exists without
+ * probing the storage, and removing or replacing an upload finds every one.
+ */
+export const uploadVariants = pgTable(
+  'upload_variants',
+  {
+    uploadId: varchar('upload_id', { length: 36 }).notNull(),
+    key: varchar('key', { length: 64 }).notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.key] })],
+);
+
+/**
+ * The files an upload had before it was replaced in place (the media library): their bytes stay in
+ * the upload storage under `{uploadId}.v{version}-original`, restorable until TRASH_DAYS have passed.
+ */
+export const uploadHistory = pgTable(
+  'upload_history',
+  {
+    uploadId: varchar('upload_id', { length: 36 }).notNull(),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    type: varchar('type', { length: 127 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    alpha: boolean('alpha').notNull().default(false),
+    replacedAt: timestamptz('replaced_at').notNull().defaultNow(),
+    replacedBy: integer('replaced_by'),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.version] }), index('upload_history_replaced_idx').on(t.replacedAt)],
+);
 
 /** Raw bytes: node-postgres gives a Buffer, PGlite a Uint8Array; both take either. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -94,7 +145,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 export const uploadChunks = pgTable(
   'upload_chunks',
   {
-    uploadId: varchar('upload_id', { length: 36 }).notNull(),
+    /** An upload's id, or a variant's or a replaced original's key below it (`{id}.{key}`). */
+    uploadId: varchar('upload_id', { length: 120 }).notNull(),
     seq: integer('seq').notNull(),
     bytes: bytea('bytes').notNull(),
   },

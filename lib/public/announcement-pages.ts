@@ -11,7 +11,7 @@ import {
   type AnnouncementKindName,
   type AnyAnnouncementRow,
 } from './announcements';
-import { imageUrl } from './attachments';
+import { shareImageUrl } from './attachments';
 import { publicRowOr404 } from './detail';
 import { detailPageMetadata, pageMetadata } from './metadata';
 import { route } from './routes';
@@ -75,6 +75,6 @@ export async function announcementDetailMetadata(
   return detailPageMetadata<ResourceDefinition>(locale, kind.definition, row, {
     title: row.title ?? '',
     text: row.summary || row.content,
-    image: await imageUrl(row.image),
+    image: await shareImageUrl(row.image),
   });
 }

@@ -1,12 +1,21 @@
-import { imageSize } from 'image-size';
 import { cachedRead } from '../cache/public-reads';
 import { uploadIdPattern } from '../content/model/validation';
-import { findUploads, uploadUrl } from '../uploads';
-import { uploadStorage } from '../uploads/storage';
+import { findUpload, findUploads, imageSource, uploadUrl } from '../uploads';
+import {
+  fallbackFormat,
+  mimeOf,
+  resizable,
+  shareUrl,
+  variantUrl,
+  variantWidths,
+  type VariantSource,
+} from '../uploads/variants';
 
 /** What a public page needs to show or link an uploaded file. */
-export interface PublicFile {
+export interface PublicFile extends Pick<VariantSource, 'width' | 'height' | 'focalX' | 'focalY'> {
   id: string;
+  version: number;
+  alpha: boolean;
   name: string;
   /** The MIME type decided at upload. */
   type: string;
@@ -38,24 +47,55 @@ export async function publicFiles(value: unknown): Promise<PublicFile[]> {
   });
 }
 
-/** The served URL of an image value: an upload id (looked up), or a URL kept as it is. */
+/**
+ * The URL of an image value for what takes one picture (JSON-LD, a video's poster): an upload's
+ * copy at most 1280 wide in JPEG or PNG, or an outside URL kept as it is.
+ */
 export async function imageUrl(value: unknown): Promise<string | null> {
-  return (await publicImage(value))?.url ?? null;
+  const image = await publicImage(value);
+  if (!image) return null;
+  const fallback = image.sources?.at(-1);
+  return fallback
+    ? (fallback.candidates.findLast((each) => each.width <= 1280) ?? fallback.candidates[0]).url
+    : image.url;
+}
+
+/** The sharing image (`og:image`) of an image value: an upload's 1200×630 crop around its focal point. */
+export async function shareImageUrl(value: unknown): Promise<string | null> {
+  const image = await publicImage(value);
+  return image ? (image.share ?? image.url) : null;
+}
+
+export interface ImageSource {
+  type: string;
+  candidates: { url: string; width: number }[];
 }
 
 export interface PublicImage {
   url: string;
   /** An upload's own text alternative per language ('' when not set); none for outside URLs. */
   alt?: { tw: string; en: string };
-  /** The stored image's own size in pixels; unknown for outside URLs and unreadable files. */
+  /** The stored image's own size in pixels (upright); unknown for outside URLs and unreadable files. */
   width?: number;
   height?: number;
+  /**
+   * An upload's sized copies: AVIF, WebP, then JPEG or PNG (the last for browsers that take neither),
+   * each at every width it has (lib/uploads/variants.ts).
+   */
+  sources?: ImageSource[];
+  /** The focal point as a CSS position, for pictures cropped to a fixed ratio by `object-fit: cover`. */
+  position?: string;
+  /** The 1200×630 crop around the focal point. */
+  share?: string;
 }
 
+const percent = (value: number | null) => `${Math.round((value ?? 0.5) * 1000) / 10}%`;
+
 /**
- * An image value's URL and, for an upload, its pixel size read from the stored bytes, so pages can
- * give every <img> its width and height and nothing moves while images load. Cached like the other
- * upload reads: the bytes under an id never change.
+ * An image value's URL and, for an upload, its pixel size and its sized copies, so pages can give
+ * every picture its width and height (nothing moves while images load) and let the browser fetch
+ * the copy its screen needs. Cached like the other upload reads; a replacement or a focal point
+ * invalidates 'uploads'.
  */
 export async function publicImage(value: unknown): Promise<PublicImage | null> {
   if (typeof value !== 'string' || value === '') return null;
@@ -66,22 +106,33 @@ export async function publicImage(value: unknown): Promise<PublicImage | null> {
   if (!file) return null;
   const alt = { tw: file.altTw, en: file.altEn };
   if (!file.type.startsWith('image/')) return { url: file.url, alt };
-  const size = await cachedRead('uploads', JSON.stringify({ imageSize: file.id }), () => storedImageSize(file.id));
-  return { url: file.url, alt, ...size };
+  if (!resizable(file.type)) return { url: file.url, alt };
+  const source = file.width
+    ? file
+    : await cachedRead('uploads', JSON.stringify({ imageSource: file.id }), () => recordedSource(file.id));
+  if (!source?.width || !source.height) return { url: file.url, alt };
+  const widths = variantWidths(source.width);
+  const sources = (['avif', 'webp', fallbackFormat(source)] as const).map((format) => ({
+    type: mimeOf(format),
+    candidates: widths.map((width) => ({ url: variantUrl(file.url, source.version, width, format), width })),
+  }));
+  return {
+    url: file.url,
+    alt,
+    width: source.width,
+    height: source.height,
+    sources,
+    position: `${percent(source.focalX)} ${percent(source.focalY)}`,
+    share: shareUrl(file.url, source),
+  };
 }
 
-const ownUpload = /^\/uploads\/([^/]+)\/[^/]+$/;
+const ownUpload = /^\/uploads\/([^/]+)\/[^/?]+(?:\?.*)?$/;
 
-async function storedImageSize(id: string): Promise<{ width?: number; height?: number }> {
-  const bytes = await uploadStorage().get(id);
-  if (!bytes) return {};
-  try {
-    const { width, height, orientation } = imageSize(bytes);
-    // EXIF orientations 5–8 turn the picture a quarter: the browser shows it with the sides swapped.
-    return orientation && orientation >= 5 ? { width: height, height: width } : { width, height };
-  } catch {
-    return {};
-  }
+/** An upload recorded before sizes were: its size is read from its bytes once (lib/uploads imageSource). */
+async function recordedSource(id: string): Promise<VariantSource | null> {
+  const row = await findUpload(id);
+  return row ? imageSource(row) : null;
 }
 
 const officeKinds: [RegExp, string][] = [

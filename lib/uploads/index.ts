@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { invalidate } from '../cache/public-reads';
 import { getDb } from '../db';
-import { uploads } from '../db/schema';
+import { uploadHistory, uploads, uploadVariants } from '../db/schema';
+import { inspectImage, MAX_IMAGE_PIXELS, type ImageFacts } from './images';
 import { uploadStorage, type UploadStorage } from './storage';
-import { sniffFileType } from './sniff';
+import { isHeic, sniffFileType } from './sniff';
+import { makeAll, resizable, scheduleVariants, storageKey, type VariantSource } from './variants';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -35,21 +37,104 @@ export const toInfo = (row: typeof uploads.$inferSelect): UploadInfo => ({
   type: row.type,
 });
 
-export type StoreResult = { ok: true; upload: UploadInfo } | { ok: false; reason: 'type' | 'empty' };
+/**
+ * Why a file is refused: an unknown type, no bytes, an iPhone's HEIC, too many pixels, or a picture that cannot be
+ * decoded.
+ */
+export type RefusalReason = 'type' | 'empty' | 'heic' | 'pixels' | 'decode';
 
-/** Stores a file whose type the bytes prove to be one of the allowed kinds. */
-export async function storeUpload(bytes: Uint8Array, fileName: string, accountId: number | null): Promise<StoreResult> {
+/** The message (messages/{lang}/api.json) that tells why a file was refused. */
+export function refusalMessage(reason: RefusalReason): { key: string; values?: Record<string, number> } {
+  const keys = {
+    type: 'uploadType',
+    empty: 'uploadEmpty',
+    heic: 'uploadHeic',
+    pixels: 'uploadPixels',
+    decode: 'uploadUndecodable',
+  } as const satisfies Record<RefusalReason, string>;
+  return { key: keys[reason], values: reason === 'pixels' ? { limit: MAX_IMAGE_PIXELS / 1_000_000 } : undefined };
+}
+
+export type StoreResult = { ok: true; upload: UploadInfo } | { ok: false; reason: RefusalReason };
+
+export type Checked = { ok: true; mime: string; image: ImageFacts | null } | { ok: false; reason: RefusalReason };
+
+/** What a file is, from its bytes; an image must also decode within the pixel limit. */
+export async function checkFile(bytes: Uint8Array, fileName: string): Promise<Checked> {
   if (bytes.byteLength === 0) return { ok: false, reason: 'empty' };
+  if (isHeic(bytes)) return { ok: false, reason: 'heic' };
   const sniffed = sniffFileType(bytes, fileName);
   if (!sniffed) return { ok: false, reason: 'type' };
+  if (!resizable(sniffed.mime)) return { ok: true, mime: sniffed.mime, image: null };
+  const inspection = await inspectImage(bytes);
+  return inspection.ok ? { ok: true, mime: sniffed.mime, image: inspection.facts } : inspection;
+}
+
+export const imageColumns = (image: ImageFacts | null) => ({
+  width: image?.width ?? null,
+  height: image?.height ?? null,
+  alpha: image?.hasAlpha ?? false,
+});
+
+/**
+ * Stores a file whose type the bytes prove to be one of the allowed kinds, the record after the
+ * bytes (and the bytes removed if the record fails): nothing half-stored remains. An image's sized
+ * copies are then made in the background.
+ */
+export async function storeUpload(bytes: Uint8Array, fileName: string, accountId: number | null): Promise<StoreResult> {
+  const checked = await checkFile(bytes, fileName);
+  if (!checked.ok) return checked;
   const id = randomUUID();
   await uploadStorage().put(id, bytes);
   const db = await getDb();
-  const [row] = await db
-    .insert(uploads)
-    .values({ id, name: fileName, type: sniffed.mime, size: bytes.byteLength, createdBy: accountId })
-    .returning();
+  let row: typeof uploads.$inferSelect;
+  try {
+    [row] = await db
+      .insert(uploads)
+      .values({
+        id,
+        name: fileName,
+        type: checked.mime,
+        size: bytes.byteLength,
+        createdBy: accountId,
+        ...imageColumns(checked.image),
+      })
+      .returning();
+  } catch (error) {
+    await uploadStorage().remove(id);
+    throw error;
+  }
+  if (checked.image) void scheduleVariants(variantSource(row));
   return { ok: true, upload: toInfo(row) };
+}
+
+export const variantSource = (row: typeof uploads.$inferSelect): VariantSource => ({
+  id: row.id,
+  type: row.type,
+  version: row.version,
+  width: row.width,
+  height: row.height,
+  alpha: row.alpha,
+  focalX: row.focalX,
+  focalY: row.focalY,
+});
+
+/**
+ * An image upload's variant source; an upload stored before sizes were recorded (or by the demo
+ * content's seed) has its size read from its bytes once and recorded. Null width: not decodable.
+ */
+export async function imageSource(row: typeof uploads.$inferSelect): Promise<VariantSource> {
+  if (row.width || !resizable(row.type)) return variantSource(row);
+  const bytes = await uploadStorage().get(row.id);
+  const inspection = bytes ? await inspectImage(bytes) : null;
+  if (!inspection?.ok) return variantSource(row);
+  const db = await getDb();
+  const [updated] = await db
+    .update(uploads)
+    .set(imageColumns(inspection.facts))
+    .where(eq(uploads.id, row.id))
+    .returning();
+  return variantSource(updated ?? row);
 }
 
 export async function findUpload(id: string) {
@@ -61,7 +146,13 @@ export async function findUpload(id: string) {
 /** The stored metadata of these uploads with their text alternatives (those that exist, in no particular order). */
 export async function findUploads(
   ids: string[],
-): Promise<(Pick<UploadInfo, 'id' | 'name' | 'type' | 'size'> & { altTw: string; altEn: string })[]> {
+): Promise<
+  (Pick<UploadInfo, 'id' | 'name' | 'type' | 'size'> &
+    Pick<
+      typeof uploads.$inferSelect,
+      'altTw' | 'altEn' | 'width' | 'height' | 'alpha' | 'focalX' | 'focalY' | 'version'
+    >)[]
+> {
   if (ids.length === 0) return [];
   const db = await getDb();
   const rows = await db
@@ -72,6 +163,12 @@ export async function findUploads(
       size: uploads.size,
       altTw: uploads.altTw,
       altEn: uploads.altEn,
+      width: uploads.width,
+      height: uploads.height,
+      alpha: uploads.alpha,
+      focalX: uploads.focalX,
+      focalY: uploads.focalY,
+      version: uploads.version,
     })
     .from(uploads)
     .where(inArray(uploads.id, ids));
@@ -95,7 +192,16 @@ export async function moveUploads(
   to: UploadStorage,
 ): Promise<{ moved: number; already: number; missing: string[] }> {
   const db = await getDb();
-  const ids = (await db.select({ id: uploads.id }).from(uploads).orderBy(uploads.id)).map((row) => row.id);
+  // Each upload's bytes, then those of its sized copies and of the files it had before a replacement.
+  const ids = [
+    ...(await db.select({ id: uploads.id }).from(uploads).orderBy(uploads.id)).map((row) => row.id),
+    ...(await db.select().from(uploadVariants).orderBy(uploadVariants.uploadId, uploadVariants.key)).map((row) =>
+      storageKey(row.uploadId, row.key),
+    ),
+    ...(await db.select().from(uploadHistory).orderBy(uploadHistory.uploadId, uploadHistory.version)).map(
+      (row) => `${row.uploadId}.v${row.version}-original`,
+    ),
+  ];
   let moved = 0;
   let already = 0;
   const missing: string[] = [];
@@ -114,4 +220,39 @@ export async function moveUploads(
     moved++;
   }
   return { moved, already, missing };
+}
+
+/**
+ * Makes the missing sized copies of every stored image (`npm run uploads:variants`), one upload at a
+ * time; images stored before copies existed get their size recorded first. Idempotent: a copy that
+ * is stored is not made again. `progress` hears each upload as it is done.
+ */
+export async function makeMissingVariants(
+  progress: (done: { index: number; total: number; name: string; made: number; failed?: string }) => void = () => {},
+): Promise<{ images: number; made: number; failed: number }> {
+  const db = await getDb();
+  const rows = (await db.select().from(uploads).orderBy(uploads.createdAt, uploads.id)).filter((row) =>
+    resizable(row.type),
+  );
+  let made = 0;
+  let failed = 0;
+  for (const [index, row] of rows.entries()) {
+    try {
+      const source = await imageSource(row);
+      if (!source.width) throw new Error('the picture cannot be decoded');
+      const count = await makeAll(source);
+      made += count;
+      progress({ index: index + 1, total: rows.length, name: row.name, made: count });
+    } catch (error) {
+      failed++;
+      progress({
+        index: index + 1,
+        total: rows.length,
+        name: row.name,
+        made: 0,
+        failed: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return { images: rows.length, made, failed };
 }

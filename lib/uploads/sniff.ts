@@ -17,6 +17,7 @@ type Kind =
   | 'png'
   | 'gif'
   | 'webp'
+  | 'avif'
   | 'pdf'
   | 'docx'
   | 'xlsx'
@@ -37,6 +38,7 @@ const TYPES: Record<Kind, { mime: string; isImage: boolean }> = {
   png: { mime: 'image/png', isImage: true },
   gif: { mime: 'image/gif', isImage: true },
   webp: { mime: 'image/webp', isImage: true },
+  avif: { mime: 'image/avif', isImage: true },
   pdf: { mime: 'application/pdf', isImage: false },
   docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', isImage: false },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', isImage: false },
@@ -292,6 +294,23 @@ const MP4_BRANDS = new Set([
   'XAVC',
 ]);
 
+/** The major and compatible brands of an ISO-BMFF file's 'ftyp' box (empty when there is none). */
+function heifBrands(bytes: Uint8Array): Set<string> {
+  if (!matchesAt(bytes, 4, FTYP) || bytes.length < 16) return new Set();
+  const end = Math.min(bytes.length, u32BE(bytes, 0));
+  const brands = new Set([ascii(bytes, 8, 12)]);
+  for (let at = 16; at + 4 <= end; at += 4) brands.add(ascii(bytes, at, at + 4));
+  return brands;
+}
+
+const HEIC_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs'];
+
+/** An HEIC photo (an iPhone's): refused with a word on exporting it as JPEG, since browsers cannot show it. */
+export function isHeic(bytes: Uint8Array): boolean {
+  const brands = heifBrands(bytes);
+  return !brands.has('avif') && HEIC_BRANDS.some((brand) => brands.has(brand));
+}
+
 function isMp4(bytes: Uint8Array): boolean {
   // The file starts with an 'ftyp' box: 4-byte size, 'ftyp', 4-byte major brand, ...
   if (!matchesAt(bytes, 4, FTYP) || bytes.length < 12 || u32BE(bytes, 0) < 12) return false;
@@ -377,7 +396,8 @@ export function sniffFileType(bytes: Uint8Array, fileName: string): SniffedType 
     return kind ? result(kind) : null;
   }
 
-  if (matchesAt(bytes, 4, FTYP)) return isMp4(bytes) ? result('mp4') : null;
+  if (matchesAt(bytes, 4, FTYP))
+    return isMp4(bytes) ? result('mp4') : heifBrands(bytes).has('avif') ? result('avif') : null;
 
   const text = textKind(bytes, fileName);
   return text ? result(text) : null;

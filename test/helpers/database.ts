@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeDatabase, installConnection } from '../../lib/db';
 import { openPglite, openPostgres, type Connection } from '../../lib/db/client';
+import { variantsIdle } from '../../lib/uploads/variants';
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or, when DATABASE_URL is set,
@@ -39,6 +40,8 @@ export function withDatabase(): { connection: () => Connection } {
     connection = await openTestDatabase();
   });
   afterAll(async () => {
+    // Image uploads' copies are made in the background, through this database.
+    await variantsIdle();
     await closeDatabase();
   });
   return { connection: () => connection };

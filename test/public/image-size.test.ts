@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bannerPng, logoPng } from '../../lib/demo/assets';
-import { publicImage } from '../../lib/public/attachments';
-import { storeUpload } from '../../lib/uploads';
+import sharp from 'sharp';
+import { imageUrl, publicImage, shareImageUrl } from '../../lib/public/attachments';
+import { responsiveImages } from '../../lib/public/rich-text';
+import { findUpload, storeUpload } from '../../lib/uploads';
 import { folderStorage, setUploadStorage } from '../../lib/uploads/storage';
 import { withDatabase } from '../helpers/database';
 
@@ -26,7 +28,7 @@ const noAlt = { alt: { tw: '', en: '' } };
 test('an uploaded image gives its URL with its own width, height and text alternatives', async () => {
   const banner = await stored(bannerPng(1, 640, 360), 'banner.png');
   const logo = await stored(logoPng(2, 240), 'logo.png');
-  expect(await publicImage(banner)).toEqual({
+  expect(await publicImage(banner)).toMatchObject({
     url: `/uploads/${banner}/banner.png`,
     width: 640,
     height: 360,
@@ -34,12 +36,51 @@ test('an uploaded image gives its URL with its own width, height and text altern
   });
   expect(await publicImage(logo)).toMatchObject({ width: 240, height: 240 });
   // The URL a lookup gave stands for the upload: pages that resolved the URL first still get the size.
-  expect(await publicImage(`/uploads/${banner}/banner.png`)).toEqual({
+  expect(await publicImage(`/uploads/${banner}/banner.png`)).toMatchObject({
     url: `/uploads/${banner}/banner.png`,
     width: 640,
     height: 360,
     ...noAlt,
   });
+});
+
+test('an uploaded image offers AVIF, WebP and JPEG copies at its widths, its focal point and its sharing crop', async () => {
+  const photo = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: '#468' } })
+    .jpeg()
+    .toBuffer();
+  const id = await stored(photo, 'photo.jpg');
+  const image = await publicImage(id);
+  const url = `/uploads/${id}/photo.jpg`;
+  expect(image?.sources?.map((source) => source.type)).toEqual(['image/avif', 'image/webp', 'image/jpeg']);
+  expect(image?.sources?.[0].candidates).toEqual(
+    [320, 640, 960, 1280, 1500].map((width) => ({ url: `${url}?w=${width}&f=avif&v=1`, width })),
+  );
+  expect(image?.position).toBe('50% 50%');
+  expect(image?.share).toBe(`${url}?crop=share&v=1.500.500`);
+  expect(await shareImageUrl(id)).toBe(image?.share);
+  expect(await imageUrl(id)).toBe(`${url}?w=1280&f=jpeg&v=1`);
+  // Transparency: the copies for old browsers are PNG.
+  const logo = await stored(logoPng(3, 240), 'logo.png');
+  expect((await publicImage(logo))?.sources?.at(-1)?.type).toBe(
+    `image/${(await findUpload(logo))?.alpha ? 'png' : 'jpeg'}`,
+  );
+});
+
+test('rich text: an uploaded image becomes a <picture> with sized sources; other images stay', async () => {
+  const photo = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#468' } })
+    .jpeg()
+    .toBuffer();
+  const id = await stored(photo, 'inline.jpg');
+  const url = `/uploads/${id}/inline.jpg`;
+  const html = `<p>Before</p><p><img src="${url}" alt="A &amp; B"></p><p><img src="https://example.org/x.png" alt="x"></p>`;
+  const shown = await responsiveImages(html, publicImage, '100vw');
+  expect(shown).toContain('<p>Before</p><p><picture><source type="image/avif" srcset="');
+  expect(shown).toContain(`${url}?w=320&amp;f=webp&amp;v=1 320w, ${url}?w=640&amp;f=webp&amp;v=1 640w`);
+  expect(shown).toContain(
+    `<img src="${url}?w=1000&amp;f=jpeg&amp;v=1" srcset="${url}?w=320&amp;f=jpeg&amp;v=1 320w, ${url}?w=640&amp;f=jpeg&amp;v=1 640w, ${url}?w=960&amp;f=jpeg&amp;v=1 960w, ${url}?w=1000&amp;f=jpeg&amp;v=1 1000w" sizes="100vw" alt="A &amp; B" width="1000" height="500" loading="lazy" decoding="async"></picture></p>`,
+  );
+  expect(shown).toContain('<img src="https://example.org/x.png" alt="x">');
+  expect(await responsiveImages('<p>none</p>', publicImage, '100vw')).toBe('<p>none</p>');
 });
 
 test('outside URLs and files that are not images have no size; unknown values give nothing', async () => {

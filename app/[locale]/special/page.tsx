@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/site/EmptyState';
-import { ItemImage } from '@/components/site/ItemImage';
+import { CARD_SIZES, ItemImage } from '@/components/site/ItemImage';
 import { PublicPage } from '@/components/site/PublicPage';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
@@ -26,7 +26,15 @@ export default async function SpecialZonesPage({ params }: PageProps<'/[locale]/
           {zones.map((zone, i) => (
             <li key={zone.id} id={`item-${zone.id}`} className="card">
               {/* The zone's name under it is the link; the banner is decoration. */}
-              <ItemImage src={zone.banner} alt="" width={1200} height={300} className="card__image" priority={i < 2} />
+              <ItemImage
+                src={zone.banner}
+                alt=""
+                width={1200}
+                height={300}
+                sizes={CARD_SIZES}
+                className="card__image"
+                priority={i < 2}
+              />
               <div className="card__body">
                 <h2 className="card__title">
                   <a href={rowHref(locale, 'webspecialgroup', zone)}>{zone.name ?? ''}</a>

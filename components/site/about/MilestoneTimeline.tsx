@@ -22,7 +22,13 @@ export async function MilestoneTimeline({ locale, groups }: { locale: Locale; gr
             </p>
             <h3 className="list-item__title">{item.title}</h3>
             <RichText locale={locale} html={item.content} />
-            <ItemImage src={item.image} alt={item.title} locale={locale} className={styles.eventImage} />
+            <ItemImage
+              src={item.image}
+              alt={item.title}
+              locale={locale}
+              sizes="(max-width: 24rem) 100vw, 24rem"
+              className={styles.eventImage}
+            />
           </li>
         ))}
       </ol>

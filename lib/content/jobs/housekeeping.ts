@@ -1,9 +1,10 @@
 import 'server-only';
+import { config } from '../../config';
 import { logError } from '../../observability/logger';
 import { operator } from '../model/actor';
 import { pruneAudit, recordAudit } from '../storage/audit';
 import { removeUnusedUploads } from '../storage/trash';
-import { unusedUploadsBefore } from '../storage/media';
+import { purgeHistoryBefore, unusedUploadsBefore } from '../storage/media';
 import { purgeExpiredTrash } from '../operations/history';
 import { pruneLapsedLocks } from '../storage/edit-locks';
 
@@ -31,15 +32,17 @@ async function removeUnusedOldUploads(now: Date): Promise<number> {
 }
 
 /**
- * Drops audit entries older than AUDIT_DAYS, purges rows kept in the trash longer than TRASH_DAYS
- * with their uploads, removes old uploads nothing uses, and the edit locks that lapsed (forms
- * closed without releasing theirs). Idempotent, so several servers may each run it.
+ * Drops audit entries older than AUDIT_DAYS, purges rows kept in the trash longer than TRASH_DAYS with their uploads
+ * and the files replaced longer ago, removes old uploads nothing uses, and the edit locks that lapsed (forms closed
+ * without releasing theirs). Idempotent, so several servers may each run it.
  */
 export async function runHousekeeping(
   now = new Date(),
 ): Promise<{ auditPruned: number; trashPurged: number; uploadsRemoved: number; locksPruned: number }> {
   const auditPruned = await pruneAudit(now);
-  const trashPurged = await purgeExpiredTrash(now);
+  const trashPurged =
+    (await purgeExpiredTrash(now)) +
+    (await purgeHistoryBefore(new Date(now.getTime() - config().trashDays * 86_400_000)));
   const uploadsRemoved = await removeUnusedOldUploads(now);
   const locksPruned = await pruneLapsedLocks(now);
   return { auditPruned, trashPurged, uploadsRemoved, locksPruned };

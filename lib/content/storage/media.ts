@@ -2,8 +2,11 @@ import 'server-only';
 import { and, count, desc, eq, ilike, inArray, like, lt, notLike, or, sql, type SQL } from 'drizzle-orm';
 import { invalidate } from '../../cache/public-reads';
 import { getDb } from '../../db';
-import { contentRevisions, contentTrash, uploads, websetting } from '../../db/schema';
+import { contentRevisions, contentTrash, uploadHistory, uploads, websetting } from '../../db/schema';
 import { uploadStorage } from '../../uploads/storage';
+import { imageColumns, variantSource } from '../../uploads';
+import type { ImageFacts } from '../../uploads/images';
+import { makeVariant, removeStaleCrops, removeVariants, scheduleVariants, shareVariant } from '../../uploads/variants';
 import { allResources, findResource } from '../model/registry';
 import { column, escapeLike, tableOf } from './repository';
 
@@ -159,11 +162,23 @@ export async function findMedia(id: string): Promise<MediaRow | undefined> {
   return row;
 }
 
-/** Sets an upload's alternative text; public pages show it, so their upload reads are refreshed. */
-export async function setMediaAlt(id: string, alt: { altTw?: string; altEn?: string }): Promise<MediaRow | undefined> {
+/**
+ * Sets an upload's alternative text or focal point; public pages show them, so their upload reads
+ * are refreshed and the cache tier's pages purged. A moved focal point remakes the crops.
+ */
+export async function updateMedia(
+  id: string,
+  change: { altTw?: string; altEn?: string; focalX?: number; focalY?: number },
+): Promise<MediaRow | undefined> {
   const db = await getDb();
-  const [row] = await db.update(uploads).set(alt).where(eq(uploads.id, id)).returning();
-  if (row) await invalidate('uploads');
+  const [row] = await db.update(uploads).set(change).where(eq(uploads.id, id)).returning();
+  if (!row) return row;
+  if (change.focalX !== undefined) {
+    const source = variantSource(row);
+    await removeStaleCrops(source);
+    void makeVariant(source, shareVariant(source));
+  }
+  await invalidate('uploads');
   return row;
 }
 
@@ -172,8 +187,100 @@ export async function removeMedia(ids: string[]): Promise<void> {
   if (!ids.length) return;
   const db = await getDb();
   await db.delete(uploads).where(inArray(uploads.id, ids));
-  for (const id of ids) await uploadStorage().remove(id);
+  for (const id of ids) {
+    await uploadStorage().remove(id);
+    await removeVariants(id);
+    for (const entry of await mediaHistoryOf(id)) await dropHistory(id, entry.version);
+  }
   await invalidate('uploads');
+}
+
+export type HistoryRow = typeof uploadHistory.$inferSelect;
+
+/** Where a replaced file's bytes are kept. */
+export const historyKey = (id: string, version: number) => `${id}.v${version}-original`;
+
+/**
+ * Puts a new file under an upload's id (its name, hence its URL, stays): the current bytes are kept
+ * as an earlier version first, the record then names the new file with the next version, the old
+ * copies go and the new ones are queued, and the pages that show it are purged. If the record fails,
+ * the old bytes are put back.
+ */
+export async function replaceMediaFile(
+  row: MediaRow,
+  bytes: Uint8Array,
+  file: { mime: string; image: ImageFacts | null },
+  accountId: number | null,
+): Promise<MediaRow> {
+  const storage = uploadStorage();
+  const previous = await storage.get(row.id);
+  if (!previous) throw new Error(`The bytes of upload ${row.id} are missing`);
+  await storage.put(historyKey(row.id, row.version), previous);
+  await storage.put(row.id, bytes);
+  let updated: MediaRow;
+  try {
+    updated = await (
+      await getDb()
+    ).transaction(async (tx) => {
+      await tx
+        .insert(uploadHistory)
+        .values({
+          uploadId: row.id,
+          version: row.version,
+          name: row.name,
+          type: row.type,
+          size: row.size,
+          width: row.width,
+          height: row.height,
+          alpha: row.alpha,
+          replacedBy: accountId,
+        })
+        .onConflictDoNothing();
+      const [next] = await tx
+        .update(uploads)
+        .set({
+          type: file.mime,
+          size: bytes.byteLength,
+          ...imageColumns(file.image),
+          // Another picture: the old focal point means nothing in it.
+          focalX: null,
+          focalY: null,
+          version: row.version + 1,
+        })
+        .where(eq(uploads.id, row.id))
+        .returning();
+      return next;
+    });
+  } catch (error) {
+    await storage.put(row.id, previous);
+    await storage.remove(historyKey(row.id, row.version));
+    throw error;
+  }
+  await removeVariants(row.id, updated.version);
+  if (file.image) void scheduleVariants(variantSource(updated));
+  await invalidate('uploads');
+  return updated;
+}
+
+/** An upload's earlier files, newest first. */
+export async function mediaHistoryOf(id: string): Promise<HistoryRow[]> {
+  const db = await getDb();
+  return db.select().from(uploadHistory).where(eq(uploadHistory.uploadId, id)).orderBy(desc(uploadHistory.version));
+}
+
+/** Takes an earlier file out of the history (it has become current again, or its time is up) with its bytes. */
+export async function dropHistory(id: string, version: number): Promise<void> {
+  const db = await getDb();
+  await db.delete(uploadHistory).where(and(eq(uploadHistory.uploadId, id), eq(uploadHistory.version, version)));
+  await uploadStorage().remove(historyKey(id, version));
+}
+
+/** Earlier files replaced before `before` (TRASH_DAYS): removed by the housekeeping; how many. */
+export async function purgeHistoryBefore(before: Date): Promise<number> {
+  const db = await getDb();
+  const expired = await db.select().from(uploadHistory).where(lt(uploadHistory.replacedAt, before));
+  for (const entry of expired) await dropHistory(entry.uploadId, entry.version);
+  return expired.length;
 }
 
 /** Uploads stored before `before` that nothing names: the housekeeping removes them. */

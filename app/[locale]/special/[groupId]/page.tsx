@@ -4,7 +4,7 @@ import { TitledSection } from '@/components/site/info/TitledSection';
 import { ContentsNav } from '@/components/site/services/ContentsNav';
 import styles from '@/components/site/services/services.module.css';
 import { EmptyState } from '@/components/site/EmptyState';
-import { ItemImage } from '@/components/site/ItemImage';
+import { PAGE_SIZES, ItemImage } from '@/components/site/ItemImage';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/model/registry';
 import { toWireLanguage } from '@/lib/i18n/languages';
@@ -37,7 +37,15 @@ export default async function SpecialZonePage({ params }: PageProps<'/[locale]/s
       title={name}
       below={[{ label: name, path: publicRowPath('webspecialgroup', zone)! }]}
     >
-      <ItemImage src={zone.banner} alt="" width={1200} height={300} className={styles.banner} priority />
+      <ItemImage
+        src={zone.banner}
+        alt=""
+        width={1200}
+        height={300}
+        sizes={PAGE_SIZES}
+        className={styles.banner}
+        priority
+      />
       {zone.description ? <p className="lead">{zone.description ?? ''}</p> : null}
       <ContentsNav
         label={t('contents')}

@@ -2,7 +2,7 @@ import { serveUpload } from '@/lib/uploads/serve';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(_request: Request, { params }: RouteContext<'/uploads/[id]/[name]'>) {
+export async function GET(request: Request, { params }: RouteContext<'/uploads/[id]/[name]'>) {
   const { id } = await params;
-  return serveUpload(id);
+  return serveUpload(id, new URL(request.url).searchParams, request.headers.get('if-none-match'));
 }
