@@ -12,6 +12,7 @@ import { sessionStatus, signIn } from '../content/operations/account';
 import * as secondFactor from '../content/operations/second-factor';
 import { auditList, exportAudit } from '../content/operations/audit';
 import { exportList as exportContent } from '../content/operations/export';
+import * as approval from '../content/operations/approval';
 import * as editLock from '../content/operations/edit-lock';
 import * as history from '../content/operations/history';
 import { mailStatus } from '../content/operations/mail';
@@ -83,7 +84,9 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
       section,
       rest: [id],
     } = sectionOf(params, 1);
-    return { id: (await content.remove(actor, definition, id, section, query.get('version'))).id };
+    const removed = await content.remove(actor, definition, id, section, query.get('version'));
+    // A User's delete while publishing needs approval only waits for an Admin: say so beside the id.
+    return removed.pending ? { id: removed.id, pending: removed.pending } : { id: removed.id };
   };
   const move: Operation = async (actor, { params, query }) => {
     const {
@@ -173,6 +176,7 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
     if (ordered) routes.push({ method: 'PUT', path: `${name}/changeorder/:section/:id/:position`, operation: move });
   }
   if (keepsHistory(definition)) routes.push(...historyRoutes(definition));
+  if (keepsHistory(definition) && traits(definition).read === 'public') routes.push(...approvalRoutes(definition));
   return routes.map((route) => ({ resource: definition, ...route }));
 }
 
@@ -248,6 +252,43 @@ function historyRoutes(definition: ResourceDefinition): Route[] {
     },
   );
   return routes;
+}
+
+/**
+ * A row's change waiting for approval: read it with its diff, approve it, reject it
+ * (lib/content/operations/approval.ts).
+ */
+function approvalRoutes(definition: ResourceDefinition): Route[] {
+  const name = definition.name;
+  const approve: Operation = async (actor, { params: [id], body }) => {
+    const { kind, row } = await approval.approve(actor, definition, id, body);
+    return kind === 'delete' ? { id: row.id, deleted: true } : wireRow(actor, definition, row);
+  };
+  return [
+    {
+      method: 'POST',
+      path: `${name}/pending/:id`,
+      operation: (actor, { params: [id] }) => approval.pendingChange(actor, definition, id),
+      summary: "The row's latest submission (open or decided) with the live row and a field-by-field diff",
+    },
+    {
+      method: 'POST',
+      path: `${name}/approve/:id`,
+      body: true,
+      operation: approve,
+      summary: "Applies the row's change waiting for approval (Admins); `{comment?, version?}`",
+    },
+    {
+      method: 'POST',
+      path: `${name}/reject/:id`,
+      body: true,
+      operation: async (actor, { params: [id], body }) => {
+        await approval.reject(actor, definition, id, body);
+        return approval.pendingChange(actor, definition, id);
+      },
+      summary: "Discards the row's change waiting for approval with a comment for its author (Admins); `{comment}`",
+    },
+  ];
 }
 
 /** A resource's own calls (lib/content/endpoints/, its section stamps) as routes below its name. */
@@ -381,6 +422,20 @@ export function buildRoutes(): Route[] {
       path: 'audit/export',
       handler: (context) => exportSheet(context, 'audit', (request) => exportAudit(context.actor, request)),
       summary: 'The audit log a filter selects, every page, as a CSV or XLSX file (Admins)',
+    },
+    {
+      method: 'POST',
+      path: 'review/getlist',
+      body: true,
+      operation: (actor, { body }) => approval.reviewList(actor, body),
+      summary: 'Every change waiting for approval, across resources, the newest first (Admins)',
+    },
+    {
+      method: 'POST',
+      path: 'review/mine',
+      body: true,
+      operation: (actor, { body }) => approval.mySubmissions(actor, body),
+      summary: "The caller's own submissions for approval and their state, the newest first",
     },
     {
       method: 'POST',

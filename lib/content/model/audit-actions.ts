@@ -23,6 +23,11 @@ export const auditActions = [
   'secondFactorOff',
   'recoveryCodes',
   'export',
+  // Publishing with approval: a User's write waiting for an Admin, its approval or rejection, a row reviewed unchanged.
+  'submit',
+  'approve',
+  'reject',
+  'review',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

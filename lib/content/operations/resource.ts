@@ -15,9 +15,11 @@ import * as repo from '../storage/repository';
 import { saveRevision } from '../storage/revisions';
 import { wireInstant, wireRow } from '../model/wire';
 import { liveLocks } from '../storage/edit-locks';
+import { openPendingOf } from '../storage/pending';
 import { statusConditions, statusFilter } from '../storage/status-query';
 import { putInTrash } from '../storage/trash';
 import { inputFields, validateInput } from '../model/validation';
+import { approvalNeeded, refuseUnlessDirect, submitChange, submitNew } from './submission';
 
 /**
  * The generic operations every resource has (the API's getlist, get, add, update, delete,
@@ -104,7 +106,9 @@ export async function list(
   const selection = await listSelection(actor, definition, request, scope);
   const { rows, total, page } = await repo.listRows(definition, readScopeOf(actor), selection);
   return {
-    rows: isSignedIn(actor) ? await withLocks(definition, await withEditorNames(rows)) : rows,
+    rows: isSignedIn(actor)
+      ? await withPending(definition, await withLocks(definition, await withEditorNames(rows)))
+      : rows,
     total,
     page,
     pageSize: selection.pageSize,
@@ -137,6 +141,20 @@ async function withLocks(definition: ResourceDefinition, rows: repo.Row[]): Prom
     const held = locks.get(Number(row.id));
     if (!held) return row;
     return { ...row, lock: { accountId: held.accountId, name: held.name, since: wireInstant(held.since) } };
+  });
+}
+
+/** Rows with `pending` (its id, kind and submission time) where a change waits for approval, for staff's reads. */
+async function withPending(definition: ResourceDefinition, rows: repo.Row[]): Promise<repo.Row[]> {
+  const open = await openPendingOf(
+    definition.name,
+    rows.map((row) => Number(row.id)),
+  );
+  if (!open.size) return rows;
+  return rows.map((row) => {
+    const entry = open.get(Number(row.id));
+    if (!entry) return row;
+    return { ...row, pending: { id: entry.id, kind: entry.kind, submittedAt: wireInstant(entry.submittedAt) } };
   });
 }
 
@@ -174,7 +192,7 @@ export async function get(
   const scope = await sectionScope(actor, definition, section);
   const row = await find(actor, definition, positiveInteger(id), scope, readScopeOf(actor).publicOnly);
   if (!isSignedIn(actor)) return row;
-  const [withLock] = await withLocks(definition, [row]);
+  const [withLock] = await withPending(definition, await withLocks(definition, [row]));
   return withLock;
 }
 
@@ -282,6 +300,11 @@ export async function add(
   row.updatedBy = actor.account?.id ?? null;
   const hooks = hooksFor(definition);
   const stored = hooks.beforeWrite ? await hooks.beforeWrite(row, actor) : row;
+  if (await approvalNeeded(actor, definition)) {
+    const submitted = await submitNew(actor, definition, stored, afterStoring(actor, definition, stored));
+    await auditRow(actor, definition, 'submit', submitted, 'new');
+    return submitted;
+  }
   const added = await repo.insertRow(definition, stored, afterStoring(actor, definition, stored));
   await auditRow(actor, definition, 'add', added);
   return added;
@@ -321,6 +344,11 @@ export async function applyUpdate(
   const { version, ...fields } = input;
   const expected = expectedVersion(version);
   const { existing, values, changes } = await prepareUpdate(actor, definition, fields, section);
+  if (await approvalNeeded(actor, definition)) {
+    const submitted = await submitChange(actor, definition, existing, 'change', changes, expected);
+    await auditRow(actor, definition, 'submit', existing, 'change');
+    return submitted;
+  }
   const updated = await repo.updateRow(
     definition,
     existing,
@@ -395,13 +423,18 @@ export async function remove(
   requireAccess(actor, traits(definition).write);
   const expected = expectedVersion(version);
   const existing = await prepareRemove(actor, definition, id, section);
+  if (await approvalNeeded(actor, definition)) {
+    const submitted = await submitChange(actor, definition, existing, 'delete', {}, expected);
+    await auditRow(actor, definition, 'submit', existing, 'delete');
+    return submitted;
+  }
   await repo.deleteRow(definition, existing, trashWriter(actor, definition), expected);
   await auditRow(actor, definition, 'delete', existing);
   return existing;
 }
 
 /** The row a delete would remove, once it is known that nothing still needs it. */
-async function prepareRemove(
+export async function prepareRemove(
   actor: Actor,
   definition: ResourceDefinition,
   id: IdInput,
@@ -418,7 +451,7 @@ async function prepareRemove(
   return existing;
 }
 
-const trashWriter = (actor: Actor, definition: ResourceDefinition): repo.AfterStore | undefined =>
+export const trashWriter = (actor: Actor, definition: ResourceDefinition): repo.AfterStore | undefined =>
   keepsHistory(definition) ? (tx, row) => putInTrash(tx, definition, row, actor.account?.id ?? null) : undefined;
 
 /**
@@ -461,6 +494,7 @@ export async function bulk(
   if (!available) throw invalid('bulkActionUnavailable', { action });
   const ids = Array.isArray(input.ids) ? input.ids : undefined;
   if (!ids?.length || ids.length > MAX_BULK_IDS) throw invalid('invalidBulkIds', { max: MAX_BULK_IDS });
+  await refuseUnlessDirect(actor, definition);
   const unique = [...new Set(ids.map((id) => positiveInteger(String(id))))];
   const writes: repo.BulkWrite[] = [];
   for (const id of unique) {
@@ -498,6 +532,7 @@ export async function move(
   const expected = expectedVersion(version);
   const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
   const to = positiveInteger(position, 'invalidPosition');
+  await refuseUnlessDirect(actor, definition);
   const siblings = await repo.moveRow(definition, existing, to, actor.account?.id ?? null, expected);
   await auditRow(actor, definition, 'changeorder', existing, `→ ${to}`);
   return siblings;

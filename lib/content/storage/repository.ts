@@ -526,6 +526,26 @@ async function checkVersion(tx: Tx, definition: ResourceDefinition, id: unknown,
   if (Number(current.version) !== expected) throw await staleVersion(tx, current);
 }
 
+/**
+ * Runs `work` in a transaction holding the row's lock, once the row is found to have the version the
+ * writer read (when it names one): a write that stores something beside the row (a pending change)
+ * but leaves the row itself as it is.
+ */
+export async function withRowLocked<T>(
+  definition: ResourceDefinition,
+  id: unknown,
+  expected: Expected,
+  work: (tx: Tx, version: number) => Promise<T>,
+): Promise<T> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const current = await lastSave(tx, definition, id, true);
+    if (expected.version !== undefined && Number(current.version) !== expected.version)
+      throw await staleVersion(tx, current);
+    return work(tx, Number(current.version));
+  });
+}
+
 /** What a writer last read of the row: its version, when the write is to be refused on any other. */
 export interface Expected {
   version?: number;

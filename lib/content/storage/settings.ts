@@ -45,6 +45,18 @@ export const sharedSettingFields = {
   legacyVisitCount: field.integer(['舊網站瀏覽人次', 'Legacy visit count'], { min: 0, defaultValue: 0, public: false }),
   // A measurement id such as G-XXXXXXXXXX: public by nature, the page that loads analytics prints it.
   analyticsId: field.text(['網站分析代碼', 'Analytics id'], { max: 40, pattern: /^[A-Za-z0-9-]+$/ }),
+  // Whether Users' writes to public content wait for an Admin (lib/content/operations/approval.ts).
+  approvalRequired: field.boolean(['發布需經核准', 'Publishing needs approval'], {
+    defaultValue: false,
+    public: false,
+  }),
+  approverEmails: field.emails(
+    [
+      '核准通知信箱（以逗號分隔，空白則通知所有管理者）',
+      'Approvers to notify (addresses, comma-separated; empty: every Admin)',
+    ],
+    { public: false },
+  ),
 } satisfies Record<string, Field>;
 
 export type LocalizedSettingKey = keyof typeof localizedSettingFields;
@@ -92,6 +104,10 @@ export interface WebInfo {
   analyticsId: string;
   /** Only for signed-in readers: anonymous visitors read it through `oldvisitcount`. */
   legacyVisitCount?: number;
+  /** Only for signed-in readers: Users' writes to public content wait for an Admin's approval. */
+  approvalRequired?: boolean;
+  /** Only for signed-in readers: who is e-mailed a submission (empty: every Admin with an address). */
+  approverEmails?: string;
 }
 
 /** What a language shows before anything is saved (or after a field is cleared). */
@@ -140,10 +156,16 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
     analyticsId: text('analyticsId', defaults.analyticsId),
     legacyVisitCount: typeof stored.legacyVisitCount === 'number' ? stored.legacyVisitCount : defaults.legacyVisitCount,
   };
+  // The approval settings are in the answer once an Admin has saved them, so a site that never
+  // turned approval on answers exactly as before.
+  if ('approvalRequired' in stored) info.approvalRequired = stored.approvalRequired === true;
+  if ('approverEmails' in stored) info.approverEmails = text('approverEmails', '');
   // The fields that are not public (`public: false` in the definitions above) only for signed-in readers.
   if (!includePrivate) {
     delete info.notifyEmails;
     delete info.legacyVisitCount;
+    delete info.approvalRequired;
+    delete info.approverEmails;
   }
   return info;
 }
@@ -215,6 +237,17 @@ export async function legacyVisitCount(): Promise<number> {
   const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
   const value = row?.data?.legacyVisitCount;
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/** The shared settings of the approval of Users' writes, read on every write by a User. */
+export async function approvalSettings(): Promise<{ required: boolean; approverEmails: string }> {
+  const db = await getDb();
+  const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
+  const data = row?.data ?? {};
+  return {
+    required: data.approvalRequired === true,
+    approverEmails: typeof data.approverEmails === 'string' ? data.approverEmails : '',
+  };
 }
 
 /* Visit counters (docs/public-site.md, "Visit counter"). */
