@@ -16,6 +16,7 @@ import {
   rejectPending,
   type PendingEntry,
 } from '../storage/pending';
+import { notifyAuthor } from './approval-mail';
 import { afterStoring, auditRow, expectedVersion, find, prepareRemove, trashWriter, type IdInput } from './resource';
 
 /**
@@ -136,6 +137,15 @@ function commentOf(body: Record<string, unknown>, required: boolean): string | n
   return text || null;
 }
 
+const noticeOf = (definition: ResourceDefinition, entry: PendingEntry, approved: boolean, comment: string | null) => ({
+  definition,
+  kind: entry.kind,
+  title: entry.title,
+  authorId: entry.accountId,
+  approved,
+  comment,
+});
+
 /** What an approval did: the row as stored, or the row as it was before its deletion. */
 export interface Approval {
   kind: PendingEntry['kind'];
@@ -181,6 +191,7 @@ export async function approve(
         expected,
       );
       await auditRow(actor, definition, 'approve', existing, 'delete');
+      await notifyAuthor(actor, noticeOf(definition, entry, true, comment));
       return { kind: entry.kind, row: existing, entry };
     }
     const changes = reviveRow(definition, entry.values);
@@ -196,6 +207,7 @@ export async function approve(
       expected,
     );
     await auditRow(actor, definition, 'approve', updated, entry.kind);
+    await notifyAuthor(actor, noticeOf(definition, entry, true, comment));
     return { kind: entry.kind, row: updated, entry };
   } catch (error) {
     // A concurrent approval that went first may also show as a stale version of the row: name the real cause.
@@ -217,6 +229,7 @@ export async function reject(
   const { row, entry } = await openEntry(actor, definition, id);
   if (!(await rejectPending(entry.id, actor.account?.id ?? null, comment))) throw conflict('pendingDecided');
   await auditRow(actor, definition, 'reject', row, comment.slice(0, 120));
+  await notifyAuthor(actor, noticeOf(definition, entry, false, comment));
   return { ...entry, status: 'rejected', comment };
 }
 

@@ -7,6 +7,7 @@ import { wireInstant } from '../model/wire';
 import * as repo from '../storage/repository';
 import { submitPending, type PendingKind } from '../storage/pending';
 import { approvalSettings } from '../storage/settings';
+import { notifyApprovers } from './approval-mail';
 
 /**
  * Whether a write waits for approval (docs/back-office.md, Publishing with approval): a User's
@@ -30,7 +31,9 @@ export interface Submitted {
   submittedAt: string;
 }
 
-const submitted = (stored: { id: number; submittedAt: Date }): Submitted => ({
+type Stored = Awaited<ReturnType<typeof submitPending>>;
+
+const submitted = (stored: Stored): Submitted => ({
   id: stored.id,
   submittedAt: wireInstant(stored.submittedAt),
 });
@@ -48,7 +51,7 @@ export async function submitNew(
   values: repo.Row,
   afterStore?: repo.AfterStore,
 ): Promise<repo.Row & { pending: Submitted }> {
-  let stored: { id: number; submittedAt: Date } | undefined;
+  let stored: Stored | undefined;
   const row = await repo.insertRow(definition, { ...values, isVisible: false }, async (tx, added) => {
     await afterStore?.(tx, added);
     stored = await submitPending(tx, {
@@ -62,6 +65,7 @@ export async function submitNew(
       accountId: actor.account?.id ?? null,
     });
   });
+  await notifyApprovers(actor, { definition, kind: 'new', title: titleOf(definition, row) });
   return { ...row, pending: submitted(stored!) };
 }
 
@@ -89,5 +93,8 @@ export async function submitChange(
       accountId: actor.account?.id ?? null,
     }),
   );
+  // One e-mail per open change: a further edit of it tells the approvers nothing new.
+  if (stored.first)
+    await notifyApprovers(actor, { definition, kind, title: titleOf(definition, { ...existing, ...changes }) });
   return { ...existing, pending: submitted(stored) };
 }

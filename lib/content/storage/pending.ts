@@ -77,9 +77,13 @@ export interface Submission {
 /**
  * Stores a submission as the row's open change, in the caller's transaction: a second one merges
  * its values over the first's (one open change per row, its id kept), a deletion replaces a change,
- * and a row submitted as new stays new until it is decided.
+ * and a row submitted as new stays new until it is decided. `first` tells a new open change from an
+ * updated one.
  */
-export async function submitPending(tx: Tx, submission: Submission): Promise<{ id: number; submittedAt: Date }> {
+export async function submitPending(
+  tx: Tx,
+  submission: Submission,
+): Promise<{ id: number; submittedAt: Date; first: boolean }> {
   const values = JSON.parse(JSON.stringify(submission.values)) as Record<string, unknown>;
   const [stored] = await tx
     .insert(pendingChanges)
@@ -95,7 +99,8 @@ export async function submitPending(tx: Tx, submission: Submission): Promise<{ i
         submittedAt: sql`excluded.submitted_at`,
       },
     })
-    .returning({ id: pendingChanges.id, submittedAt: pendingChanges.submittedAt });
+    // xmax is 0 on a row this statement inserted, not on one it updated: the row's first submission.
+    .returning({ id: pendingChanges.id, submittedAt: pendingChanges.submittedAt, first: sql<boolean>`(xmax = 0)` });
   return stored;
 }
 
@@ -200,4 +205,24 @@ export async function pendingPage({
     db.select({ total: count() }).from(pendingChanges).where(where),
   ]);
   return { entries: rows.map(asEntry), total: Number(total) };
+}
+
+/** The addresses of every Admin that has one: who is told of a submission when no approvers are set. */
+export async function adminAddresses(): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ email: account.email })
+    .from(account)
+    .where(and(eq(account.role, 1), eq(account.isDisabled, false), sql`coalesce(${account.email}, '') <> ''`));
+  return rows.map((row) => String(row.email));
+}
+
+/** An account's address and name (the author of a submission), or undefined. */
+export async function accountAddress(id: number): Promise<{ email: string | null; name: string } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ email: account.email, name: account.displayName, username: account.username })
+    .from(account)
+    .where(eq(account.id, id));
+  return row ? { email: row.email ? String(row.email) : null, name: String(row.name || row.username) } : undefined;
 }
