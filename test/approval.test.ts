@@ -5,6 +5,10 @@
  * setting off every write is direct, as before. Run on PGlite, and on PostgreSQL when DATABASE_URL
  * is set (the concurrent approvals then race on two connections).
  */
+import { withPreview } from '../lib/cache/preview-scope';
+import { visitor } from '../lib/content/model/actor';
+import * as content from '../lib/content/operations/resource';
+import news from '../lib/content/resources/webnews';
 import { getDb } from '../lib/db';
 import { auditLog, pendingChanges } from '../lib/db/schema';
 import { withDatabase } from './helpers/database';
@@ -141,6 +145,23 @@ describe('a User write while approval is on', () => {
       (await call('PUT', `webbulletintype/changeorder/${row.id}/1`, undefined, { token: admin.token })).status,
     ).toBe(200);
     expect((await call('PUT', `webnews/restore/${news.id}`, undefined, { token: admin.token })).status).toBe(200);
+  });
+});
+
+describe('preview', () => {
+  test("a draft preview of the row shows its change awaiting approval; visitors' reads still show the live row", async () => {
+    const row = await addRow('webnews', { title: 'Live title' }, { token: admin.token });
+    const other = await addRow('webnews', { title: 'Other' }, { token: admin.token });
+    await update({ id: row.id, title: 'Pending title' });
+    await update({ id: other.id, title: 'Other pending' });
+    const reader = visitor('tw');
+    const titles = async () => (await content.list(reader, news)).rows.map((item) => item.title).sort();
+    await withPreview({ resource: 'webnews', rowId: row.id, language: 'tw' }, async () => {
+      expect((await content.get(reader, news, row.id)).title).toBe('Pending title');
+      expect(await titles()).toEqual(['Other', 'Pending title']);
+    });
+    expect((await content.get(reader, news, row.id)).title).toBe('Live title');
+    expect(await titles()).toEqual(['Live title', 'Other']);
   });
 });
 

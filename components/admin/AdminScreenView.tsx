@@ -15,6 +15,7 @@ import { ContactScreen } from './ContactScreen';
 import { Dashboard } from './Dashboard';
 import { FormScreen } from './FormScreen';
 import { ListScreen } from './ListScreen';
+import { ReviewScreen } from './ReviewScreen';
 import { MediaScreen } from './MediaScreen';
 import { GuardedLink } from './LeaveGuard';
 import { ScreenTitle } from './ScreenTitle';
@@ -33,7 +34,7 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
   const t = useTranslations('admin');
   const screen = parseAdminPath(pathname)?.screen ?? { kind: 'notFound' as const };
   const definition = 'resource' in screen ? findResource(screen.resource) : undefined;
-  const adminOnly = screen.kind === 'settings' || screen.kind === 'audit';
+  const adminOnly = screen.kind === 'settings' || screen.kind === 'audit' || screen.kind === 'review';
   const forbidden = (definition && !roleMayManage(account.role, definition)) || (adminOnly && account.role !== 1);
 
   if (forbidden) {
@@ -65,6 +66,12 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
       );
     case 'security':
       return <SecurityScreen />;
+    case 'review':
+      return (
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>
+          <ReviewScreen />
+        </Suspense>
+      );
     case 'trash':
       if (!definition || !hasTrash(definition)) return <NotFound />;
       return (

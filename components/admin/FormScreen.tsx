@@ -14,6 +14,7 @@ import { RevisionHistory } from './RevisionHistory';
 import { ScreenTitle } from './ScreenTitle';
 import { useToast } from './Toasts';
 import { useInvalidateResource } from './useInvalidate';
+import { PendingBanner } from './PendingChange';
 import { PreviewLink } from './PreviewLink';
 
 /** The form of any resource (the form helper's ResourceForm) in the back office's frame. */
@@ -46,6 +47,9 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
           </PreviewLink>
         ) : null}
       </ScreenTitle>
+      {rowId !== undefined && row ? (
+        <PendingBanner resource={resource} rowId={rowId} pendingId={(row.pending as { id?: number } | undefined)?.id} />
+      ) : null}
       <ResourceForm
         key={formVersion}
         resource={resource}
@@ -54,7 +58,8 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
         onDirtyChange={setDirty}
         onSaved={async (saved, { stay }) => {
           setDirty(false);
-          toast.success(t('toast.saved'));
+          // A User's save while publishing needs approval waits for an Admin: say so.
+          toast.success(t(saved.pending ? 'toast.submitted' : 'toast.saved'));
           await invalidate(resource);
           // Kept open: a new row's form becomes its edit form, with its history and preview.
           if (!stay) router.push(listHref);
