@@ -30,6 +30,10 @@ const words = {
     mine: '我的送審',
     rejectedState: '已退回',
     rejectedNote: '退回：',
+    due: '待檢視',
+    reviewed: '已檢視',
+    reviewedDone: '已檢視，下次檢視日為',
+    lastReviewed: '最後檢視',
   },
   en: {
     title: 'Title',
@@ -48,6 +52,10 @@ const words = {
     mine: 'My submissions',
     rejectedState: 'Rejected',
     rejectedNote: 'Not approved on',
+    due: 'Due for review',
+    reviewed: 'Reviewed',
+    reviewedDone: 'Reviewed; next review by',
+    lastReviewed: 'Last reviewed',
   },
 };
 
@@ -158,5 +166,36 @@ for (const language of ['tw', 'en'] as const) {
     await editor.goto(`/${language}-admin/webnews/${id}`);
     await expect(editor.getByRole('note')).toContainText(w.rejectedNote);
     await expect(editor.getByRole('note')).toContainText('Please check the date');
+  });
+}
+
+for (const language of ['tw', 'en'] as const) {
+  test(`a row past its review date is on the dashboard until 「已檢視」 moves its date on (${language})`, async ({
+    browser,
+    request,
+  }) => {
+    const w = words[language];
+    const title = `Due ${language} ${Date.now()}`;
+    const added = await request.post('/api/webnews/add', {
+      headers: await adminHeaders(request, language),
+      data: { title, reviewAt: '2020-01-01' },
+    });
+    const id = (await added.json()).id as number;
+    const page = await openAs(browser, request, `/${language}-admin`);
+    const due = page.locator('section', { has: page.getByRole('heading', { name: w.due }) });
+    await expect(due.getByRole('link', { name: title })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await due.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/${language}-admin/webnews/${id}$`));
+    const panel = page
+      .locator('section', { has: page.getByRole('heading', { name: w.lastReviewed }) })
+      .or(page.locator('.admin-review-dates'));
+    await expectNoAxeViolations(page);
+    await panel.getByRole('button', { name: w.reviewed, exact: true }).click();
+    await expectToast(page, w.reviewedDone);
+    await expect(panel).toContainText(`${w.lastReviewed}:`);
+    await page.goto(`/${language}-admin`);
+    await expect(page.getByRole('heading', { name: w.due })).toBeVisible();
+    await expect(page.getByRole('link', { name: title })).toHaveCount(0);
   });
 }

@@ -8,6 +8,7 @@ import { adminPath, sectionFieldOf } from '@/lib/admin/paths';
 import { mailStatus, resourceApi, review, webSettings, type MailStatus } from '@/lib/client/resources';
 import { useAdminSession } from './AdminSession';
 import { MySubmissions } from './PendingChange';
+import { DueForReview } from './ReviewDates';
 import { reviewCountKey } from './ReviewScreen';
 import { ScreenTitle } from './ScreenTitle';
 import { formatWireDate } from '@/lib/admin/cells';
@@ -54,6 +55,10 @@ export function Dashboard() {
             <Link href={adminPath(language, { kind: 'review' })}>{t('review.awaiting', { count: awaiting.data })}</Link>
           </p>
         ) : null}
+        <section aria-labelledby="dash-due" className="admin-dashboard-wide">
+          <h2 id="dash-due">{t('reviewCycle.due')}</h2>
+          <DueForReview />
+        </section>
         {account.role === 0 ? (
           <section aria-labelledby="dash-submissions" className="admin-dashboard-wide">
             <h2 id="dash-submissions">{t('review.mine')}</h2>

@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { ResourceForm } from '@/components/admin/form';
 import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
 import { useRow } from '@/lib/client/hooks';
-import { keepsHistory } from '@/lib/content/model/define';
+import { keepsHistory, traits } from '@/lib/content/model/define';
 import { findResource } from '@/lib/content/model/registry';
 import { useAdminSession } from './AdminSession';
 import { GuardedLink, useLeaveGuard } from './LeaveGuard';
+import { ReviewDates } from './ReviewDates';
 import { RevisionHistory } from './RevisionHistory';
 import { ScreenTitle } from './ScreenTitle';
 import { useToast } from './Toasts';
@@ -27,7 +28,7 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
   const { setDirty, confirmLeave } = useLeaveGuard();
   const invalidate = useInvalidateResource();
   const path = sectionPath(section);
-  const { data: row } = useRow(resource, rowId ?? null, path);
+  const { data: row, mutate: reloadRow } = useRow(resource, rowId ?? null, path);
   const sectionLabel =
     section === undefined
       ? undefined
@@ -77,6 +78,9 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
           if (confirmLeave()) router.push(listHref);
         }}
       />
+      {rowId !== undefined && row && traits(definition).read === 'public' ? (
+        <ReviewDates key={String(row.version)} resource={resource} row={row} onChanged={() => reloadRow()} />
+      ) : null}
       {rowId !== undefined && row && keepsHistory(definition) ? (
         <RevisionHistory
           resource={resource}

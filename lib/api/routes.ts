@@ -14,6 +14,7 @@ import { auditList, exportAudit } from '../content/operations/audit';
 import { exportList as exportContent } from '../content/operations/export';
 import * as approval from '../content/operations/approval';
 import * as editLock from '../content/operations/edit-lock';
+import * as reviews from '../content/operations/reviews';
 import * as history from '../content/operations/history';
 import { mailStatus } from '../content/operations/mail';
 import * as media from '../content/operations/media';
@@ -176,7 +177,7 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
     if (ordered) routes.push({ method: 'PUT', path: `${name}/changeorder/:section/:id/:position`, operation: move });
   }
   if (keepsHistory(definition)) routes.push(...historyRoutes(definition));
-  if (keepsHistory(definition) && traits(definition).read === 'public') routes.push(...approvalRoutes(definition));
+  if (keepsHistory(definition) && traits(definition).read === 'public') routes.push(...reviewRoutes(definition));
   return routes.map((route) => ({ resource: definition, ...route }));
 }
 
@@ -255,16 +256,22 @@ function historyRoutes(definition: ResourceDefinition): Route[] {
 }
 
 /**
- * A row's change waiting for approval: read it with its diff, approve it, reject it
- * (lib/content/operations/approval.ts).
+ * The review of a public row: 已檢視 (lib/content/operations/reviews.ts), and its change waiting for
+ * approval: read it with its diff, approve it, reject it (lib/content/operations/approval.ts).
  */
-function approvalRoutes(definition: ResourceDefinition): Route[] {
+function reviewRoutes(definition: ResourceDefinition): Route[] {
   const name = definition.name;
   const approve: Operation = async (actor, { params: [id], body }) => {
     const { kind, row } = await approval.approve(actor, definition, id, body);
     return kind === 'delete' ? { id: row.id, deleted: true } : wireRow(actor, definition, row);
   };
   return [
+    {
+      method: 'POST',
+      path: `${name}/reviewed/:id`,
+      operation: (actor, { params: [id] }) => reviews.markReviewed(actor, definition, id),
+      summary: '已檢視: records a review of the row as it is and moves its review date on by its cycle',
+    },
     {
       method: 'POST',
       path: `${name}/pending/:id`,
@@ -429,6 +436,13 @@ export function buildRoutes(): Route[] {
       body: true,
       operation: (actor, { body }) => approval.reviewList(actor, body),
       summary: 'Every change waiting for approval, across resources, the newest first (Admins)',
+    },
+    {
+      method: 'POST',
+      path: 'review/due',
+      body: true,
+      operation: (actor, { body }) => reviews.dueForReview(actor, body),
+      summary: 'Rows past their review date, across resources, the longest overdue first',
     },
     {
       method: 'POST',

@@ -313,12 +313,24 @@ export interface PendingChange extends PendingEntry {
   history: PendingEntry[];
 }
 
+/** A row past its review date (`review/due`). */
+export interface DueRow {
+  resource: string;
+  resourceLabel: string;
+  rowId: number;
+  title: string;
+  reviewAt: string;
+}
+
 /** The lists of submissions: every open one (Admins), or the caller's own. */
 export function reviewApi(client: ApiHttp = http) {
   type Page = { data: PendingEntry[]; total: number; page: number; pageSize: number };
   return {
     open: (request: { page: number; pageSize: number }) => send<Page>(client, 'POST', 'review/getlist', request),
     mine: (request: { page: number; pageSize: number }) => send<Page>(client, 'POST', 'review/mine', request),
+    /** Rows past their review date, the longest overdue first. */
+    due: (request: { page: number; pageSize: number }) =>
+      send<{ data: DueRow[]; total: number; page: number; pageSize: number }>(client, 'POST', 'review/due', request),
   };
 }
 export const review = reviewApi();

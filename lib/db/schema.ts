@@ -303,6 +303,23 @@ export const pendingChanges = pgTable(
 );
 
 /**
+ * When public rows are next due for review and when they were last reviewed
+ * (lib/content/storage/reviews.ts): one row per content row that has a date, so the content tables
+ * and the answers of rows without one stay as they are.
+ */
+export const contentReviews = pgTable(
+  'content_reviews',
+  {
+    resource: varchar('resource', { length: 63 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    reviewAt: timestamptz('review_at'),
+    reviewedAt: timestamptz('reviewed_at'),
+    reviewedBy: integer('reviewed_by'),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.rowId] }), index('content_reviews_due_idx').on(t.reviewAt)],
+);
+
+/**
  * Deleted content rows, until restored or purged (lib/content/storage/trash.ts): the row's values as a JSON
  * snapshot, so no read of the content tables has to skip them. Their uploads stay until the purge.
  */

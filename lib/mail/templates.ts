@@ -190,3 +190,43 @@ export function decisionMail(
     siteLink(`/${language}-admin`),
   );
 }
+
+/** One row of a review digest: its content's name, title, due date and back-office form. */
+export interface DueForReview {
+  resource: string;
+  resourceLabel: string;
+  rowId: number;
+  title: string;
+  /** YYYY-MM-DD */
+  reviewAt: string;
+}
+
+/** To an author (or the Admins): the rows past their review date, each with the link to its form. */
+export function reviewDigestMail(language: WireLanguage, site: string, rows: DueForReview[]): MailBody {
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    translate(language, `mail.review.${key}`, values);
+  const items = rows.map((row) => ({
+    line: t('item', { resource: row.resourceLabel, title: row.title, date: row.reviewAt }),
+    link: siteLink(`/${language}-admin/${row.resource}/${row.rowId}`),
+  }));
+  const text = [
+    t('intro', { count: rows.length }),
+    '',
+    ...items.flatMap((item) => [item.line, item.link, '']),
+    t('howTo'),
+    '',
+    '-- ',
+    translate(language, 'mail.footer', { site }),
+  ].join('\n');
+  const list = items
+    .map(
+      (item) => `<li>${escapeHtml(item.line)}<br><a href="${escapeHtml(item.link)}">${escapeHtml(item.link)}</a></li>`,
+    )
+    .join('');
+  const html = page(
+    language,
+    site,
+    `<p>${escapeHtml(t('intro', { count: rows.length }))}</p><ul>${list}</ul><p>${escapeHtml(t('howTo'))}</p>`,
+  );
+  return { subject: t('subject', { site, count: rows.length }), text, html };
+}

@@ -20,6 +20,8 @@ import { statusConditions, statusFilter } from '../storage/status-query';
 import { putInTrash } from '../storage/trash';
 import { inputFields, validateInput } from '../model/validation';
 import { approvalNeeded, refuseUnlessDirect, submitChange, submitNew } from './submission';
+import { reviewAtInput, reviewed, saveReviewAt, withReviewDates } from './review-dates';
+import { reviewDueCondition } from '../storage/reviews';
 
 /**
  * The generic operations every resource has (the API's getlist, get, add, update, delete,
@@ -106,9 +108,7 @@ export async function list(
   const selection = await listSelection(actor, definition, request, scope);
   const { rows, total, page } = await repo.listRows(definition, readScopeOf(actor), selection);
   return {
-    rows: isSignedIn(actor)
-      ? await withPending(definition, await withLocks(definition, await withEditorNames(rows)))
-      : rows,
+    rows: isSignedIn(actor) ? await staffView(actor, definition, await withEditorNames(rows)) : rows,
     total,
     page,
     pageSize: selection.pageSize,
@@ -126,8 +126,12 @@ export async function listSelection(
   const filters = await parentFilters(actor, definition, scope);
   // A status moves with the clock, so a list filtered by one is read afresh (no cache key).
   const status = statusFilter(definition, request.status);
-  const conditions = status ? statusConditions(definition, status, new Date()) : undefined;
-  return { ...parsed, filters, conditions };
+  const now = new Date();
+  const conditions = status ? statusConditions(definition, status, now) : [];
+  // Rows past their review date (signed in only): they too move with the clock.
+  if (request.reviewDue === true && isSignedIn(actor) && reviewed(definition))
+    conditions.push(reviewDueCondition(definition, now));
+  return { ...parsed, filters, conditions: conditions.length ? conditions : undefined };
 }
 
 /** Rows with `lock` (its holder and since when) where someone holds one, for staff's reads. */
@@ -142,6 +146,11 @@ async function withLocks(definition: ResourceDefinition, rows: repo.Row[]): Prom
     if (!held) return row;
     return { ...row, lock: { accountId: held.accountId, name: held.name, since: wireInstant(held.since) } };
   });
+}
+
+/** What staff's reads add to rows: the edit lock, the change awaiting approval, the review dates. */
+async function staffView(actor: Actor, definition: ResourceDefinition, rows: repo.Row[]): Promise<repo.Row[]> {
+  return withReviewDates(actor, definition, await withPending(definition, await withLocks(definition, rows)));
 }
 
 /** Rows with `pending` (its id, kind and submission time) where a change waits for approval, for staff's reads. */
@@ -192,8 +201,8 @@ export async function get(
   const scope = await sectionScope(actor, definition, section);
   const row = await find(actor, definition, positiveInteger(id), scope, readScopeOf(actor).publicOnly);
   if (!isSignedIn(actor)) return row;
-  const [withLock] = await withPending(definition, await withLocks(definition, [row]));
-  return withLock;
+  const [seen] = await staffView(actor, definition, [row]);
+  return seen;
 }
 
 /** What the audit log and messages call a row: its title field's value. */
@@ -288,6 +297,7 @@ export async function add(
   section?: IdInput,
 ): Promise<repo.Row> {
   requireAccess(actor, traits(definition).write);
+  const reviewAt = reviewAtInput(input);
   const fixed = await sectionScope(actor, definition, section);
   const { values, issues } = validateInput(definition, { ...input, ...fixed }, 'add', actor.language, timeZone());
   if (issues.length) throw invalidFields(issues);
@@ -303,11 +313,11 @@ export async function add(
   if (await approvalNeeded(actor, definition)) {
     const submitted = await submitNew(actor, definition, stored, afterStoring(actor, definition, stored));
     await auditRow(actor, definition, 'submit', submitted, 'new');
-    return submitted;
+    return saveReviewAt(definition, submitted, reviewAt, true);
   }
   const added = await repo.insertRow(definition, stored, afterStoring(actor, definition, stored));
   await auditRow(actor, definition, 'add', added);
-  return added;
+  return saveReviewAt(definition, added, reviewAt, true);
 }
 
 /** Changes the fields `input` names on the row `input.id`; fields it leaves out stay as they are. */
@@ -343,11 +353,18 @@ export async function applyUpdate(
 ): Promise<repo.Row> {
   const { version, ...fields } = input;
   const expected = expectedVersion(version);
+  const reviewAt = reviewAtInput(input);
   const { existing, values, changes } = await prepareUpdate(actor, definition, fields, section);
+  const changesContent = Object.keys(values).some((key) => key !== 'id');
+  if (!changesContent && reviewAt !== undefined) {
+    // Only the review date, which visitors never see: no content write, no version raised.
+    return saveReviewAt(definition, existing, reviewAt, false);
+  }
   if (await approvalNeeded(actor, definition)) {
     const submitted = await submitChange(actor, definition, existing, 'change', changes, expected);
     await auditRow(actor, definition, 'submit', existing, 'change');
-    return submitted;
+    // The review date is for staff, never shown to visitors: it is set at once.
+    return saveReviewAt(definition, submitted, reviewAt, false);
   }
   const updated = await repo.updateRow(
     definition,
@@ -363,7 +380,7 @@ export async function applyUpdate(
     updated,
     audit.detail ?? changedFields(definition, values, existing, updated),
   );
-  return updated;
+  return saveReviewAt(definition, updated, reviewAt, false);
 }
 
 /** An update checked and made ready to store: the row as it is, the input's values, and the changes to write. */

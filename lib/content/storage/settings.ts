@@ -79,8 +79,21 @@ export const settingsDefinition: ResourceDefinition = defineResource({
 });
 
 const SHARED_SCOPE = '*';
+/**
+ * Shared settings kept outside the form's fields: the review cycles, an object of months per
+ * resource that the handler checks itself (lib/content/operations/reviews.ts).
+ */
+const sharedDocumentKeys = ['reviewCycles'];
 const isShared = (key: string): key is SharedSettingKey =>
-  Object.prototype.hasOwnProperty.call(sharedSettingFields, key);
+  Object.prototype.hasOwnProperty.call(sharedSettingFields, key) || sharedDocumentKeys.includes(key);
+
+/** A stored review-cycles object, kept to its whole-month entries. */
+function cyclesOf(value: unknown): Record<string, number> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, number] => Number.isInteger(entry[1]) && entry[1] > 0),
+  );
+}
 
 /** The settings of one language as the API returns them (`webinfo`). */
 export interface WebInfo {
@@ -108,6 +121,8 @@ export interface WebInfo {
   approvalRequired?: boolean;
   /** Only for signed-in readers: who is e-mailed a submission (empty: every Admin with an address). */
   approverEmails?: string;
+  /** Only for signed-in readers, once saved: each reviewed resource's review cycle in months (`{"webrule": 12}`). */
+  reviewCycles?: Record<string, number>;
 }
 
 /** What a language shows before anything is saved (or after a field is cleared). */
@@ -160,12 +175,14 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
   // turned approval on answers exactly as before.
   if ('approvalRequired' in stored) info.approvalRequired = stored.approvalRequired === true;
   if ('approverEmails' in stored) info.approverEmails = text('approverEmails', '');
+  if ('reviewCycles' in stored) info.reviewCycles = cyclesOf(stored.reviewCycles);
   // The fields that are not public (`public: false` in the definitions above) only for signed-in readers.
   if (!includePrivate) {
     delete info.notifyEmails;
     delete info.legacyVisitCount;
     delete info.approvalRequired;
     delete info.approverEmails;
+    delete info.reviewCycles;
   }
   return info;
 }
@@ -207,7 +224,8 @@ export async function saveWebInfo(
   const own: Record<string, unknown> = {};
   const shared: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
-    if (!Object.prototype.hasOwnProperty.call(settingsDefinition.fields, key)) continue;
+    if (!Object.prototype.hasOwnProperty.call(settingsDefinition.fields, key) && !sharedDocumentKeys.includes(key))
+      continue;
     (isShared(key) ? shared : own)[key] = value ?? null;
   }
   const db = await getDb();
@@ -248,6 +266,13 @@ export async function approvalSettings(): Promise<{ required: boolean; approverE
     required: data.approvalRequired === true,
     approverEmails: typeof data.approverEmails === 'string' ? data.approverEmails : '',
   };
+}
+
+/** Each reviewed resource's review cycle in months (`reviewCycles`; none by default). */
+export async function reviewCycles(): Promise<Record<string, number>> {
+  const db = await getDb();
+  const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
+  return cyclesOf(row?.data?.reviewCycles);
 }
 
 /* Visit counters (docs/public-site.md, "Visit counter"). */
