@@ -93,9 +93,8 @@ function ReviewBadge() {
   const { data } = useSWR(
     reviewCountKey(language),
     () => review.open({ page: 1, pageSize: 1 }).then((page) => page.total),
-    {
-      refreshInterval: 60_000,
-    },
+    // Refreshed every minute and after each decision, not on each return to the window (a confirm dialog is one).
+    { refreshInterval: 60_000, revalidateOnFocus: false },
   );
   if (!data) return null;
   return (
