@@ -298,5 +298,14 @@ describe('review/getlist', () => {
     expect(second.body.data[0]).toMatchObject({ resource: 'webnews', rowId: news.id });
     const en = await call('POST', 'review/getlist', {}, { token: admin.token, language: 'en' });
     expect(en.body.data.map((entry: { rowId: number }) => entry.rowId)).toEqual([english.id]);
+    const page6 = await call(
+      'POST',
+      'webeditor/add/6',
+      { title: 'Privacy', content: '<p>x</p>' },
+      { token: admin.token },
+    );
+    await call('PUT', 'webeditor/update/6', { id: page6.body.id, title: 'Privacy 2' }, { token: editor.token });
+    const sectioned = await call('POST', 'review/getlist', { pageSize: 1 }, { token: admin.token });
+    expect(sectioned.body.data[0]).toMatchObject({ resource: 'webeditor', rowId: page6.body.id, section: 6 });
   });
 });

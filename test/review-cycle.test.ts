@@ -155,3 +155,21 @@ test('the daily digest mails each author the rows past their date, once a day', 
   const toAdmin = mails.find((mail) => mail.envelopeTo.includes('chief@example.org'))!;
   expect(toAdmin.subject).toContain('1 item(s) due for review');
 });
+
+test('a row of a per-section resource is named with its section, in review/due and the digest link', async () => {
+  const added = await call(
+    'POST',
+    'webeditor/add/6',
+    { title: '隱私權', content: '<p>x</p>', reviewAt: '2020-01-01' },
+    {
+      token: editor.token,
+    },
+  );
+  expect(added.status).toBe(200);
+  const due = await call('POST', 'review/due', {}, { token: admin.token });
+  expect(due.body.data).toEqual([expect.objectContaining({ resource: 'webeditor', rowId: added.body.id, section: 6 })]);
+  expect(await sendReviewDigest()).toBe(1);
+  expect(await deliverDueMail()).toMatchObject({ sent: 1 });
+  const [mail] = await smtp.waitFor(1);
+  expect(linkIn(mail, SITE)).toBe(`${SITE}/tw-admin/webeditor/privacy/${added.body.id}`);
+});

@@ -116,7 +116,14 @@ export function MySubmissions() {
               {entry.kind === 'delete' && entry.status === 'approved' ? (
                 entry.title
               ) : (
-                <Link href={adminPath(language, { kind: 'edit', resource: entry.resource, id: entry.rowId })}>
+                <Link
+                  href={adminPath(language, {
+                    kind: 'edit',
+                    resource: entry.resource,
+                    id: entry.rowId,
+                    ...(entry.section === undefined ? {} : { section: entry.section }),
+                  })}
+                >
                   {entry.title}
                 </Link>
               )}{' '}

@@ -102,7 +102,16 @@ export function DueForReview() {
     <ul className="admin-message-list">
       {data.data.map((row) => (
         <li key={`${row.resource}/${row.rowId}`}>
-          <Link href={adminPath(language, { kind: 'edit', resource: row.resource, id: row.rowId })}>{row.title}</Link>
+          <Link
+            href={adminPath(language, {
+              kind: 'edit',
+              resource: row.resource,
+              id: row.rowId,
+              ...(row.section === undefined ? {} : { section: row.section }),
+            })}
+          >
+            {row.title}
+          </Link>
           <span>
             {row.resourceLabel} · {t('reviewCycle.reviewAt')} {formatWireDate(row.reviewAt, language, false)}
           </span>

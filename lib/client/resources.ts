@@ -294,6 +294,8 @@ export interface PendingEntry {
   resource: string;
   resourceLabel: string;
   rowId: number;
+  /** The row's section, for resources whose forms are per section. */
+  section?: number;
   title: string;
   kind: 'new' | 'change' | 'delete';
   status: 'pending' | 'approved' | 'rejected';
@@ -318,6 +320,7 @@ export interface DueRow {
   resource: string;
   resourceLabel: string;
   rowId: number;
+  section?: number;
   title: string;
   reviewAt: string;
 }

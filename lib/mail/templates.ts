@@ -193,9 +193,9 @@ export function decisionMail(
 
 /** One row of a review digest: its content's name, title, due date and back-office form. */
 export interface DueForReview {
-  resource: string;
   resourceLabel: string;
-  rowId: number;
+  /** Its back-office form below the site (`/tw-admin/webnews/12`). */
+  path: string;
   title: string;
   /** YYYY-MM-DD */
   reviewAt: string;
@@ -207,7 +207,7 @@ export function reviewDigestMail(language: WireLanguage, site: string, rows: Due
     translate(language, `mail.review.${key}`, values);
   const items = rows.map((row) => ({
     line: t('item', { resource: row.resourceLabel, title: row.title, date: row.reviewAt }),
-    link: siteLink(`/${language}-admin/${row.resource}/${row.rowId}`),
+    link: siteLink(row.path),
   }));
   const text = [
     t('intro', { count: rows.length }),

@@ -17,6 +17,7 @@ import {
   type PendingEntry,
 } from '../storage/pending';
 import { notifyAuthor } from './approval-mail';
+import { sectionOf } from './review-dates';
 import { afterStoring, auditRow, expectedVersion, find, prepareRemove, trashWriter, type IdInput } from './resource';
 
 /**
@@ -39,14 +40,15 @@ export interface FieldChange {
   after: unknown;
 }
 
-/** An entry in the wire form the calls answer with (no values: those are the diff's). */
-function wireEntry(actor: Actor, entry: PendingEntry) {
+/** An entry in the wire form the calls answer with (no values: those are the diff's); `section` for the form's path. */
+function wireEntry(actor: Actor, entry: PendingEntry, section?: number) {
   const resource = findResource(entry.resource);
   return {
     id: entry.id,
     resource: entry.resource,
     resourceLabel: resource?.label[actor.language] ?? entry.resource,
     rowId: entry.rowId,
+    ...(section === undefined ? {} : { section }),
     title: entry.title,
     kind: entry.kind,
     status: entry.status,
@@ -233,11 +235,21 @@ export async function reject(
   return { ...entry, status: 'rejected', comment };
 }
 
+/** The section of an entry's row, for resources whose forms are per section (a deleted row has none). */
+async function sectionOfEntry(actor: Actor, entry: PendingEntry): Promise<number | undefined> {
+  const definition = findResource(entry.resource);
+  if (!definition?.sectionInPath) return undefined;
+  const row = await repo.getRow(definition, { language: actor.language, publicOnly: false }, entry.rowId);
+  return row ? sectionOf(definition, row) : undefined;
+}
+
 /** A page of entries in the wire form, paged as every list is. */
 async function entryPage(actor: Actor, body: Record<string, unknown>, filter: { open: true } | { accountId: number }) {
   const { page, pageSize } = pageOf(body);
   const { entries, total } = await pendingPage({ page, pageSize, filter, language: actor.language });
-  return { data: entries.map((entry) => wireEntry(actor, entry)), total, page, pageSize };
+  const data = [];
+  for (const entry of entries) data.push(wireEntry(actor, entry, await sectionOfEntry(actor, entry)));
+  return { data, total, page, pageSize };
 }
 
 /** Every open change in the caller's language, across resources, the newest first (Admins). */

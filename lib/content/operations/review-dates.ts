@@ -3,6 +3,7 @@ import { config } from '../../config';
 import type { Actor } from '../model/actor';
 import { traits, type ResourceDefinition } from '../model/define';
 import { invalid } from '../model/errors';
+import { sections } from '../model/sections';
 import { wireInstant } from '../model/wire';
 import { fromWireDateTime } from '../model/wire-dates';
 import type { Row } from '../storage/repository';
@@ -18,6 +19,31 @@ import { reviewCycles } from '../storage/settings';
 
 /** Whether a resource's rows have review dates: those visitors read. */
 export const reviewed = (definition: ResourceDefinition) => traits(definition).read === 'public';
+
+/**
+ * The section a row's back-office form is under, for resources whose section stands in every path
+ * (`sectionInPath`: boards, committees, page sections): its value, or undefined.
+ */
+export function sectionOf(definition: ResourceDefinition, row: Row): number | undefined {
+  const key = definition.sectionInPath ? definition.parents?.[0] : undefined;
+  return key && typeof row[key] === 'number' ? row[key] : undefined;
+}
+
+/** The path of a row's back-office form (`/tw-admin/webnews/12`, `/tw-admin/webeditor/privacy/5`), for e-mails. */
+export function adminFormPath(
+  language: string,
+  definition: ResourceDefinition,
+  rowId: number,
+  section?: number,
+): string {
+  const key = definition.parents?.[0];
+  const f = key ? definition.fields[key] : undefined;
+  const sectionKey =
+    section !== undefined && f?.kind === 'choice' && f.section
+      ? sections[f.section].find((s) => s.value === section)?.key
+      : undefined;
+  return `/${language}-admin/${definition.name}${sectionKey ? `/${sectionKey}` : ''}/${rowId}`;
+}
 
 /** `months` whole months after `from`. */
 export function monthsAfter(from: Date, months: number): Date {

@@ -13,7 +13,7 @@ import { accountAddress, adminAddresses } from '../storage/pending';
 import { claimDigestDay, dueRows, setReviewDate, type DueRow } from '../storage/reviews';
 import { readWebInfo, reviewCycles } from '../storage/settings';
 import { auditRow, find, type IdInput } from './resource';
-import { monthsAfter, reviewed } from './review-dates';
+import { adminFormPath, monthsAfter, reviewed, sectionOf } from './review-dates';
 
 /**
  * The review cycle of public content (docs/api.md, Review cycle): 「已檢視」 records a review of a
@@ -71,13 +71,18 @@ export async function markReviewed(actor: Actor, definition: ResourceDefinition,
   };
 }
 
-const wireDue = (actor: Actor, row: DueRow) => ({
-  resource: row.resource,
-  resourceLabel: findResource(row.resource)?.label[actor.language] ?? row.resource,
-  rowId: row.rowId,
-  title: row.title,
-  reviewAt: wireInstant(row.reviewAt),
-});
+const wireDue = (actor: Actor, row: DueRow) => {
+  const definition = findResource(row.resource)!;
+  const section = sectionOf(definition, row.row);
+  return {
+    resource: row.resource,
+    resourceLabel: definition.label[actor.language],
+    rowId: row.rowId,
+    ...(section === undefined ? {} : { section }),
+    title: row.title,
+    reviewAt: wireInstant(row.reviewAt),
+  };
+};
 
 /** Staff: the rows of the caller's language past their review date, the longest overdue first, paged. */
 export async function dueForReview(actor: Actor, body: Record<string, unknown>) {
@@ -124,7 +129,11 @@ export async function sendReviewDigest(now = new Date()): Promise<number> {
       ...reviewDigestMail(
         group.language,
         siteName,
-        group.rows.map((row) => ({ ...wireDue(reader, row), reviewAt: wireInstant(row.reviewAt).slice(0, 10) })),
+        group.rows.map((row) => {
+          const due = wireDue(reader, row);
+          const path = adminFormPath(group.language, findResource(row.resource)!, row.rowId, due.section);
+          return { ...due, path, reviewAt: due.reviewAt.slice(0, 10) };
+        }),
       ),
     });
   }

@@ -59,6 +59,8 @@ export interface DueRow {
   title: string;
   reviewAt: Date;
   updatedBy: number | null;
+  /** The row itself as read (its id, title, language and, where it has one, its section). */
+  row: Row;
 }
 
 /** Every row past its review date, of the resources given, the longest overdue first. */
@@ -80,6 +82,9 @@ export async function dueRows(definitions: ResourceDefinition[], now: Date, lang
         updatedBy: column(table, 'updatedBy'),
         reviewAt: contentReviews.reviewAt,
         ...(localized ? { lang: column(table, 'lang') } : {}),
+        ...(definition.sectionInPath && definition.parents?.[0]
+          ? { [definition.parents[0]]: column(table, definition.parents[0]) }
+          : {}),
       })
       .from(table)
       .innerJoin(
@@ -97,6 +102,7 @@ export async function dueRows(definitions: ResourceDefinition[], now: Date, lang
         title: String(row.title ?? ''),
         reviewAt: row.reviewAt as Date,
         updatedBy: typeof row.updatedBy === 'number' ? row.updatedBy : null,
+        row,
       });
   }
   return found.sort((a, b) => a.reviewAt.getTime() - b.reviewAt.getTime());
