@@ -271,6 +271,8 @@ test.describe('back office: screens', () => {
     const name = `刪除測試 ${Date.now()}`;
     expect((await request.post('/api/weblinktype/add', { headers, data: { name } })).status()).toBe(200);
     await signIn(page, 'tw', admin, '/tw-admin/weblinktype');
+    // Counted once the screen has loaded: its first reads (the list, the menu's count) may go as one batch.
+    await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
     const deletes: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'DELETE' || r.url().includes('/api/batch')) deletes.push(r.url());

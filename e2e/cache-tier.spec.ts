@@ -233,6 +233,43 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
     expect(await (await request.get(`${front}/en/news`)).text()).toContain('Cache tier edited');
   });
 
+  test("a User's change awaiting approval never reaches the tier; its approval shows at once", async ({ request }) => {
+    const headers = await signIn();
+    const editor = { username: `tier${Date.now()}`, password: 'user-password-1' };
+    const made = await request.post(`${api}/account/add`, {
+      headers,
+      data: { ...editor, displayName: 'Tier editor', role: 0 },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    const context = await requests.newContext({ baseURL: `http://127.0.0.1:${appPort}` });
+    const editorHeaders = await adminHeaders(context, 'en', editor).finally(() => context.dispose());
+    const setting = (on: boolean) =>
+      request.post(`${api}/websetting/webinfo`, { headers, data: { approvalRequired: on } });
+    expect((await setting(true)).status()).toBe(200);
+    try {
+      const { id } = await addNews(request, headers, 'Tier live text');
+      const page = `${front}/en/news/${id}`;
+      await request.get(page);
+      expect(isHit((await request.get(page)).headers())).toBe(true);
+
+      const submitted = await request.put(`${api}/webnews/update`, {
+        headers: editorHeaders,
+        data: { id, title: 'Tier approved text' },
+      });
+      expect((await submitted.json()).pending.id).toBeGreaterThan(0);
+      const kept = await request.get(page);
+      expect(await kept.text()).toContain('Tier live text');
+
+      const approved = await request.post(`${api}/webnews/approve/${id}`, { headers, data: {} });
+      expect(approved.status(), await approved.text()).toBe(200);
+      // The approval answered after Varnish took the purge: the very next request is the approved page.
+      expect(await (await request.get(page)).text()).toContain('Tier approved text');
+      expect(await (await request.get(`${front}/en/news`)).text()).toContain('Tier approved text');
+    } finally {
+      expect((await setting(false)).status()).toBe(200);
+    }
+  });
+
   test('a hidden row stops being served at once', async ({ request }) => {
     const headers = await signIn();
     const { id } = await addNews(request, headers, 'Cache tier hidden');

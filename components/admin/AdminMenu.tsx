@@ -1,10 +1,15 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import useSWR from 'swr';
+import { adminPath } from '@/lib/admin/paths';
+import { useClientLanguage } from '@/lib/client/hooks';
+import { review } from '@/lib/client/resources';
 import { adminOwnGroups, buildMenu, entryMatches, type MenuEntry } from '@/lib/admin/menu';
 import type { AdminScreen } from '@/lib/admin/paths';
 import { useAdminSession } from './AdminSession';
 import { GuardedLink } from './LeaveGuard';
+import { reviewCountKey } from './ReviewScreen';
 
 /**
  * The menu, grouped as the public site is. A group is a native disclosure (<details>), open when it
@@ -37,6 +42,18 @@ export function AdminMenu({ screen, onNavigate }: { screen: AdminScreen; onNavig
           {t('shell.dashboard')}
         </GuardedLink>
       </li>
+      {account.role === 1 ? (
+        <li>
+          <GuardedLink
+            href={adminPath(language, { kind: 'review' })}
+            aria-current={screen.kind === 'review' ? 'page' : undefined}
+            onClick={onNavigate}
+          >
+            {t('shell.review')}
+            <ReviewBadge />
+          </GuardedLink>
+        </li>
+      ) : null}
       {groups.map((group) => {
         const holdsCurrent = group.entries.some((entry) => entryMatches(entry, screen));
         return (
@@ -66,5 +83,23 @@ export function AdminMenu({ screen, onNavigate }: { screen: AdminScreen; onNavig
         );
       })}
     </ul>
+  );
+}
+
+/** How many changes await approval, beside the menu's 待審核 entry (nothing while none does). */
+function ReviewBadge() {
+  const t = useTranslations('admin');
+  const language = useClientLanguage();
+  const { data } = useSWR(
+    reviewCountKey(language),
+    () => review.open({ page: 1, pageSize: 1 }).then((page) => page.total),
+    // Refreshed every minute and after each decision, not on each return to the window (a confirm dialog is one).
+    { refreshInterval: 60_000, revalidateOnFocus: false },
+  );
+  if (!data) return null;
+  return (
+    <span className="admin-badge" aria-label={t('shell.reviewCount', { count: data })}>
+      {data}
+    </span>
   );
 }

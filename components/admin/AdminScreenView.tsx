@@ -16,6 +16,7 @@ import { Dashboard } from './Dashboard';
 import { FormScreen } from './FormScreen';
 import { ImportScreen } from './ImportScreen';
 import { ListScreen } from './ListScreen';
+import { ReviewScreen } from './ReviewScreen';
 import { MediaScreen } from './MediaScreen';
 import { GuardedLink } from './LeaveGuard';
 import { ScreenTitle } from './ScreenTitle';
@@ -34,7 +35,7 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
   const t = useTranslations('admin');
   const screen = parseAdminPath(pathname)?.screen ?? { kind: 'notFound' as const };
   const definition = 'resource' in screen ? findResource(screen.resource) : undefined;
-  const adminOnly = screen.kind === 'settings' || screen.kind === 'audit';
+  const adminOnly = screen.kind === 'settings' || screen.kind === 'audit' || screen.kind === 'review';
   const forbidden = (definition && !roleMayManage(account.role, definition)) || (adminOnly && account.role !== 1);
 
   if (forbidden) {
@@ -66,6 +67,12 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
       );
     case 'security':
       return <SecurityScreen />;
+    case 'review':
+      return (
+        <Suspense fallback={<p role="status">{t('loading')}</p>}>
+          <ReviewScreen />
+        </Suspense>
+      );
     case 'trash':
       if (!definition || !hasTrash(definition)) return <NotFound />;
       return (

@@ -6,8 +6,11 @@ import useSWR from 'swr';
 import { resourcesInMenuOrder } from '@/lib/admin/menu';
 import { traits } from '@/lib/content/model/define';
 import { adminPath, sectionFieldOf } from '@/lib/admin/paths';
-import { mailStatus, resourceApi, webSettings, type MailStatus } from '@/lib/client/resources';
+import { mailStatus, resourceApi, review, webSettings, type MailStatus } from '@/lib/client/resources';
 import { useAdminSession } from './AdminSession';
+import { MySubmissions } from './PendingChange';
+import { DueForReview } from './ReviewDates';
+import { reviewCountKey } from './ReviewScreen';
 import { ScreenTitle } from './ScreenTitle';
 import { formatWireDate } from '@/lib/admin/cells';
 
@@ -41,6 +44,9 @@ export function Dashboard() {
   );
   const counters = useSWR(['dashboard-counters', language], () => webSettings.counters(), { revalidateOnFocus: false });
   const mail = useSWR(['dashboard-mail', language], () => mailStatus());
+  const awaiting = useSWR(account.role === 1 ? reviewCountKey(language) : null, () =>
+    review.open({ page: 1, pageSize: 1 }).then((page) => page.total),
+  );
 
   const countsData = counts.data;
   const countersData = counters.data;
@@ -53,6 +59,21 @@ export function Dashboard() {
     <>
       <ScreenTitle title={t('dashboard.title')} />
       <div className="admin-dashboard">
+        {awaiting.data ? (
+          <p className="admin-pending admin-dashboard-wide">
+            <Link href={adminPath(language, { kind: 'review' })}>{t('review.awaiting', { count: awaiting.data })}</Link>
+          </p>
+        ) : null}
+        <section aria-labelledby="dash-due" className="admin-dashboard-wide">
+          <h2 id="dash-due">{t('reviewCycle.due')}</h2>
+          <DueForReview />
+        </section>
+        {account.role === 0 ? (
+          <section aria-labelledby="dash-submissions" className="admin-dashboard-wide">
+            <h2 id="dash-submissions">{t('review.mine')}</h2>
+            <MySubmissions />
+          </section>
+        ) : null}
         <section aria-labelledby="dash-messages">
           <h2 id="dash-messages">{t('dashboard.newestMessages')}</h2>
           {messages.data ? (

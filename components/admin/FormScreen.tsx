@@ -7,14 +7,16 @@ import { ResourceForm } from '@/components/admin/form';
 import { draftKey } from '@/lib/admin-form/drafts';
 import { adminPath, sectionFieldOf, sectionPath } from '@/lib/admin/paths';
 import { useRow } from '@/lib/client/hooks';
-import { keepsHistory } from '@/lib/content/model/define';
+import { keepsHistory, traits } from '@/lib/content/model/define';
 import { findResource } from '@/lib/content/model/registry';
 import { useAdminSession } from './AdminSession';
 import { GuardedLink, useLeaveGuard } from './LeaveGuard';
+import { ReviewDates } from './ReviewDates';
 import { RevisionHistory } from './RevisionHistory';
 import { ScreenTitle } from './ScreenTitle';
 import { useToast } from './Toasts';
 import { useInvalidateResource } from './useInvalidate';
+import { PendingBanner } from './PendingChange';
 import { PreviewLink } from './PreviewLink';
 
 /** The form of any resource (the form helper's ResourceForm) in the back office's frame. */
@@ -27,7 +29,7 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
   const { setDirty, confirmLeave } = useLeaveGuard();
   const invalidate = useInvalidateResource();
   const path = sectionPath(section);
-  const { data: row } = useRow(resource, rowId ?? null, path);
+  const { data: row, mutate: reloadRow } = useRow(resource, rowId ?? null, path);
   const sectionLabel =
     section === undefined
       ? undefined
@@ -47,6 +49,9 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
           </PreviewLink>
         ) : null}
       </ScreenTitle>
+      {rowId !== undefined && row ? (
+        <PendingBanner resource={resource} rowId={rowId} pendingId={(row.pending as { id?: number } | undefined)?.id} />
+      ) : null}
       <ResourceForm
         key={formVersion}
         resource={resource}
@@ -56,7 +61,8 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
         onDirtyChange={setDirty}
         onSaved={async (saved, { stay }) => {
           setDirty(false);
-          toast.success(t('toast.saved'));
+          // A User's save while publishing needs approval waits for an Admin: say so.
+          toast.success(t(saved.pending ? 'toast.submitted' : 'toast.saved'));
           await invalidate(resource);
           // Kept open: a new row's form becomes its edit form, with its history and preview.
           if (!stay) router.push(listHref);
@@ -74,6 +80,9 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
           if (confirmLeave()) router.push(listHref);
         }}
       />
+      {rowId !== undefined && row && traits(definition).read === 'public' ? (
+        <ReviewDates key={String(row.version)} resource={resource} row={row} onChanged={() => reloadRow()} />
+      ) : null}
       {rowId !== undefined && row && keepsHistory(definition) ? (
         <RevisionHistory
           resource={resource}

@@ -6,12 +6,17 @@ import { publicRowUrl } from '@/lib/public/row-links';
 import { useAdminSession } from './AdminSession';
 import { useReportError } from './Toasts';
 
-/** Whether visitors see the row now: shown, and inside its publication window where it has one. */
-const isPublic = (row: Row) => row.isVisible !== false && (row.status === undefined || row.status === 'live');
+/**
+ * Whether visitors see the row now as staff see it: shown, inside its publication window where it
+ * has one, and with no change awaiting approval (the preview shows that change).
+ */
+const isPublic = (row: Row) =>
+  row.isVisible !== false && (row.status === undefined || row.status === 'live') && !row.pending;
 
 /**
  * 預覽: a row visitors can see opens its public page; one they cannot (hidden, scheduled, expired)
- * opens a draft-preview link made for it (POST /api/{resource}/previewtoken/{id}), in a new window.
+ * or with a change awaiting approval opens a draft-preview link made for it (POST
+ * /api/{resource}/previewtoken/{id}), in a new window.
  */
 export function PreviewLink({
   resource,

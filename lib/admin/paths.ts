@@ -17,6 +17,7 @@ import { isWireLanguage, type WireLanguage } from '../i18n/languages';
  *   /{lang}-admin/audit                            the audit log (Admins)
  *   /{lang}-admin/media                            the media library (uploads)
  *   /{lang}-admin/security                         the signed-in account's own security (second factor)
+ *   /{lang}-admin/review                           changes awaiting approval (Admins)
  *   /{lang}-login                                  sign-in
  *
  * A resource whose first parent is a fixed section standing in every path (`sectionInPath`:
@@ -28,6 +29,7 @@ export type AdminScreen =
   | { kind: 'audit' }
   | { kind: 'media' }
   | { kind: 'security' }
+  | { kind: 'review' }
   | { kind: 'trash'; resource: string }
   | { kind: 'import'; resource: string }
   | { kind: 'list'; resource: string; section?: number }
@@ -41,6 +43,7 @@ export const MEDIA_SEGMENT = 'media';
 export const SECURITY_SEGMENT = 'security';
 export const TRASH_SEGMENT = 'trash';
 export const IMPORT_SEGMENT = 'import';
+export const REVIEW_SEGMENT = 'review';
 
 /** The section field of a resource with one list per section, or undefined. */
 export function sectionFieldOf(
@@ -80,6 +83,8 @@ export function adminPath(language: WireLanguage, screen: AdminScreen): string {
       return `${home}/${MEDIA_SEGMENT}`;
     case 'security':
       return `${home}/${SECURITY_SEGMENT}`;
+    case 'review':
+      return `${home}/${REVIEW_SEGMENT}`;
     case 'trash':
       return `${home}/${screen.resource}/${TRASH_SEGMENT}`;
     case 'import':
@@ -114,6 +119,7 @@ function screenOf(segments: string[]): AdminScreen {
   if (first === AUDIT_SEGMENT) return rest.length ? notFound : { kind: 'audit' };
   if (first === MEDIA_SEGMENT) return rest.length ? notFound : { kind: 'media' };
   if (first === SECURITY_SEGMENT) return rest.length ? notFound : { kind: 'security' };
+  if (first === REVIEW_SEGMENT) return rest.length ? notFound : { kind: 'review' };
   const definition = findResource(first);
   if (!definition) return notFound;
   if (rest.length === 1 && rest[0] === TRASH_SEGMENT) return { kind: 'trash', resource: definition.name };

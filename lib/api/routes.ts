@@ -13,7 +13,9 @@ import { sessionStatus, signIn } from '../content/operations/account';
 import * as secondFactor from '../content/operations/second-factor';
 import { auditList, exportAudit } from '../content/operations/audit';
 import { exportList as exportContent } from '../content/operations/export';
+import * as approval from '../content/operations/approval';
 import * as editLock from '../content/operations/edit-lock';
+import * as reviews from '../content/operations/reviews';
 import * as history from '../content/operations/history';
 import { mailStatus } from '../content/operations/mail';
 import * as media from '../content/operations/media';
@@ -85,7 +87,9 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
       section,
       rest: [id],
     } = sectionOf(params, 1);
-    return { id: (await content.remove(actor, definition, id, section, query.get('version'))).id };
+    const removed = await content.remove(actor, definition, id, section, query.get('version'));
+    // A User's delete while publishing needs approval only waits for an Admin: say so beside the id.
+    return removed.pending ? { id: removed.id, pending: removed.pending } : { id: removed.id };
   };
   const move: Operation = async (actor, { params, query }) => {
     const {
@@ -186,6 +190,7 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
     if (ordered) routes.push({ method: 'PUT', path: `${name}/changeorder/:section/:id/:position`, operation: move });
   }
   if (keepsHistory(definition)) routes.push(...historyRoutes(definition));
+  if (keepsHistory(definition) && traits(definition).read === 'public') routes.push(...reviewRoutes(definition));
   return routes.map((route) => ({ resource: definition, ...route }));
 }
 
@@ -261,6 +266,49 @@ function historyRoutes(definition: ResourceDefinition): Route[] {
     },
   );
   return routes;
+}
+
+/**
+ * The review of a public row: 已檢視 (lib/content/operations/reviews.ts), and its change waiting for
+ * approval: read it with its diff, approve it, reject it (lib/content/operations/approval.ts).
+ */
+function reviewRoutes(definition: ResourceDefinition): Route[] {
+  const name = definition.name;
+  const approve: Operation = async (actor, { params: [id], body }) => {
+    const { kind, row } = await approval.approve(actor, definition, id, body);
+    return kind === 'delete' ? { id: row.id, deleted: true } : wireRow(actor, definition, row);
+  };
+  return [
+    {
+      method: 'POST',
+      path: `${name}/reviewed/:id`,
+      operation: (actor, { params: [id] }) => reviews.markReviewed(actor, definition, id),
+      summary: '已檢視: records a review of the row as it is and moves its review date on by its cycle',
+    },
+    {
+      method: 'POST',
+      path: `${name}/pending/:id`,
+      operation: (actor, { params: [id] }) => approval.pendingChange(actor, definition, id),
+      summary: "The row's latest submission (open or decided) with the live row and a field-by-field diff",
+    },
+    {
+      method: 'POST',
+      path: `${name}/approve/:id`,
+      body: true,
+      operation: approve,
+      summary: "Applies the row's change waiting for approval (Admins); `{comment?, version?}`",
+    },
+    {
+      method: 'POST',
+      path: `${name}/reject/:id`,
+      body: true,
+      operation: async (actor, { params: [id], body }) => {
+        await approval.reject(actor, definition, id, body);
+        return approval.pendingChange(actor, definition, id);
+      },
+      summary: "Discards the row's change waiting for approval with a comment for its author (Admins); `{comment}`",
+    },
+  ];
 }
 
 /** A resource's own calls (lib/content/endpoints/, its section stamps) as routes below its name. */
@@ -394,6 +442,27 @@ export function buildRoutes(): Route[] {
       path: 'audit/export',
       handler: (context) => exportSheet(context, 'audit', (request) => exportAudit(context.actor, request)),
       summary: 'The audit log a filter selects, every page, as a CSV or XLSX file (Admins)',
+    },
+    {
+      method: 'POST',
+      path: 'review/getlist',
+      body: true,
+      operation: (actor, { body }) => approval.reviewList(actor, body),
+      summary: 'Every change waiting for approval, across resources, the newest first (Admins)',
+    },
+    {
+      method: 'POST',
+      path: 'review/due',
+      body: true,
+      operation: (actor, { body }) => reviews.dueForReview(actor, body),
+      summary: 'Rows past their review date, across resources, the longest overdue first',
+    },
+    {
+      method: 'POST',
+      path: 'review/mine',
+      body: true,
+      operation: (actor, { body }) => approval.mySubmissions(actor, body),
+      summary: "The caller's own submissions for approval and their state, the newest first",
     },
     {
       method: 'POST',

@@ -235,6 +235,12 @@ export function resourceApi(name: string, client: ApiHttp = http) {
       if (!client.deps.confirm(clientMessage(client.deps.settings().language, 'confirmPurge'))) return CANCELLED;
       return send<{ id: number }>(client, 'DELETE', at('purge', id));
     },
+    /** The row's latest submission for approval with its diff to the live row, or a 404 without one. */
+    pending: (id: number) => send<PendingChange>(client, 'POST', at('pending', id)),
+    /** Applies the row's change awaiting approval (Admins). */
+    approve: (id: number, comment: string) => send<Row>(client, 'POST', at('approve', id), { comment }),
+    /** Discards the row's change awaiting approval with a comment for its author (Admins). */
+    reject: (id: number, comment: string) => send<PendingChange>(client, 'POST', at('reject', id), { comment }),
     /** Takes or renews the row's edit lock; `takeover` takes it from whoever holds it. */
     lock: (id: number, takeover = false) =>
       send<LockAnswer>(client, 'POST', at('lock', id), takeover ? { takeover: true } : {}),
@@ -343,6 +349,56 @@ export function importFile(
   form.append('dryRun', String(options.dryRun));
   return client.post(client.url(`/api/${resource}/import`), { body: form, timeout: false }).json<ImportReport>();
 }
+
+/** One submission for approval as `review/getlist`, `review/mine` and `pending/{id}` give it. */
+export interface PendingEntry {
+  id: number;
+  resource: string;
+  resourceLabel: string;
+  rowId: number;
+  /** The row's section, for resources whose forms are per section. */
+  section?: number;
+  title: string;
+  kind: 'new' | 'change' | 'delete';
+  status: 'pending' | 'approved' | 'rejected';
+  submittedAt: string;
+  submittedBy: number | null;
+  submittedByName: string | null;
+  comment: string | null;
+  decidedAt: string | null;
+  decidedByName: string | null;
+}
+
+/** A row's latest submission with the live row and the diff (`pending/{id}`). */
+export interface PendingChange extends PendingEntry {
+  live: Row;
+  proposed: Row | null;
+  diff: { field: string; label: string; before: unknown; after: unknown }[];
+  history: PendingEntry[];
+}
+
+/** A row past its review date (`review/due`). */
+export interface DueRow {
+  resource: string;
+  resourceLabel: string;
+  rowId: number;
+  section?: number;
+  title: string;
+  reviewAt: string;
+}
+
+/** The lists of submissions: every open one (Admins), or the caller's own. */
+export function reviewApi(client: ApiHttp = http) {
+  type Page = { data: PendingEntry[]; total: number; page: number; pageSize: number };
+  return {
+    open: (request: { page: number; pageSize: number }) => send<Page>(client, 'POST', 'review/getlist', request),
+    mine: (request: { page: number; pageSize: number }) => send<Page>(client, 'POST', 'review/mine', request),
+    /** Rows past their review date, the longest overdue first. */
+    due: (request: { page: number; pageSize: number }) =>
+      send<{ data: DueRow[]; total: number; page: number; pageSize: number }>(client, 'POST', 'review/due', request),
+  };
+}
+export const review = reviewApi();
 
 /** `POST audit/getlist` (Admins): a page of the audit log, newest first. */
 export function auditLogPage(request: AuditRequest, client: ApiHttp = http) {

@@ -323,6 +323,55 @@ export const contentRevisions = pgTable(
 );
 
 /**
+ * Changes to public content waiting for an Admin's approval (lib/content/storage/pending.ts): a new
+ * row, a change of a row or its deletion, submitted by a User while `approvalRequired` is on. At most
+ * one `pending` entry per row; approved and rejected entries stay as the row's review history.
+ */
+export const pendingChanges = pgTable(
+  'pending_changes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    resource: varchar('resource', { length: 63 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    lang: varchar('lang', { length: 2 }),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    title: varchar('title', { length: 200 }).notNull().default(''),
+    baseVersion: integer('base_version').notNull(),
+    accountId: integer('account_id'),
+    submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    comment: text('comment'),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamptz('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('pending_changes_open_idx')
+      .on(t.resource, t.rowId)
+      .where(sql`${t.status} = 'pending'`),
+    index('pending_changes_status_idx').on(t.status, t.submittedAt),
+    index('pending_changes_account_idx').on(t.accountId, t.submittedAt),
+  ],
+);
+
+/**
+ * When public rows are next due for review and when they were last reviewed
+ * (lib/content/storage/reviews.ts): one row per content row that has a date, so the content tables
+ * and the answers of rows without one stay as they are.
+ */
+export const contentReviews = pgTable(
+  'content_reviews',
+  {
+    resource: varchar('resource', { length: 63 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    reviewAt: timestamptz('review_at'),
+    reviewedAt: timestamptz('reviewed_at'),
+    reviewedBy: integer('reviewed_by'),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.rowId] }), index('content_reviews_due_idx').on(t.reviewAt)],
+);
+
+/**
  * Deleted content rows, until restored or purged (lib/content/storage/trash.ts): the row's values as a JSON
  * snapshot, so no read of the content tables has to skip them. Their uploads stay until the purge.
  */

@@ -100,3 +100,133 @@ export function passwordResetMail(
   );
   return { subject: t('subject', { site }), text, html };
 }
+
+/** What an approval e-mail tells of one submission. */
+export interface SubmissionSummary {
+  kind: 'new' | 'change' | 'delete';
+  resourceLabel: string;
+  title: string;
+}
+
+function summaryLines(language: WireLanguage, submission: SubmissionSummary): [string, string][] {
+  const t = (key: string) => translate(language, `mail.approval.${key}`);
+  return [
+    [t('kind'), t(`kinds.${submission.kind}`)],
+    [t('resource'), submission.resourceLabel],
+    [t('title'), submission.title],
+  ];
+}
+
+/** An approval e-mail: an introduction, the submission, an optional comment and a link. */
+function approvalMail(
+  language: WireLanguage,
+  site: string,
+  subject: string,
+  intro: string,
+  lines: [string, string][],
+  linkLabel: string,
+  link: string,
+): MailBody {
+  const text = [
+    intro,
+    '',
+    ...lines.map(([label, value]) => `${label}: ${value}`),
+    '',
+    linkLabel,
+    link,
+    '',
+    '-- ',
+    translate(language, 'mail.footer', { site }),
+  ].join('\n');
+  const rows = lines
+    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${htmlLines(value)}</td></tr>`)
+    .join('');
+  const html = page(
+    language,
+    site,
+    `<p>${escapeHtml(intro)}</p><table>${rows}</table>` +
+      `<p>${escapeHtml(linkLabel)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+  );
+  return { subject: subject.replace(/[\r\n]+/g, ' '), text, html };
+}
+
+/** To the approvers: a User's submission waits, with the link to the Awaiting approval screen. */
+export function submissionMail(
+  language: WireLanguage,
+  site: string,
+  author: string,
+  submission: SubmissionSummary,
+): MailBody {
+  const t = (key: string, values: Record<string, string> = {}) => translate(language, `mail.approval.${key}`, values);
+  return approvalMail(
+    language,
+    site,
+    t('submittedSubject', { site, title: submission.title }),
+    t('submittedIntro', { author }),
+    summaryLines(language, submission),
+    t('submittedLink'),
+    siteLink(`/${language}-admin/review`),
+  );
+}
+
+/** To the author: their submission was approved or rejected (with the reviewer's comment). */
+export function decisionMail(
+  language: WireLanguage,
+  site: string,
+  decision: { approved: boolean; reviewer: string; comment: string | null },
+  submission: SubmissionSummary,
+): MailBody {
+  const t = (key: string, values: Record<string, string> = {}) => translate(language, `mail.approval.${key}`, values);
+  const state = decision.approved ? 'approved' : 'rejected';
+  const lines = summaryLines(language, submission);
+  if (decision.comment) lines.push([t('comment'), decision.comment]);
+  return approvalMail(
+    language,
+    site,
+    t(`${state}Subject`, { site, title: submission.title }),
+    t(`${state}Intro`, { reviewer: decision.reviewer }),
+    lines,
+    t('decidedLink'),
+    siteLink(`/${language}-admin`),
+  );
+}
+
+/** One row of a review digest: its content's name, title, due date and back-office form. */
+export interface DueForReview {
+  resourceLabel: string;
+  /** Its back-office form below the site (`/tw-admin/webnews/12`). */
+  path: string;
+  title: string;
+  /** YYYY-MM-DD */
+  reviewAt: string;
+}
+
+/** To an author (or the Admins): the rows past their review date, each with the link to its form. */
+export function reviewDigestMail(language: WireLanguage, site: string, rows: DueForReview[]): MailBody {
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    translate(language, `mail.review.${key}`, values);
+  const items = rows.map((row) => ({
+    line: t('item', { resource: row.resourceLabel, title: row.title, date: row.reviewAt }),
+    link: siteLink(row.path),
+  }));
+  const text = [
+    t('intro', { count: rows.length }),
+    '',
+    ...items.flatMap((item) => [item.line, item.link, '']),
+    t('howTo'),
+    '',
+    '-- ',
+    translate(language, 'mail.footer', { site }),
+  ].join('\n');
+  const list = items
+    .map(
+      (item) => `<li>${escapeHtml(item.line)}<br><a href="${escapeHtml(item.link)}">${escapeHtml(item.link)}</a></li>`,
+    )
+    .join('');
+  const html = page(
+    language,
+    site,
+    `<p>${escapeHtml(t('intro', { count: rows.length }))}</p><ul>${list}</ul><p>${escapeHtml(t('howTo'))}</p>`,
+  );
+  return { subject: t('subject', { site, count: rows.length }), text, html };
+}

@@ -13,6 +13,9 @@ describe('back-office paths', () => {
     expect(parseAdminPath('/tw-admin')).toEqual({ language: 'tw', screen: { kind: 'dashboard' } });
     expect(parseAdminPath('/en-admin/')).toEqual({ language: 'en', screen: { kind: 'dashboard' } });
     expect(parseAdminPath('/en-admin/settings')?.screen).toEqual({ kind: 'settings' });
+    expect(parseAdminPath('/en-admin/review')?.screen).toEqual({ kind: 'review' });
+    expect(adminPath('tw', { kind: 'review' })).toBe('/tw-admin/review');
+    expect(parseAdminPath('/en-admin/review/1')?.screen).toEqual({ kind: 'notFound' });
     expect(parseAdminPath('/tw-admin/webnews')?.screen).toEqual({ kind: 'list', resource: 'webnews' });
     expect(parseAdminPath('/tw-admin/webnews/new')?.screen).toEqual({ kind: 'new', resource: 'webnews' });
     expect(parseAdminPath('/tw-admin/webnews/12')?.screen).toEqual({ kind: 'edit', resource: 'webnews', id: 12 });

@@ -5,6 +5,7 @@ import { validateInput } from '../../content/model/validation';
 import { toWireDateTime } from '../../content/model/wire-dates';
 import { isSignedIn, requireAccess } from '../../content/model/actor';
 import { recordAudit } from '../../content/storage/audit';
+import { parseReviewCycles } from '../../content/operations/reviews';
 import type { RequestContext } from '../context';
 import { validationError } from '../errors';
 import { json, readJsonObject } from '../http';
@@ -46,6 +47,8 @@ export async function saveWebInfo(context: RequestContext): Promise<Response> {
       { field: 'logo', key: 'unknownUpload', values: { field: label, value: values.logo } },
     ]);
   }
+  // The review cycles are an object (months per resource), checked apart from the form's fields.
+  if (body.reviewCycles !== undefined) values.reviewCycles = parseReviewCycles(body.reviewCycles);
   await settings.saveWebInfo(context.language, values, context.actor.account?.id ?? null);
   await recordAudit(context.actor, {
     action: 'settings',

@@ -7,6 +7,7 @@ import { removeUnusedUploads } from '../storage/trash';
 import { purgeHistoryBefore, unusedUploadsBefore } from '../storage/media';
 import { purgeExpiredTrash } from '../operations/history';
 import { pruneLapsedLocks } from '../storage/edit-locks';
+import { sendReviewDigest } from '../operations/reviews';
 
 /** How often each server runs the housekeeping after its first run at start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -34,18 +35,24 @@ async function removeUnusedOldUploads(now: Date): Promise<number> {
 /**
  * Drops audit entries older than AUDIT_DAYS, purges rows kept in the trash longer than TRASH_DAYS with their uploads
  * and the files replaced longer ago, removes old uploads nothing uses, and the edit locks that lapsed (forms closed
- * without releasing theirs). Idempotent, so several servers may each run it.
+ * without releasing theirs), and sends the day's digest of rows past their review date (once a day, whichever
+ * server asks first). Idempotent, so several servers may each run it.
  */
-export async function runHousekeeping(
-  now = new Date(),
-): Promise<{ auditPruned: number; trashPurged: number; uploadsRemoved: number; locksPruned: number }> {
+export async function runHousekeeping(now = new Date()): Promise<{
+  auditPruned: number;
+  trashPurged: number;
+  uploadsRemoved: number;
+  locksPruned: number;
+  reviewDigests: number;
+}> {
   const auditPruned = await pruneAudit(now);
   const trashPurged =
     (await purgeExpiredTrash(now)) +
     (await purgeHistoryBefore(new Date(now.getTime() - config().trashDays * 86_400_000)));
   const uploadsRemoved = await removeUnusedOldUploads(now);
   const locksPruned = await pruneLapsedLocks(now);
-  return { auditPruned, trashPurged, uploadsRemoved, locksPruned };
+  const reviewDigests = await sendReviewDigest(now);
+  return { auditPruned, trashPurged, uploadsRemoved, locksPruned, reviewDigests };
 }
 
 /** Runs the housekeeping now and then daily; a failure is logged and tried again the next day. */

@@ -24,6 +24,11 @@ export const auditActions = [
   'recoveryCodes',
   'export',
   'import',
+  // Publishing with approval: a User's write waiting for an Admin, its approval or rejection, a row reviewed unchanged.
+  'submit',
+  'approve',
+  'reject',
+  'review',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -22,6 +22,7 @@ import {
 import { inputFields } from '../model/validation';
 import { toWireDateTime } from '../model/wire-dates';
 import { applyUpdate, auditRow, find, titleOf, type IdInput } from './resource';
+import { refuseUnlessDirect } from './submission';
 
 /**
  * The back office's safety nets on the one write path: revisions of every row (list, read, restore
@@ -104,6 +105,7 @@ async function trashed(actor: Actor, definition: ResourceDefinition, id: IdInput
  */
 export async function restore(actor: Actor, definition: ResourceDefinition, id: IdInput): Promise<repo.Row> {
   requireHistory(actor, definition);
+  await refuseUnlessDirect(actor, definition);
   const { row } = await trashed(actor, definition, id);
   const values: repo.Row = {
     ...row,

@@ -15,9 +15,13 @@ import * as repo from '../storage/repository';
 import { saveFirstRevisions, saveRevision } from '../storage/revisions';
 import { wireInstant, wireRow } from '../model/wire';
 import { liveLocks } from '../storage/edit-locks';
+import { openPendingOf } from '../storage/pending';
 import { staleConditions, statusConditions, statusFilter } from '../storage/status-query';
 import { putInTrash } from '../storage/trash';
 import { inputFields, validateInput } from '../model/validation';
+import { approvalNeeded, refuseUnlessDirect, submitChange, submitNew } from './submission';
+import { reviewAtInput, reviewed, saveReviewAt, withReviewDates } from './review-dates';
+import { reviewDueCondition } from '../storage/reviews';
 
 /**
  * The generic operations every resource has (the API's getlist, get, add, update, delete,
@@ -104,7 +108,7 @@ export async function list(
   const selection = await listSelection(actor, definition, request, scope);
   const { rows, total, page } = await repo.listRows(definition, readScopeOf(actor), selection);
   return {
-    rows: isSignedIn(actor) ? await withLocks(definition, await withEditorNames(rows)) : rows,
+    rows: isSignedIn(actor) ? await staffView(actor, definition, await withEditorNames(rows)) : rows,
     total,
     page,
     pageSize: selection.pageSize,
@@ -122,12 +126,15 @@ export async function listSelection(
   const filters = await parentFilters(actor, definition, scope);
   // A status moves with the clock, so a list filtered by one is read afresh (no cache key).
   const status = statusFilter(definition, request.status);
-  const stale = staleConditions(definition, request.stale);
-  const conditions =
-    status || stale.length
-      ? [...(status ? statusConditions(definition, status, new Date()) : []), ...stale]
-      : undefined;
-  return { ...parsed, filters, conditions };
+  const now = new Date();
+  const conditions = [
+    ...(status ? statusConditions(definition, status, now) : []),
+    ...staleConditions(definition, request.stale),
+  ];
+  // Rows past their review date (signed in only): they too move with the clock.
+  if (request.reviewDue === true && isSignedIn(actor) && reviewed(definition))
+    conditions.push(reviewDueCondition(definition, now));
+  return { ...parsed, filters, conditions: conditions.length ? conditions : undefined };
 }
 
 /** Rows with `lock` (its holder and since when) where someone holds one, for staff's reads. */
@@ -141,6 +148,25 @@ async function withLocks(definition: ResourceDefinition, rows: repo.Row[]): Prom
     const held = locks.get(Number(row.id));
     if (!held) return row;
     return { ...row, lock: { accountId: held.accountId, name: held.name, since: wireInstant(held.since) } };
+  });
+}
+
+/** What staff's reads add to rows: the edit lock, the change awaiting approval, the review dates. */
+async function staffView(actor: Actor, definition: ResourceDefinition, rows: repo.Row[]): Promise<repo.Row[]> {
+  return withReviewDates(actor, definition, await withPending(definition, await withLocks(definition, rows)));
+}
+
+/** Rows with `pending` (its id, kind and submission time) where a change waits for approval, for staff's reads. */
+async function withPending(definition: ResourceDefinition, rows: repo.Row[]): Promise<repo.Row[]> {
+  const open = await openPendingOf(
+    definition.name,
+    rows.map((row) => Number(row.id)),
+  );
+  if (!open.size) return rows;
+  return rows.map((row) => {
+    const entry = open.get(Number(row.id));
+    if (!entry) return row;
+    return { ...row, pending: { id: entry.id, kind: entry.kind, submittedAt: wireInstant(entry.submittedAt) } };
   });
 }
 
@@ -178,8 +204,8 @@ export async function get(
   const scope = await sectionScope(actor, definition, section);
   const row = await find(actor, definition, positiveInteger(id), scope, readScopeOf(actor).publicOnly);
   if (!isSignedIn(actor)) return row;
-  const [withLock] = await withLocks(definition, [row]);
-  return withLock;
+  const [seen] = await staffView(actor, definition, [row]);
+  return seen;
 }
 
 /** What the audit log and messages call a row: its title field's value. */
@@ -288,10 +314,16 @@ export async function add(
   section?: IdInput,
 ): Promise<repo.Row> {
   requireAccess(actor, traits(definition).write);
+  const reviewAt = reviewAtInput(input);
   const stored = await prepareAdd(actor, definition, input, section);
+  if (await approvalNeeded(actor, definition)) {
+    const submitted = await submitNew(actor, definition, stored, afterStoring(actor, definition, stored));
+    await auditRow(actor, definition, 'submit', submitted, 'new');
+    return saveReviewAt(definition, submitted, reviewAt, true);
+  }
   const added = await repo.insertRow(definition, stored, afterStoring(actor, definition, stored));
   await auditRow(actor, definition, 'add', added);
-  return added;
+  return saveReviewAt(definition, added, reviewAt, true);
 }
 
 /** A new row checked and made ready to store, in the actor's language. */
@@ -348,7 +380,19 @@ export async function applyUpdate(
 ): Promise<repo.Row> {
   const { version, ...fields } = input;
   const expected = expectedVersion(version);
+  const reviewAt = reviewAtInput(input);
   const { existing, values, changes } = await prepareUpdate(actor, definition, fields, section);
+  const changesContent = Object.keys(values).some((key) => key !== 'id');
+  if (!changesContent && reviewAt !== undefined) {
+    // Only the review date, which visitors never see: no content write, no version raised.
+    return saveReviewAt(definition, existing, reviewAt, false);
+  }
+  if (await approvalNeeded(actor, definition)) {
+    const submitted = await submitChange(actor, definition, existing, 'change', changes, expected);
+    await auditRow(actor, definition, 'submit', existing, 'change');
+    // The review date is for staff, never shown to visitors: it is set at once.
+    return saveReviewAt(definition, submitted, reviewAt, false);
+  }
   const localized = traits(definition).localized;
   // Saving a row is its translation's review: it is up to date again. A change of its content
   // leaves the counterpart out of date until that is saved in turn.
@@ -376,7 +420,7 @@ export async function applyUpdate(
     updated,
     audit.detail ?? changedFields(definition, values, existing, updated),
   );
-  return updated;
+  return saveReviewAt(definition, updated, reviewAt, false);
 }
 
 /** An update checked and made ready to store: the row as it is, the input's values, and the changes to write. */
@@ -436,13 +480,18 @@ export async function remove(
   requireAccess(actor, traits(definition).write);
   const expected = expectedVersion(version);
   const existing = await prepareRemove(actor, definition, id, section);
+  if (await approvalNeeded(actor, definition)) {
+    const submitted = await submitChange(actor, definition, existing, 'delete', {}, expected);
+    await auditRow(actor, definition, 'submit', existing, 'delete');
+    return submitted;
+  }
   await repo.deleteRow(definition, existing, trashWriter(actor, definition), expected);
   await auditRow(actor, definition, 'delete', existing);
   return existing;
 }
 
 /** The row a delete would remove, once it is known that nothing still needs it. */
-async function prepareRemove(
+export async function prepareRemove(
   actor: Actor,
   definition: ResourceDefinition,
   id: IdInput,
@@ -459,7 +508,7 @@ async function prepareRemove(
   return existing;
 }
 
-const trashWriter = (actor: Actor, definition: ResourceDefinition): repo.AfterStore | undefined =>
+export const trashWriter = (actor: Actor, definition: ResourceDefinition): repo.AfterStore | undefined =>
   keepsHistory(definition) ? (tx, row) => putInTrash(tx, definition, row, actor.account?.id ?? null) : undefined;
 
 /**
@@ -502,6 +551,7 @@ export async function bulk(
   if (!available) throw invalid('bulkActionUnavailable', { action });
   const ids = Array.isArray(input.ids) ? input.ids : undefined;
   if (!ids?.length || ids.length > MAX_BULK_IDS) throw invalid('invalidBulkIds', { max: MAX_BULK_IDS });
+  await refuseUnlessDirect(actor, definition);
   const unique = [...new Set(ids.map((id) => positiveInteger(String(id))))];
   const writes: (repo.BulkWrite & { existing: repo.Row })[] = [];
   for (const id of unique) {
@@ -539,6 +589,7 @@ export async function move(
   const expected = expectedVersion(version);
   const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
   const to = positiveInteger(position, 'invalidPosition');
+  await refuseUnlessDirect(actor, definition);
   const siblings = await repo.moveRow(definition, existing, to, actor.account?.id ?? null, expected);
   await auditRow(actor, definition, 'changeorder', existing, `→ ${to}`);
   return siblings;

@@ -23,7 +23,7 @@ import { storedGeneration } from '../../cache/generations';
 import { previewGrant } from '../../cache/preview-scope';
 import { noteWrite } from '../../db/maintenance';
 import { getDb, type Database } from '../../db';
-import { account, uploads } from '../../db/schema';
+import { account, pendingChanges, uploads } from '../../db/schema';
 import { resourceTable } from '../../db/tables';
 import type { WireLanguage } from '../../i18n/languages';
 import { traits, type ResourceDefinition } from '../model/define';
@@ -147,6 +147,16 @@ const MAX_LISTED_IDS = 250_000;
  * Reads at a given time (`scope.now`) and searches without a cache key always reach the database.
  */
 export async function listRows(
+  definition: ResourceDefinition,
+  scope: ReadScope,
+  query: ListQuery,
+): Promise<ListResult> {
+  const result = await listRowsAsStored(definition, scope, query);
+  if (!scope.publicOnly) return result;
+  return { ...result, rows: await withPreviewedChange(definition, result.rows) };
+}
+
+async function listRowsAsStored(
   definition: ResourceDefinition,
   scope: ReadScope,
   query: ListQuery,
@@ -368,10 +378,53 @@ async function loadPage(
   return { rows, total, page };
 }
 
-export function getRow(definition: ResourceDefinition, scope: ReadScope, id: number): Promise<Row | undefined> {
+export async function getRow(definition: ResourceDefinition, scope: ReadScope, id: number): Promise<Row | undefined> {
   // A signed-in read of one row costs one primary-key query, as the generation check would.
   if (!scope.publicOnly || scope.now) return loadRow(definition, scope, id);
-  return cachedRead(definition.name, JSON.stringify({ get: scope.language, id }), () => loadRow(definition, scope, id));
+  const row = await cachedRead(definition.name, JSON.stringify({ get: scope.language, id }), () =>
+    loadRow(definition, scope, id),
+  );
+  return row && (await withPreviewedChange(definition, [row]))[0];
+}
+
+const dateColumns = new Set(['createdAt', 'updatedAt', 'publishAt', 'unpublishAt']);
+
+/** A stored snapshot (a revision, a trash entry, a pending change) back as a row: date-time columns as Date again. */
+export function reviveRow(definition: ResourceDefinition, values: Record<string, unknown>): Row {
+  const row: Row = { ...values };
+  for (const [key, value] of Object.entries(row)) {
+    const isDateTime = dateColumns.has(key) || definition.fields[key]?.kind === 'datetime';
+    if (isDateTime && typeof value === 'string') row[key] = new Date(value);
+  }
+  return row;
+}
+
+/**
+ * Under a draft preview of one of these rows (lib/cache/preview-scope.ts), that row as its change
+ * awaiting approval would leave it, so the reviewer and the author see what approval would publish.
+ * Visitors' reads never come here with a grant, and a preview's reads are never cached.
+ */
+async function withPreviewedChange(definition: ResourceDefinition, rows: Row[]): Promise<Row[]> {
+  const grant = previewGrant();
+  if (!grant || grant.resource !== definition.name) return rows;
+  const index = rows.findIndex((row) => Number(row.id) === grant.rowId);
+  if (index < 0) return rows;
+  const db = await getDb();
+  const [open] = await db
+    .select({ kind: pendingChanges.kind, values: pendingChanges.values })
+    .from(pendingChanges)
+    .where(
+      and(
+        eq(pendingChanges.resource, definition.name),
+        eq(pendingChanges.rowId, grant.rowId),
+        eq(pendingChanges.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  if (!open || open.kind === 'delete') return rows;
+  const previewed = [...rows];
+  previewed[index] = { ...rows[index], ...reviveRow(definition, open.values) };
+  return previewed;
 }
 
 async function loadRow(definition: ResourceDefinition, scope: ReadScope, id: number): Promise<Row | undefined> {
@@ -591,6 +644,26 @@ async function checkVersion(tx: Tx, definition: ResourceDefinition, id: unknown,
   if (expected === undefined) return;
   const current = await lastSave(tx, definition, id, true);
   if (Number(current.version) !== expected) throw await staleVersion(tx, current);
+}
+
+/**
+ * Runs `work` in a transaction holding the row's lock, once the row is found to have the version the
+ * writer read (when it names one): a write that stores something beside the row (a pending change)
+ * but leaves the row itself as it is.
+ */
+export async function withRowLocked<T>(
+  definition: ResourceDefinition,
+  id: unknown,
+  expected: Expected,
+  work: (tx: Tx, version: number) => Promise<T>,
+): Promise<T> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const current = await lastSave(tx, definition, id, true);
+    if (expected.version !== undefined && Number(current.version) !== expected.version)
+      throw await staleVersion(tx, current);
+    return work(tx, Number(current.version));
+  });
 }
 
 /** What a writer last read of the row: its version, when the write is to be refused on any other. */

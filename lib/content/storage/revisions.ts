@@ -4,7 +4,7 @@ import { config } from '../../config';
 import { getDb } from '../../db';
 import { account, contentRevisions } from '../../db/schema';
 import type { ResourceDefinition } from '../model/define';
-import type { Row, Tx } from './repository';
+import { reviveRow, type Row, type Tx } from './repository';
 
 /**
  * Saved states of content rows. Each add, update and restore stores the row as it is after the
@@ -13,17 +13,8 @@ import type { Row, Tx } from './repository';
  * revision outlives changes of the row and even its deletion, until the row is purged.
  */
 
-const dateColumns = new Set(['createdAt', 'updatedAt', 'publishAt', 'unpublishAt']);
-
-/** A stored snapshot back as a row: date-time columns as Date again. */
-export function reviveRow(definition: ResourceDefinition, values: Record<string, unknown>): Row {
-  const row: Row = { ...values };
-  for (const [key, value] of Object.entries(row)) {
-    const isDateTime = dateColumns.has(key) || definition.fields[key]?.kind === 'datetime';
-    if (isDateTime && typeof value === 'string') row[key] = new Date(value);
-  }
-  return row;
-}
+// A stored snapshot back as a row: kept with the repository, whose preview reads revive pending changes too.
+export { reviveRow };
 
 /**
  * The first revision of rows added together (an import), in one statement per chunk: new rows have

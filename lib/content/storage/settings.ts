@@ -45,6 +45,18 @@ export const sharedSettingFields = {
   legacyVisitCount: field.integer(['舊網站瀏覽人次', 'Legacy visit count'], { min: 0, defaultValue: 0, public: false }),
   // A measurement id such as G-XXXXXXXXXX: public by nature, the page that loads analytics prints it.
   analyticsId: field.text(['網站分析代碼', 'Analytics id'], { max: 40, pattern: /^[A-Za-z0-9-]+$/ }),
+  // Whether Users' writes to public content wait for an Admin (lib/content/operations/approval.ts).
+  approvalRequired: field.boolean(['發布需經核准', 'Publishing needs approval'], {
+    defaultValue: false,
+    public: false,
+  }),
+  approverEmails: field.emails(
+    [
+      '核准通知信箱（以逗號分隔，空白則通知所有管理者）',
+      'Approvers to notify (addresses, comma-separated; empty: every Admin)',
+    ],
+    { public: false },
+  ),
 } satisfies Record<string, Field>;
 
 export type LocalizedSettingKey = keyof typeof localizedSettingFields;
@@ -67,8 +79,21 @@ export const settingsDefinition: ResourceDefinition = defineResource({
 });
 
 const SHARED_SCOPE = '*';
+/**
+ * Shared settings kept outside the form's fields: the review cycles, an object of months per
+ * resource that the handler checks itself (lib/content/operations/reviews.ts).
+ */
+const sharedDocumentKeys = ['reviewCycles'];
 const isShared = (key: string): key is SharedSettingKey =>
-  Object.prototype.hasOwnProperty.call(sharedSettingFields, key);
+  Object.prototype.hasOwnProperty.call(sharedSettingFields, key) || sharedDocumentKeys.includes(key);
+
+/** A stored review-cycles object, kept to its whole-month entries. */
+function cyclesOf(value: unknown): Record<string, number> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, number] => Number.isInteger(entry[1]) && entry[1] > 0),
+  );
+}
 
 /** The settings of one language as the API returns them (`webinfo`). */
 export interface WebInfo {
@@ -92,6 +117,12 @@ export interface WebInfo {
   analyticsId: string;
   /** Only for signed-in readers: anonymous visitors read it through `oldvisitcount`. */
   legacyVisitCount?: number;
+  /** Only for signed-in readers: Users' writes to public content wait for an Admin's approval. */
+  approvalRequired?: boolean;
+  /** Only for signed-in readers: who is e-mailed a submission (empty: every Admin with an address). */
+  approverEmails?: string;
+  /** Only for signed-in readers, once saved: each reviewed resource's review cycle in months (`{"webrule": 12}`). */
+  reviewCycles?: Record<string, number>;
 }
 
 /** What a language shows before anything is saved (or after a field is cleared). */
@@ -140,10 +171,18 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
     analyticsId: text('analyticsId', defaults.analyticsId),
     legacyVisitCount: typeof stored.legacyVisitCount === 'number' ? stored.legacyVisitCount : defaults.legacyVisitCount,
   };
+  // The approval settings are in the answer once an Admin has saved them, so a site that never
+  // turned approval on answers exactly as before.
+  if ('approvalRequired' in stored) info.approvalRequired = stored.approvalRequired === true;
+  if ('approverEmails' in stored) info.approverEmails = text('approverEmails', '');
+  if ('reviewCycles' in stored) info.reviewCycles = cyclesOf(stored.reviewCycles);
   // The fields that are not public (`public: false` in the definitions above) only for signed-in readers.
   if (!includePrivate) {
     delete info.notifyEmails;
     delete info.legacyVisitCount;
+    delete info.approvalRequired;
+    delete info.approverEmails;
+    delete info.reviewCycles;
   }
   return info;
 }
@@ -185,7 +224,8 @@ export async function saveWebInfo(
   const own: Record<string, unknown> = {};
   const shared: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
-    if (!Object.prototype.hasOwnProperty.call(settingsDefinition.fields, key)) continue;
+    if (!Object.prototype.hasOwnProperty.call(settingsDefinition.fields, key) && !sharedDocumentKeys.includes(key))
+      continue;
     (isShared(key) ? shared : own)[key] = value ?? null;
   }
   const db = await getDb();
@@ -215,6 +255,24 @@ export async function legacyVisitCount(): Promise<number> {
   const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
   const value = row?.data?.legacyVisitCount;
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/** The shared settings of the approval of Users' writes, read on every write by a User. */
+export async function approvalSettings(): Promise<{ required: boolean; approverEmails: string }> {
+  const db = await getDb();
+  const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
+  const data = row?.data ?? {};
+  return {
+    required: data.approvalRequired === true,
+    approverEmails: typeof data.approverEmails === 'string' ? data.approverEmails : '',
+  };
+}
+
+/** Each reviewed resource's review cycle in months (`reviewCycles`; none by default). */
+export async function reviewCycles(): Promise<Record<string, number>> {
+  const db = await getDb();
+  const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
+  return cyclesOf(row?.data?.reviewCycles);
 }
 
 /* Visit counters (docs/public-site.md, "Visit counter"). */
