@@ -12,6 +12,7 @@ import type { Row } from '../model/rows';
 import { sheetColumns, type SheetColumn } from '../model/sheet-columns';
 import { recordAudit } from '../storage/audit';
 import * as repo from '../storage/repository';
+import { refuseUnlessDirect } from './submission';
 import { afterStoring, afterStoringNew, firstRevisions, prepareAdd, prepareUpdate, titleOf } from './resource';
 
 /**
@@ -235,6 +236,8 @@ export async function importRows(
 ): Promise<ImportResult> {
   requireAccess(actor, traits(definition).write);
   if (!importable(definition)) throw notFound();
+  // An import writes at once: where a User's writes wait for approval, only an Admin imports.
+  await refuseUnlessDirect(actor, definition);
   const language = actor.language;
   const columns = importColumns(definition);
   const chosen = resolveMapping(actor, columns, table.header, request.mapping);
