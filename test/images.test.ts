@@ -306,6 +306,26 @@ describe('variants', () => {
     }
   });
 
+  test('an animated GIF stays animated at its own URL and has still copies for thumbnails', async () => {
+    const frame = (background: string) =>
+      sharp({ create: { width: 60, height: 40, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame('#ff0000'), await frame('#0000ff')], { join: { animated: true } })
+      .gif({ delay: [100, 100] })
+      .toBuffer();
+    const id = await stored(gif, 'blink.gif');
+    expect((await findUpload(id))?.width).toBe(60);
+    const animation = await serveUpload(id);
+    expect(animation.headers.get('content-type')).toBe('image/gif');
+    expect((await sharp(Buffer.from(await animation.arrayBuffer())).metadata()).pages).toBe(2);
+    await variantsIdle();
+    const still = await serveUpload(id, new URLSearchParams({ w: '60', f: 'webp', v: '1' }));
+    expect(still.headers.get('content-type')).toBe('image/webp');
+    const metadata = await sharp(Buffer.from(await still.arrayBuffer())).metadata();
+    expect([metadata.width, metadata.height, metadata.pages ?? 1]).toEqual([60, 40, 1]);
+  });
+
   test('variants are kept in the database storage too', async () => {
     setUploadStorage(databaseStorage());
     try {
