@@ -175,5 +175,14 @@ test('the media library: focal point by slider, replace the file in place; axe o
   expect(data[2]).toBeGreaterThan(150);
   const history = await (await request.get(`/api/media/history/${imageId}`, { headers })).json();
   expect(history).toEqual([expect.objectContaining({ version: 1, width: 3024, height: 4032 })]);
+
+  // The file the replacement put aside is listed and brought back from the library.
+  const tools3 = await openTools(page, request, 'IMG_4032.jpg');
+  await expect(tools3.getByRole('heading', { name: 'Earlier files' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await tools3.getByRole('button', { name: 'Restore version 1 of “IMG_4032.jpg”' }).click();
+  await expectToast(page, 'Restored version 1 of “IMG_4032.jpg”');
+  await page.goto(`/en/news/${newsId}`);
+  await expect(cover).toHaveAttribute('width', '3024');
   expect(errors).toEqual([]);
 });

@@ -2,7 +2,11 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState, type MouseEvent } from 'react';
+import useSWR from 'swr';
+import { formatWireDate } from '@/lib/admin/cells';
+import { useClientLanguage } from '@/lib/client/hooks';
 import { media, type MediaItem } from '@/lib/client/resources';
+import { useAdminSession } from './AdminSession';
 import { saveFile } from './saveFile';
 import { useReportError, useToast } from './Toasts';
 
@@ -14,8 +18,9 @@ const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp,image/avif';
 /**
  * An image's focal point, its replacement and its original, in the media library. The point is
  * set by clicking the picture, or with the two sliders (keyboard); the crops of fixed ratio keep it
- * in view. 取代檔案 / Replace file puts a new file under the same address; 下載原始檔 / Download
- * original saves the file as uploaded (visitors only get the copies without its metadata).
+ * in view. 取代檔案 / Replace file puts a new file under the same address, and the files it put
+ * aside can be brought back until they expire; 下載原始檔 / Download original saves the file as
+ * uploaded (visitors only get the copies without its metadata).
  */
 export function MediaImageTools({ item, onChanged }: { item: MediaItem; onChanged: () => void }) {
   const t = useTranslations('admin.media');
@@ -68,6 +73,20 @@ export function MediaImageTools({ item, onChanged }: { item: MediaItem; onChange
 
   const download = () => run(async () => saveFile(await media.original(item.id, item.name)));
 
+  // The files earlier replacements put aside (only an image replaced at least once has any).
+  const { language } = useAdminSession();
+  const clientLanguage = useClientLanguage();
+  const earlier = useSWR(item.version > 1 ? ['media-history', clientLanguage, item.id, item.version] : null, () =>
+    media.history(item.id),
+  );
+  const restore = (version: number) =>
+    run(async () => {
+      await media.restore(item.id, version);
+      toast.success(t('restored', { name: item.name, version }));
+      await earlier.mutate();
+      onChanged();
+    });
+
   return (
     <div role="group" aria-label={t('imageOf', { name: item.name })} className="media-tools">
       <p id={`${uid}-hint`} className="admin-hint">
@@ -119,6 +138,31 @@ export function MediaImageTools({ item, onChanged }: { item: MediaItem; onChange
       <button type="button" onClick={() => void download()} aria-disabled={busy || undefined}>
         {t('original')}
       </button>
+      {earlier.data?.length ? (
+        <section aria-labelledby={`${uid}-earlier`}>
+          <h3 id={`${uid}-earlier`}>{t('earlier')}</h3>
+          <ul className="media-earlier">
+            {earlier.data.map((entry) => (
+              <li key={entry.version}>
+                {t('earlierEntry', {
+                  version: entry.version,
+                  size: entry.width && entry.height ? `${entry.width}×${entry.height}` : entry.type,
+                  replacedAt: formatWireDate(entry.replacedAt, language, true),
+                  keptUntil: formatWireDate(entry.keptUntil, language, false),
+                })}{' '}
+                <button
+                  type="button"
+                  onClick={() => void restore(entry.version)}
+                  aria-disabled={busy || undefined}
+                  aria-label={t('restoreVersion', { version: entry.version, name: item.name })}
+                >
+                  {t('restore')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <p role="status" className="media-status">
         {busy ? t('working') : status}
       </p>

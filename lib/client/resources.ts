@@ -411,6 +411,17 @@ export function auditLogPage(request: AuditRequest, client: ApiHttp = http) {
 }
 
 /** The media library: uploads with where each is used, their alternative text, delete when unused. */
+/** A file a replacement put aside (`media/history/{id}`). */
+export interface MediaHistoryEntry {
+  version: number;
+  type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  replacedAt: string;
+  keptUntil: string;
+}
+
 export function mediaApi(client: ApiHttp = http) {
   return {
     list: (request: MediaRequest) =>
@@ -430,6 +441,11 @@ export function mediaApi(client: ApiHttp = http) {
         .put(client.url(`/api/media/replace/${encodeURIComponent(id)}`), { body: form, timeout: false })
         .json<MediaItem>();
     },
+    /** `GET media/history/{id}`: the files a replacement put aside, newest first, kept for `TRASH_DAYS`. */
+    history: (id: string) => send<MediaHistoryEntry[]>(client, 'GET', `media/history/${encodeURIComponent(id)}`),
+    /** `PUT media/restore/{id}/{version}`: an earlier file becomes the current one again. */
+    restore: (id: string, version: number) =>
+      send<MediaItem>(client, 'PUT', `media/restore/${encodeURIComponent(id)}/${version}`),
     /** `GET media/original/{id}`: the file as uploaded, to save. */
     async original(id: string, fallbackName: string): Promise<ExportedFile> {
       const response = await client.get(client.url(`/api/media/original/${encodeURIComponent(id)}`), {
