@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { admin, adminHeaders, expectNoAxeViolations, signInTo, signInWithToken } from './helpers';
+import { admin, adminHeaders, expectNoAxeViolations, nextTestAddress, signInTo, signInWithToken } from './helpers';
 
 /**
  * A team edits safely (docs/back-office-form.md, Edit locks and stale saves): two accounts in two
@@ -7,6 +7,11 @@ import { admin, adminHeaders, expectNoAxeViolations, signInTo, signInWithToken }
  * it over; the first form then turns read-only within 5 s and keeps what was typed, and its later
  * save of the old version is refused with the server's message. The list marks locked rows.
  */
+
+// Sign-ins through the form come from an address of their own: the server allows a few per address.
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
+});
 
 type Language = 'tw' | 'en';
 type Credentials = { username: string; password: string };
