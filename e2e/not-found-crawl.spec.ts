@@ -175,6 +175,63 @@ test.describe('without JavaScript', () => {
   }
 });
 
+/** List pages, and the address of the rows each links to. */
+const rowPages = [
+  ['/news', /\/news\/\d+/],
+  ['/bulletins', /\/bulletins\/\d+/],
+  ['/activities', /\/activities\/\d+/],
+  ['/laws', /\/laws\/\d+/],
+  ['/self-regulation', /\/self-regulation\/\d+/],
+  ['/members', /\/members\/\d+/],
+  ['/education', /\/education\/\d+/],
+  ['/statistics', /\/statistics\/\d+/],
+  ['/tests', /\/tests\/\d+/],
+  ['/about/videos', /\/about\/videos\/\d+/],
+  ['/special', /\/special\/\d+/],
+] as const;
+
+test.describe("a found row's page is sent whole, never the not-found content first", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const language of Object.keys(languages) as Language[]) {
+    test(`every kind of row page, in ${language}`, async ({ request, page }) => {
+      const { errors } = languages[language];
+      const found: string[] = [];
+      for (const [list, row] of rowPages) {
+        const html = await (await request.get(`/${language}${list}`)).text();
+        const path = new RegExp(`href="(/${language}${row.source})"`).exec(html)?.[1];
+        expect(path, `a row linked from ${list}`).toBeTruthy();
+        found.push(path!);
+      }
+      // A zone's page lists its items, which are row pages of their own.
+      const zone = await (await request.get(found.at(-1)!)).text();
+      const item = new RegExp(`href="(/${language}/special/\\d+/\\d+)"`).exec(zone)?.[1];
+      expect(item, 'an item of a zone').toBeTruthy();
+      found.push(item!);
+      for (const path of found) {
+        // Twice: the render, then the copy the server keeps of it.
+        for (const round of [1, 2]) {
+          const response = await request.get(path);
+          expect(response.status(), path).toBe(200);
+          const html = await response.text();
+          // No Suspense boundary around the page: a boundary not ready with the frame would send the
+          // not-found fallback, and the page after it hidden for a script to swap in.
+          // (Next.js's own boundaries hold nothing: `<!--$--><!--/$-->`.)
+          expect(html, `${path} (${round})`).not.toMatch(/<!--\$[?!]?-->(?!<!--\/\$-->)/);
+          expect(html, `${path} (${round})`).not.toContain('hidden id="S:');
+          expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1], path).not.toBe(errors.notFoundTitle);
+        }
+      }
+      // As a browser without script shows it: the row's heading, not the not-found page.
+      for (const path of [found[0], found.at(-1)!]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(errors.notFoundTitle);
+      }
+    });
+  }
+});
+
 test.describe('the 500 page is the site page too, rendered on the server', () => {
   for (const language of Object.keys(languages) as Language[]) {
     test(`in ${language}`, async ({ request, browser }) => {

@@ -84,7 +84,6 @@ export function AdminShell({ language, children }: { language: WireLanguage; chi
 function Frame({ pathname, children }: { pathname: string; children: ReactNode }) {
   const t = useTranslations('admin.shell');
   const tAdmin = useTranslations('admin');
-  const router = useRouter();
   const { confirmLeave } = useLeaveGuard();
   const [menuOpen, setMenuOpen] = useState(false);
   const parsed = parseAdminPath(pathname);
@@ -101,7 +100,9 @@ function Frame({ pathname, children }: { pathname: string; children: ReactNode }
     try {
       await logout();
     } finally {
-      router.replace(loginPath(language));
+      // A full load, as leaving for another root layout is anyway, done here as one navigation; it
+      // drops every answer of this account the page still holds in memory.
+      window.location.replace(loginPath(language));
     }
   };
 

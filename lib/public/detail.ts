@@ -6,6 +6,9 @@ import { otherLanguage, sitePath, type WireLanguage } from '../i18n/languages';
 import { findRoute } from './routes';
 import { publicRowPath, rowAtPath } from './row-links';
 
+/** A row's id in an address. */
+const ID = /^\d{1,9}$/;
+
 /**
  * The row a public detail page shows, as visitors may see it (visible, inside its window), or:
  * when the id belongs to the other language (an old link, a link copied from the other language's
@@ -18,7 +21,7 @@ export async function publicRowOr404<D extends ResourceDefinition>(
   idText: string,
   pathOf: (id: number) => string,
 ): Promise<RowOf<D>> {
-  if (!/^\d{1,9}$/.test(idText)) notFound();
+  if (!ID.test(idText)) notFound();
   const id = Number(idText);
   const row = await readPublicRow(definition, language, id);
   if (row) return row;
@@ -26,6 +29,15 @@ export async function publicRowOr404<D extends ResourceDefinition>(
   const counterpart = other && (await publicCounterpart(definition, other, language));
   if (!counterpart) notFound();
   redirect(sitePath(language, pathOf(counterpart.id)));
+}
+
+/** Whether visitors may see the row `idText` names in `language` (an id as an address writes it). */
+export async function isPublicRow(
+  definition: ResourceDefinition,
+  language: WireLanguage,
+  idText: unknown,
+): Promise<boolean> {
+  return typeof idText === 'string' && ID.test(idText) && !!(await readPublicRow(definition, language, Number(idText)));
 }
 
 /** A path of the public site below the language prefix, as the switch sends it: segments of a-z, 0-9 and `-`. */

@@ -1,2 +1,5 @@
-// A 404 of this page is sent rendered in the site's frame (components/site/RowPageLayout.tsx).
-export { default } from '@/components/site/RowPageLayout';
+// Rendered whole when visitors may see the row, else a 404 in the site's frame (components/site/RowPageLayout.tsx).
+import { rowPageLayout } from '@/components/site/RowPageLayout';
+import { resources } from '@/lib/content/model/registry';
+
+export default rowPageLayout(({ id }) => ({ definition: resources.webrule, id }));

@@ -1,2 +1,2 @@
-// A 404 of this page is sent rendered in the site's frame (components/site/RowPageLayout.tsx).
-export { default } from '@/components/site/RowPageLayout';
+// Only ever a 404, sent in the site's frame (components/site/RowPageLayout.tsx).
+export { NotFoundLayout as default } from '@/components/site/RowPageLayout';
