@@ -198,4 +198,34 @@ for (const language of ['tw', 'en'] as const) {
     await expect(page.getByRole('heading', { name: w.due })).toBeVisible();
     await expect(page.getByRole('link', { name: title })).toHaveCount(0);
   });
+
+  test(`the public list of a resource on a review cycle shows its 「最後檢視」, moved on by 「已檢視」 (${language})`, async ({
+    page,
+    request,
+  }) => {
+    const w = words[language];
+    const headers = await adminHeaders(request, language);
+    const cycles = (value: Record<string, number> | null) =>
+      request.post('/api/websetting/webinfo', { headers, data: { reviewCycles: value } });
+    expect((await cycles({ webnews: 6 })).status()).toBe(200);
+    try {
+      const added = await request.post('/api/webnews/add', { headers, data: { title: `Reviewed ${Date.now()}` } });
+      const id = (await added.json()).id as number;
+      // Kept by the server before the review: the review must make that copy stale.
+      await page.goto(`/${language}/news`);
+      const reviewed = await request.post(`/api/webnews/reviewed/${id}`, { headers });
+      expect(reviewed.status()).toBe(200);
+      // The wire's instants are in the site's time zone (Taipei), as the page's dates are.
+      const today = ((await reviewed.json()).reviewedAt as string).slice(0, 10);
+      await page.goto(`/${language}/news`);
+      const mark = page.locator('p.meta', { hasText: w.lastReviewed });
+      await expect(mark.locator('time')).toHaveAttribute('datetime', today);
+      // Without a cycle, the list shows none.
+      expect((await cycles(null)).status()).toBe(200);
+      await page.goto(`/${language}/news`);
+      await expect(mark).toHaveCount(0);
+    } finally {
+      await cycles(null);
+    }
+  });
 }

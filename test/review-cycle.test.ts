@@ -7,9 +7,10 @@
 import { eq } from 'drizzle-orm';
 import { resetConfig } from '../lib/config';
 import { getDb } from '../lib/db';
-import { account, auditLog, contentReviews, counters, mailQueue } from '../lib/db/schema';
+import { account, auditLog, contentGenerations, contentReviews, counters, mailQueue } from '../lib/db/schema';
 import { deliverDueMail } from '../lib/mail/queue';
 import { sendReviewDigest } from '../lib/content/operations/reviews';
+import { listReviewedOn } from '../lib/public/reviews';
 import { call, signedIn } from './helpers/api';
 import { withDatabase } from './helpers/database';
 import { addRow, clearContent, message, wireDateTime } from './helpers/content';
@@ -137,6 +138,36 @@ test('「已檢視」 records the review, moves the date on by the cycle and wri
   const lines = await (await getDb()).select().from(auditLog).where(eq(auditLog.action, 'review'));
   expect(lines).toEqual([expect.objectContaining({ action: 'review', rowId: row.id, accountName: editor.username })]);
   expect((await call('POST', `webnews/reviewed/${row.id}`)).status).toBe(401);
+});
+
+test("a list page's 「最後檢視」 is the latest review of the rows visitors see, on resources with a cycle", async () => {
+  const shown = await addRow('webnews', { title: 'Shown' }, { token: admin.token });
+  const hidden = await addRow('webnews', { title: 'Hidden', isVisible: false }, { token: admin.token });
+  const review = async (id: number) =>
+    (await call('POST', `webnews/reviewed/${id}`, undefined, { token: editor.token })).body.reviewedAt as string;
+  // Without a cycle, the page shows none, reviewed or not.
+  await review(shown.id);
+  expect(await listReviewedOn('news', 'tw')).toBeNull();
+
+  await settings({ reviewCycles: { webnews: 3 } });
+  const first = await listReviewedOn('news', 'tw');
+  expect(first).toBeInstanceOf(Date);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  // A later review of a row visitors do not see changes nothing; one of a shown row moves it on.
+  await review(hidden.id);
+  expect(await listReviewedOn('news', 'tw')).toEqual(first);
+  // The review counts as a write of the resource for every server (its stored generation moves on).
+  const generation = async () =>
+    (await (await getDb()).select().from(contentGenerations).where(eq(contentGenerations.resource, 'webnews')))[0]
+      ?.generation;
+  const before = await generation();
+  await review(shown.id);
+  expect(Number(await generation())).toBeGreaterThan(Number(before));
+  const second = await listReviewedOn('news', 'tw');
+  expect(second!.getTime()).toBeGreaterThan(first!.getTime());
+  // Rows of the other language are its own, and a list of another resource has no cycle.
+  expect(await listReviewedOn('news', 'en')).toBeNull();
+  expect(await listReviewedOn('laws', 'tw')).toBeNull();
 });
 
 test('the daily digest mails each author the rows past their date, once a day', async () => {

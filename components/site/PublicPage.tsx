@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { breadcrumbTrail } from '@/lib/public/breadcrumbs';
+import { listReviewedOn } from '@/lib/public/reviews';
+import { UpdatedOn } from './about/UpdatedOn';
 import { Breadcrumbs } from './Breadcrumbs';
 import styles from './PublicPage.module.css';
 
@@ -16,15 +18,21 @@ interface Props {
   children: ReactNode;
 }
 
-/** Every public page's frame: breadcrumbs, then one h1, then the page's content. */
+/**
+ * Every public page's frame: breadcrumbs, then one h1, then the page's content; a list page of
+ * content on a review cycle ends with its 「最後檢視」 date.
+ */
 export async function PublicPage({ locale, route, title, below, children }: Props) {
   const t = await getTranslations({ locale, namespace: 'site.routes' });
+  const tSite = await getTranslations({ locale, namespace: 'site' });
   const items = await breadcrumbTrail(locale, route, below);
+  const reviewed = below ? null : await listReviewedOn(route, toWireLanguage(locale));
   return (
     <div className="container page">
       <Breadcrumbs locale={locale} items={items} />
       <h1 className={styles.title}>{title ?? t(route)}</h1>
       {children}
+      <UpdatedOn locale={locale} label={tSite('lastReviewed')} value={reviewed} />
     </div>
   );
 }

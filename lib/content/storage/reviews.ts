@@ -1,9 +1,11 @@
 import 'server-only';
 import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { cachedRead, invalidate } from '../../cache/public-reads';
 import { getDb } from '../../db';
+import type { WireLanguage } from '../../i18n/languages';
 import { contentReviews, counters } from '../../db/schema';
 import type { ResourceDefinition } from '../model/define';
-import { column, tableOf, type Row } from './repository';
+import { column, scopeConditions, tableOf, type Row } from './repository';
 
 /**
  * The review cycle of public content (table `content_reviews`): when a row is next due for review
@@ -28,6 +30,27 @@ export async function reviewDatesOf(resource: string, rowIds: number[]): Promise
   return new Map(rows.map((row) => [row.rowId, { reviewAt: row.reviewAt, reviewedAt: row.reviewedAt }]));
 }
 
+/**
+ * The latest 「最後檢視」 among the rows of a resource that visitors may see in `language`, or null
+ * when none was reviewed yet: what the resource's public list pages show. Through the read cache,
+ * which a review empties (a write to `content_reviews` counts as one to its resource).
+ */
+export function lastReviewedOf(definition: ResourceDefinition, language: WireLanguage): Promise<Date | null> {
+  return cachedRead(definition.name, `last-reviewed|${language}`, async () => {
+    const db = await getDb();
+    const table = tableOf(definition);
+    const [row] = await db
+      .select({ at: sql<Date | string | null>`max(${contentReviews.reviewedAt})` })
+      .from(contentReviews)
+      .innerJoin(
+        table,
+        and(eq(contentReviews.resource, definition.name), eq(contentReviews.rowId, column(table, 'id'))),
+      )
+      .where(and(...scopeConditions(definition, { language, publicOnly: true })));
+    return row?.at ? new Date(row.at) : null;
+  });
+}
+
 /** Sets a row's next review date (null: none); `reviewed` also records a review by that account now. */
 export async function setReviewDate(
   resource: string,
@@ -42,6 +65,8 @@ export async function setReviewDate(
     .values({ resource, rowId, ...set })
     .onConflictDoUpdate({ target: [contentReviews.resource, contentReviews.rowId], set })
     .returning({ reviewAt: contentReviews.reviewAt, reviewedAt: contentReviews.reviewedAt });
+  // A review shows on the resource's public list pages (「最後檢視」); the next date is staff's only.
+  if (reviewed) await invalidate(resource, { id: rowId });
   return row;
 }
 
