@@ -13,7 +13,10 @@ export interface SettingsFieldView {
   format?: 'email' | 'emails' | 'url';
   /** An HTML `pattern` (the field's RegExp source). */
   pattern?: string;
-  /** The only values a text field takes, when its pattern is a list of words (`^(none|admins|everyone)$`): offered as a list. */
+  /**
+   * The only values a text field takes, when its pattern is a list of words (`^(none|admins|everyone)$`): offered as a
+   * list.
+   */
   choices?: string[];
 }
 

@@ -194,7 +194,10 @@ async function countNameFailure(name: string, now: Date): Promise<Date | null> {
   return row.until > now ? row.until : null;
 }
 
-/** Whether the actor is signed in, and as whom: `{valid, role, username, displayName}`, and `secondFactorRequired` when it must enrol first. */
+/**
+ * Whether the actor is signed in, and as whom: `{valid, role, username, displayName}`, and `secondFactorRequired` when
+ * it must enrol first.
+ */
 export async function sessionStatus(actor: Actor) {
   if (!actor.account) return { valid: false };
   const { role, username, displayName } = actor.account;

@@ -33,7 +33,10 @@ async function whoseSessions(actor: Actor, input: Record<string, unknown>): Prom
   return { id, name: String(found.username ?? '') };
 }
 
-/** `{accountId, data: [{id, createdAt, lastSeenAt, address, browser, userAgent, current}]}`, the most recently used first. */
+/**
+ * `{accountId, data: [{id, createdAt, lastSeenAt, address, browser, userAgent, current}]}`, the most recently used
+ * first.
+ */
 export async function listSessions(actor: Actor, input: Record<string, unknown>) {
   const who = await whoseSessions(actor, input);
   const rows = await sessionsOf(who.id);

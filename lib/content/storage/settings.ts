@@ -284,7 +284,9 @@ export async function approvalSettings(): Promise<{ required: boolean; approverE
   };
 }
 
-/** The shared setting `secondFactorPolicy`, read once per request of a signed-in account (kept briefly by the caller). */
+/**
+ * The shared setting `secondFactorPolicy`, read once per request of a signed-in account (kept briefly by the caller).
+ */
 export async function secondFactorPolicy(): Promise<SecondFactorPolicy> {
   const db = await getDb();
   const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
