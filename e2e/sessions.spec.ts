@@ -188,6 +188,19 @@ for (const language of ['tw', 'en'] as const) {
   });
 }
 
+for (const [language, label, options] of [
+  ['tw', '要求兩步驟驗證', ['不要求', '管理者', '所有帳號']],
+  ['en', 'Require two-step verification', ['Nobody', 'Admins', 'Every account']],
+] as const) {
+  test(`the web settings offer the second-factor policy as a list (${language})`, async ({ page }) => {
+    await signInTo(page, `/${language}-admin/settings`, language);
+    const policy = page.getByLabel(label);
+    await expect(policy).toHaveValue('none');
+    await expect(policy.locator('option')).toHaveText([...options]);
+    await expectNoAxeViolations(page);
+  });
+}
+
 test('a sign-in from a new browser and address mails the owner a link to the security screen', async ({ request }) => {
   const smtp = new TestSmtpServer(Number(process.env.E2E_SMTP_PORT) || 2531);
   await smtp.start();
