@@ -8,6 +8,8 @@ import type { WireLanguage } from '@/lib/i18n/languages';
 export interface AdminSession {
   language: WireLanguage;
   account: SignedInAccount;
+  /** Takes a fresh sign-in check (the second factor just set up lifts `secondFactorRequired`). */
+  updateAccount?: (account: SignedInAccount) => void;
 }
 
 export const AdminSessionContext = createContext<AdminSession | null>(null);

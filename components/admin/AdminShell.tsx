@@ -71,7 +71,7 @@ export function AdminShell({ language, children }: { language: WireLanguage; chi
     );
   }
   return (
-    <AdminSessionContext.Provider value={{ language, account }}>
+    <AdminSessionContext.Provider value={{ language, account, updateAccount: setAccount }}>
       <ToastProvider>
         <LeaveGuardProvider>
           <Frame pathname={pathname}>{children}</Frame>
@@ -90,6 +90,11 @@ function Frame({ pathname, children }: { pathname: string; children: ReactNode }
   const language = parsed?.language ?? 'tw';
   const screen = parsed?.screen ?? { kind: 'notFound' as const };
   const session = useAdminSession().account;
+  const mustEnrol = session.secondFactorRequired === true && screen.kind !== 'security';
+  // The second-factor policy: an account without one sees only the security screen, which says why.
+  useEffect(() => {
+    if (mustEnrol) router.replace(adminPath(language, { kind: 'security' }));
+  }, [mustEnrol, language, router]);
 
   const signOut = async () => {
     if (!confirmLeave()) return;
@@ -152,7 +157,7 @@ function Frame({ pathname, children }: { pathname: string; children: ReactNode }
         <AdminMenu screen={screen} onNavigate={() => setMenuOpen(false)} />
       </nav>
       <main id="main" className="admin-main" tabIndex={-1}>
-        {children}
+        {mustEnrol ? <p role="status">{tAdmin('checking')}</p> : children}
       </main>
     </div>
   );

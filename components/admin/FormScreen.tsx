@@ -18,6 +18,7 @@ import { useToast } from './Toasts';
 import { useInvalidateResource } from './useInvalidate';
 import { PendingBanner } from './PendingChange';
 import { PreviewLink } from './PreviewLink';
+import { AccountSecurityPanel } from './SessionsPanel';
 
 /** The form of any resource (the form helper's ResourceForm) in the back office's frame. */
 export function FormScreen({ resource, section, rowId }: { resource: string; section?: number; rowId?: number }) {
@@ -80,6 +81,9 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
           if (confirmLeave()) router.push(listHref);
         }}
       />
+      {resource === 'account' && rowId !== undefined && row && account.role === 1 ? (
+        <AccountSecurityPanel accountId={rowId} username={String(row.username ?? '')} />
+      ) : null}
       {rowId !== undefined && row && traits(definition).read === 'public' ? (
         <ReviewDates key={String(row.version)} resource={resource} row={row} onChanged={() => reloadRow()} />
       ) : null}

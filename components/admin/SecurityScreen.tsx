@@ -8,6 +8,7 @@ import { security, type SecurityState } from '@/lib/client/security';
 import { useAdminSession } from './AdminSession';
 import { ProblemAndSubmit } from './ProblemAndSubmit';
 import { ScreenTitle } from './ScreenTitle';
+import { SecondFactorRequiredNote, SessionsSection } from './SessionsPanel';
 import { errorText, useToast } from './Toasts';
 
 /**
@@ -31,6 +32,7 @@ export function SecurityScreen() {
   return (
     <>
       <ScreenTitle title={t('title')} />
+      <SecondFactorRequiredNote />
       <p>{t('intro')}</p>
       {error ? <p role="alert">{errorText(error)}</p> : null}
       {!data && !error ? <p role="status">{tAdmin('loading')}</p> : null}
@@ -70,6 +72,7 @@ export function SecurityScreen() {
           <p className="security-note">{t('lostPhone')}</p>
         </section>
       ) : null}
+      <SessionsSection />
     </>
   );
 }

@@ -106,6 +106,21 @@ function SettingsForm({
             </div>
           );
         }
+        if (f.choices) {
+          // Unset is the first word (the default, e.g. `none`).
+          return (
+            <div className="admin-field" key={f.key}>
+              {label}
+              <select id={id} value={value || f.choices[0]} onChange={(event) => set(f.key, event.target.value)}>
+                {f.choices.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {t.has(`settings.choices.${f.key}.${choice}`) ? t(`settings.choices.${f.key}.${choice}`) : choice}
+                  </option>
+                ))}
+              </select>
+            </div>
+          );
+        }
         if (f.kind === 'longtext') {
           return (
             <div className="admin-field" key={f.key}>

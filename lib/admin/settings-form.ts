@@ -13,7 +13,14 @@ export interface SettingsFieldView {
   format?: 'email' | 'emails' | 'url';
   /** An HTML `pattern` (the field's RegExp source). */
   pattern?: string;
+  /**
+   * The only values a text field takes, when its pattern is a list of words (`^(none|admins|everyone)$`): offered as a
+   * list.
+   */
+  choices?: string[];
 }
+
+const wordList = /^\^\(([a-z]+(?:\|[a-z]+)+)\)\$$/;
 
 export function settingsFieldViews(fields: Record<string, Field>): SettingsFieldView[] {
   return Object.entries(fields).flatMap(([key, f]): SettingsFieldView[] => {
@@ -23,6 +30,8 @@ export function settingsFieldViews(fields: Record<string, Field>): SettingsField
     if ('min' in f && f.min !== undefined) view.min = f.min;
     if ('format' in f && f.format) view.format = f.format;
     if ('pattern' in f && f.pattern) view.pattern = f.pattern.source;
+    const words = view.pattern && wordList.exec(view.pattern);
+    if (words) view.choices = words[1].split('|');
     return [view];
   });
 }

@@ -1,5 +1,5 @@
 import type { Actor } from '../content/model/actor';
-import { accountForToken } from '../content/auth/sessions';
+import { sessionForToken } from '../content/auth/sessions';
 import { clientAddressOf } from '../http/client-address';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
 
@@ -28,7 +28,9 @@ export function bearerToken(request: Request): string | null {
 export async function createContext(request: Request, segments: string[]): Promise<RequestContext> {
   const token = bearerToken(request);
   const language = parseWireLanguage(request.headers.get('web-language'));
-  const account = token ? await accountForToken(token) : null;
+  const session = token ? await sessionForToken(token) : null;
+  const account = session?.account ?? null;
+  const userAgent = request.headers.get('user-agent');
   return {
     request,
     method: request.method.toUpperCase(),
@@ -42,6 +44,8 @@ export async function createContext(request: Request, segments: string[]): Promi
       language,
       account,
       clientAddress: clientAddressOf(request.headers),
+      ...(session ? { sessionId: session.id } : {}),
+      ...(userAgent ? { userAgent } : {}),
       ...(token && !account ? { expired: true } : {}),
     },
   };

@@ -8,7 +8,8 @@ import { ApiError, fromContentError } from './errors';
 import { batch } from './handlers/batch';
 import { openapi } from './handlers/openapi';
 import { json, readJsonObject } from './http';
-import { apiSegments, buildRoutes, matchRoute, type Route } from './routes';
+import { allowedBeforeEnrolment, apiSegments, buildRoutes, matchRoute, type Route } from './routes';
+import { requireEnrolled } from '../content/operations/second-factor-policy';
 import { requestCookie } from '../http/cookies';
 import { checkXsrf, isSecureRequest, newXsrfToken, XSRF_COOKIE, xsrfCookie } from './xsrf';
 
@@ -69,6 +70,8 @@ export async function dispatch(request: Request, options: { inBatch?: boolean } 
     }
     if (!options.inBatch && method !== 'GET' && method !== 'HEAD' && !route.noXsrf) checkXsrf(request);
     context = await createContext(request, segments);
+    // The second-factor policy: an account that must enrol first reaches only its own security calls.
+    if (context.actor.account && !allowedBeforeEnrolment(route)) await requireEnrolled(context.actor);
     if (route.operation) {
       const body = route.body ? await readJsonObject(request) : {};
       response = json(await route.operation(context.actor, { params, query: context.searchParams, body }));

@@ -11,6 +11,7 @@ import {
 import { endpointsFor } from '../content/endpoints';
 import { sessionStatus, signIn } from '../content/operations/account';
 import * as secondFactor from '../content/operations/second-factor';
+import * as accountSessions from '../content/operations/sessions';
 import { auditList, exportAudit } from '../content/operations/audit';
 import { exportList as exportContent } from '../content/operations/export';
 import * as approval from '../content/operations/approval';
@@ -336,6 +337,33 @@ function ownRoutes(definition: ResourceDefinition, generic: Route[]): Route[] {
   });
 }
 
+/** An account's sign-in sessions (lib/content/operations/sessions.ts): the caller's own, or (Admins) any account's. */
+function sessionRoutes(): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: 'account/sessions',
+      body: true,
+      operation: (actor, { body }) => accountSessions.listSessions(actor, body),
+      summary:
+        "The caller's sessions (Admins: any account's, `{accountId}`): when, where, which browser, which is this one",
+    },
+    {
+      method: 'POST',
+      path: 'account/sessions/endothers',
+      body: true,
+      operation: (actor, { body }) => accountSessions.endOtherSessions(actor, body),
+      summary: "Ends the caller's other sessions (Admins: every session of `{accountId}`) on every server",
+    },
+    {
+      method: 'DELETE',
+      path: 'account/sessions/:id',
+      operation: (actor, { params: [id] }) => accountSessions.endSession(actor, id),
+      summary: "Ends one session, refused at once on every server (Admins: any account's)",
+    },
+  ];
+}
+
 /** Every route but the dispatcher's own (batch, the OpenAPI document). */
 export function buildRoutes(): Route[] {
   const generic = allResources().flatMap(resourceRoutes);
@@ -508,9 +536,23 @@ export function buildRoutes(): Route[] {
       operation: (actor, { params: [id] }) => media.mediaDelete(actor, id),
       summary: 'Deletes an upload nothing uses',
     },
+    ...sessionRoutes(),
     ...own,
     ...generic.filter((route) => !taken.has(`${route.method} ${route.path.toLowerCase()}`)),
   ];
+}
+
+/**
+ * The calls an account that must still set up a second factor may make (the shared setting
+ * `secondFactorPolicy`, lib/content/operations/second-factor-policy.ts): the account's own calls
+ * below `account/` (sign-in and out, its security and sessions) but not the account resource's rows
+ * or another account's second factor; a batch, whose parts are checked one by one; the settings' read.
+ */
+export function allowedBeforeEnrolment(route: Route): boolean {
+  if (route.resource) return false;
+  if (route.path === 'batch' || route.path === 'openapi.json') return true;
+  if (route.method === 'GET' && route.path === 'websetting/webinfo') return true;
+  return route.path.startsWith('account/') && !route.path.startsWith('account/resetsecondfactor/');
 }
 
 /** The path below /api/ as the router sees it: empty segments dropped, each one percent-decoded. */

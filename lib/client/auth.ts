@@ -21,6 +21,8 @@ export interface SignedInAccount {
   role: 0 | 1;
   username: string;
   displayName: string;
+  /** The second-factor policy covers the account and it has none yet: only the security screen opens. */
+  secondFactorRequired?: boolean;
 }
 
 interface LoginReply {
@@ -49,6 +51,7 @@ interface CheckLoginReply {
   role?: 0 | 1;
   username?: string;
   displayName?: string;
+  secondFactorRequired?: boolean;
 }
 
 /** Sign-in, sign-out and the sign-in check (docs/client.md, Calls), on the given API layer. */
@@ -114,6 +117,7 @@ export function createAuth(client: ApiHttp) {
         role: reply.role === 1 ? 1 : 0,
         username: reply.username ?? '',
         displayName: reply.displayName ?? '',
+        ...(reply.secondFactorRequired === true ? { secondFactorRequired: true } : {}),
       };
     },
   };

@@ -60,16 +60,40 @@ export const webcontact = contentTable(resources.webcontact);
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Sign-in tokens, stored as SHA-256 hashes; a token expires after 8 idle hours. */
+/**
+ * Sign-in tokens, stored as SHA-256 hashes; a token expires after 8 idle hours. `publicId` names a
+ * session in the API (the hash never leaves the server); `address` and `userAgent` are the client's
+ * when it signed in.
+ */
 export const sessions = pgTable(
   'sessions',
   {
     tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    publicId: varchar('public_id', { length: 32 })
+      .notNull()
+      .default(sql`md5(random()::text)`),
     accountId: integer('account_id').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    address: varchar('address', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 512 }).notNull().default(''),
   },
-  (t) => [index('sessions_account_idx').on(t.accountId)],
+  (t) => [index('sessions_account_idx').on(t.accountId), uniqueIndex('sessions_public_id_idx').on(t.publicId)],
+);
+
+/**
+ * The browsers and addresses each account signed in from, and when last: a sign-in from a pair not
+ * seen within NEW_DEVICE_DAYS mails the account's owner (lib/content/operations/sign-in-notice.ts).
+ */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    accountId: integer('account_id').notNull(),
+    browser: varchar('browser', { length: 100 }).notNull(),
+    address: varchar('address', { length: 64 }).notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.browser, t.address] })],
 );
 
 /** Uploaded files: the metadata here, the bytes in the upload storage under `id` (lib/uploads/storage.ts). */

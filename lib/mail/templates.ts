@@ -230,3 +230,49 @@ export function reviewDigestMail(language: WireLanguage, site: string, rows: Due
   );
   return { subject: t('subject', { site, count: rows.length }), text, html };
 }
+
+/** What the new-device e-mail tells of one sign-in. */
+export interface SignInNotice {
+  name: string;
+  /** The time, already worded in the mail's language and the site's time zone. */
+  time: string;
+  address: string;
+  /** `Chrome (Windows)`, or '' when the browser said nothing known. */
+  browser: string;
+  /** The back office's security screen. */
+  link: string;
+}
+
+/** To an account's own address: a sign-in from a browser and address not used within the last 90 days. */
+export function newDeviceMail(language: WireLanguage, site: string, notice: SignInNotice): MailBody {
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    translate(language, `mail.signIn.${key}`, values);
+  const lines: [string, string][] = [
+    [t('time'), notice.time],
+    [t('address'), notice.address],
+    [t('browser'), notice.browser || t('unknownBrowser')],
+  ];
+  const text = [
+    t('greeting', { name: notice.name }),
+    '',
+    t('intro', { site }),
+    '',
+    ...lines.map(([label, value]) => `${label}: ${value}`),
+    '',
+    t('ifNotYou'),
+    notice.link,
+    '',
+    '-- ',
+    translate(language, 'mail.footer', { site }),
+  ].join('\n');
+  const rows = lines
+    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+  const html = page(
+    language,
+    site,
+    `<p>${escapeHtml(t('greeting', { name: notice.name }))}</p><p>${escapeHtml(t('intro', { site }))}</p><table>${rows}</table>` +
+      `<p>${escapeHtml(t('ifNotYou'))}<br><a href="${escapeHtml(notice.link)}">${escapeHtml(notice.link)}</a></p>`,
+  );
+  return { subject: t('subject', { site }), text, html };
+}

@@ -10,4 +10,10 @@ describe('web settings form fields', () => {
     expect(views.find((v) => v.key === 'legacyVisitCount')).toMatchObject({ kind: 'integer', min: 0 });
     expect(JSON.parse(JSON.stringify(views))).toEqual(views);
   });
+
+  it('offers a text setting whose pattern is a list of words as that list', () => {
+    const views = settingsFieldViews(settingsDefinition.fields);
+    expect(views.find((v) => v.key === 'secondFactorPolicy')?.choices).toEqual(['none', 'admins', 'everyone']);
+    expect(views.find((v) => v.key === 'analyticsId')?.choices).toBeUndefined();
+  });
 });

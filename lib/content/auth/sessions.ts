@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { localGeneration } from '../../cache/public-reads';
 import { getDb, type Database } from '../../db';
 import { account, sessions } from '../../db/schema';
@@ -13,10 +13,22 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(accountId: number): Promise<string> {
+/** Where a session was begun from: the client address the rate limits use, and the browser's User-Agent. */
+export interface SessionClient {
+  address?: string;
+  userAgent?: string;
+}
+
+export async function createSession(accountId: number, client: SessionClient = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const db = await getDb();
-  await db.insert(sessions).values({ tokenHash: hashToken(token), accountId });
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    publicId: randomBytes(12).toString('base64url'),
+    accountId,
+    address: (client.address ?? '').slice(0, 64),
+    userAgent: (client.userAgent ?? '').slice(0, 512),
+  });
   // Expired sessions are removed as new ones are made, so the table stays small without a timer.
   await db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - SESSION_IDLE_MS)));
   return token;
@@ -34,6 +46,8 @@ const MAX_CACHED_SESSIONS = 1_000;
 
 interface CachedSession {
   account: ActorAccount;
+  /** The session's public id. */
+  id: string;
   lastSeenAt: number;
   checkedAt: number;
   /** This process's account write count when checked (lib/cache/public-reads.ts). */
@@ -57,6 +71,14 @@ function forgetSessions(which: (cached: CachedSession) => boolean): void {
 
 /** The account a token belongs to, or null when it is unknown, expired or its account is disabled. */
 export async function accountForToken(token: string, now = new Date()): Promise<ActorAccount | null> {
+  return (await sessionForToken(token, now))?.account ?? null;
+}
+
+/** A token's session: its public id and account, or null as for `accountForToken`. */
+export async function sessionForToken(
+  token: string,
+  now = new Date(),
+): Promise<{ id: string; account: ActorAccount } | null> {
   const db = await getDb();
   const tokenHash = hashToken(token);
   const cached = cachedSessions.get(tokenHash);
@@ -71,7 +93,7 @@ export async function accountForToken(token: string, now = new Date()): Promise<
       cached.lastSeenAt = now.getTime();
       await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
     }
-    return cached.account;
+    return { id: cached.id, account: cached.account };
   }
   cachedSessions.delete(tokenHash);
   const accountWrites = localGeneration('account');
@@ -84,6 +106,7 @@ export async function accountForToken(token: string, now = new Date()): Promise<
       role: account.role,
       isDisabled: account.isDisabled,
       lastSeenAt: sessions.lastSeenAt,
+      publicId: sessions.publicId,
     })
     .from(sessions)
     .innerJoin(account, eq(account.id, sessions.accountId))
@@ -104,6 +127,7 @@ export async function accountForToken(token: string, now = new Date()): Promise<
   if (revoked === revocations.__gonghuiRevocations) {
     cachedSessions.set(tokenHash, {
       account: signedIn,
+      id: row.publicId,
       lastSeenAt,
       checkedAt: now.getTime(),
       accountWrites,
@@ -112,7 +136,7 @@ export async function accountForToken(token: string, now = new Date()): Promise<
   }
   const oldest = cachedSessions.keys().next();
   if (cachedSessions.size > MAX_CACHED_SESSIONS && !oldest.done) cachedSessions.delete(oldest.value);
-  return signedIn;
+  return { id: row.publicId, account: signedIn };
 }
 
 export async function revokeSession(token: string): Promise<void> {
@@ -127,6 +151,56 @@ export async function revokeSessionsOf(accountId: number): Promise<void> {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.accountId, accountId));
   forgetSessions((cached) => cached.account.id === accountId);
+}
+
+/** One session as `account/sessions` lists it; the token and its hash never leave the server. */
+export interface SessionSummary {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  address: string;
+  userAgent: string;
+}
+
+/** An account's live sessions, the most recently used first. */
+export async function sessionsOf(accountId: number, now = new Date()): Promise<SessionSummary[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: sessions.publicId,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      address: sessions.address,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.accountId, accountId), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/**
+ * Ends one session of an account by its public id; whether there was one. The delete notifies the
+ * other app servers (lib/content/jobs/cross-server.ts), which drop their remembered checks at once.
+ */
+export async function endSessionOf(accountId: number, id: string): Promise<boolean> {
+  const db = await getDb();
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.accountId, accountId), eq(sessions.publicId, id)))
+    .returning({ id: sessions.publicId });
+  forgetSessions((cached) => cached.id === id);
+  return ended.length > 0;
+}
+
+/** Ends every session of an account but the one named `keep` (none: all); how many ended. */
+export async function endOtherSessionsOf(accountId: number, keep: string | undefined): Promise<number> {
+  const db = await getDb();
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.accountId, accountId), keep ? ne(sessions.publicId, keep) : undefined))
+    .returning({ id: sessions.publicId });
+  forgetSessions((cached) => cached.account.id === accountId && cached.id !== keep);
+  return ended.length;
 }
 
 /** Every remembered check is dropped: a session ended elsewhere (lib/content/jobs/cross-server.ts). */

@@ -4,6 +4,7 @@ import { getDb } from '../../db';
 import { account } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { revokeSessionsOf } from '../auth/sessions';
+import { endSessionsAfterChange } from '../operations/sessions';
 import { conflict } from '../model/errors';
 import { Role } from '../model/roles';
 import type { RowOf } from '../model/rows';
@@ -29,12 +30,14 @@ export default defineHooks(definition, {
     if (typeof password === 'string' && password) return { ...rest, passwordHash: await hashPassword(password) };
     return rest;
   },
-  async beforeUpdate(existing, next) {
+  async beforeUpdate(existing, next, actor) {
     // An Admin may not demote or disable the last enabled Admin, or nobody could manage accounts.
     if (isActiveAdmin(existing) && !isActiveAdmin(next) && (await otherActiveAdmins(existing.id)) === 0) {
       throw conflict('lastAdmin');
     }
-    if (next.passwordHash !== existing.passwordHash || next.isDisabled === true) await revokeSessionsOf(existing.id);
+    if (next.isDisabled === true) await revokeSessionsOf(existing.id);
+    // A new password ends the account's other sessions; the one that changed its own password stays.
+    else if (next.passwordHash !== existing.passwordHash) await endSessionsAfterChange(actor, existing.id, 'password');
   },
   async beforeDelete(existing) {
     if (isActiveAdmin(existing) && (await otherActiveAdmins(existing.id)) === 0) throw conflict('lastAdmin');

@@ -21,6 +21,10 @@ export interface Actor {
   clientAddress: string;
   /** A credential was presented but is no longer valid (an expired or revoked session). */
   expired?: boolean;
+  /** The public id of the session the request was made with (`account/sessions`' "this one"). */
+  sessionId?: string;
+  /** The request's User-Agent, kept with a new session and named in the new-device e-mail. */
+  userAgent?: string;
   /**
    * The person at the server's console (a command such as create-admin): may do anything. Never built from a request.
    */

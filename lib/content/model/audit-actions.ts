@@ -22,6 +22,8 @@ export const auditActions = [
   'secondFactorOn',
   'secondFactorOff',
   'recoveryCodes',
+  // Sessions ended from the sessions list or by a change of password or second factor.
+  'sessionEnd',
   'export',
   'import',
   // Publishing with approval: a User's write waiting for an Admin, its approval or rejection, a row reviewed unchanged.

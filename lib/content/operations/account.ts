@@ -14,6 +14,8 @@ import { verifyPassword } from '../auth/passwords';
 import { hit, signInLimit } from '../auth/rate-limit';
 import { hasSecondFactor, issueTicket } from '../auth/second-factor';
 import { createSession, revokeSession } from '../auth/sessions';
+import { noticeNewDevice } from './sign-in-notice';
+import { mustEnrol } from './second-factor-policy';
 
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MS = 15 * 60 * 1000;
@@ -104,17 +106,22 @@ async function attemptSignIn(
       secondFactor: { ticket: await issueTicket(found.id, now), methods: SECOND_FACTOR_METHODS },
     };
   }
-  return { accountId: found.id, token: await completeSignIn(found.id, now), locked: false };
+  return { accountId: found.id, token: await completeSignIn(actor, found.id, now), locked: false };
 }
 
-/** The end of a successful sign-in: the failures are forgotten and a session begins. */
-export async function completeSignIn(accountId: number, now: Date): Promise<string> {
+/**
+ * The end of a successful sign-in: the failures are forgotten and a session begins, with the
+ * client's address and browser; a browser and address new to the account are mailed to its owner.
+ */
+export async function completeSignIn(actor: Actor, accountId: number, now: Date): Promise<string> {
   const db = await getDb();
   await db
     .update(account)
     .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
     .where(eq(account.id, accountId));
-  return createSession(accountId);
+  const token = await createSession(accountId, { address: actor.clientAddress, userAgent: actor.userAgent });
+  await noticeNewDevice(actor, accountId, now);
+  return token;
 }
 
 /** A refused sign-in's answer: locked for `minutes`, or (null) wrong credentials, or another reason's message. */
@@ -187,11 +194,16 @@ async function countNameFailure(name: string, now: Date): Promise<Date | null> {
   return row.until > now ? row.until : null;
 }
 
-/** Whether the actor is signed in, and as whom: `{valid, role, username, displayName}`. */
+/**
+ * Whether the actor is signed in, and as whom: `{valid, role, username, displayName}`, and `secondFactorRequired` when
+ * it must enrol first.
+ */
 export async function sessionStatus(actor: Actor) {
   if (!actor.account) return { valid: false };
   const { role, username, displayName } = actor.account;
-  return { valid: true, role, username, displayName };
+  // The second-factor policy covers this account and it has none yet: the back office shows only its security screen.
+  const required = await mustEnrol(actor.account);
+  return { valid: true, role, username, displayName, ...(required ? { secondFactorRequired: true } : {}) };
 }
 
 /** Ends the session of the token the actor signed in with; the client removes its copy. */

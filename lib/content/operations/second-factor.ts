@@ -22,6 +22,7 @@ import { requireAccess, type Actor, type ActorAccount } from '../model/actor';
 import { conflict, invalid, invalidFields, notFound, positiveInteger, unauthorized } from '../model/errors';
 import { recordAudit } from '../storage/audit';
 import { completeSignIn, countAccountFailure, minutesUntil, refusal, type SignInResult } from './account';
+import { endSessionsAfterChange } from './sessions';
 
 /**
  * An account's own second factor (the back office's Account security screen) and the second step
@@ -74,6 +75,7 @@ export async function totpEnable(actor: Actor, input: Record<string, unknown>): 
   }
   const recoveryCodes = await replaceRecoveryCodes(me.id);
   await recordAudit(actor, { action: 'secondFactorOn', resource: 'account', rowId: me.id });
+  await endSessionsAfterChange(actor, me.id, 'secondFactor');
   return { recoveryCodes };
 }
 
@@ -94,6 +96,7 @@ export async function totpDisable(actor: Actor, input: Record<string, unknown>) 
   await confirmPassword(actor, me, input);
   await removeSecondFactor(me.id);
   await recordAudit(actor, { action: 'secondFactorOff', resource: 'account', rowId: me.id });
+  await endSessionsAfterChange(actor, me.id, 'secondFactor');
   return secondFactorState(me.id);
 }
 
@@ -107,6 +110,7 @@ export async function newRecoveryCodes(
   if (!(await hasSecondFactor(me.id))) throw conflict('secondFactorOff');
   const recoveryCodes = await replaceRecoveryCodes(me.id);
   await recordAudit(actor, { action: 'recoveryCodes', resource: 'account', rowId: me.id });
+  await endSessionsAfterChange(actor, me.id, 'secondFactor');
   return { recoveryCodes };
 }
 
@@ -142,6 +146,7 @@ export async function resetSecondFactor(
     account: { id, name: String(found.username ?? '') },
     summary: 'reset',
   });
+  await endSessionsAfterChange(actor, id, 'secondFactor');
   return had;
 }
 
@@ -191,7 +196,7 @@ export async function signInSecondStep(actor: Actor, input: Record<string, unkno
   const taken = method === 'totp' ? await takeTotpCode(id, code, false, now) : await takeRecoveryCode(id, code, now);
   if (taken) {
     await endTicket(ticket);
-    const token = await completeSignIn(id, now);
+    const token = await completeSignIn(actor, id, now);
     await recordAudit(actor, { action: 'signIn', resource: 'account', rowId: id, account: who, summary: method });
     return { token, locked: false };
   }

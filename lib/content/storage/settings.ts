@@ -57,7 +57,19 @@ export const sharedSettingFields = {
     ],
     { public: false },
   ),
+  // Which accounts must have a second factor (lib/content/operations/second-factor-policy.ts).
+  secondFactorPolicy: field.text(['要求兩步驟驗證', 'Require two-step verification'], {
+    max: 10,
+    pattern: /^(none|admins|everyone)$/,
+    public: false,
+  }),
 } satisfies Record<string, Field>;
+
+/** Who must have a second factor: nobody (the default), Admins, or every account. */
+export const SECOND_FACTOR_POLICIES = ['none', 'admins', 'everyone'] as const;
+export type SecondFactorPolicy = (typeof SECOND_FACTOR_POLICIES)[number];
+const policyOf = (value: unknown): SecondFactorPolicy =>
+  SECOND_FACTOR_POLICIES.find((policy) => policy === value) ?? 'none';
 
 export type LocalizedSettingKey = keyof typeof localizedSettingFields;
 export type SharedSettingKey = keyof typeof sharedSettingFields;
@@ -121,6 +133,8 @@ export interface WebInfo {
   approvalRequired?: boolean;
   /** Only for signed-in readers: who is e-mailed a submission (empty: every Admin with an address). */
   approverEmails?: string;
+  /** Only for signed-in readers, once saved: who must have a second factor (`none`, `admins`, `everyone`). */
+  secondFactorPolicy?: SecondFactorPolicy;
   /** Only for signed-in readers, once saved: each reviewed resource's review cycle in months (`{"webrule": 12}`). */
   reviewCycles?: Record<string, number>;
 }
@@ -176,6 +190,7 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
   if ('approvalRequired' in stored) info.approvalRequired = stored.approvalRequired === true;
   if ('approverEmails' in stored) info.approverEmails = text('approverEmails', '');
   if ('reviewCycles' in stored) info.reviewCycles = cyclesOf(stored.reviewCycles);
+  if ('secondFactorPolicy' in stored) info.secondFactorPolicy = policyOf(stored.secondFactorPolicy);
   // The fields that are not public (`public: false` in the definitions above) only for signed-in readers.
   if (!includePrivate) {
     delete info.notifyEmails;
@@ -183,6 +198,7 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
     delete info.approvalRequired;
     delete info.approverEmails;
     delete info.reviewCycles;
+    delete info.secondFactorPolicy;
   }
   return info;
 }
@@ -266,6 +282,15 @@ export async function approvalSettings(): Promise<{ required: boolean; approverE
     required: data.approvalRequired === true,
     approverEmails: typeof data.approverEmails === 'string' ? data.approverEmails : '',
   };
+}
+
+/**
+ * The shared setting `secondFactorPolicy`, read once per request of a signed-in account (kept briefly by the caller).
+ */
+export async function secondFactorPolicy(): Promise<SecondFactorPolicy> {
+  const db = await getDb();
+  const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
+  return policyOf(row?.data?.secondFactorPolicy);
 }
 
 /** Each reviewed resource's review cycle in months (`reviewCycles`; none by default). */
