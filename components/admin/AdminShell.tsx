@@ -84,6 +84,7 @@ export function AdminShell({ language, children }: { language: WireLanguage; chi
 function Frame({ pathname, children }: { pathname: string; children: ReactNode }) {
   const t = useTranslations('admin.shell');
   const tAdmin = useTranslations('admin');
+  const router = useRouter();
   const { confirmLeave } = useLeaveGuard();
   const [menuOpen, setMenuOpen] = useState(false);
   const parsed = parseAdminPath(pathname);
