@@ -10,6 +10,7 @@ import { useClientLanguage } from '@/lib/client/hooks';
 import { resourceApi, review, type PendingChange } from '@/lib/client/resources';
 import { findResource } from '@/lib/content/model/registry';
 import { useAdminSession } from './AdminSession';
+import { changeSide, FieldSidesTable } from './FieldSidesTable';
 
 /** How many submissions the dashboard lists. */
 const NEWEST_SUBMISSIONS = 10;
@@ -29,25 +30,13 @@ export function PendingDiff({ change }: { change: PendingChange }) {
   });
   if (!fields.length) return <p>{t('review.noDiff')}</p>;
   return (
-    <table className="admin-table admin-pending-diff">
-      <caption>{t('review.diffTitle', { title: change.title })}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('review.field')}</th>
-          <th scope="col">{t('review.live')}</th>
-          <th scope="col">{t('review.proposed')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {fields.map((field) => (
-          <tr key={field.key}>
-            <th scope="row">{field.label}</th>
-            <td>{field.before ? <del>{field.before}</del> : '—'}</td>
-            <td>{field.after ? <ins>{field.after}</ins> : '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <FieldSidesTable
+      rows={fields}
+      headings={[t('review.field'), t('review.live'), t('review.proposed')]}
+      cell={changeSide}
+      caption={t('review.diffTitle', { title: change.title })}
+      className="admin-table admin-pending-diff"
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { revisionDiff } from '@/lib/admin-form/revision-diff';
+import { changeSide, FieldSidesTable } from './FieldSidesTable';
 import { useClientLanguage } from '@/lib/client/hooks';
 import { resourceApi, type Row } from '@/lib/client/resources';
 import { findResource } from '@/lib/content/model/registry';
@@ -87,28 +88,11 @@ export function RevisionHistory({
           {changes.length === 0 ? (
             <p>{t('revisions.same')}</p>
           ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('revisions.field')}</th>
-                  <th scope="col">{t('revisions.now')}</th>
-                  <th scope="col">{t('revisions.then')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {changes.map((change) => (
-                  <tr key={change.key}>
-                    <th scope="row">{change.label}</th>
-                    <td>
-                      <del>{change.before}</del>
-                    </td>
-                    <td>
-                      <ins>{change.after}</ins>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FieldSidesTable
+              rows={changes}
+              headings={[t('revisions.field'), t('revisions.now'), t('revisions.then')]}
+              cell={changeSide}
+            />
           )}
           <button type="button" className="admin-button-primary" disabled={busy} onClick={restore}>
             {t('revisions.restore', { revision: chosen })}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { ConflictChoice, ConflictField } from '@/lib/admin-form/conflict';
+import { FieldSidesTable } from '../FieldSidesTable';
 import styles from './form.module.css';
 
 /**
@@ -36,36 +37,26 @@ export function ConflictPanel({
           {t('allTheirs')}
         </button>
       </div>
-      <table className={styles.conflictTable}>
-        <thead>
-          <tr>
-            <th scope="col">{t('field')}</th>
-            <th scope="col">{t('mine')}</th>
-            <th scope="col">{t('theirs')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map((field) => (
-            <tr key={field.key}>
-              <th scope="row">{field.label}</th>
-              {(['mine', 'theirs'] as const).map((side) => (
-                <td key={side}>
-                  <label>
-                    <input
-                      type="radio"
-                      name={`conflict-${field.key}`}
-                      checked={choices[field.key] === side}
-                      onChange={() => onChoose({ ...choices, [field.key]: side })}
-                      aria-label={t(side === 'mine' ? 'keepMine' : 'takeTheirs', { field: field.label })}
-                    />{' '}
-                    {field[side] || t('empty')}
-                  </label>
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FieldSidesTable
+        rows={fields}
+        headings={[t('field'), t('mine'), t('theirs')]}
+        className={styles.conflictTable}
+        cell={(field, column) => {
+          const side = column === 'first' ? 'mine' : 'theirs';
+          return (
+            <label>
+              <input
+                type="radio"
+                name={`conflict-${field.key}`}
+                checked={choices[field.key] === side}
+                onChange={() => onChoose({ ...choices, [field.key]: side })}
+                aria-label={t(side === 'mine' ? 'keepMine' : 'takeTheirs', { field: field.label })}
+              />{' '}
+              {field[side] || t('empty')}
+            </label>
+          );
+        }}
+      />
       <button type="button" className={styles.primaryButton} onClick={onApply} disabled={busy}>
         {t('apply')}
       </button>
