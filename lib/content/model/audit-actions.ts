@@ -22,6 +22,8 @@ export const auditActions = [
   'secondFactorOn',
   'secondFactorOff',
   'recoveryCodes',
+  'passkeyAdded',
+  'passkeyRemoved',
   'export',
   'import',
   // Publishing with approval: a User's write waiting for an Admin, its approval or rejection, a row reviewed unchanged.
