@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_SECRET_KEY } from '../playwright.config';
+import { needsHostName, runSession, sessionsOf } from './doc-sessions';
 import { admin, adminHeaders, expectNoAxeViolations, nextTestAddress, startServer } from './helpers';
 
 /**
@@ -214,6 +215,14 @@ test.describe('passkeys', () => {
       await expect(page).toHaveURL(new RegExp(`/${language}-admin$`));
     });
   }
+
+  test('the passkey session of docs/api.md runs as written', async () => {
+    const sessions = sessionsOf('docs/api.md').filter(needsHostName);
+    expect(sessions).toHaveLength(1);
+    const { code, stdout, stderr } = await runSession(sessions[0], base);
+    expect({ code, stderr }, stdout).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toContain('{"name":"Laptop","recoveryCodes":10}');
+  });
 
   test('the API: the sign-in answer offers the passkey, and an unknown one is a wrong password', async ({
     request,
