@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { and, asc, count, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -69,15 +69,6 @@ export async function listPasskeys(accountId: number): Promise<PasskeyEntry[]> {
     .orderBy(asc(accountPasskeys.createdAt), asc(accountPasskeys.id));
 }
 
-export async function passkeyCount(accountId: number): Promise<number> {
-  const db = await getDb();
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(accountPasskeys)
-    .where(eq(accountPasskeys.accountId, accountId));
-  return total;
-}
-
 /** Removes one passkey of the account; answers its name, or null when the account has none by that id. */
 export async function removePasskey(accountId: number, id: number): Promise<string | null> {
   const db = await getDb();
@@ -86,11 +77,6 @@ export async function removePasskey(accountId: number, id: number): Promise<stri
     .where(and(eq(accountPasskeys.accountId, accountId), eq(accountPasskeys.id, id)))
     .returning({ name: accountPasskeys.name });
   return removed ? removed.name : null;
-}
-
-export async function removeAllPasskeys(accountId: number): Promise<void> {
-  const db = await getDb();
-  await db.delete(accountPasskeys).where(eq(accountPasskeys.accountId, accountId));
 }
 
 async function storeChallenge(challenge: string, purpose: ChallengePurpose, accountId: number | null, now: Date) {
