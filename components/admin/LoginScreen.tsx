@@ -262,7 +262,7 @@ function SecondStep({
   return (
     <section aria-labelledby="login-second-title">
       <h2 id="login-second-title">{t('secondTitle')}</h2>
-      <p id="login-second-intro">{t('secondIntro')}</p>
+      <p id="login-second-intro">{challenge.methods.includes('totp') ? t('secondIntro') : t('secondIntroPasskey')}</p>
       <form method="post" onSubmit={submit} aria-describedby={problem ? 'login-code-problem' : undefined}>
         <div className="admin-field">
           <label htmlFor="login-code">{t('code')}</label>
