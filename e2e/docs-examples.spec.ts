@@ -1,59 +1,11 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { admin, nextTestAddress } from './helpers';
+import { docFiles, needsHostName, runSession, sessionsOf } from './doc-sessions';
 
 /**
- * The shell sessions of the docs, run exactly as written against the production server. A session
- * is a fenced `sh` block whose first line sets `BASE` (the server's address); it reads BASE,
- * ADMIN_USERNAME and ADMIN_PASSWORD from the environment and must end with status 0 and nothing on
- * stderr. Each runs in bash with `-e -o pipefail`, in a folder of its own (for its cookie jar).
+ * The shell sessions of the docs, run exactly as written against the production server
+ * (e2e/doc-sessions.ts says what a session is); those about passkeys, which need SITE_URL to be a
+ * host name, run in e2e/passkeys.spec.ts.
  */
-const docFiles = [
-  'README.md',
-  ...fs
-    .readdirSync('docs')
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
-];
-
-function sessionsOf(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
-  return [...text.matchAll(/^```sh\n(BASE=[\s\S]*?)\n```$/gm)].map((match) => match[1]);
-}
-
-function runSession(script: string, base: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-session-'));
-  // Each session is a client of its own, as readers trying the docs are: its curl (HOME is the
-  // folder) comes from an address of its own, so the sessions' sign-ins do not share one
-  // per-address limit. The server trusts the header from its loopback proxy, as in every spec.
-  fs.writeFileSync(path.join(folder, '.curlrc'), `header = "X-Forwarded-For: ${nextTestAddress()}"\n`);
-  return new Promise((resolve) => {
-    execFile(
-      'bash',
-      ['-e', '-o', 'pipefail', '-c', script],
-      {
-        cwd: folder,
-        env: {
-          NODE_ENV: 'production',
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          HOME: folder,
-          BASE: base,
-          ADMIN_USERNAME: admin.username,
-          ADMIN_PASSWORD: admin.password,
-        },
-        encoding: 'utf8',
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => {
-        fs.rmSync(folder, { recursive: true, force: true });
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
 
 test('docs/api.md holds a session to run', () => {
   expect(sessionsOf('docs/api.md').length).toBeGreaterThan(0);
@@ -61,6 +13,7 @@ test('docs/api.md holds a session to run', () => {
 
 for (const file of docFiles) {
   sessionsOf(file).forEach((script, index) => {
+    if (needsHostName(script)) return;
     test(`${file} session ${index + 1} runs as written`, async ({ baseURL }) => {
       const { code, stdout, stderr } = await runSession(script, baseURL!);
       expect({ code, stderr }, stdout).toEqual({ code: 0, stderr: '' });

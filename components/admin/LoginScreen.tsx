@@ -5,7 +5,16 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
-import { forgotPassword, login, loginSecondStep, type SecondFactorChallenge } from '@/lib/client/auth';
+import {
+  forgotPassword,
+  login,
+  loginSecondStep,
+  loginSecondStepWithPasskey,
+  loginWithPasskey,
+  type LoginResult,
+  type SecondFactorChallenge,
+} from '@/lib/client/auth';
+import { PasskeyCeremonyError, usePasskeysSupported } from '@/lib/client/passkeys';
 import { clientSettings, configureClient } from '@/lib/client/settings';
 import { safeReturnTo } from '@/lib/admin/paths';
 import type { WireLanguage } from '@/lib/i18n/languages';
@@ -17,44 +26,67 @@ type CaptchaSource = (action: 'login' | 'forgot') => Promise<string | undefined>
 
 /**
  * Sign-in: username, password and an invisible reCAPTCHA v3 when a site key is
- * configured (without one, no captcha script is loaded at all). Wrong credentials and a locked
- * account each get their own message; success goes to the page that sent the visitor here.
+ * configured (without one, no captcha script is loaded at all), or a passkey alone (`passkeys`:
+ * the server can check them). Wrong credentials and a locked account each get their own message;
+ * success goes to the page that sent the visitor here.
  */
 export function LoginScreen({
   language,
   siteKey,
+  passkeys = false,
   notice,
 }: {
   language: WireLanguage;
   siteKey: string | null;
+  passkeys?: boolean;
   notice?: ReactNode;
 }) {
   if (clientSettings().language !== language) configureClient({ language });
-  if (!siteKey) return <LoginForm language={language} notice={notice} />;
+  if (!siteKey) return <LoginForm language={language} passkeys={passkeys} notice={notice} />;
   return (
     <GoogleReCaptchaProvider
       reCaptchaKey={siteKey}
       language={language === 'tw' ? 'zh-TW' : 'en'}
       useRecaptchaNet={false}
     >
-      <CaptchaLoginForm language={language} notice={notice} />
+      <CaptchaLoginForm language={language} passkeys={passkeys} notice={notice} />
     </GoogleReCaptchaProvider>
   );
 }
 
-function CaptchaLoginForm({ language, notice }: { language: WireLanguage; notice?: ReactNode }) {
+function CaptchaLoginForm({
+  language,
+  passkeys,
+  notice,
+}: {
+  language: WireLanguage;
+  passkeys: boolean;
+  notice?: ReactNode;
+}) {
   const { executeRecaptcha } = useGoogleReCaptcha();
   const captcha: CaptchaSource = async (action) => (executeRecaptcha ? executeRecaptcha(action) : undefined);
-  return <LoginForm language={language} captcha={captcha} notice={notice} />;
+  return <LoginForm language={language} captcha={captcha} passkeys={passkeys} notice={notice} />;
+}
+
+/**
+ * What a refused passkey sign-in says: the browser gave no passkey (cancelled, timed out), the
+ * server's reason, or that the sign-in is not possible now.
+ */
+function passkeyProblem(error: unknown, t: (key: 'passkeyCancelled' | 'failed') => string): string {
+  if (error instanceof PasskeyCeremonyError) return t('passkeyCancelled');
+  const status = (error as { status?: number }).status;
+  return status === 429 || status === 400 ? errorText(error) : t('failed');
 }
 
 function LoginForm({
   language,
   captcha,
+  passkeys,
   notice,
 }: {
   language: WireLanguage;
   captcha?: CaptchaSource;
+  passkeys: boolean;
   notice?: ReactNode;
 }) {
   const t = useTranslations('admin.login');
@@ -67,6 +99,22 @@ function LoginForm({
     router.replace(
       safeReturnTo(language, new URLSearchParams(window.location.search).get('next'), window.location.origin),
     );
+
+  const signInWithPasskey = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const result: LoginResult = await loginWithPasskey();
+      if (result.success) {
+        toWanted();
+        return;
+      }
+      setProblem(result.locked ? t('locked') : t('passkeyWrong'));
+    } catch (error) {
+      setProblem(passkeyProblem(error, t));
+    }
+    setBusy(false);
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -146,6 +194,7 @@ function LoginForm({
                 {busy ? t('submitting') : t('submit')}
               </button>
             </form>
+            {passkeys ? <PasskeyButton busy={busy} onClick={() => void signInWithPasskey()} /> : null}
             <ForgotPassword captcha={captcha} />
           </>
         )}
@@ -194,10 +243,26 @@ function SecondStep({
     setBusy(false);
   };
 
+  const verifyWithPasskey = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const result = await loginSecondStepWithPasskey(challenge.ticket);
+      if (result.success) {
+        onSignedIn();
+        return;
+      }
+      setProblem(result.locked ? t('locked') : (result.message ?? t('passkeyWrong')));
+    } catch (error) {
+      setProblem(passkeyProblem(error, t));
+    }
+    setBusy(false);
+  };
+
   return (
     <section aria-labelledby="login-second-title">
       <h2 id="login-second-title">{t('secondTitle')}</h2>
-      <p id="login-second-intro">{t('secondIntro')}</p>
+      <p id="login-second-intro">{challenge.methods.includes('totp') ? t('secondIntro') : t('secondIntroPasskey')}</p>
       <form method="post" onSubmit={submit} aria-describedby={problem ? 'login-code-problem' : undefined}>
         <div className="admin-field">
           <label htmlFor="login-code">{t('code')}</label>
@@ -222,7 +287,28 @@ function SecondStep({
           back={{ text: t('startOver'), onClick: onStartOver }}
         />
       </form>
+      {challenge.methods.includes('passkey') ? (
+        <PasskeyButton busy={busy} secondStep onClick={() => void verifyWithPasskey()} />
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * 使用通行金鑰登入 / Sign in with a passkey (or, in the second step, use one): shown only where the
+ * browser has WebAuthn, known after the first render, so the server's HTML and the first render agree.
+ */
+function PasskeyButton({ busy, secondStep, onClick }: { busy: boolean; secondStep?: boolean; onClick: () => void }) {
+  const t = useTranslations('admin.login');
+  const supported = usePasskeysSupported(false);
+  if (!supported) return null;
+  return (
+    <div className="admin-login-passkey">
+      <p className="admin-login-or">{t('or')}</p>
+      <button type="button" onClick={onClick} disabled={busy}>
+        {t(secondStep ? 'passkeySecond' : 'passkey')}
+      </button>
+    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../content/model/define';
 import { endpointsFor } from '../content/endpoints';
 import { sessionStatus, signIn } from '../content/operations/account';
+import * as passkeys from '../content/operations/passkeys';
 import * as secondFactor from '../content/operations/second-factor';
 import * as accountSessions from '../content/operations/sessions';
 import { auditList, exportAudit } from '../content/operations/audit';
@@ -384,7 +385,8 @@ export function buildRoutes(): Route[] {
       body: true,
       operation: (actor, { body }) => secondFactor.signInSecondStep(actor, body),
       noXsrf: true,
-      summary: "A sign-in's second step: the ticket account/login gave and an authenticator or recovery code",
+      summary:
+        "A sign-in's second step: the ticket account/login gave and an authenticator or recovery code, or a passkey",
     },
     { method: 'POST', path: 'account/checklogin', operation: sessionStatus },
     {
@@ -419,6 +421,50 @@ export function buildRoutes(): Route[] {
       body: true,
       operation: (actor, { body }) => secondFactor.newRecoveryCodes(actor, body),
       summary: 'A new set of ten recovery codes, with the password; the old set stops working',
+    },
+    {
+      method: 'POST',
+      path: 'account/passkey/options',
+      operation: passkeys.passkeyOptions,
+      summary: "The options of the browser's ceremony that adds a passkey to the caller's account",
+    },
+    {
+      method: 'POST',
+      path: 'account/passkey/register',
+      body: true,
+      operation: (actor, { body }) => passkeys.passkeyRegister(actor, body),
+      summary:
+        'Adds the passkey the browser made, `{name, response}`; the first second factor also answers ten recovery codes',
+    },
+    {
+      method: 'POST',
+      path: 'account/passkey/list',
+      operation: passkeys.passkeyList,
+      summary: "The caller's passkeys: name, when added, when last used",
+    },
+    {
+      method: 'DELETE',
+      path: 'account/passkey/:id',
+      body: true,
+      operation: (actor, { params: [id], body }) => passkeys.passkeyRemove(actor, id, body),
+      summary: "Removes one of the caller's passkeys, with the password `{password}`",
+    },
+    // Anonymous like sign-in: no XSRF check.
+    {
+      method: 'POST',
+      path: 'account/passkey/loginoptions',
+      body: true,
+      operation: (actor, { body }) => passkeys.passkeyLoginOptions(actor, body),
+      noXsrf: true,
+      summary: "The options of the browser's passkey sign-in; with `{ticket}`, of a sign-in's second step",
+    },
+    {
+      method: 'POST',
+      path: 'account/passkey/login',
+      body: true,
+      operation: (actor, { body }) => passkeys.passkeySignIn(actor, body),
+      noXsrf: true,
+      summary: 'Signs in with a passkey alone, `{response}`; answers as account/login',
     },
     {
       method: 'POST',

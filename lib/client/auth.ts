@@ -1,4 +1,5 @@
 import { http, type ApiHttp } from './http';
+import { passkeyAssertion } from './passkeys';
 
 export interface LoginResult {
   /** A token came back (and is now stored). */
@@ -12,7 +13,7 @@ export interface LoginResult {
 
 export interface SecondFactorChallenge {
   ticket: string;
-  /** `totp` (an authenticator code), `recovery` (a recovery code). */
+  /** `totp` (an authenticator code), `passkey` (one of the account's passkeys), `recovery` (a recovery code). */
   methods: string[];
 }
 
@@ -72,6 +73,27 @@ export function createAuth(client: ApiHttp) {
       return loginResult(client, reply);
     },
 
+    /**
+     * The second step of a sign-in with one of the account's passkeys (the browser's ceremony, then the server's
+     * check).
+     */
+    async loginSecondStepWithPasskey(ticket: string): Promise<LoginResult> {
+      const passkey = await passkeyAssertion(client, ticket);
+      const reply = await client
+        .post(client.url('/api/account/login2'), { json: { ticket, passkey } })
+        .json<LoginReply>();
+      return loginResult(client, reply);
+    },
+
+    /** Signs in with a passkey alone: the browser asks which of this site's passkeys to use. */
+    async loginWithPasskey(): Promise<LoginResult> {
+      const response = await passkeyAssertion(client);
+      const reply = await client
+        .post(client.url('/api/account/passkey/login'), { json: { response } })
+        .json<LoginReply>();
+      return loginResult(client, reply);
+    },
+
     /** The token is removed first, so the page is signed out even if the server cannot be reached. */
     async logout(): Promise<void> {
       const token = client.tokens.get();
@@ -127,6 +149,8 @@ const pageAuth = createAuth(http);
 
 export const login = pageAuth.login;
 export const loginSecondStep = pageAuth.loginSecondStep;
+export const loginSecondStepWithPasskey = pageAuth.loginSecondStepWithPasskey;
+export const loginWithPasskey = pageAuth.loginWithPasskey;
 export const logout = pageAuth.logout;
 export const checkLogin = pageAuth.checkLogin;
 export const forgotPassword = pageAuth.forgotPassword;

@@ -329,6 +329,47 @@ export const signInTickets = pgTable(
 );
 
 /**
+ * An account's passkeys (WebAuthn, lib/content/auth/passkeys.ts): the credential's id and public
+ * key as the authenticator gave them (base64url; a public key is no secret), the signature counter
+ * last seen, the transports the browser named, and the name the person gave it.
+ */
+export const accountPasskeys = pgTable(
+  'account_passkeys',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    accountId: integer('account_id').notNull(),
+    credentialId: varchar('credential_id', { length: 1400 }).notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: varchar('transports', { length: 200 }).notNull().default(''),
+    name: varchar('name', { length: 100 }).notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('account_passkeys_credential_idx').on(t.credentialId),
+    index('account_passkeys_account_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * The challenges of passkey ceremonies (their SHA-256), single use and good for five minutes, kept in
+ * the database so that any app server may finish a ceremony another began. `purpose`: `register`
+ * (the account adding one), `login` (a sign-in by passkey alone: no account yet), `second` (the
+ * second step of the account whose password was right).
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challengeHash: varchar('challenge_hash', { length: 64 }).primaryKey(),
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    accountId: integer('account_id'),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('passkey_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/**
  * Saved states of content rows: each add, update and restore stores the row's values as they were
  * after the write, numbered per row from 1 (lib/content/storage/revisions.ts). At most REVISIONS_KEEP per row.
  */

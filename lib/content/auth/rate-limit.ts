@@ -12,6 +12,8 @@ export interface RateLimit {
 
 /** Sign-in attempts per client address; the per-account lockout (5 failures) is separate. */
 export const signInLimit: RateLimit = { bucket: 'sign-in', limit: 20, windowMs: 10 * 60 * 1000 };
+/** Passkey sign-in challenges asked per client address (each is a stored row until it expires or is used). */
+export const passkeyOptionsLimit: RateLimit = { bucket: 'passkey-options', limit: 60, windowMs: 10 * 60 * 1000 };
 /** Public contact-form messages per client address. */
 export const contactLimit: RateLimit = { bucket: 'contact', limit: 5, windowMs: 10 * 60 * 1000 };
 /** Forgot-password requests per client address (answered 429 alike for every name). */

@@ -2,13 +2,14 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../../db';
-import { accountTotp, recoveryCodes, signInTickets } from '../../db/schema';
+import { accountPasskeys, accountTotp, recoveryCodes, signInTickets } from '../../db/schema';
 import { hasSecretKey, MissingSecretKeyError, open, seal } from './secret-box';
 import { matchTotp, newTotpSecret } from './totp';
 
 /**
  * What an account's second factor is made of, in the database: its authenticator secret (sealed
- * with SECRET_KEY), its recovery codes (hashed) and the tickets of sign-ins waiting for a code.
+ * with SECRET_KEY), its passkeys (lib/content/auth/passkeys.ts), its recovery codes (hashed) and the
+ * tickets of sign-ins waiting for a code.
  * The operations that use them are in lib/content/operations/second-factor.ts.
  */
 const SECRET_PURPOSE = 'totp-secret';
@@ -23,8 +24,8 @@ export const TICKET_TRIES = 5;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Whether the account signs in with a second factor (an authenticator that is turned on). */
-export async function hasSecondFactor(accountId: number): Promise<boolean> {
+/** Whether the account's authenticator is turned on. */
+async function hasTotp(accountId: number): Promise<boolean> {
   const db = await getDb();
   const [row] = await db
     .select({ accountId: accountTotp.accountId })
@@ -33,17 +34,39 @@ export async function hasSecondFactor(accountId: number): Promise<boolean> {
   return !!row;
 }
 
+async function hasAnyPasskey(accountId: number): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: accountPasskeys.id })
+    .from(accountPasskeys)
+    .where(eq(accountPasskeys.accountId, accountId))
+    .limit(1);
+  return !!row;
+}
+
+/** The second factors the account has: its authenticator (when on) and its passkeys. */
+export async function secondFactors(accountId: number): Promise<{ totp: boolean; passkey: boolean }> {
+  const [totp, passkey] = await Promise.all([hasTotp(accountId), hasAnyPasskey(accountId)]);
+  return { totp, passkey };
+}
+
+/** Whether the account signs in with a second factor (an authenticator that is on, or a passkey). */
+export async function hasSecondFactor(accountId: number): Promise<boolean> {
+  const { totp, passkey } = await secondFactors(accountId);
+  return totp || passkey;
+}
+
 /** `{totp, recoveryCodesLeft}` of an account, for its security screen. */
 export async function secondFactorState(accountId: number): Promise<{ totp: boolean; recoveryCodesLeft: number }> {
   const db = await getDb();
-  const [[left], totp] = await Promise.all([
+  const [[left], { totp, passkey }] = await Promise.all([
     db
       .select({ total: count() })
       .from(recoveryCodes)
       .where(and(eq(recoveryCodes.accountId, accountId), isNull(recoveryCodes.usedAt))),
-    hasSecondFactor(accountId),
+    secondFactors(accountId),
   ]);
-  return { totp, recoveryCodesLeft: totp ? left.total : 0 };
+  return { totp, recoveryCodesLeft: totp || passkey ? left.total : 0 };
 }
 
 /** Starts (or starts again) an enrolment: a new secret, stored sealed, off until a code confirms it. */
@@ -97,11 +120,36 @@ export async function takeTotpCode(accountId: number, code: string, pending: boo
   return taken.length === 1;
 }
 
-/** Turns the second factor off: the authenticator and the recovery codes are removed. */
+/**
+ * Turns the authenticator off. The recovery codes go with the last second factor: they stay while
+ * the account has a passkey.
+ */
+export async function removeTotp(accountId: number): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(accountTotp).where(eq(accountTotp.accountId, accountId));
+    const [passkey] = await tx
+      .select({ id: accountPasskeys.id })
+      .from(accountPasskeys)
+      .where(eq(accountPasskeys.accountId, accountId))
+      .limit(1);
+    if (!passkey) await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
+  });
+}
+
+/** Removes the recovery codes once the account has no second factor left (its last passkey removed). */
+export async function dropRecoveryCodesIfNoFactor(accountId: number): Promise<void> {
+  if (await hasSecondFactor(accountId)) return;
+  const db = await getDb();
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
+}
+
+/** Turns every second factor off: the authenticator, the passkeys and the recovery codes are removed. */
 export async function removeSecondFactor(accountId: number): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.delete(accountTotp).where(eq(accountTotp.accountId, accountId));
+    await tx.delete(accountPasskeys).where(eq(accountPasskeys.accountId, accountId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
   });
 }
@@ -181,6 +229,22 @@ export async function takeTicketTry(
     )
     .returning({ accountId: signInTickets.accountId, tries: signInTickets.tries });
   return row ? { accountId: row.accountId, triesLeft: TICKET_TRIES - row.tries } : null;
+}
+
+/** The account of a ticket still good for a try (unknown, expired or spent: null); no try is counted. */
+export async function ticketAccount(ticket: string, now = new Date()): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ accountId: signInTickets.accountId })
+    .from(signInTickets)
+    .where(
+      and(
+        eq(signInTickets.ticketHash, sha256(ticket)),
+        gt(signInTickets.expiresAt, now),
+        lt(signInTickets.tries, TICKET_TRIES),
+      ),
+    );
+  return row ? row.accountId : null;
 }
 
 export async function endTicket(ticket: string): Promise<void> {

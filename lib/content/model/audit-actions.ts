@@ -22,6 +22,8 @@ export const auditActions = [
   'secondFactorOn',
   'secondFactorOff',
   'recoveryCodes',
+  'passkeyAdded',
+  'passkeyRemoved',
   // Sessions ended from the sessions list or by a change of password or second factor.
   'sessionEnd',
   'export',

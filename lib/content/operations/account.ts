@@ -12,7 +12,7 @@ import { rowOf } from '../model/row-check';
 import accountDefinition from '../resources/account';
 import { verifyPassword } from '../auth/passwords';
 import { hit, signInLimit } from '../auth/rate-limit';
-import { hasSecondFactor, issueTicket } from '../auth/second-factor';
+import { issueTicket, secondFactors } from '../auth/second-factor';
 import { createSession, revokeSession } from '../auth/sessions';
 import { noticeNewDevice } from './sign-in-notice';
 import { mustEnrol } from './second-factor-policy';
@@ -20,8 +20,11 @@ import { mustEnrol } from './second-factor-policy';
 export const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MS = 15 * 60 * 1000;
 
-/** The ways the second step of a sign-in takes (docs/api.md, Second factor). */
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+/**
+ * The ways the second step of a sign-in takes (docs/api.md, Second factor): an authenticator code,
+ * a passkey, a recovery code. The first two are offered when the account has them.
+ */
+export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery'] as const;
 
 /**
  * The answer of a sign-in, refused ones included (docs/decisions.md): a token, or none with whether the name is locked
@@ -96,14 +99,16 @@ async function attemptSignIn(
     const lockedUntil = await countAccountFailure(found.id, now);
     return failed(!!lockedUntil, lockedFor(lockedUntil));
   }
-  if (await hasSecondFactor(found.id)) {
+  const factors = await secondFactors(found.id);
+  if (factors.totp || factors.passkey) {
     // The count of failures goes on until the second step succeeds, so codes cannot be guessed
     // without end by giving the right password between tries.
+    const methods = SECOND_FACTOR_METHODS.filter((method) => method === 'recovery' || factors[method]);
     return {
       accountId: found.id,
       token: null,
       locked: false,
-      secondFactor: { ticket: await issueTicket(found.id, now), methods: SECOND_FACTOR_METHODS },
+      secondFactor: { ticket: await issueTicket(found.id, now), methods },
     };
   }
   return { accountId: found.id, token: await completeSignIn(actor, found.id, now), locked: false };

@@ -5,12 +5,15 @@ import { getDb } from '../../db';
 import { account } from '../../db/schema';
 import { verifyPassword } from '../auth/passwords';
 import { hit, signInLimit } from '../auth/rate-limit';
+import { checkAssertion, relyingParty, type AuthenticationResponseJSON } from '../auth/passkeys';
 import {
   beginTotpEnrolment,
   endTicket,
   hasSecondFactor,
   removeSecondFactor,
+  removeTotp,
   replaceRecoveryCodes,
+  secondFactors,
   secondFactorState,
   takeRecoveryCode,
   takeTicketTry,
@@ -29,7 +32,7 @@ import { endSessionsAfterChange } from './sessions';
  * of a sign-in. Every account manages only its own: the actor's.
  */
 
-function signedInAccount(actor: Actor): ActorAccount {
+export function signedInAccount(actor: Actor): ActorAccount {
   requireAccess(actor, 'user');
   // The console operator passes requireAccess but has no account of its own to secure.
   if (!actor.account) throw unauthorized();
@@ -54,7 +57,7 @@ function issuer(): string {
 export async function totpSetup(actor: Actor): Promise<{ secret: string; otpauthUrl: string }> {
   const me = signedInAccount(actor);
   if (!hasSecretKey()) throw conflict('secondFactorNoKey');
-  if (await hasSecondFactor(me.id)) throw conflict('secondFactorAlreadyOn');
+  if ((await secondFactors(me.id)).totp) throw conflict('secondFactorAlreadyOn');
   const secret = await beginTotpEnrolment(me.id);
   return { secret, otpauthUrl: otpauthUrl(secret, issuer(), me.username) };
 }
@@ -65,11 +68,14 @@ function codeOf(input: Record<string, unknown>): string {
   return code;
 }
 
-/** Turns the authenticator on with a code from it; answers the new recovery codes, shown once. */
+/**
+ * Turns the authenticator on with a code from it; answers a new set of recovery codes, shown once
+ * (a set the account had for its passkeys stops working).
+ */
 export async function totpEnable(actor: Actor, input: Record<string, unknown>): Promise<{ recoveryCodes: string[] }> {
   const me = signedInAccount(actor);
   const code = codeOf(input);
-  if (await hasSecondFactor(me.id)) throw conflict('secondFactorAlreadyOn');
+  if ((await secondFactors(me.id)).totp) throw conflict('secondFactorAlreadyOn');
   if (!new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code) || !(await takeTotpCode(me.id, code, true))) {
     throw invalidFields([{ field: 'code', key: 'secondFactorCodeWrong', values: {} }]);
   }
@@ -80,7 +86,7 @@ export async function totpEnable(actor: Actor, input: Record<string, unknown>): 
 }
 
 /** The password again, for what a stolen session alone must not do; every try counts against the per-address limit. */
-async function confirmPassword(actor: Actor, me: ActorAccount, input: Record<string, unknown>): Promise<void> {
+export async function confirmPassword(actor: Actor, me: ActorAccount, input: Record<string, unknown>): Promise<void> {
   await hit(signInLimit, actor.clientAddress);
   const password = typeof input.password === 'string' ? input.password : '';
   if (!password) throw invalidFields([{ field: 'password', key: 'passwordMissing', values: {} }]);
@@ -90,11 +96,14 @@ async function confirmPassword(actor: Actor, me: ActorAccount, input: Record<str
     throw invalidFields([{ field: 'password', key: 'passwordWrong', values: {} }]);
 }
 
-/** Turns the second factor off (authenticator and recovery codes) with the account's password. */
+/**
+ * Turns the authenticator off with the account's password; the recovery codes go too unless the
+ * account has a passkey.
+ */
 export async function totpDisable(actor: Actor, input: Record<string, unknown>) {
   const me = signedInAccount(actor);
   await confirmPassword(actor, me, input);
-  await removeSecondFactor(me.id);
+  await removeTotp(me.id);
   await recordAudit(actor, { action: 'secondFactorOff', resource: 'account', rowId: me.id });
   await endSessionsAfterChange(actor, me.id, 'secondFactor');
   return secondFactorState(me.id);
@@ -115,10 +124,11 @@ export async function newRecoveryCodes(
 }
 
 /**
- * Turns another account's second factor off, for a person who lost both their phone and their
- * recovery codes (`npm run reset-second-factor`, the operator, by username; Admins, by the account's
- * id: `POST account/resetsecondfactor/{id}`): the account signs in with its password alone until it
- * sets up a new authenticator. Returns whether it had one. The audit log records who did it.
+ * Turns another account's second factor off, for a person who lost both their phone and their recovery codes
+ * (`npm run reset-second-factor`, the operator, by username; Admins, by the account's id:
+ * `POST account/resetsecondfactor/{id}`): its authenticator, passkeys and recovery codes are removed, and it signs in
+ * with its password alone until it sets up a new second factor. Returns whether it had one. The audit log records who
+ * did it.
  */
 export async function resetSecondFactor(
   actor: Actor,
@@ -137,7 +147,7 @@ export async function resetSecondFactor(
     .limit(1);
   if (!found) throw notFound();
   const id = Number(found.id);
-  const had = (await secondFactorState(id)).totp;
+  const had = await hasSecondFactor(id);
   await removeSecondFactor(id);
   await recordAudit(actor, {
     action: 'secondFactorOff',
@@ -152,15 +162,17 @@ export async function resetSecondFactor(
 
 /**
  * The second step of a sign-in (`account/login2`): the ticket of the first and a code, from the
- * authenticator (six digits) or a recovery code. Answers as `account/login` does. A ticket is good
- * for TICKET_MS and TICKET_TRIES codes; each wrong code also counts toward the account's lockout;
- * an authenticator code is taken once.
+ * authenticator (six digits) or a recovery code, or a passkey's answer (`passkey`, to the options of
+ * `account/passkey/loginoptions` with the ticket). Answers as `account/login` does. A ticket is good
+ * for TICKET_MS and TICKET_TRIES tries; each wrong one also counts toward the account's lockout; an
+ * authenticator code is taken once.
  */
 export async function signInSecondStep(actor: Actor, input: Record<string, unknown>): Promise<SignInResult> {
   await hit(signInLimit, actor.clientAddress);
   const ticket = typeof input.ticket === 'string' ? input.ticket.slice(0, 200) : '';
   const code = typeof input.code === 'string' ? input.code.replace(/\s/g, '').slice(0, 64) : '';
-  if (!ticket || !code) throw invalid('secondFactorMissing');
+  const passkey = isObject(input.passkey) ? input.passkey : null;
+  if (!ticket || (!code && !passkey)) throw invalid('secondFactorMissing');
   const now = new Date();
   const tried = await takeTicketTry(ticket, now);
   if (!tried) return refusal(actor, null, 'api.secondFactorExpired');
@@ -192,8 +204,13 @@ export async function signInSecondStep(actor: Actor, input: Record<string, unkno
     });
     return refusal(actor, minutesUntil(lockedUntil, now));
   }
-  const method = new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code) ? 'totp' : 'recovery';
-  const taken = method === 'totp' ? await takeTotpCode(id, code, false, now) : await takeRecoveryCode(id, code, now);
+  const method = passkey ? 'passkey' : new RegExp(`^\\d{${TOTP_DIGITS}}$`).test(code) ? 'totp' : 'recovery';
+  const taken =
+    method === 'passkey'
+      ? await takePasskey(passkey, id, now)
+      : method === 'totp'
+        ? await takeTotpCode(id, code, false, now)
+        : await takeRecoveryCode(id, code, now);
   if (taken) {
     await endTicket(ticket);
     const token = await completeSignIn(actor, id, now);
@@ -209,5 +226,17 @@ export async function signInSecondStep(actor: Actor, input: Record<string, unkno
     account: who,
     summary: lockedNow ? 'locked' : method,
   });
-  return lockedNow ? refusal(actor, minutesUntil(lockedNow, now)) : refusal(actor, null, 'api.secondFactorWrong');
+  if (lockedNow) return refusal(actor, minutesUntil(lockedNow, now));
+  return refusal(actor, null, method === 'passkey' ? 'api.passkeyWrong' : 'api.secondFactorWrong');
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A passkey's answer for the second step: one of the account's passkeys, to a challenge of its ticket. */
+async function takePasskey(answer: Record<string, unknown> | null, accountId: number, now: Date): Promise<boolean> {
+  const rp = relyingParty();
+  if (!rp || !answer) return false;
+  const checked = await checkAssertion(rp, answer as unknown as AuthenticationResponseJSON, accountId, now);
+  return !!checked?.ok;
 }

@@ -1,5 +1,6 @@
 import { LoginScreen } from '@/components/admin/LoginScreen';
 import { config } from '@/lib/config';
+import { relyingParty } from '@/lib/content/auth/passkeys';
 import { toLocale, type WireLanguage } from '@/lib/i18n/languages';
 import { messagesFor } from '@/lib/i18n/messages';
 
@@ -15,5 +16,12 @@ export default async function LoginPage({ params }: PageProps<'/admin/[lang]/log
       <p className="admin-login-noscript">{messagesFor(toLocale(language)).admin.login.noscript}</p>
     </noscript>
   );
-  return <LoginScreen language={language} siteKey={config().recaptcha.siteKey ?? null} notice={notice} />;
+  return (
+    <LoginScreen
+      language={language}
+      siteKey={config().recaptcha.siteKey ?? null}
+      passkeys={relyingParty() !== null}
+      notice={notice}
+    />
+  );
 }

@@ -1,0 +1,74 @@
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import { useSyncExternalStore } from 'react';
+import { http, type ApiHttp } from './http';
+
+export interface Passkey {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/**
+ * The browser refused or gave up the ceremony (the person cancelled, no authenticator answered in
+ * time, the site is not a secure context): nothing was sent to the server.
+ */
+export class PasskeyCeremonyError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'PasskeyCeremonyError';
+  }
+}
+
+async function ceremony<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new PasskeyCeremonyError(error);
+  }
+}
+
+const unchanging = () => () => {};
+
+/**
+ * Whether this browser has WebAuthn; on the server (and so in the first render, which must match
+ * the server's HTML) `onServer`.
+ */
+export const usePasskeysSupported = (onServer: boolean) =>
+  useSyncExternalStore(unchanging, browserSupportsWebAuthn, () => onServer);
+
+/** The signed-in account's passkeys (docs/api.md, Passkeys): list, add with the browser's ceremony, remove. */
+export function passkeysApi(client: ApiHttp = http) {
+  const post = <T>(path: string, json?: unknown) =>
+    client.post(client.url(`/api/${path}`), json === undefined ? {} : { json }).json<T>();
+  return {
+    list: async () => (await post<{ data: Passkey[] }>('account/passkey/list')).data,
+    /** Asks the server for options, lets the browser make the passkey, and stores it under `name`. */
+    async add(name: string): Promise<{ passkey: Passkey; recoveryCodes?: string[] }> {
+      const optionsJSON = await post<PublicKeyCredentialCreationOptionsJSON>('account/passkey/options');
+      const response = await ceremony(() => startRegistration({ optionsJSON }));
+      return post('account/passkey/register', { name, response });
+    },
+    remove: (id: number, password: string) =>
+      client.delete(client.url(`/api/account/passkey/${id}`), { json: { password } }).json<{ id: number }>(),
+  };
+}
+
+export const passkeys = passkeysApi();
+
+/**
+ * A passkey's answer for a sign-in: by passkey alone (no ticket), or for the second step of the
+ * sign-in whose ticket is given.
+ */
+export async function passkeyAssertion(client: ApiHttp, ticket?: string) {
+  const optionsJSON = await client
+    .post(client.url('/api/account/passkey/loginoptions'), { json: ticket ? { ticket } : {} })
+    .json<PublicKeyCredentialRequestOptionsJSON>();
+  return ceremony(() => startAuthentication({ optionsJSON }));
+}
