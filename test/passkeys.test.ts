@@ -477,6 +477,40 @@ describe('a passkey as the second step', () => {
   });
 });
 
+describe('passkeys and sessions', () => {
+  test("adding or removing a passkey ends the account's other sessions; a passkey sign-in's session has its address", async () => {
+    const user = await signedIn(0, PASSWORD);
+    const other = await login(user.username);
+    expect(other.body.token).toEqual(expect.any(String));
+    const still = (token: string) => call('POST', 'account/checklogin', undefined, { token });
+    const { authenticator, added } = await addPasskey(user.token);
+    expect(added.status).toBe(200);
+    expect((await still(other.body.token)).body.valid).toBe(false);
+    expect((await still(user.token)).body.valid).toBe(true);
+
+    const ip = nextIp();
+    const options = await loginOptions();
+    const byPasskey = await call(
+      'POST',
+      'account/passkey/login',
+      { response: authenticator.get(options) },
+      { ip, language: 'en', xsrf: false },
+    );
+    expect(byPasskey.status).toBe(200);
+    const sessions = (await call('POST', 'account/sessions', {}, asUser(user.token))).body.data as {
+      address: string;
+      current: boolean;
+    }[];
+    expect(sessions.map((session) => session.address)).toContain(ip);
+
+    const [passkey] = (await call('POST', 'account/passkey/list', undefined, asUser(user.token))).body.data;
+    const removed = await call('DELETE', `account/passkey/${passkey.id}`, { password: PASSWORD }, asUser(user.token));
+    expect(removed.status).toBe(200);
+    expect((await still(byPasskey.body.token)).body.valid).toBe(false);
+    expect((await still(user.token)).body.valid).toBe(true);
+  });
+});
+
 describe('removing passkeys', () => {
   test('needs the password; the last second factor takes the recovery codes with it', async () => {
     const user = await withPasskey();
