@@ -224,11 +224,15 @@ async function main() {
   })();
 
   const timings = {};
+  const marks = {};
   const begun = performance.now();
+  const startedAt = Date.now();
   await sleep(2_000);
   for (const name of ['a', 'b']) {
+    marks[`SIGTERM to ${name}`] = Date.now();
     timings[`${name} stop`] = await stop(name);
     timings[`${name} start to ready`] = await start(name);
+    marks[`${name} ready`] = Date.now();
     // Back in rotation: three good probes.
     await sleep(3_500);
   }
@@ -251,7 +255,18 @@ async function main() {
   console.log(
     `  failed: ${failed.length}${skipped ? `; not sent (${concurrency} in flight already): ${skipped}` : ''}`,
   );
-  for (const each of failed.slice(0, 20)) console.log(`    ${each.status} ${each.url} ${each.detail}`);
+  const byKind = new Map();
+  for (const each of failed) {
+    const kind = `${each.status} ${each.url.replace(front, '')} ${each.detail}`;
+    byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+  }
+  for (const [kind, count] of byKind) console.log(`    ${count} × ${kind}`);
+  if (failed.length) {
+    const first = Math.min(...failed.map((answer) => answer.at)) - startedAt;
+    const last = Math.max(...failed.map((answer) => answer.at)) - startedAt;
+    console.log(`    between ${(first / 1000).toFixed(1)} s and ${(last / 1000).toFixed(1)} s after the load began`);
+  }
+  for (const [what, at] of Object.entries(marks)) console.log(`  ${what} at ${((at - startedAt) / 1000).toFixed(1)} s`);
   console.log(`  saves answered 200: ${acknowledged.length}, missing from the database afterwards: ${lost.length}`);
   console.log(`  pages and reads: ${summary(reads.map((answer) => answer.ms))}`);
   console.log(`  saves: ${summary(saves.map((answer) => answer.ms))}`);
@@ -263,6 +278,8 @@ async function main() {
 let ok = false;
 try {
   ok = await main();
+} catch (error) {
+  console.error(error);
 } finally {
   if (varnish && varnish.exitCode === null) {
     const exited = new Promise((resolve) => varnish.once('exit', resolve));

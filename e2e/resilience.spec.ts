@@ -23,7 +23,7 @@ import { ownPostgres, type OwnPostgres } from './own-postgres';
  * e2e/several-servers.spec.ts does.
  */
 const base = Number(process.env.E2E_PORT) || 3200;
-const ports = { a: base + 71, b: base + 72, c: base + 73, postgres: base + 80 };
+const ports = { a: base + 71, b: base + 72, c: base + 73, postgres: base + 74 };
 const varnishPort = Number(process.env.E2E_VARNISH_PORT) || 6081;
 const front = `http://127.0.0.1:${varnishPort}`;
 const appUrl = (port: number) => `http://127.0.0.1:${port}`;

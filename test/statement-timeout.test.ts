@@ -97,6 +97,7 @@ if (url) {
       const saved = await update('D');
       expect(saved.status).toBe(200);
       expect(await title(added.id)).toBe('D');
+      expect(databaseAway()).toBe(false);
     });
 
     test('a write held up in PostgreSQL (a row lock) is cancelled there before the bound: 503, nothing stored, the connection kept', async () => {

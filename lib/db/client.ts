@@ -244,8 +244,9 @@ export class StatementTimeoutError extends Error {
  * (no reset, no close) would otherwise leave its statement waiting until TCP keepalive gives up,
  * minutes later. When the time is up the connection's socket is destroyed: the statement, and any
  * queued behind it, fail with StatementTimeoutError, and the pool drops the client when it is
- * released (it is no longer queryable) instead of lending out a connection with a reply pending.
- * A streamed query (a submittable) is not bounded.
+ * released (it is no longer queryable) instead of lending out a connection with a reply pending,
+ * and the database counts as away until a statement is answered again. A streamed query (a
+ * submittable) is not bounded.
  */
 function boundStatements(client: import('pg').PoolClient, timeoutMs: number): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -258,20 +259,22 @@ function boundStatements(client: import('pg').PoolClient, timeoutMs: number): vo
     const first = args[0] as { submit?: unknown } | undefined;
     if (unboundedClients.has(client) || typeof first?.submit === 'function') return query(...args);
     const timer = setTimeout(cut, timeoutMs);
+    // An answer: the database is back, even if the pool had no need of a new connection to learn it.
+    const answered = () => {
+      clearTimeout(timer);
+      noteDatabaseAttempt();
+    };
     const last = args[args.length - 1];
     if (typeof last === 'function') {
-      args[args.length - 1] = (...results: unknown[]) => {
-        clearTimeout(timer);
-        return (last as (...results: unknown[]) => unknown)(...results);
+      args[args.length - 1] = (error: unknown, ...results: unknown[]) => {
+        if (error) clearTimeout(timer);
+        else answered();
+        return (last as (...results: unknown[]) => unknown)(error, ...results);
       };
       return query(...args);
     }
     const result = query(...args);
-    if (result instanceof Promise)
-      result.then(
-        () => clearTimeout(timer),
-        () => clearTimeout(timer),
-      );
+    if (result instanceof Promise) result.then(answered, () => clearTimeout(timer));
     else clearTimeout(timer);
     return result;
   }) as typeof client.query;
