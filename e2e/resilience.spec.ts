@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { restartPaths, twoBackendVcl } from '../bench/two-servers.mjs';
 import { E2E_SECRET_KEY } from '../playwright.config';
 import { admin, nextTestAddress, startServer } from './helpers';
 import { ownPostgres, type OwnPostgres } from './own-postgres';
@@ -22,7 +23,7 @@ import { ownPostgres, type OwnPostgres } from './own-postgres';
  * e2e/several-servers.spec.ts does.
  */
 const base = Number(process.env.E2E_PORT) || 3200;
-const ports = { a: base + 71, b: base + 72, c: base + 73, postgres: base + 80 };
+const ports = { a: base + 71, b: base + 72, c: base + 73, postgres: base + 74 };
 const varnishPort = Number(process.env.E2E_VARNISH_PORT) || 6081;
 const front = `http://127.0.0.1:${varnishPort}`;
 const appUrl = (port: number) => `http://127.0.0.1:${port}`;
@@ -159,15 +160,7 @@ if (process.env.DATABASE_URL) {
       answers.map((answer) => `${answer.status} ${answer.url} ${answer.retryAfter ?? ''}`).join('\n');
 
     async function startVarnish(): Promise<void> {
-      const vcl = fs
-        .readFileSync('deploy/varnish/default.vcl', 'utf8')
-        .replace('.port = "3000";', `.port = "${ports.a}";`)
-        .replace(
-          /(backend app1 \{[^}]*\.probe = ready;\s*\})/,
-          `$1\n\nbackend app2 {\n    .host = "127.0.0.1";\n    .port = "${ports.b}";\n    .probe = ready;\n}`,
-        )
-        .replace('apps.add_backend(app1);', 'apps.add_backend(app1);\n    apps.add_backend(app2);');
-      expect(vcl).toContain(`.port = "${ports.b}"`);
+      const vcl = twoBackendVcl(fs.readFileSync('deploy/varnish/default.vcl', 'utf8'), ports.a, ports.b);
       const vclPath = path.join(workDir, 'default.vcl');
       fs.writeFileSync(vclPath, vcl, { mode: 0o644 });
       varnish = spawn(
@@ -253,17 +246,7 @@ if (process.env.DATABASE_URL) {
       const newsIds = (await sql<{ id: number }>("select id from webnews where lang = 'en' limit 3")).map((r) => r.id);
       // The API's language is Web-Language's, Chinese without it.
       const apiIds = (await sql<{ id: number }>("select id from webnews where lang = 'tw' limit 3")).map((r) => r.id);
-      const urls = [
-        '/tw',
-        '/en',
-        '/en/news',
-        '/en/about',
-        '/en/laws',
-        '/feeds/en/news.xml',
-        '/sitemap.xml',
-        ...newsIds.map((id) => `/en/news/${id}`),
-        ...apiIds.map((id) => `/api/webnews/get/${id}`),
-      ].map((url) => `${front}${url}`);
+      const urls = restartPaths(newsIds, apiIds).map((url) => `${front}${url}`);
       const running = load(urls, { workers: 3, pauseMs: 20, writeTo: [`${front}`] });
 
       // An upload under way when server A is told to stop: sent slowly, straight to A.

@@ -10,9 +10,11 @@ import { findUpload, makeMissingVariants, moveUploads, storeUpload, variantSourc
 import { cropOffset, exifCopyright, inspectImage, MAX_IMAGE_PIXELS, renderVariant } from '../lib/uploads/images';
 import { uploadAnswer as serveUpload } from '../lib/uploads/answer';
 import { databaseStorage, setUploadStorage } from '../lib/uploads/storage';
+import { openPostgres } from '../lib/db/client';
 import {
   chooseVariant,
   makeVariant,
+  makeVariantClaimed,
   standInFor,
   storedVariantKeys,
   variantPlan,
@@ -21,7 +23,7 @@ import {
   widthVariant,
 } from '../lib/uploads/variants';
 
-withDatabase();
+const database = withDatabase();
 const held = withUploadFolder();
 
 let token: string;
@@ -244,6 +246,56 @@ describe('variants', () => {
       setUploadStorage(storage);
     }
   });
+
+  const url = process.env.DATABASE_URL;
+  if (url)
+    test('two servers on one PostgreSQL asked for the same copy at once: one makes it, the other leaves it or waits for it', async () => {
+      const id = await stored(await phonePhoto(800, 600));
+      await variantsIdle();
+      const source = variantSource((await findUpload(id))!);
+      const db = await getDb();
+      const wanted = widthVariant(source, 640, 'webp');
+      const storage = held.storage;
+      let puts = 0;
+      // Storing the copy takes a while, so the other server asks while the first holds the claim.
+      setUploadStorage({
+        ...storage,
+        put: async (key, bytes) => {
+          if (key.endsWith(wanted.key)) {
+            puts++;
+            await new Promise((resume) => setTimeout(resume, 300));
+          }
+          return storage.put(key, bytes);
+        },
+      });
+      // Two app servers: each its own pool on the same schema, neither sharing the other's in-process once.
+      const servers = await Promise.all(
+        [1, 2].map(() => openPostgres(url, { searchPath: database.connection().schema })),
+      );
+      try {
+        await db.delete(uploadVariants).where(eq(uploadVariants.uploadId, id));
+        const [first, second] = await Promise.all(
+          servers.map((server) => makeVariantClaimed(server, source, wanted, { wait: false })),
+        );
+        expect([first, second].sort()).toEqual([false, true]);
+        expect(puts).toBe(1);
+        expect(await storedVariantKeys(id)).toContain(wanted.key);
+
+        // A request that must send the copy waits for the server making it, and makes none itself.
+        await db.delete(uploadVariants).where(eq(uploadVariants.uploadId, id));
+        puts = 0;
+        const making = makeVariantClaimed(servers[0], source, wanted, { wait: false });
+        await new Promise((resume) => setTimeout(resume, 100));
+        const waited = await makeVariantClaimed(servers[1], source, wanted, { wait: true });
+        expect(waited).toBe(false);
+        expect(await making).toBe(true);
+        expect(puts).toBe(1);
+        expect(await storedVariantKeys(id)).toContain(wanted.key);
+      } finally {
+        setUploadStorage(storage);
+        await Promise.all(servers.map((server) => server.close()));
+      }
+    });
 
   test('an AVIF not made yet is stood in for by an existing copy, never the original, and revalidated', async () => {
     const id = await stored(await phonePhoto(800, 600));

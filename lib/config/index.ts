@@ -51,7 +51,10 @@ export interface Config {
    * also how long a start waits for the previous process to let go of the embedded database.
    */
   shutdownGraceSeconds: number;
-  /** Milliseconds a request waits for a PostgreSQL connection before it is refused (`DATABASE_TIMEOUT_MS`). */
+  /**
+   * Milliseconds a request waits for a PostgreSQL connection, and each statement of the server takes
+   * at most (`DATABASE_TIMEOUT_MS`).
+   */
   databaseTimeoutMs: number;
 }
 

@@ -19,11 +19,18 @@ const NETWORK_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-/** PostgreSQL's: a connection exception (class 08), shutting down or starting (57P01–57P03), too many connections. */
-const SERVER_CODES = /^(08...|57P0[123]|53300)$/;
-/** node-postgres's own errors for a lost connection or a pool that could not connect in time. */
+/**
+ * PostgreSQL's: a connection exception (class 08), a statement cancelled (57014: over the
+ * statement_timeout a server's connections carry, lib/db/client.ts), shutting down or starting
+ * (57P01–57P03), too many connections.
+ */
+const SERVER_CODES = /^(08...|57014|57P0[123]|53300)$/;
+/**
+ * node-postgres's own errors for a lost connection or a pool that could not connect in time, and
+ * ours for a statement that got no answer in time (StatementTimeoutError, lib/db/client.ts).
+ */
 const CLIENT_MESSAGES =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i;
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable|database did not answer within/i;
 
 /** Whether `error`, or one it wraps (Drizzle's has the driver's as `cause`), says the database is away. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -160,6 +160,11 @@ export interface PostgresOptions {
   searchPath?: string;
   /** How long a query waits for a connection of the pool before it fails (DATABASE_TIMEOUT_MS). */
   connectTimeoutMs?: number;
+  /**
+   * How long each statement of the pool may take (DATABASE_TIMEOUT_MS, for a server's requests;
+   * scripts pass none). See `boundStatements`.
+   */
+  statementTimeoutMs?: number;
   /** Start-up work run once the migrations are applied, under the same lock (the first Admin, demo content). */
   atStartup?: (connection: Connection) => Promise<void>;
 }
@@ -170,26 +175,117 @@ export interface PostgresOptions {
  * on an empty (or an older) database each wait their turn, so every migration is applied once, and
  * the first Admin and the demo content are written once.
  */
-async function underStartupLock<R>(pool: import('pg').Pool, schemaName: string, work: () => Promise<R>): Promise<R> {
+async function underStartupLock<R>(
+  pool: import('pg').Pool,
+  schemaName: string,
+  work: (client: import('pg').PoolClient) => Promise<R>,
+): Promise<R> {
   const client = await pool.connect();
   const key = `gonghui start-up ${schemaName}`;
+  // Waiting for another server's migrations, and a migration itself (an index built on a big
+  // table), may take far longer than a request's bound: this connection runs without it.
+  unboundedClients.add(client);
   try {
+    await client.query('set statement_timeout = 0; set idle_in_transaction_session_timeout = 0');
     await client.query('select pg_advisory_lock(hashtext($1))', [key]);
     try {
-      return await work();
+      return await work(client);
     } finally {
       await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+      // Back to the bounds of the connection's start-up options before the pool lends it out.
+      await client.query('reset statement_timeout; reset idle_in_transaction_session_timeout');
     }
   } finally {
+    unboundedClients.delete(client);
     client.release();
   }
 }
 
+/** The connections `boundStatements` leaves alone while they are in this set (start-up's). */
+const unboundedClients = new WeakSet<object>();
+
+/**
+ * How long PostgreSQL keeps a transaction that waits idle for its client's next statement. A server
+ * whose connection was cut mid-transaction sends nothing more; without this, PostgreSQL would hold
+ * the transaction's row locks until its own TCP keepalive (two hours by default) ends the session.
+ * Generous, since it also ends a slow but live transaction.
+ */
+const IDLE_IN_TRANSACTION_MS = 60_000;
+
+/** Start-up options of each pooled connection: its schema and the server-side bounds. */
+function sessionOptions(searchPath: string | undefined, statementTimeoutMs: number | undefined): string | undefined {
+  const settings: string[] = [];
+  if (searchPath) settings.push(`-c search_path=${searchPath}`);
+  if (statementTimeoutMs) {
+    settings.push(`-c statement_timeout=${serverStatementTimeoutMs(statementTimeoutMs)}`);
+    settings.push(`-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS}`);
+  }
+  return settings.length ? settings.join(' ') : undefined;
+}
+
+/**
+ * PostgreSQL cancels a slow statement (a lock wait, a heavy scan) a little before the client gives
+ * up on it: the statement fails with 57014, commits nothing, and its connection stays usable.
+ */
+export function serverStatementTimeoutMs(statementTimeoutMs: number): number {
+  return Math.max(1, Math.floor(statementTimeoutMs * 0.8));
+}
+
+/** A statement that got no answer in time: its connection is destroyed, the request answered 503. */
+export class StatementTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`The database did not answer within ${timeoutMs} ms`);
+    this.name = 'StatementTimeoutError';
+  }
+}
+
+/**
+ * Bounds each statement sent on `client` to `timeoutMs`. A connection the network cut silently
+ * (no reset, no close) would otherwise leave its statement waiting until TCP keepalive gives up,
+ * minutes later. When the time is up the connection's socket is destroyed: the statement, and any
+ * queued behind it, fail with StatementTimeoutError, and the pool drops the client when it is
+ * released (it is no longer queryable) instead of lending out a connection with a reply pending,
+ * and the database counts as away until a statement is answered again. A streamed query (a
+ * submittable) is not bounded.
+ */
+function boundStatements(client: import('pg').PoolClient, timeoutMs: number): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const cut = () => {
+    const error = new StatementTimeoutError(timeoutMs);
+    noteDatabaseAttempt(error);
+    (client as unknown as { connection: { stream: import('node:net').Socket } }).connection.stream.destroy(error);
+  };
+  client.query = ((...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (unboundedClients.has(client) || typeof first?.submit === 'function') return query(...args);
+    const timer = setTimeout(cut, timeoutMs);
+    // An answer: the database is back, even if the pool had no need of a new connection to learn it.
+    const answered = () => {
+      clearTimeout(timer);
+      noteDatabaseAttempt();
+    };
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      args[args.length - 1] = (error: unknown, ...results: unknown[]) => {
+        if (error) clearTimeout(timer);
+        else answered();
+        return (last as (...results: unknown[]) => unknown)(error, ...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.then(answered, () => clearTimeout(timer));
+    else clearTimeout(timer);
+    return result;
+  }) as typeof client.query;
+}
+
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Connection> {
-  const { searchPath, connectTimeoutMs, atStartup } = options;
+  const { searchPath, connectTimeoutMs, statementTimeoutMs, atStartup } = options;
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const startOptions = sessionOptions(searchPath, statementTimeoutMs);
   const pool = new Pool({
     connectionString: url,
     max: Number(process.env.DATABASE_POOL_SIZE) || 10,
@@ -197,7 +293,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
     // A server gone without closing its connections (a failover, a cut network) is noticed.
     keepAlive: true,
-    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+    ...(startOptions ? { options: startOptions } : {}),
   });
   // An idle connection the server ends (restart, failover, terminated backend) is dropped by the
   // pool; unheard, its error would end the process.
@@ -208,6 +304,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   pool.on('connect', (client) => {
     noteDatabaseAttempt();
     client.query = timed(client.query.bind(client), 'postgres') as typeof client.query;
+    if (statementTimeoutMs) boundStatements(client, statementTimeoutMs);
+    // A connection lost while lent out: its statements fail and the pool drops it on release;
+    // unheard, the client's error event would end the process.
+    client.on('error', (error) => noteDatabaseAttempt(error));
   });
   notePoolConnects(pool);
   const db = drizzle({ client: pool, schema });
@@ -240,8 +340,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     },
   };
   try {
-    await underStartupLock(pool, searchPath ?? 'public', async () => {
-      await migrate(db, { migrationsFolder, ...(searchPath ? { migrationsSchema: searchPath } : {}) });
+    await underStartupLock(pool, searchPath ?? 'public', async (client) => {
+      const unbounded = drizzle({ client, schema });
+      await migrate(unbounded, { migrationsFolder, ...(searchPath ? { migrationsSchema: searchPath } : {}) });
       if (atStartup) await atStartup(connection);
     });
   } catch (error) {

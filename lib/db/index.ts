@@ -19,6 +19,8 @@ interface DatabaseState {
   startupTask?: StartupTask;
   /** What must end before the database closes on a signal (the server draining its requests). */
   beforeClose?: () => Promise<void>;
+  /** Whether each statement is bounded by DATABASE_TIMEOUT_MS (the server; scripts run unbounded). */
+  boundedStatements?: boolean;
   closing: boolean;
 }
 
@@ -27,6 +29,16 @@ const state: DatabaseState = (globalState.__gonghuiDatabase ??= { closing: false
 
 export function onDatabaseOpen(task: StartupTask): void {
   state.startupTask = task;
+}
+
+/**
+ * On PostgreSQL, bounds every statement the server's requests send by DATABASE_TIMEOUT_MS, so a
+ * request is answered 503 in time even when its connection hangs (lib/db/client.ts). The server
+ * calls this before it connects; scripts (backups, restores, image copies, seeding) do not, and run
+ * their long statements unbounded. Start-up's migrations run unbounded either way.
+ */
+export function boundStatementsByTimeout(): void {
+  state.boundedStatements = true;
 }
 
 function shuttingDown() {
@@ -42,7 +54,10 @@ export function connect(): Promise<Connection> {
   state.connection ??= (async () => {
     const { databaseUrl, dataDir, shutdownGraceSeconds, databaseTimeoutMs } = config();
     const atStartup = state.startupTask;
-    if (databaseUrl) return openPostgres(databaseUrl, { connectTimeoutMs: databaseTimeoutMs, atStartup });
+    if (databaseUrl) {
+      const statementTimeoutMs = state.boundedStatements ? databaseTimeoutMs : undefined;
+      return openPostgres(databaseUrl, { connectTimeoutMs: databaseTimeoutMs, statementTimeoutMs, atStartup });
+    }
     const opened = await openPglite(dataDir, shutdownGraceSeconds * 1000);
     try {
       if (atStartup) await atStartup(opened);

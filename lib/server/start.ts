@@ -1,4 +1,4 @@
-import { closeDatabaseOnSignals, connectReady, onDatabaseOpen } from '../db';
+import { boundStatementsByTimeout, closeDatabaseOnSignals, connectReady, onDatabaseOpen } from '../db';
 import { collectGarbageWhenGrown } from '../runtime/heap';
 import { onStartup } from './startup';
 
@@ -11,6 +11,7 @@ import { onStartup } from './startup';
 export async function openDatabase(): Promise<void> {
   collectGarbageWhenGrown();
   onDatabaseOpen(onStartup);
+  boundStatementsByTimeout();
   closeDatabaseOnSignals();
   try {
     await connectReady();

@@ -1,5 +1,6 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
-import { getDb } from '../db';
+import { connect, getDb, type Connection } from '../db';
+import { claimAcrossServers } from '../db/claim';
 import { uploads, uploadVariants } from '../db/schema';
 import { logger } from '../observability/logger';
 import { renderVariant, type VariantFormat, type VariantShape } from './images';
@@ -110,7 +111,7 @@ export async function storedVariantKeys(id: string): Promise<Set<string>> {
 // On globalThis: the API routes (which store uploads) and the uploads route (which serves them) are
 // bundled apart, and both must see the variants being made.
 interface VariantState {
-  making: Map<string, Promise<void>>;
+  making: Map<string, Promise<boolean>>;
   queue: { source: VariantSource; done: () => void }[];
   running: boolean;
   idle: Promise<void>;
@@ -126,30 +127,70 @@ const state: VariantState = (globalState.__gonghuiVariants ??= {
 });
 
 /**
- * Makes one variant and stores it, unless it is stored already; concurrent callers (a request and the
- * background queue) share one encoding.
+ * Makes one variant and stores it, unless it is stored already, once across the app servers:
+ * concurrent callers in this process share one encoding, and on PostgreSQL a claim on the upload's
+ * copy (`makeVariantClaimed`) lets one server make it. With `wait` (the default: a request about to
+ * send this very copy) a copy another server is making is waited for; without (the background
+ * queue, a script) it is left to that server. Resolves whether this process made it.
  */
-export function makeVariant(source: VariantSource, wanted: Variant, original?: Uint8Array): Promise<void> {
+export async function makeVariant(
+  source: VariantSource,
+  wanted: Variant,
+  original?: Uint8Array,
+  { wait = true }: { wait?: boolean } = {},
+): Promise<boolean> {
   const full = storageKey(source.id, wanted.key);
   const pending = state.making.get(full);
-  if (pending) return pending;
-  const work = (async () => {
-    if ((await storedVariantKeys(source.id)).has(wanted.key)) return;
-    const bytes = original ?? (await uploadStorage().get(source.id));
-    if (!bytes) return;
-    const rendered = await renderVariant(bytes, wanted.shape, wanted.format);
-    await uploadStorage().put(full, rendered.bytes);
-    const db = await getDb();
-    await db
-      .insert(uploadVariants)
-      .values({ uploadId: source.id, key: wanted.key, size: rendered.bytes.byteLength })
-      .onConflictDoNothing();
-    // Replaced while this was made: the copy is of the old picture, and nothing will ask for it.
-    const [current] = await db.select({ version: uploads.version }).from(uploads).where(eq(uploads.id, source.id));
-    if (!current || current.version !== source.version) await removeVariantKeys(source.id, [wanted.key]);
-  })().finally(() => state.making.delete(full));
+  if (pending) {
+    const made = await pending;
+    // The background's try left it to another server; a request that sends it waits for that one.
+    return made || !wait ? made : makeVariant(source, wanted, original, { wait });
+  }
+  const work = (async () => makeVariantClaimed(await connect(), source, wanted, { original, wait }))().finally(() =>
+    state.making.delete(full),
+  );
   state.making.set(full, work);
   return work;
+}
+
+/**
+ * Makes one variant unless it is stored, under a claim across servers keyed on the upload and the
+ * copy (lib/db/claim.ts); the process's own once is `makeVariant`'s. Resolves whether it made it:
+ * not when it was stored already, nor when another server holds the claim (`wait: false`) or made
+ * it while this one waited.
+ */
+export async function makeVariantClaimed(
+  connection: Connection,
+  source: VariantSource,
+  wanted: Variant,
+  { original, wait }: { original?: Uint8Array; wait: boolean },
+): Promise<boolean> {
+  if ((await storedVariantKeys(source.id)).has(wanted.key)) return false;
+  const full = storageKey(source.id, wanted.key);
+  let made = false;
+  await claimAcrossServers(
+    connection,
+    `image copy ${full}`,
+    async () => {
+      // Another server may have stored it between the check above and the claim.
+      if (connection.driver === 'postgres' && (await storedVariantKeys(source.id)).has(wanted.key)) return;
+      const bytes = original ?? (await uploadStorage().get(source.id));
+      if (!bytes) return;
+      const rendered = await renderVariant(bytes, wanted.shape, wanted.format);
+      await uploadStorage().put(full, rendered.bytes);
+      const db = await getDb();
+      await db
+        .insert(uploadVariants)
+        .values({ uploadId: source.id, key: wanted.key, size: rendered.bytes.byteLength })
+        .onConflictDoNothing();
+      made = true;
+      // Replaced while this was made: the copy is of the old picture, and nothing will ask for it.
+      const [current] = await db.select({ version: uploads.version }).from(uploads).where(eq(uploads.id, source.id));
+      if (!current || current.version !== source.version) await removeVariantKeys(source.id, [wanted.key]);
+    },
+    { wait },
+  );
+  return made;
 }
 
 /** Removes these variants of an upload (records and bytes). */
@@ -220,7 +261,7 @@ async function runQueue(): Promise<void> {
   }
 }
 
-/** Makes every missing variant of one upload (reading the original once); the number made. */
+/** Makes every missing variant of one upload (reading the original once); the number this process made. */
 export async function makeAll(source: VariantSource, onEach?: (key: string) => void): Promise<number> {
   const plan = variantPlan(source);
   const stored = await storedVariantKeys(source.id);
@@ -228,13 +269,16 @@ export async function makeAll(source: VariantSource, onEach?: (key: string) => v
   if (!missing.length) return 0;
   const original = await uploadStorage().get(source.id);
   if (!original) return 0;
+  let made = 0;
   for (const each of missing) {
     // Yield between encodings: a request for a variant of another upload is not held behind the whole plan.
     await new Promise((resume) => setImmediate(resume));
-    await makeVariant(source, each, original);
+    // One another server is making is left to it.
+    if (!(await makeVariant(source, each, original, { wait: false }))) continue;
+    made++;
     onEach?.(each.key);
   }
-  return missing.length;
+  return made;
 }
 
 /** How long a request waits for the copy it asks for while that copy is being made. */

@@ -176,7 +176,7 @@ export async function updateMedia(
   if (change.focalX !== undefined) {
     const source = variantSource(row);
     await removeStaleCrops(source);
-    void makeVariant(source, shareVariant(source));
+    void makeVariant(source, shareVariant(source), undefined, { wait: false });
   }
   await invalidate('uploads');
   return row;
