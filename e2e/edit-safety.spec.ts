@@ -290,6 +290,7 @@ test('tw: what was typed in a new form survives leaving it; restored, saved, and
   await titleBox(page, language).fill(`${typed} again`);
   await page.waitForTimeout(2_000);
   await page.getByRole('button', { name: '登出', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${language}-login$`));
   await signInTo(page, `/${language}-admin/webnews/new`, language);
   await expect(titleBox(page, language)).toBeEditable();
   await expect(page.getByTestId('draft-banner')).toHaveCount(0);
