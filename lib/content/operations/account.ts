@@ -129,6 +129,21 @@ export async function completeSignIn(actor: Actor, accountId: number, now: Date)
   return token;
 }
 
+/** What a sign-in step needs of an account found by id (a ticket's, a passkey's): its name and its state. */
+export async function signInStateOf(accountId: number) {
+  const db = await getDb();
+  const [found] = await db
+    .select({
+      id: account.id,
+      username: account.username,
+      isDisabled: account.isDisabled,
+      lockedUntil: account.lockedUntil,
+    })
+    .from(account)
+    .where(eq(account.id, accountId));
+  return found;
+}
+
 /** A refused sign-in's answer: locked for `minutes`, or (null) wrong credentials, or another reason's message. */
 export function refusal(actor: Actor, lockedMinutes: number | null, reason = 'api.loginFailed'): SignInResult {
   return {

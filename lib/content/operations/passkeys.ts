@@ -1,7 +1,4 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { getDb } from '../../db';
-import { account } from '../../db/schema';
 import {
   authenticationOptions,
   checkAssertion,
@@ -26,7 +23,14 @@ import type { Actor } from '../model/actor';
 import { conflict, invalid, invalidFields, notFound, positiveInteger } from '../model/errors';
 import { wireInstant } from '../model/wire';
 import { recordAudit } from '../storage/audit';
-import { completeSignIn, countAccountFailure, minutesUntil, refusal, type SignInResult } from './account';
+import {
+  completeSignIn,
+  countAccountFailure,
+  minutesUntil,
+  refusal,
+  signInStateOf,
+  type SignInResult,
+} from './account';
 import { confirmPassword, signedInAccount } from './second-factor';
 import { endSessionsAfterChange } from './sessions';
 
@@ -151,16 +155,7 @@ export async function passkeySignIn(actor: Actor, input: Record<string, unknown>
     await failed(null, '');
     return refusal(actor, null);
   }
-  const db = await getDb();
-  const [found] = await db
-    .select({
-      id: account.id,
-      username: account.username,
-      isDisabled: account.isDisabled,
-      lockedUntil: account.lockedUntil,
-    })
-    .from(account)
-    .where(eq(account.id, checked.accountId));
+  const found = await signInStateOf(checked.accountId);
   const name = String(found?.username ?? '');
   if (!found || found.isDisabled) {
     await failed(checked.accountId, name);

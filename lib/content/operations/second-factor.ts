@@ -24,7 +24,14 @@ import { otpauthUrl, TOTP_DIGITS } from '../auth/totp';
 import { requireAccess, type Actor, type ActorAccount } from '../model/actor';
 import { conflict, invalid, invalidFields, notFound, positiveInteger, unauthorized } from '../model/errors';
 import { recordAudit } from '../storage/audit';
-import { completeSignIn, countAccountFailure, minutesUntil, refusal, type SignInResult } from './account';
+import {
+  completeSignIn,
+  countAccountFailure,
+  minutesUntil,
+  refusal,
+  signInStateOf,
+  type SignInResult,
+} from './account';
 import { endSessionsAfterChange } from './sessions';
 
 /**
@@ -176,16 +183,7 @@ export async function signInSecondStep(actor: Actor, input: Record<string, unkno
   const now = new Date();
   const tried = await takeTicketTry(ticket, now);
   if (!tried) return refusal(actor, null, 'api.secondFactorExpired');
-  const db = await getDb();
-  const [found] = await db
-    .select({
-      id: account.id,
-      username: account.username,
-      isDisabled: account.isDisabled,
-      lockedUntil: account.lockedUntil,
-    })
-    .from(account)
-    .where(eq(account.id, tried.accountId));
+  const found = await signInStateOf(tried.accountId);
   if (!found || found.isDisabled) {
     await endTicket(ticket);
     return refusal(actor, null, 'api.secondFactorExpired');
