@@ -16,6 +16,13 @@ const config = {
   // `server-only` throws outside Next.js; the server files of lib/ are tested here as the server runs them.
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1', '^server-only$': '<rootDir>/scripts/server-only.ts' },
   setupFiles: ['<rootDir>/test/setup-env.ts'],
+  // The databases the test files start from: one migrated PGlite image, a PostgreSQL database per worker.
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  // A worker keeps the WebAssembly memory of every file's PGlite (100–200 MB each, outside
+  // the JavaScript heap this limit measures), so a limit below any file's heap gives each file a
+  // fresh worker: its cost, well under a second, against workers that grew to 5 GB each.
+  workerIdleMemoryLimit: '100MB',
   testTimeout: 30000,
 };
 

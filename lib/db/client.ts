@@ -54,8 +54,12 @@ export const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
  */
 const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
 
-/** `lockWaitMs`: how long to wait for a process that still holds the data folder to exit. */
-export async function openPglite(dataDir: string | undefined, lockWaitMs = 0): Promise<Connection> {
+/**
+ * `lockWaitMs`: how long to wait for a process that still holds the data folder to exit.
+ * `image`: an in-memory database starts as a copy of this one (`migratedPgliteImage`) instead of
+ * running PostgreSQL's initdb and every migration, which take seconds; the tests open one per file.
+ */
+export async function openPglite(dataDir: string | undefined, lockWaitMs = 0, image?: Blob): Promise<Connection> {
   const { PGlite } = await import('@electric-sql/pglite');
   // Trigram indexes for keyword search (migration 0004); PostgreSQL ships pg_trgm in its contrib.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -66,6 +70,7 @@ export async function openPglite(dataDir: string | undefined, lockWaitMs = 0): P
   if (folder) fs.mkdirSync(folder, { recursive: true });
   // Without a folder PGlite keeps everything in memory (tests).
   const client = new PGlite(folder, {
+    ...(image && !folder ? { loadDataDir: image } : {}),
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
   });
@@ -105,6 +110,24 @@ export async function openPglite(dataDir: string | undefined, lockWaitMs = 0): P
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/** An empty in-memory database with every migration applied, as a tarball for `openPglite`'s `image`. */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = new PGlite(undefined, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
+  });
+  try {
+    await migrate(drizzle({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
   }
 }
 

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { closeDatabase, installConnection } from '../../lib/db';
 import { openPglite, openPostgres, type Connection } from '../../lib/db/client';
 import { variantsIdle } from '../../lib/uploads/variants';
+import { pgliteImagePath } from './test-databases';
+
+/** The migrated empty database test/global-setup.ts made, if it did (else each file migrates its own). */
+function pgliteImage(): Blob | undefined {
+  const file = pgliteImagePath();
+  return fs.existsSync(file) ? new Blob([fs.readFileSync(file)]) : undefined;
+}
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or, when DATABASE_URL is set,
@@ -10,7 +18,7 @@ import { variantsIdle } from '../../lib/uploads/variants';
 export async function openTestDatabase(): Promise<Connection> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const connection = await openPglite(undefined);
+    const connection = await openPglite(undefined, 0, pgliteImage());
     installConnection(connection);
     return connection;
   }
