@@ -88,15 +88,24 @@ async function main() {
       // vary from run to run; as Lighthouse's documentation advises, the median run is reported.
       const reports = [];
       for (let run = 0; run < runs; run++) {
-        const runner = await lighthouse(`${base}${resolved}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: Object.keys(targets),
-        });
-        if (!runner) throw new Error(`Lighthouse returned nothing for ${resolved}`);
-        if (runner.lhr.runtimeError)
-          throw new Error(`${resolved}: ${runner.lhr.runtimeError.code} ${runner.lhr.runtimeError.message}`);
+        let runner;
+        for (let attempt = 1; ; attempt++) {
+          runner = await lighthouse(`${base}${resolved}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: Object.keys(targets),
+          });
+          if (!runner) throw new Error(`Lighthouse returned nothing for ${resolved}`);
+          const error = runner.lhr.runtimeError;
+          if (!error) break;
+          // A trace that came out incomplete (NO_NAVSTART and the like): Lighthouse asks for another run.
+          if (attempt < 3 && /run Lighthouse again/i.test(error.message)) {
+            console.warn(`${resolved}: ${error.code}, running again`);
+            continue;
+          }
+          throw new Error(`${resolved}: ${error.code} ${error.message}`);
+        }
         reports.push(runner.lhr);
       }
       reports.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
