@@ -35,7 +35,12 @@ async function recreateDatabase(): Promise<string> {
   return url.toString();
 }
 
-async function startVarnish(): Promise<void> {
+/**
+ * Starts varnishd; `ready()` resolves once it answers through the app. Started before the app, so the
+ * purges of the app's start-up writes (the demo content) reach it at once rather than retried while
+ * the tests run, where they would empty the cache under them.
+ */
+function startVarnish(): { ready: () => Promise<void> } {
   const vcl = fs.readFileSync('deploy/varnish/default.vcl', 'utf8').replace('.port = "3000";', `.port = "${appPort}";`);
   const vclPath = path.join(workDir, 'default.vcl');
   // varnishd run as root reads the VCL as its own unprivileged user.
@@ -63,6 +68,11 @@ async function startVarnish(): Promise<void> {
   let output = '';
   for (const stream of [varnish.stdout, varnish.stderr]) stream?.on('data', (chunk) => (output += chunk));
   const failed = new Promise<never>((_, reject) => varnish!.once('error', reject));
+  failed.catch(() => {});
+  return { ready: () => waitForVarnish(failed, () => output) };
+}
+
+async function waitForVarnish(failed: Promise<never>, output: () => string): Promise<void> {
   let last = '';
   for (let i = 0; i < 120; i++) {
     const up = await Promise.race([
@@ -75,7 +85,7 @@ async function startVarnish(): Promise<void> {
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`varnishd did not start (last answer: ${last}):\n${output}`);
+  throw new Error(`varnishd did not start (last answer: ${last}):\n${output()}`);
 }
 
 test.describe('the cache tier (Varnish) in front of the app', () => {
@@ -84,6 +94,7 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-cache-tier-'));
+    const { ready } = startVarnish();
     app = await startServer(
       appPort,
       {
@@ -101,7 +112,7 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
       '/readyz',
       'the app server behind Varnish',
     );
-    await startVarnish();
+    await ready();
   });
 
   test.afterAll(async () => {
