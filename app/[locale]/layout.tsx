@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 // The site-wide styles come first, so each component's module (imported below) follows them.
 import './globals.css';
-import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { htmlLang, toWireLanguage } from '@/lib/i18n/languages';
 import { siteInfo } from '@/lib/public/site';
@@ -42,24 +41,21 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
       <body>
         {/* Marks that script runs before the first paint (the phone menu starts folded); nothing else. */}
         <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
-        {/* Client pieces (navigation links) read the locale from here; no messages are sent along. */}
-        <NextIntlClientProvider messages={null}>
-          <a className="skip-link" href="#main">
-            {t('skipToContent')}
-          </a>
-          <PreviewBanner locale={locale} />
-          <SiteHeader locale={locale} />
-          <noscript>
-            <p className="noscript">{t('noscript')}</p>
-          </noscript>
-          <main id="main" tabIndex={-1}>
-            <div className="container">
-              <AccessKeyMark locale={locale} area="C" label={t('content.area')} className={accessKeyStyles.content} />
-            </div>
-            {children}
-          </main>
-          <SiteFooter locale={locale} />
-        </NextIntlClientProvider>
+        <a className="skip-link" href="#main">
+          {t('skipToContent')}
+        </a>
+        <PreviewBanner locale={locale} />
+        <SiteHeader locale={locale} />
+        <noscript>
+          <p className="noscript">{t('noscript')}</p>
+        </noscript>
+        <main id="main" tabIndex={-1}>
+          <div className="container">
+            <AccessKeyMark locale={locale} area="C" label={t('content.area')} className={accessKeyStyles.content} />
+          </div>
+          {children}
+        </main>
+        <SiteFooter locale={locale} />
       </body>
     </html>
   );

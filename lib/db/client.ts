@@ -60,20 +60,13 @@ const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_
  * running PostgreSQL's initdb and every migration, which take seconds; the tests open one per file.
  */
 export async function openPglite(dataDir: string | undefined, lockWaitMs = 0, image?: Blob): Promise<Connection> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  // Trigram indexes for keyword search (migration 0004); PostgreSQL ships pg_trgm in its contrib.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const folder = dataDir && path.join(dataDir, 'pglite');
   const release = dataDir ? await acquireLock(path.join(dataDir, 'pglite.lock'), lockWaitMs) : () => {};
   if (folder) fs.mkdirSync(folder, { recursive: true });
   // Without a folder PGlite keeps everything in memory (tests).
-  const client = new PGlite(folder, {
-    ...(image && !folder ? { loadDataDir: image } : {}),
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
-  });
+  const client = await newPglite(folder, image);
   try {
     await client.waitReady;
     const embedded = drizzle({ client, schema });
@@ -113,16 +106,25 @@ export async function openPglite(dataDir: string | undefined, lockWaitMs = 0, im
   }
 }
 
-/** An empty in-memory database with every migration applied, as a tarball for `openPglite`'s `image`. */
-export async function migratedPgliteImage(): Promise<Blob> {
+/**
+ * A PGlite with the trigram extension and the embedded settings: in `folder`, else in memory (from `image` if given).
+ */
+async function newPglite(folder: string | undefined, image?: Blob) {
   const { PGlite } = await import('@electric-sql/pglite');
+  // Trigram indexes for keyword search (migration 0004); PostgreSQL ships pg_trgm in its contrib.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite(undefined, {
+  return new PGlite(folder, {
+    ...(image && !folder ? { loadDataDir: image } : {}),
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
   });
+}
+
+/** An empty in-memory database with every migration applied, as a tarball for `openPglite`'s `image`. */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await newPglite(undefined);
   try {
     await migrate(drizzle({ client, schema }), { migrationsFolder });
     return await client.dumpDataDir('none');

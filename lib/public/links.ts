@@ -1,13 +1,11 @@
 /**
- * The addresses of the public site's pages, in one language: next-intl's `getPathname` adds the
- * language prefix (`/tw`, `/en`: lib/i18n/routing.ts), and the pages are named by their route id
- * in the site map (routes.ts), so no component writes a path of its own. Server and client
- * components alike import it; plain server code that must run outside Next (feeds, sitemap, the
- * server's stages) builds its addresses from the same site map with `sitePath` (lib/i18n/languages.ts),
- * over the prefixes next-intl's routing uses.
+ * The addresses of the public site's pages, in one language: `sitePath` (lib/i18n/languages.ts)
+ * adds the language prefix (`/tw`, `/en`, the prefixes next-intl's routing uses), and the pages are
+ * named by their route id in the site map (routes.ts), so no component writes a path of its own.
+ * Not next-intl's navigation: its link is a client component that would bring next-intl's message
+ * formatter to every public page.
  */
-import { getPathname } from '../i18n/navigation';
-import type { Locale } from '../i18n/languages';
+import { sitePath, toWireLanguage, type Locale } from '../i18n/languages';
 import { itemPath, route, type RouteId, type SiteRoute } from './routes';
 import { publicRowPath } from './row-links';
 import { withQuery } from './urls';
@@ -18,7 +16,7 @@ type Query = Parameters<typeof withQuery>[1];
 export function pathHref(locale: Locale, path: string): string {
   // The query and anchor follow the prefixed path as they are: the home page's `#item-3` is `/tw#item-3`.
   const [, pathname, rest] = /^([^?#]*)(.*)$/s.exec(path)!;
-  return getPathname({ href: pathname || '/', locale }) + rest;
+  return sitePath(toWireLanguage(locale), pathname === '/' ? '' : pathname) + rest;
 }
 
 /**

@@ -45,7 +45,14 @@ export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> 
   const xDefault = pathIn('tw') ?? input.path;
   languages['x-default'] = absoluteUrl(`/${pathIn('tw') === null ? language : 'tw'}${xDefault}`);
   const canonical = absoluteUrl(sitePath(language, input.path));
-  const description = input.description || site.metaDescription || undefined;
+  // A page with no text of its own, on a site with no description set, still gets one: search
+  // engines would otherwise make one up from whatever the page shows first.
+  const description =
+    input.description ||
+    site.metaDescription ||
+    (input.title === site.siteName
+      ? site.siteName
+      : translate(language, 'site.pageDescription', { title: input.title, siteName: site.siteName }));
   return {
     title: input.title,
     description,

@@ -2,7 +2,7 @@
  * The language switch of a row's page (lib/public/detail.ts, app/[locale]/language-switch): to the
  * row's counterpart, or to the list when it has none; any other page keeps its path.
  */
-import { sitePath } from '../../lib/i18n/languages';
+import { pathBelowPrefix, sitePath } from '../../lib/i18n/languages';
 import { languageSwitchPath } from '../../lib/public/detail';
 import { call, signedIn } from '../helpers/api';
 import { withDatabase } from '../helpers/database';
@@ -53,4 +53,15 @@ test('any other page keeps its path, and only paths of this site are followed', 
 test("a path of the site gets its language's prefix", () => {
   expect(sitePath('tw', '/news/12')).toBe('/tw/news/12');
   expect(sitePath('en')).toBe('/en');
+});
+
+test('a public path read below its language prefix: either prefix, or the locale name of a rewritten path', () => {
+  expect(pathBelowPrefix('/tw/news/12')).toBe('/news/12');
+  expect(pathBelowPrefix('/en/about/committees')).toBe('/about/committees');
+  expect(pathBelowPrefix('/zh-TW/first-page/news')).toBe('/first-page/news');
+  expect(pathBelowPrefix('/tw')).toBe('/');
+  expect(pathBelowPrefix('/en')).toBe('/');
+  // A path that merely starts like a prefix keeps it.
+  expect(pathBelowPrefix('/twin/news')).toBe('/twin/news');
+  expect(pathBelowPrefix('/english')).toBe('/english');
 });

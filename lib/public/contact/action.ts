@@ -1,10 +1,9 @@
 'use server';
 
 import { headers } from 'next/headers';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { clientAddressOf } from '../../http/client-address';
-import { parseWireLanguage, toLocale } from '../../i18n/languages';
-import { redirect } from '../../i18n/navigation';
+import { parseWireLanguage, sitePath } from '../../i18n/languages';
 import { route } from '../routes';
 import { withQuery } from '../urls';
 import { contactValuesOf, type ContactFormState } from './form';
@@ -29,6 +28,6 @@ export async function sendContactMessage(
     values: contactValuesOf(form),
     captchaToken: typeof token === 'string' ? token : undefined,
   });
-  if (result.ok) redirect({ href: withQuery(route('contact').path, { sent: 1 }), locale: toLocale(language) });
+  if (result.ok) redirect(sitePath(language, withQuery(route('contact').path, { sent: 1 })));
   return { values: result.values, errors: result.errors, formError: result.formError };
 }

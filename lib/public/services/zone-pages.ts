@@ -1,8 +1,8 @@
+import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { resources } from '../../content/model/registry';
 import type { RowOf } from '../../content/model/rows';
-import { toWireLanguage, type Locale } from '../../i18n/languages';
-import { redirect } from '../../i18n/navigation';
+import { sitePath, toWireLanguage, type Locale } from '../../i18n/languages';
 import { publicRowOr404 } from '../detail';
 import { publicRowPath } from '../row-links';
 import { itemPath } from '../routes';
@@ -30,7 +30,7 @@ export const zoneItemOr404 = cache(
       itemIdText,
       (id) => `${itemPath('special', groupIdText)}/${id}`,
     );
-    if (String(item.groupId) !== groupIdText) redirect({ href: publicRowPath('webspecial', item)!, locale });
+    if (String(item.groupId) !== groupIdText) redirect(sitePath(language, publicRowPath('webspecial', item)!));
     return { zone: await zoneOr404(locale, groupIdText), item };
   },
 );
