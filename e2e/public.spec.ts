@@ -232,16 +232,19 @@ test.describe('public site: layout and pages', () => {
     expect(api.headers()['set-cookie']).toMatch(/XSRF-TOKEN=[^;]+; Path=\/; SameSite=strict/i);
   });
 
-  test("public pages run without next-intl's message formatter; the contact form, which formats messages, brings it", async ({
+  test("public pages' scripts carry neither next-intl's message formatter (but the contact form's) nor the content definitions", async ({
     page,
   }) => {
     const errors = consoleErrors(page);
-    /** The page's scripts that hold intl-messageformat (its class name survives minification). */
-    async function formatterScripts(path: string): Promise<string[]> {
+    /**
+     * The page's scripts that hold intl-messageformat or the resource definitions: names that survive
+     * minification, its class and a definition's property.
+     */
+    async function scriptsWith(path: string, marker = 'IntlMessageFormat'): Promise<string[]> {
       const scripts: Promise<string | null>[] = [];
       const listener = (response: import('@playwright/test').Response) => {
         if (response.request().resourceType() === 'script')
-          scripts.push(response.text().then((text) => (text.includes('IntlMessageFormat') ? response.url() : null)));
+          scripts.push(response.text().then((text) => (text.includes(marker) ? response.url() : null)));
       };
       page.on('response', listener);
       await page.goto(path, { waitUntil: 'networkidle' });
@@ -249,8 +252,10 @@ test.describe('public site: layout and pages', () => {
       return (await Promise.all(scripts)).filter((url): url is string => url !== null);
     }
     const detail = await firstItemHref(page, '/en/news');
-    for (const path of ['/tw', '/tw/news', detail, '/en/about', '/tw/no-such-page'])
-      expect(await formatterScripts(path), path).toEqual([]);
+    for (const path of ['/tw', '/tw/news', detail, '/en/about', '/tw/no-such-page']) {
+      expect(await scriptsWith(path), path).toEqual([]);
+      expect(await scriptsWith(path, 'firstPageCached'), path).toEqual([]);
+    }
     // The client pieces still know the page: its language switch and its menu's current group.
     await page.goto(detail);
     await expect(page.locator('a.language-switch')).toHaveAttribute(
@@ -258,7 +263,7 @@ test.describe('public site: layout and pages', () => {
       `/tw/language-switch?from=${encodeURIComponent(detail.replace('/en', ''))}`,
     );
     await expect(page.locator('.main-nav__group--current')).toHaveCount(1);
-    expect(await formatterScripts('/tw/contact')).not.toEqual([]);
+    expect(await scriptsWith('/tw/contact')).not.toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { useParams, usePathname } from 'next/navigation';
 import { defaultLocale, locales, pathBelowPrefix, type Locale } from '@/lib/i18n/languages';
-import { withoutFirstPage } from '@/lib/public/first-pages';
+import { twinListPath } from '@/lib/public/first-page-twin';
 
 /*
  * The public site's client components read the page's language and path from Next.js itself, not
@@ -21,5 +21,5 @@ export function usePageLocale(): Locale {
  * the browser alike.
  */
 export function usePublicPathname(): string {
-  return withoutFirstPage(pathBelowPrefix(usePathname() ?? '/'));
+  return twinListPath(pathBelowPrefix(usePathname() ?? '/'));
 }

@@ -9,6 +9,7 @@ import {
   isFirstPageTwin,
   withoutFirstPage,
 } from '../../lib/public/first-pages';
+import { twinListPath } from '../../lib/public/first-page-twin';
 import { siteRoutes } from '../../lib/public/routes';
 
 const app = path.join(process.cwd(), 'app', '[locale]');
@@ -61,4 +62,9 @@ test('the twin path reads as the list path, and only listed lists have one', () 
   expect(isFirstPageTwin('/first-page/news')).toBe(true);
   expect(isFirstPageTwin('/news')).toBe(false);
   expect(isFirstPageTwin('/first-page/contact')).toBe(false);
+  // Client components read any twin path without the list of lists (first-page-twin.ts).
+  expect(twinListPath('/first-page/news')).toBe('/news');
+  expect(twinListPath('/first-page/search')).toBe('/search');
+  expect(twinListPath('/news/12')).toBe('/news/12');
+  expect(twinListPath('/first-page')).toBe('/first-page');
 });
