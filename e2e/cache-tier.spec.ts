@@ -169,6 +169,18 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
     expect(second.headers()['xkey']).toBeUndefined();
   });
 
+  test('a soft purge has the page fetched again while the app is healthy', async ({ request }) => {
+    await request.get(`${front}/en/links`);
+    expect(isHit((await request.get(`${front}/en/links`)).headers())).toBe(true);
+    const purged = await request.fetch(`${front}/`, { method: 'PURGE', headers: { 'xkey-soft': 'site' } });
+    expect(purged.status()).toBe(200);
+    expect(await purged.text()).toContain('Soft-purged');
+    // Past its time with its grace copy kept, and the app healthy: fetched again, not sent stale.
+    const again = await request.get(`${front}/en/links`);
+    expect(again.status()).toBe(200);
+    expect(again.headers()['x-cache']).toBe('MISS');
+  });
+
   test("runs with the deployment's startup parameters: routine requests leave no log records, health checks do", async ({
     request,
   }) => {

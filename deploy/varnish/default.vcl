@@ -69,6 +69,15 @@ sub vcl_recv {
             set req.http.n-gone = xkey.purge(req.http.xkey);
             return (synth(200, "Purged " + req.http.n-gone));
         }
+        # With an xkey-soft header: the same, but each object keeps its grace copy, sent only while
+        # no app server is healthy (below). An app server sends it when it may have missed other
+        # servers' writes (its database connection came back, lib/content/jobs/cross-server.ts):
+        # a hard purge then, with the servers not yet probed healthy again, would leave visitors
+        # nothing but 503s; the writers purged their own keys hard already.
+        if (req.http.xkey-soft) {
+            set req.http.n-gone = xkey.softpurge(req.http.xkey-soft);
+            return (synth(200, "Soft-purged " + req.http.n-gone));
+        }
         # Without: the object of this URL.
         return (purge);
     }

@@ -60,7 +60,11 @@ const TIMEOUT_MS = 5_000;
 const WAIT_MS = 1_000;
 
 /** One address's purge: `sent` when its first attempt is over, `settled` when it succeeded or retries ran out. */
-function purgeOne(url: string, keys: string): { sent: Promise<void>; settled: Promise<void> } {
+function purgeOne(
+  url: string,
+  header: 'xkey' | 'xkey-soft',
+  keys: string,
+): { sent: Promise<void>; settled: Promise<void> } {
   let firstOver: () => void = () => {};
   const sent = new Promise<void>((resolve) => (firstOver = resolve));
   const settled = (async () => {
@@ -68,7 +72,7 @@ function purgeOne(url: string, keys: string): { sent: Promise<void>; settled: Pr
       try {
         const response = await fetch(url, {
           method: 'PURGE',
-          headers: { xkey: keys },
+          headers: { [header]: keys },
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
         await response.body?.cancel();
@@ -108,12 +112,17 @@ export interface Purge {
 /**
  * Sends `PURGE` with an `xkey` header naming `keys` to every CACHE_PURGE_URLS address, retrying a
  * failed one a few times in the background. Never rejects: a write is done when it is committed,
- * and the tier's s-maxage bounds what a lost purge can leave.
+ * and the tier's s-maxage bounds what a lost purge can leave. `soft` sends `xkey-soft` instead: the
+ * pages are fetched again, but their grace copies stay for when no app server is healthy
+ * (deploy/varnish/default.vcl).
  */
-export function purgeKeys(keys: readonly string[], urls: readonly string[] = config().cachePurgeUrls): Purge {
+export function purgeKeys(
+  keys: readonly string[],
+  { urls = config().cachePurgeUrls, soft = false }: { urls?: readonly string[]; soft?: boolean } = {},
+): Purge {
   const unique = [...new Set(keys)];
   if (urls.length === 0 || unique.length === 0) return { sent: Promise.resolve(), settled: Promise.resolve() };
-  const purges = urls.map((url) => purgeOne(url, unique.join(' ')));
+  const purges = urls.map((url) => purgeOne(url, soft ? 'xkey-soft' : 'xkey', unique.join(' ')));
   const all = (pick: 'sent' | 'settled') => Promise.all(purges.map((purge) => purge[pick])).then(() => undefined);
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, WAIT_MS)));

@@ -21,10 +21,11 @@ withDatabase();
 
 /** A local HTTP listener standing for Varnish: it records every request's method, path and xkey. */
 async function purgeListener(status = 200) {
-  const received: { method?: string; url?: string; xkey?: string }[] = [];
+  const received: { method?: string; url?: string; xkey?: string; soft?: string }[] = [];
   let answer = status;
   const server = http.createServer((request, response) => {
-    received.push({ method: request.method, url: request.url, xkey: request.headers.xkey as string | undefined });
+    const { xkey, 'xkey-soft': soft } = request.headers as Record<string, string | undefined>;
+    received.push({ method: request.method, url: request.url, xkey, soft });
     response.statusCode = answer;
     response.end();
   });
@@ -141,12 +142,12 @@ describe('purges', () => {
   test('a refused purge is tried again; an unreachable tier never fails the caller', async () => {
     const tier = await purgeListener(500);
     setTimeout(() => tier.answer(200), 100);
-    await purgeKeys(['webnews'], [tier.url]).settled;
+    await purgeKeys(['webnews'], { urls: [tier.url] }).settled;
     expect(tier.received.length).toBeGreaterThanOrEqual(2);
     await tier.close();
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     try {
-      const sent = purgeKeys(['webnews'], [tier.url]).settled;
+      const sent = purgeKeys(['webnews'], { urls: [tier.url] }).settled;
       for (let i = 0; i < 4; i++) await jest.advanceTimersByTimeAsync(10_000);
       await expect(sent).resolves.toBeUndefined();
     } finally {
@@ -176,8 +177,15 @@ describe('purges', () => {
     }
   });
 
+  test('a soft purge names its keys in xkey-soft, and no xkey', async () => {
+    const tier = await purgeListener();
+    await purgeKeys(['site'], { urls: [tier.url], soft: true }).settled;
+    expect(tier.received).toEqual([{ method: 'PURGE', url: '/', xkey: undefined, soft: 'site' }]);
+    await tier.close();
+  });
+
   test('with no addresses nothing is sent', async () => {
-    await expect(purgeKeys(['webnews'], []).settled).resolves.toBeUndefined();
-    await expect(purgeKeys(['webnews'], []).sent).resolves.toBeUndefined();
+    await expect(purgeKeys(['webnews'], { urls: [] }).settled).resolves.toBeUndefined();
+    await expect(purgeKeys(['webnews'], { urls: [] }).sent).resolves.toBeUndefined();
   });
 });

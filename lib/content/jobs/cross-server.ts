@@ -34,8 +34,10 @@ export async function followOtherServers(connection: Connection): Promise<void> 
     () => {
       clearPublicCache();
       bumpContentEpoch();
-      // Every page carries the site key: the cache tier forgets them all too.
-      void purgeKeys([SITE_KEY]);
+      // Every page carries the site key: the cache tier fetches them all again, softly: the servers
+      // may not be probed healthy again yet (after a database outage), and meanwhile its stale
+      // copies are better than no page.
+      void purgeKeys([SITE_KEY], { soft: true });
       forgetAllSessions();
     },
   );
