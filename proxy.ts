@@ -75,6 +75,6 @@ export const config = {
   // endpoints (no redirect, no cookie: docs/operations.md). Any other path, one with a dot included,
   // goes through the same rules (/admin/…/x.y redirects as /admin/… does).
   matcher: [
-    '/((?!api/|api$|uploads/|feeds/|_next/|_vercel/|robots\.txt$|sitemap\.xml$|icon\.svg$|favicon\.ico$|healthz$|readyz$|metrics$).*)',
+    '/((?!api/|api$|uploads/|feeds/|_next/|_vercel/|robots\.txt$|sitemap\.xml$|icon\.png$|favicon\.ico$|healthz$|readyz$|metrics$).*)',
   ],
 };

@@ -21,6 +21,7 @@ import { appRoutePatterns } from './lib/server/route-patterns';
 import { openDatabase } from './lib/server/start';
 import { staticFiles } from './lib/server/static-files';
 import { storedPages } from './lib/server/stored-pages';
+import { scriptFreePages } from './lib/server/script-free-pages';
 import { serverOptions } from './lib/server/options';
 import type { Stage } from './lib/server/stage';
 
@@ -44,6 +45,9 @@ const stages: Stage[] = [
   previewScope,
   // Next.js's build files, compressed once each and sent as they are (immutable: never stale).
   staticFiles,
+  // Public pages without Next.js's client runtime, unless they hold a form (production only: the
+  // development server's runtime reloads pages as the code changes).
+  ...(options.dev ? [] : [scriptFreePages]),
   // A public page kept whole and compressed, sent without running Next.js (production only:
   // the development server renders every change afresh).
   ...(options.dev ? [] : [storedPages]),

@@ -4,6 +4,7 @@ import './globals.css';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { htmlLang, toWireLanguage } from '@/lib/i18n/languages';
 import { siteInfo } from '@/lib/public/site';
+import { siteScriptSource } from '@/lib/public/site-script';
 import { localeOf } from '@/lib/i18n/params';
 import { AccessKeyMark } from '@/components/site/AccessKeyMark';
 import { SiteFooter } from '@/components/site/SiteFooter';
@@ -35,12 +36,12 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const locale = await localeOf(params);
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'site' });
-  // The inline script below adds a class to <html> before React hydrates it.
+  // The site script (below) adds a class to <html> before the first paint.
   return (
     <html lang={htmlLang[locale]} suppressHydrationWarning>
       <body>
-        {/* Marks that script runs before the first paint (the phone menu starts folded); nothing else. */}
-        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        {/* All the script most public pages run: lib/public/site-script.ts. */}
+        <script dangerouslySetInnerHTML={{ __html: siteScriptSource }} />
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { htmlLang, toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import type { RouteId } from '@/lib/public/routes';
 import { footerFigures, siteInfo } from '@/lib/public/site';
 import { feedPath, feedKinds } from '@/lib/public/feeds';
@@ -85,7 +85,7 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
               initial={{ visit: figures.visit, accessible: figures.accessible }}
               legacy={figures.legacy}
               label={t('visits')}
-              locale={locale}
+              lang={htmlLang[locale]}
             />
             {figures.updated && (
               <div>

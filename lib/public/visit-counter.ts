@@ -1,4 +1,6 @@
-/** Visit counting in the browser (docs/public-site.md, "Visit counter"); the footer's VisitCounter uses it. */
+/**
+ * Visit counting in the browser (docs/public-site.md, "Visit counter"): the footer's VisitCounter and the site script.
+ */
 export type CounterView = 'visit' | 'accessible';
 
 /** The accessibility area (`/accessibility/**`) counts the accessible counter, every other page the site's. */
@@ -6,7 +8,8 @@ export function counterForPath(pathname: string): CounterView {
   return pathname === '/accessibility' || pathname.startsWith('/accessibility/') ? 'accessible' : 'visit';
 }
 
-const endpoints: Record<CounterView, string> = {
+/** Where the browser counts a visit of each counter. */
+export const counterEndpoints: Record<CounterView, string> = {
   visit: '/api/websetting/visitcount',
   accessible: '/api/websetting/accessiblevisitcount',
 };
@@ -19,20 +22,22 @@ interface CookieJar {
 }
 
 /**
- * Counts one visit unless this browser session has been counted already, and returns the new
- * count (or null when nothing was counted or the request failed). The mark is set before the
- * request, so two tabs opened at once count once.
+ * Counts one visit at `endpoint` unless this browser session has been counted already (the session
+ * cookie `cookieName`), and returns the new count (or null when nothing was counted or the request
+ * failed). The mark is set before the request, so two tabs opened at once count once. Sent to the
+ * browser as its source inside the site script (lib/public/site-script.ts): it uses nothing
+ * outside itself.
  */
 export async function countOncePerSession(
-  view: CounterView,
+  endpoint: string,
+  cookieName: string,
   jar: CookieJar,
   fetcher: typeof fetch,
 ): Promise<number | null> {
-  const name = countedCookie(view);
-  if (jar.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${name}=`))) return null;
-  jar.cookie = `${name}=1; path=/; SameSite=Lax`;
+  if (jar.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${cookieName}=`))) return null;
+  jar.cookie = `${cookieName}=1; path=/; SameSite=Lax`;
   try {
-    const response = await fetcher(endpoints[view], {
+    const response = await fetcher(endpoint, {
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
     });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contentEpoch } from '../cache/content-epoch';
+import { withoutFrameworkScripts } from '../http/framework-scripts';
 import { sitePath, type WireLanguage } from '../i18n/languages';
 import { logError } from '../observability/logger';
 import type { Exchange, Stage } from './stage';
@@ -17,8 +18,8 @@ import type { Exchange, Stage } from './stage';
  * background when content has changed since (the frame shows the menu and the footer's settings);
  * until then, and whenever that render fails (the database away), the last copy is sent: an old
  * frame beats an empty shell. A 500 is never kept by a cache (`no-store`). The copy goes without
- * its scripts: they would start the client's router on the 500 page's own address, not the failed
- * page's, and the public site works without script anyway.
+ * Next.js's client runtime, as public pages do (lib/http/framework-scripts.ts): it would start the
+ * client's router on the 500 page's own address, not the failed page's. The site's own script stays.
  *
  * The development server streams its pages (nothing is held), so it keeps Next.js's own error screen.
  */
@@ -32,7 +33,6 @@ const errorPagePath = (language: WireLanguage) => sitePath(language, '/server-er
  * metrics. Random per process, so no client can send it.
  */
 const OWN_REQUEST = { name: 'x-error-page-copy', value: randomUUID() };
-const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi;
 /** How long a render of the copy may take before the attempt is given up (the last copy stays). */
 const RENDER_TIMEOUT_MS = 10_000;
 /** How long a failed page waits for the first copy of its language, when there is none yet. */
@@ -62,7 +62,7 @@ function fetchCopy(origin: URL, language: WireLanguage): Promise<Copy> {
           if (response.statusCode !== 200 || !/^text\/html\b/.test(response.headers['content-type'] ?? ''))
             reject(new Error(`the 500 page answered ${response.statusCode}`));
           else if (body.includes('__next_error__')) reject(new Error('the 500 page itself failed'));
-          else resolve({ body: Buffer.from(body.toString('utf8').replace(SCRIPT, '')), epoch });
+          else resolve({ body: Buffer.from(withoutFrameworkScripts(body.toString('utf8'))), epoch });
         });
         response.on('error', reject);
       },

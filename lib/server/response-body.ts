@@ -141,7 +141,10 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
     if (!bodiless && ((hashScripts && isHtml(type)) || exchange.holdWhole)) {
       // A page hashed before streams straight on, unless a stage wants to see it whole.
       const known =
-        exchange.pageHooks.length === 0 && !exchange.holdWhole && !(exchange.replaceBody && status >= 500)
+        exchange.pageHooks.length === 0 &&
+        !exchange.holdWhole &&
+        !exchange.rewritePage &&
+        !(exchange.replaceBody && status >= 500)
           ? hashesByEtag.get(etagOf(response))
           : undefined;
       if (!known) {
@@ -172,12 +175,15 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
   };
 
   const send = (replacement: Buffer | undefined, callback?: () => void) => {
-    const body = replacement ?? Buffer.concat(held);
+    const html = isHtml(response.getHeader('content-type'));
+    const given = replacement ?? Buffer.concat(held);
+    // The ETag Next.js gave stays with a rewritten page: the same body always gives the same page.
+    const body = html && exchange.rewritePage ? exchange.rewritePage(given) : given;
     held = [];
     mode = 'pass';
     // Another body: the ETag Next.js gave is not its own.
     if (replacement) response.removeHeader('etag');
-    if (hashScripts && isHtml(response.getHeader('content-type'))) {
+    if (hashScripts && html) {
       const hashes = inlineScriptHashes(body.toString('utf8'));
       addHashes(response, hashes);
       remember(etagOf(response), hashes);

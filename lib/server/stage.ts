@@ -33,6 +33,11 @@ export interface Exchange {
    * site's framed 500 page in place of Next.js's error shell: lib/server/error-pages.ts).
    */
   replaceBody?: (status: number) => Buffer | Promise<Buffer | undefined> | undefined;
+  /**
+   * Given a held HTML page's body (the one sent, or the one `replaceBody` gave), the body to send
+   * in its place: what the page hooks, the CSP's hashes and the client then see.
+   */
+  rewritePage?: (body: Buffer) => Buffer;
 }
 
 export interface FinishedPage {

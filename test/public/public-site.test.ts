@@ -2,7 +2,14 @@ import { buildSitemap, loadSitemap } from '../../lib/public/sitemap';
 import { escapeXml, feedChannel, parseFeed, rssXml } from '../../lib/public/feeds';
 import { eventJsonLd, newsArticleJsonLd, organizationJsonLd } from '../../lib/public/structured-data';
 import { groupsOf, pageSlices, searchSite } from '../../lib/public/site-search';
-import { counterForPath, countOncePerSession } from '../../lib/public/visit-counter';
+import { siteScriptSource } from '../../lib/public/site-script';
+import {
+  counterEndpoints,
+  counterForPath,
+  countedCookie,
+  countOncePerSession,
+  type CounterView,
+} from '../../lib/public/visit-counter';
 import { announcementKinds, announcementPage, neighbours } from '../../lib/public/announcements';
 import { defaultWebInfo, lastContentUpdate } from '../../lib/content/storage/settings';
 import { cacheStats } from '../../lib/cache/public-reads';
@@ -246,15 +253,33 @@ describe('visit counting', () => {
       calls.push(url);
       return new Response(JSON.stringify({ count: 41, date: null }));
     }) as unknown as typeof fetch;
-    expect(await countOncePerSession('visit', jar, fetcher)).toBe(41);
-    expect(await countOncePerSession('visit', jar, fetcher)).toBeNull();
-    expect(await countOncePerSession('accessible', jar, fetcher)).toBe(41);
+    const count = (view: CounterView, into: typeof jar | { cookie: string }, using: typeof fetch) =>
+      countOncePerSession(counterEndpoints[view], countedCookie(view), into, using);
+    expect(await count('visit', jar, fetcher)).toBe(41);
+    expect(await count('visit', jar, fetcher)).toBeNull();
+    expect(await count('accessible', jar, fetcher)).toBe(41);
     expect(calls).toEqual(['/api/websetting/visitcount', '/api/websetting/accessiblevisitcount']);
     expect(jar.cookie).toBe('gh_counted_visit=1; gh_counted_accessible=1');
     const failing = (async () => {
       throw new Error('offline');
     }) as unknown as typeof fetch;
-    expect(await countOncePerSession('visit', { cookie: '' }, failing)).toBeNull();
+    expect(await count('visit', { cookie: '' }, failing)).toBeNull();
+  });
+
+  test('the site script runs on its own: it needs nothing of its module, only the page', () => {
+    const listeners: string[] = [];
+    const classes: string[] = [];
+    const page = {
+      documentElement: { classList: { add: (name: string) => classes.push(name) }, lang: 'en' },
+      readyState: 'loading',
+      addEventListener: (type: string) => listeners.push(type),
+    };
+    const window = { addEventListener: (type: string) => listeners.push(`window ${type}`) };
+    new Function('document', 'window', 'fetch', siteScriptSource)(page, window, () =>
+      Promise.reject(new Error('not called')),
+    );
+    expect(classes).toEqual(['js']);
+    expect(listeners.sort()).toEqual(['click', 'focusout', 'keydown', 'mouseleave', 'window load']);
   });
 });
 

@@ -3,6 +3,7 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import { ContactDetails } from '@/components/site/contact/ContactDetails';
 import { ContactForm } from '@/components/site/contact/ContactForm';
 import styles from '@/components/site/contact/contact.module.css';
+import { HydratedPage } from '@/components/site/HydratedPage';
 import { PublicPage } from '@/components/site/PublicPage';
 import { captchaEnabled } from '@/lib/content/auth/captcha';
 import { config } from '@/lib/config';
@@ -48,6 +49,7 @@ export default async function ContactPage({ params, searchParams }: PageProps<'/
           ) : (
             // Only this form's words go to the browser.
             <NextIntlClientProvider messages={{ contact: messages.contact }}>
+              <HydratedPage part="contact form" />
               <ContactForm language={toWireLanguage(locale)} captchaSiteKey={captchaSiteKey} />
             </NextIntlClientProvider>
           )}

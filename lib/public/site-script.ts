@@ -1,0 +1,92 @@
+import { countOncePerSession } from './visit-counter';
+
+/**
+ * The public site's own script: what script adds to pages that work without it. Public pages go
+ * without Next.js's client runtime (lib/http/framework-scripts.ts), so this is all the script most
+ * of them run. It is inline at the top of every public page's body (app/[locale]/layout.tsx), so it
+ * runs before the first paint, and it finds its parts by their data attributes, through listeners
+ * on the document that work for the parts the parser has not reached yet. Sent as its source
+ * (`siteScriptSource`): it uses nothing outside itself but the visit counter's request, its argument.
+ */
+function siteScript(count: typeof countOncePerSession): void {
+  const html = document.documentElement;
+  // The phone menu starts folded, and other parts show what only script can do (`.js` in the CSS).
+  html.classList.add('js');
+
+  const closestIn = (target: EventTarget | null, selector: string) =>
+    target instanceof Element ? target.closest<HTMLElement>(selector) : null;
+
+  // The main navigation (components/site/MainNav.tsx): the phone menu's button folds the list; its
+  // groups' buttons show one group's pages at a time.
+  document.addEventListener('click', (event) => {
+    const button = closestIn(event.target, '[data-nav-toggle], [data-nav-expand]');
+    const nav = closestIn(button, '[data-site-nav]');
+    if (!button || !nav) return;
+    const open = button.getAttribute('aria-expanded') !== 'true';
+    if (button.hasAttribute('data-nav-toggle')) {
+      nav.toggleAttribute('data-open', open);
+    } else {
+      nav.querySelectorAll('[data-nav-group]').forEach((group) => {
+        group.removeAttribute('data-expanded');
+        group.querySelector('[data-nav-expand]')?.setAttribute('aria-expanded', 'false');
+      });
+      closestIn(button, '[data-nav-group]')?.toggleAttribute('data-expanded', open);
+    }
+    button.setAttribute('aria-expanded', String(open));
+  });
+
+  // Escape closes a group's drop-down (until the pointer or focus leaves it) and gives focus back to
+  // the group's link; with the phone menu open, it folds the menu and gives focus to its button.
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    const group = closestIn(event.target, '[data-nav-group]');
+    if (group) {
+      group.setAttribute('data-closed', '');
+      group.querySelector<HTMLElement>('[data-nav-group-link]')?.focus();
+    }
+    const nav = closestIn(event.target, '[data-site-nav]');
+    const toggle = nav?.querySelector<HTMLElement>('[data-nav-toggle]');
+    if (!nav?.hasAttribute('data-open') || !toggle) return;
+    nav.removeAttribute('data-open');
+    toggle.setAttribute('aria-expanded', 'false');
+    toggle.focus();
+  });
+  const reopen = (group: HTMLElement | null) => group?.removeAttribute('data-closed');
+  // `mouseleave` does not bubble: a listener that captures sees every element's.
+  document.addEventListener(
+    'mouseleave',
+    (event) => {
+      if (event.target instanceof Element && event.target.matches('[data-nav-group]'))
+        reopen(event.target as HTMLElement);
+    },
+    true,
+  );
+  document.addEventListener('focusout', (event) => {
+    const group = closestIn(event.target, '[data-nav-group]');
+    if (group && !(event.relatedTarget instanceof Node && group.contains(event.relatedTarget))) reopen(group);
+  });
+
+  // The visit counter (components/site/VisitCounter.tsx): counted once per browser session, by
+  // this request, never by rendering a page; the footer then shows the new count.
+  const countVisits = () =>
+    document.querySelectorAll<HTMLElement>('[data-count-url]').forEach((figure) => {
+      const { countUrl, countCookie, countAdd, countShown, countGroup } = figure.dataset;
+      if (!countUrl || !countCookie) return;
+      void count(countUrl, countCookie, document, fetch).then((counted) => {
+        if (counted === null) return;
+        const shown = Math.max(counted + Number(countAdd ?? 0), Number(countShown ?? 0));
+        // Grouped by the separator the server's Intl gave: the browser's first Intl.NumberFormat
+        // loads its locale data, tens of milliseconds of a phone's main thread.
+        figure.textContent = String(shown).replace(/\B(?=(\d{3})+$)/g, countGroup ?? '');
+      });
+    });
+  // Once the page has loaded, when the main thread is idle: reading the cookie and starting the
+  // request take a phone tens of milliseconds, which would hold up the page's first paints.
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(countVisits) : setTimeout(countVisits, 0);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle);
+}
+
+/** The script's text, for an inline `<script>`: the page's CSP lets it run by its hash (lib/http/script-hashes.ts). */
+export const siteScriptSource = `(${siteScript.toString()})(${countOncePerSession.toString()});`;

@@ -1,0 +1,19 @@
+import { isHydratedPage, withoutFrameworkScripts } from '../http/framework-scripts';
+import type { Stage } from './stage';
+
+const PUBLIC_PAGE = /^\/(?:tw|en)(?:\/|$)/;
+
+/**
+ * Public pages go without Next.js's client runtime (lib/http/framework-scripts.ts), unless they
+ * hold a part that is React in the browser. Rewritten once per render: a stored page
+ * (lib/server/stored-pages.ts) is kept as rewritten. Production only: the development server's
+ * pages keep the runtime, which reloads them as the code changes.
+ */
+export const scriptFreePages: Stage = (exchange, next) => {
+  if (PUBLIC_PAGE.test(exchange.path))
+    exchange.rewritePage = (body) => {
+      const html = body.toString('utf8');
+      return isHydratedPage(html) ? body : Buffer.from(withoutFrameworkScripts(html), 'utf8');
+    };
+  return next();
+};
