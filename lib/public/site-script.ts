@@ -1,4 +1,4 @@
-import { countOncePerSession } from './visit-counter';
+import { countOncePerSession, type SessionCookies } from './visit-counter';
 
 /**
  * The public site's own script: what script adds to pages that work without it. Public pages go
@@ -68,11 +68,25 @@ function siteScript(count: typeof countOncePerSession): void {
 
   // The visit counter (components/site/VisitCounter.tsx): counted once per browser session, by
   // this request, never by rendering a page; the footer then shows the new count.
+  // The Cookie Store API where there is one (secure pages of current browsers): reading and
+  // writing `document.cookie` blocks the main thread on a call to the browser, milliseconds each.
+  const cookies: SessionCookies =
+    'cookieStore' in window
+      ? {
+          has: async (name) => Boolean(await cookieStore.get(name)),
+          mark: (name) => cookieStore.set({ name, value: '1', path: '/', sameSite: 'lax' }),
+        }
+      : {
+          has: async (name) => document.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${name}=`)),
+          mark: async (name) => {
+            document.cookie = `${name}=1; path=/; SameSite=Lax`;
+          },
+        };
   const countVisits = () =>
     document.querySelectorAll<HTMLElement>('[data-count-url]').forEach((figure) => {
       const { countUrl, countCookie, countAdd, countShown, countGroup } = figure.dataset;
       if (!countUrl || !countCookie) return;
-      void count(countUrl, countCookie, document, fetch).then((counted) => {
+      void count(countUrl, countCookie, cookies, fetch).then((counted) => {
         if (counted === null) return;
         const shown = Math.max(counted + Number(countAdd ?? 0), Number(countShown ?? 0));
         // Grouped by the separator the server's Intl gave: the browser's first Intl.NumberFormat

@@ -17,8 +17,11 @@ export const counterEndpoints: Record<CounterView, string> = {
 /** A session cookie (no expiry: the browser drops it when it closes) marks a counter as counted. */
 export const countedCookie = (view: CounterView) => `gh_counted_${view}`;
 
-interface CookieJar {
-  cookie: string;
+/** The browser session's cookies, as far as the counter needs them (lib/public/site-script.ts gives the page's). */
+export interface SessionCookies {
+  has(name: string): Promise<boolean>;
+  /** Sets a cookie for the browser session (no expiry: the browser drops it when it closes). */
+  mark(name: string): Promise<void>;
 }
 
 /**
@@ -31,12 +34,12 @@ interface CookieJar {
 export async function countOncePerSession(
   endpoint: string,
   cookieName: string,
-  jar: CookieJar,
+  cookies: SessionCookies,
   fetcher: typeof fetch,
 ): Promise<number | null> {
-  if (jar.cookie.split(/;\s*/).some((pair) => pair.startsWith(`${cookieName}=`))) return null;
-  jar.cookie = `${cookieName}=1; path=/; SameSite=Lax`;
   try {
+    if (await cookies.has(cookieName)) return null;
+    await cookies.mark(cookieName);
     const response = await fetcher(endpoint, {
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
