@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
-import { securityHeaders, UPLOAD_CSP } from './lib/security/headers.mjs';
+import { backOfficeHeaders, securityHeaders, UPLOAD_CSP } from './lib/security/headers.mjs';
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -27,6 +27,8 @@ const nextConfig = {
     return [
       { source: '/((?!uploads/).*)', headers: securityHeaders(dev) },
       { source: '/uploads/:path*', headers: securityHeaders(dev, UPLOAD_CSP) },
+      // The back office's addresses (lib/admin/rewrite.ts): /tw-admin/…, /en-login, /tw-reset.
+      { source: '/:area((?:tw|en)-(?:admin|login|reset))/:path*', headers: backOfficeHeaders },
     ];
   },
 };

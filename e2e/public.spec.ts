@@ -230,6 +230,22 @@ test.describe('public site: layout and pages', () => {
     expect(headers['set-cookie']).toBeUndefined();
     const api = await request.get('/api/websetting/webinfo');
     expect(api.headers()['set-cookie']).toMatch(/XSRF-TOKEN=[^;]+; Path=\/; SameSite=strict/i);
+    // The back office's window is kept apart from others; public pages go without that (lib/security/headers.mjs).
+    expect(headers['cross-origin-opener-policy']).toBeUndefined();
+    for (const path of ['/tw-admin', '/tw-admin/webnews', '/en-login', '/tw-reset'])
+      expect((await request.get(path)).headers()['cross-origin-opener-policy'], path).toBe('same-origin');
+  });
+
+  test('HEAD of a public page answers as its GET would, without the body, whether rendered or kept', async ({
+    request,
+  }) => {
+    // A search nobody made before is rendered for this request; the news list comes from a copy.
+    for (const path of [`/en/search?q=head-${Date.now()}`, '/tw/news', '/tw/news']) {
+      const head = await request.head(path);
+      expect(head.status(), path).toBe(200);
+      expect(head.headers()['content-type'], path).toMatch(/^text\/html/);
+      expect(await head.body(), path).toHaveLength(0);
+    }
   });
 
   test("public pages run only the site's own script, not Next.js's runtime (but the contact form's page)", async ({

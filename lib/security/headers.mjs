@@ -38,6 +38,15 @@ export function securityHeaders(dev = false, csp = contentSecurityPolicy(dev)) {
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
     { key: 'X-Frame-Options', value: 'DENY' },
     { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), interest-cohort=()' },
-    { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
   ];
 }
+
+/**
+ * The back office's own window is kept apart from any window that opened it or that it opens
+ * (Cross-Origin-Opener-Policy): it holds a signed-in session. Public pages hold nothing of a
+ * visitor's and go without it, because a page with it arriving from another site (a search result,
+ * a shared link) is given a new browsing context group, and Chromium then creates the window's
+ * script context while committing the page: 45–80 ms of a phone's main thread before the first
+ * paint, most of what remained of a public page's blocking time (docs/performance-public.md).
+ */
+export const backOfficeHeaders = [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin' }];

@@ -227,13 +227,14 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
   } as typeof response.write;
 
   response.end = function (
-    chunk?: Chunk | (() => void),
+    chunk?: Chunk | null | (() => void),
     encodingOrCallback?: BufferEncoding | (() => void),
     callback?: () => void,
   ) {
     if (typeof chunk === 'function') [callback, chunk] = [chunk, undefined];
     if (typeof encodingOrCallback === 'function') [callback, encodingOrCallback] = [encodingOrCallback, undefined];
-    const body = chunk === undefined ? undefined : toBuffer(chunk, encodingOrCallback);
+    // Node takes `end(null)` as no body, and Next.js ends a HEAD with it.
+    const body = chunk == null ? undefined : toBuffer(chunk, encodingOrCallback);
     // A body sent whole in `end`, with nothing written before: its size decides whether to compress.
     decide(body?.length ?? 0);
     if (mode === 'hold') {

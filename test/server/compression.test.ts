@@ -61,6 +61,11 @@ describe('the response stage', () => {
         for (let i = 0; i < 50; i++) response.write(JSON.stringify({ i, text: 'x'.repeat(50) }));
         return response.end();
       }
+      if (request.url === '/ended-with-null') {
+        // As Next.js answers a HEAD of a page it renders: `end(null)`, which Node takes as no body.
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy });
+        return response.end(null);
+      }
       if (request.url === '/small') {
         response.setHeader('content-type', 'text/plain');
         return response.end('short');
@@ -120,4 +125,14 @@ describe('the response stage', () => {
     expect(answer.status).toBe(200);
     expect(answer.raw.length).toBe(0);
   });
+
+  test.each(['HEAD', 'GET'])(
+    '%s of an answer ended with null is that answer without a body, not a failure',
+    async (method) => {
+      const answer = await get(server.base, '/ended-with-null', BROWSER, method);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-hooked']).toBe('200');
+      expect(answer.raw.length).toBe(0);
+    },
+  );
 });
