@@ -1,7 +1,7 @@
 /**
  * Next.js's client runtime in a server-rendered page, and the page without it. A public page is
  * complete HTML that works without script (docs/public-site.md, "Script"); what script adds there
- * is a few behaviours of the site's own (components/site/site-script.ts, inline in the page). The
+ * is a few behaviours of the site's own (lib/public/site-script.ts, inline in the page). The
  * runtime (React, the App Router and the page's React payload: about 470 KB of script and half the
  * HTML) would only hydrate what the server already drew, and evaluating it is what a phone spends
  * most of a page's load on. So a public page is sent without it, unless it holds a part that is
