@@ -23,6 +23,23 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './fixtures': each worker's own test server (docs/testing.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Prettier keeps code within 120 columns but cannot split a long word, string or comment: this catches the rest.
     // Core max-len is deprecated (formatting rules moved to ESLint Stylistic).
     plugins: { '@stylistic': stylistic },

@@ -1,8 +1,22 @@
-/** Unit and integration tests. Integration tests use in-memory PGlite, or PostgreSQL when DATABASE_URL is set. */
+import fs from 'node:fs';
+
+/**
+ * Unit and integration tests. Integration tests use in-memory PGlite, or PostgreSQL when DATABASE_URL
+ * is set; on PostgreSQL only the files test/database-scope.json lists as depending on the database
+ * run, unless TEST_SCOPE=all (docs/testing.md).
+ */
+const scope = JSON.parse(fs.readFileSync(new URL('./test/database-scope.json', import.meta.url), 'utf8'));
+const onlyDatabaseTests = Boolean(process.env.DATABASE_URL) && process.env.TEST_SCOPE !== 'all';
+const reportDir = process.env.TEST_REPORT_DIR;
+
 const config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
+  testMatch: onlyDatabaseTests ? scope.jest.bothDatabases.map((file) => `<rootDir>/test/${file}`) : ['**/*.test.ts'],
+  // The timing report of .ci/run (scripts/test-report.mjs) reads each file's time and the counts.
+  reporters: reportDir
+    ? ['default', ['<rootDir>/scripts/jest-report.mjs', { outputFile: `${reportDir}/jest.json` }]]
+    : ['default'],
   transform: {
     // ignoreDynamic keeps `await import()` so ES-only packages load through Node (vm modules).
     '^.+\\.(t|j)sx?$': [

@@ -1,18 +1,29 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import scope from './test/database-scope.json';
 
-/** HTTP and browser tests against the real production server (scripts/e2e-server.mjs). */
-export const E2E_PORT = Number(process.env.E2E_PORT) || 3200;
-/** The test server's SECRET_KEY (scripts/e2e-server.mjs): for tests only, never a real server's. */
-export const E2E_SECRET_KEY = 'e2e-only-secret-key-never-used-in-production-0123456789';
+/**
+ * HTTP and browser tests against the real production server: each worker starts one of its own
+ * (e2e/fixtures.ts). Which specs run where is docs/testing.md's: on PostgreSQL (DATABASE_URL set)
+ * only those test/database-scope.json lists, unless TEST_SCOPE=all; a spec tagged @alone runs after
+ * the others, by itself.
+ */
+const onlyDatabaseSpecs = Boolean(process.env.DATABASE_URL) && process.env.TEST_SCOPE !== 'all';
+const testMatch = onlyDatabaseSpecs ? scope.playwright.bothDatabases : '**/*.spec.ts';
+const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
   fullyParallel: false,
-  workers: 1,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  workers: Number(process.env.E2E_WORKERS) || 2,
+  reporter: reportDir ? [['list'], ['json', { outputFile: path.join(reportDir, 'playwright.json') }]] : [['list']],
+  projects: [
+    { name: 'side by side', testMatch, grepInvert: /@alone/ },
+    // Outages, crashes and several servers: timings another worker's load would upset.
+    { name: 'alone', testMatch, grep: /@alone/, workers: 1, dependencies: ['side by side'] },
+  ],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
@@ -26,14 +37,5 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-  },
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${E2E_PORT}/tw`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT), E2E_SECRET_KEY },
   },
 });

@@ -2,9 +2,11 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, request as requests, test, type APIRequestContext } from '@playwright/test';
+import { request as requests, type APIRequestContext } from '@playwright/test';
+import { expect, recreateDatabase, test } from './fixtures';
 import sharp from 'sharp';
 import { admin, adminHeaders, raw, startServer } from './helpers';
+import { E2E_PORT, E2E_VARNISH_PORT, E2E_DATABASE } from './worker';
 
 /**
  * Varnish in front of an app server, as docs/operations.md lays it out: deploy/varnish/default.vcl
@@ -13,27 +15,15 @@ import { admin, adminHeaders, raw, startServer } from './helpers';
  * parameters (deploy/varnish/startup.cli). varnishd must be installed (.ci/run installs it):
  * without it the spec fails.
  */
-const appPort = (Number(process.env.E2E_PORT) || 3200) + 60;
-const varnishPort = Number(process.env.E2E_VARNISH_PORT) || 6081;
+const appPort = E2E_PORT + 60;
+const varnishPort = E2E_VARNISH_PORT;
 const front = `http://127.0.0.1:${varnishPort}`;
 const databaseUrl = process.env.DATABASE_URL;
-const database = `${/^[a-z_][a-z0-9_]*$/.test(process.env.E2E_DATABASE ?? '') ? process.env.E2E_DATABASE : 'gonghui_e2e'}_cache_tier`;
+const database = `${E2E_DATABASE}_cache_tier`;
 
 let app: Awaited<ReturnType<typeof startServer>> | undefined;
 let varnish: ChildProcess | undefined;
 let workDir: string;
-
-async function recreateDatabase(): Promise<string> {
-  const { default: pg } = await import('pg');
-  const url = new URL(databaseUrl!);
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`drop database if exists ${database} with (force)`);
-  await client.query(`create database ${database}`);
-  await client.end();
-  url.pathname = `/${database}`;
-  return url.toString();
-}
 
 /**
  * Starts varnishd; `ready()` resolves once it answers through the app. Started before the app, so the
@@ -99,7 +89,7 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
       appPort,
       {
         ...process.env,
-        ...(databaseUrl ? { DATABASE_URL: await recreateDatabase() } : {}),
+        ...(databaseUrl ? { DATABASE_URL: await recreateDatabase(databaseUrl, database) } : {}),
         DATA_DIR: path.join(workDir, 'data'),
         DEMO_CONTENT: 'on',
         ADMIN_USERNAME: admin.username,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { get } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { admin, nextTestAddress } from './helpers';
 
 /** The script-src directive of a response's Content-Security-Policy, as a list of sources. */

@@ -2,15 +2,16 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { collectOutput, spawnServer } from './helpers';
+import { E2E_PORT } from './worker';
 
 /**
  * The embedded database under a crash: these tests run their own PGlite servers (whatever database
  * the main e2e server uses), on their own port and data folder.
  */
 // Beside the main e2e server's port, so two checkouts can run their tests side by side.
-const port = (Number(process.env.E2E_PORT) || 3200) + 90;
+const port = E2E_PORT + 90;
 const base = `http://127.0.0.1:${port}`;
 const credentials = { username: 'crash-admin', password: 'crash-admin-password' };
 
@@ -63,7 +64,7 @@ async function signIn(): Promise<Record<string, string>> {
   };
 }
 
-test.describe('embedded database durability', () => {
+test.describe('embedded database durability', { tag: '@alone' }, () => {
   test.describe.configure({ timeout: 180_000 });
   let dataDir: string;
 

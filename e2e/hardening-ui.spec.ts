@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { siteRoutes } from '../lib/public/routes';
 
 /** WCAG relative luminance contrast of two `rgb(…)` colours. */

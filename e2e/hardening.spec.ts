@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminHeaders, raw } from './helpers';
+import { E2E_PORT } from './worker';
 
 const XSRF = { cookie: 'XSRF-TOKEN=hardening', 'x-xsrf-token': 'hardening', 'content-type': 'application/json' };
 const signIn = (forwardedFor: string, from?: string) =>

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_PORT } from '../playwright.config';
+import { E2E_PORT } from './worker';
 
 export const admin = { username: 'e2e-admin', password: 'e2e-admin-password' };
 
@@ -127,7 +127,7 @@ export async function startServer(
   env: NodeJS.ProcessEnv,
   readyPath: string,
   what: string,
-): Promise<{ stop(): Promise<void>; output(): string }> {
+): Promise<{ pid: number; stop(): Promise<void>; output(): string }> {
   const server = spawnServer(port, env);
   const output = collectOutput(server);
   const stop = async () => {
@@ -143,7 +143,7 @@ export async function startServer(
         () => false,
       )
     )
-      return { stop, output };
+      return { pid: server.pid!, stop, output };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

@@ -1,7 +1,9 @@
-import { expect, request as requests, test, type APIRequestContext, type Page } from '@playwright/test';
+import { request as requests, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
 import { phonePhoto } from '../bench/phone-photo.mjs';
 import { adminHeaders, expectNoAxeViolations, expectToast, nextTestAddress, signInWithToken } from './helpers';
+import { E2E_PORT } from './worker';
 
 /**
  * A phone's 12-megapixel photo as a news item's cover: the page downloads a copy sized for the
@@ -22,7 +24,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const request = await requests.newContext({
-    baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT) || 3200}`,
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     extraHTTPHeaders: { 'x-forwarded-for': nextTestAddress() },
   });
   photo = await phonePhoto();

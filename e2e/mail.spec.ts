@@ -1,15 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { linkIn, TestSmtpServer } from '../test/helpers/smtp';
 import { adminHeaders, nextTestAddress } from './helpers';
+import { E2E_SMTP_PORT } from './worker';
 
 /**
- * E-mail through a real SMTP server (the one scripts/e2e-server.mjs points SMTP_URL at): a new
+ * E-mail through a real SMTP server (the one the worker's test server points SMTP_URL at, e2e/fixtures.ts): a new
  * contact message reaches the addresses of the web settings at once, with its back-office link; the
  * password reset end to end, in both languages: 忘記密碼 / Forgot password on the sign-in page,
  * the e-mail, the link's page, sign-in with the new password; a used link is refused. Also: the forgot call answers
  * alike for known and unknown accounts, and the dashboard says e-mail is on.
  */
-const smtp = new TestSmtpServer(Number(process.env.E2E_SMTP_PORT) || 2531);
+const smtp = new TestSmtpServer(E2E_SMTP_PORT);
 
 test.beforeAll(async () => {
   await smtp.start();

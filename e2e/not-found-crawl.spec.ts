@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test } from './fixtures';
 import enErrors from '../messages/en/errors.json';
 import twErrors from '../messages/tw/errors.json';
 import enSite from '../messages/en/site.json';

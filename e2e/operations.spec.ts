@@ -2,14 +2,15 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { spawnServer } from './helpers';
+import { E2E_PORT } from './worker';
 
 /**
  * The operator's view of a built server started here with its standard output captured: health,
  * readiness, metrics and the JSON request log. Its own port (beside the main e2e server's) and data.
  */
-const port = (Number(process.env.E2E_PORT) || 3200) + 50;
+const port = E2E_PORT + 50;
 const base = `http://127.0.0.1:${port}`;
 const METRICS_TOKEN = 'e2e-metrics-token';
 

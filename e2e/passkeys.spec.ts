@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import pg from 'pg';
-import { E2E_SECRET_KEY } from '../playwright.config';
 import { needsHostName, runSession, sessionsOf } from './doc-sessions';
 import { admin, adminHeaders, expectNoAxeViolations, nextTestAddress, startServer } from './helpers';
+import { E2E_PORT, E2E_SECRET_KEY } from './worker';
 
 /**
  * Passkeys from end to end, in both languages, with Chromium's virtual authenticator: a User adds a
@@ -15,7 +16,7 @@ import { admin, adminHeaders, expectNoAxeViolations, nextTestAddress, startServe
  * SITE_URL is http://127.0.0.1:…, so this spec runs a server of its own whose SITE_URL is
  * http://localhost:… (on a fresh database, PGlite or PostgreSQL as the run's).
  */
-const port = (Number(process.env.E2E_PORT) || 3200) + 7;
+const port = E2E_PORT + 7;
 const base = `http://localhost:${port}`;
 const databaseUrl = process.env.DATABASE_URL;
 const database = `gonghui_passkeys_${process.pid}`;

@@ -9,13 +9,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { siteRoutes, type RouteId } from '../lib/public/routes';
 import twSite from '../messages/tw/site.json';
 import enSite from '../messages/en/site.json';
 import twContact from '../messages/tw/contact.json';
 import enContact from '../messages/en/contact.json';
 import { adminHeaders, startServer } from './helpers';
+import { E2E_PORT } from './worker';
 
 const labels = { tw: twSite.routes, en: enSite.routes } as const;
 type Language = keyof typeof labels;
@@ -367,7 +369,7 @@ test.describe('the contact form', () => {
  */
 test.describe('the contact form with the captcha on', () => {
   test.describe.configure({ timeout: 180_000 });
-  const port = (Number(process.env.E2E_PORT) || 3200) + 1;
+  const port = E2E_PORT + 1;
   const base = `http://127.0.0.1:${port}`;
   let verifier: http.Server;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { restartPaths, twoBackendVcl } from '../bench/two-servers.mjs';
-import { E2E_SECRET_KEY } from '../playwright.config';
 import { admin, nextTestAddress, startServer } from './helpers';
 import { ownPostgres, type OwnPostgres } from './own-postgres';
+import { E2E_PORT, E2E_VARNISH_PORT, E2E_SECRET_KEY } from './worker';
 
 /**
  * Outages and upgrades as an operator meets them (docs/operations.md, "Upgrades without downtime",
@@ -22,9 +22,9 @@ import { ownPostgres, type OwnPostgres } from './own-postgres';
  * PostgreSQL deployment, so the spec runs in the PostgreSQL run (DATABASE_URL set), as
  * e2e/several-servers.spec.ts does.
  */
-const base = Number(process.env.E2E_PORT) || 3200;
+const base = E2E_PORT;
 const ports = { a: base + 71, b: base + 72, c: base + 73, postgres: base + 74 };
-const varnishPort = Number(process.env.E2E_VARNISH_PORT) || 6081;
+const varnishPort = E2E_VARNISH_PORT;
 const front = `http://127.0.0.1:${varnishPort}`;
 const appUrl = (port: number) => `http://127.0.0.1:${port}`;
 const XSRF = 'resilience-xsrf';
@@ -32,7 +32,7 @@ const XSRF = 'resilience-xsrf';
 type Server = Awaited<ReturnType<typeof startServer>>;
 
 if (process.env.DATABASE_URL) {
-  test.describe.serial('outages and upgrades without visitors noticing', () => {
+  test.describe.serial('outages and upgrades without visitors noticing', { tag: '@alone' }, () => {
     test.describe.configure({ timeout: 120_000 });
     let cluster: OwnPostgres;
     let workDir: string;

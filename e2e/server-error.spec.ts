@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import pg from 'pg';
 import enErrors from '../messages/en/errors.json';
 import twErrors from '../messages/tw/errors.json';
 import { startServer } from './helpers';
+import { E2E_PORT } from './worker';
 
 /**
  * A public page that really fails (its table gone from under it) is sent as the site's 500 page in
@@ -19,7 +20,7 @@ const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl) {
   test.describe('a public page that fails', () => {
     test.describe.configure({ timeout: 180_000 });
-    const port = (Number(process.env.E2E_PORT) || 3200) + 6;
+    const port = E2E_PORT + 6;
     const base = `http://127.0.0.1:${port}`;
     const database = `gonghui_server_error_${process.pid}`;
     const admin = new URL(databaseUrl);

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { TOTP } from 'otpauth';
-import { E2E_SECRET_KEY } from '../playwright.config';
 import { linkIn, TestSmtpServer } from '../test/helpers/smtp';
 import { adminHeaders, expectNoAxeViolations, expectToast, nextTestAddress, signInTo, startServer } from './helpers';
+import { E2E_PORT, E2E_SMTP_PORT, E2E_DATABASE, E2E_SECRET_KEY } from './worker';
 
 /**
  * Sign-in sessions in the back office, in both languages: the security screen lists the account's
@@ -202,7 +203,7 @@ for (const [language, label, options] of [
 }
 
 test('a sign-in from a new browser and address mails the owner a link to the security screen', async ({ request }) => {
-  const smtp = new TestSmtpServer(Number(process.env.E2E_SMTP_PORT) || 2531);
+  const smtp = new TestSmtpServer(E2E_SMTP_PORT);
   await smtp.start();
   try {
     const email = `newdevice${Date.now()}@example.org`;
@@ -226,14 +227,14 @@ const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl) {
   test.describe('a session ended on one app server', () => {
     test.describe.configure({ timeout: 180_000 });
-    const port = (Number(process.env.E2E_PORT) || 3200) + 6;
+    const port = E2E_PORT + 6;
     const b = `http://127.0.0.1:${port}`;
     let server: Awaited<ReturnType<typeof startServer>> | undefined;
     let dataDir: string;
 
     test.beforeAll(async () => {
       const url = new URL(databaseUrl);
-      url.pathname = `/${/^[a-z_][a-z0-9_]*$/.test(process.env.E2E_DATABASE ?? '') ? process.env.E2E_DATABASE : 'gonghui_e2e'}`;
+      url.pathname = `/${E2E_DATABASE}`;
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-sessions-b-'));
       server = await startServer(
         port,

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_SECRET_KEY } from '../playwright.config';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminHeaders, signInWithToken, startServer } from './helpers';
+import { E2E_PORT, E2E_DATABASE, E2E_SECRET_KEY } from './worker';
 
 /**
  * Two app servers on one PostgreSQL database (the test server, A, and a second one, B, started
@@ -14,17 +15,17 @@ import { adminHeaders, signInWithToken, startServer } from './helpers';
 const databaseUrl = process.env.DATABASE_URL;
 
 if (databaseUrl) {
-  test.describe('several app servers on one PostgreSQL database', () => {
+  test.describe('several app servers on one PostgreSQL database', { tag: '@alone' }, () => {
     test.describe.configure({ timeout: 180_000 });
-    const port = (Number(process.env.E2E_PORT) || 3200) + 5;
+    const port = E2E_PORT + 5;
     const b = `http://127.0.0.1:${port}`;
     let server: Awaited<ReturnType<typeof startServer>> | undefined;
     let dataDir: string;
 
     test.beforeAll(async () => {
-      // The database scripts/e2e-server.mjs made for server A.
+      // The database e2e/fixtures.ts made for server A, the worker's test server.
       const url = new URL(databaseUrl);
-      url.pathname = `/${/^[a-z_][a-z0-9_]*$/.test(process.env.E2E_DATABASE ?? '') ? process.env.E2E_DATABASE : 'gonghui_e2e'}`;
+      url.pathname = `/${E2E_DATABASE}`;
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-server-b-'));
       server = await startServer(
         port,

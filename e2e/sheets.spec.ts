@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminHeaders, expectNoAxeViolations, expectToast, nextTestAddress, signInTo } from './helpers';
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { type APIRequestContext, type APIResponse } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminHeaders } from './helpers';
 
 /**

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { closeDatabase, installConnection } from '../../lib/db';
 import { openPglite, openPostgres, type Connection } from '../../lib/db/client';
 import { variantsIdle } from '../../lib/uploads/variants';
+import { assertMayOpenDatabase } from './database-scope';
 import { pgliteImagePath } from './test-databases';
 
 /** The migrated empty database test/global-setup.ts made, if it did (else each file migrates its own). */
@@ -16,6 +17,7 @@ function pgliteImage(): Blob | undefined {
  * a private schema on that PostgreSQL server (dropped afterwards), with the real migrations.
  */
 export async function openTestDatabase(): Promise<Connection> {
+  assertMayOpenDatabase(expect.getState().testPath);
   const url = process.env.DATABASE_URL;
   if (!url) {
     const connection = await openPglite(undefined, 0, pgliteImage());
