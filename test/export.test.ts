@@ -164,6 +164,23 @@ describe('who may export', () => {
       expect((await exportCall(path, { format: 'xlsx' }, admin)).status).toBe(200);
     }
   });
+  test('access is checked before the body: 401, then 403, then the format in the request language', async () => {
+    for (const path of ['webnews/export', 'webcontact/export', 'audit/export']) {
+      const anonymous = await exportCall(path, {}, null, 'en');
+      expect([anonymous.status, JSON.parse(anonymous.bytes.toString()).message]).toEqual([
+        401,
+        message('en', 'unauthorized'),
+      ]);
+      if (path !== 'webnews/export') expect((await exportCall(path, { format: 'pdf' }, user)).status).toBe(403);
+      for (const language of ['tw', 'en'] as const) {
+        const bad = await exportCall(path, { format: 'pdf' }, admin, language);
+        expect([bad.status, JSON.parse(bad.bytes.toString()).message]).toEqual([
+          400,
+          message(language, 'exportFormat'),
+        ]);
+      }
+    }
+  });
   test('the audit log export holds its entries with their labels', async () => {
     const result = await exportCall('audit/export', { format: 'csv', action: 'add' }, admin, 'en');
     const records = csvRecords(result.bytes);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
+import { message } from './helpers/content';
 import { folderStorage, setUploadStorage, type UploadStorage } from '../lib/uploads/storage';
 
 withDatabase();
@@ -197,6 +198,13 @@ describe('GET and PUT /api/upload/{id}', () => {
   test('GET of an unknown or malformed id is a 404', async () => {
     expect((await call('GET', 'upload/00000000-0000-4000-8000-000000000000', undefined, { token })).status).toBe(404);
     expect((await call('GET', 'upload/not-an-id', undefined, { token })).status).toBe(404);
+  });
+
+  test('GET with an expired session is a 401 before the id is looked at', async () => {
+    for (const path of [`upload/${id}`, 'upload/not-an-id']) {
+      const result = await call('GET', path, undefined, { token: 'stale' });
+      expect([result.status, result.body.message]).toEqual([401, message('tw', 'sessionExpired')]);
+    }
   });
 
   test('PUT {fileName} renames the display name', async () => {

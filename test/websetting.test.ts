@@ -39,6 +39,16 @@ const publicKeys = [
   'analyticsId',
 ].sort();
 
+/** What signed-in readers get besides the public fields before anything is saved. */
+const privateDefaults = {
+  legacyVisitCount: 0,
+  notifyEmails: '',
+  approvalRequired: false,
+  approverEmails: '',
+  secondFactorPolicy: 'none',
+  reviewCycles: {},
+};
+
 const getInfo = (options: { token?: string; language?: 'tw' | 'en' } = {}) =>
   call('GET', 'websetting/webinfo', undefined, options);
 const saveInfo = (body: unknown, options: { token?: string | null; language?: 'tw' | 'en' } = { token: admin }) =>
@@ -69,12 +79,12 @@ describe('webinfo before anything is saved', () => {
     expect(english.body).toMatchObject({ lang: 'en', siteName: en.site.defaultSiteName });
   });
 
-  test('signed-in readers also get the legacy visit count and the notification addresses', async () => {
+  test('signed-in readers also get every private setting, each at its default', async () => {
     for (const token of [admin, user]) {
       const result = await getInfo({ token });
       expect(result.status).toBe(200);
-      expect(Object.keys(result.body).sort()).toEqual([...publicKeys, 'legacyVisitCount', 'notifyEmails'].sort());
-      expect(result.body.legacyVisitCount).toBe(0);
+      expect(Object.keys(result.body).sort()).toEqual([...publicKeys, ...Object.keys(privateDefaults)].sort());
+      expect(result.body).toMatchObject(privateDefaults);
     }
   });
 
@@ -121,14 +131,27 @@ describe('webinfo POST', () => {
     };
     const saved = await saveInfo(body);
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ ...body, siteName: '信託公會', lang: 'tw', logo: null, logoUrl: null });
+    expect(saved.body).toEqual({
+      ...privateDefaults,
+      ...body,
+      siteName: '信託公會',
+      lang: 'tw',
+      logo: null,
+      logoUrl: null,
+    });
     expect((await getInfo({ token: admin })).body).toEqual(saved.body);
     const anonymous = await getInfo();
     expect(anonymous.body).toEqual(
-      Object.fromEntries(
-        Object.entries(saved.body).filter(([key]) => key !== 'legacyVisitCount' && key !== 'notifyEmails'),
-      ),
+      Object.fromEntries(Object.entries(saved.body).filter(([key]) => !(key in privateDefaults))),
     );
+  });
+
+  test('a setting saved alone leaves the others in the answer at their defaults', async () => {
+    const saved = await saveInfo({ approvalRequired: true });
+    expect(saved.body).toMatchObject({ ...privateDefaults, approvalRequired: true });
+    expect((await getInfo({ token: user })).body).toMatchObject({ ...privateDefaults, approvalRequired: true });
+    const cleared = await saveInfo({ approvalRequired: null, approverEmails: null });
+    expect(cleared.body).toMatchObject(privateDefaults);
   });
 
   test('a partial body changes only the fields it names', async () => {

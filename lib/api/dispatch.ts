@@ -74,7 +74,8 @@ export async function dispatch(request: Request, options: { inBatch?: boolean } 
     if (context.actor.account && !allowedBeforeEnrolment(route)) await requireEnrolled(context.actor);
     if (route.operation) {
       const body = route.body ? await readJsonObject(request) : {};
-      response = json(await route.operation(context.actor, { params, query: context.searchParams, body }));
+      const result = await route.operation(context.actor, { params, query: context.searchParams, body });
+      response = result instanceof Response ? result : json(result);
     } else {
       response = await route.handler(context, params);
     }

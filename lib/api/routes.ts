@@ -30,14 +30,17 @@ import { wireInstant, wirePage, wireRow } from '../content/model/wire';
 import { publicRowUrl } from '../public/row-links';
 import type { RequestContext } from './context';
 import * as account from './handlers/account';
-import { exportSheet } from './handlers/export';
+import { sheetAnswer } from './handlers/export';
 import { importSheet } from './handlers/import';
 import * as upload from './handlers/upload';
 import * as websetting from './handlers/websetting';
 
 /** A call served by lib/api itself: it needs the request (sign-in, uploads, settings) and answers a Response. */
 export type Handler = (context: RequestContext, params: string[]) => Promise<Response>;
-/** A content operation: the dispatcher builds the actor and input and sends the result as JSON. */
+/**
+ * A content operation: the dispatcher builds the actor and input and sends the result as JSON, or
+ * as it is when it is a Response already (an export's file).
+ */
 export type Operation = (actor: Actor, input: CallInput) => Promise<unknown>;
 
 export type Route = {
@@ -104,17 +107,16 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
       ),
     };
   };
-  const exportList: Handler = (context, params) =>
-    exportSheet(context, name, (request) =>
-      exportContent(context.actor, definition, request, { parents: params, filters: context.searchParams }),
-    );
+  const exportList: Operation = async (actor, { params, query, body }) =>
+    sheetAnswer(name, await exportContent(actor, definition, body, { parents: params, filters: query }));
   const routes: Route[] = [
     { method: 'POST', path: `${name}/getlist`, body: true, operation: list },
     ...filterPaths.map((path): Route => ({ method: 'POST', path, body: true, operation: list })),
     ...[`${name}/export`, ...filterPaths.map((path) => path.replace('/getlist/', '/export/'))].map((path): Route => ({
       method: 'POST',
       path,
-      handler: exportList,
+      body: true,
+      operation: exportList,
       summary: 'Every row the list request selects (all pages) as a CSV or XLSX file',
     })),
     ...(importable(definition)
@@ -514,7 +516,8 @@ export function buildRoutes(): Route[] {
     {
       method: 'POST',
       path: 'audit/export',
-      handler: (context) => exportSheet(context, 'audit', (request) => exportAudit(context.actor, request)),
+      body: true,
+      operation: async (actor, { body }) => sheetAnswer('audit', await exportAudit(actor, body)),
       summary: 'The audit log a filter selects, every page, as a CSV or XLSX file (Admins)',
     },
     {

@@ -1,26 +1,16 @@
-import { sheetStream, isSheetFormat, SHEET_FORMATS } from '../../sheets/write';
-import type { Sheet } from '../../sheets/cells';
+import { sheetStream, SHEET_FORMATS } from '../../sheets/write';
+import type { SheetFile } from '../../content/operations/export';
 import { wireInstant } from '../../content/model/wire';
-import type { RequestContext } from '../context';
-import { badRequest } from '../errors';
-import { readJsonObject } from '../http';
 
 /**
- * `POST /api/{resource}/export` and `audit/export`: `{format, ...the getlist body}` answered with
- * the file itself, streamed as it is written (docs/api.md, Export). `load` checks access and the
- * request before the first byte, so a refusal is the API's usual JSON error.
+ * The answer of `POST /api/{resource}/export` and `audit/export` (docs/api.md, Export): the file
+ * itself, streamed as it is written. The operation has checked access and the request before the
+ * first byte, so a refusal is the API's usual JSON error.
  */
-export async function exportSheet(
-  context: RequestContext,
-  fileName: string,
-  load: (request: Record<string, unknown>) => Promise<Sheet>,
-): Promise<Response> {
-  const { format, ...request } = await readJsonObject(context.request);
-  if (!isSheetFormat(format)) throw badRequest('exportFormat');
-  const sheet = await load(request);
-  const { type, extension } = SHEET_FORMATS[format];
+export function sheetAnswer(fileName: string, sheet: SheetFile): Response {
+  const { type, extension } = SHEET_FORMATS[sheet.format];
   const date = wireInstant(new Date()).slice(0, 10);
-  return new Response(sheetStream(sheet, format), {
+  return new Response(sheetStream(sheet, sheet.format), {
     headers: {
       'content-type': type,
       'content-disposition': contentDisposition(

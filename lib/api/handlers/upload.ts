@@ -66,6 +66,8 @@ function uploadId(value: string | undefined): string {
 
 /** `GET /api/upload/{id}` → the file's details with its alternative text, for forms that show the file. */
 export async function uploadDetails(context: RequestContext, id: string) {
+  // A public read, but an expired session is told so before anything about the id.
+  requireAccess(context.actor, 'public');
   const row = await findUpload(uploadId(id));
   if (!row) throw notFound();
   return json({ ...toInfo(row), altTw: row.altTw, altEn: row.altEn });

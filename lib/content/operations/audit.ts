@@ -1,7 +1,7 @@
 import 'server-only';
 import { config } from '../../config';
 import { translate } from '../../i18n/messages';
-import type { Cell, Sheet } from '../../sheets/cells';
+import type { Cell } from '../../sheets/cells';
 import { requireAccess, type Actor } from '../model/actor';
 import { auditActions } from '../model/audit-actions';
 import { listAudit, recordAudit, type AuditFilter } from '../storage/audit';
@@ -9,7 +9,7 @@ import { invalid, positiveInteger } from '../model/errors';
 import { given, pageOf } from '../model/list-request';
 import { findResource } from '../model/registry';
 import { fromWireDateTime, toWireDateTime } from '../model/wire-dates';
-import { sheetInstant } from './export';
+import { formatOf, sheetInstant, type SheetFile } from './export';
 
 /** What the log names beside the registry's resources: the web settings and uploads. */
 const auditedOthers = ['websetting', 'upload'];
@@ -66,9 +66,10 @@ export async function auditList(actor: Actor, body: Record<string, unknown>) {
 const AUDIT_EXPORT_PAGE = 1000;
 
 /** Admins only: the whole audit log a filter selects (every page), newest first, as a spreadsheet. */
-export async function exportAudit(actor: Actor, body: Record<string, unknown>): Promise<Sheet> {
+export async function exportAudit(actor: Actor, body: Record<string, unknown>): Promise<SheetFile> {
   requireAccess(actor, 'admin');
-  const { filter } = parseAuditRequest(body);
+  const { format, request } = formatOf(body);
+  const { filter } = parseAuditRequest(request);
   // Entries written while the export runs would shift its pages: it ends at its start.
   const now = new Date();
   if (!filter.to || filter.to > now) filter.to = now;
@@ -95,6 +96,7 @@ export async function exportAudit(actor: Actor, body: Record<string, unknown>): 
     }
   }
   return {
+    format,
     title: label('title'),
     columns: ['at', 'account', 'address', 'action', 'resource', 'row', 'language', 'summary'].map(label),
     rows: rows(),

@@ -4,10 +4,11 @@ import { translate } from '../../i18n/messages';
 import type { WireLanguage } from '../../i18n/languages';
 import { storedRichTextToPlain } from '../../security/sanitize';
 import type { Cell, Sheet, SheetDate } from '../../sheets/cells';
+import { isSheetFormat, type SheetFormat } from '../../sheets/write';
 import { findUploads, uploadUrl } from '../../uploads';
 import { readScopeOf, requireAccess, type Actor } from '../model/actor';
 import { exportAccessOf, type ResourceDefinition } from '../model/define';
-import { notFound } from '../model/errors';
+import { invalid, notFound } from '../model/errors';
 import type { Field } from '../model/fields';
 import { findResource } from '../model/registry';
 import type { Row } from '../model/rows';
@@ -125,6 +126,19 @@ export async function* sheetRows(
   }
 }
 
+/** A sheet and the file format it is to be written in. */
+export type SheetFile = Sheet & { format: SheetFormat };
+
+/**
+ * An export request's `format`, apart from the rest of it. Read once access is checked, as every
+ * call reads its input, so a visitor is told to sign in rather than what the body lacks.
+ */
+export function formatOf(body: Record<string, unknown>): { format: SheetFormat; request: Record<string, unknown> } {
+  const { format, ...request } = body;
+  if (!isSheetFormat(format)) throw invalid('exportFormat');
+  return { format, request };
+}
+
 /** What selected an export's rows, for the audit log: `keyword "…", typeId 3, status hidden`. */
 function selectionSummary(selection: Awaited<ReturnType<typeof listSelection>>, status: unknown): string {
   const parts = Object.entries(selection.filters).map(([key, value]) => `${key} ${String(value)}`);
@@ -141,10 +155,11 @@ function selectionSummary(selection: Awaited<ReturnType<typeof listSelection>>, 
 export async function exportList(
   actor: Actor,
   definition: ResourceDefinition,
-  request: Record<string, unknown> = {},
+  body: Record<string, unknown>,
   scope: ListScope = {},
-): Promise<Sheet> {
+): Promise<SheetFile> {
   requireAccess(actor, exportAccessOf(definition));
+  const { format, request } = formatOf(body);
   const selection = await listSelection(actor, definition, request, scope);
   // Taking a whole list away is recorded, with what selected it.
   await recordAudit(actor, {
@@ -154,6 +169,7 @@ export async function exportList(
   });
   const columns = sheetColumns(definition);
   return {
+    format,
     title: definition.label[actor.language],
     columns: columns.map((column) => column.field.label[actor.language]),
     rows: sheetRows(repo.listAllRows(definition, readScopeOf(actor), selection), columns, actor.language),

@@ -133,9 +133,9 @@ export interface WebInfo {
   approvalRequired?: boolean;
   /** Only for signed-in readers: who is e-mailed a submission (empty: every Admin with an address). */
   approverEmails?: string;
-  /** Only for signed-in readers, once saved: who must have a second factor (`none`, `admins`, `everyone`). */
+  /** Only for signed-in readers: who must have a second factor (`none`, `admins`, `everyone`). */
   secondFactorPolicy?: SecondFactorPolicy;
-  /** Only for signed-in readers, once saved: each reviewed resource's review cycle in months (`{"webrule": 12}`). */
+  /** Only for signed-in readers: each reviewed resource's review cycle in months (`{"webrule": 12}`). */
   reviewCycles?: Record<string, number>;
 }
 
@@ -158,6 +158,10 @@ export function defaultWebInfo(language: WireLanguage): WebInfo {
     metaKeywords: '',
     analyticsId: '',
     legacyVisitCount: 0,
+    approvalRequired: false,
+    approverEmails: '',
+    secondFactorPolicy: 'none',
+    reviewCycles: {},
   };
 }
 
@@ -184,13 +188,11 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
     metaKeywords: text('metaKeywords', defaults.metaKeywords),
     analyticsId: text('analyticsId', defaults.analyticsId),
     legacyVisitCount: typeof stored.legacyVisitCount === 'number' ? stored.legacyVisitCount : defaults.legacyVisitCount,
+    approvalRequired: stored.approvalRequired === true,
+    approverEmails: text('approverEmails', ''),
+    secondFactorPolicy: policyOf(stored.secondFactorPolicy),
+    reviewCycles: cyclesOf(stored.reviewCycles),
   };
-  // The approval settings are in the answer once an Admin has saved them, so a site that never
-  // turned approval on answers exactly as before.
-  if ('approvalRequired' in stored) info.approvalRequired = stored.approvalRequired === true;
-  if ('approverEmails' in stored) info.approverEmails = text('approverEmails', '');
-  if ('reviewCycles' in stored) info.reviewCycles = cyclesOf(stored.reviewCycles);
-  if ('secondFactorPolicy' in stored) info.secondFactorPolicy = policyOf(stored.secondFactorPolicy);
   // The fields that are not public (`public: false` in the definitions above) only for signed-in readers.
   if (!includePrivate) {
     delete info.notifyEmails;
