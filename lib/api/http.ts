@@ -73,11 +73,3 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (!isJsonObject(parsed)) throw badRequest('bodyNotObject');
   return parsed;
 }
-
-/** A positive integer from a path segment, or a 400 that names it. */
-export function pathInteger(value: string | undefined, key: 'invalidId' | 'invalidPosition' = 'invalidId'): number {
-  if (value === undefined || !/^\d{1,9}$/.test(value) || Number(value) < 1) {
-    throw badRequest(key, { value: value ?? '' });
-  }
-  return Number(value);
-}

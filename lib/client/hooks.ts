@@ -2,11 +2,9 @@
 
 import { useSyncExternalStore } from 'react';
 import useSWR from 'swr';
-import { checkLogin } from './auth';
 import type { WireLanguage } from '../i18n/languages';
 import { resourceApi, type ListBody, type PathIds, type Query } from './resources';
 import { clientSettings, onClientSettings } from './settings';
-import { getToken } from './token';
 
 /**
  * The SWR keys. Each holds the language, so a language switch asks again instead of showing the
@@ -17,8 +15,6 @@ export const swrKeys = {
     ['list', language, name, [...path], body, query ?? null] as const,
   row: (language: WireLanguage, name: string, id: number | null, path: PathIds = []) =>
     id === null ? null : (['row', language, name, [...path], id] as const),
-  select: (language: WireLanguage, name: string, path: PathIds = []) => ['select', language, name, [...path]] as const,
-  login: (language: WireLanguage, token: string | null) => ['checklogin', language, token ?? ''] as const,
 };
 
 /** The current Web-Language; `configureClient({ language })` re-renders the components using it. */
@@ -43,19 +39,5 @@ export function useRow(name: string, id: number | null, path: PathIds = []) {
   const { data, error, isLoading, mutate } = useSWR(swrKeys.row(useClientLanguage(), name, id, path), () =>
     resourceApi(name).get(Number(id), path),
   );
-  return { data, error, isLoading, mutate };
-}
-
-/** The rows of a select (page 1, the shared maximum size, by order). */
-export function useSelectList(name: string, path: PathIds = []) {
-  const { data, error, isLoading, mutate } = useSWR(swrKeys.select(useClientLanguage(), name, path), () =>
-    resourceApi(name).selectList(path),
-  );
-  return { data, error, isLoading, mutate };
-}
-
-/** The sign-in check: `false`, or who is signed in. The key holds the token, so login and logout ask again. */
-export function useLogin() {
-  const { data, error, isLoading, mutate } = useSWR(swrKeys.login(useClientLanguage(), getToken()), () => checkLogin());
   return { data, error, isLoading, mutate };
 }

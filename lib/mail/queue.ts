@@ -212,19 +212,9 @@ export function startMailWorker(intervalMs = MAIL_POLL_MS): void {
   void runWorker();
 }
 
-export function stopMailWorker(): void {
-  if (worker.timer) clearInterval(worker.timer);
-  worker.timer = null;
-}
-
 /** Sends what was just queued without waiting for the next poll; does nothing where no worker runs. */
 export function wakeMailWorker(): void {
   if (worker.timer) void runWorker();
-}
-
-/** Resolves when the worker's current round (and the one it owes) is over. */
-export async function mailWorkerIdle(): Promise<void> {
-  while (worker.running) await worker.running;
 }
 
 /* What the dashboard shows. */

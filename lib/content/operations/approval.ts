@@ -121,13 +121,6 @@ export async function pendingChange(actor: Actor, definition: ResourceDefinition
   };
 }
 
-/** The row's values as the open change would leave them, for the reviewer's preview; undefined without one. */
-export async function pendingVersion(definition: ResourceDefinition, row: repo.Row): Promise<repo.Row | undefined> {
-  const entry = await openPending(definition.name, Number(row.id));
-  if (!entry || entry.kind === 'delete') return undefined;
-  return { ...row, ...reviveRow(definition, entry.values) };
-}
-
 function commentOf(body: Record<string, unknown>, required: boolean): string | null {
   const raw = body.comment;
   const text = typeof raw === 'string' ? raw.trim() : raw === undefined || raw === null ? '' : String(raw).trim();
