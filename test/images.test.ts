@@ -101,9 +101,9 @@ describe('sizes', () => {
       'v1-w320.png',
       'v1-w640.png',
       'v1-w700.png',
-      'v1-w320.webp',
-      'v1-w640.webp',
-      'v1-w700.webp',
+      'v1-w320-lossless.webp',
+      'v1-w640-lossless.webp',
+      'v1-w700-lossless.webp',
       'v1-c1200x630-500-500.jpg',
     ]);
     expect(variantPlan({ ...source, type: 'application/pdf' })).toEqual([]);

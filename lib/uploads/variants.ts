@@ -67,8 +67,9 @@ export interface Variant {
   shape: VariantShape;
   format: VariantFormat;
   /**
-   * `v{version}-w{width}.{ext}`, `v{version}-c{w}x{h}-{x}-{y}.{ext}` (focal point in thousandths) or
-   * `v{version}-anim.gif`.
+   * `v{version}-w{width}.{ext}` (`-w{width}-lossless.webp` for a lossless source, so the lossy WebP
+   * made of one before is never sent), `v{version}-c{w}x{h}-{x}-{y}.{ext}` (focal point in
+   * thousandths) or `v{version}-anim.gif`.
    */
   key: string;
 }
@@ -76,7 +77,7 @@ export interface Variant {
 export function variant(source: VariantSource, shape: VariantShape, format: VariantFormat): Variant {
   const name =
     shape.kind === 'width'
-      ? `w${shape.width}`
+      ? `w${shape.width}${format === 'webp' && lossless(source) ? '-lossless' : ''}`
       : shape.kind === 'crop'
         ? `c${shape.width}x${shape.height}-${focal(shape.focalX)}-${focal(shape.focalY)}`
         : 'anim';
