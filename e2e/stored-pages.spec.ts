@@ -80,3 +80,35 @@ test('a write makes the stored copy stale: the next request renders the change',
   expect(after.headers()['x-cache']).toBeUndefined();
   expect(await after.text()).toContain(title);
 });
+
+test('a row of the other language redirects to its counterpart with one Location and no page, kept by no cache', async ({
+  request,
+}) => {
+  const add = async (language: 'tw' | 'en', data: object) => {
+    const added = await request.post('/api/webnews/add', { headers: await adminHeaders(request, language), data });
+    expect(added.status(), await added.text()).toBe(200);
+    return ((await added.json()) as { id: number }).id;
+  };
+  const tw = await add('tw', { title: `轉址 ${Date.now()}`, summary: 'E2E', isVisible: true });
+  const en = await add('en', { title: `Redirect ${Date.now()}`, summary: 'E2E', isVisible: true, translationId: tw });
+  try {
+    // The first render and the one after it alike.
+    for (let i = 0; i < 2; i++) {
+      const answer = await request.get(`/en/news/${tw}`, { headers: browser, maxRedirects: 0 });
+      expect(answer.status()).toBe(307);
+      expect(answer.headersArray().filter(({ name }) => name.toLowerCase() === 'location')).toEqual([
+        { name: expect.any(String), value: `/en/news/${en}` },
+      ]);
+      expect((await answer.body()).length).toBe(0);
+      expect(answer.headers()['cache-control']).toBe('no-store');
+      expect(answer.headers()['x-cache']).toBeUndefined();
+    }
+    expect((await request.get(`/en/news/${tw}`)).url()).toMatch(new RegExp(`/en/news/${en}$`));
+  } finally {
+    for (const [language, id] of [
+      ['en', en],
+      ['tw', tw],
+    ] as const)
+      await request.delete(`/api/webnews/delete/${id}`, { headers: await adminHeaders(request, language) });
+  }
+});

@@ -97,6 +97,15 @@ describe('sizes', () => {
       'v1-w700.avif',
     ]);
     expect(variantPlan({ ...source, alpha: true })[0].key).toBe('v1-w320.png');
+    expect(variantPlan({ ...source, type: 'image/png' }).map((each) => each.key)).toEqual([
+      'v1-w320.png',
+      'v1-w640.png',
+      'v1-w700.png',
+      'v1-w320-lossless.webp',
+      'v1-w640-lossless.webp',
+      'v1-w700-lossless.webp',
+      'v1-c1200x630-500-500.jpg',
+    ]);
     expect(variantPlan({ ...source, type: 'application/pdf' })).toEqual([]);
   });
 });
@@ -355,6 +364,32 @@ describe('variants', () => {
       if (wait) expect(metadata.width).toBe(1920);
       else expect(metadata.width).toBeLessThanOrEqual(1920);
       expect(ifd0Tags(metadata.exif!)).not.toContain(GPS_POINTER);
+    }
+  });
+
+  test('an opaque PNG (a chart, a screenshot) stays lossless: PNG at its own URL, lossless WebP, no AVIF', async () => {
+    // One-pixel lines and a dither: what a lossy encoder blurs.
+    const [width, height] = [300, 200];
+    const pixels = Buffer.alloc(width * height * 3, 255);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        if (x % 10 === 0 || y % 10 === 0 || (x + y) % 3 === 0)
+          pixels.fill((x * 7 + y * 13) % 200, (y * width + x) * 3, (y * width + x + 1) * 3);
+    const chart = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
+    const id = await stored(chart, 'chart.png');
+    await variantsIdle();
+    const keys = [...(await storedVariantKeys(id))];
+    expect(keys.filter((key) => key.endsWith('.jpg') || key.endsWith('.avif'))).toEqual(['v1-c1200x630-500-500.jpg']);
+    const own = await serveUpload(id);
+    expect(own.headers.get('content-type')).toBe('image/png');
+    const webp = await serveUpload(id, new URLSearchParams({ w: String(width), f: 'webp', v: '1' }));
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    for (const response of [own, webp]) {
+      const served = sharp(Buffer.from(await response.arrayBuffer()));
+      expect((await served.metadata()).format).toBe(response === own ? 'png' : 'webp');
+      expect((await served.removeAlpha().raw().toBuffer()).equals(pixels)).toBe(true);
     }
   });
 

@@ -161,6 +161,9 @@ class PageCacheHandler {
     // A render that did not follow a miss here (its start is unknown) is not kept; neither is nothing,
     // nor one rendered from data older than the latest write, which would never be served.
     if (epoch === undefined || epoch !== state.epoch || value === null || value === undefined) return;
+    // A redirect is not a page: rendered again when asked for, it is never replayed with a page's body.
+    const status = /** @type {{ status?: unknown }} */ (value).status;
+    if (typeof status === 'number' && status >= 300 && status < 400) return;
     const revalidate = context.cacheControl?.revalidate;
     if (revalidate === 0) return; // a dynamic render: never kept
     const seconds =

@@ -2,8 +2,8 @@ import { cachedRead } from '../cache/public-reads';
 import { uploadIdPattern } from '../content/model/validation';
 import { findUpload, findUploads, imageSource, uploadUrl } from '../uploads';
 import {
-  fallbackFormat,
   mimeOf,
+  pictureFormats,
   resizable,
   shareUrl,
   variantUrl,
@@ -112,7 +112,7 @@ export async function publicImage(value: unknown): Promise<PublicImage | null> {
     : await cachedRead('uploads', JSON.stringify({ imageSource: file.id }), () => recordedSource(file.id));
   if (!source?.width || !source.height) return { url: file.url, alt };
   const widths = variantWidths(source.width);
-  const sources = (['avif', 'webp', fallbackFormat(source)] as const).map((format) => ({
+  const sources = pictureFormats({ ...source, type: file.type }).map((format) => ({
     type: mimeOf(format),
     candidates: widths.map((width) => ({ url: variantUrl(file.url, source.version, width, format), width })),
   }));

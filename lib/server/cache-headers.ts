@@ -40,6 +40,8 @@ export const cacheHeaders: Stage = async (exchange, next) => {
   const pageSeconds = Number(/s-maxage=(\d+)/.exec(caching.headers['cache-control'])?.[1] ?? 0);
   exchange.headHooks.push((status, response) => {
     const seconds = sharedSecondsFor(status, pageSeconds);
+    // Next.js gives a redirect the page's own shared lifetime (and a year of stale-while-revalidate).
+    if (seconds === null && status >= 300 && status < 400) response.setHeader('cache-control', 'no-store');
     if (seconds === null) return;
     for (const [name, value] of Object.entries(caching.headers)) response.setHeader(name, value);
     response.setHeader('cache-control', sharedCacheControl(seconds));

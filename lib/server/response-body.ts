@@ -36,6 +36,10 @@ const etagOf = (response: http.ServerResponse) => {
   return typeof etag === 'string' ? etag : '';
 };
 
+/** A redirect: its Location is the whole answer, whatever page Next.js rendered with it. */
+const isRedirect = (response: http.ServerResponse) =>
+  response.statusCode >= 300 && response.statusCode < 400 && response.hasHeader('location');
+
 const isHtml = (contentType: unknown) => typeof contentType === 'string' && /^text\/html\b/i.test(contentType);
 
 function toBuffer(chunk: Chunk, encoding?: BufferEncoding): Buffer {
@@ -108,6 +112,12 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
   let compressor: zlib.BrotliCompress | zlib.Gzip | null = null;
 
   const runHeadHooks = () => {
+    if (isRedirect(response)) {
+      // Next.js's first render of a redirect sets its Location, then appends the render's own copy.
+      response.setHeader('location', String([response.getHeader('location')].flat()[0]));
+      // The ETag is of the page rendered with it, which is not sent.
+      response.removeHeader('etag');
+    }
     for (const hook of exchange.headHooks) hook(response.statusCode, response);
     // A 304's headers replace the ones the browser stored with the page, and a 304 has no body to
     // hash: without a policy of its own, the stored one (with the page's hashes) stays in force.
@@ -138,9 +148,11 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
     const status = response.statusCode;
     const type = response.getHeader('content-type');
     const bodiless = request.method === 'HEAD' || status === 204 || status === 304 || status < 200;
-    if (!bodiless && ((hashScripts && isHtml(type)) || exchange.holdWhole)) {
+    const redirect = isRedirect(response);
+    if (!bodiless && ((hashScripts && isHtml(type)) || exchange.holdWhole || redirect)) {
       // A page hashed before streams straight on, unless a stage wants to see it whole.
       const known =
+        !redirect &&
         exchange.pageHooks.length === 0 &&
         !exchange.holdWhole &&
         !exchange.rewritePage &&
@@ -177,13 +189,15 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
   const send = (replacement: Buffer | undefined, callback?: () => void) => {
     const html = isHtml(response.getHeader('content-type'));
     const given = replacement ?? Buffer.concat(held);
+    const redirect = isRedirect(response);
+    // A redirect's rendered page (the whole layout, tens of kilobytes) is never shown: it goes empty.
     // The ETag Next.js gave stays with a rewritten page: the same body always gives the same page.
-    const body = html && exchange.rewritePage ? exchange.rewritePage(given) : given;
+    const body = redirect ? Buffer.alloc(0) : html && exchange.rewritePage ? exchange.rewritePage(given) : given;
     held = [];
     mode = 'pass';
     // Another body: the ETag Next.js gave is not its own.
     if (replacement) response.removeHeader('etag');
-    if (hashScripts && html) {
+    if (hashScripts && html && !redirect) {
       const hashes = inlineScriptHashes(body.toString('utf8'));
       addHashes(response, hashes);
       remember(etagOf(response), hashes);

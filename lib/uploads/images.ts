@@ -70,11 +70,13 @@ export type VariantShape =
 const encoders = {
   // Effort 2: a 1920-wide AVIF in about 2 s on a small server, where the default takes tens of seconds.
   avif: (image: Sharp) => image.avif({ quality: 55, effort: 2 }),
-  webp: (image: Sharp) => image.webp({ quality: 75, effort: 4 }),
+  webp: (image: Sharp, lossless: boolean) =>
+    image.webp(lossless ? { lossless: true, effort: 4 } : { quality: 75, effort: 4 }),
   jpeg: (image: Sharp) => image.jpeg({ quality: 78, mozjpeg: true, progressive: true }),
-  png: (image: Sharp) => image.png({ compressionLevel: 9, palette: false }),
+  // Never a palette: that would be lossy for more than 256 colours.
+  png: (image: Sharp) => image.png({ compressionLevel: 9, adaptiveFiltering: true, palette: false }),
   gif: (image: Sharp) => image.gif(),
-} satisfies Record<VariantFormat, (image: Sharp) => Sharp>;
+} satisfies Record<VariantFormat, (image: Sharp, lossless: boolean) => Sharp>;
 
 /** Where a crop of `target` from a picture of `source` starts on one axis, the focal point as central as it can be. */
 export function cropOffset(scaled: number, target: number, focal: number): number {
@@ -88,11 +90,12 @@ export interface RenderedVariant {
   format: VariantFormat;
 }
 
-/** Makes one derived copy of the original's bytes. */
+/** Makes one derived copy of the original's bytes; `lossless`: a WebP copy of a PNG or GIF keeps every pixel. */
 export async function renderVariant(
   original: Uint8Array,
   shape: VariantShape,
   format: VariantFormat,
+  lossless = false,
 ): Promise<RenderedVariant> {
   const animated = shape.kind === 'animation';
   const source = sharp(original, { ...decodeOptions, animated }).autoOrient();
@@ -114,7 +117,7 @@ export async function renderVariant(
   }
   // A JPEG has no transparency: flatten onto white rather than black.
   if (format === 'jpeg') image = image.flatten({ background: '#ffffff' });
-  image = encoders[format](image.withIccProfile('srgb'));
+  image = encoders[format](image.withIccProfile('srgb'), lossless);
   if (copyright) image = image.withExif({ IFD0: { Copyright: copyright } });
   const { data, info } = await image.toBuffer({ resolveWithObject: true });
   return { bytes: data, width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height, format };

@@ -40,8 +40,19 @@ export function variantWidths(width: number): number[] {
   return [...widths, top];
 }
 
-/** The format for browsers without AVIF or WebP: PNG keeps transparency, JPEG for the rest. */
-export const fallbackFormat = (source: Pick<VariantSource, 'alpha'>): 'png' | 'jpeg' => (source.alpha ? 'png' : 'jpeg');
+/**
+ * A source of sharp edges (a chart, a diagram, a screenshot: what is stored as PNG or GIF) whose
+ * copies stay lossless: a lossy encoder blurs its lines and text.
+ */
+export const lossless = (source: Pick<VariantSource, 'type'>) => /^image\/(png|gif)$/.test(source.type);
+
+/** The format for browsers without AVIF or WebP: PNG keeps transparency and lossless pixels, JPEG for photos. */
+export const fallbackFormat = (source: Pick<VariantSource, 'alpha' | 'type'>): 'png' | 'jpeg' =>
+  source.alpha || lossless(source) ? 'png' : 'jpeg';
+
+/** The formats a page offers, best first: no AVIF for a lossless source (ours is lossy), its WebP lossless. */
+export const pictureFormats = (source: Pick<VariantSource, 'alpha' | 'type'>): VariantFormat[] =>
+  lossless(source) ? ['webp', 'png'] : ['avif', 'webp', fallbackFormat(source)];
 
 const extension: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png', gif: 'gif' };
 const formatOf = Object.fromEntries(Object.entries(extension).map(([format, ext]) => [ext, format])) as Record<
@@ -56,8 +67,9 @@ export interface Variant {
   shape: VariantShape;
   format: VariantFormat;
   /**
-   * `v{version}-w{width}.{ext}`, `v{version}-c{w}x{h}-{x}-{y}.{ext}` (focal point in thousandths) or
-   * `v{version}-anim.gif`.
+   * `v{version}-w{width}.{ext}` (`-w{width}-lossless.webp` for a lossless source, so the lossy WebP
+   * made of one before is never sent), `v{version}-c{w}x{h}-{x}-{y}.{ext}` (focal point in
+   * thousandths) or `v{version}-anim.gif`.
    */
   key: string;
 }
@@ -65,7 +77,7 @@ export interface Variant {
 export function variant(source: VariantSource, shape: VariantShape, format: VariantFormat): Variant {
   const name =
     shape.kind === 'width'
-      ? `w${shape.width}`
+      ? `w${shape.width}${format === 'webp' && lossless(source) ? '-lossless' : ''}`
       : shape.kind === 'crop'
         ? `c${shape.width}x${shape.height}-${focal(shape.focalX)}-${focal(shape.focalY)}`
         : 'anim';
@@ -87,7 +99,7 @@ export function variantPlan(source: VariantSource): Variant[] {
     ...widths.map((width) => widthVariant(source, width, fallbackFormat(source))),
     ...widths.map((width) => widthVariant(source, width, 'webp')),
     shareVariant(source),
-    ...widths.map((width) => widthVariant(source, width, 'avif')),
+    ...(lossless(source) ? [] : widths.map((width) => widthVariant(source, width, 'avif'))),
   ];
 }
 
@@ -176,7 +188,7 @@ export async function makeVariantClaimed(
       if (connection.driver === 'postgres' && (await storedVariantKeys(source.id)).has(wanted.key)) return;
       const bytes = original ?? (await uploadStorage().get(source.id));
       if (!bytes) return;
-      const rendered = await renderVariant(bytes, wanted.shape, wanted.format);
+      const rendered = await renderVariant(bytes, wanted.shape, wanted.format, lossless(source));
       await uploadStorage().put(full, rendered.bytes);
       const db = await getDb();
       await db

@@ -28,6 +28,14 @@ beforeEach(() => {
 });
 
 describe('page cache handler', () => {
+  test('a redirect is not kept as a page', async () => {
+    const handler = new PageCacheHandler({});
+    expect(await handler.get('/en/about/videos/3')).toBeNull();
+    await handler.set('/en/about/videos/3', { ...page('<h1>layout</h1>'), status: 307 }, { cacheControl });
+    expect(await handler.get('/en/about/videos/3')).toBeNull();
+    expect(PageCacheHandler.stats().entries).toBe(0);
+  });
+
   test('a page rendered after a miss is served until the next content write', async () => {
     const handler = new PageCacheHandler({});
     expect(await handler.get('/zh-TW')).toBeNull();

@@ -66,6 +66,16 @@ describe('the response stage', () => {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy });
         return response.end(null);
       }
+      if (request.url === '/redirect') {
+        // As Next.js sends the first render of a page that redirects: Location set, then appended
+        // again from the render's headers, and the whole page rendered as its body.
+        response.statusCode = 307;
+        response.setHeader('location', '/en/about/videos/12');
+        response.appendHeader('location', '/en/about/videos/12');
+        response.setHeader('content-type', 'text/html; charset=utf-8');
+        response.setHeader('etag', etag);
+        return response.end(page.repeat(100));
+      }
       if (request.url === '/small') {
         response.setHeader('content-type', 'text/plain');
         return response.end('short');
@@ -118,6 +128,19 @@ describe('the response stage', () => {
     const image = await get(server.base, '/image', BROWSER);
     expect(image.headers['content-encoding']).toBeUndefined();
     expect(image.raw.length).toBe(4096);
+  });
+
+  test.each(['GET', 'HEAD'])('%s of a redirect: one Location, no body', async (method) => {
+    const answer = await get(server.base, '/redirect', BROWSER, method);
+    expect(answer.status).toBe(307);
+    const locations = answer.rawHeaders.filter(
+      (_, i) => i % 2 === 0 && answer.rawHeaders[i].toLowerCase() === 'location',
+    );
+    expect(locations).toHaveLength(1);
+    expect(answer.headers.location).toBe('/en/about/videos/12');
+    expect(answer.raw.length).toBe(0);
+    expect(answer.headers.etag).toBeUndefined();
+    expect(answer.headers['x-hooked']).toBe('307');
   });
 
   test('HEAD sends the head alone', async () => {

@@ -18,6 +18,8 @@ export async function serveThrough(
 export interface RawAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** Names and values as sent, repeated headers included. */
+  rawHeaders: string[];
   /** The body as sent, still compressed. */
   raw: Buffer;
   /** The body decoded from its content coding. */
@@ -40,7 +42,13 @@ export function get(
         // A HEAD or 304 answer names its coding but has no body to decode.
         const coding = raw.length ? response.headers['content-encoding'] : undefined;
         const plain = coding === 'br' ? zlib.brotliDecompressSync(raw) : coding === 'gzip' ? zlib.gunzipSync(raw) : raw;
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, text: plain.toString('utf8') });
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          rawHeaders: response.rawHeaders,
+          raw,
+          text: plain.toString('utf8'),
+        });
       });
     });
     request.on('error', reject);

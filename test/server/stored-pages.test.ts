@@ -30,6 +30,15 @@ const page = (n: number) =>
 beforeAll(async () => {
   server = await serveThrough([storedPages, cacheHeaders, responseBody({ hashScripts: true })], (request, response) => {
     const n = ++renders;
+    // A row of the other language: Next.js's first render of its redirect, Location twice and the page's lifetime.
+    if (request.url === '/en/about/videos/3') {
+      response.statusCode = 307;
+      response.setHeader('location', '/en/about/videos/12');
+      response.appendHeader('location', '/en/about/videos/12');
+      response.setHeader('cache-control', 's-maxage=30, stale-while-revalidate=31535970');
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      return response.end(page(n));
+    }
     // A render takes a while: concurrent requests for the page overlap it.
     setTimeout(() => {
       response.writeHead(request.url?.startsWith('/tw/missing') ? 404 : 200, {
@@ -145,6 +154,22 @@ test('signed-in, previewing, router and non-page requests, and answers other tha
   await get(server.base, '/api/webnews', BROWSER);
   expect(renders).toBe(count + 8);
   expect(storedPageStats().entries).toBe(before);
+});
+
+test('a redirect is neither stored nor kept by the cache tier: one Location, no body, no-store', async () => {
+  write();
+  const count = renders;
+  for (let i = 0; i < 2; i++) {
+    const answer = await get(server.base, '/en/about/videos/3', BROWSER);
+    expect(answer.status).toBe(307);
+    expect(answer.rawHeaders.filter((name) => name.toLowerCase() === 'location')).toHaveLength(1);
+    expect(answer.headers.location).toBe('/en/about/videos/12');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers.xkey).toBeUndefined();
+    expect(answer.raw.length).toBe(0);
+  }
+  expect(renders).toBe(count + 2);
+  expect(storedPageStats().entries).toBe(0);
 });
 
 const url = process.env.DATABASE_URL;
