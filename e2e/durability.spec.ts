@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { collectOutput, spawnServer } from './helpers';
+import { collectOutput, spawnServer, startServer, waitUntil } from './helpers';
 
 /**
  * The embedded database under a crash: these tests run their own PGlite servers (whatever database
@@ -14,35 +14,20 @@ const port = (Number(process.env.E2E_PORT) || 3200) + 90;
 const base = `http://127.0.0.1:${port}`;
 const credentials = { username: 'crash-admin', password: 'crash-admin-password' };
 
-function startServer(dataDir: string): { child: ChildProcess; output: () => string } {
+/** This spec's server on `dataDir`, up once it answers a read (PGlite opened, migrations done). */
+function startOn(dataDir: string) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: String(port),
     ADMIN_USERNAME: credentials.username,
     ADMIN_PASSWORD: credentials.password,
     DEMO_CONTENT: 'off',
   };
   delete env.DATABASE_URL;
-  const child = spawnServer(port, env);
-  return { child, output: collectOutput(child) };
-}
-
-async function waitUntilUp(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      const response = await fetch(`${base}/api/webnews/getlist`, {
-        method: 'POST',
-        headers: { 'x-xsrf-token': 'x', cookie: 'XSRF-TOKEN=x' },
-        body: '{}',
-      });
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
+  return startServer(port, env, '/api/webnews/getlist', 'the crash-test server', {
+    readyInit: { method: 'POST', headers: { 'x-xsrf-token': 'x', cookie: 'XSRF-TOKEN=x' }, body: '{}' },
+    timeout: 30_000,
+  });
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
@@ -75,8 +60,7 @@ test.describe('embedded database durability', () => {
   });
 
   test('after kill -9 during a burst of writes, every answered write is there', async () => {
-    const first = startServer(dataDir);
-    await waitUntilUp();
+    const first = await startOn(dataDir);
     const headers = await signIn();
     const acknowledged: number[] = [];
     let stop = false;
@@ -95,7 +79,7 @@ test.describe('embedded database durability', () => {
       }
     };
     const writers = Array.from({ length: 8 }, (_, w) => writer(w));
-    while (acknowledged.length < 150) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => acknowledged.length >= 150, { timeout: 60_000, interval: 20, what: '150 answered writes' });
     first.child.kill('SIGKILL');
     stop = true;
     await Promise.all(writers);
@@ -103,9 +87,8 @@ test.describe('embedded database durability', () => {
     const answered = [...acknowledged];
     expect(answered.length).toBeGreaterThanOrEqual(150);
 
-    const second = startServer(dataDir);
+    const second = await startOn(dataDir);
     try {
-      await waitUntilUp();
       const again = await signIn();
       const list = await fetch(`${base}/api/webnews/getlist`, {
         method: 'POST',
@@ -115,14 +98,12 @@ test.describe('embedded database durability', () => {
       const stored = new Set(((await list.json()).data as { id: number }[]).map((row) => row.id));
       expect(answered.filter((id) => !stored.has(id))).toEqual([]);
     } finally {
-      second.child.kill('SIGTERM');
-      await exited(second.child);
+      await second.stop();
     }
   });
 
   test('a second server on the same data folder refuses to start; SIGTERM closes cleanly', async () => {
-    const first = startServer(dataDir);
-    await waitUntilUp();
+    const first = await startOn(dataDir);
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(true);
 
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
@@ -132,8 +113,7 @@ test.describe('embedded database durability', () => {
     expect(await exited(second)).toBe(1);
     expect(output()).toContain('is already open in process');
 
-    first.child.kill('SIGTERM');
-    await exited(first.child);
+    await first.stop();
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
     expect(first.output()).not.toContain('Closing the database failed');
   });
