@@ -131,7 +131,8 @@ if (process.env.DATABASE_URL) {
     function load(urls: string[], options: { workers: number; pauseMs: number; writeTo?: string[] }) {
       const answers: { url: string; status: number; retryAfter: string | null; at: number; write?: boolean }[] = [];
       let running = true;
-      let writesPaused = false;
+      /** While writes are paused: resolves when they resume. */
+      let paused: { resumed: Promise<void>; resume: () => void } | undefined;
       let writing = Promise.resolve();
       const pause = () => new Promise((resolve) => setTimeout(resolve, options.pauseMs));
       const worker = async (offset: number) => {
@@ -150,8 +151,8 @@ if (process.env.DATABASE_URL) {
       };
       const writer = async (origins: string[]) => {
         for (let i = 0; running; i++) {
-          if (writesPaused) {
-            await new Promise((resolve) => setTimeout(resolve, 50));
+          if (paused) {
+            await paused.resumed;
             continue;
           }
           const origin = origins[i % origins.length];
@@ -162,6 +163,7 @@ if (process.env.DATABASE_URL) {
           writing = write.then(() => {});
           const answer = await write;
           answers.push({ url: `${origin}/api/webnews/add`, ...answer, at: Date.now(), write: true });
+          // A steady rate of writes, on purpose: four a second.
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
       };
@@ -171,14 +173,20 @@ if (process.env.DATABASE_URL) {
         answers,
         /** Stops adding rows; resolves once the write under way has been answered. */
         pauseWrites() {
-          writesPaused = true;
+          if (!paused) {
+            let resume!: () => void;
+            const resumed = new Promise<void>((resolve) => (resume = resolve));
+            paused = { resumed, resume };
+          }
           return writing;
         },
         resumeWrites() {
-          writesPaused = false;
+          paused?.resume();
+          paused = undefined;
         },
         async stop() {
           running = false;
+          paused?.resume();
           await Promise.all(all);
           return answers;
         },
