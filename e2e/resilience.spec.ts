@@ -425,9 +425,16 @@ if (process.env.DATABASE_URL) {
       const saved = acknowledged.length;
       await expect.poll(() => acknowledged.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(saved + 4);
       await running.pauseWrites();
-      // The last acknowledged write has been heard by both servers (its notice has no answer to wait
-      // for, so a moment is allowed); the kept pages are rendered after it.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The last acknowledged write has been heard by both servers (each one's news list shows it);
+      // the kept pages are rendered after it.
+      const last = acknowledged.at(-1);
+      for (const port of [ports.a, ports.b]) {
+        await expect
+          .poll(async () => (await (await fetch(`${appUrl(port)}/en/news`)).text()).includes(`/en/news/${last}"`), {
+            timeout: 5_000,
+          })
+          .toBe(true);
+      }
       for (const url of kept) for (let i = 0; i < 2; i++) expect((await fetch(url)).status, url).toBe(200);
       const stopped = Date.now();
       cluster.stop();
