@@ -2,6 +2,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import stylistic from '@stylistic/eslint-plugin';
+import playwright from 'eslint-plugin-playwright';
 
 export default defineConfig([
   ...nextVitals,
@@ -21,6 +22,23 @@ export default defineConfig([
     files: ['test/**', 'e2e/**'],
     // Tests read loosely typed JSON responses.
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    ...playwright.configs['flat/recommended'],
+    files: ['e2e/**'],
+    rules: {
+      ...playwright.configs['flat/recommended'].rules,
+      // Wait for the condition, never for a time.
+      'playwright/no-wait-for-timeout': 'error',
+      // The helpers named expect… assert.
+      'playwright/expect-expect': ['warn', { assertFunctionPatterns: ['^expect'] }],
+      // A test runs through both languages, both databases or a list of addresses, and branches
+      // on the case at hand (collecting offenders of a crawl, say): one test per branch would not read better.
+      'playwright/no-conditional-in-test': 'off',
+      'playwright/no-conditional-expect': 'off',
+      // Blank lines are Prettier's to keep; hooks are grouped here without them.
+      'playwright/consistent-spacing-between-blocks': 'off',
+    },
   },
   {
     files: ['e2e/**/*.spec.ts'],

@@ -64,18 +64,22 @@ function startVarnish(): { ready: () => Promise<void> } {
 
 async function waitForVarnish(failed: Promise<never>, output: () => string): Promise<void> {
   let last = '';
-  for (let i = 0; i < 120; i++) {
-    const up = await Promise.race([
-      fetch(`${front}/tw`).then(
-        (r) => ((last = String(r.status)), r.ok),
-        (e: Error) => ((last = e.message), false),
-      ),
-      failed,
-    ]);
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  let error: Error | undefined;
+  failed.catch((e: Error) => (error = e));
+  const up = async () =>
+    error !== undefined ||
+    (await fetch(`${front}/tw`).then(
+      (r) => ((last = String(r.status)), r.ok),
+      (e: Error) => ((last = e.message), false),
+    ));
+  try {
+    await expect
+      .poll(up, { timeout: 30_000, intervals: [250], message: 'varnishd answering through the app' })
+      .toBe(true);
+    if (error) throw error;
+  } catch {
+    throw new Error(`varnishd did not start (last answer: ${last}):\n${error?.message ?? ''}${output()}`);
   }
-  throw new Error(`varnishd did not start (last answer: ${last}):\n${output()}`);
 }
 
 test.describe('the cache tier (Varnish) in front of the app', () => {

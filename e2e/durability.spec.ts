@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { collectOutput, spawnServer } from './helpers';
+import { collectOutput, spawnServer, startServer, waitUntil } from './helpers';
 import { E2E_PORT } from './worker';
 
 /**
@@ -15,35 +15,20 @@ const port = E2E_PORT + 90;
 const base = `http://127.0.0.1:${port}`;
 const credentials = { username: 'crash-admin', password: 'crash-admin-password' };
 
-function startServer(dataDir: string): { child: ChildProcess; output: () => string } {
+/** This spec's server on `dataDir`, up once it answers a read (PGlite opened, migrations done). */
+function startOn(dataDir: string) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: String(port),
     ADMIN_USERNAME: credentials.username,
     ADMIN_PASSWORD: credentials.password,
     DEMO_CONTENT: 'off',
   };
   delete env.DATABASE_URL;
-  const child = spawnServer(port, env);
-  return { child, output: collectOutput(child) };
-}
-
-async function waitUntilUp(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      const response = await fetch(`${base}/api/webnews/getlist`, {
-        method: 'POST',
-        headers: { 'x-xsrf-token': 'x', cookie: 'XSRF-TOKEN=x' },
-        body: '{}',
-      });
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
+  return startServer(port, env, '/api/webnews/getlist', 'the crash-test server', {
+    readyInit: { method: 'POST', headers: { 'x-xsrf-token': 'x', cookie: 'XSRF-TOKEN=x' }, body: '{}' },
+    timeout: 30_000,
+  });
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
@@ -76,8 +61,7 @@ test.describe('embedded database durability', { tag: '@alone' }, () => {
   });
 
   test('after kill -9 during a burst of writes, every answered write is there', async () => {
-    const first = startServer(dataDir);
-    await waitUntilUp();
+    const first = await startOn(dataDir);
     const headers = await signIn();
     const acknowledged: number[] = [];
     let stop = false;
@@ -96,7 +80,7 @@ test.describe('embedded database durability', { tag: '@alone' }, () => {
       }
     };
     const writers = Array.from({ length: 8 }, (_, w) => writer(w));
-    while (acknowledged.length < 150) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => acknowledged.length >= 150, { timeout: 60_000, interval: 20, what: '150 answered writes' });
     first.child.kill('SIGKILL');
     stop = true;
     await Promise.all(writers);
@@ -104,9 +88,8 @@ test.describe('embedded database durability', { tag: '@alone' }, () => {
     const answered = [...acknowledged];
     expect(answered.length).toBeGreaterThanOrEqual(150);
 
-    const second = startServer(dataDir);
+    const second = await startOn(dataDir);
     try {
-      await waitUntilUp();
       const again = await signIn();
       const list = await fetch(`${base}/api/webnews/getlist`, {
         method: 'POST',
@@ -116,14 +99,12 @@ test.describe('embedded database durability', { tag: '@alone' }, () => {
       const stored = new Set(((await list.json()).data as { id: number }[]).map((row) => row.id));
       expect(answered.filter((id) => !stored.has(id))).toEqual([]);
     } finally {
-      second.child.kill('SIGTERM');
-      await exited(second.child);
+      await second.stop();
     }
   });
 
   test('a second server on the same data folder refuses to start; SIGTERM closes cleanly', async () => {
-    const first = startServer(dataDir);
-    await waitUntilUp();
+    const first = await startOn(dataDir);
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(true);
 
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
@@ -133,8 +114,7 @@ test.describe('embedded database durability', { tag: '@alone' }, () => {
     expect(await exited(second)).toBe(1);
     expect(output()).toContain('is already open in process');
 
-    first.child.kill('SIGTERM');
-    await exited(first.child);
+    await first.stop();
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
     expect(first.output()).not.toContain('Closing the database failed');
   });

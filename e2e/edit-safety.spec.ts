@@ -73,6 +73,24 @@ async function openAs(browser: Browser, request: APIRequestContext, who: Credent
   return page;
 }
 
+/**
+ * Waits until the form has kept `typed` in the browser's storage as unsaved work (lib/admin-form/drafts.ts),
+ * which it does shortly after a change.
+ */
+async function expectDraftKept(page: Page, typed: string) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (text) =>
+          Object.keys(localStorage).some(
+            (key) => key.startsWith('gonghui:draft:') && (localStorage.getItem(key) ?? '').includes(text),
+          ),
+        typed,
+      ),
+    )
+    .toBe(true);
+}
+
 const titleBox = (page: Page, language: Language) =>
   page.getByRole('textbox', { name: new RegExp(`^${words[language].title}`) });
 
@@ -269,8 +287,8 @@ test('tw: what was typed in a new form survives leaving it; restored, saved, and
   const typed = `草稿 ${Date.now()}`;
   await signInTo(page, `/${language}-admin/webnews/new`, language);
   await titleBox(page, language).fill(typed);
-  // Kept within 2 s of the change; then the page is left without saving.
-  await page.waitForTimeout(2_000);
+  // Kept shortly after the change; then the page is left without saving.
+  await expectDraftKept(page, typed);
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto(`/${language}-admin`);
   await page.goto(`/${language}-admin/webnews/new`);
@@ -289,7 +307,7 @@ test('tw: what was typed in a new form survives leaving it; restored, saved, and
 
   // Signing out removes the account's unsaved work: the next person at this browser sees none.
   await titleBox(page, language).fill(`${typed} again`);
-  await page.waitForTimeout(2_000);
+  await expectDraftKept(page, `${typed} again`);
   await page.getByRole('button', { name: '登出', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/${language}-login$`));
   await signInTo(page, `/${language}-admin/webnews/new`, language);
@@ -309,7 +327,7 @@ test('en: a session that ends mid-typing loses nothing: after signing in again t
   await signInTo(page, formPath, language);
   const typed = `Typed before the session ended ${Date.now()}`;
   await titleBox(page, language).fill(typed);
-  await page.waitForTimeout(2_000);
+  await expectDraftKept(page, typed);
   // The session ends on the server (signed out elsewhere, say): the next save gets a 401.
   const token = await page.evaluate(() => window.localStorage.getItem('Authorization'));
   const logout = await request.post('/api/account/logout', {

@@ -54,8 +54,8 @@ async function startTestServer() {
     SMTP_URL: process.env.SMTP_URL || `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = await recreateDatabase(process.env.DATABASE_URL, E2E_DATABASE);
-  const server = await startServer(E2E_PORT, env, '/tw', 'the test server');
-  fs.writeFileSync(pidFile, String(server.pid));
+  const server = await startServer(E2E_PORT, env, '/tw', 'the test server', { timeout: 120_000 });
+  fs.writeFileSync(pidFile, String(server.child.pid));
   return {
     stop: async () => {
       await server.stop();

@@ -118,36 +118,56 @@ export const spawnServer = (port: number, env: NodeJS.ProcessEnv, stdio: 'ignore
   });
 
 /**
+ * Waits until `condition` is true, asking again every `interval` ms for at most `timeout` ms: a
+ * server coming up, a log line written. `condition` answers false, never throws, while not yet.
+ */
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  { timeout = 60_000, interval = 250, what }: { timeout?: number; interval?: number; what: string },
+): Promise<void> {
+  await expect.poll(condition, { timeout, intervals: [interval], message: `waiting for ${what}` }).toBe(true);
+}
+
+/** Whether `url` answers 2xx; false while nothing listens there. */
+export const answersOk = (url: string, init?: RequestInit): Promise<boolean> =>
+  fetch(url, init).then(
+    (response) => response.ok,
+    () => false,
+  );
+
+/**
  * Starts one more production server beside the test server (its own port and environment) and
- * waits until `readyPath` answers 2xx; `stop()` ends it and waits for its exit, `output()` is the
- * last megabyte it wrote (its request log, with LOG_LEVEL=info).
+ * waits until `readyPath` answers 2xx (to `readyInit`: a GET unless given); `stop()` ends it and
+ * waits for its exit, `output()` is the last megabyte it wrote (its request log, with
+ * LOG_LEVEL=info), `child` its process.
  */
 export async function startServer(
   port: number,
   env: NodeJS.ProcessEnv,
   readyPath: string,
   what: string,
-): Promise<{ pid: number; stop(): Promise<void>; output(): string }> {
+  { readyInit, timeout = 60_000 }: { readyInit?: RequestInit; timeout?: number } = {},
+): Promise<{ stop(): Promise<void>; output(): string; child: ChildProcess }> {
   const server = spawnServer(port, env);
   const output = collectOutput(server);
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   const stop = async () => {
-    if (server.exitCode !== null || server.signalCode !== null) return;
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
     await exited;
   };
-  for (let i = 0; i < 240; i++) {
-    if (
-      await fetch(`http://127.0.0.1:${port}${readyPath}`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { pid: server.pid!, stop, output };
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  const gone = () => server.exitCode !== null || server.signalCode !== null;
+  try {
+    // A server that exits while starting fails at once, not at the timeout.
+    await waitUntil(async () => gone() || (await answersOk(`http://127.0.0.1:${port}${readyPath}`, readyInit)), {
+      timeout,
+      what: `${what} to answer ${readyPath}`,
+    });
+    if (gone()) throw new Error('exited');
+  } catch {
+    await stop();
+    throw new Error(`${what} did not start:\n${output().slice(-4000)}`);
   }
-  await stop();
-  throw new Error(`${what} did not start:\n${output().slice(-4000)}`);
+  return { stop, output, child: server };
 }
 
 /** Signs the Admin (or another account) in through the API and leaves the token where the back office reads it. */

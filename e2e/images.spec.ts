@@ -71,6 +71,8 @@ async function imageBytes(page: Page, path: string) {
   });
   await page.goto(path);
   await page.locator(`article img[src*="/uploads/${imageId}/"]`).evaluate((img: HTMLImageElement) => img.decode());
+  // Nothing more to fetch: no further copy of the image is asked for after the one shown.
+  // eslint-disable-next-line playwright/no-networkidle
   await page.waitForLoadState('networkidle');
   return fetched;
 }
@@ -107,7 +109,7 @@ test('no copy carries the GPS position, every one is upright, and the sharing im
     .locator(`article picture source, article picture img`)
     .evaluateAll((nodes) => nodes.flatMap((node) => (node.getAttribute('srcset') ?? '').split(', ')));
   const urls = [...new Set(sources.map((entry) => entry.split(' ')[0]).filter(Boolean))];
-  expect(urls.length).toBe(15);
+  expect(urls).toHaveLength(15);
   for (const url of [...urls, `/uploads/${imageId}/IMG_4032.jpg`]) {
     const response = await request.get(url);
     const bytes = await response.body();

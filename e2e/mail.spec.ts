@@ -15,6 +15,9 @@ const smtp = new TestSmtpServer(E2E_SMTP_PORT);
 test.beforeAll(async () => {
   await smtp.start();
 });
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
+});
 test.afterAll(async () => {
   await smtp.stop();
 });
@@ -51,10 +54,6 @@ const words = {
     subject: 'Reset your password',
   },
 } as const;
-
-test.beforeEach(async ({ context }) => {
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
-});
 
 test('a new contact message is mailed at once to the addresses of the web settings', async ({ request }) => {
   const headers = await adminHeaders(request, 'en');

@@ -1,9 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { spawnServer } from './helpers';
+import { startServer, waitUntil } from './helpers';
 import { E2E_PORT } from './worker';
 
 /**
@@ -14,24 +13,20 @@ const port = E2E_PORT + 50;
 const base = `http://127.0.0.1:${port}`;
 const METRICS_TOKEN = 'e2e-metrics-token';
 
-let child: ChildProcess;
-let output = '';
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
 let dataDir: string;
 
 function logLines(): Record<string, unknown>[] {
-  return output
+  return (server?.output() ?? '')
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 async function logLineFor(requestId: string): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 100; i++) {
-    const line = logLines().find((entry) => entry.requestId === requestId && entry.msg === 'request');
-    if (line) return line;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no log line for ${requestId} in:\n${output}`);
+  const line = () => logLines().find((entry) => entry.requestId === requestId && entry.msg === 'request');
+  await waitUntil(() => line() !== undefined, { timeout: 5_000, interval: 50, what: `the log line of ${requestId}` });
+  return line()!;
 }
 
 test.describe('operations endpoints and request log', () => {
@@ -50,26 +45,11 @@ test.describe('operations endpoints and request log', () => {
     };
     delete env.TRUSTED_PROXIES;
     delete env.DATABASE_URL;
-    child = spawnServer(port, env);
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    for (let i = 0; i < 600; i++) {
-      try {
-        if ((await fetch(`${base}/readyz`)).status === 200) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`server did not become ready:\n${output}`);
+    server = await startServer(port, env, '/readyz', 'the operations server', { timeout: 150_000 });
   });
 
   test.afterAll(async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -141,7 +121,7 @@ test.describe('operations endpoints and request log', () => {
     });
     expect(typeof line.durationMs).toBe('number');
     expect(typeof line.time).toBe('string');
-    expect(output).not.toContain('forged-request-id');
+    expect(server!.output()).not.toContain('forged-request-id');
 
     const page = await fetch(`${base}/en/news`);
     const pageLine = await logLineFor(page.headers.get('x-request-id')!);

@@ -109,14 +109,14 @@ test.describe('passkeys', () => {
     server = await startServer(port, env, '/readyz', 'the passkey server');
   });
 
+  test.beforeEach(async ({ context }) => {
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
+  });
+
   test.afterAll(async () => {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl && ownDatabase) await sql(databaseUrl, `DROP DATABASE IF EXISTS ${database}`);
-  });
-
-  test.beforeEach(async ({ context }) => {
-    await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
   });
 
   /** Chromium's virtual authenticator: a platform authenticator that keeps passkeys and verifies its user. */

@@ -112,7 +112,7 @@ test.describe('about, laws, self-regulation, members and service-point pages', (
     expect(filtered).toBeGreaterThan(0);
     expect(filtered).toBeLessThan(all);
     const tags = await page.locator('li[id^="item-"] .tag').allTextContents();
-    expect(tags.filter((tag) => tag === className).length).toBe(await page.locator('li[id^="item-"]').count());
+    expect(tags.filter((tag) => tag === className)).toHaveLength(await page.locator('li[id^="item-"]').count());
     // Once a class is chosen, only its business lines are offered.
     const groups = await page
       .locator('#law-business optgroup')
@@ -181,8 +181,8 @@ test.describe('about, laws, self-regulation, members and service-point pages', (
     const href = (await thumb.getAttribute('href'))!;
     const id = Number(/\/about\/videos\/(\d+)\/watch$/.exec(href)![1]);
     // No third-party frame or image is loaded on the list page.
-    expect(await page.locator('iframe').count()).toBe(0);
-    expect(await page.locator('img[src*="youtube"], img[src*="ytimg"], img[src*="vimeo"]').count()).toBe(0);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await expect(page.locator('img[src*="youtube"], img[src*="ytimg"], img[src*="vimeo"]')).toHaveCount(0);
     const clicksOf = async () =>
       (await (await request.get(`/api/webvision/get/${id}`, { headers: { 'web-language': 'tw' } })).json())
         .clicks as number;

@@ -131,9 +131,9 @@ for (const language of ['tw', 'en'] as const) {
     await expectNoAxeViolations(page);
     const news = page.getByRole('region', { name: w.news, exact: true });
     const fields = await news.locator('dd').first().textContent();
-    const href = await news.getByRole('link', { name: w.csv }).getAttribute('href');
-    expect(href).toBe(`/${language}/open-data/webnews.csv`);
-    const csv = await request.get(href!);
+    const href = `/${language}/open-data/webnews.csv`;
+    await expect(news.getByRole('link', { name: w.csv })).toHaveAttribute('href', href);
+    const csv = await request.get(href);
     expect(csv.status()).toBe(200);
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers()['xkey']).toContain('content');

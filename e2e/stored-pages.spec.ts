@@ -10,13 +10,14 @@ const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** Asks for `path` until the answer comes from the stored copy (compressed and stored after the first). */
 async function storedCopy(request: APIRequestContext, path: string): Promise<APIResponse> {
-  let answer = await request.get(path, { headers: browser });
-  for (let i = 0; i < 50 && answer.headers()['x-cache'] !== 'HIT'; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    answer = await request.get(path, { headers: browser });
-  }
-  expect(answer.headers()['x-cache']).toBe('HIT');
-  return answer;
+  let answer: APIResponse | undefined;
+  await expect
+    .poll(async () => (answer = await request.get(path, { headers: browser })).headers()['x-cache'], {
+      timeout: 5_000,
+      intervals: [100],
+    })
+    .toBe('HIT');
+  return answer!;
 }
 
 test('a page sent from its stored copy is, decompressed, byte for byte the render that was stored', async ({
@@ -99,7 +100,7 @@ test('a row of the other language redirects to its counterpart with one Location
       expect(answer.headersArray().filter(({ name }) => name.toLowerCase() === 'location')).toEqual([
         { name: expect.any(String), value: `/en/news/${en}` },
       ]);
-      expect((await answer.body()).length).toBe(0);
+      expect(await answer.body()).toHaveLength(0);
       expect(answer.headers()['cache-control']).toBe('no-store');
       expect(answer.headers()['x-cache']).toBeUndefined();
     }

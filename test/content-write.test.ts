@@ -5,6 +5,7 @@
 import { withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
 import { addRow, clearContent, message } from './helpers/content';
+import { waitFor } from './helpers/wait-for';
 
 withDatabase();
 
@@ -188,7 +189,9 @@ describe('update', () => {
 
   test('moves updatedAt forward and records the editor', async () => {
     const added = await addRow('webnews', { title: 'T' }, { token: admin });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // updatedAt is kept to the second: the update is made in a later one.
+    const addedAt = Date.now();
+    await waitFor(() => Math.floor(Date.now() / 1000) > Math.floor(addedAt / 1000), { what: 'the next second' });
     const result = await call('PUT', 'webnews/update', { id: added.id, title: 'U' }, { token: user });
     expect(result.body.updatedAt > added.updatedAt).toBe(true);
     expect(result.body.updatedBy).toBe(userId);

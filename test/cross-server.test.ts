@@ -6,15 +6,7 @@ import { accountForToken, createSession } from '../lib/content/auth/sessions';
 import { getDb } from '../lib/db';
 import { openPostgres, type Connection } from '../lib/db/client';
 import { withDatabase } from './helpers/database';
-
-/** Polls `check` until it holds, for at most `ms`. */
-async function eventually(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { waitFor } from './helpers/wait-for';
 
 const url = process.env.DATABASE_URL;
 
@@ -50,7 +42,7 @@ describe('several app servers on one database', () => {
     const laws = localGeneration('webrule');
     const epoch = contentEpoch();
     await other.query(`update webnews set title = title`);
-    await eventually(() => localGeneration('webnews') > news);
+    await waitFor(() => localGeneration('webnews') > news, { what: 'webnews’s generation to move' });
     expect(contentEpoch()).toBeGreaterThan(epoch);
     expect(localGeneration('webrule')).toBe(laws);
   });
@@ -65,14 +57,14 @@ describe('several app servers on one database', () => {
     // A committed write to another table after it: once that is heard, the rolled-back one would have been.
     const links = localGeneration('weblink');
     await other.query(`update weblink set title = title`);
-    await eventually(() => localGeneration('weblink') > links);
+    await waitFor(() => localGeneration('weblink') > links, { what: 'weblink’s generation to move' });
     expect(localGeneration('webnews')).toBe(news);
   });
 
   test('web settings saved elsewhere reach this server’s pages', async () => {
     const epoch = contentEpoch();
     await other.query(`update websetting set data = data`);
-    await eventually(() => contentEpoch() > epoch);
+    await waitFor(() => contentEpoch() > epoch, { what: 'the content epoch to move' });
   });
 
   test('another schema’s writes (another site on the same server) are not ours', async () => {
@@ -80,7 +72,7 @@ describe('several app servers on one database', () => {
     await other.query(`select pg_notify('gonghui_changes', 'some_other_site.webnews')`);
     const links = localGeneration('weblink');
     await other.query(`update weblink set title = title`);
-    await eventually(() => localGeneration('weblink') > links);
+    await waitFor(() => localGeneration('weblink') > links, { what: 'weblink’s generation to move' });
     expect(localGeneration('webnews')).toBe(news);
   });
 
@@ -92,7 +84,7 @@ describe('several app servers on one database', () => {
     expect((await accountForToken(token))?.username).toBe('cross-server-admin');
     // Remembered now: without a notification, the next check would not ask the database.
     await other.query(`delete from sessions where account_id = $1`, [id]);
-    await eventually(async () => (await accountForToken(token)) === null, 2_000);
+    await waitFor(async () => (await accountForToken(token)) === null, { timeout: 2_000, what: 'the session to end' });
   });
 
   test('a lost listening connection comes back, empties the caches (notifications were missed) and hears again', async () => {
@@ -102,9 +94,9 @@ describe('several app servers on one database', () => {
     );
     expect(ended?.ended).toBe(true);
     // Reconnected after about a second, then everything cached is dropped.
-    await eventually(() => contentEpoch() > epoch, 10_000);
+    await waitFor(() => contentEpoch() > epoch, { timeout: 10_000, what: 'the content epoch to move' });
     const news = localGeneration('webnews');
     await other.query(`update webnews set title = title`);
-    await eventually(() => localGeneration('webnews') > news);
+    await waitFor(() => localGeneration('webnews') > news, { what: 'webnews’s generation to move' });
   });
 });

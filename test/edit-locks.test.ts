@@ -7,6 +7,7 @@
 import { resetConfig } from '../lib/config';
 import { runHousekeeping } from '../lib/content/jobs/housekeeping';
 import { withDatabase } from './helpers/database';
+import { waitFor } from './helpers/wait-for';
 import { call, signedIn } from './helpers/api';
 import { addRow, clearContent, message, wireDateTime } from './helpers/content';
 
@@ -35,11 +36,14 @@ const takeLock = (id: number, who: Account, body: Record<string, unknown> = {}) 
 const releaseLock = (id: number, who: Account) => call('DELETE', `webnews/lock/${id}`, undefined, { token: who.token });
 const readRow = async (id: number, who: Account = admin) =>
   (await call('GET', `webnews/get/${id}`, undefined, { token: who.token })).body;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits for the clock's next second: a lock's times are kept to the second. */
+const nextSecond = (after: number) =>
+  waitFor(() => Math.floor(Date.now() / 1000) > Math.floor(after / 1000), { what: 'the next second' });
 
 test('the first to open a form holds the lock; a renewal keeps since and moves the expiry', async () => {
   const row = await addRow('webnews', { title: 'Locked' }, { token: admin.token });
   const first = await takeLock(row.id, wang);
+  const taken = Date.now();
   expect(first.status).toBe(200);
   expect(first.body).toEqual({
     lock: {
@@ -50,7 +54,7 @@ test('the first to open a form holds the lock; a renewal keeps since and moves t
     },
     mine: true,
   });
-  await sleep(1100);
+  await nextSecond(taken);
   const renewed = await takeLock(row.id, wang);
   expect(renewed.body.mine).toBe(true);
   expect(renewed.body.lock.since).toBe(first.body.lock.since);
@@ -84,14 +88,16 @@ test('a lock not renewed for EDIT_LOCK_SECONDS lapses', async () => {
   const row = await addRow('webnews', { title: 'Locked' }, { token: admin.token });
   await takeLock(row.id, wang);
   expect((await takeLock(row.id, lee)).body.mine).toBe(false);
-  await sleep(1200);
-  expect((await readRow(row.id)).lock).toBeUndefined();
+  await waitFor(async () => (await readRow(row.id)).lock === undefined, { timeout: 2_000, what: 'the lock to lapse' });
   const after = await takeLock(row.id, lee);
   expect(after.body).toMatchObject({ mine: true, lock: { accountId: lee.id } });
   // The housekeeping removes lapsed locks and leaves live ones.
   const other = await addRow('webnews', { title: 'Left open' }, { token: admin.token });
   await takeLock(other.id, wang);
-  await sleep(1200);
+  await waitFor(async () => (await readRow(other.id)).lock === undefined, {
+    timeout: 2_000,
+    what: 'the other lock to lapse',
+  });
   await takeLock(row.id, lee);
   expect((await runHousekeeping()).locksPruned).toBe(1);
   expect((await readRow(row.id)).lock).toMatchObject({ accountId: lee.id });

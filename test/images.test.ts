@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
 import { withUploadFolder } from './helpers/uploads';
+import { waitFor } from './helpers/wait-for';
 import { getDb } from '../lib/db';
 import { uploads, uploadVariants } from '../lib/db/schema';
 import { findUpload, makeMissingVariants, moveUploads, storeUpload, variantSource } from '../lib/uploads';
@@ -294,7 +295,7 @@ describe('variants', () => {
         await db.delete(uploadVariants).where(eq(uploadVariants.uploadId, id));
         puts = 0;
         const making = makeVariantClaimed(servers[0], source, wanted, { wait: false });
-        await new Promise((resume) => setTimeout(resume, 100));
+        await waitFor(() => puts === 1, { what: 'the first server to hold the claim' });
         const waited = await makeVariantClaimed(servers[1], source, wanted, { wait: true });
         expect(waited).toBe(false);
         expect(await making).toBe(true);

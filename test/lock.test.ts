@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { acquireLock, DatabaseLockedError } from '../lib/db/lock';
+import { waitFor } from './helpers/wait-for';
 
 const folder = () => fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-lock-'));
 const startTimeOf = (pid: number) => {
@@ -74,12 +75,12 @@ test('a lock held by a killed process its parent has not reaped yet (a zombie) i
     const owner = Number(await new Promise<string>((resolve) => shell.stdout!.once('data', (c) => resolve(String(c)))));
     // Once the shell has become `sleep 60` (else the shell would reap it).
     const parentSleeps = () => fs.readFileSync(`/proc/${shell.pid}/cmdline`, 'utf8').startsWith('sleep');
-    for (let i = 0; i < 100 && !parentSleeps(); i++) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(parentSleeps, { timeout: 2_000, what: 'the shell to become sleep' });
     fs.writeFileSync(lockPath, `${owner} ${startTimeOf(owner)}`);
     await expect(acquireLock(lockPath)).rejects.toThrow(DatabaseLockedError);
     process.kill(owner, 'SIGKILL');
     const zombie = () => /\) Z /.test(fs.readFileSync(`/proc/${owner}/stat`, 'utf8'));
-    for (let i = 0; i < 100 && !zombie(); i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(zombie, { timeout: 5_000, what: 'the killed process to become a zombie' });
     expect(zombie()).toBe(true);
     const release = await acquireLock(lockPath);
     release();

@@ -4,6 +4,7 @@ import { getDb } from '../lib/db';
 import { webnews } from '../lib/db/schema';
 import { call, signedIn } from './helpers/api';
 import { withDatabase } from './helpers/database';
+import { waitFor } from './helpers/wait-for';
 
 withDatabase();
 
@@ -42,6 +43,7 @@ test('entries expire after the TTL; concurrent misses share one load; invalidate
   let loads = 0;
   const load = async () => {
     loads++;
+    // A load that takes a while, as a query does: the reads made meanwhile overlap it.
     await new Promise((r) => setTimeout(r, 20));
     return loads;
   };
@@ -58,6 +60,7 @@ test('an expired entry is served for STALE_MS while one read refreshes it; later
   let loads = 0;
   const load = async () => {
     loads++;
+    // A load that takes a while, as a query does: the reads made meanwhile overlap it.
     await new Promise((r) => setTimeout(r, 20));
     return loads;
   };
@@ -69,7 +72,9 @@ test('an expired entry is served for STALE_MS while one read refreshes it; later
     await Promise.all(Array.from({ length: 5 }, () => cachedRead('unit-stale', 'k', load, { now: expired }))),
   ).toEqual(Array(5).fill(1));
   expect(loads).toBe(2);
-  await new Promise((r) => setTimeout(r, 40));
+  await waitFor(async () => (await cachedRead('unit-stale', 'k', load, { now: expired })) === 2, {
+    what: 'the refresh',
+  });
   expect(await cachedRead('unit-stale', 'k', load, { now: expired })).toBe(2);
   expect(loads).toBe(2);
   // Past the stale bound nothing old is served: the read waits for a new load.

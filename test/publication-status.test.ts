@@ -5,6 +5,7 @@
 import { withDatabase } from './helpers/database';
 import { call, signedIn } from './helpers/api';
 import { addRow, clearContent, fromNow, message, taipei } from './helpers/content';
+import { waitFor } from './helpers/wait-for';
 
 withDatabase();
 
@@ -49,13 +50,11 @@ test.each(['hidden', 'scheduled', 'live', 'expired'])('getlist filters by status
 });
 
 test('a status filter follows the clock, not a cache', async () => {
-  const soon = await addRow(
-    'webnews',
-    { title: 'soon', isVisible: true, publishAt: taipei(new Date(Date.now() + 1500)) },
-    { token },
-  );
+  const publishAt = new Date(Date.now() + 1500);
+  const soon = await addRow('webnews', { title: 'soon', isVisible: true, publishAt: taipei(publishAt) }, { token });
   expect((await call('POST', 'webnews/getlist', { status: 'scheduled' }, { token })).body.total).toBe(1);
-  await new Promise((resolve) => setTimeout(resolve, 2100));
+  // Time must pass: the row goes live once the clock is past its publishAt, and is asked for then.
+  await waitFor(() => Date.now() > publishAt.getTime(), { what: 'the publication time' });
   const live = await call('POST', 'webnews/getlist', { status: 'live' }, { token });
   expect(live.body.data.map((row: { id: number }) => row.id)).toEqual([soon.id]);
 });

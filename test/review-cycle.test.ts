@@ -15,6 +15,7 @@ import { call, signedIn } from './helpers/api';
 import { withDatabase } from './helpers/database';
 import { addRow, clearContent, message, wireDateTime } from './helpers/content';
 import { linkIn, TestSmtpServer } from './helpers/smtp';
+import { waitFor } from './helpers/wait-for';
 
 withDatabase();
 
@@ -152,7 +153,8 @@ test("a list page's 「最後檢視」 is the latest review of the rows visitors
   await settings({ reviewCycles: { webnews: 3 } });
   const first = await listReviewedOn('news', 'tw');
   expect(first).toBeInstanceOf(Date);
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // The next review is stamped in a later millisecond.
+  await waitFor(() => Date.now() > first!.getTime(), { what: 'the clock past the first review' });
   // A later review of a row visitors do not see changes nothing; one of a shown row moves it on.
   await review(hidden.id);
   expect(await listReviewedOn('news', 'tw')).toEqual(first);

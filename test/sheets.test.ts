@@ -4,6 +4,7 @@ import { csvStream, xlsxStream } from '../lib/sheets/write';
 import { wallMinutes } from '../lib/content/operations/export';
 import { toWireDateTime } from '../lib/content/model/wire-dates';
 import { richTextToPlain, storedRichTextToPlain } from '../lib/security/sanitize';
+import { waitFor } from './helpers/wait-for';
 
 /** The spreadsheet writers alone: formula neutralising, CSV's bytes, XLSX's cells. */
 
@@ -127,7 +128,7 @@ describe('a download cancelled half-way', () => {
     const reader = write({ title: 't', columns: ['a', 'b', 'c'], rows: many() }).getReader();
     await reader.read();
     await reader.cancel();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => closed, { timeout: 1_000, what: 'the rows to be closed' });
     expect(closed).toBe(true);
     expect(read).toBeLessThan(200_000);
   });

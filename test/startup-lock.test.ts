@@ -43,6 +43,7 @@ if (url) {
       most = Math.max(most, running);
       // The first Admin, as start-up makes it: written by whichever server comes first.
       created.push(await ensureAdmin(connection.db, 'first-admin', 'first-admin-password'));
+      // Start-up takes a while: a server not waiting its turn would overlap it.
       await new Promise((resolve) => setTimeout(resolve, 50));
       running--;
     };

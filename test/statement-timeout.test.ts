@@ -13,6 +13,7 @@ import { webnews } from '../lib/db/schema';
 import { call, signedIn } from './helpers/api';
 import { addRow, clearContent } from './helpers/content';
 import { withDatabase } from './helpers/database';
+import { waitFor } from './helpers/wait-for';
 import { startPausableProxy, type PausableProxy } from './helpers/pausable-proxy';
 
 const url = process.env.DATABASE_URL;
@@ -141,12 +142,22 @@ if (url) {
       await other.query('select pg_advisory_lock(hashtext($1))', [key]);
       const started = Date.now();
       const opening = openPostgres(url, { searchPath: schema, connectTimeoutMs: 2000, statementTimeoutMs: 300 });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Someone waits for the lock `other` holds.
+      const waiting = async () =>
+        (
+          await other.query(
+            `select 1 from pg_locks wanted join pg_locks held using (locktype, classid, objid, objsubid)
+             where wanted.locktype = 'advisory' and not wanted.granted and held.pid = pg_backend_pid()`,
+          )
+        ).rowCount! > 0;
+      await waitFor(waiting, { timeout: 5_000, what: 'start-up to wait for the lock' });
+      // Held past the 300 ms bound on purpose: start-up must wait longer than a request may.
+      await new Promise((resolve) => setTimeout(resolve, 600));
       await other.query('select pg_advisory_unlock(hashtext($1))', [key]);
       await other.end();
       const opened = await opening;
       try {
-        expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(600);
         // The start-up connection went back to the pool with the bound restored.
         await expect(opened.query('select pg_sleep(1)')).rejects.toMatchObject({ code: '57014' });
         expect((await opened.query<{ one: number }>('select 1 as one'))[0].one).toBe(1);

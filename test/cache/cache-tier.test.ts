@@ -16,6 +16,7 @@ import { resources } from '../../lib/content/model/registry';
 import { pageCaching, pageKeys } from '../../lib/public/cache-headers';
 import { call, signedIn } from '../helpers/api';
 import { withDatabase } from '../helpers/database';
+import { waitFor } from '../helpers/wait-for';
 
 withDatabase();
 
@@ -141,8 +142,11 @@ describe('purges', () => {
 
   test('a refused purge is tried again; an unreachable tier never fails the caller', async () => {
     const tier = await purgeListener(500);
-    setTimeout(() => tier.answer(200), 100);
-    await purgeKeys(['webnews'], { urls: [tier.url] }).settled;
+    const purged = purgeKeys(['webnews'], { urls: [tier.url] }).settled;
+    // Refused once, then the tier takes the purge.
+    await waitFor(() => tier.received.length > 0, { what: 'the first purge' });
+    tier.answer(200);
+    await purged;
     expect(tier.received.length).toBeGreaterThanOrEqual(2);
     await tier.close();
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
@@ -170,8 +174,7 @@ describe('purges', () => {
       expect(Date.now() - started).toBeLessThan(4_000);
     } finally {
       // Answered now, the purge is done and nothing is retried after the test.
-      held?.end();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise<void>((resolve) => (held ? held.end(resolve) : resolve()));
       stalled.closeAllConnections();
       await new Promise((resolve) => stalled.close(resolve));
     }

@@ -140,6 +140,7 @@ describe('site-wide reads', () => {
     let loads = 0;
     const load = async () => {
       loads++;
+      // A load that takes a while: the concurrent misses overlap it.
       await new Promise((resolve) => setTimeout(resolve, 10));
       return loads;
     };

@@ -10,6 +10,7 @@ import { pipeline } from '../../lib/server/pipeline';
 import { requestLog } from '../../lib/server/request-log';
 import { signedIn } from '../helpers/api';
 import { withDatabase } from '../helpers/database';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * The request log and the request metrics, on a real HTTP server that hands /api to the dispatcher
@@ -60,12 +61,9 @@ afterAll(async () => {
 const xsrf = { 'x-xsrf-token': 't', cookie: 'XSRF-TOKEN=t', 'content-type': 'application/json' };
 
 async function logLineFor(requestId: string): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 50; i++) {
-    const line = lines.find((entry) => entry.requestId === requestId);
-    if (line) return line;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no log line for ${requestId}`);
+  const line = () => lines.find((entry) => entry.requestId === requestId);
+  await waitFor(() => line() !== undefined, { timeout: 1_000, what: `the log line for ${requestId}` });
+  return line()!;
 }
 
 async function scrape(): Promise<string> {
@@ -197,7 +195,8 @@ describe('metrics', () => {
         body: JSON.stringify({ username, password: 'wrong' }),
       });
     }
-    await new Promise((r) => setTimeout(r, 50));
+    const counted = async () => sample(await scrape(), 'sign_in_failures_total', 'reason="locked"') >= beforeLocked + 2;
+    await waitFor(counted, { timeout: 1_000, what: 'the failures to be counted' });
     const text = await scrape();
     expect(sample(text, 'sign_in_failures_total', 'reason="credentials"')).toBe(before + 4);
     expect(sample(text, 'sign_in_failures_total', 'reason="locked"')).toBe(beforeLocked + 2);

@@ -21,6 +21,7 @@ import type { SiteRoute } from '../../lib/public/routes';
 import { signedIn } from '../helpers/api';
 import { addRow, clearContent, fromNow, taipei } from '../helpers/content';
 import { withDatabase } from '../helpers/database';
+import { waitFor } from '../helpers/wait-for';
 
 const origin = 'http://localhost:3000';
 
@@ -408,7 +409,8 @@ describe('the footer update date', () => {
     const misses = cacheStats().misses;
     expect(await latestContentUpdate()).toBe(afterFirst);
     expect(cacheStats().misses).toBe(misses);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The next write is stamped in a later millisecond.
+    await waitFor(() => Date.now() > afterFirst!.getTime(), { what: 'the clock past the first write' });
     await addRow('webbulletintype', { name: 'later' }, { token, language: 'en' });
     const afterSecond = await latestContentUpdate();
     expect(afterSecond!.getTime()).toBeGreaterThan(afterFirst!.getTime());

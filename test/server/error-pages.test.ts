@@ -1,6 +1,7 @@
 import { bumpContentEpoch } from '../../lib/cache/content-epoch';
 import { errorPages, ownOrigin } from '../../lib/server/error-pages';
 import { responseBody } from '../../lib/server/response-body';
+import { waitFor } from '../helpers/wait-for';
 import { BROWSER, get, serveThrough } from './helpers';
 
 /**
@@ -13,6 +14,7 @@ let origin: URL | null = null;
 const framed = errorPages(() => origin);
 let errorPageRenders = 0;
 let errorPageFails = false;
+let errorPageFailures = 0;
 
 const shell = '<!DOCTYPE html><html id="__next_error__"><head></head><body><script>self.shell=1</script></body></html>';
 const errorPage = (language: string, n: number) =>
@@ -28,6 +30,7 @@ beforeAll(async () => {
     const html = { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "script-src 'self'" };
     const own = /^\/(tw|en)\/server-error$/.exec(url);
     if (own && errorPageFails) {
+      errorPageFailures++;
       response.writeHead(500, html);
       response.end(shell);
     } else if (own) {
@@ -46,14 +49,6 @@ beforeAll(async () => {
   await framed.prepare();
 });
 afterAll(() => server.close());
-
-async function eventually(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('the framed 500 page', () => {
   it("is what a failed public page sends, in its language, without Next.js's scripts, compressed, never kept", async () => {
@@ -98,14 +93,18 @@ describe('the framed 500 page', () => {
     const copy = /copy (\d+)/.exec(before.text)?.[1];
     bumpContentEpoch();
     errorPageFails = true;
+    const failures = errorPageFailures;
     // The stale copy is sent at once while its renewal fails.
     expect((await get(server.base, '/tw/broken')).text).toContain(`copy ${copy}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the failed renewal is over, the copy is still the one sent.
+    await waitFor(() => errorPageFailures > failures, { what: 'a failed renewal' });
     expect((await get(server.base, '/tw/broken')).text).toContain(`copy ${copy}`);
     errorPageFails = false;
     const rendered = errorPageRenders;
     // Each failure while the copy is stale asks for a render; one succeeds now, and is sent from then on.
-    await eventually(async () => (await get(server.base, '/tw/broken')).text.includes(`copy ${rendered + 1}`));
+    await waitFor(async () => (await get(server.base, '/tw/broken')).text.includes(`copy ${rendered + 1}`), {
+      what: 'the new copy',
+    });
     expect(errorPageRenders).toBe(rendered + 1);
   });
 });

@@ -1,6 +1,7 @@
 import { responseBody } from '../../lib/server/response-body';
 import { staticFiles, storedFileCount } from '../../lib/server/static-files';
 import { BROWSER, get, serveThrough } from './helpers';
+import { waitFor } from '../helpers/wait-for';
 
 /** Next.js's build files through the static-files stage, with a stand-in that counts its answers. */
 const script = `self.chunk = ${JSON.stringify('公會 '.repeat(2000))};`;
@@ -27,7 +28,7 @@ test('a build file is compressed once, then sent from its stored copies in every
   expect(first.text).toBe(script);
   expect(first.headers['content-encoding']).toBe('br');
   expect(first.headers['accept-ranges']).toBeUndefined();
-  for (let i = 0; i < 100 && storedFileCount() === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  await waitFor(() => storedFileCount() > 0, { timeout: 2_000, what: 'the stored copies' });
   const count = served;
   const br = await get(server.base, '/_next/static/chunks/a.js', BROWSER);
   const gzip = await get(server.base, '/_next/static/chunks/a.js', { 'accept-encoding': 'gzip' });

@@ -6,6 +6,7 @@ import { cacheHeaders } from '../../lib/server/cache-headers';
 import { responseBody } from '../../lib/server/response-body';
 import { storedPages, storedPageStats } from '../../lib/server/stored-pages';
 import { withDatabase } from '../helpers/database';
+import { waitFor } from '../helpers/wait-for';
 import { BROWSER, get, serveThrough } from './helpers';
 
 /**
@@ -13,14 +14,6 @@ import { BROWSER, get, serveThrough } from './helpers';
  * order, with a stand-in for Next.js that counts its renders and numbers each one in the page.
  */
 const database = withDatabase();
-
-async function eventually(check: () => boolean, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 let renders = 0;
 let server: Awaited<ReturnType<typeof serveThrough>>;
@@ -60,7 +53,7 @@ const write = () => invalidate('webnews');
 async function renderAndStore(path: string) {
   write();
   const first = await get(server.base, path, BROWSER);
-  await eventually(() => storedPageStats().entries > 0);
+  await waitFor(() => storedPageStats().entries > 0, { what: 'the stored copy' });
   return first;
 }
 
@@ -187,7 +180,7 @@ if (url) {
       const count = renders;
       const epoch = contentEpoch();
       await other.query('update webnews set title = title');
-      await eventually(() => contentEpoch() > epoch);
+      await waitFor(() => contentEpoch() > epoch, { what: 'the other server’s write' });
       await get(server.base, '/tw/news', BROWSER);
       expect(renders).toBe(count + 1);
     });
@@ -201,10 +194,11 @@ test('a page sent very often is compressed again at brotli’s highest quality: 
     const before = (await get(server.base, '/tw/laws', BROWSER)).raw.length;
     for (let i = 0; i < 20; i++) await get(server.base, '/tw/laws', BROWSER, 'HEAD');
     let after = before;
-    for (let i = 0; i < 100 && after >= before; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      after = (await get(server.base, '/tw/laws', BROWSER)).raw.length;
-    }
+    await waitFor(async () => (after = (await get(server.base, '/tw/laws', BROWSER)).raw.length) < before, {
+      timeout: 5_000,
+      interval: 50,
+      what: 'the smaller copy',
+    });
     expect(after).toBeLessThan(before);
     expect((await get(server.base, '/tw/laws', BROWSER)).text).toBe(first.text);
   } finally {
