@@ -175,7 +175,7 @@ export function positionOnPage(page: number, pageSize: number, index: number): n
  * (contact messages come from visitors and are kept).
  */
 export function rowActions(definition: ResourceDefinition) {
-  const add = definition.name !== 'webcontact';
+  const add = definition.addable !== false;
   const remove = definition.deletable !== false;
   const hide = traits(definition).visibility;
   return { add, remove, duplicate: add && hide && traits(definition).localized, hide, bulk: remove || hide };

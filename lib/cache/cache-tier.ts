@@ -129,8 +129,17 @@ export function purgeKeys(
   return { sent: Promise.race([all('sent'), waited]).finally(() => clearTimeout(timer)), settled: all('settled') };
 }
 
-/** Resources no public page shows. */
-const UNSEEN = new Set(['account', 'webcontact']);
+/** A write the cache tier may hold pages of. */
+export interface TierWrite {
+  id?: number | string;
+  removed?: boolean;
+  /**
+   * No public page shows the resource (the content layer tells, from its definition: accounts,
+   * contact messages), so the tier holds nothing of it.
+   */
+  unseen?: boolean;
+}
+
 let footerDay: string | undefined;
 
 /**
@@ -139,12 +148,8 @@ let footerDay: string | undefined;
  * write of a day this process sees or a deletion: the footer's 更新日期 is the day of the latest
  * write, which a deleted row can take back.
  */
-export function writtenKeys(
-  resource: string,
-  write: { id?: number | string; removed?: boolean } = {},
-  now = new Date(),
-): string[] {
-  if (UNSEEN.has(resource)) return [];
+export function writtenKeys(resource: string, write: TierWrite = {}, now = new Date()): string[] {
+  if (write.unseen) return [];
   if (resource === 'websetting') return [SITE_KEY];
   const keys = [resource, CONTENT_KEY];
   if (write.id !== undefined) keys.push(rowKey(resource, write.id));

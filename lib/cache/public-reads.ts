@@ -1,6 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { getDb, type Database } from '../db';
-import { purgeKeys, writtenKeys } from './cache-tier';
+import { purgeKeys, writtenKeys, type TierWrite } from './cache-tier';
 import { bumpContentEpoch } from './content-epoch';
 import { storedGeneration } from './generations';
 import { previewsResource } from './preview-scope';
@@ -95,7 +95,7 @@ export function noteWindowChange(resource: string, next: number | undefined): vo
  * write is purged again once it has. The promise is the tier's first answer (cache-tier.ts `Purge`):
  * a writer awaits it before answering.
  */
-export function invalidate(resource: string, write: { id?: number; removed?: boolean } = {}): Promise<void> {
+export function invalidate(resource: string, write: TierWrite & { id?: number } = {}): Promise<void> {
   state.generations.set(resource, (state.generations.get(resource) ?? 0) + 1);
   for (const key of state.keysOf.get(resource) ?? []) drop(key);
   // Whole pages and site-wide reads (lib/cache/page-cache-handler.cjs, site-reads.ts) follow every write.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db';
 import { sectionUpdateTimes, websetting } from '../db/schema';
-import { allResources } from '../content/model/registry';
+import { allResources, resources } from '../content/model/registry';
 import { sections } from '../content/model/sections';
 import { wireLanguages, type WireLanguage } from '../i18n/languages';
 import { demoActivities, demoActivityTypes } from './activities';
@@ -30,7 +30,7 @@ const SEED_LOCK = 0x6768_0001;
 /** True when no content table (accounts aside) has a single row. */
 async function contentIsEmpty(db: Writer): Promise<boolean> {
   const probes = allResources()
-    .filter((resource) => resource.name !== 'account')
+    .filter((resource) => resource !== resources.account)
     .map((resource) => sql`select 1 from ${sql.identifier(resource.name)}`);
   const result = await db.execute(sql`select exists(${sql.join(probes, sql` union all `)}) as "used"`);
   return !result.rows[0].used;

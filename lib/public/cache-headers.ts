@@ -19,6 +19,12 @@ export interface PageKeys {
   resources: readonly ResourceDefinition[];
 }
 
+/** The fixed page sections (`fixedPage`), which any page may carry. */
+const fixedPageSections = () =>
+  allResources()
+    .filter((d) => d.fixedPage !== undefined)
+    .map((d) => d.name);
+
 const mixed = (): PageKeys => ({ keys: [SITE_KEY, CONTENT_KEY], resources: allResources() });
 
 /** The keys of a public path (no query), or null for what is not a public page (API, back office, uploads…). */
@@ -38,7 +44,7 @@ export function pageKeys(pathname: string): PageKeys | null {
     id === undefined
       ? []
       : resources.filter((d) => (d.public?.shows ?? 'page') === 'page').map((d) => rowKey(d.name, id));
-  return { keys: [SITE_KEY, 'webeditor', 'uploads', ...resources.map((d) => d.name), ...rows], resources };
+  return { keys: [SITE_KEY, ...fixedPageSections(), 'uploads', ...resources.map((d) => d.name), ...rows], resources };
 }
 
 /**

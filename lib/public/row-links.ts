@@ -71,12 +71,14 @@ const irregularPaths: Record<string, (row: Row) => string> = {
  * for most resources, one per fixed page for the page sections; none when the site does not show it.
  */
 export function publicPlaces(resource: string): { route: RouteId; filters?: Record<string, unknown> }[] {
-  if (resource === 'webeditor') {
+  const definition = findResource(resource);
+  const fixedPage = definition?.fixedPage;
+  if (fixedPage) {
     return sections.editorPages
       .filter((page) => editorPageRoutes[page.key])
-      .map((page) => ({ route: editorPageRoutes[page.key], filters: { page: page.value } }));
+      .map((page) => ({ route: editorPageRoutes[page.key], filters: { [fixedPage]: page.value } }));
   }
-  const face = findResource(resource)?.public;
+  const face = definition?.public;
   return face ? [{ route: face.route as RouteId }] : [];
 }
 

@@ -2,7 +2,7 @@ import { cache } from 'react';
 import { cachedRead } from '../cache/public-reads';
 import { cachedSiteRead } from '../cache/site-reads';
 import { SharedLoad } from '../cache/shared-load';
-import { allResources } from '../content/model/registry';
+import { visitorResources } from '../content/model/registry';
 import { lastContentUpdate, legacyVisitCount, readCounter, readWebInfo } from '../content/storage/settings';
 import type { WireLanguage } from '../i18n/languages';
 
@@ -25,16 +25,11 @@ export interface FooterFigures {
 }
 
 /**
- * Tokens that change whenever one of the content resources (or the web settings) is written: a
+ * Tokens that change whenever one of the resources visitors read (or the web settings) is written: a
  * public-cache entry per resource, which every write to it empties (and which expires with the
  * cache's TTL). While every token is the same object, nothing has been written since.
  */
-const sources = () => [
-  ...allResources()
-    .map((definition) => definition.name)
-    .filter((name) => name !== 'account' && name !== 'webcontact'),
-  'websetting',
-];
+const sources = () => [...visitorResources().map((definition) => definition.name), 'websetting'];
 const writeToken = (source: string) => cachedRead(source, 'write-token', async () => ({}));
 
 let lastUpdate: { tokens: object[]; value: SharedLoad<Date | null> } | undefined;

@@ -119,7 +119,7 @@ describe('purges', () => {
     ]);
     expect(writtenKeys('webnews', { id: 3, removed: true }, new Date('2026-01-01T01:00:00Z'))).toContain(SITE_KEY);
     expect(writtenKeys('websetting')).toEqual([SITE_KEY]);
-    expect(writtenKeys('account')).toEqual([]);
+    expect(writtenKeys('account', { id: 1, unseen: true })).toEqual([]);
   });
 
   test('each write through the API sends PURGE with its keys to every address', async () => {

@@ -6,6 +6,7 @@ import { getDb, type Database } from '../../db';
 import { account, sessions } from '../../db/schema';
 import type { ActorAccount } from '../model/actor';
 import { Role } from '../model/roles';
+import accountDefinition from '../resources/account';
 
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 /** A session's last-seen time is written at most this often, so reads do not each cost a write. */
@@ -85,7 +86,7 @@ export async function sessionForToken(
   if (
     cached &&
     cached.database === db &&
-    cached.accountWrites === localGeneration('account') &&
+    cached.accountWrites === localGeneration(accountDefinition.name) &&
     now.getTime() - cached.checkedAt < SESSION_CACHE_MS &&
     now.getTime() - cached.lastSeenAt < SESSION_IDLE_MS
   ) {
@@ -96,7 +97,7 @@ export async function sessionForToken(
     return { id: cached.id, account: cached.account };
   }
   cachedSessions.delete(tokenHash);
-  const accountWrites = localGeneration('account');
+  const accountWrites = localGeneration(accountDefinition.name);
   const revoked = revocations.__gonghuiRevocations;
   const [row] = await db
     .select({

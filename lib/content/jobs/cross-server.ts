@@ -1,9 +1,10 @@
 import 'server-only';
 import { purgeKeys, SITE_KEY } from '../../cache/cache-tier';
 import { bumpContentEpoch } from '../../cache/content-epoch';
-import { clearPublicCache, invalidate } from '../../cache/public-reads';
+import { clearPublicCache } from '../../cache/public-reads';
 import type { Connection } from '../../db';
 import { forgetAllSessions } from '../auth/sessions';
+import { invalidateResource } from '../storage/repository';
 
 /** Channels the database triggers notify on (lib/db/migrations/0005_cross_server_notifications.sql). */
 export const CHANGES_CHANNEL = 'gonghui_changes';
@@ -26,7 +27,7 @@ export async function followOtherServers(connection: Connection): Promise<void> 
     (channel, payload) => {
       if (channel === CHANGES_CHANNEL) {
         const dot = payload.indexOf('.');
-        if (payload.slice(0, dot) === schema) void invalidate(payload.slice(dot + 1));
+        if (payload.slice(0, dot) === schema) void invalidateResource(payload.slice(dot + 1));
       } else if (channel === SESSIONS_CHANNEL && payload === schema) {
         forgetAllSessions();
       }

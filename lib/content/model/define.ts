@@ -91,6 +91,16 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   /** False for records that are kept for good (contact messages): no delete call. */
   deletable?: boolean;
   /**
+   * False for rows that only visitors write (contact messages, sent by the public form): the back
+   * office offers no "new" or "duplicate". Default true.
+   */
+  addable?: boolean;
+  /**
+   * The section field that names the fixed page of the public site a row is shown on (the page
+   * sections): lib/public/row-links.ts places each row on its page's route.
+   */
+  fixedPage?: keyof F & string;
+  /**
    * False for rows that keep no revisions and have no trash (accounts: their rows hold password
    * hashes, and a deleted account must be gone at once). Default true.
    */
@@ -124,6 +134,13 @@ export function traits(definition: ResourceDefinition) {
     write: definition.access?.write ?? 'user',
   };
 }
+
+/**
+ * Whether visitors may read the resource's rows (`access.read` left public). The others (accounts,
+ * contact messages) are never on the public site: no page shows them, they do not date the
+ * footer's 更新日期 and the cache tier has no page of theirs to purge.
+ */
+export const readByVisitors = (definition: ResourceDefinition) => traits(definition).read === 'public';
 
 /** Who may export a resource's list: never visitors, who have the open data instead. */
 export const exportAccessOf = (definition: ResourceDefinition): Role =>

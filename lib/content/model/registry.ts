@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from './define';
+import { readByVisitors, type ResourceDefinition } from './define';
 import account from '../resources/account';
 import webnews from '../resources/webnews';
 import webbulletintype from '../resources/webbulletintype';
@@ -95,6 +95,11 @@ export function findResource(name: string): ResourceDefinition | undefined {
 
 export function allResources(): ResourceDefinition[] {
   return [...byName.values()];
+}
+
+/** The resources visitors read (`readByVisitors`): the public site's, whose writes date its footer. */
+export function visitorResources(): ResourceDefinition[] {
+  return allResources().filter(readByVisitors);
 }
 
 /** Resources whose rows point at `name` through a reference field (to refuse deleting a used type). */

@@ -56,7 +56,7 @@ export async function signIn(actor: Actor, input: Record<string, unknown>): Prom
   if (result.secondFactor) return result;
   await recordAudit(actor, {
     action: result.token ? 'signIn' : 'signInFailed',
-    resource: 'account',
+    resource: accountDefinition.name,
     rowId: accountId,
     account: { id: accountId, name },
     summary: result.locked ? 'locked' : undefined,
@@ -229,7 +229,8 @@ export async function sessionStatus(actor: Actor) {
 /** Ends the session of the token the actor signed in with; the client removes its copy. */
 export async function signOut(actor: Actor, token: string | null) {
   if (token) await revokeSession(token);
-  if (actor.account) await recordAudit(actor, { action: 'signOut', resource: 'account', rowId: actor.account.id });
+  if (actor.account)
+    await recordAudit(actor, { action: 'signOut', resource: accountDefinition.name, rowId: actor.account.id });
   return { ok: true };
 }
 

@@ -23,6 +23,7 @@ import type { Actor } from '../model/actor';
 import { conflict, invalid, invalidFields, notFound, positiveInteger } from '../model/errors';
 import { wireInstant } from '../model/wire';
 import { recordAudit } from '../storage/audit';
+import accountDefinition from '../resources/account';
 import {
   completeSignIn,
   countAccountFailure,
@@ -93,7 +94,7 @@ export async function passkeyRegister(actor: Actor, input: Record<string, unknow
   const entry = await registerPasskey(rp, me.id, name, response as unknown as RegistrationResponseJSON);
   if (!entry) throw invalid('passkeyNotAdded');
   const recoveryCodes = hadSecondFactor ? null : await replaceRecoveryCodes(me.id);
-  await recordAudit(actor, { action: 'passkeyAdded', resource: 'account', rowId: me.id, summary: name });
+  await recordAudit(actor, { action: 'passkeyAdded', resource: accountDefinition.name, rowId: me.id, summary: name });
   await endSessionsAfterChange(actor, me.id, 'secondFactor');
   return { passkey: wirePasskey(entry), ...(recoveryCodes ? { recoveryCodes } : {}) };
 }
@@ -109,7 +110,7 @@ export async function passkeyRemove(actor: Actor, id: string, input: Record<stri
   const name = await removePasskey(me.id, passkeyId);
   if (name === null) throw notFound();
   await dropRecoveryCodesIfNoFactor(me.id);
-  await recordAudit(actor, { action: 'passkeyRemoved', resource: 'account', rowId: me.id, summary: name });
+  await recordAudit(actor, { action: 'passkeyRemoved', resource: accountDefinition.name, rowId: me.id, summary: name });
   await endSessionsAfterChange(actor, me.id, 'secondFactor');
   return { id: passkeyId };
 }
@@ -145,7 +146,7 @@ export async function passkeySignIn(actor: Actor, input: Record<string, unknown>
   const failed = async (accountId: number | null, name: string, summary = 'passkey') => {
     await recordAudit(actor, {
       action: 'signInFailed',
-      resource: 'account',
+      resource: accountDefinition.name,
       rowId: accountId,
       account: { id: accountId, name },
       summary,
@@ -175,7 +176,7 @@ export async function passkeySignIn(actor: Actor, input: Record<string, unknown>
   const token = await completeSignIn(actor, id, now);
   await recordAudit(actor, {
     action: 'signIn',
-    resource: 'account',
+    resource: accountDefinition.name,
     rowId: id,
     account: { id, name },
     summary: 'passkey',

@@ -1,7 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { invalidate } from '../../cache/public-reads';
 import { config } from '../../config';
 import { getDb } from '../../db';
 import { account, passwordResets } from '../../db/schema';
@@ -19,6 +18,7 @@ import { hashPassword } from '../auth/passwords';
 import { forgotPasswordLimit, hit, resetMailLimit, resetPasswordLimit, withinLimit } from '../auth/rate-limit';
 import accountDefinition from '../resources/account';
 import { hashToken, revokeSessionsOf } from '../auth/sessions';
+import { invalidateResource } from '../storage/repository';
 import { readWebInfo } from '../storage/settings';
 import { validateInput } from '../model/validation';
 
@@ -61,7 +61,7 @@ export async function requestPasswordReset(
   if (!mailEnabled()) {
     await recordAudit(actor, {
       action: 'forgotPassword',
-      resource: 'account',
+      resource: accountDefinition.name,
       account: null,
       summary: `${username || email}: e-mail is off`,
     });
@@ -107,7 +107,7 @@ async function mailResetLinks(actor: Actor, username: string, email: string): Pr
   const asked = username || email;
   await recordAudit(actor, {
     action: 'forgotPassword',
-    resource: 'account',
+    resource: accountDefinition.name,
     rowId: found.length === 1 ? found[0].id : null,
     account: found.length === 1 ? { id: found[0].id, name: found[0].username } : null,
     summary: `${asked}: ${found.length} account(s) with an address`,
@@ -193,12 +193,12 @@ export async function resetPassword(
   const accountId = reset.id;
   await recordAudit(actor, {
     action: 'passwordReset',
-    resource: 'account',
+    resource: accountDefinition.name,
     rowId: accountId,
     account: { id: accountId, name: reset.username },
     summary: 'password set by an e-mailed link',
   });
-  await invalidate('account');
+  await invalidateResource(accountDefinition.name);
   await revokeSessionsOf(accountId);
   return { ok: true, message: translate(actor.language, 'api.passwordReset') };
 }

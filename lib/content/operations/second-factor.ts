@@ -24,6 +24,7 @@ import { otpauthUrl, TOTP_DIGITS } from '../auth/totp';
 import { requireAccess, type Actor, type ActorAccount } from '../model/actor';
 import { conflict, invalid, invalidFields, notFound, positiveInteger, unauthorized } from '../model/errors';
 import { recordAudit } from '../storage/audit';
+import accountDefinition from '../resources/account';
 import {
   completeSignIn,
   countAccountFailure,
@@ -87,7 +88,7 @@ export async function totpEnable(actor: Actor, input: Record<string, unknown>): 
     throw invalidFields([{ field: 'code', key: 'secondFactorCodeWrong', values: {} }]);
   }
   const recoveryCodes = await replaceRecoveryCodes(me.id);
-  await recordAudit(actor, { action: 'secondFactorOn', resource: 'account', rowId: me.id });
+  await recordAudit(actor, { action: 'secondFactorOn', resource: accountDefinition.name, rowId: me.id });
   await endSessionsAfterChange(actor, me.id, 'secondFactor');
   return { recoveryCodes };
 }
@@ -111,7 +112,7 @@ export async function totpDisable(actor: Actor, input: Record<string, unknown>) 
   const me = signedInAccount(actor);
   await confirmPassword(actor, me, input);
   await removeTotp(me.id);
-  await recordAudit(actor, { action: 'secondFactorOff', resource: 'account', rowId: me.id });
+  await recordAudit(actor, { action: 'secondFactorOff', resource: accountDefinition.name, rowId: me.id });
   await endSessionsAfterChange(actor, me.id, 'secondFactor');
   return secondFactorState(me.id);
 }
@@ -125,7 +126,7 @@ export async function newRecoveryCodes(
   await confirmPassword(actor, me, input);
   if (!(await hasSecondFactor(me.id))) throw conflict('secondFactorOff');
   const recoveryCodes = await replaceRecoveryCodes(me.id);
-  await recordAudit(actor, { action: 'recoveryCodes', resource: 'account', rowId: me.id });
+  await recordAudit(actor, { action: 'recoveryCodes', resource: accountDefinition.name, rowId: me.id });
   await endSessionsAfterChange(actor, me.id, 'secondFactor');
   return { recoveryCodes };
 }
@@ -158,7 +159,7 @@ export async function resetSecondFactor(
   await removeSecondFactor(id);
   await recordAudit(actor, {
     action: 'secondFactorOff',
-    resource: 'account',
+    resource: accountDefinition.name,
     rowId: id,
     account: { id, name: String(found.username ?? '') },
     summary: 'reset',
@@ -195,7 +196,7 @@ export async function signInSecondStep(actor: Actor, input: Record<string, unkno
     await endTicket(ticket);
     await recordAudit(actor, {
       action: 'signInFailed',
-      resource: 'account',
+      resource: accountDefinition.name,
       rowId: id,
       account: who,
       summary: 'locked',
@@ -212,14 +213,20 @@ export async function signInSecondStep(actor: Actor, input: Record<string, unkno
   if (taken) {
     await endTicket(ticket);
     const token = await completeSignIn(actor, id, now);
-    await recordAudit(actor, { action: 'signIn', resource: 'account', rowId: id, account: who, summary: method });
+    await recordAudit(actor, {
+      action: 'signIn',
+      resource: accountDefinition.name,
+      rowId: id,
+      account: who,
+      summary: method,
+    });
     return { token, locked: false };
   }
   const lockedNow = await countAccountFailure(id, now);
   if (lockedNow || tried.triesLeft === 0) await endTicket(ticket);
   await recordAudit(actor, {
     action: 'signInFailed',
-    resource: 'account',
+    resource: accountDefinition.name,
     rowId: id,
     account: who,
     summary: lockedNow ? 'locked' : method,

@@ -8,6 +8,7 @@ import { requireAccess, type Actor } from '../model/actor';
 import { notFound, positiveInteger, unauthorized } from '../model/errors';
 import { wireInstant } from '../model/wire';
 import { recordAudit } from '../storage/audit';
+import accountDefinition from '../resources/account';
 
 /**
  * An account's sign-in sessions (`account/sessions`, docs/api.md): listed with where and in what
@@ -69,7 +70,7 @@ export async function endSession(actor: Actor, id: string) {
   if (!found || (found.accountId !== actor.account.id && actor.account.role !== 1)) throw notFound();
   const who = await whoseSessions(actor, { accountId: found.accountId });
   if (!(await endSessionOf(who.id, sessionId))) throw notFound();
-  await recordAudit(actor, { action: 'sessionEnd', resource: 'account', rowId: who.id, summary: 'one' });
+  await recordAudit(actor, { action: 'sessionEnd', resource: accountDefinition.name, rowId: who.id, summary: 'one' });
   return { ended: 1 };
 }
 
@@ -82,7 +83,12 @@ export async function endOtherSessions(actor: Actor, input: Record<string, unkno
   const keep = who.id === actor.account?.id ? actor.sessionId : undefined;
   const ended = await endOtherSessionsOf(who.id, keep);
   if (ended)
-    await recordAudit(actor, { action: 'sessionEnd', resource: 'account', rowId: who.id, summary: `others: ${ended}` });
+    await recordAudit(actor, {
+      action: 'sessionEnd',
+      resource: accountDefinition.name,
+      rowId: who.id,
+      summary: `others: ${ended}`,
+    });
   return { ended };
 }
 
@@ -100,7 +106,7 @@ export async function endSessionsAfterChange(
   if (ended)
     await recordAudit(actor, {
       action: 'sessionEnd',
-      resource: 'account',
+      resource: accountDefinition.name,
       rowId: accountId,
       summary: `${why}: ${ended}`,
     });

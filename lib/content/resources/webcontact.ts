@@ -11,6 +11,7 @@ export default defineResource({
   titleField: 'subject',
   visibility: false,
   deletable: false,
+  addable: false,
   // The inbox filters by status: getlist/{status} (0 is "new", plain getlist lists all).
   parents: ['status'],
   access: { read: 'user', write: 'user' },

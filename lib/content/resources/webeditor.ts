@@ -9,6 +9,7 @@ export default defineResource({
   ordered: true,
   parents: ['page'],
   sectionInPath: true,
+  fixedPage: 'page',
   fields: {
     page: field.section('editorPages', ['頁面', 'Page'], { listed: true }),
     title: field.text(['標題', 'Title'], { required: true, searchable: true, listed: true }),

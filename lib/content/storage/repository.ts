@@ -26,8 +26,9 @@ import { getDb, type Database } from '../../db';
 import { account, pendingChanges, uploads } from '../../db/schema';
 import { resourceTable } from '../../db/tables';
 import type { WireLanguage } from '../../i18n/languages';
-import { traits, type ResourceDefinition } from '../model/define';
+import { readByVisitors, traits, type ResourceDefinition } from '../model/define';
 import { ContentError, notFound } from '../model/errors';
+import { findResource } from '../model/registry';
 import { wireInstant } from '../model/wire';
 import { toWireDateTime } from '../model/wire-dates';
 import { config } from '../../config';
@@ -50,7 +51,17 @@ export interface ReadScope {
  */
 function afterWrite(resource: string, write: { id?: number; removed?: boolean } = {}): Promise<void> {
   noteWrite();
-  return invalidate(resource, write);
+  return invalidateResource(resource, write);
+}
+
+/**
+ * A write to `resource` (this process's or, heard by NOTIFY, another's): its cached reads dropped
+ * (lib/cache/public-reads.ts `invalidate`), and the cache tier's pages of it purged unless its
+ * definition keeps it from visitors (`readByVisitors`), when no page shows it.
+ */
+export function invalidateResource(resource: string, write: { id?: number; removed?: boolean } = {}): Promise<void> {
+  const definition = findResource(resource);
+  return invalidate(resource, { ...write, unseen: definition !== undefined && !readByVisitors(definition) });
 }
 
 type WrittenRow = { id?: number; removed?: boolean };

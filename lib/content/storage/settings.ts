@@ -9,7 +9,7 @@ import type { WireLanguage } from '../../i18n/languages';
 import { uploadUrl } from '../../uploads';
 import { defineResource, type ResourceDefinition } from '../model/define';
 import { field, type Field } from '../model/fields';
-import { allResources } from '../model/registry';
+import { visitorResources } from '../model/registry';
 import { column, tableOf } from './repository';
 
 /**
@@ -328,11 +328,11 @@ export async function readCounter(name: CounterKey): Promise<number> {
 }
 
 /**
- * The site's last content update (the footer's 更新日期): the latest `updatedAt` of every content
- * table (accounts and contact messages are not site content), the web settings and the section
- * "last updated" stamps, in one query. Null when there is no content at all. A delete leaves no
- * trace here: a "content updated" stamp written by the generic write handlers would catch it and
- * cost one row read, but those handlers do not write one yet.
+ * The site's last content update (the footer's 更新日期): the latest `updatedAt` of every table
+ * visitors read (`visitorResources`: accounts and contact messages are not site content), the web
+ * settings and the section "last updated" stamps, in one query. Null when there is no content at
+ * all. A delete leaves no trace here: a "content updated" stamp written by the generic write
+ * handlers would catch it and cost one row read, but those handlers do not write one yet.
  */
 export async function lastContentUpdate(): Promise<Date | null> {
   const db = await getDb();
@@ -340,9 +340,7 @@ export async function lastContentUpdate(): Promise<Date | null> {
   const parts = [
     latest(websetting, websetting.updatedAt),
     latest(sectionUpdateTimes, sectionUpdateTimes.updatedAt),
-    ...allResources()
-      .filter((definition) => definition.name !== 'account' && definition.name !== 'webcontact')
-      .map((definition) => latest(tableOf(definition), column(tableOf(definition), 'updatedAt'))),
+    ...visitorResources().map((definition) => latest(tableOf(definition), column(tableOf(definition), 'updatedAt'))),
   ];
   // greatest() skips nulls (empty tables); one flat list plans several times faster than nested unions.
   // Whole milliseconds, cut like the drivers cut stored microseconds, so the date matches the rows'.
