@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_PORT } from './worker';
 
@@ -148,6 +149,8 @@ export async function startServer(
   what: string,
   { readyInit, timeout = 60_000 }: { readyInit?: RequestInit; timeout?: number } = {},
 ): Promise<{ stop(): Promise<void>; output(): string; child: ChildProcess }> {
+  // Something else on the port would answer the readiness check, or leave the server waiting.
+  if (await listening(port)) throw new Error(`${what} cannot start: port ${port} is in use (docs/testing.md)`);
   const server = spawnServer(port, env);
   const output = collectOutput(server);
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -168,6 +171,18 @@ export async function startServer(
     throw new Error(`${what} did not start:\n${output().slice(-4000)}`);
   }
   return { stop, output, child: server };
+}
+
+/** Whether something accepts connections on the port at 127.0.0.1. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 /** Signs the Admin (or another account) in through the API and leaves the token where the back office reads it. */
