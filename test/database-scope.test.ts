@@ -25,6 +25,15 @@ test('a test file that opens a database is listed', () => {
   expect(opening.filter((file) => !listed.has(file))).toEqual([]);
 });
 
+test('a jest file that reads the database setting runs on both databases, or its PostgreSQL side would never run', () => {
+  const reading = (file: string) =>
+    read(`test/${file}`)
+      .split('\n')
+      .some((line) => /process\.env\.DATABASE_URL/.test(line) && !/delete (process\.)?env\.DATABASE_URL/.test(line));
+  expect(reading('images.test.ts')).toBe(true);
+  expect(scope.jest.pgliteOnly.filter(reading)).toEqual([]);
+});
+
 test('a spec with tests only for PostgreSQL runs on both databases, or its tests would never run', () => {
   const postgresOnly = specs.filter((file) =>
     /^if \((process\.env\.DATABASE_URL|databaseUrl)\) \{\n\s*test\./m.test(read(`e2e/${file}`)),
