@@ -3,6 +3,7 @@ import {
   hasTrash,
   importable,
   keepsHistory,
+  readByVisitors,
   traits,
   type CallInput,
   type ResourceCall,
@@ -194,7 +195,7 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
     if (ordered) routes.push({ method: 'PUT', path: `${name}/changeorder/:section/:id/:position`, operation: move });
   }
   if (keepsHistory(definition)) routes.push(...historyRoutes(definition));
-  if (keepsHistory(definition) && traits(definition).read === 'public') routes.push(...reviewRoutes(definition));
+  if (keepsHistory(definition) && readByVisitors(definition)) routes.push(...reviewRoutes(definition));
   return routes.map((route) => ({ resource: definition, ...route }));
 }
 

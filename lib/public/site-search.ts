@@ -1,4 +1,4 @@
-import { traits, type ResourceDefinition } from '../content/model/define';
+import { readByVisitors, type ResourceDefinition } from '../content/model/define';
 import { matchesKeywords, readPublicList, searchableFields } from '../content/storage/reads';
 import { allResources } from '../content/model/registry';
 import { keywordTerms } from '../content/storage/search';
@@ -24,7 +24,7 @@ const firstResources = ['webnews', 'webbulletin', 'webactivity', 'webrule', 'web
 export function searchableResources(): ResourceDefinition[] {
   const eligible = allResources().filter(
     (definition) =>
-      traits(definition).read === 'public' &&
+      readByVisitors(definition) &&
       publicRowPath(definition.name, { id: 0 }) !== null &&
       searchableFields(definition).length > 0,
   );

@@ -1,7 +1,7 @@
 import 'server-only';
 import { config } from '../../config';
 import type { Actor } from '../model/actor';
-import { traits, type ResourceDefinition } from '../model/define';
+import { readByVisitors, type ResourceDefinition } from '../model/define';
 import { invalid } from '../model/errors';
 import { sections } from '../model/sections';
 import { wireInstant } from '../model/wire';
@@ -18,7 +18,7 @@ import { reviewCycles } from '../storage/settings';
  */
 
 /** Whether a resource's rows have review dates: those visitors read. */
-export const reviewed = (definition: ResourceDefinition) => traits(definition).read === 'public';
+export const reviewed = (definition: ResourceDefinition) => readByVisitors(definition);
 
 /**
  * The section a row's back-office form is under, for resources whose section stands in every path

@@ -1,5 +1,5 @@
 import 'server-only';
-import { traits, type ResourceDefinition } from '../model/define';
+import { readByVisitors, type ResourceDefinition } from '../model/define';
 import type { Actor } from '../model/actor';
 import { ContentError } from '../model/errors';
 import { Role } from '../model/roles';
@@ -16,7 +16,7 @@ import { notifyApprovers } from './approval-mail';
  */
 export async function approvalNeeded(actor: Actor, definition: ResourceDefinition): Promise<boolean> {
   if (actor.operator || actor.account?.role !== Role.User) return false;
-  if (traits(definition).read !== 'public') return false;
+  if (!readByVisitors(definition)) return false;
   return (await approvalSettings()).required;
 }
 
