@@ -8,7 +8,14 @@ import { eq, sql } from 'drizzle-orm';
 import { resetConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { mailQueue, webcontact } from '../lib/db/schema';
-import { deliverDueMail, KEEP_DONE_MS, MAX_ATTEMPTS, pruneMailQueue, RETRY_DELAYS_MS } from '../lib/mail/queue';
+import {
+  deliverDueMail,
+  enqueueMail,
+  KEEP_DONE_MS,
+  MAX_ATTEMPTS,
+  pruneMailQueue,
+  RETRY_DELAYS_MS,
+} from '../lib/mail/queue';
 import { metrics } from '../lib/observability/metrics';
 import { call, signedIn } from './helpers/api';
 import { withDatabase } from './helpers/database';
@@ -233,6 +240,48 @@ describe('contact message e-mail', () => {
     // The test server keeps each mail before it acknowledges it: once both workers are done, all are in.
     await smtp.waitFor(3);
     expect(smtp.received.map((mail) => mail.subject).sort()).toHaveLength(3);
+  });
+
+  test("a mail's own headers and attachments arrive, and its bodies, headers and attachments are emptied once sent", async () => {
+    const queued = await enqueueMail({
+      kind: 'registration',
+      to: ['someone@example.org'],
+      subject: '附件測試',
+      text: 'text',
+      html: '<p>html</p>',
+      headers: { 'List-Id': 'News <news.example.org>' },
+      attachments: [
+        { filename: 'event.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' },
+      ],
+    });
+    expect(queued).not.toBeNull();
+    await deliverDueMail();
+    const [mail] = await smtp.waitFor(1);
+    expect(mail.parsed.headerLines.find((line) => line.key === 'list-id')?.line).toBe(
+      'List-ID: News <news.example.org>', // nodemailer writes the name as RFC 2919 does
+    );
+    expect(mail.parsed.attachments.map((file) => [file.filename, file.contentType, file.content.toString()])).toEqual([
+      ['event.ics', 'text/calendar', 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n'],
+    ]);
+    const [row] = (await queueRows()).filter((r) => r.id === queued);
+    expect(row).toMatchObject({ status: 'sent', text: '', html: '', headers: null, attachments: null });
+  });
+
+  test('a mail with a once key is queued once, however often and from however many callers it is asked for', async () => {
+    const mail = {
+      kind: 'registration' as const,
+      to: ['someone@example.org'],
+      subject: '一次',
+      text: 't',
+      html: 'h',
+      onceKey: 'reminder:1:3',
+    };
+    const ids = await Promise.all([enqueueMail(mail), enqueueMail(mail), enqueueMail(mail)]);
+    expect(ids.filter((id) => id !== null)).toHaveLength(1);
+    expect(await enqueueMail({ ...mail, onceKey: 'reminder:1:1' })).not.toBeNull();
+    await deliverDueMail();
+    await smtp.waitFor(2);
+    expect(smtp.received).toHaveLength(2);
   });
 
   test('without notification addresses nothing is queued', async () => {

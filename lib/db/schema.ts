@@ -247,6 +247,15 @@ export const mailQueue = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Headers of the mail's own (`List-Unsubscribe`…); emptied with the bodies. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    attachments:
+      jsonb('attachments').$type<{ filename: string; contentType: string; content: string; encoding?: 'base64' }[]>(),
+    /**
+     * Names the one mail of its kind a thing may cause (a reminder of one sign-up, one mailing to one
+     * address): a second enqueue with the same key, from any server, queues nothing.
+     */
+    onceKey: varchar('once_key', { length: 200 }),
     /** `pending`, `sent`, `failed` (attempts used up) or `expired` (no use sending any more). */
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -258,7 +267,10 @@ export const mailQueue = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     sentAt: timestamptz('sent_at'),
   },
-  (t) => [index('mail_queue_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_queue_due_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('mail_queue_once_key_idx').on(t.onceKey),
+  ],
 );
 
 /** Draft-preview links: the token's SHA-256, the row it shows, valid for an hour. */

@@ -29,12 +29,17 @@ export const KEEP_DONE_MS = 30 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface QueuedMail extends MailContent {
-  kind: 'contact' | 'password-reset' | 'approval' | 'review' | 'sign-in';
+  kind: 'contact' | 'password-reset' | 'approval' | 'review' | 'sign-in' | 'registration' | 'newsletter';
   /** Not sent after this (a reset link that no longer works). */
   expiresAt?: Date;
+  /** The mail is queued once for this key, whichever server asks and however often (see the table). */
+  onceKey?: string;
 }
 
-/** Queues one e-mail and wakes this server's worker; nothing is queued while e-mail is off. */
+/**
+ * Queues one e-mail and wakes this server's worker; nothing is queued while e-mail is off, or when a
+ * mail with the same `onceKey` was queued before (then the answer is null too).
+ */
 export async function enqueueMail(mail: QueuedMail): Promise<number | null> {
   if (!mailEnabled() || !mail.to.length) return null;
   const db = await getDb();
@@ -48,10 +53,15 @@ export async function enqueueMail(mail: QueuedMail): Promise<number | null> {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      headers: mail.headers ?? null,
+      attachments: mail.attachments?.length ? mail.attachments : null,
+      onceKey: mail.onceKey ?? null,
       expiresAt: mail.expiresAt ?? null,
       nextAttemptAt: new Date(),
     })
+    .onConflictDoNothing()
     .returning({ id: mailQueue.id });
+  if (!row) return null;
   wakeMailWorker();
   return row.id;
 }
@@ -88,6 +98,8 @@ const done = (status: 'sent' | 'failed' | 'expired', now: Date) =>
         claimedUntil: null,
         text: '',
         html: '',
+        headers: null,
+        attachments: null,
         ...(status === 'sent' ? { sentAt: now, lastError: null } : {}),
       };
 
@@ -99,7 +111,14 @@ async function deliver(row: ClaimedRow, now: Date): Promise<'sent' | 'retry' | '
   }
   const attempts = row.attempts + 1;
   try {
-    await sendMail({ to: row.recipients, subject: row.subject, text: row.text, html: row.html });
+    await sendMail({
+      to: row.recipients,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      headers: row.headers ?? undefined,
+      attachments: row.attachments ?? undefined,
+    });
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     const givenUp = attempts >= MAX_ATTEMPTS;

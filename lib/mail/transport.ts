@@ -5,12 +5,26 @@ declare global {
   var __gonghuiMailTransport: { url: string; transport: Transporter } | undefined;
 }
 
-/** One e-mail as the queue holds it: plain text and simple HTML of the same words. */
+/** A file sent with an e-mail (a calendar entry, say): text, or binary as base64. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding?: 'base64';
+}
+
+/**
+ * One e-mail as the queue holds it: plain text and simple HTML of the same words, and optionally
+ * headers of its own (`List-Unsubscribe`, `List-Id`…) and attachments. nodemailer adds `Message-ID`
+ * and `Date`.
+ */
 export interface MailContent {
   to: string[];
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 /** E-mail is on only when SMTP_URL names a server; without it nothing is queued or sent. */
@@ -46,5 +60,7 @@ export async function sendMail(mail: MailContent): Promise<void> {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    ...(mail.headers ? { headers: mail.headers } : {}),
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
   });
 }
