@@ -8,7 +8,14 @@ import { waitFor } from './helpers/wait-for';
 import { getDb } from '../lib/db';
 import { uploads, uploadVariants } from '../lib/db/schema';
 import { findUpload, makeMissingVariants, moveUploads, storeUpload, variantSource } from '../lib/uploads';
-import { cropOffset, exifCopyright, inspectImage, MAX_IMAGE_PIXELS, renderVariant } from '../lib/uploads/images';
+import {
+  cropOffset,
+  exifCopyright,
+  inspectImage,
+  isLosslessWebp,
+  MAX_IMAGE_PIXELS,
+  renderVariant,
+} from '../lib/uploads/images';
 import { uploadAnswer as serveUpload } from '../lib/uploads/answer';
 import { databaseStorage, setUploadStorage } from '../lib/uploads/storage';
 import { openPostgres } from '../lib/db/client';
@@ -82,6 +89,7 @@ describe('sizes', () => {
       width: 700,
       height: 500,
       alpha: false,
+      lossless: false,
       focalX: null,
       focalY: null,
     };
@@ -107,6 +115,10 @@ describe('sizes', () => {
       'v1-w700-lossless.webp',
       'v1-c1200x630-500-500.jpg',
     ]);
+    expect(variantPlan({ ...source, type: 'image/webp', lossless: true })).toEqual(
+      variantPlan({ ...source, type: 'image/png' }),
+    );
+    expect(variantPlan({ ...source, type: 'image/webp' })).toEqual(variantPlan(source));
     expect(variantPlan({ ...source, type: 'application/pdf' })).toEqual([]);
   });
 });
@@ -368,31 +380,50 @@ describe('variants', () => {
     }
   });
 
-  test('an opaque PNG (a chart, a screenshot) stays lossless: PNG at its own URL, lossless WebP, no AVIF', async () => {
-    // One-pixel lines and a dither: what a lossy encoder blurs.
-    const [width, height] = [300, 200];
-    const pixels = Buffer.alloc(width * height * 3, 255);
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++)
-        if (x % 10 === 0 || y % 10 === 0 || (x + y) % 3 === 0)
-          pixels.fill((x * 7 + y * 13) % 200, (y * width + x) * 3, (y * width + x + 1) * 3);
-    const chart = await sharp(pixels, { raw: { width, height, channels: 3 } })
-      .png()
-      .toBuffer();
-    const id = await stored(chart, 'chart.png');
-    await variantsIdle();
-    const keys = [...(await storedVariantKeys(id))];
-    expect(keys.filter((key) => key.endsWith('.jpg') || key.endsWith('.avif'))).toEqual(['v1-c1200x630-500-500.jpg']);
-    const own = await serveUpload(id);
-    expect(own.headers.get('content-type')).toBe('image/png');
-    const webp = await serveUpload(id, new URLSearchParams({ w: String(width), f: 'webp', v: '1' }));
-    expect(webp.headers.get('content-type')).toBe('image/webp');
-    for (const response of [own, webp]) {
-      const served = sharp(Buffer.from(await response.arrayBuffer()));
-      expect((await served.metadata()).format).toBe(response === own ? 'png' : 'webp');
-      expect((await served.removeAlpha().raw().toBuffer()).equals(pixels)).toBe(true);
-    }
+  test('a WebP is lossless when its picture is VP8L, with or without an extended header, and lossy when VP8', async () => {
+    const picture = sharp({ create: { width: 40, height: 30, channels: 4, background: '#33669980' } });
+    expect(isLosslessWebp(await picture.clone().webp({ lossless: true }).toBuffer())).toBe(true);
+    expect(isLosslessWebp(await picture.clone().webp({ quality: 70 }).toBuffer())).toBe(false);
+    const opaque = picture.clone().removeAlpha();
+    expect(isLosslessWebp(await opaque.clone().webp({ lossless: true }).toBuffer())).toBe(true);
+    expect(isLosslessWebp(await opaque.clone().webp({ quality: 70 }).toBuffer())).toBe(false);
+    const withProfile = await opaque.clone().withIccProfile('srgb').webp({ lossless: true }).toBuffer();
+    expect(String.fromCharCode(...withProfile.subarray(12, 16))).toBe('VP8X');
+    expect(isLosslessWebp(withProfile)).toBe(true);
+    expect(isLosslessWebp(await opaque.clone().png().toBuffer())).toBe(false);
   });
+
+  test.each([
+    ['PNG', 'chart.png', 'png'],
+    ['lossless WebP', 'chart.webp', 'webp'],
+  ] as const)(
+    'an opaque %s (a chart, a screenshot) stays lossless: PNG at its own URL, lossless WebP, no AVIF',
+    async (_, name, format) => {
+      // One-pixel lines and a dither: what a lossy encoder blurs.
+      const [width, height] = [300, 200];
+      const pixels = Buffer.alloc(width * height * 3, 255);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++)
+          if (x % 10 === 0 || y % 10 === 0 || (x + y) % 3 === 0)
+            pixels.fill((x * 7 + y * 13) % 200, (y * width + x) * 3, (y * width + x + 1) * 3);
+      const drawn = sharp(pixels, { raw: { width, height, channels: 3 } });
+      const chart = await (format === 'png' ? drawn.png() : drawn.webp({ lossless: true })).toBuffer();
+      const id = await stored(chart, name);
+      expect((await findUpload(id))?.type).toBe(`image/${format}`);
+      await variantsIdle();
+      const keys = [...(await storedVariantKeys(id))];
+      expect(keys.filter((key) => key.endsWith('.jpg') || key.endsWith('.avif'))).toEqual(['v1-c1200x630-500-500.jpg']);
+      const own = await serveUpload(id);
+      expect(own.headers.get('content-type')).toBe('image/png');
+      const webp = await serveUpload(id, new URLSearchParams({ w: String(width), f: 'webp', v: '1' }));
+      expect(webp.headers.get('content-type')).toBe('image/webp');
+      for (const response of [own, webp]) {
+        const served = sharp(Buffer.from(await response.arrayBuffer()));
+        expect((await served.metadata()).format).toBe(response === own ? 'png' : 'webp');
+        expect((await served.removeAlpha().raw().toBuffer()).equals(pixels)).toBe(true);
+      }
+    },
+  );
 
   test('an animated GIF stays animated at its own URL and has still copies for thumbnails', async () => {
     const frame = (background: string) =>

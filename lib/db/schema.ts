@@ -112,6 +112,11 @@ export const uploads = pgTable('uploads', {
   height: integer('height'),
   /** An image with transparency: its copies for old browsers are PNG rather than JPEG. */
   alpha: boolean('alpha').notNull().default(false),
+  /**
+   * Every pixel as drawn (PNG, GIF, a lossless WebP): its copies stay lossless, for a chart's lines and a
+   * screenshot's text. Set from the bytes at upload; PNG and GIF are lossless by their type alone.
+   */
+  lossless: boolean('lossless').notNull().default(false),
   /** The point of an image that fixed-ratio crops keep in view, 0–1 from the left and the top; null: the centre. */
   focalX: real('focal_x'),
   focalY: real('focal_y'),
@@ -152,6 +157,7 @@ export const uploadHistory = pgTable(
     width: integer('width'),
     height: integer('height'),
     alpha: boolean('alpha').notNull().default(false),
+    lossless: boolean('lossless').notNull().default(false),
     replacedAt: timestamptz('replaced_at').notNull().defaultNow(),
     replacedBy: integer('replaced_by'),
   },

@@ -16,6 +16,7 @@ export interface PublicFile extends Pick<VariantSource, 'width' | 'height' | 'fo
   id: string;
   version: number;
   alpha: boolean;
+  lossless: boolean;
   name: string;
   /** The MIME type decided at upload. */
   type: string;

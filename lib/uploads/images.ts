@@ -19,6 +19,27 @@ export interface ImageFacts {
   hasAlpha: boolean;
   /** More than one frame (an animated GIF or WebP): the original keeps the animation. */
   animated: boolean;
+  /** Every pixel as drawn (PNG, GIF, a lossless WebP): its copies stay lossless. */
+  lossless: boolean;
+}
+
+const fourcc = (bytes: Uint8Array, at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+
+/**
+ * Whether a WebP file's picture is lossless (VP8L) rather than lossy (VP8), from its RIFF chunks; an
+ * extended file (VP8X) names the picture's chunk after its own, its alpha, colour profile or metadata.
+ */
+export function isLosslessWebp(bytes: Uint8Array): boolean {
+  if (bytes.byteLength < 20 || fourcc(bytes, 0) !== 'RIFF' || fourcc(bytes, 8) !== 'WEBP') return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 12; at + 8 <= bytes.byteLength;) {
+    const chunk = fourcc(bytes, at);
+    if (chunk === 'VP8L') return true;
+    if (chunk === 'VP8 ' || chunk === 'ANMF') return false;
+    const size = view.getUint32(at + 4, true);
+    at += 8 + size + (size % 2);
+  }
+  return false;
 }
 
 export type Inspection = { ok: true; facts: ImageFacts } | { ok: false; reason: 'pixels' | 'decode' };
@@ -56,6 +77,8 @@ export async function inspectImage(bytes: Uint8Array): Promise<Inspection> {
       height: turned ? width : frameHeight,
       hasAlpha: metadata.hasAlpha,
       animated: pages > 1,
+      lossless:
+        metadata.format === 'png' || metadata.format === 'gif' || (metadata.format === 'webp' && isLosslessWebp(bytes)),
     },
   };
 }

@@ -74,6 +74,7 @@ export const imageColumns = (image: ImageFacts | null) => ({
   width: image?.width ?? null,
   height: image?.height ?? null,
   alpha: image?.hasAlpha ?? false,
+  lossless: image?.lossless ?? false,
 });
 
 /**
@@ -115,6 +116,7 @@ export const variantSource = (row: typeof uploads.$inferSelect): VariantSource =
   width: row.width,
   height: row.height,
   alpha: row.alpha,
+  lossless: row.lossless,
   focalX: row.focalX,
   focalY: row.focalY,
 });
@@ -150,7 +152,7 @@ export async function findUploads(
   (Pick<UploadInfo, 'id' | 'name' | 'type' | 'size'> &
     Pick<
       typeof uploads.$inferSelect,
-      'altTw' | 'altEn' | 'width' | 'height' | 'alpha' | 'focalX' | 'focalY' | 'version'
+      'altTw' | 'altEn' | 'width' | 'height' | 'alpha' | 'lossless' | 'focalX' | 'focalY' | 'version'
     >)[]
 > {
   if (ids.length === 0) return [];
@@ -166,6 +168,7 @@ export async function findUploads(
       width: uploads.width,
       height: uploads.height,
       alpha: uploads.alpha,
+      lossless: uploads.lossless,
       focalX: uploads.focalX,
       focalY: uploads.focalY,
       version: uploads.version,

@@ -27,6 +27,8 @@ export interface VariantSource {
   width: number | null;
   height: number | null;
   alpha: boolean;
+  /** Recorded at upload for a lossless WebP; PNG and GIF are lossless by their type. */
+  lossless: boolean;
   focalX: number | null;
   focalY: number | null;
 }
@@ -44,14 +46,15 @@ export function variantWidths(width: number): number[] {
  * A source of sharp edges (a chart, a diagram, a screenshot: what is stored as PNG or GIF) whose
  * copies stay lossless: a lossy encoder blurs its lines and text.
  */
-export const lossless = (source: Pick<VariantSource, 'type'>) => /^image\/(png|gif)$/.test(source.type);
+export const lossless = (source: Pick<VariantSource, 'type' | 'lossless'>) =>
+  source.lossless || /^image\/(png|gif)$/.test(source.type);
 
 /** The format for browsers without AVIF or WebP: PNG keeps transparency and lossless pixels, JPEG for photos. */
-export const fallbackFormat = (source: Pick<VariantSource, 'alpha' | 'type'>): 'png' | 'jpeg' =>
+export const fallbackFormat = (source: Pick<VariantSource, 'alpha' | 'type' | 'lossless'>): 'png' | 'jpeg' =>
   source.alpha || lossless(source) ? 'png' : 'jpeg';
 
 /** The formats a page offers, best first: no AVIF for a lossless source (ours is lossy), its WebP lossless. */
-export const pictureFormats = (source: Pick<VariantSource, 'alpha' | 'type'>): VariantFormat[] =>
+export const pictureFormats = (source: Pick<VariantSource, 'alpha' | 'type' | 'lossless'>): VariantFormat[] =>
   lossless(source) ? ['webp', 'png'] : ['avif', 'webp', fallbackFormat(source)];
 
 const extension: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png', gif: 'gif' };
@@ -369,6 +372,3 @@ export async function chooseVariant(
   await makeVariant(source, quick);
   return { key: quick.key, format: quick.format, exact: quick.key === wanted.key };
 }
-
-/** A stored variant's format, from its key. */
-export const keyFormat = (key: string): VariantFormat | undefined => formatOf[key.split('.').pop() ?? ''];

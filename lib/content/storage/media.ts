@@ -233,6 +233,7 @@ export async function replaceMediaFile(
           width: row.width,
           height: row.height,
           alpha: row.alpha,
+          lossless: row.lossless,
           replacedBy: accountId,
         })
         .onConflictDoNothing();
