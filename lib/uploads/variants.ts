@@ -58,10 +58,6 @@ export const pictureFormats = (source: Pick<VariantSource, 'alpha' | 'type' | 'l
   lossless(source) ? ['webp', 'png'] : ['avif', 'webp', fallbackFormat(source)];
 
 const extension: Record<VariantFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png', gif: 'gif' };
-const formatOf = Object.fromEntries(Object.entries(extension).map(([format, ext]) => [ext, format])) as Record<
-  string,
-  VariantFormat
->;
 export const mimeOf = (format: VariantFormat) => `image/${format}`;
 
 const focal = (value: number | null) => Math.round((value ?? 0.5) * 1000);
