@@ -46,8 +46,8 @@ describe('wire dates', () => {
       Date.UTC(1900, 0, 1, 0, 0, 0),
       Date.UTC(2026, 6, 1, 12, 34, 56, 789),
     ];
-    // And every 7 minutes 13 seconds through a year, which crosses each change of the year.
-    for (let at = Date.UTC(2025, 0, 1); at < Date.UTC(2026, 0, 1); at += 433_000) moments.push(at);
+    // And every hour and 13 seconds through a year, which crosses each change of the year.
+    for (let at = Date.UTC(2025, 0, 1); at < Date.UTC(2026, 0, 1); at += 3_613_000) moments.push(at);
     for (const at of moments)
       expect(toWireDateTime(new Date(at), timeZone)).toBe(intlWireDateTime(new Date(at), timeZone));
   });
