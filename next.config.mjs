@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
 import { backOfficeHeaders, securityHeaders, UPLOAD_CSP } from './lib/security/headers.mjs';
 
@@ -15,9 +14,8 @@ const nextConfig = {
   // The build checks the application's types; tests are checked by `npm run typecheck`.
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   // Uploads come through the API's own size check (20 MB), not Next's body parser.
-  // Whole public pages in memory until the next content write (lib/cache/page-cache-handler.cjs);
-  // none in Next's own file cache, which would outlive a restart and a restore.
-  cacheHandler: fileURLToPath(new URL('./lib/cache/page-cache-handler.cjs', import.meta.url)),
+  // Whole public pages are kept by the server's own stage (lib/server/stored-pages.ts); Next.js
+  // keeps none, in memory or in its file cache, which would outlive a restart and a restore.
   cacheMaxMemorySize: 0,
   // One small stylesheet: inlining it saves a render-blocking request on phones (Lighthouse).
   experimental: { serverActions: { bodySizeLimit: '1mb' }, inlineCss: true },

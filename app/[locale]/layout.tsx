@@ -12,15 +12,10 @@ import { PreviewBanner } from '@/components/site/PreviewBanner';
 import { SiteHeader } from '@/components/site/SiteHeader';
 import accessKeyStyles from '@/components/site/AccessKeyMark.module.css';
 
-// Nothing is rendered at build time (the build has no database): pages render on their first
-// request and the page cache (lib/cache/page-cache-handler.cjs) keeps them until the next content
-// write, and at most 30 s, because publication windows move with the clock. Pages that read
-// search parameters (lists with filters, paging, search) render on every request.
-export function generateStaticParams() {
-  return [];
-}
-
-export const revalidate = 30;
+// Nothing is rendered at build time (the build has no database), and Next.js keeps no page: each
+// renders when asked, and the server keeps visitors' pages whole (lib/server/stored-pages.ts) until
+// the next content write or the end of their shared lifetime (lib/public/cache-headers.ts).
+export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
   const locale = await localeOf(params);

@@ -105,7 +105,8 @@ export function nextWindowChange(after: number): number | undefined {
 export function invalidate(resource: string, write: TierWrite & { id?: number } = {}): Promise<void> {
   state.generations.set(resource, (state.generations.get(resource) ?? 0) + 1);
   for (const key of state.keysOf.get(resource) ?? []) drop(key);
-  // Whole pages and site-wide reads (lib/cache/page-cache-handler.cjs, site-reads.ts) follow every write.
+  // Whole pages, visitors' API answers and site-wide reads (lib/server/stored-pages.ts, api-answers.ts,
+  // site-reads.ts) follow every write.
   bumpContentEpoch();
   return purgeKeys(writtenKeys(resource, write)).sent;
 }

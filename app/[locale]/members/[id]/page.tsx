@@ -91,8 +91,3 @@ export default async function MemberPage({ params }: PageProps<'/[locale]/member
     </PublicPage>
   );
 }
-
-// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
-export function generateStaticParams() {
-  return [];
-}

@@ -59,8 +59,3 @@ export default async function SelfRegulationRulePage({ params }: PageProps<'/[lo
     </PublicPage>
   );
 }
-
-// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
-export function generateStaticParams() {
-  return [];
-}
