@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
 import { backOfficeHeaders, securityHeaders, UPLOAD_CSP } from './lib/security/headers.mjs';
 
@@ -15,7 +16,8 @@ const nextConfig = {
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   // Uploads come through the API's own size check (20 MB), not Next's body parser.
   // Whole public pages are kept by the server's own stage (lib/server/stored-pages.ts); Next.js
-  // keeps none, in memory or in its file cache, which would outlive a restart and a restore.
+  // keeps none, in memory or in its file cache (lib/server/next-page-cache.cjs).
+  cacheHandler: fileURLToPath(new URL('./lib/server/next-page-cache.cjs', import.meta.url)),
   cacheMaxMemorySize: 0,
   // One small stylesheet: inlining it saves a render-blocking request on phones (Lighthouse).
   experimental: { serverActions: { bodySizeLimit: '1mb' }, inlineCss: true },

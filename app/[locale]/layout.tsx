@@ -12,10 +12,15 @@ import { PreviewBanner } from '@/components/site/PreviewBanner';
 import { SiteHeader } from '@/components/site/SiteHeader';
 import accessKeyStyles from '@/components/site/AccessKeyMark.module.css';
 
-// Nothing is rendered at build time (the build has no database), and Next.js keeps no page: each
-// renders when asked, and the server keeps visitors' pages whole (lib/server/stored-pages.ts) until
-// the next content write or the end of their shared lifetime (lib/public/cache-headers.ts).
-export const dynamic = 'force-dynamic';
+// Nothing is rendered at build time (the build has no database). Pages without request data render
+// whole (static), so a missing row answers 404, but Next.js keeps none of them
+// (lib/server/next-page-cache.cjs): the server keeps what visitors get (lib/server/stored-pages.ts).
+// Pages that read search parameters (lists with filters, paging, search) stream as they render.
+export function generateStaticParams() {
+  return [];
+}
+
+export const revalidate = 30;
 
 export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
   const locale = await localeOf(params);

@@ -9,7 +9,7 @@ import type { Exchange, FinishedPage, Stage } from './stage';
 
 /**
  * The one whole-page cache: public pages kept whole, compressed, and sent from here without
- * running Next.js (which keeps no page of its own: next.config.mjs). The first
+ * running Next.js (which keeps no page of its own: lib/server/next-page-cache.cjs). The first
  * anonymous request of a page renders it; its answer (status, final headers with the CSP's script
  * hashes and the cache tier's keys, body) is compressed once, and the requests after it get those
  * bytes as they are, as Varnish or nginx's `gzip_static` would. Requests that arrive while the page
@@ -221,8 +221,9 @@ async function store(key: string, page: FinishedPage, epoch: number, renewAt: nu
   const br = await compressStored(page.body, 'br');
   // A write while the page rendered or compressed: this copy is already stale.
   if (contentEpoch() !== epoch || expires <= Date.now()) return;
-  const headers = keptHeaders(page.headers);
-  // Next.js renders every page afresh and gives it no ETag: the copy gets its own.
+  // Next.js's word on its own cache, which keeps nothing (lib/server/next-page-cache.cjs), is not the copy's.
+  const headers = keptHeaders(page.headers).filter(([name]) => name !== 'x-nextjs-cache');
+  // A page rendered per request (a list) comes without an ETag: the copy gets its own.
   const etag =
     typeof page.headers.etag === 'string'
       ? page.headers.etag

@@ -7,3 +7,8 @@ import { notFound } from 'next/navigation';
 export default function UnknownPath(): never {
   notFound();
 }
+
+// Rendered on first request and kept like a row's page, so that the 404 is rendered whole, in its frame.
+export function generateStaticParams() {
+  return [];
+}

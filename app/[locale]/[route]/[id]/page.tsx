@@ -22,3 +22,8 @@ export default async function ResourceDetailPage({ params }: PageProps<'/[locale
   setRequestLocale(locale);
   return <ResourceDetail locale={locale} page={page} />;
 }
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
+}

@@ -61,3 +61,8 @@ export default async function EducationItemPage({ params }: PageProps<'/[locale]
     </PublicPage>
   );
 }
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
+}

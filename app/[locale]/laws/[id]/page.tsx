@@ -54,3 +54,8 @@ export default async function LawPage({ params }: PageProps<'/[locale]/laws/[id]
     </PublicPage>
   );
 }
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
+}

@@ -91,3 +91,8 @@ export default async function MemberPage({ params }: PageProps<'/[locale]/member
     </PublicPage>
   );
 }
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
+}

@@ -59,3 +59,8 @@ export default async function SelfRegulationRulePage({ params }: PageProps<'/[lo
     </PublicPage>
   );
 }
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
+}

@@ -73,3 +73,8 @@ export default async function SpecialZonePage({ params }: PageProps<'/[locale]/s
     </PublicPage>
   );
 }
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
+}

@@ -65,3 +65,8 @@ export default async function StatisticsItemPage({ params }: PageProps<'/[locale
     </PublicPage>
   );
 }
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
+}

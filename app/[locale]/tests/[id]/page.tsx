@@ -46,3 +46,8 @@ export default async function TestPage({ params }: PageProps<'/[locale]/tests/[i
     </PublicPage>
   );
 }
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
+}

@@ -48,3 +48,8 @@ export default async function VideoPage({ params }: PageProps<'/[locale]/about/v
     </PublicPage>
   );
 }
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
+}

@@ -55,3 +55,8 @@ export default async function SpecialItemPage({ params }: PageProps<'/[locale]/s
     </PublicPage>
   );
 }
+
+// Rendered on first request, then cached like every public page (app/[locale]/layout.tsx).
+export function generateStaticParams() {
+  return [];
+}
