@@ -163,7 +163,11 @@ const range = (values, digits = 0) => {
   return low === high ? low : `${low}–${high}`;
 };
 
-const load = () => os.loadavg().map((value) => value.toFixed(2)).join(', ');
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 
 const children = [];
 const stopAll = () => {
@@ -281,11 +285,19 @@ try {
       cells.push(
         range(rate(theirs)),
         range(theirs.map((result) => result.latency.p99)),
-        range(rate(mine).map((value, i) => value / rate(theirs)[i]), 1),
+        range(
+          rate(mine).map((value, i) => value / rate(theirs)[i]),
+          1,
+        ),
       );
     cells.push(
       bares.length ? range(rate(bares)) : '–',
-      bares.length ? range(rate(mine).map((value, i) => value / rate(bares)[i]), 3) : '–',
+      bares.length
+        ? range(
+            rate(mine).map((value, i) => value / rate(bares)[i]),
+            3,
+          )
+        : '–',
       range(mine.map((result) => result.non2xx)),
     );
     console.log(`| ${title} | ${cells.join(' | ')} |`);
