@@ -19,7 +19,7 @@ const config = {
     : ['default'],
   transform: {
     // ignoreDynamic keeps `await import()` so ES-only packages load through Node (vm modules).
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(t|m?j)sx?$': [
       '@swc/jest',
       {
         jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },

@@ -15,9 +15,9 @@ const nextConfig = {
   // The build checks the application's types; tests are checked by `npm run typecheck`.
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   // Uploads come through the API's own size check (20 MB), not Next's body parser.
-  // Whole public pages in memory until the next content write (lib/cache/page-cache-handler.cjs);
-  // none in Next's own file cache, which would outlive a restart and a restore.
-  cacheHandler: fileURLToPath(new URL('./lib/cache/page-cache-handler.cjs', import.meta.url)),
+  // Whole public pages are kept by the server's own stage (lib/server/stored-pages.ts); Next.js
+  // keeps none, in memory or in its file cache (lib/server/next-page-cache.cjs).
+  cacheHandler: fileURLToPath(new URL('./lib/server/next-page-cache.cjs', import.meta.url)),
   cacheMaxMemorySize: 0,
   // One small stylesheet: inlining it saves a render-blocking request on phones (Lighthouse).
   experimental: { serverActions: { bodySizeLimit: '1mb' }, inlineCss: true },

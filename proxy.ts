@@ -3,7 +3,6 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './lib/i18n/routing';
 import { XSRF_COOKIE } from './lib/api/xsrf-cookie';
 import { adminRouting } from './lib/admin/rewrite';
-import { firstPagePath, hasCachedFirstPage, isFirstPageTwin, withoutFirstPage } from './lib/public/first-pages';
 import { isSiteArea } from './lib/public/routes';
 
 const intl = createMiddleware(routing);
@@ -21,31 +20,15 @@ function route(request: NextRequest): NextResponse {
   return NextResponse.redirect(new URL('/tw', request.url));
 }
 
-/**
- * A public page: next-intl maps the /tw prefix to the zh-TW locale. A list asked for with no query
- * string goes to its twin route, which the whole-page cache keeps (lib/public/first-pages.ts); the
- * twin's own address is never shown to visitors.
- */
+/** A public page: next-intl maps the /tw prefix to the zh-TW locale. */
 function publicPage(request: NextRequest): NextResponse {
-  const { pathname, search } = request.nextUrl;
+  const { pathname } = request.nextUrl;
   const [, prefix, below = ''] = /^\/(tw|en)(\/.*)?$/.exec(pathname) ?? [];
-  if (isFirstPageTwin(below))
-    return NextResponse.redirect(new URL(`/${prefix}${withoutFirstPage(below)}${search}`, request.url));
   // An address that names no part of the site goes to its language's home page; below a part of
   // the site, one that names no page is that part's 404 (docs/public-site.md, "Error pages").
   const area = below.split('/')[1];
   if (area && !isSiteArea(area)) return NextResponse.redirect(new URL(`/${prefix}`, request.url));
-  const response = intl(request);
-  if (!search && hasCachedFirstPage(below) && !response.headers.has('location')) {
-    // next-intl rewrites /tw/… to its zh-TW route and lets /en/… through as it is: the twin's path
-    // goes after that route's locale segment.
-    const target = new URL(response.headers.get('x-middleware-rewrite') ?? request.url);
-    const [, locale] = /^(\/[^/]+)/.exec(target.pathname)!;
-    target.pathname = `${locale}${firstPagePath(below)}`;
-    response.headers.set('x-middleware-rewrite', target.toString());
-    response.headers.delete('x-middleware-next');
-  }
-  return response;
+  return intl(request);
 }
 
 /**

@@ -7,6 +7,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { apiStage } from './lib/server/api';
 import { cacheHeaders } from './lib/server/cache-headers';
 import { databaseAwayAnswers } from './lib/server/database-away';
 import { drain } from './lib/server/drain';
@@ -41,6 +42,8 @@ const stages: Stage[] = [
   databaseAwayAnswers,
   // The socket's address for the routes; garbled requests refused with a 4xx in their language.
   requestGate,
+  // The API (lib/api/dispatch.ts), answered here with its own compression: nothing after this runs for /api.
+  apiStage({ dev: options.dev }),
   // A draft preview's scope: its row readable, nothing it reads cached, its answer private.
   previewScope,
   // Next.js's build files, compressed once each and sent as they are (immutable: never stale).

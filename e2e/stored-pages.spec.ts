@@ -82,6 +82,33 @@ test('a write makes the stored copy stale: the next request renders the change',
   expect(await after.text()).toContain(title);
 });
 
+test('lists are kept like any page, each query string apart, and a write to their rows makes them stale', async ({
+  request,
+}) => {
+  const lists = ['/en/laws', '/tw/about/committees', '/tw/news', '/tw/news?page=2'];
+  for (const path of lists) {
+    const stored = await storedCopy(request, path);
+    expect(stored.status(), path).toBe(200);
+    // Next.js keeps no page of its own: the server's store is the one whole-page cache.
+    expect(stored.headers()['x-nextjs-cache'], path).toBeUndefined();
+  }
+  const added = await request.post('/api/webnews/add', {
+    headers: await adminHeaders(request, 'tw'),
+    data: { title: `列表快取 ${Date.now()}`, isVisible: true },
+  });
+  expect(added.status()).toBe(200);
+  const { id, title } = (await added.json()) as { id: number; title: string };
+  try {
+    const first = await request.get('/tw/news', { headers: browser });
+    expect(first.headers()['x-cache']).toBeUndefined();
+    expect(await first.text()).toContain(title);
+    expect((await request.get('/tw/news?page=2', { headers: browser })).headers()['x-cache']).toBeUndefined();
+    expect(await (await storedCopy(request, '/tw/news')).text()).toContain(title);
+  } finally {
+    await request.delete(`/api/webnews/delete/${id}`, { headers: await adminHeaders(request, 'tw') });
+  }
+});
+
 test('a row of the other language redirects to its counterpart with one Location and no page, kept by no cache', async ({
   request,
 }) => {

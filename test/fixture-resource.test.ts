@@ -26,7 +26,7 @@ const webfixture = defineResource({
   },
   menu: 'info',
   // A route of its own: no hand-written route is called `fixtures`.
-  public: { route: 'fixtures', pageSize: 5, firstPageCached: true },
+  public: { route: 'fixtures', pageSize: 5 },
 });
 
 // Row types follow the definition: this line does not compile if they do not.
@@ -76,12 +76,11 @@ test('it has the generic API, an OpenAPI entry, a menu entry and public links', 
   expect(publicRowPath('webfixture', { id: added.body.id })).toBe(`/fixtures/${added.body.id}`);
 });
 
-test('its own route is in the site map, the menu, the breadcrumbs, sitemap.xml and the cached first pages', async () => {
+test('its own route is in the site map, the menu, the breadcrumbs, and sitemap.xml', async () => {
   // Loaded after the registry was extended: the route table is built from it.
   const { siteRoutes, menu, routeTrail, resourceRouteNames } = await import('../lib/public/routes');
   const { routeTree } = await import('../components/site/accessibility/site-map-tree');
   const { buildSitemap } = await import('../lib/public/sitemap');
-  const { hasCachedFirstPage } = await import('../lib/public/first-pages');
   const own = { id: 'fixtures', path: '/fixtures', parent: 'info', resource: 'webfixture', label: webfixture.label };
   expect(siteRoutes.at(-1)).toMatchObject(own);
   expect(resourceRouteNames('en')).toEqual({ fixtures: 'Fixture' });
@@ -98,7 +97,6 @@ test('its own route is in the site map, the menu, the breadcrumbs, sitemap.xml a
   expect(urls).toEqual(
     expect.arrayContaining([expect.stringMatching(/\/tw\/fixtures$/), expect.stringMatching(/\/en\/fixtures$/)]),
   );
-  expect(hasCachedFirstPage('/fixtures')).toBe(true);
 });
 
 test('a path names its generic list or detail page; dedicated pages and unknown paths name none', async () => {

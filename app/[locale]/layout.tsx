@@ -12,10 +12,10 @@ import { PreviewBanner } from '@/components/site/PreviewBanner';
 import { SiteHeader } from '@/components/site/SiteHeader';
 import accessKeyStyles from '@/components/site/AccessKeyMark.module.css';
 
-// Nothing is rendered at build time (the build has no database): pages render on their first
-// request and the page cache (lib/cache/page-cache-handler.cjs) keeps them until the next content
-// write, and at most 30 s, because publication windows move with the clock. Pages that read
-// search parameters (lists with filters, paging, search) render on every request.
+// Nothing is rendered at build time (the build has no database). Pages without request data render
+// whole (static), so a missing row answers 404, but Next.js keeps none of them
+// (lib/server/next-page-cache.cjs): the server keeps what visitors get (lib/server/stored-pages.ts).
+// Pages that read search parameters (lists with filters, paging, search) stream as they render.
 export function generateStaticParams() {
   return [];
 }

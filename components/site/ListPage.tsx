@@ -22,11 +22,6 @@ interface ListRouteProps<P> {
   searchParams: Promise<SearchParams>;
 }
 
-export interface ListRouteModule<P> {
-  default: (props: ListRouteProps<P>) => Promise<ReactNode> | ReactNode;
-  generateMetadata: (props: ListRouteProps<P>) => Promise<Metadata> | Metadata;
-}
-
 async function requestOf<P extends { locale: string }>({
   params,
   searchParams,
@@ -53,15 +48,4 @@ export function listPage<P extends { locale: string }>(
       return render(request);
     },
   };
-}
-
-const noQuery = Promise.resolve({});
-
-/**
- * A list's page and metadata with the route's params and no query string: what its twin route shows
- * (lib/public/first-pages.ts). It reads no request data, so Next keeps it in the whole-page cache.
- */
-export function firstPageOf<P extends { locale: string }>(list: ListRouteModule<P>, params: P) {
-  const props = { params: Promise.resolve(params), searchParams: noQuery };
-  return { generateMetadata: () => list.generateMetadata(props), Page: () => list.default(props) };
 }

@@ -1,6 +1,5 @@
 import { useParams, usePathname } from 'next/navigation';
 import { defaultLocale, locales, pathBelowPrefix, type Locale } from '@/lib/i18n/languages';
-import { twinListPath } from '@/lib/public/first-page-twin';
 
 /*
  * The public site's client components read the page's language and path from Next.js itself, not
@@ -15,11 +14,7 @@ export function usePageLocale(): Locale {
   return locales.find((locale) => locale === segment) ?? defaultLocale;
 }
 
-/**
- * The visitor's path below the language prefix. A list's cached first page renders on its twin
- * route (lib/public/first-pages.ts), whose path must read as the list's own, on the server and in
- * the browser alike.
- */
+/** The visitor's path below the language prefix. */
 export function usePublicPathname(): string {
-  return twinListPath(pathBelowPrefix(usePathname() ?? '/'));
+  return pathBelowPrefix(usePathname() ?? '/');
 }

@@ -46,6 +46,18 @@ function errorResponse(caught: unknown, language: WireLanguage): Response {
 }
 
 /**
+ * The pattern of the route `method` and `url` reach when it is a read (Route.read) that needs no
+ * XSRF check or passes it (`xsrfPasses`): an answer to a visitor the server may keep for a moment
+ * (lib/server/api-answers.ts). Undefined for anything else.
+ */
+export function visitorReadRoute(method: string, url: URL, xsrfPasses: boolean): string | undefined {
+  const { route } = matchRoute(allRoutes(), method, apiSegments(url));
+  if (!route?.read) return undefined;
+  if (method !== 'GET' && method !== 'HEAD' && !route.noXsrf && !xsrfPasses) return undefined;
+  return route.path;
+}
+
+/**
  * Every /api request comes through here: route, XSRF check, who is asking, then either a content
  * operation (its input read from the request, its result sent as JSON) or one of lib/api's own
  * handlers, and the error shape of docs/api.md (Errors). Batch parts re-enter with `inBatch`, the outer

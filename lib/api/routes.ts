@@ -54,6 +54,11 @@ export type Route = {
   resource?: ResourceDefinition;
   /** One line for the OpenAPI document. */
   summary?: string;
+  /**
+   * Changes nothing, and its answer depends only on who asks, the path, query, body and language:
+   * a visitor's answer may be kept for a moment (lib/server/api-answers.ts).
+   */
+  read?: boolean;
 } & (
   | { handler: Handler; operation?: never }
   | { operation: Operation; handler?: never; /** Reads a JSON object body first. */ body?: boolean }
@@ -111,8 +116,8 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
   const exportList: Operation = async (actor, { params, query, body }) =>
     sheetAnswer(name, await exportContent(actor, definition, body, { parents: params, filters: query }));
   const routes: Route[] = [
-    { method: 'POST', path: `${name}/getlist`, body: true, operation: list },
-    ...filterPaths.map((path): Route => ({ method: 'POST', path, body: true, operation: list })),
+    { method: 'POST', path: `${name}/getlist`, body: true, operation: list, read: true },
+    ...filterPaths.map((path): Route => ({ method: 'POST', path, body: true, operation: list, read: true })),
     ...[`${name}/export`, ...filterPaths.map((path) => path.replace('/getlist/', '/export/'))].map((path): Route => ({
       method: 'POST',
       path,
@@ -131,7 +136,7 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
           } satisfies Route,
         ]
       : []),
-    { method: 'GET', path: `${name}/get/:id`, operation: get },
+    { method: 'GET', path: `${name}/get/:id`, operation: get, read: true },
     { method: 'POST', path: `${name}/add`, body: true, operation: add },
     { method: 'PUT', path: `${name}/update`, body: true, operation: update },
   ];
@@ -335,6 +340,7 @@ function ownRoutes(definition: ResourceDefinition, generic: Route[]): Route[] {
       operation: call.operation,
       body: call.body,
       noXsrf: call.noXsrf,
+      read: call.read,
       summary: call.summary,
       resource: definition,
     };

@@ -18,12 +18,15 @@ export function isSecureRequest(request: Request): boolean {
 
 /** Non-GET, non-HEAD API calls must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header. */
 export function checkXsrf(request: Request): void {
-  const cookie = requestCookie(request, XSRF_COOKIE);
-  const header = request.headers.get(XSRF_HEADER);
+  if (!xsrfMatches(requestCookie(request, XSRF_COOKIE), request.headers.get(XSRF_HEADER)))
+    throw new ApiError(403, 'xsrf');
+}
+
+/** Whether the XSRF-TOKEN cookie's value and the X-XSRF-TOKEN header's are the same, and not empty. */
+export function xsrfMatches(cookie: string | null, header: string | null): boolean {
   // Compare bytes, not characters: timingSafeEqual throws on buffers of different lengths, and a
   // non-ASCII value has more bytes than characters.
   const a = Buffer.from(cookie ?? '');
   const b = Buffer.from(header ?? '');
-  const ok = a.length > 0 && a.length === b.length && timingSafeEqual(a, b);
-  if (!ok) throw new ApiError(403, 'xsrf');
+  return a.length > 0 && a.length === b.length && timingSafeEqual(a, b);
 }

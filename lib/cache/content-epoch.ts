@@ -4,9 +4,8 @@
  * of site-wide reads (footer figures, web settings) keys its entries by it, so the next request
  * after an edit renders afresh.
  *
- * It lives on globalThis under a registered symbol because its readers are not all in one bundle:
- * Next.js bundles pages and API routes apart, and the page cache handler
- * (lib/cache/page-cache-handler.cjs) is loaded by Next.js itself, outside both bundles.
+ * It lives on globalThis under a registered symbol because its readers are not all in one module
+ * set: the server's stages (the stored pages, the API's kept answers) and the pages Next.js renders.
  */
 const EPOCH = Symbol.for('gonghui.contentEpoch');
 

@@ -85,6 +85,13 @@ export function noteWindowChange(resource: string, next: number | undefined): vo
   else state.windows.set(resource, next);
 }
 
+/** The first moment after `after` at which any resource's rows enter or leave the public window, if one is known. */
+export function nextWindowChange(after: number): number | undefined {
+  let first: number | undefined;
+  for (const at of state.windows.values()) if (at > after && (first === undefined || at < first)) first = at;
+  return first;
+}
+
 /**
  * A write by this process: its own reads miss from now on (shared reads see the stored generation as
  * well). The resource's entries are keyed by the old generation and can never be read again, so
@@ -98,7 +105,8 @@ export function noteWindowChange(resource: string, next: number | undefined): vo
 export function invalidate(resource: string, write: TierWrite & { id?: number } = {}): Promise<void> {
   state.generations.set(resource, (state.generations.get(resource) ?? 0) + 1);
   for (const key of state.keysOf.get(resource) ?? []) drop(key);
-  // Whole pages and site-wide reads (lib/cache/page-cache-handler.cjs, site-reads.ts) follow every write.
+  // Whole pages, visitors' API answers and site-wide reads (lib/server/stored-pages.ts, api-answers.ts,
+  // site-reads.ts) follow every write.
   bumpContentEpoch();
   return purgeKeys(writtenKeys(resource, write)).sent;
 }

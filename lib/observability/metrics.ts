@@ -28,7 +28,7 @@ interface CacheCounts {
 }
 
 /**
- * The two caches keep their counts on globalThis (lib/cache/public-reads.ts, page-cache-handler.cjs);
+ * The two caches keep their counts on globalThis (lib/cache/public-reads.ts, lib/server/stored-pages.ts);
  * they are read here at scrape time rather than imported, which would tie the metrics to the database.
  */
 function cacheCounts(): Record<'page' | 'read', CacheCounts | undefined> {

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { previewGrant } from '../cache/preview-scope';
 import { logError } from '../observability/logger';
 import { sharedCacheControl } from '../cache/cache-tier';
@@ -7,20 +6,11 @@ import { sharedSecondsFor } from '../public/cache-policy';
 import type { Stage } from './stage';
 
 /**
- * The moment the page being rendered must be dropped by lib/cache/page-cache-handler.cjs, which
- * Next.js loads outside the bundles: it finds this store by its registered symbol.
- */
-const PAGE_UNTIL = Symbol.for('gonghui.pageUntil');
-const holder = globalThis as typeof globalThis & { [PAGE_UNTIL]?: AsyncLocalStorage<number> };
-const pageUntil = (holder[PAGE_UNTIL] ??= new AsyncLocalStorage<number>());
-
-/**
  * Every GET or HEAD of a public page, draft previews aside, gets the cache tier's headers (lib/public/cache-headers.ts:
  * how long it may be kept, the surrogate keys of what it shows) when its status may be kept
  * (lib/public/cache-policy.ts, which also bounds how long: a page, a 304 refreshing one, a not-found page for a
  * minute): over Next.js's own Cache-Control, and without any cookie, which a shared cache must never hand from one
- * visitor to the next. The page is rendered knowing until when it may be kept (`pageUntil`), and the stages before
- * learn it through `exchange.keepUntil`.
+ * visitor to the next. The stages before learn until when the page may be kept through `exchange.keepUntil`.
  */
 export const cacheHeaders: Stage = async (exchange, next) => {
   const { request, path } = exchange;
@@ -47,5 +37,5 @@ export const cacheHeaders: Stage = async (exchange, next) => {
     response.setHeader('cache-control', sharedCacheControl(seconds));
     response.removeHeader('set-cookie');
   });
-  return pageUntil.run(caching.until, next);
+  return next();
 };

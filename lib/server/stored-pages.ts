@@ -8,7 +8,8 @@ import { keptHeaders, matchesEtag, type KeptHeaders } from './kept-answers';
 import type { Exchange, FinishedPage, Stage } from './stage';
 
 /**
- * Public pages kept whole, compressed, and sent from here without running Next.js: the first
+ * The one whole-page cache: public pages kept whole, compressed, and sent from here without
+ * running Next.js (which keeps no page of its own: lib/server/next-page-cache.cjs). The first
  * anonymous request of a page renders it; its answer (status, final headers with the CSP's script
  * hashes and the cache tier's keys, body) is compressed once, and the requests after it get those
  * bytes as they are, as Varnish or nginx's `gzip_static` would. Requests that arrive while the page
@@ -16,8 +17,8 @@ import type { Exchange, FinishedPage, Stage } from './stage';
  * that needs it (Varnish asks for gzip), and a page sent a thousand times is compressed again
  * at brotli's highest quality, which then pays for itself (lib/server/compression.ts).
  *
- * A stored page is kept as the cache tier keeps it, and made stale as the whole-page cache of
- * Next.js is (lib/cache/page-cache-handler.cjs):
+ * Lists are kept like any page, each query string apart (`/tw/news`, `/tw/news?page=2`). A stored
+ * page is kept as the cache tier keeps it:
  * - it belongs to the content epoch (lib/cache/content-epoch.ts) of the moment its render began,
  *   and is never served once the epoch has moved: a write on this server, or another server's
  *   write heard over NOTIFY (lib/content/cross-server.ts), makes it stale at once;
@@ -57,22 +58,33 @@ interface StoredPage {
   hits: number;
 }
 
-const pages = new Map<string, StoredPage>();
+/**
+ * The pages and their counts. Under a registered symbol: the metrics (lib/observability/metrics.ts)
+ * are scraped through Next.js's /metrics route, in another module set, and read them there.
+ */
+interface StoredPages {
+  entries: Map<string, StoredPage>;
+  bytes: number;
+  hits: number;
+  misses: number;
+}
+const STATE = Symbol.for('gonghui.pageCache');
+const holder = globalThis as typeof globalThis & { [STATE]?: StoredPages };
+const state = (holder[STATE] ??= { entries: new Map(), bytes: 0, hits: 0, misses: 0 });
+const pages = state.entries;
 const renders = new Map<string, Promise<void>>();
-let bytes = 0;
 let epochOfPages = 0;
-const counts = { hits: 0, misses: 0 };
 
 /** For tests and the benchmark's report. */
 export function storedPageStats() {
-  return { entries: pages.size, bytes, ...counts };
+  return { entries: pages.size, bytes: state.bytes, hits: state.hits, misses: state.misses };
 }
 
 function remove(key: string): void {
   const page = pages.get(key);
   if (!page) return;
   pages.delete(key);
-  bytes -= page.bytes;
+  state.bytes -= page.bytes;
 }
 
 /** Pages of an older epoch can never be served again: they go as soon as the epoch moves. */
@@ -80,7 +92,7 @@ function dropOlderEpochs(epoch: number): void {
   if (epochOfPages === epoch) return;
   epochOfPages = epoch;
   pages.clear();
-  bytes = 0;
+  state.bytes = 0;
 }
 
 /** The current copy of a page, if any: of this epoch and not past `expires` (it may be due for renewal). */
@@ -103,20 +115,20 @@ function keep(key: string, page: StoredPage): void {
   if (page.bytes > MAX_BYTES / 4) return;
   remove(key);
   pages.set(key, page);
-  bytes += page.bytes;
+  state.bytes += page.bytes;
   evictBeyondBudget();
 }
 
 /** Counts a change of a kept page's size (its gzip copy, a better brotli copy). */
 function resize(key: string, page: StoredPage, bytesNow: number): void {
   if (pages.get(key) !== page) return;
-  bytes += bytesNow - page.bytes;
+  state.bytes += bytesNow - page.bytes;
   page.bytes = bytesNow;
   evictBeyondBudget();
 }
 
 function evictBeyondBudget(): void {
-  while (bytes > MAX_BYTES) {
+  while (state.bytes > MAX_BYTES) {
     const oldest = pages.keys().next().value;
     if (oldest === undefined) break;
     remove(oldest);
@@ -209,11 +221,9 @@ async function store(key: string, page: FinishedPage, epoch: number, renewAt: nu
   const br = await compressStored(page.body, 'br');
   // A write while the page rendered or compressed: this copy is already stale.
   if (contentEpoch() !== epoch || expires <= Date.now()) return;
-  const headers = keptHeaders(page.headers);
-  // Next.js says whether its own cache served a page; a stored copy is served from a cache too.
-  const cached = headers.findIndex(([name]) => name === 'x-nextjs-cache');
-  if (cached !== -1) headers[cached] = ['x-nextjs-cache', 'HIT'];
-  // A page rendered per request (a list with a query) comes without an ETag: the copy gets its own.
+  // Next.js's word on its own cache, which keeps nothing (lib/server/next-page-cache.cjs), is not the copy's.
+  const headers = keptHeaders(page.headers).filter(([name]) => name !== 'x-nextjs-cache');
+  // A page rendered per request (a list) comes without an ETag: the copy gets its own.
   const etag =
     typeof page.headers.etag === 'string'
       ? page.headers.etag
@@ -237,10 +247,10 @@ export const storedPages: Stage = async (exchange, next) => {
   // A copy due for renewal is still sent while one request renders the page again: no request
   // waits for that render, as none waits for a page that has not changed.
   if (page && (page.renewAt > Date.now() || renders.has(key))) {
-    counts.hits++;
+    state.hits++;
     return serve(exchange, key, page);
   }
-  counts.misses++;
+  state.misses++;
   const epoch = contentEpoch();
   const started = Date.now();
   let settle = () => {};

@@ -35,11 +35,9 @@ beforeAll(async () => {
     // A render takes a while: concurrent requests for the page overlap it.
     setTimeout(() => {
       response.writeHead(request.url?.startsWith('/tw/missing') ? 404 : 200, {
+        // As Next.js sends a page it renders per request: no ETag, no word of a cache.
         'content-type': 'text/html; charset=utf-8',
-        // As Next.js sends it: an ETag for a page from its cache, none for one rendered per request.
-        ...(request.url?.includes('?') ? {} : { etag: `"render-${n}"` }),
         'content-security-policy': "script-src 'self'",
-        'x-nextjs-cache': 'MISS',
       });
       response.end(request.method === 'HEAD' ? undefined : page(n));
     }, 50);
@@ -71,7 +69,6 @@ test('the second request gets the stored bytes, without a render, byte for byte 
   expect(second.headers.xkey).toBe(first.headers.xkey);
   expect(second.headers['cache-control']).toMatch(/s-maxage=[1-9]/);
   expect(second.headers.vary).toMatch(/Accept-Encoding/);
-  expect(second.headers['x-nextjs-cache']).toBe('HIT');
   expect(second.headers['x-cache']).toBe('HIT');
   expect(first.headers['x-cache']).toBeUndefined();
   expect(second.headers['x-request-id']).toBeUndefined();
@@ -102,12 +99,13 @@ test('a page that came without an ETag gets one of its own, and revalidates with
 });
 
 test('an ETag of the stored copy answers 304, without a policy, without a render', async () => {
-  const first = await renderAndStore('/tw/news');
+  await renderAndStore('/tw/news');
   const count = renders;
-  const again = await get(server.base, '/tw/news', { ...BROWSER, 'if-none-match': first.headers.etag as string });
+  const stored = await get(server.base, '/tw/news', BROWSER);
+  const again = await get(server.base, '/tw/news', { ...BROWSER, 'if-none-match': stored.headers.etag as string });
   expect(again.status).toBe(304);
   expect(again.headers['content-security-policy']).toBeUndefined();
-  expect(again.headers.etag).toBe(first.headers.etag);
+  expect(again.headers.etag).toBe(stored.headers.etag);
   expect(renders).toBe(count);
 });
 

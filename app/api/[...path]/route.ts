@@ -1,6 +1,7 @@
 import { dispatch } from '@/lib/api/dispatch';
 
-// Every API path is served by the registry's dispatcher (lib/api); this file only hands over.
+// The server's pipeline answers /api itself (lib/server/api.ts) before Next.js sees the request;
+// this route serves the same dispatcher when Next.js runs alone (`next dev` without server.ts).
 const handle = (request: Request) => dispatch(request);
 
 export const GET = handle;

@@ -33,6 +33,7 @@ export default defineEndpoints(definition, [
   {
     method: 'POST',
     path: 'search',
+    read: true,
     summary: 'Glossary: search by keyword and initial letter (query), paged like getlist, by English term by default',
     body: true,
     operation: async (actor, { body, query }) =>

@@ -84,6 +84,7 @@ export default defineEndpoints(definition, [
   {
     method: 'POST',
     path: 'search',
+    read: true,
     summary:
       'Laws and regulations: search by keyword, class, business line, attribute and issue date (query), paged like getlist',
     body: true,

@@ -29,6 +29,8 @@ export type ResourceCall = {
       body?: boolean;
       /** Exempt from the XSRF check (only public calls that change nothing a visitor owns). */
       noXsrf?: boolean;
+      /** Changes nothing: its answer depends only on who asks, the path, query, body and language. */
+      read?: boolean;
     }
   | {
       /** The API path below `/api/` of the call this one repeats, with the same parameters. */

@@ -1,8 +1,7 @@
 /**
  * What a resource shows of itself beyond its fields: the back-office menu group it sits in, and
  * where the public site shows its rows. The admin menu (lib/admin/menu.ts), the public row links
- * (lib/public/row-links.ts), the cached first pages (lib/public/first-pages.ts) and the public
- * readers all derive from these, so a resource says it once, in its own file.
+ * (lib/public/row-links.ts) and the public readers all derive from these, so a resource says it once, in its own file.
  * Plain data: browser code and proxy.ts read it too.
  */
 
@@ -44,11 +43,6 @@ export interface PublicFace<K extends string = string> {
   sort?: readonly SortKey[];
   /** Rows per page of the list. */
   pageSize?: number;
-  /**
-   * The list's first page with no query string is cached whole through its twin route
-   * (`app/[locale]/{path}/first-page`, lib/public/first-pages.ts).
-   */
-  firstPageCached?: boolean;
   /**
    * When `route` is not one of the hand-written routes of lib/public/routes.ts, the resource has a
    * page of its own: the site map gains the route (named by the resource's label) and the generic

@@ -21,5 +21,5 @@ export default defineResource({
   },
   defaultSort: [{ field: 'startAt', direction: 'desc' }],
   menu: 'announcements',
-  public: { route: 'activities', pageSize: 10, firstPageCached: true },
+  public: { route: 'activities', pageSize: 10 },
 });

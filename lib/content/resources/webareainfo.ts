@@ -30,6 +30,5 @@ export default defineResource({
       { field: 'order', direction: 'asc' },
     ],
     pageSize: 20,
-    firstPageCached: true,
   },
 });

@@ -24,5 +24,5 @@ export default defineResource({
   },
   defaultSort: [{ field: 'termEn', direction: 'asc' }],
   menu: 'info',
-  public: { route: 'glossary', shows: 'item', query: { initial: 'initial' }, pageSize: 20, firstPageCached: true },
+  public: { route: 'glossary', shows: 'item', query: { initial: 'initial' }, pageSize: 20 },
 });

@@ -19,5 +19,5 @@ export default defineResource({
     { field: 'publishAt', direction: 'desc' },
   ],
   menu: 'announcements',
-  public: { route: 'bulletins', pageSize: 10, firstPageCached: true },
+  public: { route: 'bulletins', pageSize: 10 },
 });

@@ -18,5 +18,5 @@ export default defineResource({
     photo: field.image(['照片', 'Photo']),
   },
   menu: 'about',
-  public: { route: 'committees', shows: 'item', query: { type: 'committee' }, firstPageCached: true },
+  public: { route: 'committees', shows: 'item', query: { type: 'committee' } },
 });

@@ -24,6 +24,5 @@ export default defineResource({
       { field: 'order', direction: 'asc' },
     ],
     pageSize: 10,
-    firstPageCached: true,
   },
 });

@@ -13,5 +13,5 @@ export default defineResource({
   },
   defaultSort: [{ field: 'eventDate', direction: 'desc' }],
   menu: 'about',
-  public: { route: 'milestones', shows: 'item', pageSize: 10, firstPageCached: true },
+  public: { route: 'milestones', shows: 'item', pageSize: 10 },
 });

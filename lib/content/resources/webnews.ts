@@ -20,5 +20,5 @@ export default defineResource({
     { field: 'publishAt', direction: 'desc' },
   ],
   menu: 'announcements',
-  public: { route: 'news', pageSize: 10, firstPageCached: true },
+  public: { route: 'news', pageSize: 10 },
 });

@@ -23,6 +23,5 @@ export default defineResource({
       { field: 'order', direction: 'asc' },
     ],
     pageSize: 10,
-    firstPageCached: true,
   },
 });

@@ -29,6 +29,5 @@ export default defineResource({
       { field: 'order', direction: 'asc' },
     ],
     pageSize: 10,
-    firstPageCached: true,
   },
 });

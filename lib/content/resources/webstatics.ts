@@ -26,6 +26,5 @@ export default defineResource({
       { field: 'order', direction: 'asc' },
     ],
     pageSize: 10,
-    firstPageCached: true,
   },
 });

@@ -16,5 +16,5 @@ export default defineResource({
   },
   defaultSort: [{ field: 'examDate', direction: 'desc' }],
   menu: 'info',
-  public: { route: 'tests', pageSize: 10, firstPageCached: true },
+  public: { route: 'tests', pageSize: 10 },
 });

@@ -32,6 +32,5 @@ export default defineResource({
       { field: 'order', direction: 'asc' },
     ],
     pageSize: 12,
-    firstPageCached: true,
   },
 });

@@ -1,0 +1,241 @@
+import type http from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline as pipeStreams } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { dispatch, visitorReadRoute } from '../api/dispatch';
+import { XSRF_COOKIE, XSRF_HEADER } from '../api/xsrf-cookie';
+import { xsrfMatches } from '../api/xsrf';
+import { contentEpoch } from '../cache/content-epoch';
+import { readCookie } from '../http/cookies';
+import { noteRequest } from '../observability/request-store';
+import { securityHeaders } from '../security/headers.mjs';
+import { codedBody, keepAnswer, keptAnswer, type KeptAnswer } from './api-answers';
+import {
+  answerCoding,
+  compressAnswer,
+  encodedEtag,
+  fastCompressor,
+  isCompressible,
+  varyOnEncoding,
+  withoutEncodingSuffixes,
+  type Encoding,
+} from './compression';
+import type { Exchange, Stage } from './stage';
+
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** A visitor's read with a larger body is not kept (lib/server/api-answers.ts): lists' bodies are tiny. */
+const KEPT_BODY_LIMIT = 16 * 1024;
+
+/** The headers Next.js's configuration gives every answer but uploads (next.config.mjs), as pairs. */
+function headersOf(dev: boolean): [string, string][] {
+  return securityHeaders(dev).map(({ key, value }) => [key.toLowerCase(), value]);
+}
+
+/**
+ * The request as the dispatcher reads it (a fetch Request): the path and query as sent, on a fixed
+ * origin (no handler reads the host; the scheme comes from X-Forwarded-Proto), the headers as the
+ * stages before left them, the body given (read already) or streamed as it is read (the handlers'
+ * own limits refuse a large one early).
+ */
+function toRequest(request: http.IncomingMessage, body?: Buffer): Request {
+  // The parsed headers, not the raw ones: the stages before may have set some (the peer address).
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    try {
+      if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+      else headers.set(name, value);
+    } catch {
+      // A value a fetch Request cannot carry (Node accepts more than undici): no handler reads it.
+    }
+  }
+  const method = (request.method ?? 'GET').toUpperCase();
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const stream = () => Readable.toWeb(request) as ReadableStream<Uint8Array>;
+  return new Request(`http://localhost${request.url ?? '/'}`, {
+    method,
+    headers,
+    ...(hasBody ? { body: body ?? stream(), duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** The head: the fixed headers, the answer's (several Set-Cookie included), then the stages' hooks. */
+function writeHead(
+  exchange: Exchange,
+  status: number,
+  headers: Iterable<[string, string]>,
+  cookies: string[],
+  fixed: readonly [string, string][],
+): void {
+  const { response } = exchange;
+  for (const [name, value] of fixed) response.setHeader(name, value);
+  for (const [name, value] of headers) response.setHeader(name, value);
+  if (cookies.length) response.setHeader('set-cookie', cookies);
+  response.statusCode = status;
+  for (const hook of exchange.headHooks) hook(response.statusCode, response);
+}
+
+function markEncoded(response: http.ServerResponse, coding: Encoding): void {
+  response.setHeader('content-encoding', coding);
+  const etag = response.getHeader('etag');
+  // Each coding is its own representation (lib/server/compression.ts, encodedEtag).
+  if (typeof etag === 'string') response.setHeader('etag', encodedEtag(etag, coding));
+}
+
+const isJson = (type: unknown) => typeof type === 'string' && /^application\/(?:[\w.-]+\+)?json\b/i.test(type);
+
+const bodiless = (method: string | undefined, status: number) => method === 'HEAD' || status === 204 || status === 304;
+
+/** Ends the answer with a whole body, in the coding its size and the client choose (`coded` gives the bytes). */
+function endWhole(
+  exchange: Exchange,
+  body: Buffer,
+  coded: (coding: Encoding) => Buffer = (coding) => compressAnswer(body, coding),
+): void {
+  const { request, response } = exchange;
+  const type = response.getHeader('content-type');
+  const compressible = isCompressible(type) && !response.hasHeader('content-encoding');
+  if (isCompressible(type)) varyOnEncoding(response);
+  if (bodiless(request.method, response.statusCode)) {
+    response.end();
+    return;
+  }
+  const coding = compressible ? answerCoding(request.headers['accept-encoding'], body.length) : null;
+  const sent = coding ? coded(coding) : body;
+  if (coding) markEncoded(response, coding);
+  response.setHeader('content-length', sent.length);
+  response.end(sent);
+}
+
+/**
+ * Sends the dispatcher's answer. A JSON body is compressed by its size (lib/server/compression.ts,
+ * `answerCoding`): small ones go as they are; any other (an export, a file, a batch's parts) is
+ * streamed, through the per-request compressor when its type is text. Gives the JSON body back.
+ */
+async function send(
+  exchange: Exchange,
+  answer: Response,
+  fixed: readonly [string, string][],
+): Promise<Buffer | undefined> {
+  const { request, response } = exchange;
+  writeHead(exchange, answer.status, answerHeaders(answer), answer.headers.getSetCookie(), fixed);
+  const type = response.getHeader('content-type');
+  if (bodiless(request.method, answer.status) || !answer.body) {
+    await answer.body?.cancel();
+    if (isCompressible(type)) varyOnEncoding(response);
+    if (!response.hasHeader('content-length') && answer.status !== 204 && answer.status !== 304)
+      response.setHeader('content-length', 0);
+    response.end();
+    return undefined;
+  }
+  if (isJson(type)) {
+    // Whole: the dispatcher made it whole; its size chooses the coding.
+    const body = Buffer.from(await answer.arrayBuffer());
+    endWhole(exchange, body);
+    return body;
+  }
+  // Streamed as it is made (an export, a file, a batch's parts).
+  const compressible = isCompressible(type) && !response.hasHeader('content-encoding');
+  if (isCompressible(type)) varyOnEncoding(response);
+  const coding = compressible ? answerCoding(request.headers['accept-encoding'], Infinity) : null;
+  if (coding) {
+    response.removeHeader('content-length');
+    markEncoded(response, coding);
+  }
+  const source = Readable.fromWeb(answer.body as WebReadableStream<Uint8Array>);
+  try {
+    await (coding ? pipeStreams(source, fastCompressor(coding), response) : pipeStreams(source, response));
+  } catch {
+    // The client went away, or the stream failed after the head was sent: nothing more can be said.
+    response.destroy();
+  }
+  return undefined;
+}
+
+/** The answer's headers but Set-Cookie (sent apart, one header line each). */
+function answerHeaders(answer: Response): [string, string][] {
+  const pairs: [string, string][] = [];
+  answer.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') pairs.push([name, value]);
+  });
+  return pairs;
+}
+
+/** The methods the API answers, as Next.js's route handler said them: no body, no cookie. */
+function allowed({ response }: Exchange, fixed: readonly [string, string][]): void {
+  for (const [name, value] of fixed) response.setHeader(name, value);
+  response.setHeader('allow', 'DELETE, GET, HEAD, OPTIONS, POST, PUT');
+  response.writeHead(204);
+  response.end();
+}
+
+async function readWhole(request: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+const header = (request: http.IncomingMessage, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : null;
+};
+
+/**
+ * A visitor's read that may be answered from, or kept in, lib/server/api-answers.ts: no
+ * Authorization, an XSRF cookie already (else the answer sets one), a small body. Its key and
+ * route, or undefined (the body, if it had to be read to tell, comes back too).
+ */
+async function visitorRead(
+  request: http.IncomingMessage,
+): Promise<{ key?: string; route?: string; body?: Buffer } | undefined> {
+  const method = request.method;
+  if ((method !== 'GET' && method !== 'POST') || request.headers.authorization !== undefined) return undefined;
+  const cookie = readCookie(header(request, 'cookie') ?? '', XSRF_COOKIE);
+  if (cookie === null) return undefined;
+  const url = new URL(`http://localhost${request.url ?? '/'}`);
+  const route = visitorReadRoute(method, url, xsrfMatches(cookie, header(request, XSRF_HEADER)));
+  if (!route) return undefined;
+  let body: Buffer | undefined;
+  if (method === 'POST') {
+    const length = Number(request.headers['content-length']);
+    if (!(length <= KEPT_BODY_LIMIT) || request.headers['transfer-encoding'] !== undefined) return {};
+    body = await readWhole(request);
+  }
+  const language = header(request, 'web-language') ?? '';
+  const role = header(request, 'web-role') ?? '';
+  return { key: `${method} ${request.url}\n${language}\n${role}\n${body?.toString('latin1') ?? ''}`, route, body };
+}
+
+function sendKept(exchange: Exchange, kept: KeptAnswer, fixed: readonly [string, string][]): void {
+  noteRequest({ route: `/api/${kept.route}` });
+  writeHead(exchange, kept.status, kept.headers, [], fixed);
+  endWhole(exchange, kept.body, (coding) => codedBody(kept, coding));
+}
+
+/**
+ * Every /api request is answered here by the API's dispatcher (lib/api/dispatch.ts), without
+ * Next.js: the stages before have given it its id, its log line, its peer address and its gate;
+ * the security headers every answer carries are set here, as Next.js's configuration sets them on
+ * pages. A visitor's read is answered from lib/server/api-answers.ts when it was answered a moment ago.
+ */
+export function apiStage({ dev }: { dev: boolean }): Stage {
+  const fixed = headersOf(dev);
+  return async (exchange, next) => {
+    if (!isApiPath(exchange.path)) return next();
+    const { request } = exchange;
+    // The handlers know their ETags without the codings' suffixes.
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (typeof ifNoneMatch === 'string') request.headers['if-none-match'] = withoutEncodingSuffixes(ifNoneMatch);
+    if (request.method === 'OPTIONS') return allowed(exchange, fixed);
+    const read = await visitorRead(request);
+    const kept = read?.key ? keptAnswer(read.key) : undefined;
+    if (kept) return sendKept(exchange, kept, fixed);
+    const epoch = contentEpoch();
+    const answer = await dispatch(toRequest(request, read?.body));
+    const headers = answerHeaders(answer);
+    const body = await send(exchange, answer, fixed);
+    if (read?.key && read.route && body && answer.status === 200 && !answer.headers.has('set-cookie'))
+      keepAnswer(read.key, { status: answer.status, headers, body, route: read.route }, epoch);
+  };
+}

@@ -1,0 +1,181 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { invalidate } from '../../lib/cache/public-reads';
+import { resources } from '../../lib/content/model/registry';
+import { windowChanges } from '../../lib/content/storage/reads';
+import { apiStage } from '../../lib/server/api';
+import { keptAnswerCount } from '../../lib/server/api-answers';
+import { requestGate } from '../../lib/server/request-gate';
+import { requestLog } from '../../lib/server/request-log';
+import { addRow, clearContent, taipei } from '../helpers/content';
+import { signedIn, XSRF } from '../helpers/api';
+import { withDatabase } from '../helpers/database';
+import { serveThrough } from './helpers';
+
+/**
+ * The API as a stage of the request pipeline (lib/server/api.ts): answered by the dispatcher
+ * without the stage after it (here a stand-in for Next.js that fails the test), with the security
+ * headers, compression by size and visitors' reads kept for a moment (lib/server/api-answers.ts).
+ */
+withDatabase();
+
+let server: Awaited<ReturnType<typeof serveThrough>>;
+let reachedNext = 0;
+
+beforeAll(async () => {
+  server = await serveThrough([requestLog([]), requestGate, apiStage({ dev: false })], (_request, response) => {
+    reachedNext++;
+    response.statusCode = 418;
+    response.end();
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => clearContent());
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  raw: Buffer;
+  json: any;
+}
+
+function call(method: string, path: string, body?: unknown, headers: http.OutgoingHttpHeaders = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${server.base}/api/${path}`,
+      {
+        method,
+        headers: {
+          cookie: `XSRF-TOKEN=${XSRF}`,
+          'x-xsrf-token': XSRF,
+          'accept-encoding': 'gzip, deflate, br',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const coding = response.headers['content-encoding'];
+          const plain =
+            coding === 'br' ? zlib.brotliDecompressSync(raw) : coding === 'gzip' ? zlib.gunzipSync(raw) : raw;
+          let json: unknown;
+          try {
+            json = JSON.parse(plain.toString('utf8'));
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, json });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+const list = (headers: http.OutgoingHttpHeaders = {}) =>
+  call('POST', 'webnews/getlist', { page: 1, pageSize: 50 }, { 'web-language': 'tw', ...headers });
+
+async function addNews(token: string, count: number, title = '消息') {
+  for (let i = 0; i < count; i++)
+    await addRow('webnews', { title: `${title} ${i} ${'內容'.repeat(20)}`, isVisible: true }, { token });
+}
+
+test('an API call is answered by the dispatcher in the pipeline, with the headers every answer carries', async () => {
+  const answer = await call('GET', 'nope', undefined, { 'web-language': 'en', cookie: '' });
+  expect(answer.status).toBe(404);
+  expect(answer.json).toEqual({ message: 'There is no such API: GET /api/nope' });
+  expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  expect(answer.headers['x-frame-options']).toBe('DENY');
+  expect(answer.headers['cache-control']).toBe('no-store');
+  expect(answer.headers['x-request-id']).toBeTruthy();
+  // No XSRF cookie sent: the answer gives one.
+  expect(String(answer.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
+  // Small: sent as it is, with its length.
+  expect(answer.headers['content-encoding']).toBeUndefined();
+  expect(Number(answer.headers['content-length'])).toBe(answer.raw.length);
+  expect(reachedNext).toBe(0);
+});
+
+test('OPTIONS says the methods, as the route handler did', async () => {
+  const answer = await call('OPTIONS', 'webnews/getlist');
+  expect(answer.status).toBe(204);
+  expect(answer.headers.allow).toBe('DELETE, GET, HEAD, OPTIONS, POST, PUT');
+});
+
+test('a write without the XSRF pair is refused in the request language', async () => {
+  const answer = await call('POST', 'webnews/getlist', {}, { 'x-xsrf-token': 'other', 'web-language': 'en' });
+  expect(answer.status).toBe(403);
+});
+
+test('a larger JSON answer is compressed in the coding the client prefers', async () => {
+  const { token } = await signedIn();
+  await addNews(token, 12);
+  const br = await list();
+  expect(br.status).toBe(200);
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.headers.vary).toContain('Accept-Encoding');
+  expect(br.json.total).toBe(12);
+  const gzip = await list({ 'accept-encoding': 'gzip' });
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gzip.json).toEqual(br.json);
+  const plain = await list({ 'accept-encoding': 'identity' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.json).toEqual(br.json);
+});
+
+test("a visitor's list is kept for a moment and never shown after a write", async () => {
+  const { token } = await signedIn();
+  await addNews(token, 2);
+  const tenPerPage = () => call('POST', 'webnews/getlist', { page: 1, pageSize: 10 }, { 'web-language': 'tw' });
+  const before = keptAnswerCount();
+  const first = await tenPerPage();
+  expect(first.json.total).toBe(2);
+  expect(keptAnswerCount()).toBe(before + 1);
+  // The same call again: the kept answer, the same bytes.
+  const again = await tenPerPage();
+  expect(again.raw.equals(first.raw)).toBe(true);
+  // A write through the API: the next read sees it.
+  await addNews(token, 1, '新的');
+  expect((await list()).json.total).toBe(3);
+  // A write heard from another server (or made behind the API) does too.
+  await addRow('webnews', { title: '另一台', isVisible: true }, { token });
+  invalidate('webnews');
+  expect((await list()).json.total).toBe(4);
+});
+
+test('a kept answer is not sent past the moment a row enters the public window, once known', async () => {
+  const { token } = await signedIn();
+  await addNews(token, 1);
+  // A row published at the next whole second, 600–800 ms away: before the kept answer's second is up.
+  while (Date.now() % 1000 < 200 || Date.now() % 1000 >= 400) await new Promise((resolve) => setTimeout(resolve, 20));
+  const publishAt = new Date(Math.ceil(Date.now() / 1000) * 1000);
+  await addRow('webnews', { title: '排程', isVisible: true, publishAt: taipei(publishAt) }, { token });
+  // A public page's render notes when the list's rows next enter or leave the window (lib/public/cache-headers.ts).
+  await windowChanges(resources.webnews);
+  const keptAt = Date.now();
+  expect((await list()).json.total).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, publishAt.getTime() + 100 - Date.now()));
+  expect(Date.now() - keptAt).toBeLessThan(1000);
+  expect((await list()).json.total).toBe(2);
+});
+
+test('signed-in reads, other languages and other bodies are never answered from a visitor’s copy', async () => {
+  const { token } = await signedIn();
+  await addNews(token, 3);
+  await list();
+  const count = keptAnswerCount();
+  const signed = await list({ authorization: `Bearer ${token}` });
+  expect(signed.status).toBe(200);
+  // The back office sees internal columns a visitor's answer leaves out.
+  expect(signed.json.data[0]).toHaveProperty('isVisible');
+  expect(keptAnswerCount()).toBe(count);
+  const english = await list({ 'web-language': 'en' });
+  expect(english.json.total).toBe(0);
+  const paged = await call('POST', 'webnews/getlist', { page: 2, pageSize: 2 }, { 'web-language': 'tw' });
+  expect(paged.json.data).toHaveLength(1);
+});
