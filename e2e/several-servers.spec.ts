@@ -99,15 +99,20 @@ if (databaseUrl) {
       expect((await request.get(`${b}/en/news/${id}`)).status()).toBe(200);
     });
 
-    test('a sign-out on A is refused by B at once', async ({ request }) => {
+    test('a sign-out on A is refused by B as soon as the notification arrives', async ({ request }) => {
       const headers = await adminHeaders(request, 'en');
       // B checks the token and remembers it.
       const onB = await request.post(`${b}/api/account/checklogin`, { headers });
       expect(await onB.json()).toMatchObject({ valid: true });
       expect((await request.post('/api/account/logout', { headers })).status()).toBe(200);
-      expect(await (await request.post(`${b}/api/account/checklogin`, { headers })).json()).toMatchObject({
-        valid: false,
-      });
+      // The notification travels beside the answer: B may see the next request first, on a busy machine.
+      // Well before B's own 5-second trust ends, it refuses the token.
+      await expect
+        .poll(async () => (await (await request.post(`${b}/api/account/checklogin`, { headers })).json()).valid, {
+          timeout: 1_000,
+          intervals: [20],
+        })
+        .toBe(false);
       const write = await request.post(`${b}/api/webbulletintype/add`, {
         headers: { ...headers, ...json },
         data: { name: 'x' },
