@@ -525,8 +525,11 @@ export const registrations = pgTable(
     lang: varchar('lang', { length: 2 }).notNull(),
     /** Short code on the confirmation and its QR code, typed at the door. */
     code: varchar('code', { length: 12 }).notNull(),
-    /** The manage link's token's SHA-256 (the token itself is only in the e-mail). */
-    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    /**
+     * The manage link's long random token. Kept as it is (not hashed): the waitlist, promotion and
+     * reminder e-mails carry the link again, and it guards only this row, whose data sit beside it.
+     */
+    token: varchar('token', { length: 64 }).notNull(),
     name: varchar('name', { length: 100 }),
     email: varchar('email', { length: 254 }),
     /** The e-mail in lower case, for the one-sign-up-per-address rule. */
@@ -545,7 +548,7 @@ export const registrations = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('registrations_token_idx').on(t.tokenHash),
+    uniqueIndex('registrations_token_idx').on(t.token),
     uniqueIndex('registrations_code_idx').on(t.activityId, t.code),
     // One live sign-up per address and activity; a cancelled one may sign up again.
     uniqueIndex('registrations_email_idx')

@@ -276,3 +276,68 @@ export function newDeviceMail(language: WireLanguage, site: string, notice: Sign
   );
   return { subject: t('subject', { site }), text, html };
 }
+
+/** Which sign-up e-mail: each says the sign-up's state; `manageLink` is the link sent again to an address signed up twice. */
+export type RegistrationMailKind = 'confirmed' | 'waitlisted' | 'promoted' | 'cancelled' | 'reminder' | 'manageLink';
+
+/** What a sign-up e-mail tells: the activity, the sign-up and its manage link. */
+export interface RegistrationMailData {
+  name: string;
+  code: string;
+  seats: number;
+  title: string;
+  /** When and where, already worded in the reader's language and the site's time zone. */
+  when: string;
+  location: string;
+  pageUrl: string;
+  manageUrl: string;
+  /** For reminders: days until the start. */
+  days?: number;
+}
+
+/** To a person who signed up for an activity, in the language they signed up in. */
+export function registrationMail(
+  language: WireLanguage,
+  site: string,
+  kind: RegistrationMailKind,
+  data: RegistrationMailData,
+): MailBody {
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    translate(language, `mail.registration.${key}`, values);
+  const greeting = t('greeting', { name: data.name });
+  const intro = t(`${kind}Intro`, { title: data.title, days: data.days ?? 0, seats: data.seats });
+  const fields: [string, string][] = [
+    [t('activity'), data.title],
+    [t('when'), data.when],
+    [t('where'), data.location],
+    [t('code'), data.code],
+    [t('seats'), String(data.seats)],
+  ];
+  const manage = kind === 'cancelled' ? [] : [t('manage'), data.manageUrl, ''];
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    `${t('page')}: ${data.pageUrl}`,
+    '',
+    ...manage,
+    '-- ',
+    translate(language, 'mail.footer', { site }),
+  ].join('\n');
+  const rows = fields
+    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+  const html = page(
+    language,
+    site,
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><table>${rows}</table>` +
+      `<p><a href="${escapeHtml(data.pageUrl)}">${escapeHtml(t('page'))}</a></p>` +
+      (kind === 'cancelled'
+        ? ''
+        : `<p>${escapeHtml(t('manage'))}<br><a href="${escapeHtml(data.manageUrl)}">${escapeHtml(data.manageUrl)}</a></p>`),
+  );
+  const subject = t(`${kind}Subject`, { site, title: data.title.replace(/[\r\n]+/g, ' '), days: data.days ?? 0 });
+  return { subject, text, html };
+}

@@ -3,7 +3,7 @@ CREATE TABLE "registrations" (
 	"activity_id" integer NOT NULL,
 	"lang" varchar(2) NOT NULL,
 	"code" varchar(12) NOT NULL,
-	"token_hash" varchar(64) NOT NULL,
+	"token" varchar(64) NOT NULL,
 	"name" varchar(100),
 	"email" varchar(254),
 	"email_key" varchar(254),
@@ -28,7 +28,7 @@ ALTER TABLE "webactivity" ADD COLUMN "max_seats" integer DEFAULT 1 NOT NULL;--> 
 ALTER TABLE "webactivity" ADD COLUMN "ask_fields" text;--> statement-breakpoint
 ALTER TABLE "webactivity" ADD COLUMN "consent_text" text;--> statement-breakpoint
 ALTER TABLE "webactivity" ADD COLUMN "consent_version" text;--> statement-breakpoint
-CREATE UNIQUE INDEX "registrations_token_idx" ON "registrations" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "registrations_token_idx" ON "registrations" USING btree ("token");--> statement-breakpoint
 CREATE UNIQUE INDEX "registrations_code_idx" ON "registrations" USING btree ("activity_id","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "registrations_email_idx" ON "registrations" USING btree ("activity_id","email_key") WHERE status <> 'cancelled';--> statement-breakpoint
 CREATE INDEX "registrations_activity_idx" ON "registrations" USING btree ("activity_id","status","id");
