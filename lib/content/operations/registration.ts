@@ -35,7 +35,7 @@ import webactivity from '../resources/webactivity';
 import { recordAudit } from '../storage/audit';
 import { registrationRetentionMonths, reminderDays } from '../storage/settings';
 import { formatOf, sheetInstant, type SheetFile } from './export';
-import { column, scopeConditions, tableOf, type Tx } from '../storage/repository';
+import { column, invalidateResource, scopeConditions, tableOf, type Tx } from '../storage/repository';
 import { sendRegistrationMail, type RegistrationMailKind } from './registration-mail';
 
 /**
@@ -103,6 +103,18 @@ async function findActivity(db: Db, id: number, publicOnly: boolean, lock = fals
   }
   return activityOf(row);
 }
+
+/**
+ * Marks the activity's row written, in the sign-up's transaction: its page shows the seats left, and
+ * the write generation this bumps (on every app server, through its trigger) drops the cached page.
+ */
+async function touchActivity(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`update ${activityTable()} set "version" = "version" where "id" = ${id}`);
+}
+
+/** After the commit: this server's cached pages and reads of the activity dropped, the cache tier's purged. */
+const activityChanged = (id: number) =>
+  invalidateResource('webactivity', { id }).catch((error) => logError(error, 'activity page purge'));
 
 async function confirmedSeats(db: Db, activityId: number): Promise<number> {
   const [row] = await db
@@ -253,6 +265,7 @@ async function place(
         updatedAt: now,
       })
       .returning();
+    await touchActivity(tx, activityId);
     return { row, duplicate: false };
   });
 }
@@ -284,6 +297,7 @@ export async function register(
     { ...input, lang: actor.language, consentVersion: activity.consentVersion },
     true,
   );
+  await activityChanged(id);
   if (placed.duplicate) {
     await mailAfter('manageLink', placed.row, activity);
     throw invalid('alreadyRegistered');
@@ -355,8 +369,10 @@ async function changeLocked<T>(
     if (!row) throw notFound();
     const result = await work(tx, row, activity);
     const promoted = await promote(tx, activity);
+    await touchActivity(tx, activity.id);
     return { result, activity, promoted };
   });
+  await activityChanged(outcome.activity.id);
   for (const row of outcome.promoted) await mailAfter('promoted', row, outcome.activity);
   return outcome;
 }
@@ -575,6 +591,7 @@ export async function addByStaff(actor: Actor, idParam: string | undefined, body
   const activity = await staffActivity(actor, idParam);
   const input = registrantInput(actor, activity, body, 'staff');
   const placed = await place(await getDb(), activity.id, { ...input, lang: activity.lang, consentVersion: null }, false);
+  await activityChanged(activity.id);
   if (placed.duplicate) throw invalid('alreadyRegistered');
   await recordAudit(actor, {
     action: 'add',
