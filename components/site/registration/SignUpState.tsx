@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { SignUpState as State } from '@/lib/content/model/registration';
 import type { Locale } from '@/lib/i18n/languages';
 import { formatSiteDate } from '@/lib/public/dates';
+import form from '../form.module.css';
 
 /** An activity's sign-up state in words: opens on …, open (seats left), waiting list, full, closed. */
 export async function SignUpStateText({ locale, state }: { locale: Locale; state: State }) {
@@ -39,7 +40,7 @@ export async function SignUpSection({ locale, state, formPath }: { locale: Local
       <SignUpStateText locale={locale} state={state} />
       {open && (
         <p>
-          <a href={formPath} className="button-link">
+          <a href={formPath} className={form.button}>
             {state.phase === 'waitlist' ? t('waitlistLink') : t('signUpLink')}
           </a>
         </p>
