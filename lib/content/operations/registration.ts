@@ -870,6 +870,26 @@ export async function pruneRegistrations(now = new Date()): Promise<number> {
     .innerJoin(table, eq(column(table, 'id'), registrations.activityId))
     .where(and(isNull(registrations.erasedAt), lt(ended, cutoff)));
   let total = 0;
+  // Sign-ups whose activity was deleted (its end unknown): kept as long after they were made.
+  const orphans = await db
+    .update(registrations)
+    .set(erased())
+    .where(
+      and(
+        isNull(registrations.erasedAt),
+        lt(registrations.createdAt, cutoff),
+        sql`not exists (select 1 from ${table} where ${column(table, 'id')} = ${registrations.activityId})`,
+      ),
+    )
+    .returning({ id: registrations.id });
+  if (orphans.length) {
+    total += orphans.length;
+    await recordAudit(operator(), {
+      action: 'delete',
+      resource: 'registration',
+      summary: `retention (${months} months): personal data of ${orphans.length} sign-up(s) of deleted activities deleted`,
+    });
+  }
   for (const { id } of due) {
     const done = await db
       .update(registrations)
