@@ -14,11 +14,11 @@ const smtp = new TestSmtpServer(E2E_SMTP_PORT);
 test.beforeAll(async () => {
   await smtp.start();
 });
-test.afterAll(async () => {
-  await smtp.stop();
-});
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
+});
+test.afterAll(async () => {
+  await smtp.stop();
 });
 
 const inTenDays = () => {
@@ -45,7 +45,10 @@ async function newActivity(
       capacity: 2,
       waitlistEnabled: true,
       askFields: 'organization*',
-      consentText: language === 'tw' ? '本會蒐集您的姓名與電子郵件，僅用於本活動。' : 'We collect your name and e-mail for this activity only.',
+      consentText:
+        language === 'tw'
+          ? '本會蒐集您的姓名與電子郵件，僅用於本活動。'
+          : 'We collect your name and e-mail for this activity only.',
       consentVersion: '2026-11',
       ...settings,
     },
@@ -137,7 +140,12 @@ test('the manage page: never cached or indexed; the answers change and the sign-
   const id = await newActivity(request, 'en', { capacity: 1 });
   const signUp = async (name: string) => {
     const answer = await request.post(`/api/webactivity/register/${id}`, {
-      headers: { 'web-language': 'en', cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x', 'x-forwarded-for': nextTestAddress() },
+      headers: {
+        'web-language': 'en',
+        cookie: 'XSRF-TOKEN=x',
+        'x-xsrf-token': 'x',
+        'x-forwarded-for': nextTestAddress(),
+      },
       data: { name, email: `${name.toLowerCase()}-${Date.now()}@example.org`, organization: 'A', consent: true },
     });
     expect(answer.status()).toBe(200);

@@ -59,7 +59,10 @@ async function activity(settings: Record<string, unknown> = {}, language: 'tw' |
     await addRow(
       'webactivity',
       {
-        typeId: language === 'tw' ? typeId : (await addRow('webactivitytype', { name: 'Seminar' }, { token: admin, language })).id,
+        typeId:
+          language === 'tw'
+            ? typeId
+            : (await addRow('webactivitytype', { name: 'Seminar' }, { token: admin, language })).id,
         title: language === 'tw' ? '信託法規研討會' : 'Trust law seminar',
         startAt: taipei(fromNow(24 * 10)),
         endAt: taipei(fromNow(24 * 10 + 2)),
@@ -94,15 +97,15 @@ describe('signing up: each refusal is a 400 in the request’s language', () => 
     for (const language of ['tw', 'en'] as const) {
       const missing = await signUp(id, { consent: true }, language);
       expect(missing.status).toBe(400);
-      expect(missing.body.message).toBe(
-        message(language, 'required', { field: language === 'tw' ? '姓名' : 'Name' }),
-      );
+      expect(missing.body.message).toBe(message(language, 'required', { field: language === 'tw' ? '姓名' : 'Name' }));
       const fields = missing.body.errors?.map((e: { field: string }) => e.field) ?? [];
       expect(fields).toEqual(expect.arrayContaining(['name', 'email', 'organization']));
 
       const badEmail = await signUp(id, person(1, { email: 'not-an-address', organization: 'A' }), language);
       expect(badEmail.status).toBe(400);
-      expect(badEmail.body.message).toBe(message(language, 'notEmail', { field: language === 'tw' ? '電子郵件' : 'E-mail' }));
+      expect(badEmail.body.message).toBe(
+        message(language, 'notEmail', { field: language === 'tw' ? '電子郵件' : 'E-mail' }),
+      );
 
       const noConsent = await signUp(id, person(1, { consent: false, organization: 'A' }), language);
       expect(noConsent.status).toBe(400);
@@ -184,7 +187,11 @@ describe('seats are never oversold', () => {
     expect(new Set(rows.map((row) => row.code)).size).toBe(50);
 
     // A cancellation promotes the first on the waiting list, who is told.
-    const manage = (code: string) => answers.find((a) => a.code === code)!.manageUrl.split('/').pop()!;
+    const manage = (code: string) =>
+      answers
+        .find((a) => a.code === code)!
+        .manageUrl.split('/')
+        .pop()!;
     await deliverDueMail();
     smtp.received.length = 0;
     const cancelled = await call('POST', `registration/cancel/${manage(rows[3].code)}`, undefined, { language: 'tw' });
@@ -347,7 +354,12 @@ describe('the roster, check-in and privacy', () => {
     });
     const found = await call('POST', `webactivity/registrations/${id}`, { keyword: '501' }, { token: user });
     expect(found.body.data.map((row: { phone: string }) => row.phone)).toEqual(['02-1234-5678']);
-    const badStatus = await call('POST', `webactivity/registrations/${id}`, { status: 'gone' }, { token: user, language: 'en' });
+    const badStatus = await call(
+      'POST',
+      `webactivity/registrations/${id}`,
+      { status: 'gone' },
+      { token: user, language: 'en' },
+    );
     expect(badStatus.status).toBe(400);
 
     const added = await call('POST', `webactivity/registration/add/${id}`, person(504), { token: user });
@@ -359,16 +371,29 @@ describe('the roster, check-in and privacy', () => {
     expect(first.body).toEqual({ name: '報名者 501', seats: 1, attendedAt: expect.any(String) });
     const second = await call('POST', `webactivity/checkin/${id}`, { code: one.body.code }, { token: user });
     expect(second.body.firstCheckIn).toBe(first.body.attendedAt);
-    const unknown = await call('POST', `webactivity/checkin/${id}`, { code: 'ZZZZZZZZ' }, { token: user, language: 'en' });
+    const unknown = await call(
+      'POST',
+      `webactivity/checkin/${id}`,
+      { code: 'ZZZZZZZZ' },
+      { token: user, language: 'en' },
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe(message('en', 'unknownCode', { value: 'ZZZZZZZZ' }));
     const attended = await call('POST', `webactivity/registrations/${id}`, { status: 'attended' }, { token: user });
     expect(attended.body.data.map((row: { code: string }) => row.code)).toEqual([one.body.code]);
 
-    const csv = await call('POST', `webactivity/registrations/export/${id}`, { format: 'csv' }, { token: user, language: 'en' });
+    const csv = await call(
+      'POST',
+      `webactivity/registrations/export/${id}`,
+      { format: 'csv' },
+      { token: user, language: 'en' },
+    );
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    const lines = String(csv.body).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('Code,Name,E-mail,Seats,Phone,Status,Checked in,Signed up');
     expect(lines).toHaveLength(5);
     const xlsx = await call('POST', `webactivity/registrations/export/${id}`, { format: 'xlsx' }, { token: user });

@@ -402,7 +402,7 @@ function registrationRoutes(): Route[] {
       resource: webactivity,
       operation: async (actor, { params: [id], body }) =>
         sheetAnswer('registrations', await registration.exportRoster(actor, id, body)),
-      summary: "An activity's roster as a spreadsheet (staff): `{format: \"csv\" | \"xlsx\", status, keyword}`",
+      summary: 'An activity\'s roster as a spreadsheet (staff): `{format: "csv" | "xlsx", status, keyword}`',
     },
   ];
 }

@@ -57,9 +57,7 @@ export function SignUpForm(props: Props) {
 
 function CaptchaSignUpFields(props: Props) {
   const { executeRecaptcha } = useGoogleReCaptcha();
-  return (
-    <SignUpFields {...props} captcha={executeRecaptcha ? () => executeRecaptcha('register') : async () => ''} />
-  );
+  return <SignUpFields {...props} captcha={executeRecaptcha ? () => executeRecaptcha('register') : async () => ''} />;
 }
 
 function SignUpFields({

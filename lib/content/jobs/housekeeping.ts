@@ -39,7 +39,8 @@ async function removeUnusedOldUploads(now: Date): Promise<number> {
  * Drops audit entries older than AUDIT_DAYS, purges rows kept in the trash longer than TRASH_DAYS with their uploads
  * and the files replaced longer ago, removes old uploads nothing uses, and the edit locks that lapsed (forms closed
  * without releasing theirs), and sends the day's digest of rows past their review date (once a day, whichever
- * server asks first), and empties the personal data of sign-ups past their retention. Idempotent, so several servers may each run it.
+ * server asks first), and empties the personal data of sign-ups past their retention. Idempotent, so several
+ * servers may each run it.
  */
 export async function runHousekeeping(now = new Date()): Promise<{
   auditPruned: number;

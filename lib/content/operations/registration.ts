@@ -1,6 +1,22 @@
 import 'server-only';
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { config } from '../../config';
 import { getDb } from '../../db';
 import type { Database } from '../../db/client';
@@ -90,7 +106,11 @@ function activityOf(row: Record<string, unknown>): Activity {
  */
 async function findActivity(db: Db, id: number, publicOnly: boolean, lock = false) {
   const table = activityTable();
-  const query = db.select().from(table).where(eq(column(table, 'id'), id)).limit(1);
+  const query = db
+    .select()
+    .from(table)
+    .where(eq(column(table, 'id'), id))
+    .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   if (!row) return undefined;
   if (publicOnly) {
@@ -137,7 +157,8 @@ export async function activitySignUpState(
 }
 
 const newToken = () => randomBytes(32).toString('base64url');
-const newCode = () => Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+const newCode = () =>
+  Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 /** The form's fields for one activity: its asked fields (required as it says), and seats up to its `maxSeats`. */
 function formDefinition(activity: Activity, mode: 'visitor' | 'staff'): ResourceDefinition {
@@ -315,7 +336,9 @@ const answerOf = (row: RegistrationRow): SignUpAnswer => ({
 
 /** Queues a sign-up's e-mail; a failure to queue is logged, never a reason to undo the sign-up. */
 async function mailAfter(kind: RegistrationMailKind, row: RegistrationRow, activity: Activity): Promise<void> {
-  await sendRegistrationMail(kind, row, activity).catch((error) => logError(error, 'sign-up e-mail could not be queued'));
+  await sendRegistrationMail(kind, row, activity).catch((error) =>
+    logError(error, 'sign-up e-mail could not be queued'),
+  );
 }
 
 /**
@@ -436,7 +459,9 @@ export async function updateOwnRegistration(actor: Actor, token: unknown, body: 
     const asked = askedFields(activity.askFields);
     const definition: ResourceDefinition = {
       ...registrantDefinition,
-      fields: Object.fromEntries(asked.map(({ name, required }) => [name, { ...registrantDefinition.fields[name], required }])),
+      fields: Object.fromEntries(
+        asked.map(({ name, required }) => [name, { ...registrantDefinition.fields[name], required }]),
+      ),
     };
     const { values, issues } = validateInput(definition, body, 'add', actor.language, config().siteTimeZone);
     if (issues.length) throw invalidFields(issues);
@@ -511,7 +536,8 @@ function rosterFilter(activityId: number, body: Record<string, unknown>): SQL {
   const conditions: SQL[] = [eq(registrations.activityId, activityId)];
   if (given(body.status)) {
     const filter = ROSTER_FILTERS.find((known) => known === body.status);
-    if (!filter) throw invalid('invalidStatus', { value: String(body.status).slice(0, 40), allowed: ROSTER_FILTERS.join(', ') });
+    if (!filter)
+      throw invalid('invalidStatus', { value: String(body.status).slice(0, 40), allowed: ROSTER_FILTERS.join(', ') });
     conditions.push(
       filter === 'attended' ? isNotNull(registrations.attendedAt) : eq(registrations.status, filter as RosterFilter),
     );
@@ -571,6 +597,7 @@ export async function roster(actor: Actor, idParam: string | undefined, body: Re
     pageSize,
     counts: await rosterCounts(activity),
     askFields: askedFields(activity.askFields),
+    activity: { id: activity.id, title: activity.title },
   };
 }
 
@@ -586,11 +613,16 @@ export async function rosterRows(actor: Actor, idParam: string | undefined, body
   return { activity, rows: rows.map((row) => rosterRow(row, activity)) };
 }
 
-/** `POST /api/webactivity/registration/add/{id}`: staff add a sign-up by hand (a call, a letter); no captcha or window. */
+/** `POST /api/webactivity/registration/add/{id}`: staff add a sign-up by hand (a call, a letter), any time. */
 export async function addByStaff(actor: Actor, idParam: string | undefined, body: Record<string, unknown>) {
   const activity = await staffActivity(actor, idParam);
   const input = registrantInput(actor, activity, body, 'staff');
-  const placed = await place(await getDb(), activity.id, { ...input, lang: activity.lang, consentVersion: null }, false);
+  const placed = await place(
+    await getDb(),
+    activity.id,
+    { ...input, lang: activity.lang, consentVersion: null },
+    false,
+  );
   await activityChanged(activity.id);
   if (placed.duplicate) throw invalid('alreadyRegistered');
   await recordAudit(actor, {
@@ -619,7 +651,11 @@ export async function updateByStaff(actor: Actor, body: Record<string, unknown>)
     let status = row.status as RegistrationStatus;
     if (given(body.status)) {
       const next = (['confirmed', 'waitlisted', 'cancelled'] as const).find((known) => known === body.status);
-      if (!next) throw invalid('invalidStatus', { value: String(body.status).slice(0, 40), allowed: 'confirmed, waitlisted, cancelled' });
+      if (!next)
+        throw invalid('invalidStatus', {
+          value: String(body.status).slice(0, 40),
+          allowed: 'confirmed, waitlisted, cancelled',
+        });
       status = next;
     }
     const seats = typeof values.seats === 'number' ? values.seats : row.seats;
@@ -711,7 +747,8 @@ export async function checkIn(actor: Actor, idParam: string | undefined, body: R
 /** The roster's column labels in the language: the registrant fields, then status, check-in and sign-up times. */
 function rosterColumns(language: WireLanguage, activity: Activity): { key: string; label: string }[] {
   const label = (key: string) => translate(language, `admin.registrations.columns.${key}`);
-  const fieldLabel = (key: keyof typeof registrantDefinition.fields) => registrantDefinition.fields[key].label[language];
+  const fieldLabel = (key: keyof typeof registrantDefinition.fields) =>
+    registrantDefinition.fields[key].label[language];
   return [
     { key: 'code', label: label('code') },
     { key: 'name', label: fieldLabel('name') },
@@ -775,7 +812,10 @@ export async function mailRegistrants(actor: Actor, idParam: string | undefined,
   const subject = typeof body.subject === 'string' ? body.subject.replace(/[\r\n]+/g, ' ').trim() : '';
   const text = typeof body.text === 'string' ? body.text.trim() : '';
   const issues: Issue[] = [];
-  const labels = { subject: translate(actor.language, 'admin.registrations.mailSubject'), text: translate(actor.language, 'admin.registrations.mailText') };
+  const labels = {
+    subject: translate(actor.language, 'admin.registrations.mailSubject'),
+    text: translate(actor.language, 'admin.registrations.mailText'),
+  };
   if (!subject) issues.push({ field: 'subject', key: 'required', values: { field: labels.subject } });
   else if (subject.length > MAX_MAIL_SUBJECT)
     issues.push({ field: 'subject', key: 'tooLong', values: { field: labels.subject, max: MAX_MAIL_SUBJECT } });
@@ -789,7 +829,10 @@ export async function mailRegistrants(actor: Actor, idParam: string | undefined,
   if (ids) conditions.push(inArray(registrations.id, ids.length ? ids : [0]));
   else if (given(body.status)) conditions.push(rosterFilter(activity.id, { status: body.status }));
   else conditions.push(ne(registrations.status, 'cancelled'));
-  const rows = await db.select().from(registrations).where(and(...conditions));
+  const rows = await db
+    .select()
+    .from(registrations)
+    .where(and(...conditions));
   let queued = 0;
   for (const row of rows) {
     if (!row.email) continue;

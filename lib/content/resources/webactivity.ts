@@ -28,7 +28,10 @@ export default defineResource({
     files: field.files(['附件', 'Attachments']),
     registrationEnabled: field.boolean(['開放線上報名', 'Online sign-up'], staffOnly),
     registrationOpensAt: field.datetime(['報名開始', 'Sign-up opens'], staffOnly),
-    registrationClosesAt: field.datetime(['報名截止（空白則為活動開始）', 'Sign-up closes (empty: the start)'], staffOnly),
+    registrationClosesAt: field.datetime(
+      ['報名截止（空白則為活動開始）', 'Sign-up closes (empty: the start)'],
+      staffOnly,
+    ),
     capacity: field.integer(['名額（空白則不限）', 'Seats (empty: no limit)'], { min: 1, max: 100_000, ...staffOnly }),
     waitlistEnabled: field.boolean(['額滿後候補', 'Waiting list when full'], staffOnly),
     maxSeats: field.integer(['每筆報名人數上限', 'Seats per sign-up'], {

@@ -65,7 +65,10 @@ export const sharedSettingFields = {
   }),
   // Sign-ups for activities (lib/content/operations/registration.ts).
   reminderDays: field.text(
-    ['活動提醒（開始前幾天，以逗號分隔；預設 3,1）', 'Activity reminders (days before the start, comma-separated; default 3,1)'],
+    [
+      '活動提醒（開始前幾天，以逗號分隔；預設 3,1）',
+      'Activity reminders (days before the start, comma-separated; default 3,1)',
+    ],
     { max: 20, pattern: /^\d{1,2}(,\s*\d{1,2}){0,4}$/, public: false },
   ),
   registrationRetentionMonths: field.integer(
@@ -333,12 +336,14 @@ export async function reminderDays(): Promise<number[]> {
   return reminderDaysOf(row?.data?.reminderDays);
 }
 
-/** Months after an activity ends its sign-ups' personal data are kept (shared setting `registrationRetentionMonths`). */
+/** Months after an activity its sign-ups' personal data are kept (shared setting `registrationRetentionMonths`). */
 export async function registrationRetentionMonths(): Promise<number> {
   const db = await getDb();
   const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
   const value = row?.data?.registrationRetentionMonths;
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : DEFAULT_REGISTRATION_RETENTION_MONTHS;
+  return typeof value === 'number' && Number.isInteger(value) && value > 0
+    ? value
+    : DEFAULT_REGISTRATION_RETENTION_MONTHS;
 }
 
 /** Each reviewed resource's review cycle in months (`reviewCycles`; none by default). */
