@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { TestSmtpServer } from '../test/helpers/smtp';
-import { adminHeaders, expectNoAxeViolations, nextTestAddress, signInTo } from './helpers';
+import { adminHeaders, expectNoAxeViolations, expectToast, nextTestAddress, signInTo } from './helpers';
 import { E2E_SMTP_PORT } from './worker';
 
 /**
@@ -197,5 +197,83 @@ test('axe: the activity page with its sign-up state, the form with its errors, t
   await page.getByRole('button', { name: words.tw.submit }).click();
   await expect(page).toHaveURL(/\/tw\/registration\/[\w-]{43}\?new=1$/);
   await expectNoAxeViolations(page);
-  void signInTo;
+});
+
+test('the roster and check-in with a typed code in the back office, with axe', async ({ page, request }) => {
+  const id = await newActivity(request, 'en', { capacity: 1 });
+  const headers = { 'web-language': 'en', cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' };
+  const signUp = async (name: string) =>
+    (
+      await request.post(`/api/webactivity/register/${id}`, {
+        headers: { ...headers, 'x-forwarded-for': nextTestAddress() },
+        data: {
+          name,
+          email: `${name.toLowerCase()}-${Date.now()}@example.org`,
+          organization: `${name} Co.`,
+          consent: true,
+        },
+      })
+    ).json();
+  const ada = await signUp('Ada');
+  await signUp('Bo');
+
+  await signInTo(page, `/en-admin/webactivity/${id}/registrations`);
+  await expect(page.getByRole('heading', { name: 'Sign-ups：Sign-up test seminar' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Confirmed 1 (1 of 1 seats)' })).toContainText('waiting 1');
+  const table = page.getByRole('table', { name: /Sign-ups/ });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expectNoAxeViolations(page);
+
+  // Cancel Ada: Bo moves up from the waiting list.
+  await page.getByRole('button', { name: 'Cancel Ada' }).click();
+  await expectToast(page, 'Sign-up cancelled.');
+  await expect(page.getByRole('status').filter({ hasText: 'Confirmed 1' })).toContainText('cancelled 1');
+  await page.getByLabel('Status').selectOption('confirmed');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText('Bo Co.');
+
+  // Add by hand: the activity is full, so the new sign-up waits.
+  await page.getByText('Add a sign-up by hand').click();
+  await page.locator('#roster-add-name').fill('Cy');
+  await page.locator('#roster-add-email').fill(`cy-${Date.now()}@example.org`);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expectToast(page, 'Sign-up added.');
+  await expect(page.getByRole('status').filter({ hasText: 'Confirmed 1' })).toContainText('waiting 1');
+
+  // Check-in: Bo's code typed in lower case; then again; then a code nobody has.
+  const roster = await request.post(`/api/webactivity/registrations/${id}`, {
+    headers: await adminHeaders(request, 'en'),
+    data: { keyword: 'Bo' },
+  });
+  const bo = (await roster.json()).data[0];
+  await page.getByRole('link', { name: 'Check-in at the door' }).click();
+  await expect(page.getByRole('heading', { name: 'Check-in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Code').fill(bo.code.toLowerCase());
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
+  await expect(page.locator('.admin-checkin-result')).toContainText('Bo: 1 seat(s). Checked in at');
+  await page.getByLabel('Code').fill(bo.code);
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
+  await expect(page.locator('.admin-checkin-result')).toContainText('Already checked in at');
+  await page.getByLabel('Code').fill('ZZZZ2222');
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
+  await expect(page.locator('.admin-checkin-result')).toContainText('No sign-up of this activity has the code "ZZZZ2222".');
+  await expectNoAxeViolations(page);
+  void ada;
+});
+
+test('calendars: one activity’s file and the feed of upcoming activities, with the same UID', async ({ request }) => {
+  const id = await newActivity(request, 'tw');
+  const one = await request.get(`/tw/activities/${id}/calendar.ics`);
+  expect(one.status()).toBe(200);
+  expect(one.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  const text = await one.text();
+  expect(text).toContain(`UID:activity-${id}@`);
+  expect(text).toMatch(/DTSTART;TZID=Asia\/Taipei:\d{8}T093000/);
+  expect(text).toContain('BEGIN:VTIMEZONE');
+  const feed = await (await request.get('/tw/activities.ics')).text();
+  expect(feed).toContain(`UID:activity-${id}@`);
+  expect(feed).toContain('METHOD:PUBLISH');
+  expect((await request.get('/tw/activities/999999/calendar.ics')).status()).toBe(404);
 });

@@ -13,6 +13,7 @@ import { visitor } from '../lib/content/model/actor';
 import { getDb } from '../lib/db';
 import { openPostgres, type Connection } from '../lib/db/client';
 import { auditLog, mailQueue, registrations } from '../lib/db/schema';
+import { calendarFile } from '../lib/mail/calendar';
 import { deliverDueMail } from '../lib/mail/queue';
 import { call, signedIn } from './helpers/api';
 import { addRow, fromNow, message, taipei } from './helpers/content';
@@ -267,6 +268,15 @@ describe('the e-mails', () => {
     const stored = (await call('GET', `webactivity/get/${id}`, undefined, { token: admin, language: 'en' })).body;
     expect(event.startDate.toString().slice(0, 19)).toBe(stored.startAt);
     expect(event.startDate.toJSDate().getTime()).toBe(new Date(`${stored.startAt}+08:00`).getTime());
+  });
+
+  test('a zone with daylight saving is written in UTC, which no single VTIMEZONE offset could say', () => {
+    const text = calendarFile(
+      [{ uid: 'x@site', start: new Date('2026-07-01T13:00:00Z'), end: null, summary: 'S', url: 'http://x' }],
+      { name: 'S', timeZone: 'America/New_York', prodId: 'Site' },
+    );
+    expect(text).toContain('DTSTART:20260701T130000Z');
+    expect(text).not.toContain('VTIMEZONE');
   });
 
   test('a waitlisted sign-up is told so, without a calendar file', async () => {

@@ -41,6 +41,7 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
   ]);
   // An activity that takes sign-ups here says how they stand (the page is purged when its seats change).
   const signUp = name === 'activities' ? await activitySignUp(locale, String(row.id)) : null;
+  const tRegistration = await getTranslations({ locale, namespace: 'registration' });
   const colon = siteT('colon');
   const title = row.title ?? '';
   const listPath = routeHref(locale, kind.route);
@@ -123,6 +124,11 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
         )}
         <RichText locale={locale} html={row.content} />
         <Attachments locale={locale} files={row.files} />
+        {name === 'activities' && (
+          <p>
+            <a href={`${url}/calendar.ics`}>{tRegistration('addToCalendar')}</a>
+          </p>
+        )}
         {signUp && <SignUpSection locale={locale} state={signUp.state} formPath={`${url}/register`} />}
       </article>
       {(around.next || around.previous) && (

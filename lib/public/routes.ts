@@ -129,8 +129,10 @@ export function route(id: RouteId): SiteRoute {
 
 const areaSegments = new Set(siteRoutes.map((r) => r.path.split('/')[1]).filter(Boolean));
 // Addresses that are not in the site map: the draft preview's, the 500 page (lib/server/error-pages.ts),
-// the language switch of a row's page (lib/public/detail.ts) and a sign-up's manage page (its e-mails' link).
-for (const segment of ['preview', 'server-error', 'language-switch', 'registration']) areaSegments.add(segment);
+// the language switch of a row's page (lib/public/detail.ts), a sign-up's manage page (its e-mails' link)
+// and the calendar feed of activities.
+for (const segment of ['preview', 'server-error', 'language-switch', 'registration', 'activities.ics'])
+  areaSegments.add(segment);
 
 /**
  * Whether a path's first segment below the locale is a part of the site (`news` in `/news/1/more`):

@@ -125,7 +125,7 @@ export default async function ManageRegistrationPage({
           <h2 id="change-title" className="section-title">
             {t('changeTitle')}
           </h2>
-          <form action={saveAnswers}>
+          <form action={saveAnswers} noValidate>
             <input type="hidden" name="language" value={language} />
             <input type="hidden" name="token" value={token} />
             {registration.askFields.map(({ name, required }) => (
