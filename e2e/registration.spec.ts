@@ -258,7 +258,9 @@ test('the roster and check-in with a typed code in the back office, with axe', a
   await expect(page.locator('.admin-checkin-result')).toContainText('Already checked in at');
   await page.getByLabel('Code').fill('ZZZZ2222');
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
-  await expect(page.locator('.admin-checkin-result')).toContainText('No sign-up of this activity has the code "ZZZZ2222".');
+  await expect(page.locator('.admin-checkin-result')).toContainText(
+    'No sign-up of this activity has the code "ZZZZ2222".',
+  );
   await expectNoAxeViolations(page);
   void ada;
 });
