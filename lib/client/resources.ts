@@ -1,4 +1,5 @@
 import type { Options } from 'ky';
+import type { RosterRow } from '../content/model/registration';
 import { findResource } from '../content/model/registry';
 import { readCookie } from '../http/cookies';
 import { http, XSRF_COOKIE, XSRF_HEADER, type ApiHttp } from './http';
@@ -400,18 +401,7 @@ export function reviewApi(client: ApiHttp = http) {
 }
 export const review = reviewApi();
 
-/** One line of an activity's roster (`POST webactivity/registrations/{id}`). */
-export interface RosterRow {
-  id: number;
-  code: string;
-  name: string;
-  email: string;
-  seats: number;
-  status: 'confirmed' | 'waitlisted' | 'cancelled';
-  attendedAt: string | null;
-  createdAt: string;
-  [asked: string]: unknown;
-}
+export type { RosterRow };
 
 export interface RosterPage {
   data: RosterRow[];

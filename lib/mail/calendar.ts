@@ -20,20 +20,13 @@ export interface CalendarEvent {
   stamp?: Date;
 }
 
-/** The zone's offset from UTC in minutes at an instant. */
+/** The zone's offset from UTC in minutes at an instant (Intl names it `GMT+08:00`). */
 function offsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return Math.round((wall - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
 
 /** The zone's one offset all year, or null when it keeps daylight saving. */

@@ -21,6 +21,12 @@ function page(language: WireLanguage, site: string, inner: string): string {
   return `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.6">${inner}<hr><p style="color:#555;font-size:90%">${footer}</p></body></html>`;
 }
 
+/** Labelled values as the rows of an HTML table. */
+const htmlRows = (fields: [string, string][]) =>
+  fields
+    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+
 /** Links in e-mail are absolute, on the public origin (SITE_URL). */
 export const siteLink = (path: string) => `${config().siteUrl}${path}`;
 
@@ -57,9 +63,7 @@ export function contactNotification(language: WireLanguage, site: string, messag
     '-- ',
     translate(language, 'mail.footer', { site }),
   ].join('\n');
-  const rows = fields
-    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-    .join('');
+  const rows = htmlRows(fields);
   const html = page(
     language,
     site,
@@ -277,7 +281,7 @@ export function newDeviceMail(language: WireLanguage, site: string, notice: Sign
   return { subject: t('subject', { site }), text, html };
 }
 
-/** Which sign-up e-mail: each says the sign-up's state; `manageLink` is the link sent again to an address signed up twice. */
+/** Which sign-up e-mail; `manageLink` is the link sent again to an address that signed up twice. */
 export type RegistrationMailKind = 'confirmed' | 'waitlisted' | 'promoted' | 'cancelled' | 'reminder' | 'manageLink';
 
 /** What a sign-up e-mail tells: the activity, the sign-up and its manage link. */
@@ -326,9 +330,7 @@ export function registrationMail(
     '-- ',
     translate(language, 'mail.footer', { site }),
   ].join('\n');
-  const rows = fields
-    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-    .join('');
+  const rows = htmlRows(fields);
   const html = page(
     language,
     site,

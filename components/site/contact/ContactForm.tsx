@@ -1,6 +1,6 @@
 'use client';
 
-import { startTransition, useActionState, useEffect, useRef, useSyncExternalStore, type FormEvent } from 'react';
+import { useActionState, useEffect, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
 import { sendContactMessage } from '@/lib/public/contact/action';
@@ -8,6 +8,7 @@ import { contactFields, initialContactState, type ContactField } from '@/lib/pub
 import type { WireLanguage } from '@/lib/i18n/languages';
 import styles from './contact.module.css';
 import form from '../form.module.css';
+import { submitWithCaptcha, useScriptRuns } from '../captcha-form';
 
 interface Props {
   language: WireLanguage;
@@ -28,19 +29,6 @@ const inputs: Record<
 };
 
 const fieldId = (field: ContactField) => `contact-${field}`;
-
-const noSubscription = () => () => {};
-
-/**
- * False in the server's HTML and true once script runs in the browser. A `<noscript>` would do
- * without it, but browsers that block script per site still parse `<noscript>` as hidden.
- */
-const useScriptRuns = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 /**
  * The contact form. It posts to a server action, so it works without JavaScript: the page comes
@@ -72,19 +60,7 @@ function ContactFields({ language, captchaToken }: { language: WireLanguage; cap
   // The server action is the form's action, which is what lets it post without JavaScript.
   const [state, formAction, pending] = useActionState(sendContactMessage, null);
   // With the captcha on and script running, the token is fetched first and sent with the fields.
-  const onSubmit = captchaToken
-    ? (event: FormEvent<HTMLFormElement>) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        // A token that cannot be had (Google unreachable) is sent empty: the server then says the check failed.
-        void captchaToken()
-          .catch(() => '')
-          .then((token) => {
-            form.set('captchaToken', token);
-            startTransition(() => formAction(form));
-          });
-      }
-    : undefined;
+  const onSubmit = captchaToken ? submitWithCaptcha(captchaToken, 'captchaToken', formAction) : undefined;
   const current = state ?? initialContactState();
   const problems = contactFields.filter((field) => current.errors[field]);
   const count = problems.length + (current.formError ? 1 : 0);

@@ -1,6 +1,6 @@
 'use client';
 
-import { startTransition, useActionState, useEffect, useRef, useSyncExternalStore, type FormEvent } from 'react';
+import { useActionState, useEffect, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
 import type { AskedField } from '@/lib/content/model/registration';
@@ -8,6 +8,7 @@ import type { WireLanguage } from '@/lib/i18n/languages';
 import { signUp } from '@/lib/public/registration/action';
 import { initialSignUpState } from '@/lib/public/registration/form';
 import form from '../form.module.css';
+import { submitWithCaptcha, useScriptRuns } from '../captcha-form';
 
 interface Props {
   language: WireLanguage;
@@ -32,13 +33,6 @@ const inputs: Record<string, { type?: string; autoComplete?: string; maxLength: 
 };
 
 const fieldId = (field: string) => `signup-${field}`;
-const noSubscription = () => () => {};
-const useScriptRuns = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 /**
  * The sign-up form of an activity. Like the contact form it posts to a server action, so it works
@@ -70,18 +64,7 @@ function SignUpFields({
 }: Props & { captcha?: () => Promise<string> }) {
   const t = useTranslations('registration');
   const [state, formAction, pending] = useActionState(signUp, null);
-  const onSubmit = captcha
-    ? (event: FormEvent<HTMLFormElement>) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        void captcha()
-          .catch(() => '')
-          .then((token) => {
-            data.set('captcha', token);
-            startTransition(() => formAction(data));
-          });
-      }
-    : undefined;
+  const onSubmit = captcha ? submitWithCaptcha(captcha, 'captcha', formAction) : undefined;
   const current = state ?? initialSignUpState();
   const fields: { name: string; required: boolean }[] = [
     { name: 'name', required: true },

@@ -97,3 +97,16 @@ export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const CODE_LENGTH = 8;
 /** A typed code as stored: upper case, without spaces or dashes. */
 export const normalizeCode = (value: string) => value.toUpperCase().replace(/[\s-]/g, '');
+
+/** One line of an activity's roster as the API sends it: the sign-up, then its asked fields by name. */
+export interface RosterRow {
+  id: number;
+  code: string;
+  name: string;
+  email: string;
+  seats: number;
+  status: RegistrationStatus;
+  attendedAt: string | null;
+  createdAt: string;
+  [asked: string]: unknown;
+}

@@ -43,6 +43,7 @@ import {
   type ActivitySignUp,
   type RegistrationStatus,
   type RosterFilter,
+  type RosterRow,
   type SignUpState,
 } from '../model/registration';
 import { validateInput } from '../model/validation';
@@ -502,18 +503,6 @@ async function staffActivity(actor: Actor, idParam: string | undefined): Promise
   const activity = await findActivity(await getDb(), positiveInteger(idParam), false);
   if (!activity) throw notFound();
   return activity;
-}
-
-export interface RosterRow {
-  id: number;
-  code: string;
-  name: string;
-  email: string;
-  seats: number;
-  status: RegistrationStatus;
-  attendedAt: string | null;
-  createdAt: string;
-  [asked: string]: unknown;
 }
 
 function rosterRow(row: RegistrationRow, activity: Activity): RosterRow {
