@@ -10,6 +10,8 @@ import ICAL from 'ical.js';
 import { resetConfig } from '../lib/config';
 import { register, pruneRegistrations, sendReminders } from '../lib/content/operations/registration';
 import { visitor } from '../lib/content/model/actor';
+import webactivity from '../lib/content/resources/webactivity';
+import { windowChanges } from '../lib/content/storage/reads';
 import { getDb } from '../lib/db';
 import { openPostgres, type Connection } from '../lib/db/client';
 import { auditLog, mailQueue, registrations } from '../lib/db/schema';
@@ -311,6 +313,15 @@ describe('the e-mails', () => {
       '[信託公會] 活動提醒：信託法規研討會（1 天後）',
       '[信託公會] 活動提醒：信託法規研討會（3 天後）',
     ]);
+  });
+});
+
+describe('the activity page’s state', () => {
+  test('cached pages of activities expire when a sign-up opens, as at a publication window', async () => {
+    const opens = fromNow(5);
+    await activity({ registrationOpensAt: taipei(opens) });
+    const { next } = await windowChanges(webactivity);
+    expect(next!.getTime()).toBeLessThanOrEqual(Math.floor(opens.getTime() / 1000) * 1000);
   });
 });
 

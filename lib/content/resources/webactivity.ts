@@ -51,6 +51,8 @@ export default defineResource({
     consentVersion: field.text(['告知版本', 'Notice version'], { max: 40, ...staffOnly }),
   },
   defaultSort: [{ field: 'startAt', direction: 'desc' }],
+  // The page words the sign-up's state, which moves at these times.
+  changesAt: ['registrationOpensAt', 'registrationClosesAt', 'startAt'],
   menu: 'announcements',
   public: { route: 'activities', pageSize: 10, firstPageCached: true },
 });
