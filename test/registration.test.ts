@@ -8,7 +8,12 @@
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { resetConfig } from '../lib/config';
-import { register, pruneRegistrations, sendReminders } from '../lib/content/operations/registration';
+import {
+  register,
+  pruneRegistrations,
+  sendReminders,
+  settleWaitingLists,
+} from '../lib/content/operations/registration';
 import { visitor } from '../lib/content/model/actor';
 import webactivity from '../lib/content/resources/webactivity';
 import { windowChanges } from '../lib/content/storage/reads';
@@ -241,6 +246,27 @@ describe('seats are never oversold', () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(message('en', 'notEnoughSeats', { left: 0 }));
+  });
+});
+
+describe('a staff change of the activity', () => {
+  test('a larger capacity promotes the waiting list at the next sign-up, the roster or the hourly job', async () => {
+    const id = await activity({ capacity: 1, waitlistEnabled: true });
+    await signUp(id, person(251));
+    const waiting = await signUp(id, person(252));
+    const later = await signUp(id, person(253));
+    expect([waiting.body.status, later.body.status]).toEqual(['waitlisted', 'waitlisted']);
+    await deliverDueMail();
+    smtp.received.length = 0;
+    const raised = await call('PUT', 'webactivity/update', { id, capacity: 2 }, { token: admin });
+    expect(raised.status).toBe(200);
+    const roster = await call('POST', `webactivity/registrations/${id}`, {}, { token: user });
+    expect(roster.body.counts).toMatchObject({ confirmed: 2, waitlisted: 1 });
+    const [mail] = await delivered(1);
+    expect(mail.envelopeTo).toEqual(['person252@example.org']);
+    expect(mail.subject).toContain('候補成功');
+    await call('PUT', 'webactivity/update', { id, capacity: 3 }, { token: admin });
+    expect(await settleWaitingLists()).toBe(1);
   });
 });
 

@@ -8,11 +8,14 @@ import { purgeHistoryBefore, unusedUploadsBefore } from '../storage/media';
 import { purgeExpiredTrash } from '../operations/history';
 import { pruneLapsedLocks } from '../storage/edit-locks';
 import { sendReviewDigest } from '../operations/reviews';
-import { pruneRegistrations, sendReminders } from '../operations/registration';
+import { pruneRegistrations, sendReminders, settleWaitingLists } from '../operations/registration';
 
 /** How often each server runs the housekeeping after its first run at start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
-/** How often each server looks for sign-ups due a reminder (each is queued once, whoever looks). */
+/**
+ * How often each server looks for sign-ups due a reminder (each is queued once, whoever looks) and for
+ * waiting lists that a change of their activity left with free seats.
+ */
 export const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
@@ -70,9 +73,10 @@ export function scheduleHousekeeping(): void {
   void run();
   setInterval(run, HOUSEKEEPING_INTERVAL_MS).unref();
   const remind = () =>
-    sendReminders().catch((error) => {
-      logError(error, 'activity reminders');
-    });
+    Promise.all([
+      sendReminders().catch((error) => logError(error, 'activity reminders')),
+      settleWaitingLists().catch((error) => logError(error, 'waiting lists')),
+    ]);
   void remind();
   setInterval(remind, REMINDER_INTERVAL_MS).unref();
 }

@@ -226,6 +226,8 @@ interface Placed {
   row: RegistrationRow;
   /** Already signed up with this address: nothing stored, the manage link is sent again. */
   duplicate: boolean;
+  /** Waiting sign-ups confirmed first, into seats a staff change of the activity freed. */
+  promoted: RegistrationRow[];
 }
 
 /**
@@ -242,6 +244,8 @@ async function place(
   return db.transaction(async (tx) => {
     const activity = await findActivity(tx, activityId, visitor, true);
     if (!activity) throw notFound();
+    // Seats freed by a staff change of the activity (a larger capacity) go to those waiting first.
+    const promoted = await promote(tx, activity);
     const state = signUpState(
       { ...activity, registrationEnabled: activity.registrationEnabled || !visitor },
       await confirmedSeats(tx, activityId),
@@ -260,7 +264,7 @@ async function place(
         ),
       )
       .limit(1);
-    if (existing) return { row: existing, duplicate: true };
+    if (existing) return { row: existing, duplicate: true, promoted };
     let status: RegistrationStatus = 'confirmed';
     if (!fitsIn(state.seatsLeft, input.seats)) {
       const everFits = activity.capacity === null || input.seats <= activity.capacity;
@@ -288,7 +292,7 @@ async function place(
       })
       .returning();
     await touchActivity(tx, activityId);
-    return { row, duplicate: false };
+    return { row, duplicate: false, promoted };
   });
 }
 
@@ -320,6 +324,7 @@ export async function register(
     true,
   );
   await activityChanged(id);
+  for (const row of placed.promoted) await mailAfter('promoted', row, activity);
   if (placed.duplicate) {
     await mailAfter('manageLink', placed.row, activity);
     throw invalid('alreadyRegistered');
@@ -565,9 +570,31 @@ async function rosterCounts(activity: Activity) {
   };
 }
 
+/**
+ * Confirms the waiting sign-ups that seats freed by a change of the activity itself (a larger
+ * capacity, a waiting list turned off) now fit, under the activity's lock, and tells them. Run when
+ * staff open the roster and by the hourly job, besides every sign-up change.
+ */
+export async function settleWaitingList(activityId: number): Promise<number> {
+  const db = await getDb();
+  const outcome = await db.transaction(async (tx) => {
+    const activity = await findActivity(tx, activityId, false, true);
+    if (!activity) return null;
+    const promoted = await promote(tx, activity);
+    if (promoted.length) await touchActivity(tx, activityId);
+    return { activity, promoted };
+  });
+  if (!outcome?.promoted.length) return 0;
+  await activityChanged(activityId);
+  for (const row of outcome.promoted) await mailAfter('promoted', row, outcome.activity);
+  return outcome.promoted.length;
+}
+
 /** `POST /api/webactivity/registrations/{id}`: one page of an activity's roster, with its counts. */
 export async function roster(actor: Actor, idParam: string | undefined, body: Record<string, unknown>) {
-  const activity = await staffActivity(actor, idParam);
+  const staffView = await staffActivity(actor, idParam);
+  await settleWaitingList(staffView.id);
+  const activity = (await findActivity(await getDb(), staffView.id, false))!;
   const { page, pageSize } = pageOf(body);
   const where = rosterFilter(activity.id, body);
   const db = await getDb();
@@ -613,6 +640,7 @@ export async function addByStaff(actor: Actor, idParam: string | undefined, body
     false,
   );
   await activityChanged(activity.id);
+  for (const row of placed.promoted) await mailAfter('promoted', row, activity);
   if (placed.duplicate) throw invalid('alreadyRegistered');
   await recordAudit(actor, {
     action: 'add',
@@ -978,3 +1006,15 @@ export async function sendReminders(now = new Date()): Promise<number> {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The hourly job: every activity with someone waiting has its waiting list settled (see settleWaitingList). */
+export async function settleWaitingLists(): Promise<number> {
+  const db = await getDb();
+  const waiting = await db
+    .selectDistinct({ id: registrations.activityId })
+    .from(registrations)
+    .where(eq(registrations.status, 'waitlisted'));
+  let promoted = 0;
+  for (const { id } of waiting) promoted += await settleWaitingList(id);
+  return promoted;
+}
