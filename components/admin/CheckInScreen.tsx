@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { formatWireDate } from '@/lib/admin/cells';
 import { adminPath } from '@/lib/admin/paths';
-import { registrationsClient } from '@/lib/client/resources';
+import { registrationsClient, type RosterRow } from '@/lib/client/resources';
 import { useAdminSession } from './AdminSession';
 import { GuardedLink } from './LeaveGuard';
 import { ScreenTitle } from './ScreenTitle';
@@ -34,6 +34,7 @@ export function CheckInScreen({ id }: { id: number }) {
   const t = useTranslations('admin.registrations');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [scanning, setScanning] = useState(false);
+  const [found, setFound] = useState<RosterRow[] | null>(null);
   // False in the server's HTML; in the browser, whether it has a barcode reader.
   const canScan = useSyncExternalStore(
     noSubscription,
@@ -127,6 +128,38 @@ export function CheckInScreen({ id }: { id: number }) {
           {t('checkin')}
         </button>
       </form>
+      <form
+        role="search"
+        aria-label={t('findTitle')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const keyword = String(new FormData(event.currentTarget).get('keyword') ?? '').trim();
+          if (!keyword) return;
+          void registrationsClient
+            .roster(id, { page: 1, pageSize: 20, status: 'confirmed', keyword })
+            .then((page) => setFound(page.data))
+            .catch((failure: unknown) => setOutcome({ kind: 'refused', message: errorText(failure) }));
+        }}
+      >
+        <div className="admin-field">
+          <label htmlFor="checkin-find">{t('findLabel')}</label>
+          <input id="checkin-find" name="keyword" type="search" autoComplete="off" />
+        </div>
+        <button type="submit">{t('find')}</button>
+      </form>
+      {found && (
+        <ul aria-label={t('findResults')}>
+          {found.length === 0 && <li>{t('findNone')}</li>}
+          {found.map((row) => (
+            <li key={row.id}>
+              {row.name}（{row.seats}）{' '}
+              <button type="button" onClick={() => void checkIn(row.code).then(() => setFound(null))}>
+                {t('checkinName', { name: row.name })}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {canScan && (
         <p>
           <button type="button" onClick={() => setScanning((on) => !on)} aria-pressed={scanning}>
