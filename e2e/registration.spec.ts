@@ -260,6 +260,10 @@ test('the roster and check-in with a typed code in the back office, with axe', a
   await page.getByLabel('Name, e-mail or code').fill('Cy');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
   await expect(page.getByText('No confirmed sign-up matches.')).toBeVisible();
+  await page.getByLabel('Name, e-mail or code').fill('Bo');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await page.getByRole('button', { name: 'Check in Bo' }).click();
+  await expect(page.locator('.admin-checkin-result')).toContainText('Already checked in at');
   await page.getByLabel('Code').fill('ZZZZ2222');
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await expect(page.locator('.admin-checkin-result')).toContainText(
