@@ -196,6 +196,8 @@ test('axe: the activity page with its sign-up state, the form with its errors, t
   await page.getByLabel(words.tw.consent).check();
   await page.getByRole('button', { name: words.tw.submit }).click();
   await expect(page).toHaveURL(/\/tw\/registration\/[\w-]{43}\?new=1$/);
+  // The page's title arrives with its metadata after the client-side navigation the form's redirect makes.
+  await expect(page).toHaveTitle(/您的報名/);
   await expectNoAxeViolations(page);
 });
 
@@ -250,10 +252,10 @@ test('the roster and check-in with a typed code in the back office, with axe', a
   await page.getByRole('link', { name: 'Check-in at the door' }).click();
   await expect(page.getByRole('heading', { name: 'Check-in' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByLabel('Code').fill(bo.code.toLowerCase());
+  await page.getByLabel('Code', { exact: true }).fill(bo.code.toLowerCase());
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await expect(page.locator('.admin-checkin-result')).toContainText('Bo: 1 seat(s). Checked in at');
-  await page.getByLabel('Code').fill(bo.code);
+  await page.getByLabel('Code', { exact: true }).fill(bo.code);
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await expect(page.locator('.admin-checkin-result')).toContainText('Already checked in at');
   // Or found by name: Cy is waiting, not confirmed, so the search finds nobody to check in.
@@ -263,8 +265,9 @@ test('the roster and check-in with a typed code in the back office, with axe', a
   await page.getByLabel('Name, e-mail or code').fill('Bo');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
   await page.getByRole('button', { name: 'Check in Bo' }).click();
+  await expect(page.getByRole('button', { name: 'Check in Bo' })).toHaveCount(0);
   await expect(page.locator('.admin-checkin-result')).toContainText('Already checked in at');
-  await page.getByLabel('Code').fill('ZZZZ2222');
+  await page.getByLabel('Code', { exact: true }).fill('ZZZZ2222');
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await expect(page.locator('.admin-checkin-result')).toContainText(
     'No sign-up of this activity has the code "ZZZZ2222".',
