@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useRef } from 'react';
+import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
 import { sendContactMessage } from '@/lib/public/contact/action';
@@ -9,6 +9,7 @@ import type { WireLanguage } from '@/lib/i18n/languages';
 import styles from './contact.module.css';
 import form from '../form.module.css';
 import { submitWithCaptcha, useScriptRuns } from '../captcha-form';
+import { FormErrorSummary, RequiredMark } from '../FormErrorSummary';
 
 interface Props {
   language: WireLanguage;
@@ -64,36 +65,18 @@ function ContactFields({ language, captchaToken }: { language: WireLanguage; cap
   const current = state ?? initialContactState();
   const problems = contactFields.filter((field) => current.errors[field]);
   const count = problems.length + (current.formError ? 1 : 0);
-  const summary = useRef<HTMLDivElement>(null);
   const scriptRuns = useScriptRuns();
-  useEffect(() => {
-    if (state && summary.current) summary.current.focus();
-  }, [state]);
 
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className={styles.form} aria-describedby="contact-intro">
-      {count > 0 && (
-        <div
-          ref={summary}
-          className={`${form.notice} ${form.noticeError}`}
-          role="alert"
-          tabIndex={-1}
-          aria-labelledby="contact-error-title"
-        >
-          <h2 id="contact-error-title" className={styles.summaryTitle}>
-            {t('errorTitle')}
-          </h2>
-          <p>{t('errorSummary', { count })}</p>
-          <ul>
-            {current.formError && <li>{current.formError}</li>}
-            {problems.map((field) => (
-              <li key={field}>
-                <a href={`#${fieldId(field)}`}>{current.errors[field]}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <FormErrorSummary
+        id="contact-error-title"
+        title={t('errorTitle')}
+        summary={t('errorSummary', { count })}
+        formError={current.formError}
+        problems={problems.map((field) => ({ fieldId: fieldId(field), message: current.errors[field] ?? '' }))}
+        answer={state}
+      />
       <p id="contact-intro">{t('intro')}</p>
       <input type="hidden" name="language" value={language} />
       {contactFields.map((field) => {
@@ -118,13 +101,7 @@ function ContactFields({ language, captchaToken }: { language: WireLanguage; cap
           <div key={field} className={`${form.field} ${styles.field}`}>
             <label htmlFor={id} className={form.label}>
               {t(`fields.${field}`)}
-              {spec.required && (
-                <span className={styles.required}>
-                  {' '}
-                  <span aria-hidden="true">*</span>
-                  <span className="visually-hidden">{t('required')}</span>
-                </span>
-              )}
+              {spec.required && <RequiredMark word={t('required')} className={styles.required} />}
             </label>
             {hint && (
               <p id={`${id}-hint`} className={form.hint}>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useRef } from 'react';
+import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
 import type { AskedField } from '@/lib/content/model/registration';
@@ -9,6 +9,7 @@ import { signUp } from '@/lib/public/registration/action';
 import { initialSignUpState } from '@/lib/public/registration/form';
 import form from '../form.module.css';
 import { submitWithCaptcha, useScriptRuns } from '../captcha-form';
+import { FormErrorSummary, RequiredMark } from '../FormErrorSummary';
 
 interface Props {
   language: WireLanguage;
@@ -73,22 +74,12 @@ function SignUpFields({
   ];
   const problems = [...fields.map((f) => f.name), 'seats', 'consent'].filter((name) => current.errors[name]);
   const count = problems.length + (current.formError ? 1 : 0);
-  const summary = useRef<HTMLDivElement>(null);
   const scriptRuns = useScriptRuns();
-  useEffect(() => {
-    if (state && summary.current) summary.current.focus();
-  }, [state]);
 
   const label = (name: string, required: boolean) => (
     <label htmlFor={fieldId(name)} className={form.label}>
       {t(`fields.${name}`)}
-      {required && (
-        <span>
-          {' '}
-          <span aria-hidden="true">*</span>
-          <span className="visually-hidden">{t('required')}</span>
-        </span>
-      )}
+      {required && <RequiredMark word={t('required')} />}
     </label>
   );
   const errorOf = (name: string) =>
@@ -100,26 +91,14 @@ function SignUpFields({
 
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate aria-describedby="signup-intro">
-      {count > 0 && (
-        <div
-          ref={summary}
-          className={`${form.notice} ${form.noticeError}`}
-          role="alert"
-          tabIndex={-1}
-          aria-labelledby="signup-error-title"
-        >
-          <h2 id="signup-error-title">{t('errorTitle')}</h2>
-          <p>{t('errorSummary', { count })}</p>
-          <ul>
-            {current.formError && <li>{current.formError}</li>}
-            {problems.map((name) => (
-              <li key={name}>
-                <a href={`#${fieldId(name)}`}>{current.errors[name]}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <FormErrorSummary
+        id="signup-error-title"
+        title={t('errorTitle')}
+        summary={t('errorSummary', { count })}
+        formError={current.formError}
+        problems={problems.map((name) => ({ fieldId: fieldId(name), message: current.errors[name] }))}
+        answer={state}
+      />
       <p id="signup-intro">{t('intro')}</p>
       <input type="hidden" name="language" value={language} />
       <input type="hidden" name="activityId" value={activityId} />

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import QRCode from 'qrcode';
 import { DateText } from '@/components/site/DateText';
+import { RequiredMark } from '@/components/site/FormErrorSummary';
 import { PublicPage } from '@/components/site/PublicPage';
 import form from '@/components/site/form.module.css';
 import { messageIn } from '@/lib/content/model/errors';
@@ -132,13 +133,7 @@ export default async function ManageRegistrationPage({
               <div key={name} className={form.field}>
                 <label htmlFor={`manage-${name}`} className={form.label}>
                   {t(`fields.${name}`)}
-                  {required && (
-                    <span>
-                      {' '}
-                      <span aria-hidden="true">*</span>
-                      <span className="visually-hidden">{t('required')}</span>
-                    </span>
-                  )}
+                  {required && <RequiredMark word={t('required')} />}
                 </label>
                 <input
                   id={`manage-${name}`}
