@@ -47,6 +47,8 @@ const privateDefaults = {
   approverEmails: '',
   secondFactorPolicy: 'none',
   reviewCycles: {},
+  reminderDays: '3,1',
+  registrationRetentionMonths: 12,
 };
 
 const getInfo = (options: { token?: string; language?: 'tw' | 'en' } = {}) =>

@@ -11,12 +11,14 @@ import { hasTrash, importable } from '@/lib/content/model/define';
 import { findResource } from '@/lib/content/model/registry';
 import { AuditScreen } from './AuditScreen';
 import { useAdminSession } from './AdminSession';
+import { CheckInScreen } from './CheckInScreen';
 import { ContactScreen } from './ContactScreen';
 import { Dashboard } from './Dashboard';
 import { FormScreen } from './FormScreen';
 import { ImportScreen } from './ImportScreen';
 import { ListScreen } from './ListScreen';
 import { ReviewScreen } from './ReviewScreen';
+import { RosterScreen } from './RosterScreen';
 import { MediaScreen } from './MediaScreen';
 import { GuardedLink } from './LeaveGuard';
 import { ScreenTitle } from './ScreenTitle';
@@ -102,6 +104,10 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
       if (screen.resource === 'webcontact' && rowId !== undefined) return <ContactScreen key={rowId} id={rowId} />;
       return <FormScreen key={`${pathname}`} resource={screen.resource} section={screen.section} rowId={rowId} />;
     }
+    case 'registrations':
+      return <RosterScreen key={screen.id} id={screen.id} />;
+    case 'checkin':
+      return <CheckInScreen key={screen.id} id={screen.id} />;
     default:
       return <NotFound />;
   }

@@ -49,6 +49,11 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
             {t('form.preview')}
           </PreviewLink>
         ) : null}
+        {resource === 'webactivity' && rowId !== undefined ? (
+          <GuardedLink href={adminPath(language, { kind: 'registrations', id: rowId })}>
+            {t('registrations.title')}
+          </GuardedLink>
+        ) : null}
       </ScreenTitle>
       {rowId !== undefined && row ? (
         <PendingBanner resource={resource} rowId={rowId} pendingId={(row.pending as { id?: number } | undefined)?.id} />

@@ -9,12 +9,14 @@ import { route } from '@/lib/public/routes';
 import { siteInfo } from '@/lib/public/site';
 import { eventJsonLd, newsArticleJsonLd } from '@/lib/public/structured-data';
 import { routeHref, pathHref } from '@/lib/public/links';
+import { activitySignUp } from '@/lib/public/registration/state';
 import { Attachments } from './Attachments';
 import { DateText } from './DateText';
 import { ItemImage } from './ItemImage';
 import { JsonLd } from './JsonLd';
 import { PublicPage } from './PublicPage';
 import { RichText } from './RichText';
+import { SignUpSection } from './registration/SignUpState';
 import styles from './AnnouncementDetail.module.css';
 
 interface Props {
@@ -37,6 +39,9 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
     imageUrl(row.image),
     neighbours(kind, language, row),
   ]);
+  // An activity that takes sign-ups here says how they stand (the page is purged when its seats change).
+  const signUp = name === 'activities' ? await activitySignUp(locale, String(row.id)) : null;
+  const tRegistration = await getTranslations({ locale, namespace: 'registration' });
   const colon = siteT('colon');
   const title = row.title ?? '';
   const listPath = routeHref(locale, kind.route);
@@ -119,6 +124,12 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
         )}
         <RichText locale={locale} html={row.content} />
         <Attachments locale={locale} files={row.files} />
+        {name === 'activities' && (
+          <p>
+            <a href={`${url}/calendar.ics`}>{tRegistration('addToCalendar')}</a>
+          </p>
+        )}
+        {signUp && <SignUpSection locale={locale} state={signUp.state} formPath={`${url}/register`} />}
       </article>
       {(around.next || around.previous) && (
         <nav className={styles.prevNext} aria-label={t('neighbours')}>

@@ -18,6 +18,8 @@ import { isWireLanguage, type WireLanguage } from '../i18n/languages';
  *   /{lang}-admin/media                            the media library (uploads)
  *   /{lang}-admin/security                         the signed-in account's own security (second factor)
  *   /{lang}-admin/review                           changes awaiting approval (Admins)
+ *   /{lang}-admin/webactivity/{id}/registrations   an activity's sign-ups (報名名單)
+ *   /{lang}-admin/webactivity/{id}/checkin         check-in at the door
  *   /{lang}-login                                  sign-in
  *
  * A resource whose first parent is a fixed section standing in every path (`sectionInPath`:
@@ -35,6 +37,8 @@ export type AdminScreen =
   | { kind: 'list'; resource: string; section?: number }
   | { kind: 'new'; resource: string; section?: number }
   | { kind: 'edit'; resource: string; section?: number; id: number }
+  | { kind: 'registrations'; id: number }
+  | { kind: 'checkin'; id: number }
   | { kind: 'notFound' };
 
 export const SETTINGS_SEGMENT = 'settings';
@@ -44,6 +48,10 @@ export const SECURITY_SEGMENT = 'security';
 export const TRASH_SEGMENT = 'trash';
 export const IMPORT_SEGMENT = 'import';
 export const REVIEW_SEGMENT = 'review';
+export const REGISTRATIONS_SEGMENT = 'registrations';
+export const CHECKIN_SEGMENT = 'checkin';
+/** The resource whose rows take sign-ups. */
+const SIGN_UP_RESOURCE = 'webactivity';
 
 /** The section field of a resource with one list per section, or undefined. */
 export function sectionFieldOf(
@@ -89,6 +97,10 @@ export function adminPath(language: WireLanguage, screen: AdminScreen): string {
       return `${home}/${screen.resource}/${TRASH_SEGMENT}`;
     case 'import':
       return `${home}/${screen.resource}/${IMPORT_SEGMENT}`;
+    case 'registrations':
+      return `${home}/${SIGN_UP_RESOURCE}/${screen.id}/${REGISTRATIONS_SEGMENT}`;
+    case 'checkin':
+      return `${home}/${SIGN_UP_RESOURCE}/${screen.id}/${CHECKIN_SEGMENT}`;
     default: {
       const definition = findResource(screen.resource);
       const sectionKey =
@@ -124,6 +136,10 @@ function screenOf(segments: string[]): AdminScreen {
   if (!definition) return notFound;
   if (rest.length === 1 && rest[0] === TRASH_SEGMENT) return { kind: 'trash', resource: definition.name };
   if (rest.length === 1 && rest[0] === IMPORT_SEGMENT) return { kind: 'import', resource: definition.name };
+  if (definition.name === SIGN_UP_RESOURCE && rest.length === 2 && /^[1-9]\d{0,9}$/.test(rest[0])) {
+    if (rest[1] === REGISTRATIONS_SEGMENT) return { kind: 'registrations', id: Number(rest[0]) };
+    if (rest[1] === CHECKIN_SEGMENT) return { kind: 'checkin', id: Number(rest[0]) };
+  }
   let section: number | undefined;
   const sectionField = sectionFieldOf(definition);
   if (sectionField) {
@@ -179,6 +195,8 @@ export function otherLanguagePath(pathname: string): string {
   const other: WireLanguage = parsed?.language === 'en' ? 'tw' : 'en';
   if (!parsed) return adminHome(other);
   const { screen } = parsed;
+  if (screen.kind === 'registrations' || screen.kind === 'checkin')
+    return adminPath(other, { kind: 'list', resource: SIGN_UP_RESOURCE });
   if (screen.kind === 'new' || screen.kind === 'edit') {
     return adminPath(other, {
       kind: 'list',

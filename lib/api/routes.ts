@@ -24,6 +24,8 @@ import { mailStatus } from '../content/operations/mail';
 import * as media from '../content/operations/media';
 import { requestPasswordReset, resetPassword } from '../content/operations/password-reset';
 import * as content from '../content/operations/resource';
+import * as registration from '../content/operations/registration';
+import webactivity from '../content/resources/webactivity';
 import { createPreviewToken } from '../content/auth/preview';
 import { allResources } from '../content/model/registry';
 import { sectionStampCalls } from '../content/storage/update-times';
@@ -374,6 +376,43 @@ function sessionRoutes(): Route[] {
   ];
 }
 
+/**
+ * Sign-ups (lib/content/operations/registration.ts) beyond webactivity's own calls: the person's
+ * manage link (`registration/{token}`, no account) and the roster's export, a file.
+ */
+function registrationRoutes(): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: 'registration/:token',
+      operation: (actor, { params: [token] }) => registration.getRegistration(actor, token),
+      summary: 'The sign-up a manage link is for, with its activity (no account: the token is the key)',
+    },
+    {
+      method: 'POST',
+      path: 'registration/update/:token',
+      body: true,
+      operation: (actor, { params: [token], body }) => registration.updateOwnRegistration(actor, token, body),
+      summary: "Changes the asked fields of the link's sign-up",
+    },
+    {
+      method: 'POST',
+      path: 'registration/cancel/:token',
+      operation: (actor, { params: [token] }) => registration.cancelOwnRegistration(actor, token),
+      summary: "Cancels the link's sign-up (its seats go to the waiting list); again changes nothing",
+    },
+    {
+      method: 'POST',
+      path: 'webactivity/registrations/export/:id',
+      body: true,
+      resource: webactivity,
+      operation: async (actor, { params: [id], body }) =>
+        sheetAnswer('registrations', await registration.exportRoster(actor, id, body)),
+      summary: 'An activity\'s roster as a spreadsheet (staff): `{format: "csv" | "xlsx", status, keyword}`',
+    },
+  ];
+}
+
 /** Every route but the dispatcher's own (batch, the OpenAPI document). */
 export function buildRoutes(): Route[] {
   const generic = allResources().flatMap(resourceRoutes);
@@ -593,6 +632,7 @@ export function buildRoutes(): Route[] {
       summary: 'Deletes an upload nothing uses',
     },
     ...sessionRoutes(),
+    ...registrationRoutes(),
     ...own,
     ...generic.filter((route) => !taken.has(`${route.method} ${route.path.toLowerCase()}`)),
   ];

@@ -1,4 +1,5 @@
 import type { Options } from 'ky';
+import type { RosterRow } from '../content/model/registration';
 import { findResource } from '../content/model/registry';
 import { readCookie } from '../http/cookies';
 import { http, XSRF_COOKIE, XSRF_HEADER, type ApiHttp } from './http';
@@ -399,6 +400,48 @@ export function reviewApi(client: ApiHttp = http) {
   };
 }
 export const review = reviewApi();
+
+export type { RosterRow };
+
+export interface RosterPage {
+  data: RosterRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  counts: {
+    confirmed: number;
+    waitlisted: number;
+    cancelled: number;
+    attended: number;
+    seatsConfirmed: number;
+    capacity: number | null;
+  };
+  askFields: { name: string; required: boolean }[];
+  activity: { id: number; title: string };
+}
+
+/** Sign-ups of an activity (docs/api.md, Sign-ups): the roster, changes by staff, check-in. */
+export function registrationsApi(client: ApiHttp = http) {
+  return {
+    roster: (id: number, body: { page: number; pageSize: number; status?: string; keyword?: string }) =>
+      send<RosterPage>(client, 'POST', `webactivity/registrations/${id}`, body),
+    add: (id: number, body: Record<string, unknown>) =>
+      send<RosterRow>(client, 'POST', `webactivity/registration/add/${id}`, body),
+    update: (body: Record<string, unknown>) => send<RosterRow>(client, 'PUT', 'webactivity/registration/update', body),
+    mail: (id: number, body: { subject: string; text: string; status?: string }) =>
+      send<{ queued: number }>(client, 'POST', `webactivity/registrations/mail/${id}`, body),
+    erase: (registrationId: number) =>
+      send<{ id: number }>(client, 'DELETE', `webactivity/registration/${registrationId}`),
+    checkIn: (id: number, code: string) =>
+      send<{ name: string; seats: number; attendedAt: string; firstCheckIn?: string }>(
+        client,
+        'POST',
+        `webactivity/checkin/${id}`,
+        { code },
+      ),
+  };
+}
+export const registrationsClient = registrationsApi();
 
 /** `POST audit/getlist` (Admins): a page of the audit log, newest first. */
 export function auditLogPage(request: AuditRequest, client: ApiHttp = http) {

@@ -509,3 +509,51 @@ export const editLocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.resource, t.rowId] })],
 );
+
+/**
+ * Sign-ups for activities (lib/content/operations/registration.ts). Not content: no revisions, trash,
+ * search, open data or cache; only staff read them. A sign-up's seats are decided under a lock on its
+ * activity's row, so `status` is never `confirmed` for more seats than the activity has. The personal
+ * fields (name, email, answers) are emptied when the activity's retention ends or on request
+ * (`erasedAt`); the row and its seats stay for the counts.
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    activityId: integer('activity_id').notNull(),
+    lang: varchar('lang', { length: 2 }).notNull(),
+    /** Short code on the confirmation and its QR code, typed at the door. */
+    code: varchar('code', { length: 12 }).notNull(),
+    /**
+     * The manage link's long random token. Kept as it is (not hashed): the waitlist, promotion and
+     * reminder e-mails carry the link again, and it guards only this row, whose data sit beside it.
+     */
+    token: varchar('token', { length: 64 }).notNull(),
+    name: varchar('name', { length: 100 }),
+    email: varchar('email', { length: 254 }),
+    /** The e-mail in lower case, for the one-sign-up-per-address rule. */
+    emailKey: varchar('email_key', { length: 254 }),
+    seats: integer('seats').notNull(),
+    /** `confirmed`, `waitlisted` or `cancelled`. */
+    status: varchar('status', { length: 12 }).notNull(),
+    /** The asked fields' answers (`organization`, `phone`…). */
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    consentVersion: varchar('consent_version', { length: 40 }),
+    consentedAt: timestamptz('consented_at'),
+    attendedAt: timestamptz('attended_at'),
+    cancelledAt: timestamptz('cancelled_at'),
+    erasedAt: timestamptz('erased_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('registrations_token_idx').on(t.token),
+    uniqueIndex('registrations_code_idx').on(t.activityId, t.code),
+    // One live sign-up per address and activity; a cancelled one may sign up again.
+    uniqueIndex('registrations_email_idx')
+      .on(t.activityId, t.emailKey)
+      .where(sql`status <> 'cancelled'`),
+    index('registrations_activity_idx').on(t.activityId, t.status, t.id),
+  ],
+);

@@ -21,6 +21,12 @@ function page(language: WireLanguage, site: string, inner: string): string {
   return `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.6">${inner}<hr><p style="color:#555;font-size:90%">${footer}</p></body></html>`;
 }
 
+/** Labelled values as the rows of an HTML table. */
+const htmlRows = (fields: [string, string][]) =>
+  fields
+    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+
 /** Links in e-mail are absolute, on the public origin (SITE_URL). */
 export const siteLink = (path: string) => `${config().siteUrl}${path}`;
 
@@ -57,9 +63,7 @@ export function contactNotification(language: WireLanguage, site: string, messag
     '-- ',
     translate(language, 'mail.footer', { site }),
   ].join('\n');
-  const rows = fields
-    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-    .join('');
+  const rows = htmlRows(fields);
   const html = page(
     language,
     site,
@@ -275,4 +279,67 @@ export function newDeviceMail(language: WireLanguage, site: string, notice: Sign
       `<p>${escapeHtml(t('ifNotYou'))}<br><a href="${escapeHtml(notice.link)}">${escapeHtml(notice.link)}</a></p>`,
   );
   return { subject: t('subject', { site }), text, html };
+}
+
+/** Which sign-up e-mail; `manageLink` is the link sent again to an address that signed up twice. */
+export type RegistrationMailKind = 'confirmed' | 'waitlisted' | 'promoted' | 'cancelled' | 'reminder' | 'manageLink';
+
+/** What a sign-up e-mail tells: the activity, the sign-up and its manage link. */
+export interface RegistrationMailData {
+  name: string;
+  code: string;
+  seats: number;
+  title: string;
+  /** When and where, already worded in the reader's language and the site's time zone. */
+  when: string;
+  location: string;
+  pageUrl: string;
+  manageUrl: string;
+  /** For reminders: days until the start. */
+  days?: number;
+}
+
+/** To a person who signed up for an activity, in the language they signed up in. */
+export function registrationMail(
+  language: WireLanguage,
+  site: string,
+  kind: RegistrationMailKind,
+  data: RegistrationMailData,
+): MailBody {
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    translate(language, `mail.registration.${key}`, values);
+  const greeting = t('greeting', { name: data.name });
+  const intro = t(`${kind}Intro`, { title: data.title, days: data.days ?? 0, seats: data.seats });
+  const fields: [string, string][] = [
+    [t('activity'), data.title],
+    [t('when'), data.when],
+    [t('where'), data.location],
+    [t('code'), data.code],
+    [t('seats'), String(data.seats)],
+  ];
+  const manage = kind === 'cancelled' ? [] : [t('manage'), data.manageUrl, ''];
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    `${t('page')}: ${data.pageUrl}`,
+    '',
+    ...manage,
+    '-- ',
+    translate(language, 'mail.footer', { site }),
+  ].join('\n');
+  const rows = htmlRows(fields);
+  const html = page(
+    language,
+    site,
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><table>${rows}</table>` +
+      `<p><a href="${escapeHtml(data.pageUrl)}">${escapeHtml(t('page'))}</a></p>` +
+      (kind === 'cancelled'
+        ? ''
+        : `<p>${escapeHtml(t('manage'))}<br><a href="${escapeHtml(data.manageUrl)}">${escapeHtml(data.manageUrl)}</a></p>`),
+  );
+  const subject = t(`${kind}Subject`, { site, title: data.title.replace(/[\r\n]+/g, ' '), days: data.days ?? 0 });
+  return { subject, text, html };
 }

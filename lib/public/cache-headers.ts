@@ -27,13 +27,18 @@ const fixedPageSections = () =>
 
 const mixed = (): PageKeys => ({ keys: [SITE_KEY, CONTENT_KEY], resources: allResources() });
 
-/** The keys of a public path (no query), or null for what is not a public page (API, back office, uploads…). */
+/**
+ * The keys of a public path (no query), or null for what is not a public page (API, back office,
+ * uploads…) or not one a cache may keep (a sign-up's manage page, the sign-up form).
+ */
 export function pageKeys(pathname: string): PageKeys | null {
   if (pathname === '/robots.txt') return { keys: [SITE_KEY], resources: [] };
   if (pathname === '/sitemap.xml' || pathname.startsWith('/feeds/')) return mixed();
   const below = /^\/(?:tw|en)(\/.*)?$/.exec(pathname)?.[1]?.replace(/\/+$/, '');
   if (below === undefined && !/^\/(?:tw|en)$/.test(pathname)) return null;
   const path = below ?? '';
+  // A person's own sign-up and the sign-up form (its seats left) are never for a shared cache.
+  if (/^\/registration\//.test(path) || /^\/activities\/\d+\/register$/.test(path)) return null;
   const route = siteRoutes
     .filter((r) => r.page !== false && r.path !== '' && (path === r.path || path.startsWith(`${r.path}/`)))
     .sort((a, b) => b.path.length - a.path.length)[0];

@@ -49,4 +49,9 @@ export function securityHeaders(dev = false, csp = contentSecurityPolicy(dev)) {
  * script context while committing the page: 45–80 ms of a phone's main thread before the first
  * paint, most of what remained of a public page's blocking time (docs/performance-public.md).
  */
-export const backOfficeHeaders = [{ key: 'Cross-Origin-Opener-Policy', value: 'same-origin' }];
+export const backOfficeHeaders = [
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  // The check-in screen reads QR codes with this site's own use of the camera (BarcodeDetector); the
+  // back office is one client-side app, so its every page allows it (a later rule's header wins).
+  { key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=(), interest-cohort=()' },
+];

@@ -7,6 +7,7 @@ import laws from './laws.json';
 import info from './info.json';
 import services from './services.json';
 import contact from './contact.json';
+import registration from './registration.json';
 import accessibility from './accessibility.json';
 import admin from './admin.json';
 import adminForm from './adminForm.json';
@@ -23,6 +24,7 @@ const messages = {
   info,
   services,
   contact,
+  registration,
   accessibility,
   admin,
   adminForm,

@@ -12,6 +12,7 @@ function sampleValue(key: string, f: Field, n: number): unknown {
       if (f.format === 'email') return `person${n}@example.org`;
       if (f.format === 'url') return `https://example.org/${key}/${n}`;
       if (key === 'videoUrl') return `https://www.youtube.com/watch?v=sample${n}`;
+      if (key === 'askFields') return 'phone*,dietary';
       return `${key} ${n} 樣本`.slice(0, f.max);
     case 'longtext':
       return `${key} ${n} 說明文字`;

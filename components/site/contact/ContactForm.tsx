@@ -1,6 +1,6 @@
 'use client';
 
-import { startTransition, useActionState, useEffect, useRef, useSyncExternalStore, type FormEvent } from 'react';
+import { useActionState } from 'react';
 import { useTranslations } from 'next-intl';
 import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
 import { sendContactMessage } from '@/lib/public/contact/action';
@@ -8,6 +8,8 @@ import { contactFields, initialContactState, type ContactField } from '@/lib/pub
 import type { WireLanguage } from '@/lib/i18n/languages';
 import styles from './contact.module.css';
 import form from '../form.module.css';
+import { submitWithCaptcha, useScriptRuns } from '../captcha-form';
+import { FormErrorSummary, RequiredMark } from '../FormErrorSummary';
 
 interface Props {
   language: WireLanguage;
@@ -28,19 +30,6 @@ const inputs: Record<
 };
 
 const fieldId = (field: ContactField) => `contact-${field}`;
-
-const noSubscription = () => () => {};
-
-/**
- * False in the server's HTML and true once script runs in the browser. A `<noscript>` would do
- * without it, but browsers that block script per site still parse `<noscript>` as hidden.
- */
-const useScriptRuns = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 /**
  * The contact form. It posts to a server action, so it works without JavaScript: the page comes
@@ -72,52 +61,22 @@ function ContactFields({ language, captchaToken }: { language: WireLanguage; cap
   // The server action is the form's action, which is what lets it post without JavaScript.
   const [state, formAction, pending] = useActionState(sendContactMessage, null);
   // With the captcha on and script running, the token is fetched first and sent with the fields.
-  const onSubmit = captchaToken
-    ? (event: FormEvent<HTMLFormElement>) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
-        // A token that cannot be had (Google unreachable) is sent empty: the server then says the check failed.
-        void captchaToken()
-          .catch(() => '')
-          .then((token) => {
-            form.set('captchaToken', token);
-            startTransition(() => formAction(form));
-          });
-      }
-    : undefined;
+  const onSubmit = captchaToken ? submitWithCaptcha(captchaToken, 'captchaToken', formAction) : undefined;
   const current = state ?? initialContactState();
   const problems = contactFields.filter((field) => current.errors[field]);
   const count = problems.length + (current.formError ? 1 : 0);
-  const summary = useRef<HTMLDivElement>(null);
   const scriptRuns = useScriptRuns();
-  useEffect(() => {
-    if (state && summary.current) summary.current.focus();
-  }, [state]);
 
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className={styles.form} aria-describedby="contact-intro">
-      {count > 0 && (
-        <div
-          ref={summary}
-          className={`${form.notice} ${form.noticeError}`}
-          role="alert"
-          tabIndex={-1}
-          aria-labelledby="contact-error-title"
-        >
-          <h2 id="contact-error-title" className={styles.summaryTitle}>
-            {t('errorTitle')}
-          </h2>
-          <p>{t('errorSummary', { count })}</p>
-          <ul>
-            {current.formError && <li>{current.formError}</li>}
-            {problems.map((field) => (
-              <li key={field}>
-                <a href={`#${fieldId(field)}`}>{current.errors[field]}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <FormErrorSummary
+        id="contact-error-title"
+        title={t('errorTitle')}
+        summary={t('errorSummary', { count })}
+        formError={current.formError}
+        problems={problems.map((field) => ({ fieldId: fieldId(field), message: current.errors[field] ?? '' }))}
+        answer={state}
+      />
       <p id="contact-intro">{t('intro')}</p>
       <input type="hidden" name="language" value={language} />
       {contactFields.map((field) => {
@@ -142,13 +101,7 @@ function ContactFields({ language, captchaToken }: { language: WireLanguage; cap
           <div key={field} className={`${form.field} ${styles.field}`}>
             <label htmlFor={id} className={form.label}>
               {t(`fields.${field}`)}
-              {spec.required && (
-                <span className={styles.required}>
-                  {' '}
-                  <span aria-hidden="true">*</span>
-                  <span className="visually-hidden">{t('required')}</span>
-                </span>
-              )}
+              {spec.required && <RequiredMark word={t('required')} className={styles.required} />}
             </label>
             {hint && (
               <p id={`${id}-hint`} className={form.hint}>

@@ -16,6 +16,8 @@ export const signInLimit: RateLimit = { bucket: 'sign-in', limit: 20, windowMs: 
 export const passkeyOptionsLimit: RateLimit = { bucket: 'passkey-options', limit: 60, windowMs: 10 * 60 * 1000 };
 /** Public contact-form messages per client address. */
 export const contactLimit: RateLimit = { bucket: 'contact', limit: 5, windowMs: 10 * 60 * 1000 };
+/** Public sign-ups for activities per client address. */
+export const registrationLimit: RateLimit = { bucket: 'registration', limit: 10, windowMs: 10 * 60 * 1000 };
 /** Forgot-password requests per client address (answered 429 alike for every name). */
 export const forgotPasswordLimit: RateLimit = { bucket: 'forgot-password', limit: 5, windowMs: 15 * 60 * 1000 };
 /** Reset e-mails per account: past it requests are still answered alike, but nothing is sent. */

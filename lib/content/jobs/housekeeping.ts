@@ -8,9 +8,15 @@ import { purgeHistoryBefore, unusedUploadsBefore } from '../storage/media';
 import { purgeExpiredTrash } from '../operations/history';
 import { pruneLapsedLocks } from '../storage/edit-locks';
 import { sendReviewDigest } from '../operations/reviews';
+import { pruneRegistrations, sendReminders, settleWaitingLists } from '../operations/registration';
 
 /** How often each server runs the housekeeping after its first run at start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How often each server looks for sign-ups due a reminder (each is queued once, whoever looks) and for
+ * waiting lists that a change of their activity left with free seats.
+ */
+export const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * How old an upload must be before the housekeeping removes it for being used by nothing: a file
@@ -36,7 +42,8 @@ async function removeUnusedOldUploads(now: Date): Promise<number> {
  * Drops audit entries older than AUDIT_DAYS, purges rows kept in the trash longer than TRASH_DAYS with their uploads
  * and the files replaced longer ago, removes old uploads nothing uses, and the edit locks that lapsed (forms closed
  * without releasing theirs), and sends the day's digest of rows past their review date (once a day, whichever
- * server asks first). Idempotent, so several servers may each run it.
+ * server asks first), and empties the personal data of sign-ups past their retention. Idempotent, so several
+ * servers may each run it.
  */
 export async function runHousekeeping(now = new Date()): Promise<{
   auditPruned: number;
@@ -44,6 +51,7 @@ export async function runHousekeeping(now = new Date()): Promise<{
   uploadsRemoved: number;
   locksPruned: number;
   reviewDigests: number;
+  registrationsErased: number;
 }> {
   const auditPruned = await pruneAudit(now);
   const trashPurged =
@@ -52,7 +60,8 @@ export async function runHousekeeping(now = new Date()): Promise<{
   const uploadsRemoved = await removeUnusedOldUploads(now);
   const locksPruned = await pruneLapsedLocks(now);
   const reviewDigests = await sendReviewDigest(now);
-  return { auditPruned, trashPurged, uploadsRemoved, locksPruned, reviewDigests };
+  const registrationsErased = await pruneRegistrations(now);
+  return { auditPruned, trashPurged, uploadsRemoved, locksPruned, reviewDigests, registrationsErased };
 }
 
 /** Runs the housekeeping now and then daily; a failure is logged and tried again the next day. */
@@ -63,4 +72,11 @@ export function scheduleHousekeeping(): void {
     });
   void run();
   setInterval(run, HOUSEKEEPING_INTERVAL_MS).unref();
+  const remind = () =>
+    Promise.all([
+      sendReminders().catch((error) => logError(error, 'activity reminders')),
+      settleWaitingLists().catch((error) => logError(error, 'waiting lists')),
+    ]);
+  void remind();
+  setInterval(remind, REMINDER_INTERVAL_MS).unref();
 }

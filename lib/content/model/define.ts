@@ -109,6 +109,12 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   history?: boolean;
   /** The back-office menu group the resource's list is placed in (lib/content/model/face.ts). */
   menu: MenuGroupId;
+  /**
+   * Date-time fields whose passing changes what the public pages of a windowed resource show, like
+   * its publication window (an activity's sign-up opening and closing, its start): cached pages and
+   * reads expire at the next of them too.
+   */
+  changesAt?: readonly (keyof F & string)[];
   /** Where the public site shows the rows; absent for resources it does not show. */
   public?: PublicFace<keyof F & string>;
 }

@@ -166,7 +166,7 @@ export function matchesKeywords(definition: ResourceDefinition, terms: string[])
 }
 
 export interface WindowChanges {
-  /** The latest publishAt/unpublishAt at or before the moment asked about. */
+  /** The latest publishAt/unpublishAt (or `changesAt` field) at or before the moment asked about. */
   last: Date | null;
   /** The first one after it. */
   next: Date | null;
@@ -183,16 +183,24 @@ const epochMs = (value: SQL) => sql<number | null>`extract(epoch from ${value}) 
 export async function windowChanges(definition: ResourceDefinition, now = new Date()): Promise<WindowChanges> {
   if (!traits(definition).window) return { last: null, next: null };
   const load = async (at: Date): Promise<WindowChanges> => {
-    const [publish, unpublish] = [columnOf(definition, 'publishAt'), columnOf(definition, 'unpublishAt')];
+    const columns = ['publishAt', 'unpublishAt', ...(definition.changesAt ?? [])].map((key) =>
+      columnOf(definition, key),
+    );
     const moment = valueOf(at);
     const db = await getDb();
     const [row] = await db
       .select({
         last: epochMs(
-          sql`greatest(max(${publish}) filter (where ${publish} <= ${moment}), max(${unpublish}) filter (where ${unpublish} <= ${moment}))`,
+          sql`greatest(${sql.join(
+            columns.map((c) => sql`max(${c}) filter (where ${c} <= ${moment})`),
+            sql`, `,
+          )})`,
         ),
         next: epochMs(
-          sql`least(min(${publish}) filter (where ${publish} > ${moment}), min(${unpublish}) filter (where ${unpublish} > ${moment}))`,
+          sql`least(${sql.join(
+            columns.map((c) => sql`min(${c}) filter (where ${c} > ${moment})`),
+            sql`, `,
+          )})`,
         ),
       })
       .from(tableOf(definition));

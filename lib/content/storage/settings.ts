@@ -63,7 +63,28 @@ export const sharedSettingFields = {
     pattern: /^(none|admins|everyone)$/,
     public: false,
   }),
+  // Sign-ups for activities (lib/content/operations/registration.ts).
+  reminderDays: field.text(
+    [
+      '活動提醒（開始前幾天，以逗號分隔；預設 3,1）',
+      'Activity reminders (days before the start, comma-separated; default 3,1)',
+    ],
+    { max: 20, pattern: /^\d{1,2}(,\s*\d{1,2}){0,4}$/, public: false },
+  ),
+  registrationRetentionMonths: field.integer(
+    ['報名個資保存月數（活動結束後；預設 12）', 'Keep sign-ups’ personal data (months after the activity; default 12)'],
+    { min: 1, max: 120, public: false },
+  ),
 } satisfies Record<string, Field>;
+
+export const DEFAULT_REMINDER_DAYS = [3, 1];
+export const DEFAULT_REGISTRATION_RETENTION_MONTHS = 12;
+
+/** The days before an activity's start its sign-ups are reminded (`reminderDays`, "3,1" by default; "0" for none). */
+const reminderDaysOf = (value: unknown): number[] =>
+  typeof value === 'string' && /^\d{1,2}(,\s*\d{1,2}){0,4}$/.test(value)
+    ? [...new Set(value.split(',').map((part) => Number(part.trim())))].filter((days) => days > 0)
+    : DEFAULT_REMINDER_DAYS;
 
 /** Who must have a second factor: nobody (the default), Admins, or every account. */
 export const SECOND_FACTOR_POLICIES = ['none', 'admins', 'everyone'] as const;
@@ -137,6 +158,10 @@ export interface WebInfo {
   secondFactorPolicy?: SecondFactorPolicy;
   /** Only for signed-in readers: each reviewed resource's review cycle in months (`{"webrule": 12}`). */
   reviewCycles?: Record<string, number>;
+  /** Only for signed-in readers: the days before an activity its sign-ups are reminded (`3,1`). */
+  reminderDays?: string;
+  /** Only for signed-in readers: months after an activity its sign-ups' personal data are kept. */
+  registrationRetentionMonths?: number;
 }
 
 /** What a language shows before anything is saved (or after a field is cleared). */
@@ -162,6 +187,8 @@ export function defaultWebInfo(language: WireLanguage): WebInfo {
     approverEmails: '',
     secondFactorPolicy: 'none',
     reviewCycles: {},
+    reminderDays: DEFAULT_REMINDER_DAYS.join(','),
+    registrationRetentionMonths: DEFAULT_REGISTRATION_RETENTION_MONTHS,
   };
 }
 
@@ -192,6 +219,11 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
     approverEmails: text('approverEmails', ''),
     secondFactorPolicy: policyOf(stored.secondFactorPolicy),
     reviewCycles: cyclesOf(stored.reviewCycles),
+    reminderDays: text('reminderDays', defaults.reminderDays ?? ''),
+    registrationRetentionMonths:
+      typeof stored.registrationRetentionMonths === 'number'
+        ? stored.registrationRetentionMonths
+        : defaults.registrationRetentionMonths,
   };
   // The fields that are not public (`public: false` in the definitions above) only for signed-in readers.
   if (!includePrivate) {
@@ -201,6 +233,8 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
     delete info.approverEmails;
     delete info.reviewCycles;
     delete info.secondFactorPolicy;
+    delete info.reminderDays;
+    delete info.registrationRetentionMonths;
   }
   return info;
 }
@@ -293,6 +327,23 @@ export async function secondFactorPolicy(): Promise<SecondFactorPolicy> {
   const db = await getDb();
   const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
   return policyOf(row?.data?.secondFactorPolicy);
+}
+
+/** The days before an activity's start its sign-ups are reminded (shared setting `reminderDays`). */
+export async function reminderDays(): Promise<number[]> {
+  const db = await getDb();
+  const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
+  return reminderDaysOf(row?.data?.reminderDays);
+}
+
+/** Months after an activity its sign-ups' personal data are kept (shared setting `registrationRetentionMonths`). */
+export async function registrationRetentionMonths(): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
+  const value = row?.data?.registrationRetentionMonths;
+  return typeof value === 'number' && Number.isInteger(value) && value > 0
+    ? value
+    : DEFAULT_REGISTRATION_RETENTION_MONTHS;
 }
 
 /** Each reviewed resource's review cycle in months (`reviewCycles`; none by default). */

@@ -1,0 +1,68 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { HydratedPage } from '@/components/site/HydratedPage';
+import { PublicPage } from '@/components/site/PublicPage';
+import { SignUpForm } from '@/components/site/registration/SignUpForm';
+import { SignUpStateText } from '@/components/site/registration/SignUpState';
+import { captchaEnabled } from '@/lib/content/auth/captcha';
+import { askedFields } from '@/lib/content/model/registration';
+import { config } from '@/lib/config';
+import { toWireLanguage } from '@/lib/i18n/languages';
+import { localeOf } from '@/lib/i18n/params';
+import { pathHref } from '@/lib/public/links';
+import { activitySignUp } from '@/lib/public/registration/state';
+
+// The seats left change with every sign-up: rendered on every request, never kept by a cache
+// (lib/public/cache-headers.ts leaves the path out).
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/activities/[id]/register'>) {
+  const locale = await localeOf(params);
+  const signUp = await activitySignUp(locale, (await params).id);
+  const t = await getTranslations({ locale, namespace: 'registration' });
+  return { title: signUp ? t('pageTitle', { title: signUp.activity.title }) : t('title'), robots: { index: false } };
+}
+
+/** An activity's sign-up form, with its state in words; the form only while it takes sign-ups. */
+export default async function SignUpPage({ params }: PageProps<'/[locale]/activities/[id]/register'>) {
+  const locale = await localeOf(params);
+  const { id } = await params;
+  const signUp = await activitySignUp(locale, id);
+  if (!signUp) notFound();
+  const { activity, state } = signUp;
+  const t = await getTranslations({ locale, namespace: 'registration' });
+  const messages = await getMessages({ locale });
+  const captchaSiteKey = captchaEnabled() ? config().recaptcha.siteKey : undefined;
+  const activityPath = `/activities/${activity.id}`;
+  const open = state.phase === 'open' || state.phase === 'waitlist';
+  return (
+    <PublicPage
+      locale={locale}
+      route="activities"
+      title={t('pageTitle', { title: activity.title })}
+      below={[
+        { label: activity.title, path: activityPath },
+        { label: t('title'), path: `${activityPath}/register` },
+      ]}
+    >
+      <SignUpStateText locale={locale} state={state} />
+      {open && (
+        <NextIntlClientProvider messages={{ registration: messages.registration }}>
+          <HydratedPage part="sign-up form" />
+          <SignUpForm
+            language={toWireLanguage(locale)}
+            activityId={activity.id}
+            maxSeats={activity.maxSeats}
+            askFields={askedFields(activity.askFields)}
+            consentText={activity.consentText}
+            captchaSiteKey={captchaSiteKey}
+          />
+        </NextIntlClientProvider>
+      )}
+      <a href={pathHref(locale, activityPath)} className="back-link">
+        {t('backToActivity')}
+      </a>
+    </PublicPage>
+  );
+}

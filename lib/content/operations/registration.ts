@@ -1,0 +1,1020 @@
+import 'server-only';
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { config } from '../../config';
+import { getDb } from '../../db';
+import type { Database } from '../../db/client';
+import { registrations } from '../../db/schema';
+import type { WireLanguage } from '../../i18n/languages';
+import { translate } from '../../i18n/messages';
+import { enqueueMail } from '../../mail/queue';
+import type { Cell } from '../../sheets/cells';
+import { logError } from '../../observability/logger';
+import { verifyCaptcha } from '../auth/captcha';
+import { hit, registrationLimit } from '../auth/rate-limit';
+import { operator, requireAccess, type Actor } from '../model/actor';
+import type { ResourceDefinition } from '../model/define';
+import { invalid, invalidFields, notFound, positiveInteger, type Issue } from '../model/errors';
+import { given, pageOf } from '../model/list-request';
+import {
+  askedFields,
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  normalizeCode,
+  registrantDefinition,
+  ROSTER_FILTERS,
+  signUpState,
+  type ActivitySignUp,
+  type RegistrationStatus,
+  type RosterFilter,
+  type RosterRow,
+  type SignUpState,
+} from '../model/registration';
+import { validateInput } from '../model/validation';
+import { fromWireDateTime, toWireDateTime } from '../model/wire-dates';
+import webactivity from '../resources/webactivity';
+import { recordAudit } from '../storage/audit';
+import { registrationRetentionMonths, reminderDays } from '../storage/settings';
+import { formatOf, sheetInstant, type SheetFile } from './export';
+import { column, invalidateResource, scopeConditions, tableOf, type Tx } from '../storage/repository';
+import { sendRegistrationMail, type RegistrationMailKind } from './registration-mail';
+
+/**
+ * Sign-ups for activities (docs/api.md, "Sign-ups"). Every change of a sign-up's seats runs in one
+ * transaction that first locks the activity's row (`FOR UPDATE`), so sign-ups, cancellations and
+ * staff changes of one activity take turns: the confirmed seats are counted and decided under the
+ * lock, and are never more than the capacity, whichever app server each request reached. Arrivals
+ * beyond the seats wait in arrival order (the row's id, given under the lock); freed seats go to the
+ * first waiting sign-ups that fit. E-mails are queued after the commit.
+ */
+
+type Db = Database | Tx;
+type RegistrationRow = typeof registrations.$inferSelect;
+
+export interface Activity extends ActivitySignUp {
+  id: number;
+  lang: WireLanguage;
+  title: string;
+  endAt: Date | null;
+  location: string | null;
+  maxSeats: number;
+  askFields: string | null;
+  consentText: string | null;
+  consentVersion: string | null;
+}
+
+const activityTable = () => tableOf(webactivity);
+
+function activityOf(row: Record<string, unknown>): Activity {
+  return {
+    id: Number(row.id),
+    lang: row.lang === 'en' ? 'en' : 'tw',
+    title: String(row.title ?? ''),
+    startAt: row.startAt as Date,
+    endAt: (row.endAt as Date | null) ?? null,
+    location: (row.location as string | null) ?? null,
+    registrationEnabled: row.registrationEnabled === true,
+    registrationOpensAt: (row.registrationOpensAt as Date | null) ?? null,
+    registrationClosesAt: (row.registrationClosesAt as Date | null) ?? null,
+    capacity: typeof row.capacity === 'number' ? row.capacity : null,
+    waitlistEnabled: row.waitlistEnabled === true,
+    maxSeats: typeof row.maxSeats === 'number' ? row.maxSeats : 1,
+    askFields: (row.askFields as string | null) ?? null,
+    consentText: (row.consentText as string | null) ?? null,
+    consentVersion: (row.consentVersion as string | null) ?? null,
+  };
+}
+
+/**
+ * An activity by id, for visitors only when they may see it (visible and published in its language);
+ * `lock` holds its row to the end of the transaction.
+ */
+async function findActivity(db: Db, id: number, publicOnly: boolean, lock = false) {
+  const table = activityTable();
+  const query = db
+    .select()
+    .from(table)
+    .where(eq(column(table, 'id'), id))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) return undefined;
+  if (publicOnly) {
+    const language = row.lang === 'en' ? 'en' : 'tw';
+    const [shown] = await db
+      .select({ id: column(table, 'id') })
+      .from(table)
+      .where(and(eq(column(table, 'id'), id), ...scopeConditions(webactivity, { language, publicOnly: true })));
+    if (!shown) return undefined;
+  }
+  return activityOf(row);
+}
+
+/**
+ * Marks the activity's row written, in the sign-up's transaction: its page shows the seats left, and
+ * the write generation this bumps (on every app server, through its trigger) drops the cached page.
+ */
+async function touchActivity(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`update ${activityTable()} set "version" = "version" where "id" = ${id}`);
+}
+
+/** After the commit: this server's cached pages and reads of the activity dropped, the cache tier's purged. */
+const activityChanged = (id: number) =>
+  invalidateResource('webactivity', { id }).catch((error) => logError(error, 'activity page purge'));
+
+async function confirmedSeats(db: Db, activityId: number): Promise<number> {
+  const [row] = await db
+    .select({ seats: sql<string | null>`sum(${registrations.seats})` })
+    .from(registrations)
+    .where(and(eq(registrations.activityId, activityId), eq(registrations.status, 'confirmed')));
+  return Number(row?.seats ?? 0);
+}
+
+/** The sign-up state of an activity for its public page: null when it takes no sign-ups here. */
+export async function activitySignUpState(
+  language: WireLanguage,
+  id: number,
+): Promise<{ activity: Activity; state: SignUpState } | null> {
+  const db = await getDb();
+  const activity = await findActivity(db, id, true);
+  if (!activity || activity.lang !== language) return null;
+  const state = signUpState(activity, await confirmedSeats(db, id));
+  return state ? { activity, state } : null;
+}
+
+const newToken = () => randomBytes(32).toString('base64url');
+const newCode = () =>
+  Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+/** The form's fields for one activity: its asked fields (required as it says), and seats up to its `maxSeats`. */
+function formDefinition(activity: Activity, mode: 'visitor' | 'staff'): ResourceDefinition {
+  const { name, email, seats } = registrantDefinition.fields;
+  const asked = Object.fromEntries(
+    askedFields(activity.askFields).map(({ name: key, required }) => [
+      key,
+      { ...registrantDefinition.fields[key], required: mode === 'visitor' && required },
+    ]),
+  );
+  return {
+    ...registrantDefinition,
+    fields: { name, email, seats: { ...seats, max: mode === 'visitor' ? activity.maxSeats : seats.max }, ...asked },
+  };
+}
+
+interface RegistrantInput {
+  name: string;
+  email: string;
+  seats: number;
+  answers: Record<string, string>;
+}
+
+/** Checks a form against an activity; refuses with every field's problem (the consent included) in the language. */
+function registrantInput(
+  actor: Actor,
+  activity: Activity,
+  body: Record<string, unknown>,
+  mode: 'visitor' | 'staff',
+): RegistrantInput {
+  const definition = formDefinition(activity, mode);
+  const { values, issues } = validateInput(definition, body, 'add', actor.language, config().siteTimeZone);
+  if (mode === 'visitor' && body.consent !== true && body.consent !== 'true' && body.consent !== 'on') {
+    issues.push({ field: 'consent', key: 'consentRequired', values: {} } satisfies Issue);
+  }
+  if (issues.length) throw invalidFields(issues);
+  const answers: Record<string, string> = {};
+  for (const { name } of askedFields(activity.askFields)) {
+    if (typeof values[name] === 'string') answers[name] = values[name];
+  }
+  return {
+    name: String(values.name),
+    email: String(values.email),
+    seats: typeof values.seats === 'number' ? values.seats : 1,
+    answers,
+  };
+}
+
+export interface SignUpAnswer {
+  status: 'confirmed' | 'waitlisted';
+  code: string;
+  seats: number;
+  manageUrl: string;
+}
+
+/** The manage page's address (on the public origin), in the sign-up's language. */
+export const manageUrl = (language: WireLanguage, token: string) =>
+  `${config().siteUrl}/${language}/registration/${token}`;
+
+/** Where a waiting or freed sign-up goes: the seats left (null: no limit) decide. */
+const fitsIn = (seatsLeft: number | null, seats: number) => seatsLeft === null || seats <= seatsLeft;
+
+interface Placed {
+  row: RegistrationRow;
+  /** Already signed up with this address: nothing stored, the manage link is sent again. */
+  duplicate: boolean;
+  /** Waiting sign-ups confirmed first, into seats a staff change of the activity freed. */
+  promoted: RegistrationRow[];
+}
+
+/**
+ * Stores one sign-up under the activity's lock: confirmed when its seats fit, else waitlisted (when
+ * the activity keeps a list), else refused. `open` checks the sign-up window (visitors); staff may
+ * add outside it.
+ */
+async function place(
+  db: Database,
+  activityId: number,
+  input: RegistrantInput & { lang: WireLanguage; consentVersion: string | null },
+  visitor: boolean,
+): Promise<Placed> {
+  return db.transaction(async (tx) => {
+    const activity = await findActivity(tx, activityId, visitor, true);
+    if (!activity) throw notFound();
+    // Seats freed by a staff change of the activity (a larger capacity) go to those waiting first.
+    const promoted = await promote(tx, activity);
+    const state = signUpState(
+      { ...activity, registrationEnabled: activity.registrationEnabled || !visitor },
+      await confirmedSeats(tx, activityId),
+    );
+    if (!state || (visitor && (state.phase === 'notOpen' || state.phase === 'closed')))
+      throw invalid('registrationClosed');
+    const emailKey = input.email.toLowerCase();
+    const [existing] = await tx
+      .select()
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.activityId, activityId),
+          eq(registrations.emailKey, emailKey),
+          ne(registrations.status, 'cancelled'),
+        ),
+      )
+      .limit(1);
+    if (existing) return { row: existing, duplicate: true, promoted };
+    let status: RegistrationStatus = 'confirmed';
+    if (!fitsIn(state.seatsLeft, input.seats)) {
+      const everFits = activity.capacity === null || input.seats <= activity.capacity;
+      if (!activity.waitlistEnabled || !everFits) throw invalid('notEnoughSeats', { left: state.seatsLeft ?? 0 });
+      status = 'waitlisted';
+    }
+    const now = new Date();
+    const [row] = await tx
+      .insert(registrations)
+      .values({
+        activityId,
+        lang: input.lang,
+        code: newCode(),
+        token: newToken(),
+        name: input.name,
+        email: input.email,
+        emailKey,
+        seats: input.seats,
+        status,
+        answers: input.answers,
+        consentVersion: input.consentVersion,
+        consentedAt: visitor ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await touchActivity(tx, activityId);
+    return { row, duplicate: false, promoted };
+  });
+}
+
+/**
+ * `POST /api/webactivity/register/{id}`, and the public page's form: a visitor signs up. Checked in
+ * this order: the activity is shown to visitors and takes sign-ups, the fields and consent, the
+ * per-address limit, the captcha (`captcha`), then the seats under the lock. The same address twice
+ * is refused (`alreadyRegistered`) and the manage link is e-mailed to that address again; the answer
+ * says nothing of the sign-up. `options.db` is the pool the seats are decided on (tests run two).
+ */
+export async function register(
+  actor: Actor,
+  idParam: string | undefined,
+  body: Record<string, unknown>,
+  options: { db?: Database } = {},
+): Promise<SignUpAnswer> {
+  requireAccess(actor, 'public');
+  const id = positiveInteger(idParam);
+  const activity = await findActivity(await getDb(), id, true);
+  if (!activity) throw notFound();
+  if (!activity.registrationEnabled) throw invalid('registrationClosed');
+  const input = registrantInput(actor, activity, body, 'visitor');
+  await hit(registrationLimit, actor.clientAddress);
+  await verifyCaptcha(body.captcha, actor.clientAddress, 'register');
+  const placed = await place(
+    options.db ?? (await getDb()),
+    id,
+    { ...input, lang: actor.language, consentVersion: activity.consentVersion },
+    true,
+  );
+  await activityChanged(id);
+  for (const row of placed.promoted) await mailAfter('promoted', row, activity);
+  if (placed.duplicate) {
+    await mailAfter('manageLink', placed.row, activity);
+    throw invalid('alreadyRegistered');
+  }
+  await mailAfter(placed.row.status === 'confirmed' ? 'confirmed' : 'waitlisted', placed.row, activity);
+  return answerOf(placed.row);
+}
+
+const answerOf = (row: RegistrationRow): SignUpAnswer => ({
+  status: row.status === 'confirmed' ? 'confirmed' : 'waitlisted',
+  code: row.code,
+  seats: row.seats,
+  manageUrl: manageUrl(row.lang === 'en' ? 'en' : 'tw', row.token),
+});
+
+/** Queues a sign-up's e-mail; a failure to queue is logged, never a reason to undo the sign-up. */
+async function mailAfter(kind: RegistrationMailKind, row: RegistrationRow, activity: Activity): Promise<void> {
+  await sendRegistrationMail(kind, row, activity).catch((error) =>
+    logError(error, 'sign-up e-mail could not be queued'),
+  );
+}
+
+/**
+ * Confirms the first waiting sign-ups that fit in the seats now free, in arrival order; runs under the
+ * activity's lock. Answers the promoted rows, to be e-mailed after the commit.
+ */
+async function promote(tx: Tx, activity: Activity): Promise<RegistrationRow[]> {
+  if (!activity.waitlistEnabled && activity.capacity !== null) {
+    const [waiting] = await tx
+      .select({ n: count() })
+      .from(registrations)
+      .where(and(eq(registrations.activityId, activity.id), eq(registrations.status, 'waitlisted')));
+    if (!waiting.n) return [];
+  }
+  let left = activity.capacity === null ? null : activity.capacity - (await confirmedSeats(tx, activity.id));
+  const waiting = await tx
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.activityId, activity.id), eq(registrations.status, 'waitlisted')))
+    .orderBy(asc(registrations.id));
+  const promoted: RegistrationRow[] = [];
+  for (const row of waiting) {
+    if (left !== null && left <= 0) break;
+    if (!fitsIn(left, row.seats)) continue;
+    const [updated] = await tx
+      .update(registrations)
+      .set({ status: 'confirmed', updatedAt: new Date() })
+      .where(eq(registrations.id, row.id))
+      .returning();
+    promoted.push(updated);
+    if (left !== null) left -= row.seats;
+  }
+  return promoted;
+}
+
+/** Runs a change of one sign-up under its activity's lock, then promotes from the waiting list and mails them. */
+async function changeLocked<T>(
+  registrationId: number,
+  work: (tx: Tx, row: RegistrationRow, activity: Activity) => Promise<T>,
+): Promise<{ result: T; activity: Activity; promoted: RegistrationRow[] }> {
+  const db = await getDb();
+  const [found] = await db
+    .select({ activityId: registrations.activityId })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId));
+  if (!found) throw notFound();
+  const outcome = await db.transaction(async (tx) => {
+    const activity = await findActivity(tx, found.activityId, false, true);
+    if (!activity) throw notFound();
+    const [row] = await tx.select().from(registrations).where(eq(registrations.id, registrationId));
+    if (!row) throw notFound();
+    const result = await work(tx, row, activity);
+    const promoted = await promote(tx, activity);
+    await touchActivity(tx, activity.id);
+    return { result, activity, promoted };
+  });
+  await activityChanged(outcome.activity.id);
+  for (const row of outcome.promoted) await mailAfter('promoted', row, outcome.activity);
+  return outcome;
+}
+
+/* The manage page: the person with the link. */
+
+async function byToken(token: unknown): Promise<RegistrationRow> {
+  if (typeof token !== 'string' || !/^[\w-]{40,64}$/.test(token)) throw notFound();
+  const db = await getDb();
+  const [row] = await db.select().from(registrations).where(eq(registrations.token, token));
+  if (!row || row.erasedAt) throw notFound();
+  return row;
+}
+
+export interface ManagedRegistration {
+  code: string;
+  status: RegistrationStatus;
+  name: string;
+  email: string;
+  seats: number;
+  answers: Record<string, string>;
+  askFields: { name: string; required: boolean }[];
+  attendedAt: string | null;
+  createdAt: string;
+  activity: { id: number; title: string; startAt: string; endAt: string | null; location: string | null };
+}
+
+/** `GET /api/registration/{token}`: the sign-up the link is for, and its activity. */
+export async function getRegistration(actor: Actor, token: unknown): Promise<ManagedRegistration> {
+  requireAccess(actor, 'public');
+  const row = await byToken(token);
+  const activity = await findActivity(await getDb(), row.activityId, false);
+  if (!activity) throw notFound();
+  const timeZone = config().siteTimeZone;
+  return {
+    code: row.code,
+    status: row.status as RegistrationStatus,
+    name: row.name ?? '',
+    email: row.email ?? '',
+    seats: row.seats,
+    answers: row.answers,
+    askFields: askedFields(activity.askFields),
+    attendedAt: row.attendedAt ? toWireDateTime(row.attendedAt, timeZone) : null,
+    createdAt: toWireDateTime(row.createdAt, timeZone),
+    activity: {
+      id: activity.id,
+      title: activity.title,
+      startAt: toWireDateTime(activity.startAt, timeZone),
+      endAt: activity.endAt ? toWireDateTime(activity.endAt, timeZone) : null,
+      location: activity.location,
+    },
+  };
+}
+
+/** `POST /api/registration/update/{token}`: the person changes the asked fields (not the seats, name or address). */
+export async function updateOwnRegistration(actor: Actor, token: unknown, body: Record<string, unknown>) {
+  requireAccess(actor, 'public');
+  const row = await byToken(token);
+  if (row.status === 'cancelled') throw invalid('registrationCancelled');
+  await changeLocked(row.id, async (tx, current, activity) => {
+    const asked = askedFields(activity.askFields);
+    const definition: ResourceDefinition = {
+      ...registrantDefinition,
+      fields: Object.fromEntries(
+        asked.map(({ name, required }) => [name, { ...registrantDefinition.fields[name], required }]),
+      ),
+    };
+    const { values, issues } = validateInput(definition, body, 'add', actor.language, config().siteTimeZone);
+    if (issues.length) throw invalidFields(issues);
+    const answers = Object.fromEntries(
+      asked.filter(({ name }) => typeof values[name] === 'string').map(({ name }) => [name, String(values[name])]),
+    );
+    await tx.update(registrations).set({ answers, updatedAt: new Date() }).where(eq(registrations.id, current.id));
+  });
+  return getRegistration(actor, token);
+}
+
+/**
+ * `POST /api/registration/cancel/{token}`: the person cancels; their seats go to the waiting list
+ * and a receipt is e-mailed. Cancelling again changes nothing.
+ */
+export async function cancelOwnRegistration(actor: Actor, token: unknown): Promise<ManagedRegistration> {
+  requireAccess(actor, 'public');
+  const row = await byToken(token);
+  if (row.status !== 'cancelled') {
+    const { result, activity } = await changeLocked(row.id, async (tx, current) => {
+      if (current.status === 'cancelled') return null;
+      const [cancelled] = await tx
+        .update(registrations)
+        .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
+        .where(eq(registrations.id, current.id))
+        .returning();
+      return cancelled;
+    });
+    if (result) await mailAfter('cancelled', result, activity);
+  }
+  return getRegistration(actor, token);
+}
+
+/* The roster: staff. */
+
+async function staffActivity(actor: Actor, idParam: string | undefined): Promise<Activity> {
+  requireAccess(actor, 'user');
+  const activity = await findActivity(await getDb(), positiveInteger(idParam), false);
+  if (!activity) throw notFound();
+  return activity;
+}
+
+function rosterRow(row: RegistrationRow, activity: Activity): RosterRow {
+  const timeZone = config().siteTimeZone;
+  const asked = Object.fromEntries(askedFields(activity.askFields).map(({ name }) => [name, row.answers[name] ?? '']));
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name ?? '',
+    email: row.email ?? '',
+    seats: row.seats,
+    status: row.status as RegistrationStatus,
+    attendedAt: row.attendedAt ? toWireDateTime(row.attendedAt, timeZone) : null,
+    createdAt: toWireDateTime(row.createdAt, timeZone),
+    ...asked,
+  };
+}
+
+function rosterFilter(activityId: number, body: Record<string, unknown>): SQL {
+  const conditions: SQL[] = [eq(registrations.activityId, activityId)];
+  if (given(body.status)) {
+    const filter = ROSTER_FILTERS.find((known) => known === body.status);
+    if (!filter)
+      throw invalid('invalidStatus', { value: String(body.status).slice(0, 40), allowed: ROSTER_FILTERS.join(', ') });
+    conditions.push(
+      filter === 'attended' ? isNotNull(registrations.attendedAt) : eq(registrations.status, filter as RosterFilter),
+    );
+  }
+  const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 200) : '';
+  if (keyword) {
+    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(ilike(registrations.name, like), ilike(registrations.email, like), ilike(registrations.code, like))!,
+    );
+  }
+  return and(...conditions)!;
+}
+
+/** The counts at the top of the roster: sign-ups per status, the seats confirmed, those checked in. */
+async function rosterCounts(activity: Activity) {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      status: registrations.status,
+      n: count(),
+      seats: sql<string>`coalesce(sum(${registrations.seats}), 0)`,
+      attended: sql<string>`count(${registrations.attendedAt})`,
+    })
+    .from(registrations)
+    .where(eq(registrations.activityId, activity.id))
+    .groupBy(registrations.status);
+  const of = (status: string) => rows.find((row) => row.status === status);
+  return {
+    confirmed: Number(of('confirmed')?.n ?? 0),
+    waitlisted: Number(of('waitlisted')?.n ?? 0),
+    cancelled: Number(of('cancelled')?.n ?? 0),
+    attended: rows.reduce((sum, row) => sum + Number(row.attended), 0),
+    seatsConfirmed: Number(of('confirmed')?.seats ?? 0),
+    capacity: activity.capacity,
+  };
+}
+
+/**
+ * Confirms the waiting sign-ups that seats freed by a change of the activity itself (a larger
+ * capacity, a waiting list turned off) now fit, under the activity's lock, and tells them. Run when
+ * staff open the roster and by the hourly job, besides every sign-up change.
+ */
+export async function settleWaitingList(activityId: number): Promise<number> {
+  const db = await getDb();
+  const outcome = await db.transaction(async (tx) => {
+    const activity = await findActivity(tx, activityId, false, true);
+    if (!activity) return null;
+    const promoted = await promote(tx, activity);
+    if (promoted.length) await touchActivity(tx, activityId);
+    return { activity, promoted };
+  });
+  if (!outcome?.promoted.length) return 0;
+  await activityChanged(activityId);
+  for (const row of outcome.promoted) await mailAfter('promoted', row, outcome.activity);
+  return outcome.promoted.length;
+}
+
+/** `POST /api/webactivity/registrations/{id}`: one page of an activity's roster, with its counts. */
+export async function roster(actor: Actor, idParam: string | undefined, body: Record<string, unknown>) {
+  const staffView = await staffActivity(actor, idParam);
+  await settleWaitingList(staffView.id);
+  const activity = (await findActivity(await getDb(), staffView.id, false))!;
+  const { page, pageSize } = pageOf(body);
+  const where = rosterFilter(activity.id, body);
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(registrations).where(where);
+  const rows = await db
+    .select()
+    .from(registrations)
+    .where(where)
+    .orderBy(given(body.direction) && body.direction === 'desc' ? desc(registrations.id) : asc(registrations.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    data: rows.map((row) => rosterRow(row, activity)),
+    total,
+    page,
+    pageSize,
+    counts: await rosterCounts(activity),
+    askFields: askedFields(activity.askFields),
+    activity: { id: activity.id, title: activity.title },
+  };
+}
+
+/** Every roster row a filter selects, in arrival order (the export). */
+export async function rosterRows(actor: Actor, idParam: string | undefined, body: Record<string, unknown>) {
+  const activity = await staffActivity(actor, idParam);
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(registrations)
+    .where(rosterFilter(activity.id, body))
+    .orderBy(asc(registrations.id));
+  return { activity, rows: rows.map((row) => rosterRow(row, activity)) };
+}
+
+/** `POST /api/webactivity/registration/add/{id}`: staff add a sign-up by hand (a call, a letter), any time. */
+export async function addByStaff(actor: Actor, idParam: string | undefined, body: Record<string, unknown>) {
+  const activity = await staffActivity(actor, idParam);
+  const input = registrantInput(actor, activity, body, 'staff');
+  const placed = await place(
+    await getDb(),
+    activity.id,
+    { ...input, lang: activity.lang, consentVersion: null },
+    false,
+  );
+  await activityChanged(activity.id);
+  for (const row of placed.promoted) await mailAfter('promoted', row, activity);
+  if (placed.duplicate) throw invalid('alreadyRegistered');
+  await recordAudit(actor, {
+    action: 'add',
+    resource: 'registration',
+    rowId: placed.row.id,
+    summary: `${activity.title}: ${placed.row.code} (${placed.row.status})`,
+  });
+  await mailAfter(placed.row.status === 'confirmed' ? 'confirmed' : 'waitlisted', placed.row, activity);
+  return rosterRow(placed.row, activity);
+}
+
+/**
+ * `PUT /api/webactivity/registration/update`: staff change a sign-up (`{id, …fields, seats, status}`):
+ * the fields, the seats, moving it from the waiting list (`status: "confirmed"`, refused when its
+ * seats do not fit), cancelling it. Seats it frees go to the waiting list.
+ */
+export async function updateByStaff(actor: Actor, body: Record<string, unknown>) {
+  requireAccess(actor, 'user');
+  const id = positiveInteger(body.id === undefined ? undefined : String(body.id));
+  const { result, activity } = await changeLocked(id, async (tx, row, locked) => {
+    if (row.erasedAt) throw invalid('registrationErased');
+    const definition = formDefinition(locked, 'staff');
+    const { values, issues } = validateInput(definition, body, 'update', actor.language, config().siteTimeZone);
+    if (issues.length) throw invalidFields(issues);
+    let status = row.status as RegistrationStatus;
+    if (given(body.status)) {
+      const next = (['confirmed', 'waitlisted', 'cancelled'] as const).find((known) => known === body.status);
+      if (!next)
+        throw invalid('invalidStatus', {
+          value: String(body.status).slice(0, 40),
+          allowed: 'confirmed, waitlisted, cancelled',
+        });
+      status = next;
+    }
+    const seats = typeof values.seats === 'number' ? values.seats : row.seats;
+    if (status === 'confirmed') {
+      const others = (await confirmedSeats(tx, locked.id)) - (row.status === 'confirmed' ? row.seats : 0);
+      if (locked.capacity !== null && others + seats > locked.capacity)
+        throw invalid('notEnoughSeats', { left: Math.max(0, locked.capacity - others) });
+    }
+    const answers = { ...row.answers };
+    for (const { name } of askedFields(locked.askFields)) {
+      if (name in values) {
+        if (typeof values[name] === 'string') answers[name] = values[name];
+        else delete answers[name];
+      }
+    }
+    const email = typeof values.email === 'string' ? values.email : row.email;
+    const [updated] = await tx
+      .update(registrations)
+      .set({
+        name: typeof values.name === 'string' ? values.name : row.name,
+        email,
+        emailKey: email?.toLowerCase() ?? null,
+        seats,
+        status,
+        answers,
+        cancelledAt: status === 'cancelled' ? (row.cancelledAt ?? new Date()) : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(registrations.id, row.id))
+      .returning();
+    return { before: row, updated };
+  }).catch((error: unknown) => {
+    // Another live sign-up of the activity already has the address.
+    if (error instanceof Error && /registrations_email_idx/.test(`${error.message} ${String(error.cause ?? '')}`))
+      throw invalid('alreadyRegistered');
+    throw error;
+  });
+  const { before, updated } = result;
+  await recordAudit(actor, {
+    action: 'update',
+    resource: 'registration',
+    rowId: updated.id,
+    summary: `${activity.title}: ${updated.code} ${before.status}→${updated.status}, ${before.seats}→${updated.seats}`,
+  });
+  if (before.status === 'waitlisted' && updated.status === 'confirmed') await mailAfter('promoted', updated, activity);
+  if (before.status !== 'cancelled' && updated.status === 'cancelled') await mailAfter('cancelled', updated, activity);
+  return rosterRow(updated, activity);
+}
+
+/**
+ * `POST /api/webactivity/checkin/{id}` `{code}`: marks a confirmed sign-up attended at the door. A
+ * second check-in changes nothing and says when the first was (`firstCheckIn`).
+ */
+export async function checkIn(actor: Actor, idParam: string | undefined, body: Record<string, unknown>) {
+  const activity = await staffActivity(actor, idParam);
+  const code = typeof body.code === 'string' ? normalizeCode(body.code).slice(0, 40) : '';
+  const db = await getDb();
+  const [row] = code
+    ? await db
+        .select()
+        .from(registrations)
+        .where(and(eq(registrations.activityId, activity.id), eq(registrations.code, code)))
+    : [];
+  if (!row || row.erasedAt) throw invalid('unknownCode', { value: code });
+  if (row.status !== 'confirmed') throw invalid('notConfirmed', { status: row.status });
+  const timeZone = config().siteTimeZone;
+  const [marked] = await db
+    .update(registrations)
+    .set({ attendedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(registrations.id, row.id), sql`${registrations.attendedAt} is null`))
+    .returning();
+  if (!marked) {
+    return {
+      name: row.name ?? '',
+      seats: row.seats,
+      attendedAt: toWireDateTime(row.attendedAt!, timeZone),
+      firstCheckIn: toWireDateTime(row.attendedAt!, timeZone),
+    };
+  }
+  await recordAudit(actor, {
+    action: 'update',
+    resource: 'registration',
+    rowId: row.id,
+    summary: `${activity.title}: ${row.code} checked in`,
+  });
+  return { name: marked.name ?? '', seats: marked.seats, attendedAt: toWireDateTime(marked.attendedAt!, timeZone) };
+}
+
+/** The roster's column labels in the language: the registrant fields, then status, check-in and sign-up times. */
+function rosterColumns(language: WireLanguage, activity: Activity): { key: string; label: string }[] {
+  const label = (key: string) => translate(language, `admin.registrations.columns.${key}`);
+  const fieldLabel = (key: keyof typeof registrantDefinition.fields) =>
+    registrantDefinition.fields[key].label[language];
+  return [
+    { key: 'code', label: label('code') },
+    { key: 'name', label: fieldLabel('name') },
+    { key: 'email', label: fieldLabel('email') },
+    { key: 'seats', label: fieldLabel('seats') },
+    ...askedFields(activity.askFields).map(({ name }) => ({ key: name, label: fieldLabel(name) })),
+    { key: 'status', label: label('status') },
+    { key: 'attendedAt', label: label('attendedAt') },
+    { key: 'createdAt', label: label('createdAt') },
+  ];
+}
+
+/** `POST /api/webactivity/registrations/export/{id}`: the roster a filter selects as CSV or XLSX (staff), recorded. */
+export async function exportRoster(
+  actor: Actor,
+  idParam: string | undefined,
+  body: Record<string, unknown>,
+): Promise<SheetFile> {
+  requireAccess(actor, 'user');
+  const { format, request } = formatOf(body);
+  const { activity, rows } = await rosterRows(actor, idParam, request);
+  const language = actor.language;
+  await recordAudit(actor, {
+    action: 'export',
+    resource: 'registration',
+    rowId: activity.id,
+    summary: `${activity.title}: ${rows.length}`,
+  });
+  const columns = rosterColumns(language, activity);
+  const timeZone = config().siteTimeZone;
+  const instant = (value: unknown) =>
+    typeof value === 'string' && value ? sheetInstant(fromWireDateTime(value, timeZone)!) : null;
+  async function* cells(): AsyncGenerator<Cell[]> {
+    for (const row of rows) {
+      yield columns.map(({ key }) => {
+        if (key === 'status') return translate(language, `admin.registrations.status.${row.status}`);
+        if (key === 'attendedAt' || key === 'createdAt') return instant(row[key]);
+        if (key === 'seats') return row.seats;
+        return String(row[key] ?? '');
+      });
+    }
+  }
+  return {
+    format,
+    title: `${translate(language, 'admin.registrations.title')} ${activity.title}`.slice(0, 31),
+    columns: columns.map((c) => c.label),
+    rows: cells(),
+  };
+}
+
+const MAX_MAIL_SUBJECT = 200;
+const MAX_MAIL_TEXT = 10_000;
+
+/**
+ * `POST /api/webactivity/registrations/mail/{id}`: staff e-mail registrants (`{subject, text}`), the
+ * ones named (`ids`) or those of a status (default: confirmed and waitlisted), each one separately
+ * through the queue. Recorded.
+ */
+export async function mailRegistrants(actor: Actor, idParam: string | undefined, body: Record<string, unknown>) {
+  const activity = await staffActivity(actor, idParam);
+  const subject = typeof body.subject === 'string' ? body.subject.replace(/[\r\n]+/g, ' ').trim() : '';
+  const text = typeof body.text === 'string' ? body.text.trim() : '';
+  const issues: Issue[] = [];
+  const labels = {
+    subject: translate(actor.language, 'admin.registrations.mailSubject'),
+    text: translate(actor.language, 'admin.registrations.mailText'),
+  };
+  if (!subject) issues.push({ field: 'subject', key: 'required', values: { field: labels.subject } });
+  else if (subject.length > MAX_MAIL_SUBJECT)
+    issues.push({ field: 'subject', key: 'tooLong', values: { field: labels.subject, max: MAX_MAIL_SUBJECT } });
+  if (!text) issues.push({ field: 'text', key: 'required', values: { field: labels.text } });
+  else if (text.length > MAX_MAIL_TEXT)
+    issues.push({ field: 'text', key: 'tooLong', values: { field: labels.text, max: MAX_MAIL_TEXT } });
+  if (issues.length) throw invalidFields(issues);
+  const ids = Array.isArray(body.ids) ? body.ids.map((id) => positiveInteger(String(id))) : null;
+  const db = await getDb();
+  const conditions: SQL[] = [eq(registrations.activityId, activity.id), isNull(registrations.erasedAt)];
+  if (ids) conditions.push(inArray(registrations.id, ids.length ? ids : [0]));
+  else if (given(body.status)) conditions.push(rosterFilter(activity.id, { status: body.status }));
+  else conditions.push(ne(registrations.status, 'cancelled'));
+  const rows = await db
+    .select()
+    .from(registrations)
+    .where(and(...conditions));
+  let queued = 0;
+  for (const row of rows) {
+    if (!row.email) continue;
+    const id = await enqueueMail({
+      kind: 'registration',
+      to: [row.email],
+      subject,
+      text,
+      html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.6"><p>${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p></body></html>`,
+    });
+    if (id !== null) queued++;
+  }
+  await recordAudit(actor, {
+    action: 'update',
+    resource: 'registration',
+    rowId: activity.id,
+    summary: `${activity.title}: e-mail "${subject}" to ${queued}`,
+  });
+  return { queued };
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The personal fields of a sign-up emptied; its seats and status stay for the counts. */
+const erased = () => ({
+  name: null,
+  email: null,
+  emailKey: null,
+  answers: {},
+  erasedAt: new Date(),
+  updatedAt: new Date(),
+});
+
+/**
+ * `DELETE /api/webactivity/registration/{registrationId}`: an Admin deletes one person's data on
+ * their request. A live sign-up is cancelled first (its seats go to the waiting list). Recorded.
+ */
+export async function erasePerson(actor: Actor, idParam: string | undefined) {
+  requireAccess(actor, 'admin');
+  const id = positiveInteger(idParam);
+  const { result, activity } = await changeLocked(id, async (tx, row) => {
+    const [done] = await tx
+      .update(registrations)
+      .set({
+        ...erased(),
+        status: 'cancelled',
+        cancelledAt: row.status === 'cancelled' ? row.cancelledAt : new Date(),
+      })
+      .where(eq(registrations.id, row.id))
+      .returning();
+    return done;
+  });
+  await recordAudit(actor, {
+    action: 'delete',
+    resource: 'registration',
+    rowId: id,
+    summary: `${activity.title}: ${result.code} personal data deleted on request`,
+  });
+  return { id };
+}
+
+/**
+ * The daily housekeeping: the personal data of the sign-ups of activities that ended more than
+ * `registrationRetentionMonths` (web setting, default 12) ago are emptied, the counts kept. Recorded
+ * once per activity.
+ */
+export async function pruneRegistrations(now = new Date()): Promise<number> {
+  const months = await registrationRetentionMonths();
+  const cutoff = new Date(now);
+  cutoff.setMonth(cutoff.getMonth() - months);
+  const db = await getDb();
+  const table = activityTable();
+  const ended = sql`coalesce(${column(table, 'endAt')}, ${column(table, 'startAt')})`;
+  const due = await db
+    .selectDistinct({ id: registrations.activityId })
+    .from(registrations)
+    .innerJoin(table, eq(column(table, 'id'), registrations.activityId))
+    .where(and(isNull(registrations.erasedAt), lt(ended, cutoff)));
+  let total = 0;
+  // Sign-ups whose activity was deleted (its end unknown): kept as long after they were made.
+  const orphans = await db
+    .update(registrations)
+    .set(erased())
+    .where(
+      and(
+        isNull(registrations.erasedAt),
+        lt(registrations.createdAt, cutoff),
+        sql`not exists (select 1 from ${table} where ${column(table, 'id')} = ${registrations.activityId})`,
+      ),
+    )
+    .returning({ id: registrations.id });
+  if (orphans.length) {
+    total += orphans.length;
+    await recordAudit(operator(), {
+      action: 'delete',
+      resource: 'registration',
+      summary: `retention (${months} months): personal data of ${orphans.length} sign-up(s) of deleted activities deleted`,
+    });
+  }
+  for (const { id } of due) {
+    const done = await db
+      .update(registrations)
+      .set(erased())
+      .where(and(eq(registrations.activityId, id), isNull(registrations.erasedAt)))
+      .returning({ id: registrations.id });
+    total += done.length;
+    await recordAudit(operator(), {
+      action: 'delete',
+      resource: 'registration',
+      rowId: id,
+      summary: `retention (${months} months): personal data of ${done.length} sign-up(s) deleted`,
+    });
+  }
+  return total;
+}
+
+/**
+ * Reminders `reminderDays` (web setting, default 3 and 1) days before each activity's start, to its
+ * confirmed sign-ups: each is queued once per sign-up and day count (the queue's once key), so every
+ * server may run this and nothing is sent twice. A reminder is due from N days before the start
+ * until the start; one whose time passed unsent (a server down) goes out with the next count only.
+ */
+export async function sendReminders(now = new Date()): Promise<number> {
+  const days = await reminderDays();
+  if (!days.length) return 0;
+  const longest = Math.max(...days);
+  const db = await getDb();
+  const table = activityTable();
+  const start = column(table, 'startAt');
+  const rows = await db
+    .select({ registration: registrations, activity: table })
+    .from(registrations)
+    .innerJoin(table, eq(column(table, 'id'), registrations.activityId))
+    .where(
+      and(
+        eq(registrations.status, 'confirmed'),
+        isNull(registrations.erasedAt),
+        gt(start, now),
+        lt(start, new Date(now.getTime() + longest * DAY_MS)),
+      ),
+    );
+  let queued = 0;
+  for (const { registration, activity: activityRow } of rows) {
+    const activity = activityOf(activityRow);
+    const left = (activity.startAt.getTime() - now.getTime()) / DAY_MS;
+    // The smallest count the start is within: 1 day before, only the 1-day reminder.
+    const due = days.filter((d) => left <= d).sort((a, b) => a - b)[0];
+    if (due === undefined || registration.createdAt.getTime() > activity.startAt.getTime() - due * DAY_MS) continue;
+    await sendRegistrationMail('reminder', registration, activity, { days: due });
+    queued++;
+  }
+  return queued;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The hourly job: every activity with someone waiting has its waiting list settled (see settleWaitingList). */
+export async function settleWaitingLists(): Promise<number> {
+  const db = await getDb();
+  const waiting = await db
+    .selectDistinct({ id: registrations.activityId })
+    .from(registrations)
+    .where(eq(registrations.status, 'waitlisted'));
+  let promoted = 0;
+  for (const { id } of waiting) promoted += await settleWaitingList(id);
+  return promoted;
+}

@@ -1,0 +1,38 @@
+import { visitor } from '../../content/model/actor';
+import { ContentError, messageIn } from '../../content/model/errors';
+import { register, type SignUpAnswer } from '../../content/operations/registration';
+import type { WireLanguage } from '../../i18n/languages';
+import type { SignUpFormState } from './form';
+
+export type SignUpResult = ({ ok: true } & SignUpAnswer & { token: string }) | ({ ok: false } & SignUpFormState);
+
+/**
+ * Signs up through the same operation as `POST /api/webactivity/register/{id}`, so the rules, the
+ * per-address limit, the captcha and the seats cannot drift from the API; refusals become form
+ * state in the visitor's language.
+ */
+export async function submitSignUp(submission: {
+  language: WireLanguage;
+  clientAddress: string;
+  activityId: string;
+  values: Record<string, string>;
+  captcha?: string;
+}): Promise<SignUpResult> {
+  const { consent, ...fields } = submission.values;
+  // Blank optional fields are left out, as a JSON client would leave them out.
+  const input = Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== ''));
+  try {
+    const answer = await register(visitor(submission.language, submission.clientAddress), submission.activityId, {
+      ...input,
+      consent: consent === 'on',
+      captcha: submission.captcha ?? '',
+    });
+    return { ok: true, ...answer, token: answer.manageUrl.split('/').pop()! };
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    const errors: Record<string, string> = {};
+    for (const issue of error.issues) errors[issue.field] ??= messageIn(submission.language, issue.key, issue.values);
+    const formError = Object.keys(errors).length ? undefined : error.messageIn(submission.language);
+    return { ok: false, values: submission.values, errors, formError };
+  }
+}
