@@ -1,4 +1,5 @@
 import 'server-only';
+import { indexRow, indexRows, unindexRow } from './search-index';
 import {
   and,
   asc,
@@ -570,6 +571,7 @@ async function insertIn(
       : await nextOrder(tx, definition, next);
   }
   const [row] = await tx.insert(tableOf(definition)).values(next).returning();
+  await indexRow(tx, definition, row);
   await afterStore?.(tx, row);
   return row;
 }
@@ -722,6 +724,7 @@ async function updateIn(
     .returning();
   if (!row) throw await staleVersion(tx, await lastSave(tx, definition, existing.id));
   if (t.ordered && parentChanged) await renumber(tx, definition, existing);
+  await indexRow(tx, definition, row);
   await afterStore?.(tx, row);
   return row;
 }
@@ -753,6 +756,7 @@ async function deleteIn(
   await checkVersion(tx, definition, existing.id, expected.version);
   await beforeDelete?.(tx, existing);
   await tx.delete(table).where(eq(column(table, 'id'), existing.id));
+  await unindexRow(tx, definition, Number(existing.id));
   if (traits(definition).ordered) await renumber(tx, definition, existing);
 }
 
@@ -795,6 +799,7 @@ async function insertManyIn(
       .returning();
     // Ids are drawn in the order of the values, so sorting by id pairs each row with its write.
     stored.sort((a, b) => Number(a.id) - Number(b.id));
+    await indexRows(tx, definition, stored);
     for (const [i, row] of stored.entries()) await writes[at + i].afterStore?.(tx, row);
     await afterInserts?.(tx, stored);
   }
