@@ -37,9 +37,10 @@ export async function SiteSearch({ locale, query, page, area, year }: Props) {
       page: change.page && change.page > 1 ? change.page : undefined,
     });
   const dateText = (iso: string) =>
-    new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-TW', { dateStyle: 'medium', timeZone: 'Asia/Taipei' }).format(
-      new Date(iso),
-    );
+    new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-TW', {
+      dateStyle: 'medium',
+      timeZone: 'Asia/Taipei',
+    }).format(new Date(iso));
   return (
     <PublicPage locale={locale} route="search">
       <FilterForm locale={locale} action={action} label={t('formLabel')} submitLabel={t('submit')} search>
@@ -54,7 +55,8 @@ export async function SiteSearch({ locale, query, page, area, year }: Props) {
       </FilterForm>
       {results.suggestion && (
         <p className="meta">
-          {t('didYouMean')} <a href={href({ q: results.suggestion, area: undefined, year: undefined })}>{results.suggestion}</a>
+          {t('didYouMean')}{' '}
+          <a href={href({ q: results.suggestion, area: undefined, year: undefined })}>{results.suggestion}</a>
         </p>
       )}
       {results.terms.length === 0 ? (

@@ -2,7 +2,7 @@ import { readByVisitors, type ResourceDefinition } from '../content/model/define
 import { readPublicRow, searchableFields } from '../content/storage/reads';
 import { allResources } from '../content/model/registry';
 import { forgivingGroups, searchIndex, suggestFromIndex, type QueryGroup } from '../content/storage/search-index';
-import { isHan, normalizeText, stemOf } from '../content/storage/search-text';
+import { foldedChars, isHan, normalizeText, stemOf } from '../content/storage/search-text';
 import type { WireLanguage } from '../i18n/languages';
 import { richTextToPlain } from '../security/sanitize';
 import { publicPlaces, publicRowPath } from './row-links';
@@ -122,7 +122,7 @@ const SNIPPET_LENGTH = 160;
  */
 export function snippetOf(text: string, words: string[]): SnippetPiece[] {
   const chars = [...text];
-  const folded = chars.map((c) => normalizeText(c) || ' ');
+  const folded = foldedChars(text);
   const haystack = folded.join('');
   // Where each original character starts in the folded text.
   const starts: number[] = [];
@@ -193,7 +193,8 @@ export async function searchSite(
     const inYear = filters.year === undefined || facet.year === filters.year;
     const inChosenArea = !filters.area || area === filters.area;
     if (inYear) areaCounts.set(area, (areaCounts.get(area) ?? 0) + facet.count);
-    if (inChosenArea && facet.year !== null) yearCounts.set(facet.year, (yearCounts.get(facet.year) ?? 0) + facet.count);
+    if (inChosenArea && facet.year !== null)
+      yearCounts.set(facet.year, (yearCounts.get(facet.year) ?? 0) + facet.count);
     if (inYear && inChosenArea) total += facet.count;
   }
   const page = Math.min(Math.max(1, requestedPage), Math.max(1, Math.ceil(total / pageSize)));
@@ -243,7 +244,11 @@ export async function suggestTitles(
     const source = routeOf.get(placeKey(match.resource, match.part));
     if (!source) continue;
     const row = (await readPublicRow(source.definition, language, match.rowId)) as Row | undefined;
-    if (row) out.push({ title: String(row[source.definition.titleField] ?? ''), path: publicRowPath(match.resource, row) ?? '' });
+    if (row)
+      out.push({
+        title: String(row[source.definition.titleField] ?? ''),
+        path: publicRowPath(match.resource, row) ?? '',
+      });
   }
   return out;
 }

@@ -5,16 +5,7 @@ import { searchDocuments, searchTerms } from '../../db/schema';
 import { readByVisitors, traits, type ResourceDefinition } from '../model/define';
 import { allResources } from '../model/registry';
 import { richTextToPlain } from '../../security/sanitize';
-import {
-  editDistance,
-  hanRuns,
-  isHan,
-  normalizeText,
-  pairsOf,
-  stemOf,
-  termsOf,
-  wordsOf,
-} from './search-text';
+import { editDistance, hanRuns, isHan, normalizeText, pairsOf, stemOf, termsOf, wordsOf } from './search-text';
 
 /**
  * The site search's own index (tables `search_documents` and `search_terms`): every row of a
@@ -110,7 +101,12 @@ export async function indexRows(tx: Tx | Database, definition: ResourceDefinitio
     await tx.insert(searchDocuments).values(documents.slice(at, at + DOCUMENTS_CHUNK));
   }
   const values = rows.flatMap((row) =>
-    [...rowTerms(definition, row)].map(([term, weight]) => ({ term, resource: definition.name, rowId: Number(row.id), weight })),
+    [...rowTerms(definition, row)].map(([term, weight]) => ({
+      term,
+      resource: definition.name,
+      rowId: Number(row.id),
+      weight,
+    })),
   );
   for (let at = 0; at < values.length; at += TERMS_CHUNK) {
     await tx.insert(searchTerms).values(values.slice(at, at + TERMS_CHUNK));
@@ -135,7 +131,10 @@ export const unindexRow = (tx: Tx | Database, definition: ResourceDefinition, ro
 /** Whether the index holds nothing yet (a database from before it, or one filled by a seed). */
 export async function indexIsEmpty(): Promise<boolean> {
   const db = await getDb();
-  const [row] = await db.select({ one: sql<number>`1` }).from(searchDocuments).limit(1);
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(searchDocuments)
+    .limit(1);
   return !row;
 }
 
@@ -289,9 +288,7 @@ const placeList = (places: [string, string][]) =>
 /** The rows matching a query's groups within the scope (no year filter): a CTE and its conditions. */
 function matchesSql(groups: QueryGroup[], title: string, scope: IndexScope): SQL {
   const alternatives = groups.flatMap((group, index) =>
-    group.alternatives.map(
-      (a) => sql`(${escapeLike(a.term) + (a.prefix ? '%' : '')}, ${index}, ${a.factor})`,
-    ),
+    group.alternatives.map((a) => sql`(${escapeLike(a.term) + (a.prefix ? '%' : '')}, ${index}, ${a.factor})`),
   );
   // A query of three words or more still finds the rows missing one of them, ranked after the rest.
   const needed = groups.length <= 2 ? groups.length : groups.length - 1;

@@ -12,7 +12,8 @@ import stem from 'wink-porter2-stemmer';
 const toTaiwan = Converter({ from: 'cn', to: 'twp' });
 
 /** Variant pairs written either way in Taiwan: the second of each pair is read as the first. */
-const VARIANT_PAIRS = '臺台 峰峯 裡裏 著着 線綫 麵麪 眾衆 為爲 偽僞 雞鷄 群羣 啟啓 溫温 污汙 館舘 鉤鈎 脣唇 床牀 況况 册冊';
+const VARIANT_PAIRS =
+  '臺台 峰峯 裡裏 著着 線綫 麵麪 眾衆 為爲 偽僞 雞鷄 群羣 啟啓 溫温 污汙 館舘 鉤鈎 脣唇 床牀 況况 册冊';
 const variants = new Map<string, string>();
 for (const pair of VARIANT_PAIRS.split(' ')) variants.set(pair[1], pair[0]);
 // OpenCC's s2twp writes 台 for some words (台風); the variant folding above then makes it 臺.
@@ -27,6 +28,17 @@ export function normalizeText(text: string): string {
   for (const c of folded) out += variants.get(c) ?? c;
   // Punctuation and symbols become spaces; letters, digits and marks stay.
   return out.replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ').trim();
+}
+
+/**
+ * Each character of `text` as normalisation reads it (for marking matches in the original text):
+ * the Simplified conversion is done on the whole text, as it depends on the neighbours (托 in 信托).
+ */
+export function foldedChars(text: string): string[] {
+  const chars = [...text];
+  const converted = [...toTaiwan(text)];
+  const source = converted.length === chars.length ? converted : chars;
+  return source.map((c) => normalizeText(c) || ' ');
 }
 
 /** The longest term stored; longer words are cut (a 64-character "word" is noise anyway). */
