@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { config } from '@/lib/config';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { MAX_QUERY_LENGTH, searchSite } from '@/lib/public/site-search';
 import { withQuery } from '@/lib/public/urls';

@@ -4,7 +4,7 @@ import { allResources } from '../content/model/registry';
 import { forgivingGroups, searchIndex, suggestFromIndex, type QueryGroup } from '../content/storage/search-index';
 import { foldedChars, isHan, normalizeText, stemOf } from '../content/storage/search-text';
 import type { WireLanguage } from '../i18n/languages';
-import { richTextToPlain } from '../security/sanitize';
+import { storedRichTextToPlain } from '../security/sanitize';
 import { publicPlaces, publicRowPath } from './row-links';
 import type { RouteId } from './routes';
 
@@ -92,6 +92,11 @@ export interface SearchResults {
 
 type Row = Record<string, unknown>;
 
+/** The areas (route names) results can be filtered by. */
+export function searchAreas(): string[] {
+  return [...new Set(searchSources().map((source) => source.route))];
+}
+
 /** `[resource, part]` of a source, as the index keys the public page a row is on. */
 function placeOf({ definition, filters }: SearchSource): [string, string] {
   const fixedPage = definition.fixedPage;
@@ -106,7 +111,7 @@ function snippetText(definition: ResourceDefinition, row: Row): string {
     if (key === definition.titleField || f.hidden || f.public === false) continue;
     const value = row[key];
     if ((f.kind === 'longtext' || f.kind === 'richtext') && typeof value === 'string' && value) {
-      const text = f.kind === 'richtext' ? richTextToPlain(value) : value;
+      const text = f.kind === 'richtext' ? storedRichTextToPlain(value) : value;
       if (text) return text.replace(/\s+/g, ' ');
     }
   }
@@ -141,6 +146,10 @@ export function snippetOf(text: string, words: string[]): SnippetPiece[] {
       });
       from = haystack.indexOf(word, end);
     }
+  }
+  // A Latin match runs to the end of its word: the stem `trust` marks all of `Trusts`.
+  for (let i = 1; i < chars.length; i++) {
+    if (marked[i - 1] && !marked[i] && /^[a-z]$/.test(folded[i]) && /^[a-z]$/.test(folded[i - 1])) marked[i] = true;
   }
   const first = Math.max(0, marked.indexOf(true));
   const begin = Math.max(0, Math.min(first - 40, chars.length - SNIPPET_LENGTH));

@@ -1,10 +1,11 @@
 import 'server-only';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { config } from '../../config';
 import { getDb, type Database } from '../../db';
 import { searchDocuments, searchTerms } from '../../db/schema';
 import { readByVisitors, traits, type ResourceDefinition } from '../model/define';
 import { allResources } from '../model/registry';
-import { richTextToPlain } from '../../security/sanitize';
+import { storedRichTextToPlain } from '../../security/sanitize';
 import { editDistance, hanRuns, isHan, normalizeText, pairsOf, stemOf, termsOf, wordsOf } from './search-text';
 
 /**
@@ -42,7 +43,7 @@ function weightOf(definition: ResourceDefinition, key: string): number {
 function fieldText(definition: ResourceDefinition, key: string, row: Row): string {
   const value = row[key];
   if (typeof value !== 'string' || !value) return '';
-  return definition.fields[key].kind === 'richtext' ? richTextToPlain(value) : value;
+  return definition.fields[key].kind === 'richtext' ? storedRichTextToPlain(value) : value;
 }
 
 /** A row's date as the results show it: its publication start, its first date field, or its creation. */
@@ -257,7 +258,7 @@ export interface IndexScope {
   now: Date;
   /** `[resource, part]` pairs; a row of any other is never found. */
   places: [string, string][];
-  /** Year of the row's date in Taiwan time; undefined for any. */
+  /** Year of the row's date in the site's time zone; undefined for any. */
   year?: number;
 }
 
@@ -302,7 +303,7 @@ function matchesSql(groups: QueryGroup[], title: string, scope: IndexScope): SQL
     matched as (
       select d.resource, d.row_id, d.part, d.date, count(*) as coverage, sum(h.w) as score,
         d.title = ${title} as exact_title,
-        extract(year from d.date at time zone 'Asia/Taipei')::int as year
+        extract(year from d.date at time zone ${config().siteTimeZone})::int as year
       from hits h join search_documents d on d.resource = h.resource and d.row_id = h.row_id
       where d.lang in (${scope.language}, '') and d.is_visible
         and (d.publish_at is null or d.publish_at <= ${scope.now})
