@@ -6,12 +6,13 @@ import { routeHref } from '@/lib/public/links';
 import { AccessKeyMark } from './AccessKeyMark';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainNav, type NavGroup } from './MainNav';
+import { SearchCombobox } from './SearchCombobox';
 import { ItemImage } from './ItemImage';
 import styles from './SiteHeader.module.css';
 
 /**
  * The public header: the `:::` U mark, the association's name and logo (web settings), the site
- * search (a GET form), the language switch, and the main navigation from the route table.
+ * search (a GET form, with suggestions as one types once the script runs), the language switch, and the main navigation from the route table.
  */
 export async function SiteHeader({ locale }: { locale: Locale }) {
   const language = toWireLanguage(locale);
@@ -51,13 +52,11 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
             <label htmlFor="site-search-q" className="visually-hidden">
               {t('header.searchLabel')}
             </label>
-            <input
-              id="site-search-q"
-              type="search"
-              name="q"
-              maxLength={200}
-              accessKey="S"
+            <SearchCombobox
+              language={language}
               placeholder={t('header.searchPlaceholder')}
+              countLabel={t('header.suggestionCount')}
+              listLabel={t('header.suggestionsLabel')}
             />
             <button type="submit">{t('header.searchButton')}</button>
           </form>
