@@ -162,7 +162,7 @@ export function matchesKeywords(definition: ResourceDefinition, terms: string[])
           ? richTextContains(columnOf(definition, key), term)
           : textContains(columnOf(definition, key), term),
   );
-  return keywordConditions(terms, matchers);
+  return keywordConditions(terms, matchers, definition);
 }
 
 export interface WindowChanges {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { indexRow, indexRows, unindexRow } from './search-index';
+import { indexedKeywordCondition, indexRow, indexRows, unindexRow } from './search-index';
 import {
   and,
   asc,
@@ -267,8 +267,14 @@ function listConditions(definition: ResourceDefinition, scope: ReadScope, query:
   if (query.keyword) {
     const pattern = `%${escapeLike(query.keyword)}%`;
     const searchable = Object.entries(definition.fields).filter(([, f]) => f.searchable && !f.virtual && !f.hidden);
+    // The substring as typed, or every word of it as the site search reads it (variants, Simplified, word forms).
     if (searchable.length)
-      conditions.push(or(...searchable.map(([key]) => sql`${column(table, key)} ilike ${pattern}`))!);
+      conditions.push(
+        or(
+          ...searchable.map(([key]) => sql`${column(table, key)} ilike ${pattern}`),
+          indexedKeywordCondition(definition, column(table, 'id'), query.keyword),
+        )!,
+      );
   }
   return and(...conditions);
 }

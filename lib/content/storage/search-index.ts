@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { config } from '../../config';
 import { getDb, type Database } from '../../db';
 import { searchDocuments, searchTerms } from '../../db/schema';
@@ -371,4 +371,29 @@ export async function suggestFromIndex(
         limit ${limit}`,
   );
   return rows.rows.map((row) => ({ resource: row.resource, rowId: Number(row.row_id), part: row.part }));
+}
+
+/**
+ * The keyword match of lists and the API's searches through the index: the rows of `definition`
+ * (its id column `id`) that hold every word of `keyword` as the site search reads it (variants,
+ * Simplified input, word forms); undefined when the index does not hold the resource or the keyword
+ * has no words. Callers keep their substring match beside it, so whatever that finds is still found.
+ */
+export function indexedKeywordCondition(
+  definition: ResourceDefinition,
+  id: SQLWrapper,
+  keyword: string,
+): SQL | undefined {
+  // A keyword with punctuation or symbols is taken literally, as the substring match takes it
+  // (the index drops them, so `{1}` would match every `1`).
+  if (!isIndexed(definition) || /[^\p{L}\p{N}\p{M}\s]/u.test(keyword.normalize('NFKC'))) return undefined;
+  const groups = queryGroups(keyword);
+  if (groups.length === 0) return undefined;
+  const alternatives = groups.flatMap((group, index) =>
+    group.alternatives.map((a) => sql`(${escapeLike(a.term) + (a.prefix ? '%' : '')}, ${index})`),
+  );
+  return sql`${id} in (
+    select t.row_id from search_terms t join (values ${sql.join(alternatives, sql`, `)}) q(pattern, grp) on t.term like q.pattern
+    where t.resource = ${definition.name}
+    group by t.row_id having count(distinct q.grp) = ${groups.length})`;
 }
