@@ -42,7 +42,7 @@ export async function onStartup(connection: Connection): Promise<void> {
     }
   }
   // The site search's index, on the first start after the migration that added it or after a seed.
-  const indexed = await reindexIfEmpty();
+  const indexed = await reindexIfEmpty(db);
   if (indexed) console.log(`Indexed ${indexed} rows for the site search.`);
   if (connection.driver === 'pglite') {
     console.log(`Database maintenance (VACUUM ANALYZE) took ${await vacuum(connection)} ms.`);

@@ -130,8 +130,7 @@ export const unindexRow = (tx: Tx | Database, definition: ResourceDefinition, ro
   unindexRows(tx, definition, [rowId]);
 
 /** Whether the index holds nothing yet (a database from before it, or one filled by a seed). */
-export async function indexIsEmpty(): Promise<boolean> {
-  const db = await getDb();
+export async function indexIsEmpty(db: Database): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(searchDocuments)

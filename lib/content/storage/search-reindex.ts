@@ -1,6 +1,6 @@
 import 'server-only';
 import { gt, asc } from 'drizzle-orm';
-import { getDb } from '../../db';
+import { getDb, type Database } from '../../db';
 import { searchDocuments, searchTerms } from '../../db/schema';
 import { column, tableOf } from './repository';
 import { indexedResources, indexIsEmpty, indexRows } from './search-index';
@@ -13,8 +13,9 @@ const REINDEX_BATCH = 500;
  * the index is empty: the migration that added it, or a database filled by a seed). Each batch is
  * its own transaction, so searches go on meanwhile; returns how many rows were indexed.
  */
-export async function reindexAll(): Promise<number> {
-  const db = await getDb();
+export async function reindexAll(given?: Database): Promise<number> {
+  // Start-up passes its connection: getDb() waits for start-up to finish.
+  const db = given ?? (await getDb());
   await db.transaction(async (tx) => {
     await tx.delete(searchTerms);
     await tx.delete(searchDocuments);
@@ -35,7 +36,7 @@ export async function reindexAll(): Promise<number> {
   return total;
 }
 
-/** Fills the index when it is empty and there are rows to index. */
-export async function reindexIfEmpty(): Promise<number> {
-  return (await indexIsEmpty()) ? reindexAll() : 0;
+/** Fills the index when it is empty (there may be no rows to index either). */
+export async function reindexIfEmpty(db: Database): Promise<number> {
+  return (await indexIsEmpty(db)) ? reindexAll(db) : 0;
 }
