@@ -36,10 +36,7 @@ export function SearchCombobox({ language, placeholder, countLabel, listLabel }:
 
   useEffect(() => {
     const typed = value.trim();
-    if (!typed) {
-      setSuggestions([]);
-      return;
-    }
+    if (!typed) return;
     const timer = setTimeout(() => {
       request.current?.abort();
       const controller = new AbortController();
@@ -93,7 +90,10 @@ export function SearchCombobox({ language, placeholder, countLabel, listLabel }:
         aria-controls={listId}
         aria-activedescendant={chosen >= 0 ? `${listId}-${chosen}` : undefined}
         value={value}
-        onChange={(event) => setValue(event.target.value)}
+        onChange={(event) => {
+          setValue(event.target.value);
+          if (!event.target.value.trim()) setSuggestions([]);
+        }}
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />

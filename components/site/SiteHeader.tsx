@@ -12,7 +12,8 @@ import styles from './SiteHeader.module.css';
 
 /**
  * The public header: the `:::` U mark, the association's name and logo (web settings), the site
- * search (a GET form, with suggestions as one types once the script runs), the language switch, and the main navigation from the route table.
+ * search (a GET form, with suggestions as one types once the script runs), the language switch, and
+ * the main navigation from the route table.
  */
 export async function SiteHeader({ locale }: { locale: Locale }) {
   const language = toWireLanguage(locale);

@@ -40,7 +40,7 @@ export async function SiteSearch({ locale, query, page, area, year }: Props) {
   const dateText = (iso: string) =>
     new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-TW', {
       dateStyle: 'medium',
-      timeZone: 'Asia/Taipei',
+      timeZone: config().siteTimeZone,
     }).format(new Date(iso));
   return (
     <PublicPage locale={locale} route="search">
