@@ -2,6 +2,7 @@ import { readByVisitors, type ResourceDefinition } from '../content/model/define
 import { readPublicRow, searchableFields } from '../content/storage/reads';
 import { allResources } from '../content/model/registry';
 import { forgivingGroups, searchIndex, suggestFromIndex, type QueryGroup } from '../content/storage/search-index';
+import { searchSynonyms } from '../content/storage/settings';
 import { foldedChars, isHan, normalizeText, stemOf } from '../content/storage/search-text';
 import type { WireLanguage } from '../i18n/languages';
 import { storedRichTextToPlain } from '../security/sanitize';
@@ -181,7 +182,7 @@ export async function searchSite(
   pageSize = SEARCH_PAGE_SIZE,
 ): Promise<SearchResults> {
   const text = query.replaceAll('\u0000', '').slice(0, MAX_QUERY_LENGTH);
-  const { groups, corrected } = await forgivingGroups(text);
+  const { groups, corrected } = await forgivingGroups(text, await searchSynonyms());
   const terms = groups.map((group) => group.word);
   const empty: SearchResults = { terms, hits: [], total: 0, page: 1, pageSize, areas: [], years: [] };
   if (groups.length === 0) return empty;

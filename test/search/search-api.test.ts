@@ -79,3 +79,14 @@ test.each([
   expect(typeof result.body.message).toBe('string');
   expect(/[\u4e00-\u9fff]/.test(result.body.message)).toBe(language === 'tw');
 });
+
+test('synonyms of the web settings are applied at query time, for Admins to set and never shown to visitors', async () => {
+  await addRow('webnews', { title: '安養照護講座' }, { token, language: 'tw' });
+  const before = await call('GET', `search?q=${encodeURIComponent('老人')}`);
+  expect(before.body.total).toBe(0);
+  const saved = await call('POST', 'websetting/webinfo', { searchSynonyms: '安養，老人, senior-care\nfoo, bar' }, { token });
+  expect(saved.status).toBe(200);
+  const after = await call('GET', `search?q=${encodeURIComponent('老人')}`);
+  expect(after.body.data.map((hit: { title: string }) => hit.title)).toEqual(['安養照護講座']);
+  expect((await call('GET', 'websetting/webinfo')).body).not.toHaveProperty('searchSynonyms');
+});
