@@ -431,7 +431,7 @@ test.describe('public site: lists, details and search', () => {
       await scripted.goto(`/${language}/search?q=${encodeURIComponent(query)}`);
       expect(await axeViolations(scripted)).toEqual([]);
       await scripted.goto(`/${language}/search?q=${language === 'tw' ? '%E5%8F%B0%E7%81%A3' : 'trsut'}`);
-      if (language === 'en') await expect(scripted.getByRole('link', { name: 'trust' })).toBeVisible();
+      if (language === 'en') await expect(scripted.getByRole('link', { name: 'trust', exact: true })).toBeVisible();
       expect(await scripted.locator('main ol.list .list-item').count()).toBeGreaterThan(0);
     });
   }
