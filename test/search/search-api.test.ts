@@ -84,7 +84,12 @@ test('synonyms of the web settings are applied at query time, for Admins to set 
   await addRow('webnews', { title: '安養照護講座' }, { token, language: 'tw' });
   const before = await call('GET', `search?q=${encodeURIComponent('老人')}`);
   expect(before.body.total).toBe(0);
-  const saved = await call('POST', 'websetting/webinfo', { searchSynonyms: '安養，老人, senior-care\nfoo, bar' }, { token });
+  const saved = await call(
+    'POST',
+    'websetting/webinfo',
+    { searchSynonyms: '安養，老人, senior-care\nfoo, bar' },
+    { token },
+  );
   expect(saved.status).toBe(200);
   const after = await call('GET', `search?q=${encodeURIComponent('老人')}`);
   expect(after.body.data.map((hit: { title: string }) => hit.title)).toEqual(['安養照護講座']);
