@@ -257,7 +257,19 @@ describe('visit counting', () => {
       Promise.reject(new Error('not called')),
     );
     expect(classes).toEqual(['js']);
-    expect(listeners.sort()).toEqual(['click', 'focusout', 'keydown', 'mouseleave', 'window load']);
+    // The navigation's and the search box's suggestions' listeners, and the visit counter's.
+    expect(listeners.sort()).toEqual([
+      'click',
+      'click',
+      'focusout',
+      'focusout',
+      'input',
+      'keydown',
+      'keydown',
+      'mousedown',
+      'mouseleave',
+      'window load',
+    ]);
   });
 });
 
