@@ -379,7 +379,7 @@ test.describe('public site: lists, details and search', () => {
     await page.goto('/en/search?q=trust');
     await expect(page.getByRole('status')).toContainText('results for “trust”');
     const links = await page
-      .locator('main ol.list .list-item h3 a')
+      .locator('main ol.list .list-item h2 a')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
     expect(links).toHaveLength(10);
     for (const href of links) expect(href).toMatch(/^\/en\//);
@@ -389,41 +389,50 @@ test.describe('public site: lists, details and search', () => {
     await expect(page.locator('.empty-state')).toContainText('Nothing matches');
   });
 
-  for (const [language, query, site] of [
-    ['tw', '信託', twSite],
-    ['en', 'trust', enSite],
+  for (const [language, query, simplified, site] of [
+    ['tw', '信託業法', '信托业法', twSite],
+    ['en', 'Trust Enterprise Act', 'trust enterprise act', enSite],
   ] as const) {
-    test(`/${language}: site search groups its results under the public pages' names, each count linking to its group's heading, accessibly and without JavaScript`, async ({
+    test(`/${language}: site search is one ranked list with areas, years, dates and marked snippets, filtered and paged without JavaScript, accessibly`, async ({
       browser,
       page: scripted,
     }) => {
       const routeNames: string[] = Object.values(site.routes);
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
-      await page.goto(`/${language}/search?q=${encodeURIComponent(query)}`);
-      const counts = await page
-        .getByRole('navigation', { name: site.search.groupsLabel })
-        .getByRole('link')
-        .evaluateAll((as) => as.map((a) => ({ text: a.textContent!, href: a.getAttribute('href')! })));
-      expect(counts.length).toBeGreaterThan(1);
-      const total = counts.reduce((sum, { text }) => sum + Number(text.match(/[(（](\d+)[)）]$/)![1]), 0);
+      await page.goto(`/${language}/search?q=${encodeURIComponent(simplified)}`);
+      // The law of that exact name first, however the query was written.
+      await expect(page.locator('main ol.list .list-item h2 a').first()).toHaveText(query);
+      await expect(page.locator('main ol.list .list-item').first().locator('.tag')).toHaveText(site.routes.laws);
+      await expect(page.locator('main ol.list .list-item time').first()).toHaveAttribute('datetime', /^\d{4}-/);
+      expect(await page.locator('main ol.list mark').count()).toBeGreaterThan(0);
+      const areaLinks = page.getByRole('navigation', { name: site.search.groupsLabel }).getByRole('link');
+      const areas = await areaLinks.evaluateAll((as) =>
+        as.map((a) => ({ text: a.textContent!, href: a.getAttribute('href')! })),
+      );
+      expect(areas.length).toBeGreaterThan(2);
+      const count = (text: string) => Number(text.match(/[(（](\d+)[)）]$/)![1]);
+      const total = areas.slice(1).reduce((sum, { text }) => sum + count(text), 0);
       await expect(page.getByRole('status')).toContainText(String(total));
-      // Groups on this results page are in-page anchors; later ones go to the page where their hits start.
-      expect(counts[0].href).toMatch(/^#results-\w+$/);
-      for (const { text, href } of counts) {
-        const name = text.replace(/\s*[(（]\d+[)）]$/, '');
-        expect(routeNames).toContain(name);
-        expect(text).not.toMatch(/[(（]0[)）]$/);
-        expect(href).toMatch(/#results-\w+$/);
-        await page.goto(new URL(href, page.url()).href);
-        const heading = page.locator(`h2${href.slice(href.indexOf('#'))}`);
-        await expect(heading).toHaveText(name);
-        await expect(page.locator('section', { has: heading }).locator('.list-item').first()).toBeVisible();
-      }
+      for (const { text } of areas.slice(1)) expect(routeNames).toContain(text.replace(/\s*[(（]\d+[)）]$/, ''));
+      // An area: only its results, as many as its count says.
+      await page.goto(new URL(areas[1].href, page.url()).href);
+      await expect(page.getByRole('status')).toContainText(String(count(areas[1].text)));
+      const area = areas[1].text.replace(/\s*[(（]\d+[)）]$/, '');
+      for (const tag of await page.locator('main ol.list .list-item .tag').allTextContents()) expect(tag).toBe(area);
+      // A year, within the area.
+      const years = page.getByRole('navigation', { name: site.search.yearsLabel }).getByRole('link');
+      const year = (await years.nth(1).textContent())!;
+      await years.nth(1).click();
+      await expect(page).toHaveURL(/year=\d{4}/);
+      await expect(page.getByRole('status')).toContainText(String(count(year)));
       await context.close();
 
       await scripted.goto(`/${language}/search?q=${encodeURIComponent(query)}`);
       expect(await axeViolations(scripted)).toEqual([]);
+      await scripted.goto(`/${language}/search?q=${language === 'tw' ? '%E5%8F%B0%E7%81%A3' : 'trsut'}`);
+      if (language === 'en') await expect(scripted.getByRole('link', { name: 'trust', exact: true })).toBeVisible();
+      expect(await scripted.locator('main ol.list .list-item').count()).toBeGreaterThan(0);
     });
   }
 });
@@ -448,7 +457,7 @@ test.describe('public site: without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`/tw/bulletins\\?type=${value}$`));
     await expect(page.getByRole('link', { name: '清除條件' })).toBeVisible();
     // A search from the header.
-    await page.getByRole('searchbox', { name: '全站搜尋' }).first().fill('信託');
+    await page.getByRole('combobox', { name: '全站搜尋' }).first().fill('信託');
     await page.locator('header').getByRole('button', { name: '搜尋' }).click();
     await expect(page).toHaveURL(/\/tw\/search\?q=/);
     await expect(page.getByRole('status')).toContainText('信託');

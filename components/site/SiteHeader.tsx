@@ -11,7 +11,8 @@ import styles from './SiteHeader.module.css';
 
 /**
  * The public header: the `:::` U mark, the association's name and logo (web settings), the site
- * search (a GET form), the language switch, and the main navigation from the route table.
+ * search (a GET form, with suggestions as one types once the script runs), the language switch, and
+ * the main navigation from the route table.
  */
 export async function SiteHeader({ locale }: { locale: Locale }) {
   const language = toWireLanguage(locale);
@@ -51,14 +52,34 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
             <label htmlFor="site-search-q" className="visually-hidden">
               {t('header.searchLabel')}
             </label>
-            <input
-              id="site-search-q"
-              type="search"
-              name="q"
-              maxLength={200}
-              accessKey="S"
-              placeholder={t('header.searchPlaceholder')}
-            />
+            {/* A combobox once the site script runs (lib/public/site-script.ts): it fills the list as one types. */}
+            <div className={styles.suggest}>
+              <input
+                id="site-search-q"
+                type="search"
+                name="q"
+                maxLength={200}
+                accessKey="S"
+                placeholder={t('header.searchPlaceholder')}
+                autoComplete="off"
+                role="combobox"
+                aria-autocomplete="list"
+                aria-expanded="false"
+                aria-controls="site-search-suggestions"
+                data-suggest-url="/api/search/suggest"
+                data-suggest-lang={language}
+                data-suggest-count={t('header.suggestionCount')}
+                data-suggest-status="site-search-status"
+              />
+              <ul
+                id="site-search-suggestions"
+                role="listbox"
+                aria-label={t('header.suggestionsLabel')}
+                className={styles.suggestions}
+                hidden
+              />
+              <p id="site-search-status" className="visually-hidden" aria-live="polite" />
+            </div>
             <button type="submit">{t('header.searchButton')}</button>
           </form>
           {/* The visible name is the accessible name (WCAG 2.5.3); the title explains it on hover. */}

@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { findResource } from '@/lib/content/model/registry';
+import { config } from '@/lib/config';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { MAX_QUERY_LENGTH, searchSite, type SearchGroup, type SearchHit } from '@/lib/public/site-search';
+import { MAX_QUERY_LENGTH, searchSite } from '@/lib/public/site-search';
 import { withQuery } from '@/lib/public/urls';
 import { routeHref, pathHref } from '@/lib/public/links';
 import { EmptyState } from './EmptyState';
@@ -13,38 +13,35 @@ interface Props {
   locale: Locale;
   query: string;
   page: number;
-}
-
-/** The hits of a page in runs of one group each, with the number of the run's first hit. */
-function runsOf(hits: SearchHit[], first: number): { route: SearchHit['route']; start: number; hits: SearchHit[] }[] {
-  const runs: { route: SearchHit['route']; start: number; hits: SearchHit[] }[] = [];
-  hits.forEach((hit, i) => {
-    const last = runs.at(-1);
-    if (last?.route === hit.route) last.hits.push(hit);
-    else runs.push({ route: hit.route, start: first + i, hits: [hit] });
-  });
-  return runs;
+  area?: string;
+  year?: number;
 }
 
 /**
- * The site-wide search page: a GET form, the number of hits, each group's count linking to its
- * heading (on this results page, or on the page its hits start), the hits under the name of the
- * public page they belong to, the pager. Plain links and a form: it works without script.
+ * The site-wide search page: a GET form, the number of hits, filters by area and by year (links
+ * with counts), one ranked list of hits each with its area, date and a snippet with the matched
+ * words marked, "did you mean", the pager. Plain links and a form: it works without script.
  */
-export async function SiteSearch({ locale, query, page }: Props) {
+export async function SiteSearch({ locale, query, page, area, year }: Props) {
   const language = toWireLanguage(locale);
   const [t, tRoutes, results] = await Promise.all([
     getTranslations({ locale, namespace: 'site.search' }),
     getTranslations({ locale, namespace: 'site.routes' }),
-    searchSite(language, query, page),
+    searchSite(language, query, page, { area, year }),
   ]);
   const action = routeHref(locale, 'search');
-  const label = (resource: string) => findResource(resource)?.label[language] ?? resource;
-  const anchor = (routeId: string) => `results-${routeId}`;
-  const groupHref = (group: SearchGroup) =>
-    group.firstPage <= results.page && results.page <= group.lastPage
-      ? `#${anchor(group.route)}`
-      : `${withQuery(action, { q: query, page: group.firstPage > 1 ? group.firstPage : undefined })}#${anchor(group.route)}`;
+  const href = (change: { area?: string; year?: number; page?: number; q?: string }) =>
+    withQuery(action, {
+      q: change.q ?? query,
+      area: 'area' in change ? change.area : area,
+      year: 'year' in change ? change.year : year,
+      page: change.page && change.page > 1 ? change.page : undefined,
+    });
+  const dateText = (iso: string) =>
+    new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-TW', {
+      dateStyle: 'medium',
+      timeZone: config().siteTimeZone,
+    }).format(new Date(iso));
   return (
     <PublicPage locale={locale} route="search">
       <FilterForm locale={locale} action={action} label={t('formLabel')} submitLabel={t('submit')} search>
@@ -57,6 +54,12 @@ export async function SiteSearch({ locale, query, page }: Props) {
           idPrefix="search"
         />
       </FilterForm>
+      {results.suggestion && (
+        <p className="meta">
+          {t('didYouMean')}{' '}
+          <a href={href({ q: results.suggestion, area: undefined, year: undefined })}>{results.suggestion}</a>
+        </p>
+      )}
       {results.terms.length === 0 ? (
         <EmptyState message={t('prompt')} />
       ) : results.total === 0 ? (
@@ -68,33 +71,54 @@ export async function SiteSearch({ locale, query, page }: Props) {
           </p>
           <nav aria-label={t('groupsLabel')}>
             <ul className="search-groups">
-              {results.groups.map((group) => (
-                <li key={group.route}>
-                  <a href={groupHref(group)}>{t('groupCount', { name: tRoutes(group.route), total: group.total })}</a>
+              <li>
+                <a href={href({ area: undefined })} aria-current={!area ? 'true' : undefined}>
+                  {t('allAreas')}
+                </a>
+              </li>
+              {results.areas.map((entry) => (
+                <li key={entry.area}>
+                  <a href={href({ area: entry.area })} aria-current={area === entry.area ? 'true' : undefined}>
+                    {t('groupCount', { name: tRoutes(entry.area), total: entry.count })}
+                  </a>
                 </li>
               ))}
             </ul>
           </nav>
-          {runsOf(results.hits, (results.page - 1) * results.pageSize + 1).map((run) => (
-            <section key={run.route} aria-labelledby={anchor(run.route)}>
-              <h2 id={anchor(run.route)} className="search-group__title">
-                {tRoutes(run.route)}
-              </h2>
-              <ol className="list" start={run.start}>
-                {run.hits.map((hit) => (
-                  <li key={`${hit.resource}-${hit.id}`} className="list-item">
-                    <h3 className="list-item__title">
-                      <a href={pathHref(locale, hit.path)}>{hit.title}</a>
-                    </h3>
-                    <p className="list-item__meta">
-                      <span className="tag">{label(hit.resource)}</span>
-                    </p>
-                    {hit.snippet && <p className="list-item__summary">{hit.snippet}</p>}
-                  </li>
-                ))}
-              </ol>
-            </section>
-          ))}
+          <nav aria-label={t('yearsLabel')}>
+            <ul className="search-groups">
+              <li>
+                <a href={href({ year: undefined })} aria-current={year === undefined ? 'true' : undefined}>
+                  {t('allYears')}
+                </a>
+              </li>
+              {results.years.map((entry) => (
+                <li key={entry.year}>
+                  <a href={href({ year: entry.year })} aria-current={year === entry.year ? 'true' : undefined}>
+                    {t('yearCount', { year: entry.year, total: entry.count })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <ol className="list" start={(results.page - 1) * results.pageSize + 1}>
+            {results.hits.map((hit) => (
+              <li key={`${hit.resource}-${hit.id}`} className="list-item">
+                <h2 className="list-item__title">
+                  <a href={pathHref(locale, hit.path)}>{hit.title}</a>
+                </h2>
+                <p className="list-item__meta">
+                  <span className="tag">{tRoutes(hit.route)}</span>
+                  {hit.date && <time dateTime={hit.date}> {dateText(hit.date)}</time>}
+                </p>
+                {hit.snippet.length > 0 && (
+                  <p className="list-item__summary">
+                    {hit.snippet.map((piece, i) => (piece.mark ? <mark key={i}>{piece.text}</mark> : piece.text))}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ol>
         </>
       )}
       <Pager
@@ -102,7 +126,7 @@ export async function SiteSearch({ locale, query, page }: Props) {
         page={results.page}
         total={results.total}
         pageSize={results.pageSize}
-        href={(n) => withQuery(action, { q: query, page: n > 1 ? n : undefined })}
+        href={(n) => href({ page: n })}
       />
     </PublicPage>
   );

@@ -35,6 +35,7 @@ import type { RequestContext } from './context';
 import * as account from './handlers/account';
 import { sheetAnswer } from './handlers/export';
 import { importSheet } from './handlers/import';
+import { searchCall, suggestCall } from './handlers/search';
 import * as upload from './handlers/upload';
 import * as websetting from './handlers/websetting';
 
@@ -543,6 +544,19 @@ export function buildRoutes(): Route[] {
       path: 'mail/status',
       operation: mailStatus,
       summary: 'Whether e-mail is on, mails waiting and mails that keep failing',
+    },
+    {
+      method: 'GET',
+      path: 'search',
+      operation: searchCall,
+      summary:
+        'Site search, ranked as the /{lang}/search page: q, page, pageSize (at most 50), area, year, lang → {total, page, pageSize, data, areas, suggestion}',
+    },
+    {
+      method: 'GET',
+      path: 'search/suggest',
+      operation: suggestCall,
+      summary: 'Up to 8 titles that start with or contain q, for suggestions as one types → {data: [{title, url}]}',
     },
     { method: 'POST', path: 'upload', handler: upload.upload },
     { method: 'GET', path: 'upload/:id', handler: (c, [id]) => upload.uploadDetails(c, id) },

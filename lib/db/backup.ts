@@ -128,6 +128,9 @@ export async function readBackup(connection: Connection, file: string): Promise<
             throw new Error('The backup comes from a newer version of the schema: upgrade this installation first.');
           }
           const known = (header.tables ?? []).filter((t) => present.has(t));
+          // A backup from before the site search's index: empty it, so the next start rebuilds it from the rows.
+          for (const index of ['search_terms', 'search_documents'])
+            if (present.has(index) && !known.includes(index)) known.push(index);
           if (known.length) await query(`truncate ${known.map(quote).join(', ')}`);
           continue;
         }

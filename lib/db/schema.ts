@@ -557,3 +557,43 @@ export const registrations = pgTable(
     index('registrations_activity_idx').on(t.activityId, t.status, t.id),
   ],
 );
+
+/**
+ * The site search's index (lib/content/storage/search-index.ts): one row per indexed content row,
+ * with what the public window needs (so a hidden, scheduled or expired row is never found) and its
+ * normalised title (an exact title match ranks first). Written in the same transaction as the row.
+ */
+export const searchDocuments = pgTable(
+  'search_documents',
+  {
+    resource: varchar('resource', { length: 63 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    lang: varchar('lang', { length: 2 }).notNull(),
+    /** The value of the resource's fixed-page field (page sections), which says which public page shows it. */
+    part: varchar('part', { length: 40 }).notNull().default(''),
+    title: text('title').notNull(),
+    date: timestamptz('date'),
+    isVisible: boolean('is_visible').notNull(),
+    publishAt: timestamptz('publish_at'),
+    unpublishAt: timestamptz('unpublish_at'),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.rowId] }), index('search_documents_lang_idx').on(t.lang, t.title)],
+);
+
+/**
+ * The index's terms: each normalised word, stem or Chinese character pair of a row, once, with the
+ * weight of the best field it is in (title > summary > body).
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: varchar('term', { length: 64 }).notNull(),
+    resource: varchar('resource', { length: 63 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    weight: real('weight').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.term, t.resource, t.rowId] }),
+    index('search_terms_row_idx').on(t.resource, t.rowId),
+  ],
+);

@@ -66,6 +66,111 @@ function siteScript(count: typeof countOncePerSession): void {
     if (group && !(event.relatedTarget instanceof Node && group.contains(event.relatedTarget))) reopen(group);
   });
 
+  // The header's search box (components/site/SiteHeader.tsx): an ARIA combobox whose list holds up
+  // to 8 titles for what was typed (GET /api/search/suggest). Arrow keys move through the list
+  // (aria-activedescendant: focus stays in the box), Enter opens the chosen title or, with none
+  // chosen, submits the form as without script; Escape closes the list; the count is announced.
+  let suggestTimer = 0;
+  let suggestRequest: AbortController | null = null;
+  const suggestBox = (target: EventTarget | null) =>
+    target instanceof HTMLInputElement && target.dataset.suggestUrl ? target : null;
+  const suggestList = (input: HTMLInputElement) => document.getElementById(input.getAttribute('aria-controls') ?? '');
+  const suggestOptions = (input: HTMLInputElement) => [
+    ...(suggestList(input)?.querySelectorAll<HTMLElement>('[role="option"]') ?? []),
+  ];
+  const activeOption = (input: HTMLInputElement) =>
+    suggestOptions(input).findIndex((option) => option.getAttribute('aria-selected') === 'true');
+  const chooseOption = (input: HTMLInputElement, index: number) => {
+    suggestOptions(input).forEach((option, i) => option.setAttribute('aria-selected', String(i === index)));
+    const chosen = suggestOptions(input)[index];
+    if (chosen) input.setAttribute('aria-activedescendant', chosen.id);
+    else input.removeAttribute('aria-activedescendant');
+  };
+  const showSuggestions = (input: HTMLInputElement, open: boolean) => {
+    const list = suggestList(input);
+    const shown = open && suggestOptions(input).length > 0;
+    if (list) list.hidden = !shown;
+    input.setAttribute('aria-expanded', String(shown));
+    if (!shown) chooseOption(input, -1);
+  };
+  document.addEventListener('input', (event) => {
+    const input = suggestBox(event.target);
+    if (!input) return;
+    clearTimeout(suggestTimer);
+    const typed = input.value.trim();
+    if (!typed) {
+      showSuggestions(input, false);
+      return;
+    }
+    suggestTimer = window.setTimeout(() => {
+      suggestRequest?.abort();
+      const controller = new AbortController();
+      suggestRequest = controller;
+      const query = new URLSearchParams({ q: typed, lang: input.dataset.suggestLang ?? '' });
+      fetch(`${input.dataset.suggestUrl}?${query}`, { signal: controller.signal })
+        .then((response) => (response.ok ? response.json() : { data: [] }))
+        .then((body: { data: { title: string; url: string }[] }) => {
+          const list = suggestList(input);
+          if (!list) return;
+          list.replaceChildren(
+            ...body.data.map((suggestion, i) => {
+              const option = document.createElement('li');
+              option.id = `${list.id}-${i}`;
+              option.setAttribute('role', 'option');
+              option.setAttribute('aria-selected', 'false');
+              option.dataset.url = suggestion.url;
+              option.textContent = suggestion.title;
+              return option;
+            }),
+          );
+          showSuggestions(input, document.activeElement === input);
+          const status = document.getElementById(input.dataset.suggestStatus ?? '');
+          if (status)
+            status.textContent = (input.dataset.suggestCount ?? '').replace('{count}', String(body.data.length));
+        })
+        .catch(() => {});
+    }, 150);
+  });
+  document.addEventListener('keydown', (event) => {
+    const input = suggestBox(event.target);
+    if (!input) return;
+    const options = suggestOptions(input);
+    const open = input.getAttribute('aria-expanded') === 'true';
+    const active = activeOption(input);
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && options.length) {
+      event.preventDefault();
+      if (!open) showSuggestions(input, true);
+      // -1 is the box itself: the list wraps around through it.
+      const next =
+        event.key === 'ArrowDown'
+          ? active + 1 >= options.length
+            ? -1
+            : active + 1
+          : active - 1 < -1
+            ? options.length - 1
+            : active - 1;
+      chooseOption(input, next);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      showSuggestions(input, false);
+    } else if (event.key === 'Enter' && open && active >= 0) {
+      event.preventDefault();
+      window.location.assign(options[active].dataset.url ?? '');
+    }
+  });
+  // A pointer on a title opens it; pressing it keeps the focus in the box.
+  document.addEventListener('mousedown', (event) => {
+    if (closestIn(event.target, '[role="listbox"] [data-url]')) event.preventDefault();
+  });
+  document.addEventListener('click', (event) => {
+    const option = closestIn(event.target, '[role="listbox"] [data-url]');
+    if (option) window.location.assign(option.dataset.url ?? '');
+  });
+  document.addEventListener('focusout', (event) => {
+    const input = suggestBox(event.target);
+    if (input) showSuggestions(input, false);
+  });
+
   // The visit counter (components/site/VisitCounter.tsx): counted once per browser session, by
   // this request, never by rendering a page; the footer then shows the new count.
   // The Cookie Store API where there is one (secure pages of current browsers): reading and

@@ -1,23 +1,24 @@
 import { readByVisitors, type ResourceDefinition } from '../content/model/define';
-import { matchesKeywords, readPublicList, searchableFields } from '../content/storage/reads';
+import { readPublicRow, searchableFields } from '../content/storage/reads';
 import { allResources } from '../content/model/registry';
-import { keywordTerms } from '../content/storage/search';
+import { forgivingGroups, searchIndex, suggestFromIndex, type QueryGroup } from '../content/storage/search-index';
+import { searchSynonyms } from '../content/storage/settings';
+import { foldedChars, isHan, normalizeText, stemOf } from '../content/storage/search-text';
 import type { WireLanguage } from '../i18n/languages';
-import { richTextToPlain } from '../security/sanitize';
+import { storedRichTextToPlain } from '../security/sanitize';
 import { publicPlaces, publicRowPath } from './row-links';
 import type { RouteId } from './routes';
-import { truncated } from './text';
 
 /**
  * Site-wide search: every public row of every resource the public site shows that has searchable
- * fields, matched like the API's searches (every term in some searchable field; rich text as a
- * reader sees it), grouped by the public page that shows it (news, laws, the about page…) and
- * paged as one list across the groups.
+ * fields, found through the search index (lib/content/storage/search-index.ts) and ranked as one
+ * list across the public pages that show them (their areas: news, laws, the about page…), with
+ * counts per area and per year.
  */
 export const SEARCH_PAGE_SIZE = 10;
 export const MAX_QUERY_LENGTH = 200;
 
-/** The announcements first, then the laws, then everything else in the registry's order. */
+/** The announcements first, then the laws, then everything else in the registry's order (areas of equal rank). */
 const firstResources = ['webnews', 'webbulletin', 'webactivity', 'webrule', 'webdiscipline'];
 
 /** The resources the search covers: publicly readable, shown somewhere on the site, with searchable fields. */
@@ -52,13 +53,27 @@ function searchSources(): SearchSource[] {
 
 export interface SearchHit {
   resource: string;
-  /** The public page (its `site.routes.*` name) the hit's group stands for. */
+  /** The public page (its `site.routes.*` name) the hit belongs to: its area. */
   route: RouteId;
   id: number;
   title: string;
-  snippet: string;
+  /** Plain text around the first match, in pieces; `mark` ones are the matched words. */
+  snippet: SnippetPiece[];
   /** Below the language prefix. */
   path: string;
+  /** The row's date (publication, its own date, or creation), ISO; null when it has none. */
+  date: string | null;
+}
+
+export interface SnippetPiece {
+  text: string;
+  mark?: boolean;
+}
+
+export interface SearchFilters {
+  /** A route name of an area, or undefined for all. */
+  area?: string;
+  year?: number;
 }
 
 export interface SearchResults {
@@ -68,122 +83,182 @@ export interface SearchResults {
   /** Clamped into the real range. */
   page: number;
   pageSize: number;
-  /** The groups with hits, in order: how many each has and the result pages they span. */
-  groups: SearchGroup[];
-}
-
-export interface SearchGroup {
-  route: RouteId;
-  total: number;
-  firstPage: number;
-  lastPage: number;
+  /** The areas with matches (counted under the year filter), most first. */
+  areas: { area: RouteId; count: number }[];
+  /** The years with matches (counted under the area filter), newest first. */
+  years: { year: number; count: number }[];
+  /** The query with unknown words replaced by the nearest known ones, when any were. */
+  suggestion?: string;
 }
 
 type Row = Record<string, unknown>;
 
-function snippetOf(definition: ResourceDefinition, row: Row): string {
+/** The areas (route names) results can be filtered by. */
+export function searchAreas(): string[] {
+  return [...new Set(searchSources().map((source) => source.route))];
+}
+
+/** `[resource, part]` of a source, as the index keys the public page a row is on. */
+function placeOf({ definition, filters }: SearchSource): [string, string] {
+  const fixedPage = definition.fixedPage;
+  return [definition.name, fixedPage && filters ? String(filters[fixedPage] ?? '') : ''];
+}
+
+const placeKey = (resource: string, part: string) => `${resource}\u0000${part}`;
+
+/** The plain text a snippet is cut from: the first non-title text field with something in it. */
+function snippetText(definition: ResourceDefinition, row: Row): string {
   for (const [key, f] of Object.entries(definition.fields)) {
     if (key === definition.titleField || f.hidden || f.public === false) continue;
     const value = row[key];
     if ((f.kind === 'longtext' || f.kind === 'richtext') && typeof value === 'string' && value) {
-      const text = f.kind === 'richtext' ? richTextToPlain(value) : value;
-      if (text) return truncated(text, 200);
+      const text = f.kind === 'richtext' ? storedRichTextToPlain(value) : value;
+      if (text) return text.replace(/\s+/g, ' ');
     }
   }
   return '';
 }
 
-function hitOf({ definition, route }: SearchSource, row: Row): SearchHit {
-  return {
-    resource: definition.name,
-    route,
-    id: Number(row.id),
-    title: String(row[definition.titleField] ?? ''),
-    snippet: snippetOf(definition, row),
-    path: publicRowPath(definition.name, row) ?? '',
-  };
+const SNIPPET_LENGTH = 160;
+
+/**
+ * Up to SNIPPET_LENGTH characters of `text` around its first match, the matched words marked. Text
+ * is compared character by character in normalised form (width, case, variants, Simplified), so a
+ * match is marked however either side was written.
+ */
+export function snippetOf(text: string, words: string[]): SnippetPiece[] {
+  const chars = [...text];
+  const folded = foldedChars(text);
+  const haystack = folded.join('');
+  // Where each original character starts in the folded text.
+  const starts: number[] = [];
+  let at = 0;
+  for (const f of folded) {
+    starts.push(at);
+    at += f.length;
+  }
+  const marked = new Array<boolean>(chars.length).fill(false);
+  for (const word of words.filter(Boolean)) {
+    let from = haystack.indexOf(word);
+    while (from >= 0) {
+      const end = from + word.length;
+      starts.forEach((start, i) => {
+        if (start >= from && start < end) marked[i] = true;
+      });
+      from = haystack.indexOf(word, end);
+    }
+  }
+  // A Latin match runs to the end of its word: the stem `trust` marks all of `Trusts`.
+  for (let i = 1; i < chars.length; i++) {
+    if (marked[i - 1] && !marked[i] && /^[a-z]$/.test(folded[i]) && /^[a-z]$/.test(folded[i - 1])) marked[i] = true;
+  }
+  const first = Math.max(0, marked.indexOf(true));
+  const begin = Math.max(0, Math.min(first - 40, chars.length - SNIPPET_LENGTH));
+  const end = Math.min(chars.length, begin + SNIPPET_LENGTH);
+  const pieces: SnippetPiece[] = [];
+  if (begin > 0) pieces.push({ text: '…' });
+  for (let i = begin; i < end; i++) {
+    const last = pieces.at(-1);
+    if (last && Boolean(last.mark) === marked[i] && last.text !== '…') last.text += chars[i];
+    else pieces.push(marked[i] ? { text: chars[i], mark: true } : { text: chars[i] });
+  }
+  if (end < chars.length) pieces.push({ text: '…' });
+  return pieces;
 }
 
-/** Which slices of each resource's results make up one global page (resources in order, then each one's own order). */
-export function pageSlices(
-  totals: number[],
-  page: number,
-  pageSize: number,
-): { index: number; from: number; to: number }[] {
-  const start = (page - 1) * pageSize;
-  const end = start + pageSize;
-  const slices: { index: number; from: number; to: number }[] = [];
-  let before = 0;
-  totals.forEach((total, index) => {
-    const from = Math.max(0, start - before);
-    const to = Math.min(total, end - before);
-    if (to > from) slices.push({ index, from, to });
-    before += total;
-  });
-  return slices;
+/** The words a snippet marks: the query's words as normalised, Latin ones by their stem's start. */
+function markedWords(groups: QueryGroup[]): string[] {
+  return groups.flatMap((group) =>
+    group.alternatives.filter((a) => a.factor >= 0.8).map((a) => (isHan(a.term) ? a.term : stemOf(a.term))),
+  );
 }
 
-/** One page of results for a query in a language; an empty query finds nothing. */
+/** One page of ranked results for a query in a language; an empty query finds nothing. */
 export async function searchSite(
   language: WireLanguage,
   query: string,
   requestedPage: number,
+  filters: SearchFilters = {},
   pageSize = SEARCH_PAGE_SIZE,
 ): Promise<SearchResults> {
-  const terms = keywordTerms(query.replaceAll('\u0000', '').slice(0, MAX_QUERY_LENGTH));
-  if (terms.length === 0) return { terms, hits: [], total: 0, page: 1, pageSize, groups: [] };
+  const text = query.replaceAll('\u0000', '').slice(0, MAX_QUERY_LENGTH);
+  const { groups, corrected } = await forgivingGroups(text, await searchSynonyms());
+  const terms = groups.map((group) => group.word);
+  const empty: SearchResults = { terms, hits: [], total: 0, page: 1, pageSize, areas: [], years: [] };
+  if (groups.length === 0) return empty;
   const sources = searchSources();
-  const cacheKey = JSON.stringify({ site: terms });
-  const read = ({ definition, filters }: SearchSource, page: number) =>
-    readPublicList(definition, language, {
-      page,
-      pageSize,
-      filters,
-      conditions: matchesKeywords(definition, terms),
-      cacheKey,
-    });
-  const firsts = await Promise.all(sources.map((source) => read(source, 1)));
-  const totals = firsts.map((result) => result.total);
-  const total = totals.reduce((sum, n) => sum + n, 0);
-  const page = Math.min(Math.max(1, requestedPage), Math.max(1, Math.ceil(total / pageSize)));
-  const hits: SearchHit[] = [];
-  for (const { index, from, to } of pageSlices(totals, page, pageSize)) {
-    const source = sources[index];
-    // A slice spans at most two of the resource's own pages.
-    const firstPage = Math.floor(from / pageSize) + 1;
-    const lastPage = Math.floor((to - 1) / pageSize) + 1;
-    const pages = await Promise.all(
-      Array.from({ length: lastPage - firstPage + 1 }, (_, i) =>
-        firstPage + i === 1 ? firsts[index] : read(source, firstPage + i),
-      ),
-    );
-    const rows = pages
-      .flatMap((result) => result.rows)
-      .slice(from - (firstPage - 1) * pageSize, to - (firstPage - 1) * pageSize);
-    hits.push(...rows.map((row) => hitOf(source, row)));
+  const routeOf = new Map(sources.map((source) => [placeKey(...placeOf(source)), source]));
+  const inArea = sources.filter((source) => !filters.area || source.route === filters.area);
+  const scope = { language, now: new Date(), places: inArea.map(placeOf), year: filters.year };
+  const allScope = { ...scope, places: sources.map(placeOf), year: undefined };
+  // Counts for every area (under the year filter) and every year (under the area filter) come from one facet read.
+  const { facets } = await searchIndex(groups, text, allScope, { offset: 0, limit: 0 });
+  const areaOf = (resource: string, part: string) => routeOf.get(placeKey(resource, part))?.route;
+  const areaCounts = new Map<RouteId, number>();
+  const yearCounts = new Map<number, number>();
+  let total = 0;
+  for (const facet of facets) {
+    const area = areaOf(facet.resource, facet.part);
+    if (!area) continue;
+    const inYear = filters.year === undefined || facet.year === filters.year;
+    const inChosenArea = !filters.area || area === filters.area;
+    if (inYear) areaCounts.set(area, (areaCounts.get(area) ?? 0) + facet.count);
+    if (inChosenArea && facet.year !== null)
+      yearCounts.set(facet.year, (yearCounts.get(facet.year) ?? 0) + facet.count);
+    if (inYear && inChosenArea) total += facet.count;
   }
-  return { terms, hits, total, page, pageSize, groups: groupsOf(sources, totals, pageSize) };
+  const page = Math.min(Math.max(1, requestedPage), Math.max(1, Math.ceil(total / pageSize)));
+  const { matches } = await searchIndex(groups, text, scope, { offset: (page - 1) * pageSize, limit: pageSize });
+  const words = markedWords(groups);
+  const hits: SearchHit[] = [];
+  for (const match of matches) {
+    const source = routeOf.get(placeKey(match.resource, match.part));
+    if (!source) continue;
+    const row = (await readPublicRow(source.definition, language, match.rowId)) as Row | undefined;
+    if (!row) continue;
+    hits.push({
+      resource: match.resource,
+      route: source.route,
+      id: match.rowId,
+      title: String(row[source.definition.titleField] ?? ''),
+      snippet: snippetOf(snippetText(source.definition, row), words),
+      path: publicRowPath(match.resource, row) ?? '',
+      date: match.date ? match.date.toISOString() : null,
+    });
+  }
+  return {
+    terms,
+    hits,
+    total,
+    page,
+    pageSize,
+    areas: [...areaCounts].map(([area, count]) => ({ area, count })).sort((a, b) => b.count - a.count),
+    years: [...yearCounts].map(([year, count]) => ({ year, count })).sort((a, b) => b.year - a.year),
+    ...(corrected && corrected !== normalizeText(text) ? { suggestion: corrected } : {}),
+  };
 }
 
-/** The groups with hits: each one's total and the result pages its hits are on (sources of a group are adjacent). */
-export function groupsOf(sources: { route: RouteId }[], totals: number[], pageSize: number): SearchGroup[] {
-  const groups: SearchGroup[] = [];
-  let before = 0;
-  sources.forEach((source, i) => {
-    const last = groups.at(-1);
-    if (totals[i] > 0) {
-      if (last?.route === source.route) last.total += totals[i];
-      else
-        groups.push({
-          route: source.route,
-          total: totals[i],
-          firstPage: Math.floor(before / pageSize) + 1,
-          lastPage: 0,
-        });
-      const group = groups.at(-1)!;
-      group.lastPage = Math.floor((before + totals[i] - 1) / pageSize) + 1;
-    }
-    before += totals[i];
-  });
-  return groups;
+/** Titles that start with (first) or contain what was typed, for suggestions as one types. */
+export async function suggestTitles(
+  language: WireLanguage,
+  typed: string,
+  limit = 8,
+): Promise<{ title: string; path: string }[]> {
+  const prefix = normalizeText(typed.slice(0, MAX_QUERY_LENGTH));
+  if (!prefix) return [];
+  const sources = searchSources();
+  const routeOf = new Map(sources.map((source) => [placeKey(...placeOf(source)), source]));
+  const found = await suggestFromIndex(prefix, { language, now: new Date(), places: sources.map(placeOf) }, limit);
+  const out: { title: string; path: string }[] = [];
+  for (const match of found) {
+    const source = routeOf.get(placeKey(match.resource, match.part));
+    if (!source) continue;
+    const row = (await readPublicRow(source.definition, language, match.rowId)) as Row | undefined;
+    if (row)
+      out.push({
+        title: String(row[source.definition.titleField] ?? ''),
+        path: publicRowPath(match.resource, row) ?? '',
+      });
+  }
+  return out;
 }

@@ -10,6 +10,7 @@ import type { Connection } from '../db';
 import { seedDemoContent } from '../demo/seed';
 import { scheduleMaintenance, vacuum } from '../db/maintenance';
 import { startMailWorker } from '../mail/queue';
+import { reindexIfEmpty } from '../content/storage/search-reindex';
 
 /**
  * Work done once when the server opens its database, after migrations: the first Admin from
@@ -40,6 +41,9 @@ export async function onStartup(connection: Connection): Promise<void> {
       }
     }
   }
+  // The site search's index, on the first start after the migration that added it or after a seed.
+  const indexed = await reindexIfEmpty(db);
+  if (indexed) console.log(`Indexed ${indexed} rows for the site search.`);
   if (connection.driver === 'pglite') {
     console.log(`Database maintenance (VACUUM ANALYZE) took ${await vacuum(connection)} ms.`);
     scheduleMaintenance(connection);

@@ -1,6 +1,7 @@
 import { invalidate } from '../../lib/cache/public-reads';
+import { inArray } from 'drizzle-orm';
 import { getDb } from '../../lib/db';
-import { webbulletin, webbulletintype, webnews } from '../../lib/db/schema';
+import { searchDocuments, searchTerms, webbulletin, webbulletintype, webnews } from '../../lib/db/schema';
 import tw from '../../messages/tw';
 import en from '../../messages/en';
 import { call, type CallOptions } from './api';
@@ -11,6 +12,9 @@ export async function clearContent(): Promise<void> {
   await db.delete(webbulletin);
   await db.delete(webbulletintype);
   await db.delete(webnews);
+  const cleared = ['webbulletin', 'webbulletintype', 'webnews'];
+  await db.delete(searchTerms).where(inArray(searchTerms.resource, cleared));
+  await db.delete(searchDocuments).where(inArray(searchDocuments.resource, cleared));
   // Written behind the API: tell this process's read cache, as a write through it would.
   for (const resource of ['webbulletin', 'webbulletintype', 'webnews']) invalidate(resource);
 }

@@ -1,7 +1,7 @@
 import { buildSitemap, loadSitemap } from '../../lib/public/sitemap';
 import { escapeXml, feedChannel, parseFeed, rssXml } from '../../lib/public/feeds';
 import { eventJsonLd, newsArticleJsonLd, organizationJsonLd } from '../../lib/public/structured-data';
-import { groupsOf, pageSlices, searchSite } from '../../lib/public/site-search';
+import { searchSite } from '../../lib/public/site-search';
 import { siteScriptSource } from '../../lib/public/site-script';
 import {
   counterEndpoints,
@@ -203,34 +203,7 @@ describe('structured data', () => {
   });
 });
 
-describe('site search paging across resources', () => {
-  test('a page takes the right slices of each resource in order', () => {
-    expect(pageSlices([3, 0, 12, 5], 1, 10)).toEqual([
-      { index: 0, from: 0, to: 3 },
-      { index: 2, from: 0, to: 7 },
-    ]);
-    expect(pageSlices([3, 0, 12, 5], 2, 10)).toEqual([
-      { index: 2, from: 7, to: 12 },
-      { index: 3, from: 0, to: 5 },
-    ]);
-    expect(pageSlices([3, 0, 12, 5], 3, 10)).toEqual([]);
-  });
-
-  test('sources of one public page make one group, with the result pages it spans; groups without hits are left out', () => {
-    const sources = [
-      { route: 'news' },
-      { route: 'bulletins' },
-      { route: 'laws' },
-      { route: 'laws' },
-      { route: 'qa' },
-    ] as const;
-    expect(groupsOf([...sources], [3, 0, 12, 5, 0], 10)).toEqual([
-      { route: 'news', total: 3, firstPage: 1, lastPage: 1 },
-      { route: 'laws', total: 17, firstPage: 1, lastPage: 2 },
-    ]);
-    expect(groupsOf([...sources], [0, 0, 0, 0, 0], 10)).toEqual([]);
-  });
-});
+describe('site search paging across resources', () => {});
 
 describe('visit counting', () => {
   test('the accessibility area has its own counter', () => {
@@ -284,7 +257,19 @@ describe('visit counting', () => {
       Promise.reject(new Error('not called')),
     );
     expect(classes).toEqual(['js']);
-    expect(listeners.sort()).toEqual(['click', 'focusout', 'keydown', 'mouseleave', 'window load']);
+    // The navigation's and the search box's suggestions' listeners, and the visit counter's.
+    expect(listeners.sort()).toEqual([
+      'click',
+      'click',
+      'focusout',
+      'focusout',
+      'input',
+      'keydown',
+      'keydown',
+      'mousedown',
+      'mouseleave',
+      'window load',
+    ]);
   });
 });
 
@@ -354,19 +339,18 @@ describe('public reads on the database', () => {
       { title: '信託 過期', publishAt: taipei(fromNow(-48)), unpublishAt: taipei(fromNow(-24)) },
       { token, language: 'tw' },
     );
-    const first = await searchSite('tw', '信託', 1, 10);
+    const first = await searchSite('tw', '信託', 1, {}, 10);
     expect(first.total).toBe(13);
-    expect(first.hits.map((h) => h.resource)).toEqual([...Array(7).fill('webnews'), ...Array(3).fill('webbulletin')]);
-    expect(first.groups).toEqual([
-      { route: 'news', total: 7, firstPage: 1, lastPage: 1 },
-      { route: 'bulletins', total: 6, firstPage: 1, lastPage: 2 },
+    expect(first.areas).toEqual([
+      { area: 'news', count: 7 },
+      { area: 'bulletins', count: 6 },
     ]);
-    const second = await searchSite('tw', '信託', 9, 10);
+    const second = await searchSite('tw', '信託', 9, {}, 10);
     expect(second.page).toBe(2);
-    expect(second.hits.map((h) => h.path)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^\/bulletins\/\d+$/)]),
-    );
     expect(second.hits).toHaveLength(3);
+    const both = [...first.hits, ...second.hits].map((h) => `${h.resource}:${h.id}`);
+    expect(new Set(both).size).toBe(13);
+    expect(both.filter((key) => key.startsWith('webbulletin:'))).toHaveLength(6);
     expect((await searchSite('tw', '信託 公告', 1)).total).toBe(6);
     expect((await searchSite('en', '信託', 1)).total).toBe(0);
     expect((await searchSite('tw', '   ', 1)).hits).toEqual([]);
@@ -384,15 +368,15 @@ describe('public reads on the database', () => {
     await addRow('webnews', { title: '信託消息' }, { token, language: 'tw' });
     await addRow('webeditor', { page: 6, title: '信託與隱私', content: '<p>一</p>' }, { token, language: 'tw' });
     await addRow('webeditor', { page: 1, title: '信託簡介', content: '<p>二</p>' }, { token, language: 'tw' });
-    const results = await searchSite('tw', '信託', 1, 10);
-    expect(results.groups.map((g) => [g.route, g.total])).toEqual([
-      ['news', 1],
+    const results = await searchSite('tw', '信託', 1, {}, 10);
+    expect(results.areas.map((a) => [a.area, a.count]).sort()).toEqual([
       ['aboutIntro', 1],
+      ['news', 1],
       ['privacy', 1],
     ]);
-    expect(results.hits.map((h) => [h.route, h.path.split('#')[0]])).toEqual([
-      ['news', expect.stringMatching(/^\/news\/\d+$/)],
+    expect(results.hits.map((h) => [h.route, h.path.split('#')[0]]).sort()).toEqual([
       ['aboutIntro', '/about'],
+      ['news', expect.stringMatching(/^\/news\/\d+$/)],
       ['privacy', '/privacy'],
     ]);
   });

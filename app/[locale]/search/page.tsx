@@ -25,5 +25,14 @@ export async function generateMetadata({ params, searchParams }: PageProps<'/[lo
 export default async function SearchPage({ params, searchParams }: PageProps<'/[locale]/search'>) {
   const { locale } = await openPage(params);
   const query = await searchParams;
-  return <SiteSearch locale={locale} query={searchParam(query.q)} page={pageParam(query.page)} />;
+  const year = Number(searchParam(query.year));
+  return (
+    <SiteSearch
+      locale={locale}
+      query={searchParam(query.q)}
+      page={pageParam(query.page)}
+      area={searchParam(query.area) || undefined}
+      year={Number.isInteger(year) && year > 1900 && year < 3000 ? year : undefined}
+    />
+  );
 }

@@ -16,6 +16,7 @@ export function glossaryConditions(terms: string[], initial?: string): SQL[] {
   const conditions = keywordConditions(
     terms,
     ['termTw', 'termEn', 'description'].map((key) => (term: string) => textContains(column(table, key), term)),
+    definition,
   );
   if (initial) conditions.push(eq(column(table, 'initial'), initial.toUpperCase()));
   return conditions;

@@ -54,10 +54,11 @@ export interface RuleFilter {
  */
 export function ruleConditions(terms: string[], filter: RuleFilter): SQL[] {
   const table = tableOf(definition);
-  const conditions = keywordConditions(terms, [
-    (term) => textContains(column(table, 'title'), term),
-    (term) => richTextContains(column(table, 'content'), term),
-  ]);
+  const conditions = keywordConditions(
+    terms,
+    [(term) => textContains(column(table, 'title'), term), (term) => richTextContains(column(table, 'content'), term)],
+    definition,
+  );
   for (const key of ['classId', 'businessId', 'attributeId'] as const) {
     if (filter[key] !== undefined) conditions.push(eq(column(table, key), filter[key]));
   }

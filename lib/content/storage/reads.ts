@@ -150,8 +150,8 @@ export function besideRow(
 }
 
 /** The fields a keyword search looks in. */
-export const searchableFields = (definition: ResourceDefinition) =>
-  Object.entries(definition.fields).filter(([, f]) => f.searchable && !f.virtual && !f.hidden);
+export { searchableFields } from './search-index';
+import { searchableFields } from './search-index';
 
 /** Every term in some searchable field, rich text as a reader sees it (as the API's searches match). */
 export function matchesKeywords(definition: ResourceDefinition, terms: string[]): Condition[] {
@@ -162,7 +162,7 @@ export function matchesKeywords(definition: ResourceDefinition, terms: string[])
           ? richTextContains(columnOf(definition, key), term)
           : textContains(columnOf(definition, key), term),
   );
-  return keywordConditions(terms, matchers);
+  return keywordConditions(terms, matchers, definition);
 }
 
 export interface WindowChanges {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { indexedKeywordCondition, indexRow, indexRows, unindexRow } from './search-index';
 import {
   and,
   asc,
@@ -266,8 +267,14 @@ function listConditions(definition: ResourceDefinition, scope: ReadScope, query:
   if (query.keyword) {
     const pattern = `%${escapeLike(query.keyword)}%`;
     const searchable = Object.entries(definition.fields).filter(([, f]) => f.searchable && !f.virtual && !f.hidden);
+    // The substring as typed, or every word of it as the site search reads it (variants, Simplified, word forms).
     if (searchable.length)
-      conditions.push(or(...searchable.map(([key]) => sql`${column(table, key)} ilike ${pattern}`))!);
+      conditions.push(
+        or(
+          ...searchable.map(([key]) => sql`${column(table, key)} ilike ${pattern}`),
+          indexedKeywordCondition(definition, column(table, 'id'), query.keyword),
+        )!,
+      );
   }
   return and(...conditions);
 }
@@ -570,6 +577,7 @@ async function insertIn(
       : await nextOrder(tx, definition, next);
   }
   const [row] = await tx.insert(tableOf(definition)).values(next).returning();
+  await indexRow(tx, definition, row);
   await afterStore?.(tx, row);
   return row;
 }
@@ -722,6 +730,7 @@ async function updateIn(
     .returning();
   if (!row) throw await staleVersion(tx, await lastSave(tx, definition, existing.id));
   if (t.ordered && parentChanged) await renumber(tx, definition, existing);
+  await indexRow(tx, definition, row);
   await afterStore?.(tx, row);
   return row;
 }
@@ -753,6 +762,7 @@ async function deleteIn(
   await checkVersion(tx, definition, existing.id, expected.version);
   await beforeDelete?.(tx, existing);
   await tx.delete(table).where(eq(column(table, 'id'), existing.id));
+  await unindexRow(tx, definition, Number(existing.id));
   if (traits(definition).ordered) await renumber(tx, definition, existing);
 }
 
@@ -795,6 +805,7 @@ async function insertManyIn(
       .returning();
     // Ids are drawn in the order of the values, so sorting by id pairs each row with its write.
     stored.sort((a, b) => Number(a.id) - Number(b.id));
+    await indexRows(tx, definition, stored);
     for (const [i, row] of stored.entries()) await writes[at + i].afterStore?.(tx, row);
     await afterInserts?.(tx, stored);
   }

@@ -6,6 +6,7 @@ import { readScopeOf, requireAccess, type Actor } from '../model/actor';
 import { traits, type ResourceDefinition } from '../model/define';
 import { invalid, positiveInteger } from '../model/errors';
 import { parseListRequest } from '../model/list-request';
+import { indexedKeywordCondition } from './search-index';
 import { findResource } from '../model/registry';
 import {
   column,
@@ -68,9 +69,19 @@ export function richTextContains(c: PgColumn, term: string): SQL {
   return sql`(rich_text_plain(${c}) ilike ${containsPattern(term)} and ${matches})`;
 }
 
-/** Every term matches at least one of the columns. */
-export function keywordConditions(terms: string[], matchers: ((term: string) => SQL)[]): SQL[] {
-  return terms.map((term) => or(...matchers.map((match) => match(term)))!);
+/**
+ * Every term matches at least one of the columns, or (for a resource the site search indexes) holds
+ * the term as the index reads it: 台/臺, Simplified input and English word forms match as well.
+ */
+export function keywordConditions(
+  terms: string[],
+  matchers: ((term: string) => SQL)[],
+  definition?: ResourceDefinition,
+): SQL[] {
+  const id = definition && column(tableOf(definition), 'id');
+  return terms.map((term) =>
+    or(...matchers.map((match) => match(term)), id && indexedKeywordCondition(definition, id, term))!,
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import 'server-only';
+import { normalizeText } from './search-text';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { invalidate } from '../../cache/public-reads';
@@ -56,6 +57,11 @@ export const sharedSettingFields = {
       'Approvers to notify (addresses, comma-separated; empty: every Admin)',
     ],
     { public: false },
+  ),
+  // Words the site search treats as one (lib/public/site-search.ts): a group per line, words separated by commas.
+  searchSynonyms: field.longtext(
+    ['搜尋同義詞（每行一組，以逗號分隔）', 'Search synonyms (one group per line, words separated by commas)'],
+    { max: 5000, public: false },
   ),
   // Which accounts must have a second factor (lib/content/operations/second-factor-policy.ts).
   secondFactorPolicy: field.text(['要求兩步驟驗證', 'Require two-step verification'], {
@@ -398,4 +404,23 @@ export async function lastContentUpdate(): Promise<Date | null> {
   const result = await db.execute(sql`select extract(epoch from greatest(${sql.join(parts, sql`, `)})) * 1000 as ms`);
   const ms = result.rows[0]?.ms;
   return ms === null || ms === undefined ? null : new Date(Math.floor(Number(ms)));
+}
+
+/**
+ * The shared setting `searchSynonyms` as the site search applies it: each normalised word of a group
+ * to the other words of its group (安養, 老人, senior-care: each finds the others).
+ */
+export async function searchSynonyms(): Promise<Map<string, string[]>> {
+  const db = await getDb();
+  const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
+  const text = typeof row?.data?.searchSynonyms === 'string' ? row.data.searchSynonyms : '';
+  const synonyms = new Map<string, string[]>();
+  for (const line of text.split(/\r?\n/)) {
+    const words = line
+      .split(/[,，、↔]/)
+      .map((word) => normalizeText(word))
+      .filter(Boolean);
+    for (const word of words) synonyms.set(word, [...(synonyms.get(word) ?? []), ...words.filter((w) => w !== word)]);
+  }
+  return synonyms;
 }

@@ -1,0 +1,107 @@
+// Site search benchmark: GET /api/search with one- to four-word queries in both languages, with
+// autocannon against the production server on a database filled by seed:large (100,000 news and
+// 20,000 laws), each request a query drawn at random from the list below, so the answer is never
+// a cache hit of the same query.
+//
+//   node bench/search.mjs                           # embedded database in ./bench-data (seeded on first run)
+//   DATABASE_URL=postgres://… node bench/search.mjs  # that PostgreSQL (seeded if it has no news)
+//
+// Environment as bench/api.mjs: BENCH_PORT (3400), BENCH_CONNECTIONS (10), BENCH_SECONDS (10),
+// BENCH_WARMUP_SECONDS (5), BENCH_SERVER_CPUS (e.g. `0`; start this script under `taskset -c 1`).
+// A database seeded before the search index existed is indexed by the server at its first start
+// (it waits for that). Needs a production build (npm run build). Prints a Markdown table for
+// docs/performance.md.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { benchEnv, root, seedLarge, waitUp } from './bench-server.mjs';
+
+const port = Number(process.env.BENCH_PORT) || 3400;
+const base = `http://127.0.0.1:${port}`;
+const connections = Number(process.env.BENCH_CONNECTIONS) || 10;
+const duration = Number(process.env.BENCH_SECONDS) || 10;
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS) || 5;
+const serverCpus = process.env.BENCH_SERVER_CPUS;
+const env = benchEnv(port, 'bench-data');
+const driver = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+/** Queries a visitor types, by number of words. */
+const queries = {
+  tw: [
+    ['信託', '安養', '洗錢', '臺灣', '信托'],
+    ['信託 公告', '安養 信託', '高齡 安養', '台灣 信託'],
+    ['信託業法 施行細則 修正', '高齡 安養 信託', '員工 福利 信託'],
+    ['信託 業務 自律 規範', '高齡者 安養 信託 座談會', '不動產 開發 信託 要點'],
+  ],
+  en: [
+    ['trust', 'trusts', 'seminar', 'trsut', 'registration'],
+    ['trust law', 'senior care', 'money laundering', 'employee benefit'],
+    ['trust enterprise act', 'senior care trust', 'anti money laundering'],
+    ['enforcement rules trust enterprise', 'trust business proficiency test', 'real estate development trust'],
+  ],
+};
+
+function run(options, seconds = duration) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: `${base}/api/search`, connections, duration: seconds, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** Each request another query of the list, at a random page of the first three. */
+const randomQueries = (language, list) => ({
+  requests: [
+    {
+      setupRequest: (request) => {
+        const q = list[Math.floor(Math.random() * list.length)];
+        const page = 1 + Math.floor(Math.random() * 3);
+        return { ...request, path: `/api/search?${new URLSearchParams({ q, page: String(page), lang: language })}` };
+      },
+    },
+  ],
+});
+
+function startServer() {
+  const start = ['sh', path.join(root, 'scripts/start.sh'), '-p', String(port)];
+  const [command, args] = serverCpus ? ['taskset', ['-c', serverCpus, ...start]] : [start[0], start.slice(1)];
+  return spawn(command, args, { cwd: root, env, stdio: 'ignore' });
+}
+const stopped = (child) => new Promise((resolve) => child.once('exit', resolve));
+
+async function newsTotal() {
+  const response = await fetch(`${base}/api/search?q=${encodeURIComponent('信託')}&lang=tw&pageSize=1`);
+  return (await response.json()).total;
+}
+
+let server = startServer();
+try {
+  await waitUp(base, 30 * 60);
+  if ((await newsTotal()) < 10000) {
+    server.kill('SIGTERM');
+    await stopped(server);
+    console.log(`Seeding ${driver} with seed:large…`);
+    seedLarge(env);
+    server = startServer();
+    await waitUp(base, 30 * 60);
+  }
+  console.log(`${await newsTotal()} rows found for 「信託」`);
+  const scenarios = ['tw', 'en'].flatMap((language) =>
+    queries[language].map((list, i) => [`${language}, ${i + 1} word${i ? 's' : ''}`, randomQueries(language, list)]),
+  );
+  for (const [, options] of scenarios) await run(options, warmup);
+  console.log(
+    `\n${driver}, ${connections} connections, ${duration} s each${serverCpus ? `, server on CPU ${serverCpus}` : ''}\n`,
+  );
+  console.log('| queries | requests/s | p50 ms | p95 ms | p99 ms | non-2xx |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const [title, options] of scenarios) {
+    const result = await run(options);
+    // autocannon reports p97.5, not p95: the nearer of its percentiles above p95.
+    console.log(
+      `| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p97_5} | ${result.latency.p99} | ${result.non2xx} |`,
+    );
+  }
+} finally {
+  server.kill('SIGTERM');
+}

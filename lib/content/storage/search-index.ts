@@ -1,0 +1,398 @@
+import 'server-only';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { config } from '../../config';
+import { getDb, type Database } from '../../db';
+import { searchDocuments, searchTerms } from '../../db/schema';
+import { readByVisitors, traits, type ResourceDefinition } from '../model/define';
+import { allResources } from '../model/registry';
+import { storedRichTextToPlain } from '../../security/sanitize';
+import { editDistance, hanRuns, isHan, normalizeText, pairsOf, stemOf, termsOf, wordsOf } from './search-text';
+
+/**
+ * The site search's own index (tables `search_documents` and `search_terms`): every row of a
+ * resource visitors read that has searchable fields, as its terms with the weight of the field
+ * they are in. The repository writes it in the same transaction as the row, so a saved row is
+ * found at once by every server, and the public window is checked when searching, so a hidden,
+ * scheduled or expired row is never found.
+ */
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Row = Record<string, unknown>;
+
+/** Fields a keyword looks in: searchable, stored and shown. */
+export const searchableFields = (definition: ResourceDefinition) =>
+  Object.entries(definition.fields).filter(([, f]) => f.searchable && !f.virtual && !f.hidden);
+
+/** The resources the index holds: read by visitors, with searchable fields. */
+export function indexedResources(): ResourceDefinition[] {
+  return allResources().filter((definition) => readByVisitors(definition) && searchableFields(definition).length > 0);
+}
+
+const isIndexed = (definition: ResourceDefinition) =>
+  readByVisitors(definition) && searchableFields(definition).length > 0;
+
+/** Title 3, other single-line text 2 (names, summaries), long text 1.5, rich text (bodies) 1. */
+const TITLE_WEIGHT = 3;
+function weightOf(definition: ResourceDefinition, key: string): number {
+  if (key === definition.titleField) return TITLE_WEIGHT;
+  const kind = definition.fields[key].kind;
+  return kind === 'richtext' ? 1 : kind === 'longtext' ? 1.5 : 2;
+}
+
+/** The plain text of a row's searchable field. */
+function fieldText(definition: ResourceDefinition, key: string, row: Row): string {
+  const value = row[key];
+  if (typeof value !== 'string' || !value) return '';
+  return definition.fields[key].kind === 'richtext' ? storedRichTextToPlain(value) : value;
+}
+
+/** A row's date as the results show it: its publication start, its first date field, or its creation. */
+export function rowDate(definition: ResourceDefinition, row: Row): Date | null {
+  const dateKey = Object.keys(definition.fields).find((key) => {
+    const kind = definition.fields[key].kind;
+    return (kind === 'date' || kind === 'datetime') && key !== 'unpublishAt';
+  });
+  const value = row.publishAt ?? (dateKey ? row[dateKey] : undefined) ?? row.createdAt;
+  if (value instanceof Date) return value;
+  if (typeof value === 'string' && value) {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  return null;
+}
+
+/** The index's terms of a row, each with the weight of the heaviest field it is in. */
+export function rowTerms(definition: ResourceDefinition, row: Row): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const [key] of searchableFields(definition)) {
+    const weight = weightOf(definition, key);
+    for (const term of termsOf(fieldText(definition, key, row))) {
+      if ((terms.get(term) ?? 0) < weight) terms.set(term, weight);
+    }
+    // The words as written too, so "did you mean" can offer a real word rather than a stem.
+    for (const word of wordsOf(normalizeText(fieldText(definition, key, row)))) {
+      if (!isHan(word) && (terms.get(word) ?? 0) < weight) terms.set(word, weight);
+    }
+  }
+  return terms;
+}
+
+/** The terms one statement stores at most (four parameters each). */
+const TERMS_CHUNK = 2000;
+const DOCUMENTS_CHUNK = 500;
+
+/** Stores (or replaces) rows' entries; rows of a resource the index does not hold are skipped. */
+export async function indexRows(tx: Tx | Database, definition: ResourceDefinition, rows: Row[]): Promise<void> {
+  if (!isIndexed(definition) || rows.length === 0) return;
+  const t = traits(definition);
+  const ids = rows.map((row) => Number(row.id));
+  await unindexRows(tx, definition, ids);
+  const documents = rows.map((row) => ({
+    resource: definition.name,
+    rowId: Number(row.id),
+    lang: t.localized ? String(row.lang ?? '') : '',
+    part: definition.fixedPage ? String(row[definition.fixedPage] ?? '') : '',
+    title: normalizeText(String(row[definition.titleField] ?? '')),
+    date: rowDate(definition, row),
+    isVisible: t.visibility ? row.isVisible !== false : true,
+    publishAt: t.window ? ((row.publishAt as Date | null) ?? null) : null,
+    unpublishAt: t.window ? ((row.unpublishAt as Date | null) ?? null) : null,
+  }));
+  for (let at = 0; at < documents.length; at += DOCUMENTS_CHUNK) {
+    await tx.insert(searchDocuments).values(documents.slice(at, at + DOCUMENTS_CHUNK));
+  }
+  const values = rows.flatMap((row) =>
+    [...rowTerms(definition, row)].map(([term, weight]) => ({
+      term,
+      resource: definition.name,
+      rowId: Number(row.id),
+      weight,
+    })),
+  );
+  for (let at = 0; at < values.length; at += TERMS_CHUNK) {
+    await tx.insert(searchTerms).values(values.slice(at, at + TERMS_CHUNK));
+  }
+}
+
+export const indexRow = (tx: Tx | Database, definition: ResourceDefinition, row: Row) =>
+  indexRows(tx, definition, [row]);
+
+/** Drops rows' entries (deleted, or moved to the trash). */
+export async function unindexRows(tx: Tx | Database, definition: ResourceDefinition, rowIds: number[]): Promise<void> {
+  if (!isIndexed(definition) || rowIds.length === 0) return;
+  const where = (table: typeof searchTerms | typeof searchDocuments) =>
+    and(eq(table.resource, definition.name), inArray(table.rowId, rowIds));
+  await tx.delete(searchTerms).where(where(searchTerms));
+  await tx.delete(searchDocuments).where(where(searchDocuments));
+}
+
+export const unindexRow = (tx: Tx | Database, definition: ResourceDefinition, rowId: number) =>
+  unindexRows(tx, definition, [rowId]);
+
+/** Whether the index holds nothing yet (a database from before it, or one filled by a seed). */
+export async function indexIsEmpty(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(searchDocuments)
+    .limit(1);
+  return !row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Querying
+
+/** One word of a query: the terms that stand for it (any one matches), with how much each counts. */
+export interface QueryGroup {
+  /** The word as the visitor typed it, normalised. */
+  word: string;
+  alternatives: { term: string; factor: number; prefix?: boolean }[];
+}
+
+/** The words a query may have at most. */
+export const MAX_QUERY_WORDS = 10;
+
+/**
+ * A query's words, each with its alternatives: a Chinese word of two characters is its own term; a
+ * longer one is split into the words the segmenter finds, or its pairs when it finds none; a lone
+ * character matches the pairs that start with it; other words match their stem (and longer stems,
+ * register → registration, at a lower weight) and the synonyms given.
+ */
+export function queryGroups(query: string, synonyms: Map<string, string[]> = new Map()): QueryGroup[] {
+  const normalized = normalizeText(query);
+  const groups: QueryGroup[] = [];
+  const add = (word: string, alternatives: QueryGroup['alternatives']) => {
+    for (const synonym of synonyms.get(word) ?? []) {
+      for (const term of termsOf(synonym)) alternatives.push({ term, factor: 0.9 });
+    }
+    groups.push({ word, alternatives });
+  };
+  for (const word of wordsOf(normalized)) {
+    if (isHan(word)) {
+      const chars = [...word];
+      if (chars.length === 1) add(word, [{ term: word, factor: 1, prefix: true }]);
+      else if (chars.length === 2) add(word, [{ term: word, factor: 1 }]);
+      else {
+        // A long run the segmenter kept whole (a name or a rare word): the word itself, or all its pairs.
+        const pieces = wordsOf(word).filter((piece) => piece !== word);
+        if (pieces.length > 1) for (const piece of pieces) add(piece, [{ term: piece, factor: 1 }]);
+        else for (const pair of hanRuns(word).flatMap(pairsOf)) add(pair, [{ term: pair, factor: 1 }]);
+      }
+    } else {
+      const stem = stemOf(word);
+      const alternatives: QueryGroup['alternatives'] = [{ term: stem, factor: 1 }];
+      if (/^[a-z]{5,}$/.test(stem)) alternatives.push({ term: stem, factor: 0.7, prefix: true });
+      add(word, alternatives);
+    }
+  }
+  return groups.slice(0, MAX_QUERY_WORDS);
+}
+
+/** Terms that exist in the index, among these. */
+async function knownTerms(terms: string[]): Promise<Set<string>> {
+  if (terms.length === 0) return new Set();
+  const db = await getDb();
+  const rows = await db.execute<{ term: string }>(
+    sql`select distinct term from search_terms where term in (${sql.join(
+      terms.map((term) => sql`${term}`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(rows.rows.map((row) => row.term));
+}
+
+/** The indexed word nearest a Latin word of 4+ letters (one edit away), if any. */
+async function nearestWord(word: string): Promise<string | undefined> {
+  const db = await getDb();
+  // A typo rarely hits the first letter; words of about the same length only.
+  const rows = await db.execute<{ term: string }>(
+    sql`select distinct term from search_terms
+        where term like ${`${word[0]}%`} and length(term) between ${word.length - 1} and ${word.length + 1}
+        limit 5000`,
+  );
+  let best: string | undefined;
+  for (const { term } of rows.rows) {
+    if (/^[a-z]+$/.test(term) && editDistance(word, term) === 1 && (!best || term < best)) best = term;
+  }
+  return best;
+}
+
+/**
+ * Makes a query forgiving: each Latin word of 4+ letters the index does not know is replaced by the
+ * indexed word one edit away (trsut → trust). Returns the groups and, when a word was replaced, the
+ * query as corrected ("did you mean").
+ */
+export async function forgivingGroups(
+  query: string,
+  synonyms?: Map<string, string[]>,
+): Promise<{ groups: QueryGroup[]; corrected?: string }> {
+  const groups = queryGroups(query, synonyms);
+  const known = await knownTerms(groups.map((group) => group.alternatives[0].term));
+  let changed = false;
+  const words: string[] = [];
+  for (const group of groups) {
+    words.push(group.word);
+    if (isHan(group.word) || group.word.length < 4 || known.has(group.alternatives[0].term)) continue;
+    if (group.alternatives.some((a) => a.prefix)) {
+      // A prefix of a known stem (regist → registration) is not a typo.
+      const db = await getDb();
+      const [row] = (
+        await db.execute<{ one: number }>(
+          sql`select 1 as one from search_terms where term like ${`${escapeLike(group.alternatives[0].term)}%`} limit 1`,
+        )
+      ).rows;
+      if (row) continue;
+    }
+    const nearest = await nearestWord(group.word);
+    if (!nearest) continue;
+    changed = true;
+    words[words.length - 1] = nearest;
+    group.alternatives.push({ term: stemOf(nearest), factor: 0.8 }, { term: nearest, factor: 0.8 });
+  }
+  return { groups, corrected: changed ? words.join(' ') : undefined };
+}
+
+/** Where to look: one language, the public window at `now`, and the parts of resources allowed. */
+export interface IndexScope {
+  language: string;
+  now: Date;
+  /** `[resource, part]` pairs; a row of any other is never found. */
+  places: [string, string][];
+  /** Year of the row's date in the site's time zone; undefined for any. */
+  year?: number;
+}
+
+export interface IndexMatch {
+  resource: string;
+  rowId: number;
+  part: string;
+  date: Date | null;
+  exactTitle: boolean;
+}
+
+/** How many matches a facet row counts: of one place and year. */
+export interface IndexFacet {
+  resource: string;
+  part: string;
+  year: number | null;
+  count: number;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const placeList = (places: [string, string][]) =>
+  sql.join(
+    places.map(([resource, part]) => sql`(${resource}, ${part})`),
+    sql`, `,
+  );
+
+/** The rows matching a query's groups within the scope (no year filter): a CTE and its conditions. */
+function matchesSql(groups: QueryGroup[], title: string, scope: IndexScope): SQL {
+  const alternatives = groups.flatMap((group, index) =>
+    group.alternatives.map((a) => sql`(${escapeLike(a.term) + (a.prefix ? '%' : '')}, ${index}, ${a.factor})`),
+  );
+  // A query of three words or more still finds the rows missing one of them, ranked after the rest.
+  const needed = groups.length <= 2 ? groups.length : groups.length - 1;
+  return sql`
+    with q(pattern, grp, factor) as (values ${sql.join(alternatives, sql`, `)}),
+    hits as (
+      select t.resource, t.row_id, q.grp::int as grp, max(t.weight * q.factor::real) as w
+      from q join search_terms t on t.term like q.pattern
+      group by t.resource, t.row_id, q.grp
+    ),
+    matched as (
+      select d.resource, d.row_id, d.part, d.date, count(*) as coverage, sum(h.w) as score,
+        d.title = ${title} as exact_title,
+        extract(year from d.date at time zone ${config().siteTimeZone})::int as year
+      from hits h join search_documents d on d.resource = h.resource and d.row_id = h.row_id
+      where d.lang in (${scope.language}, '') and d.is_visible
+        and (d.publish_at is null or d.publish_at <= ${scope.now})
+        and (d.unpublish_at is null or d.unpublish_at > ${scope.now})
+        and (d.resource, d.part) in (${placeList(scope.places)})
+      group by d.resource, d.row_id, d.part, d.date, d.title
+      having count(*) >= ${needed}
+    )`;
+}
+
+/** One ranked page of matches: exact title first, then the most words matched, the best weighted, the newest. */
+export async function searchIndex(
+  groups: QueryGroup[],
+  query: string,
+  scope: IndexScope,
+  paging: { offset: number; limit: number },
+): Promise<{ matches: IndexMatch[]; facets: IndexFacet[] }> {
+  if (groups.length === 0 || scope.places.length === 0) return { matches: [], facets: [] };
+  const db = await getDb();
+  const base = matchesSql(groups, normalizeText(query), scope);
+  const year = scope.year === undefined ? sql`true` : sql`year = ${scope.year}`;
+  const [page, facets] = await Promise.all([
+    db.execute<{ resource: string; row_id: number; part: string; date: Date | string | null; exact_title: boolean }>(
+      sql`${base} select resource, row_id, part, date, exact_title from matched where ${year}
+          order by exact_title desc, coverage desc, score desc, date desc nulls last, resource, row_id
+          limit ${paging.limit} offset ${paging.offset}`,
+    ),
+    db.execute<{ resource: string; part: string; year: number | null; count: number | string }>(
+      sql`${base} select resource, part, year, count(*) as count from matched group by resource, part, year`,
+    ),
+  ]);
+  return {
+    matches: page.rows.map((row) => ({
+      resource: row.resource,
+      rowId: Number(row.row_id),
+      part: row.part,
+      date: row.date === null ? null : new Date(row.date),
+      exactTitle: Boolean(row.exact_title),
+    })),
+    facets: facets.rows.map((row) => ({
+      resource: row.resource,
+      part: row.part,
+      year: row.year === null ? null : Number(row.year),
+      count: Number(row.count),
+    })),
+  };
+}
+
+/** Titles that start with (first) or contain the normalised text typed, newest first within each. */
+export async function suggestFromIndex(
+  typed: string,
+  scope: Omit<IndexScope, 'year'>,
+  limit: number,
+): Promise<{ resource: string; rowId: number; part: string }[]> {
+  if (scope.places.length === 0) return [];
+  const db = await getDb();
+  const rows = await db.execute<{ resource: string; row_id: number; part: string }>(
+    sql`select resource, row_id, part from search_documents d
+        where d.lang in (${scope.language}, '') and d.is_visible
+          and (d.publish_at is null or d.publish_at <= ${scope.now})
+          and (d.unpublish_at is null or d.unpublish_at > ${scope.now})
+          and (d.resource, d.part) in (${placeList(scope.places)})
+          and d.title like ${`%${escapeLike(typed)}%`}
+        order by d.title like ${`${escapeLike(typed)}%`} desc, length(d.title), d.date desc nulls last
+        limit ${limit}`,
+  );
+  return rows.rows.map((row) => ({ resource: row.resource, rowId: Number(row.row_id), part: row.part }));
+}
+
+/**
+ * The keyword match of lists and the API's searches through the index: the rows of `definition`
+ * (its id column `id`) that hold every word of `keyword` as the site search reads it (variants,
+ * Simplified input, word forms); undefined when the index does not hold the resource or the keyword
+ * has no words. Callers keep their substring match beside it, so whatever that finds is still found.
+ */
+export function indexedKeywordCondition(
+  definition: ResourceDefinition,
+  id: SQLWrapper,
+  keyword: string,
+): SQL | undefined {
+  // A keyword with punctuation or symbols is taken literally, as the substring match takes it
+  // (the index drops them, so `{1}` would match every `1`).
+  if (!isIndexed(definition) || /[^\p{L}\p{N}\p{M}\s]/u.test(keyword.normalize('NFKC'))) return undefined;
+  const groups = queryGroups(keyword);
+  if (groups.length === 0) return undefined;
+  const alternatives = groups.flatMap((group, index) =>
+    group.alternatives.map((a) => sql`(${escapeLike(a.term) + (a.prefix ? '%' : '')}, ${index})`),
+  );
+  return sql`${id} in (
+    select t.row_id from search_terms t join (values ${sql.join(alternatives, sql`, `)}) q(pattern, grp) on t.term like q.pattern
+    where t.resource = ${definition.name}
+    group by t.row_id having count(distinct q.grp) = ${groups.length})`;
+}
