@@ -35,6 +35,7 @@ import { sheetAnswer } from './handlers/export';
 import { importSheet } from './handlers/import';
 import * as upload from './handlers/upload';
 import * as websetting from './handlers/websetting';
+import { newsletterRoutes } from './newsletter-routes';
 
 /** A call served by lib/api itself: it needs the request (sign-in, uploads, settings) and answers a Response. */
 export type Handler = (context: RequestContext, params: string[]) => Promise<Response>;
@@ -587,6 +588,7 @@ export function buildRoutes(): Route[] {
       summary: 'Deletes an upload nothing uses',
     },
     ...sessionRoutes(),
+    ...newsletterRoutes(),
     ...own,
     ...generic.filter((route) => !taken.has(`${route.method} ${route.path.toLowerCase()}`)),
   ];

@@ -34,6 +34,8 @@ export function pageKeys(pathname: string): PageKeys | null {
   const below = /^\/(?:tw|en)(\/.*)?$/.exec(pathname)?.[1]?.replace(/\/+$/, '');
   if (below === undefined && !/^\/(?:tw|en)$/.test(pathname)) return null;
   const path = below ?? '';
+  // A subscriber's own pages (their token in the query) are nobody else's: never in a shared cache.
+  if (/^\/newsletter\/(?:confirm|manage|unsubscribe)$/.test(path)) return null;
   const route = siteRoutes
     .filter((r) => r.page !== false && r.path !== '' && (path === r.path || path.startsWith(`${r.path}/`)))
     .sort((a, b) => b.path.length - a.path.length)[0];

@@ -8,6 +8,7 @@ import { purgeHistoryBefore, unusedUploadsBefore } from '../storage/media';
 import { purgeExpiredTrash } from '../operations/history';
 import { pruneLapsedLocks } from '../storage/edit-locks';
 import { sendReviewDigest } from '../operations/reviews';
+import { removeUnconfirmed } from '../operations/newsletter';
 
 /** How often each server runs the housekeeping after its first run at start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +36,7 @@ async function removeUnusedOldUploads(now: Date): Promise<number> {
 /**
  * Drops audit entries older than AUDIT_DAYS, purges rows kept in the trash longer than TRASH_DAYS with their uploads
  * and the files replaced longer ago, removes old uploads nothing uses, and the edit locks that lapsed (forms closed
- * without releasing theirs), and sends the day's digest of rows past their review date (once a day, whichever
+ * without releasing theirs), the newsletter sign-ups never confirmed, and sends the day's digest of rows past their review date (once a day, whichever
  * server asks first). Idempotent, so several servers may each run it.
  */
 export async function runHousekeeping(now = new Date()): Promise<{
@@ -44,6 +45,7 @@ export async function runHousekeeping(now = new Date()): Promise<{
   uploadsRemoved: number;
   locksPruned: number;
   reviewDigests: number;
+  unconfirmedRemoved: number;
 }> {
   const auditPruned = await pruneAudit(now);
   const trashPurged =
@@ -52,7 +54,8 @@ export async function runHousekeeping(now = new Date()): Promise<{
   const uploadsRemoved = await removeUnusedOldUploads(now);
   const locksPruned = await pruneLapsedLocks(now);
   const reviewDigests = await sendReviewDigest(now);
-  return { auditPruned, trashPurged, uploadsRemoved, locksPruned, reviewDigests };
+  const unconfirmedRemoved = await removeUnconfirmed(now);
+  return { auditPruned, trashPurged, uploadsRemoved, locksPruned, reviewDigests, unconfirmedRemoved };
 }
 
 /** Runs the housekeeping now and then daily; a failure is logged and tried again the next day. */

@@ -1,0 +1,52 @@
+import type { Route } from './routes';
+import * as newsletter from './handlers/newsletter';
+
+/**
+ * The newsletter's calls (docs/api.md, Newsletter). The visitor's own (sign-up, confirmation,
+ * unsubscribe, manage) carry no XSRF check: they have no session to protect, a mail client's
+ * one-click unsubscribe sends no cookie, and the site's forms post them without script.
+ */
+export function newsletterRoutes(): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: 'newsletter/subscribe',
+      handler: newsletter.subscribe,
+      noXsrf: true,
+      summary: 'Signs an address up (`{email, topics, captcha}`); a confirmation link is mailed; answers `{pending: true}` alike for every address',
+    },
+    {
+      method: 'POST',
+      path: 'newsletter/confirm',
+      handler: newsletter.confirm,
+      noXsrf: true,
+      summary: "Confirms a sign-up with the mailed link's token `{token}` → `{confirmed}`",
+    },
+    {
+      method: 'GET',
+      path: 'newsletter/unsubscribe',
+      handler: newsletter.unsubscribe,
+      summary: 'Changes nothing: sends a person (or a mail scanner) on to the page with the unsubscribe button',
+    },
+    {
+      method: 'POST',
+      path: 'newsletter/unsubscribe',
+      handler: newsletter.unsubscribe,
+      noXsrf: true,
+      summary: 'One-click unsubscribe (RFC 8058): `List-Unsubscribe=One-Click` form-encoded, `?token=…`; answers 200',
+    },
+    {
+      method: 'GET',
+      path: 'newsletter/manage',
+      handler: newsletter.subscription,
+      summary: "The subscription a mailing's token names `?token=…` → `{email, topics, lang, status}`",
+    },
+    {
+      method: 'POST',
+      path: 'newsletter/manage',
+      handler: newsletter.manage,
+      noXsrf: true,
+      summary: "Changes a subscription's topics and language `?token=…` `{topics, lang}`",
+    },
+  ];
+}
