@@ -163,10 +163,20 @@ describe('sign-up with double opt-in', () => {
   test('five sign-ups per address in ten minutes, then 429', async () => {
     const ip = '10.77.0.1';
     for (let i = 0; i < 5; i++) {
-      const answer = await call('POST', 'newsletter/subscribe', { email: `r${i}@example.com`, topics: ['webnews'] }, { xsrf: false, ip });
+      const answer = await call(
+        'POST',
+        'newsletter/subscribe',
+        { email: `r${i}@example.com`, topics: ['webnews'] },
+        { xsrf: false, ip },
+      );
       expect(answer.status).toBe(200);
     }
-    const sixth = await call('POST', 'newsletter/subscribe', { email: 'r6@example.com', topics: ['webnews'] }, { xsrf: false, ip });
+    const sixth = await call(
+      'POST',
+      'newsletter/subscribe',
+      { email: 'r6@example.com', topics: ['webnews'] },
+      { xsrf: false, ip },
+    );
     expect(sixth.status).toBe(429);
   });
 
@@ -232,7 +242,12 @@ describe('leaving is one click', () => {
   test('the manage call changes topics and language of an active subscriber', async () => {
     const subscriber = await confirmed('changer@example.com');
     const read = await call('GET', `newsletter/manage?token=${subscriber.token}`, undefined, { xsrf: false });
-    expect(read.body).toEqual({ email: 'changer@example.com', topics: ['webnews', 'webactivity'], lang: 'tw', status: 'active' });
+    expect(read.body).toEqual({
+      email: 'changer@example.com',
+      topics: ['webnews', 'webactivity'],
+      lang: 'tw',
+      status: 'active',
+    });
     const form = await call('POST', `newsletter/manage?token=${subscriber.token}`, undefined, {
       xsrf: false,
       raw: 'topics=webbulletin&lang=en',

@@ -1,19 +1,33 @@
-import type { Route } from './routes';
+import type { Actor } from '../content/model/actor';
+import type { CallInput } from '../content/model/define';
+import type { RequestContext } from './context';
 import * as newsletter from './handlers/newsletter';
+
+/** A route as lib/api/routes.ts takes it (its type is not imported: that file imports this one). */
+type NewsletterRoute = {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  noXsrf?: boolean;
+  summary: string;
+} & (
+  | { handler: (context: RequestContext, params: string[]) => Promise<Response> }
+  | { operation: (actor: Actor, input: CallInput) => Promise<unknown>; body?: boolean }
+);
 
 /**
  * The newsletter's calls (docs/api.md, Newsletter). The visitor's own (sign-up, confirmation,
  * unsubscribe, manage) carry no XSRF check: they have no session to protect, a mail client's
  * one-click unsubscribe sends no cookie, and the site's forms post them without script.
  */
-export function newsletterRoutes(): Route[] {
+export function newsletterRoutes(): NewsletterRoute[] {
   return [
     {
       method: 'POST',
       path: 'newsletter/subscribe',
       handler: newsletter.subscribe,
       noXsrf: true,
-      summary: 'Signs an address up (`{email, topics, captcha}`); a confirmation link is mailed; answers `{pending: true}` alike for every address',
+      summary:
+        'Signs an address up (`{email, topics, captcha}`); a confirmation link is mailed; answers `{pending: true}` alike for every address',
     },
     {
       method: 'POST',

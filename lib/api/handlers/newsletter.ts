@@ -108,7 +108,8 @@ export async function manage(context: RequestContext): Promise<Response> {
   }
   const form = await readForm(context.request);
   const input = { topics: form.getAll('topics'), lang: form.get('lang') };
-  const back = (query: string) => seeOther(`/${context.language}/newsletter/manage?token=${encodeURIComponent(token)}&${query}`);
+  const back = (query: string) =>
+    seeOther(`/${context.language}/newsletter/manage?token=${encodeURIComponent(token)}&${query}`);
   try {
     const row = await newsletter.updateSubscription(token, input);
     return seeOther(`/${row.lang}/newsletter/manage?token=${encodeURIComponent(token)}&done=saved`);

@@ -36,8 +36,8 @@ async function removeUnusedOldUploads(now: Date): Promise<number> {
 /**
  * Drops audit entries older than AUDIT_DAYS, purges rows kept in the trash longer than TRASH_DAYS with their uploads
  * and the files replaced longer ago, removes old uploads nothing uses, and the edit locks that lapsed (forms closed
- * without releasing theirs), the newsletter sign-ups never confirmed, and sends the day's digest of rows past their review date (once a day, whichever
- * server asks first). Idempotent, so several servers may each run it.
+ * without releasing theirs) and the newsletter sign-ups never confirmed, and sends the day's digest of rows past their
+ * review date (once a day, whichever server asks first). Idempotent, so several servers may each run it.
  */
 export async function runHousekeeping(now = new Date()): Promise<{
   auditPruned: number;

@@ -48,7 +48,8 @@ export function subscriptionInput(input: Record<string, unknown>): SubscriptionC
   const issues: Issue[] = [];
   const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
   if (!email) issues.push({ field: 'email', key: 'newsletterEmailRequired', values: {} });
-  else if (email.length > 254 || !emailPattern.test(email)) issues.push({ field: 'email', key: 'newsletterEmailInvalid', values: {} });
+  else if (email.length > 254 || !emailPattern.test(email))
+    issues.push({ field: 'email', key: 'newsletterEmailInvalid', values: {} });
   const topics = topicsOf(input.topics);
   if (!topics) issues.push({ field: 'topics', key: 'newsletterTopics', values: {} });
   if (issues.length) throw invalidFields(issues);
