@@ -62,14 +62,21 @@ export async function subscribe(context: RequestContext): Promise<Response> {
   }
 }
 
-/** `POST newsletter/confirm`: `{token}` → `{confirmed: true}`; a form post → 303 to the confirm page's outcome. */
+/**
+ * `POST newsletter/confirm`: `{token}` → `{confirmed}`; a form post → 303 to the manage page, or back to the confirm
+ * page when the link is invalid.
+ */
 export async function confirm(context: RequestContext): Promise<Response> {
   const formPost = isFormPost(context.request);
   const input = formPost ? Object.fromEntries(await readForm(context.request)) : await readJsonObject(context.request);
   const subscriber = await newsletter.confirmSubscription(input.token);
   if (formPost) {
-    const language = subscriber ? parseWireLanguage(subscriber.lang) : parseWireLanguage(String(input.lang ?? ''));
-    return seeOther(`/${language}/newsletter/confirm?${subscriber ? 'confirmed=1' : 'invalid=1'}`);
+    // Confirmed: on to the subscriber's own page, which says so and offers the topics and language.
+    if (subscriber) {
+      const token = encodeURIComponent(subscriber.token);
+      return seeOther(`/${parseWireLanguage(subscriber.lang)}/newsletter/manage?token=${token}&done=confirmed`);
+    }
+    return seeOther(`/${parseWireLanguage(String(input.lang ?? ''))}/newsletter/confirm?invalid=1`);
   }
   return json({ confirmed: subscriber !== null });
 }

@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/newslett
 /**
  * The confirmation link's page. Opening it changes nothing (mail scanners open links too): its one
  * button posts the token to `POST /api/newsletter/confirm`, which sends the browser back here with
- * the outcome.
+ * the outcome (the manage page once confirmed).
  */
 export default async function ConfirmPage({ params, searchParams }: PageProps<'/[locale]/newsletter/confirm'>) {
   const { locale, t } = await openPage(params, 'newsletter');
@@ -26,13 +26,7 @@ export default async function ConfirmPage({ params, searchParams }: PageProps<'/
   const token = searchParam(query.token);
   const below = [{ label: t('confirmTitle'), path: '/newsletter/confirm' }];
   let body;
-  if (searchParam(query.confirmed) === '1') {
-    body = (
-      <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
-        <p>{t('confirmed')}</p>
-      </div>
-    );
-  } else if (searchParam(query.invalid) === '1' || !token) {
+  if (searchParam(query.invalid) === '1' || !token) {
     body = (
       <div className={`${form.notice} ${form.noticeError}`} role="alert">
         <p>{t('invalid')}</p>

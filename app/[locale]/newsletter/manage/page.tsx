@@ -40,6 +40,11 @@ export default async function ManagePage({ params, searchParams }: PageProps<'/[
         </div>
       ) : (
         <>
+          {done === 'confirmed' && (
+            <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
+              <p>{t('confirmed')}</p>
+            </div>
+          )}
           {done === 'saved' && (
             <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
               <p>{t('saved')}</p>
