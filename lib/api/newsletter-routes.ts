@@ -2,6 +2,11 @@ import type { Actor } from '../content/model/actor';
 import type { CallInput } from '../content/model/define';
 import type { RequestContext } from './context';
 import * as newsletter from './handlers/newsletter';
+import { sheetAnswer } from './handlers/export';
+import * as mailings from '../content/operations/newsletter-mailings';
+import * as subscribers from '../content/operations/newsletter-subscribers';
+import { sendDigestNow } from '../content/operations/newsletter-digest';
+import { absoluteRowUrl as rowLink } from '../public/row-links';
 
 /** A route as lib/api/routes.ts takes it (its type is not imported: that file imports this one). */
 type NewsletterRoute = {
@@ -61,6 +66,60 @@ export function newsletterRoutes(): NewsletterRoute[] {
       handler: newsletter.manage,
       noXsrf: true,
       summary: "Changes a subscription's topics and language `?token=…` `{topics, lang}`",
+    },
+    {
+      method: 'POST',
+      path: 'newsletter/preview',
+      body: true,
+      operation: (actor, { body }) => mailings.previewMailing(actor, body, rowLink),
+      summary: 'A mailing as its recipients would get it `{subject, html, text}`; nothing is sent (staff)',
+    },
+    {
+      method: 'POST',
+      path: 'newsletter/send',
+      body: true,
+      operation: (actor, { body }) => mailings.sendMailing(actor, body, rowLink),
+      summary:
+        'Sends a mailing `{subject, content, items, topics, lang, test}` → `{queued}`; with `test` an address, to it only (staff)',
+    },
+    {
+      method: 'POST',
+      path: 'newsletter/mailings',
+      body: true,
+      operation: (actor, { body }) => mailings.listMailings(actor, body),
+      summary: 'Mailings and digests, newest first, with their mails queued, pending, sent and failed (staff)',
+    },
+    {
+      method: 'POST',
+      path: 'newsletter/getlist',
+      body: true,
+      operation: (actor, { body }) => subscribers.listSubscribers(actor, body),
+      summary: 'Subscribers `{page, pageSize, status, keyword}`, newest first (Admins)',
+    },
+    {
+      method: 'POST',
+      path: 'newsletter/export',
+      body: true,
+      operation: async (actor, { body }) => sheetAnswer('newsletter', await subscribers.exportSubscribers(actor, body)),
+      summary: 'The subscribers a list request selects, with their consent records, as a CSV or XLSX file (Admins)',
+    },
+    {
+      method: 'POST',
+      path: 'newsletter/import',
+      handler: newsletter.importInvitations,
+      summary: 'Invites the addresses of a spreadsheet (multipart `file`): each gets the confirmation mail (Admins)',
+    },
+    {
+      method: 'DELETE',
+      path: 'newsletter/delete/:id',
+      operation: (actor, { params: [id] }) => subscribers.deleteSubscriber(actor, id),
+      summary: "Deletes one subscriber's data at their request (Admins)",
+    },
+    {
+      method: 'POST',
+      path: 'newsletter/digest',
+      operation: (actor) => sendDigestNow(actor, rowLink),
+      summary: 'Sends the digest now, of what was published since the last one → `{queued, items}` (Admins)',
     },
   ];
 }

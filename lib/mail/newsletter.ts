@@ -20,7 +20,10 @@ const link = (path: string) => `${config().siteUrl}${path}`;
 /** The list's identity (RFC 2919): the site's host under `newsletter.`, named by the site. */
 export function listId(site: string): string {
   const host = new URL(config().siteUrl).hostname;
-  return `${site.replace(/[<>"\r\n]/g, '')} <newsletter.${host}>`;
+  const name = site.replace(/[<>"\r\n]/g, '').trim();
+  // Only the name may be encoded (RFC 2047): left to nodemailer, the whole value would be, and the id lost.
+  const phrase = /^[\x20-\x7e]*$/.test(name) ? name : `=?UTF-8?B?${Buffer.from(name).toString('base64')}?=`;
+  return `${phrase} <newsletter.${host}>`;
 }
 
 function page(language: WireLanguage, inner: string, footer: string): string {

@@ -3,7 +3,12 @@ import { consentForms, type ConsentForm } from '../../content/model/newsletter';
 import * as newsletter from '../../content/operations/newsletter';
 import { parseWireLanguage, type WireLanguage } from '../../i18n/languages';
 import type { RequestContext } from '../context';
-import { json, readBody, readJsonObject } from '../http';
+import { requireAccess } from '../../content/model/actor';
+import { inviteFromSheet } from '../../content/operations/newsletter-subscribers';
+import { MAX_IMPORT_ROWS, readSheet } from '../../sheets/read';
+import { ApiError, badRequest, formatBytes } from '../errors';
+import { json, readBody, readFormData, readJsonObject } from '../http';
+import { MAX_IMPORT_BYTES } from './import';
 
 /**
  * The newsletter's calls that visitors make without a session (docs/api.md, Newsletter): each takes
@@ -131,4 +136,16 @@ export async function subscription(context: RequestContext): Promise<Response> {
   const row = await newsletter.subscriberByToken(context.searchParams.get('token'));
   if (!row) throw new ContentError('notFound', 'notFound');
   return json({ email: row.email, topics: row.topics, lang: row.lang, status: row.status });
+}
+
+/** `POST newsletter/import` (multipart `file`): invitations only, read as the other imports read sheets. */
+export async function importInvitations(context: RequestContext): Promise<Response> {
+  requireAccess(context.actor, 'admin');
+  const tooLarge = () => new ApiError(413, 'importTooLarge', { limit: formatBytes(MAX_IMPORT_BYTES) });
+  const form = await readFormData(context.request, MAX_IMPORT_BYTES, tooLarge);
+  const file = form?.get('file');
+  if (!form || !file || typeof file === 'string') throw badRequest('importFileMissing');
+  const table = await readSheet(new Uint8Array(await file.arrayBuffer()));
+  if (typeof table === 'string') throw badRequest(table, { max: MAX_IMPORT_ROWS });
+  return json(await inviteFromSheet(context.actor, table));
 }

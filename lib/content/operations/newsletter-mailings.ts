@@ -34,7 +34,11 @@ export type RowLink = (language: WireLanguage, resource: string, row: Row) => st
 
 const MAX_ITEMS = 20;
 const MAX_SUBJECT = 200;
-const cardResources = { webnews: resources.webnews, webbulletin: resources.webbulletin, webactivity: resources.webactivity };
+const cardResources = {
+  webnews: resources.webnews,
+  webbulletin: resources.webbulletin,
+  webactivity: resources.webactivity,
+};
 
 export interface MailingInput {
   subject: string;
@@ -76,19 +80,26 @@ function mailingInput(actor: Actor, input: Record<string, unknown>): MailingInpu
   return { subject, content, items, topics: topics!, lang: lang as WireLanguage };
 }
 
+/** A card with the topic (resource) of its item, so a digest gives each subscriber the cards of their topics. */
+export interface TopicCard {
+  resource: NewsletterTopic;
+  card: MailCard;
+}
+
 /** The cards of the chosen items that visitors can see now, in the mailing's language. */
-async function cardsOf(mailing: Pick<MailingInput, 'items' | 'lang'>, rowLink: RowLink): Promise<MailCard[]> {
-  const cards: MailCard[] = [];
+async function cardsOf(mailing: Pick<MailingInput, 'items' | 'lang'>, rowLink: RowLink): Promise<TopicCard[]> {
+  const cards: TopicCard[] = [];
   for (const item of mailing.items) {
     const row = (await readPublicRow(cardResources[item.resource], mailing.lang, item.id)) as Row | undefined;
-    if (row) cards.push(cardOf(mailing.lang, item.resource, row, rowLink));
+    if (row) cards.push({ resource: item.resource, card: cardOf(mailing.lang, item.resource, row, rowLink) });
   }
   return cards;
 }
 
 export function cardOf(language: WireLanguage, resource: string, row: Row, rowLink: RowLink): MailCard {
   const when = (row.startAt ?? row.publishAt ?? row.createdAt) as Date | null;
-  const summary = typeof row.summary === 'string' && row.summary ? row.summary : richTextToPlain(String(row.content ?? ''));
+  const summary =
+    typeof row.summary === 'string' && row.summary ? row.summary : richTextToPlain(String(row.content ?? ''));
   return {
     title: String(row.title ?? ''),
     date: when instanceof Date ? toWireDateTime(when, config().siteTimeZone).slice(0, 10) : null,
@@ -97,12 +108,15 @@ export function cardOf(language: WireLanguage, resource: string, row: Row, rowLi
   };
 }
 
+const plainOf = (html: string) => richTextToPlain(html.replace(/<\/(p|h\d|li|div)>/g, '</$1>\n'));
+
 async function bodyOf(mailing: MailingInput, rowLink: RowLink): Promise<MailingBody> {
+  const cards = await cardsOf(mailing, rowLink);
   return {
     subject: mailing.subject,
     html: mailing.content,
-    text: richTextToPlain(mailing.content.replace(/<\/(p|h\d|li|div)>/g, '</$1>\n')),
-    cards: await cardsOf(mailing, rowLink),
+    text: plainOf(mailing.content),
+    cards: cards.map((c) => c.card),
   };
 }
 
@@ -136,17 +150,27 @@ export async function sendMailing(actor: Actor, input: Record<string, unknown>, 
     .insert(newsletterMailings)
     .values({ kind: 'mailing', ...mailing, createdBy: actor.account?.id ?? null })
     .returning();
-  await recordAudit(actor, { action: 'newsletter', resource: 'newsletter', rowId: stored.id, summary: mailing.subject });
+  await recordAudit(actor, {
+    action: 'newsletter',
+    resource: 'newsletter',
+    rowId: stored.id,
+    summary: mailing.subject,
+  });
   return { queued: await queueMailing(stored, rowLink) };
 }
 
-type StoredMailing = typeof newsletterMailings.$inferSelect;
+export type StoredMailing = typeof newsletterMailings.$inferSelect;
 
 /** The active subscribers of a language whose topics meet `topics`. */
 export async function recipientsOf(lang: string, topics: string[]) {
   const db = await getDb();
   return db
-    .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email, token: newsletterSubscribers.token })
+    .select({
+      id: newsletterSubscribers.id,
+      email: newsletterSubscribers.email,
+      token: newsletterSubscribers.token,
+      topics: newsletterSubscribers.topics,
+    })
     .from(newsletterSubscribers)
     .where(
       and(
@@ -163,20 +187,26 @@ export async function recipientsOf(lang: string, topics: string[]) {
 
 /**
  * Queues a stored mailing to its recipients (each once, by its once key), then marks it queued with
- * the number of recipients; answers how many were queued by this call.
+ * the number of recipients; answers how many were queued by this call. A digest gives each
+ * subscriber the cards of their own topics, and nothing to one whose topics had nothing new.
  */
-export async function queueMailing(stored: StoredMailing, rowLink: RowLink, cards?: MailCard[]): Promise<number> {
+export async function queueMailing(stored: StoredMailing, rowLink: RowLink): Promise<number> {
   const lang = stored.lang === 'en' ? 'en' : 'tw';
   const site = (await readWebInfo(lang, { includePrivate: false })).siteName;
-  const body: MailingBody = {
-    subject: stored.subject,
-    html: stored.content,
-    text: richTextToPlain(stored.content.replace(/<\/(p|h\d|li|div)>/g, '</$1>\n')),
-    cards: cards ?? (await cardsOf({ items: stored.items as MailingInput['items'], lang }, rowLink)),
-  };
+  const cards = await cardsOf({ items: stored.items as MailingInput['items'], lang }, rowLink);
   const recipients = await recipientsOf(lang, stored.topics);
   let queued = 0;
+  let addressed = 0;
   for (const recipient of recipients) {
+    const own = stored.kind === 'digest' ? cards.filter((c) => recipient.topics.includes(c.resource)) : cards;
+    if (stored.kind === 'digest' && !own.length) continue;
+    addressed++;
+    const body = {
+      subject: stored.subject,
+      html: stored.content,
+      text: plainOf(stored.content),
+      cards: own.map((c) => c.card),
+    };
     const id = await enqueueMail({
       kind: 'newsletter',
       to: [recipient.email],
@@ -188,7 +218,7 @@ export async function queueMailing(stored: StoredMailing, rowLink: RowLink, card
   const db = await getDb();
   await db
     .update(newsletterMailings)
-    .set({ queuedAt: new Date(), recipients: recipients.length })
+    .set({ queuedAt: new Date(), recipients: addressed })
     .where(eq(newsletterMailings.id, stored.id));
   return queued;
 }

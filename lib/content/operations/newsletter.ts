@@ -122,7 +122,7 @@ export async function invite(choice: SubscriptionChoice, language: WireLanguage,
   if (!(await withinLimit(newsletterMailLimit, choice.email, consent.at))) return false;
   const site = (await readWebInfo(language, { includePrivate: false })).siteName;
   await enqueueMail({
-    kind: 'newsletter',
+    kind: 'newsletter-confirm',
     to: [choice.email],
     ...confirmationMail(language, site, confirmToken, UNCONFIRMED_DAYS),
     headers: { 'List-Id': listId(site) },

@@ -63,11 +63,22 @@ export const sharedSettingFields = {
     pattern: /^(none|admins|everyone)$/,
     public: false,
   }),
+  // How often the newsletter's digest of new items is sent (lib/content/operations/newsletter-digest.ts).
+  newsletterDigest: field.text(['電子報摘要', 'Newsletter digest'], {
+    max: 10,
+    pattern: /^(off|daily|weekly)$/,
+    public: false,
+  }),
 } satisfies Record<string, Field>;
 
 /** Who must have a second factor: nobody (the default), Admins, or every account. */
 export const SECOND_FACTOR_POLICIES = ['none', 'admins', 'everyone'] as const;
 export type SecondFactorPolicy = (typeof SECOND_FACTOR_POLICIES)[number];
+/** How often the newsletter's digest goes out: never (the default), daily or weekly. */
+export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+const frequencyOf = (value: unknown): DigestFrequency =>
+  DIGEST_FREQUENCIES.find((frequency) => frequency === value) ?? 'off';
 const policyOf = (value: unknown): SecondFactorPolicy =>
   SECOND_FACTOR_POLICIES.find((policy) => policy === value) ?? 'none';
 
@@ -135,6 +146,8 @@ export interface WebInfo {
   approverEmails?: string;
   /** Only for signed-in readers: who must have a second factor (`none`, `admins`, `everyone`). */
   secondFactorPolicy?: SecondFactorPolicy;
+  /** Only for signed-in readers: how often the newsletter's digest is sent (`off`, `daily`, `weekly`). */
+  newsletterDigest?: DigestFrequency;
   /** Only for signed-in readers: each reviewed resource's review cycle in months (`{"webrule": 12}`). */
   reviewCycles?: Record<string, number>;
 }
@@ -161,6 +174,7 @@ export function defaultWebInfo(language: WireLanguage): WebInfo {
     approvalRequired: false,
     approverEmails: '',
     secondFactorPolicy: 'none',
+    newsletterDigest: 'off',
     reviewCycles: {},
   };
 }
@@ -191,6 +205,7 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
     approvalRequired: stored.approvalRequired === true,
     approverEmails: text('approverEmails', ''),
     secondFactorPolicy: policyOf(stored.secondFactorPolicy),
+    newsletterDigest: frequencyOf(stored.newsletterDigest),
     reviewCycles: cyclesOf(stored.reviewCycles),
   };
   // The fields that are not public (`public: false` in the definitions above) only for signed-in readers.
@@ -201,6 +216,7 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
     delete info.approverEmails;
     delete info.reviewCycles;
     delete info.secondFactorPolicy;
+    delete info.newsletterDigest;
   }
   return info;
 }
@@ -293,6 +309,13 @@ export async function secondFactorPolicy(): Promise<SecondFactorPolicy> {
   const db = await getDb();
   const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
   return policyOf(row?.data?.secondFactorPolicy);
+}
+
+/** The shared setting `newsletterDigest`. */
+export async function newsletterDigestFrequency(): Promise<DigestFrequency> {
+  const db = await getDb();
+  const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
+  return frequencyOf(row?.data?.newsletterDigest);
 }
 
 /** Each reviewed resource's review cycle in months (`reviewCycles`; none by default). */
