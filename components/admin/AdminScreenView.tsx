@@ -18,6 +18,7 @@ import { ImportScreen } from './ImportScreen';
 import { ListScreen } from './ListScreen';
 import { ReviewScreen } from './ReviewScreen';
 import { MediaScreen } from './MediaScreen';
+import { NewsletterScreen } from './NewsletterScreen';
 import { GuardedLink } from './LeaveGuard';
 import { ScreenTitle } from './ScreenTitle';
 import { SecurityScreen } from './SecurityScreen';
@@ -67,6 +68,8 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
       );
     case 'security':
       return <SecurityScreen />;
+    case 'newsletter':
+      return <NewsletterScreen />;
     case 'review':
       return (
         <Suspense fallback={<p role="status">{t('loading')}</p>}>

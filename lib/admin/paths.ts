@@ -18,6 +18,7 @@ import { isWireLanguage, type WireLanguage } from '../i18n/languages';
  *   /{lang}-admin/media                            the media library (uploads)
  *   /{lang}-admin/security                         the signed-in account's own security (second factor)
  *   /{lang}-admin/review                           changes awaiting approval (Admins)
+ *   /{lang}-admin/newsletter                       the newsletter: mailings (staff), subscribers (Admins)
  *   /{lang}-login                                  sign-in
  *
  * A resource whose first parent is a fixed section standing in every path (`sectionInPath`:
@@ -30,6 +31,7 @@ export type AdminScreen =
   | { kind: 'media' }
   | { kind: 'security' }
   | { kind: 'review' }
+  | { kind: 'newsletter' }
   | { kind: 'trash'; resource: string }
   | { kind: 'import'; resource: string }
   | { kind: 'list'; resource: string; section?: number }
@@ -44,6 +46,7 @@ export const SECURITY_SEGMENT = 'security';
 export const TRASH_SEGMENT = 'trash';
 export const IMPORT_SEGMENT = 'import';
 export const REVIEW_SEGMENT = 'review';
+export const NEWSLETTER_SEGMENT = 'newsletter';
 
 /** The section field of a resource with one list per section, or undefined. */
 export function sectionFieldOf(
@@ -85,6 +88,8 @@ export function adminPath(language: WireLanguage, screen: AdminScreen): string {
       return `${home}/${SECURITY_SEGMENT}`;
     case 'review':
       return `${home}/${REVIEW_SEGMENT}`;
+    case 'newsletter':
+      return `${home}/${NEWSLETTER_SEGMENT}`;
     case 'trash':
       return `${home}/${screen.resource}/${TRASH_SEGMENT}`;
     case 'import':
@@ -120,6 +125,7 @@ function screenOf(segments: string[]): AdminScreen {
   if (first === MEDIA_SEGMENT) return rest.length ? notFound : { kind: 'media' };
   if (first === SECURITY_SEGMENT) return rest.length ? notFound : { kind: 'security' };
   if (first === REVIEW_SEGMENT) return rest.length ? notFound : { kind: 'review' };
+  if (first === NEWSLETTER_SEGMENT) return rest.length ? notFound : { kind: 'newsletter' };
   const definition = findResource(first);
   if (!definition) return notFound;
   if (rest.length === 1 && rest[0] === TRASH_SEGMENT) return { kind: 'trash', resource: definition.name };
