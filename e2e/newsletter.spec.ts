@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { linkIn, TestSmtpServer } from '../test/helpers/smtp';
-import { expectNoAxeViolations, nextTestAddress } from './helpers';
+import { expectNoAxeViolations, expectToast, nextTestAddress, signInWithToken } from './helpers';
 import { E2E_SMTP_PORT } from './worker';
 
 /**
@@ -13,11 +13,11 @@ const smtp = new TestSmtpServer(E2E_SMTP_PORT);
 test.beforeAll(async () => {
   await smtp.start();
 });
-test.afterAll(async () => {
-  await smtp.stop();
-});
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
+});
+test.afterAll(async () => {
+  await smtp.stop();
 });
 
 const words = {
@@ -61,7 +61,7 @@ const checkAxe = async (page: Page, axe: boolean) => {
 };
 
 /** Sign-up from the footer, the mailed link, confirmation, the manage page, the unsubscribe link's page. */
-async function wholeWay(page: Page, language: 'tw' | 'en', axe: boolean) {
+async function expectWholeWay(page: Page, language: 'tw' | 'en', axe: boolean) {
   const w = words[language];
   const address = `reader-${language}-${Date.now()}@example.com`;
   await page.goto(`/${language}/contact`);
@@ -108,13 +108,13 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   for (const language of ['tw', 'en'] as const) {
     test(`${language}: subscribe from the footer, confirm, manage and unsubscribe`, async ({ page }) => {
-      await wholeWay(page, language, false);
+      await expectWholeWay(page, language, false);
     });
   }
 });
 
 test('the newsletter pages pass axe (with script, so axe can run)', async ({ page }) => {
-  await wholeWay(page, 'en', true);
+  await expectWholeWay(page, 'en', true);
 });
 
 for (const language of ['tw', 'en'] as const) {
@@ -130,3 +130,60 @@ for (const language of ['tw', 'en'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('the back office writes a mailing: preview, test send, send; the mailing is listed with its counts', async ({
+  page,
+  request,
+}) => {
+  // A confirmed English subscriber to receive the mailing.
+  const address = `member-${Date.now()}@example.com`;
+  await request.post('/api/newsletter/subscribe', {
+    headers: { 'web-language': 'en', 'x-forwarded-for': nextTestAddress() },
+    data: { email: address, topics: ['webnews'] },
+  });
+  await expect.poll(() => smtp.received.some((m) => m.envelopeTo.includes(address))).toBe(true);
+  const confirm = new URL(
+    linkIn(
+      smtp.received.find((m) => m.envelopeTo.includes(address))!,
+      'http',
+    ),
+  );
+  const confirmed = await request.post('/api/newsletter/confirm', {
+    data: { token: confirm.searchParams.get('token') },
+  });
+  expect(await confirmed.json()).toEqual({ confirmed: true });
+
+  await signInWithToken(page, request);
+  await page.goto('/en-admin/newsletter');
+  await expect(page.getByRole('heading', { name: 'Newsletter', level: 1 })).toBeVisible();
+  await page.getByLabel('Subject').fill('December news');
+  await page.getByRole('textbox', { name: 'Text' }).fill('What the association did this month.');
+  await page.getByRole('checkbox', { name: 'Bulletins' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Activities' }).uncheck();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.frameLocator('iframe[title="Preview of the mailing"]');
+  await expect(preview.getByText('What the association did this month.')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Test address').fill('editor@example.org');
+  await page.getByRole('button', { name: 'Send a test' }).click();
+  await expectToast(page, 'Test sent to editor@example.org.');
+  await expect.poll(() => smtp.received.some((m) => m.envelopeTo.includes('editor@example.org'))).toBe(true);
+  expect(smtp.received.find((m) => m.envelopeTo.includes('editor@example.org'))!.subject).toBe('[Test] December news');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Send to subscribers' }).click();
+  await expect
+    .poll(() => smtp.received.some((m) => m.envelopeTo.includes(address) && m.subject === 'December news'))
+    .toBe(true);
+  const mail = smtp.received.find((m) => m.envelopeTo.includes(address) && m.subject === 'December news')!;
+  const header = (name: string) => mail.parsed.headerLines.find((line) => line.key === name)?.line ?? '';
+  expect(header('list-unsubscribe')).toMatch(/\/api\/newsletter\/unsubscribe\?token=[\w-]+>$/);
+  expect(header('list-unsubscribe-post')).toMatch(/List-Unsubscribe=One-Click$/);
+  expect(mail.text).toContain('/en/newsletter/manage?token=');
+
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'December news' }).first();
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell').nth(5)).toHaveText(/[1-9]/);
+});

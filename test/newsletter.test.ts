@@ -11,7 +11,7 @@ import { mailQueue, newsletterSubscribers } from '../lib/db/schema';
 import { deliverDueMail } from '../lib/mail/queue';
 import { removeUnconfirmed } from '../lib/content/operations/newsletter';
 import { NEWSLETTER_CONSENT_VERSION } from '../lib/content/model/newsletter';
-import { call } from './helpers/api';
+import { call, signedIn } from './helpers/api';
 import { withDatabase } from './helpers/database';
 import { linkIn, TestSmtpServer, type ReceivedMail } from './helpers/smtp';
 
@@ -256,5 +256,50 @@ describe('leaving is one click', () => {
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe(`/en/newsletter/manage?token=${subscriber.token}&done=saved`);
     expect(await subscriberOf('changer@example.com')).toMatchObject({ topics: ['webbulletin'], lang: 'en' });
+  });
+});
+
+describe('garbled requests', () => {
+  test('every newsletter call answers garbled input with a 4xx, and the OpenAPI document lists them all', async () => {
+    const admin = (await signedIn(1)).token;
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const cases: [string, string, string | undefined, Record<string, string>?][] = [
+      ['POST', 'newsletter/subscribe', '[1,2]'],
+      ['POST', 'newsletter/subscribe', '{"email": 5, "topics": {"a": 1}}'],
+      ['POST', 'newsletter/subscribe', '{{{'],
+      ['POST', 'newsletter/confirm', '"token"'],
+      ['POST', 'newsletter/unsubscribe?token=%ZZ', 'List-Unsubscribe=One-Click', form],
+      ['POST', 'newsletter/unsubscribe', '%%%', form],
+      ['GET', 'newsletter/manage?token[]=x', undefined],
+      ['POST', 'newsletter/manage?token=short', '{"topics": "webnews", "lang": "xx"}'],
+      ['POST', 'newsletter/preview', '{"subject": ["x"], "items": "all"}'],
+      [
+        'POST',
+        'newsletter/send',
+        '{"subject": "x", "content": "<p>x</p>", "items": [{"resource": "webrule", "id": -1}]}',
+      ],
+      ['POST', 'newsletter/mailings', 'null'],
+      ['POST', 'newsletter/getlist', '{"status": "gone"}'],
+      ['POST', 'newsletter/getlist', '{"page": "x"}'],
+      ['POST', 'newsletter/export', '{"format": "pdf"}'],
+      ['POST', 'newsletter/import', 'not multipart'],
+      ['DELETE', 'newsletter/delete/x', undefined],
+      ['DELETE', 'newsletter/delete/999999', undefined],
+    ];
+    const failures: string[] = [];
+    for (const [method, path, raw, headers] of cases) {
+      const answer = await call(method, path, undefined, {
+        token: admin,
+        raw,
+        headers: { 'content-type': 'application/json', ...headers },
+        ip: nextIp(),
+      });
+      if (answer.status < 400 || answer.status >= 500) failures.push(`${method} ${path} ${raw} → ${answer.status}`);
+    }
+    expect(failures).toEqual([]);
+    const openapi = await call('GET', 'openapi.json');
+    const paths = Object.keys(openapi.body.paths);
+    for (const path of ['subscribe', 'confirm', 'unsubscribe', 'manage', 'send', 'mailings', 'getlist', 'digest'])
+      expect(paths).toContain(`/api/newsletter/${path}`);
   });
 });

@@ -1,16 +1,13 @@
 import { config } from '../config';
 import type { WireLanguage } from '../i18n/languages';
 import { translate } from '../i18n/messages';
-import type { MailBody } from './templates';
+import { escapeHtml, type MailBody } from './templates';
 
 /**
  * The newsletter's e-mails: the confirmation of a sign-up and the mailings (written by staff or a
  * digest), each in plain text and HTML of the same words, with the headers mailbox providers ask of
  * bulk mail: `List-Id`, and on mailings one-click unsubscribe (RFC 8058).
  */
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const t = (language: WireLanguage, key: string, values: Record<string, string | number> = {}) =>
   translate(language, `mail.newsletter.${key}`, values);

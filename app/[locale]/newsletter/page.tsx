@@ -2,6 +2,10 @@ import { getTranslations } from 'next-intl/server';
 import { PublicPage } from '@/components/site/PublicPage';
 import { SubscribeForm } from '@/components/site/newsletter/SubscribeForm';
 import form from '@/components/site/form.module.css';
+import { HydratedPage } from '@/components/site/HydratedPage';
+import { NewsletterCaptcha } from '@/components/site/newsletter/NewsletterCaptcha';
+import { captchaEnabled } from '@/lib/content/auth/captcha';
+import { config } from '@/lib/config';
 import { isNewsletterTopic } from '@/lib/content/model/newsletter';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
@@ -25,6 +29,8 @@ export default async function NewsletterPage({ params, searchParams }: PageProps
   const pending = searchParam(query.pending) === '1';
   const problem = problems.find((name) => name === searchParam(query.problem));
   const typedTopics = [query.topics ?? []].flat().filter(isNewsletterTopic);
+  // The captcha is on when the server can verify tokens; the footer's form (no script) then lands here to retry.
+  const captchaSiteKey = captchaEnabled() ? config().recaptcha.siteKey : undefined;
   return (
     <PublicPage locale={locale} route="newsletter">
       {pending ? (
@@ -56,6 +62,16 @@ export default async function NewsletterPage({ params, searchParams }: PageProps
               topics={problem ? typedTopics : undefined}
               problem={problem}
             />
+            {captchaSiteKey && (
+              <>
+                <HydratedPage part="newsletter captcha" />
+                <NewsletterCaptcha
+                  siteKey={captchaSiteKey}
+                  formId="newsletter-form"
+                  language={locale === 'en' ? 'en' : 'zh-TW'}
+                />
+              </>
+            )}
           </section>
         </>
       )}

@@ -34,6 +34,7 @@ export async function SubscribeForm({ locale, place, email = '', topics = [...ne
     >
       <input type="hidden" name="lang" value={toWireLanguage(locale)} />
       <input type="hidden" name="form" value={place} />
+      <input type="hidden" name="captcha" value="" />
       <div className={form.field}>
         <label htmlFor={id('email')} className={form.label}>
           {t('email')}

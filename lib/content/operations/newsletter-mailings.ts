@@ -10,6 +10,7 @@ import type { WireLanguage } from '../../i18n/languages';
 import { logError } from '../../observability/logger';
 import { richTextToPlain, sanitizeRichText } from '../../security/sanitize';
 import { requireAccess, type Actor } from '../model/actor';
+import { emailPattern } from '../model/validation';
 import { invalid, invalidFields, type Issue } from '../model/errors';
 import { newsletterTopics, type NewsletterTopic } from '../model/newsletter';
 import { resources } from '../model/registry';
@@ -47,8 +48,6 @@ export interface MailingInput {
   topics: NewsletterTopic[];
   lang: WireLanguage;
 }
-
-const emailPattern = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
 
 /** The mailing a request describes, checked; refuses with per-field issues in the request's language. */
 function mailingInput(actor: Actor, input: Record<string, unknown>): MailingInput {

@@ -9,6 +9,7 @@ import type { WireLanguage } from '../../i18n/languages';
 import { verifyCaptcha } from '../auth/captcha';
 import { hit, newsletterLimit, newsletterMailLimit, withinLimit } from '../auth/rate-limit';
 import { requireAccess, type Actor } from '../model/actor';
+import { emailPattern } from '../model/validation';
 import { invalid, invalidFields, notFound, type Issue } from '../model/errors';
 import {
   NEWSLETTER_CONSENT_VERSION,
@@ -29,8 +30,6 @@ import { readWebInfo } from '../storage/settings';
 /** How long a confirmation link works; unconfirmed sign-ups older than this are removed. */
 export const UNCONFIRMED_DAYS = 7;
 const UNCONFIRMED_MS = UNCONFIRMED_DAYS * 24 * 60 * 60 * 1000;
-
-const emailPattern = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
 
 export const newToken = () => randomBytes(32).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
