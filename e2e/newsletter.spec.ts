@@ -157,13 +157,15 @@ test('the back office writes a mailing: preview, test send, send; the mailing is
   await page.goto('/en-admin/newsletter');
   await expect(page.getByRole('heading', { name: 'Newsletter', level: 1 })).toBeVisible();
   await page.getByLabel('Subject').fill('December news');
-  await page.getByRole('textbox', { name: 'Text' }).fill('What the association did this month.');
-  await page.getByRole('checkbox', { name: 'Bulletins' }).uncheck();
-  await page.getByRole('checkbox', { name: 'Activities' }).uncheck();
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('What the association did this month.');
+  const audience = page.getByRole('group', { name: 'For subscribers of' });
+  await audience.getByRole('checkbox', { name: 'Bulletins' }).uncheck();
+  await audience.getByRole('checkbox', { name: 'Activities' }).uncheck();
+  // Axe checks the screen before the preview: the preview's frame is the mail, which runs no script, not the screen.
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.frameLocator('iframe[title="Preview of the mailing"]');
   await expect(preview.getByText('What the association did this month.')).toBeVisible();
-  await expectNoAxeViolations(page);
 
   await page.getByLabel('Test address').fill('editor@example.org');
   await page.getByRole('button', { name: 'Send a test' }).click();

@@ -63,7 +63,6 @@ export function NewsletterScreen() {
 
 function Composer({ language }: { language: WireLanguage }) {
   const t = useTranslations('admin.newsletter');
-  const tTopic = useTranslations('newsletter.topic');
   const toast = useToast();
   const reportError = useReportError();
   const ids = useId();
@@ -139,7 +138,7 @@ function Composer({ language }: { language: WireLanguage }) {
         <legend>{t('items')}</legend>
         {newsletterTopics.map((topic) => (
           <div key={topic}>
-            <strong>{tTopic(topic)}</strong>
+            <strong>{t(`topic.${topic}`)}</strong>
             <ul className="admin-plain-list">
               {(choices?.[topic] ?? []).map((item) => (
                 <li key={item.id}>
@@ -168,7 +167,7 @@ function Composer({ language }: { language: WireLanguage }) {
                 setTopics((current) => (e.target.checked ? [...current, topic] : current.filter((x) => x !== topic)))
               }
             />{' '}
-            {tTopic(topic)}{' '}
+            {t(`topic.${topic}`)}{' '}
           </label>
         ))}
       </fieldset>
