@@ -261,7 +261,7 @@ test.describe('the contact form', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/en/contact');
-    await page.getByLabel('E-mail').fill('not-an-address');
+    await page.getByRole('main').getByLabel('E-mail').fill('not-an-address');
     await page.getByLabel('Phone').fill('02-2345-6789');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page).toHaveURL(/\/en\/contact$/);
@@ -282,7 +282,7 @@ test.describe('the contact form', () => {
       await expect(summary.getByRole('link', { name: text })).toHaveAttribute('href', `#contact-${field}`);
     }
     await expect(page.locator('#contact-phone-error')).toHaveCount(0);
-    await expect(page.getByLabel('E-mail')).toHaveValue('not-an-address');
+    await expect(page.getByRole('main').getByLabel('E-mail')).toHaveValue('not-an-address');
     await expect(page.getByLabel('Phone')).toHaveValue('02-2345-6789');
 
     await page.goto('/tw/contact');
@@ -302,7 +302,7 @@ test.describe('the contact form', () => {
     const subject = `No-script question ${Date.now()}`;
     await page.goto('/tw/contact');
     await page.getByLabel('姓名').fill('林美華');
-    await page.getByLabel('電子郵件').fill('mei-hua@example.com');
+    await page.getByRole('main').getByLabel('電子郵件').fill('mei-hua@example.com');
     await page.getByLabel('主旨').fill(subject);
     await page.getByLabel('內容').fill('請問安養信託的申辦流程？');
     await page.getByRole('button', { name: '送出' }).click();
@@ -341,7 +341,7 @@ test.describe('the contact form', () => {
     await expect(page.getByLabel('Name')).toHaveValue('Mary Chen');
     await expectAccessible(page);
     const subject = `Scripted question ${Date.now()}`;
-    await page.getByLabel('E-mail').fill('mary@example.com');
+    await page.getByRole('main').getByLabel('E-mail').fill('mary@example.com');
     await page.getByLabel('Subject').fill(subject);
     await page.getByLabel('Message').fill('When does registration for the next test open?');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -416,7 +416,7 @@ test.describe('the contact form with the captcha on', () => {
     await page.goto('/en/contact');
     await expect(page.getByText(enContact.needsJavaScript)).toBeVisible();
     await page.getByLabel('Name').fill('Mary Chen');
-    await page.getByLabel('E-mail').fill('mary@example.com');
+    await page.getByRole('main').getByLabel('E-mail').fill('mary@example.com');
     await page.getByLabel('Subject').fill('Robot check');
     await page.getByLabel('Message').fill('Sent without a captcha token.');
     await page.getByRole('button', { name: 'Send' }).click();

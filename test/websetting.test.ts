@@ -46,6 +46,7 @@ const privateDefaults = {
   approvalRequired: false,
   approverEmails: '',
   secondFactorPolicy: 'none',
+  newsletterDigest: 'off',
   reviewCycles: {},
   reminderDays: '3,1',
   registrationRetentionMonths: 12,

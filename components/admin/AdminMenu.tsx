@@ -20,7 +20,7 @@ export function AdminMenu({ screen, onNavigate }: { screen: AdminScreen; onNavig
   const t = useTranslations('admin');
   const routes = useTranslations('site.routes');
   const groups = buildMenu(language, account.role);
-  const ownTitles = { audit: 'audit.title', media: 'media.title' } as const;
+  const ownTitles = { audit: 'audit.title', media: 'media.title', newsletter: 'newsletter.title' } as const;
   const entryLabel = (entry: MenuEntry) =>
     entry.label ? entry.label[language] : t(ownTitles[entry.screen.kind as keyof typeof ownTitles] ?? 'settings.title');
   const link = (entry: MenuEntry) => {

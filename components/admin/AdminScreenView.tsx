@@ -20,6 +20,7 @@ import { ListScreen } from './ListScreen';
 import { ReviewScreen } from './ReviewScreen';
 import { RosterScreen } from './RosterScreen';
 import { MediaScreen } from './MediaScreen';
+import { NewsletterScreen } from './NewsletterScreen';
 import { GuardedLink } from './LeaveGuard';
 import { ScreenTitle } from './ScreenTitle';
 import { SecurityScreen } from './SecurityScreen';
@@ -69,6 +70,8 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
       );
     case 'security':
       return <SecurityScreen />;
+    case 'newsletter':
+      return <NewsletterScreen />;
     case 'review':
       return (
         <Suspense fallback={<p role="status">{t('loading')}</p>}>

@@ -7,6 +7,7 @@ import { routeHref } from '@/lib/public/links';
 import { AccessKeyMark } from './AccessKeyMark';
 import { DateText } from './DateText';
 import { VisitCounter } from './VisitCounter';
+import { SubscribeForm } from './newsletter/SubscribeForm';
 import styles from './SiteFooter.module.css';
 
 const footerRoutes: RouteId[] = [
@@ -19,7 +20,10 @@ const footerRoutes: RouteId[] = [
   'contact',
 ];
 
-/** The footer: the `:::` Z mark, contact details from the web settings, links, counters and the update date. */
+/**
+ * The footer: the `:::` Z mark, contact details from the web settings, links, counters, the update date and the
+ * newsletter's sign-up form.
+ */
 export async function SiteFooter({ locale }: { locale: Locale }) {
   const language = toWireLanguage(locale);
   const [t, routes, site, figures] = await Promise.all([
@@ -96,6 +100,12 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
               </div>
             )}
           </dl>
+          <section aria-labelledby="footer-newsletter" className={styles.newsletter}>
+            <h2 id="footer-newsletter" className={styles.name}>
+              {routes('newsletter')}
+            </h2>
+            <SubscribeForm locale={locale} place="footer" />
+          </section>
         </div>
         {site.footerNote && <p className={styles.note}>{site.footerNote}</p>}
       </div>

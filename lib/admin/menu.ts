@@ -74,7 +74,7 @@ function resourceEntry(language: WireLanguage, definition: ResourceDefinition): 
 
 /**
  * The menu an account of `role` sees: what the role may not do is left out (web settings, the audit log and accounts
- * for Users); both roles have the media library.
+ * for Users); both roles have the media library and the newsletter.
  */
 export function buildMenu(language: WireLanguage, role: 0 | 1): MenuGroup[] {
   return menuGroups()
@@ -85,7 +85,9 @@ export function buildMenu(language: WireLanguage, role: 0 | 1): MenuGroup[] {
         .map((definition) => resourceEntry(language, definition));
       if (group.id === settingsGroup) {
         const own: AdminScreen[] =
-          role === 1 ? [{ kind: 'media' }, { kind: 'settings' }, { kind: 'audit' }] : [{ kind: 'media' }];
+          role === 1
+            ? [{ kind: 'media' }, { kind: 'newsletter' }, { kind: 'settings' }, { kind: 'audit' }]
+            : [{ kind: 'media' }, { kind: 'newsletter' }];
         entries.push(...own.map((screen) => ({ href: adminPath(language, screen), screen })));
       }
       return { id: group.id, entries };
@@ -108,8 +110,7 @@ export function resourcesInMenuOrder(role: 0 | 1): ResourceDefinition[] {
 
 /** Whether a menu entry is the current screen or leads to it (the form of a row of that list). */
 export function entryMatches(entry: MenuEntry, screen: AdminScreen): boolean {
-  if (entry.screen.kind === 'settings' || entry.screen.kind === 'audit' || entry.screen.kind === 'media')
-    return screen.kind === entry.screen.kind;
+  if (entry.screen.kind !== 'list') return screen.kind === entry.screen.kind;
   if (entry.screen.kind !== 'list' || !('resource' in screen)) return false;
   const section = 'section' in screen ? screen.section : undefined;
   return (

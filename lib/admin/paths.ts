@@ -20,6 +20,7 @@ import { isWireLanguage, type WireLanguage } from '../i18n/languages';
  *   /{lang}-admin/review                           changes awaiting approval (Admins)
  *   /{lang}-admin/webactivity/{id}/registrations   an activity's sign-ups (報名名單)
  *   /{lang}-admin/webactivity/{id}/checkin         check-in at the door
+ *   /{lang}-admin/newsletter                       the newsletter: mailings (staff), subscribers (Admins)
  *   /{lang}-login                                  sign-in
  *
  * A resource whose first parent is a fixed section standing in every path (`sectionInPath`:
@@ -32,6 +33,7 @@ export type AdminScreen =
   | { kind: 'media' }
   | { kind: 'security' }
   | { kind: 'review' }
+  | { kind: 'newsletter' }
   | { kind: 'trash'; resource: string }
   | { kind: 'import'; resource: string }
   | { kind: 'list'; resource: string; section?: number }
@@ -52,6 +54,7 @@ export const REGISTRATIONS_SEGMENT = 'registrations';
 export const CHECKIN_SEGMENT = 'checkin';
 /** The resource whose rows take sign-ups. */
 const SIGN_UP_RESOURCE = 'webactivity';
+export const NEWSLETTER_SEGMENT = 'newsletter';
 
 /** The section field of a resource with one list per section, or undefined. */
 export function sectionFieldOf(
@@ -93,6 +96,8 @@ export function adminPath(language: WireLanguage, screen: AdminScreen): string {
       return `${home}/${SECURITY_SEGMENT}`;
     case 'review':
       return `${home}/${REVIEW_SEGMENT}`;
+    case 'newsletter':
+      return `${home}/${NEWSLETTER_SEGMENT}`;
     case 'trash':
       return `${home}/${screen.resource}/${TRASH_SEGMENT}`;
     case 'import':
@@ -132,6 +137,7 @@ function screenOf(segments: string[]): AdminScreen {
   if (first === MEDIA_SEGMENT) return rest.length ? notFound : { kind: 'media' };
   if (first === SECURITY_SEGMENT) return rest.length ? notFound : { kind: 'security' };
   if (first === REVIEW_SEGMENT) return rest.length ? notFound : { kind: 'review' };
+  if (first === NEWSLETTER_SEGMENT) return rest.length ? notFound : { kind: 'newsletter' };
   const definition = findResource(first);
   if (!definition) return notFound;
   if (rest.length === 1 && rest[0] === TRASH_SEGMENT) return { kind: 'trash', resource: definition.name };

@@ -38,6 +38,7 @@ import { importSheet } from './handlers/import';
 import { searchCall, suggestCall } from './handlers/search';
 import * as upload from './handlers/upload';
 import * as websetting from './handlers/websetting';
+import { newsletterRoutes } from './newsletter-routes';
 
 /** A call served by lib/api itself: it needs the request (sign-in, uploads, settings) and answers a Response. */
 export type Handler = (context: RequestContext, params: string[]) => Promise<Response>;
@@ -647,6 +648,7 @@ export function buildRoutes(): Route[] {
     },
     ...sessionRoutes(),
     ...registrationRoutes(),
+    ...newsletterRoutes(),
     ...own,
     ...generic.filter((route) => !taken.has(`${route.method} ${route.path.toLowerCase()}`)),
   ];

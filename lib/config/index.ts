@@ -31,6 +31,13 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The sender of every e-mail. */
   mailFrom: string;
+  /** The most newsletter mails all servers together send a minute (`MAIL_RATE_PER_MINUTE`); 0: no limit. */
+  mailRatePerMinute: number;
+  /**
+   * DKIM signing of every e-mail (`DKIM_DOMAIN`, `DKIM_SELECTOR`, `DKIM_PRIVATE_KEY`: a PEM key, or
+   * its `\n`-escaped one-line form); null unless all three are set.
+   */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | null;
   /** Where uploaded bytes live (lib/uploads/storage.ts): shared by every app server in the database. */
   uploadStorage: 'database' | 'folder';
   /**
@@ -137,6 +144,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: env.TRUSTED_PROXIES || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `no-reply@${hostOf(siteUrl)}`,
+    mailRatePerMinute: Math.max(0, Math.floor(number(env.MAIL_RATE_PER_MINUTE, 0))),
+    dkim:
+      env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
+        ? {
+            domainName: env.DKIM_DOMAIN,
+            keySelector: env.DKIM_SELECTOR,
+            privateKey: env.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+          }
+        : null,
     uploadStorage: uploadStorageOf(env.UPLOAD_STORAGE, databaseUrl),
     revisionsKeep: Math.max(1, Math.floor(number(env.REVISIONS_KEEP, 50))),
     auditDays: Math.max(1, number(env.AUDIT_DAYS, 400)),

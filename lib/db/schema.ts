@@ -597,3 +597,66 @@ export const searchTerms = pgTable(
     index('search_terms_row_idx').on(t.resource, t.rowId),
   ],
 );
+
+/**
+ * The newsletter's subscribers (lib/content/operations/newsletter.ts): one row per address, with the
+ * consent it was given (when, from which address, on which form, which wording, in which language).
+ * `token` names the subscriber in every mailing's unsubscribe and manage links; the confirmation
+ * link's token is kept only as its SHA-256 and only until it is used.
+ */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower-cased, so an address is one subscriber however it is typed. */
+    email: varchar('email', { length: 254 }).notNull(),
+    topics: jsonb('topics').$type<string[]>().notNull(),
+    lang: varchar('lang', { length: 2 }).notNull(),
+    /** `pending` (not confirmed yet), `active` or `unsubscribed`. */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    token: varchar('token', { length: 64 }).notNull(),
+    confirmTokenHash: varchar('confirm_token_hash', { length: 64 }),
+    consentAt: timestamptz('consent_at').notNull(),
+    consentAddress: varchar('consent_address', { length: 64 }).notNull(),
+    /** `footer`, `page`, `api` or `import` (an invitation staff sent). */
+    consentForm: varchar('consent_form', { length: 16 }).notNull(),
+    consentVersion: varchar('consent_version', { length: 32 }).notNull(),
+    consentLang: varchar('consent_lang', { length: 2 }).notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    confirmedAt: timestamptz('confirmed_at'),
+    unsubscribedAt: timestamptz('unsubscribed_at'),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_idx').on(t.email),
+    uniqueIndex('newsletter_subscribers_token_idx').on(t.token),
+    uniqueIndex('newsletter_subscribers_confirm_idx').on(t.confirmTokenHash),
+    index('newsletter_subscribers_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * What was sent to subscribers: a mailing staff wrote (`kind` `mailing`) or a digest (`digest`, one
+ * per `period`: the unique index lets one server of many send it). `queuedAt` is set once every
+ * recipient's mail is queued; a mailing without it is queued again at start-up (the mail queue's
+ * once key keeps that from mailing anyone twice).
+ */
+export const newsletterMailings = pgTable(
+  'newsletter_mailings',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    period: varchar('period', { length: 32 }),
+    subject: text('subject').notNull(),
+    content: text('content').notNull(),
+    items: jsonb('items').$type<{ resource: string; id: number }[]>().notNull(),
+    topics: jsonb('topics').$type<string[]>().notNull(),
+    lang: varchar('lang', { length: 2 }).notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The start of what a digest tells of (items published after it). */
+    since: timestamptz('since'),
+    queuedAt: timestamptz('queued_at'),
+    recipients: integer('recipients').notNull().default(0),
+  },
+  (t) => [uniqueIndex('newsletter_mailings_period_idx').on(t.kind, t.period, t.lang)],
+);

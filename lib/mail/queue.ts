@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { config } from '../config';
 import { getDb } from '../db';
 import { mailQueue } from '../db/schema';
 import { logError, logger } from '../observability/logger';
@@ -22,6 +23,8 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** How long a claimed row is kept from other workers; longer than one send can take. */
 const CLAIM_MS = 2 * 60_000;
 const BATCH = 10;
+/** The kind of mail MAIL_RATE_PER_MINUTE holds back: the newsletter's mailings and digests. */
+const BULK_KIND = 'newsletter';
 /** How often the worker looks for due mail when nothing wakes it. */
 export const MAIL_POLL_MS = 30_000;
 /** Sent and expired rows are kept this long as a record, then deleted (failed ones stay). */
@@ -29,7 +32,15 @@ export const KEEP_DONE_MS = 30 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface QueuedMail extends MailContent {
-  kind: 'contact' | 'password-reset' | 'approval' | 'review' | 'sign-in' | 'registration' | 'newsletter';
+  kind:
+    | 'contact'
+    | 'password-reset'
+    | 'approval'
+    | 'review'
+    | 'sign-in'
+    | 'registration'
+    | 'newsletter'
+    | 'newsletter-confirm';
   /** Not sent after this (a reset link that no longer works). */
   expiresAt?: Date;
   /** The mail is queued once for this key, whichever server asks and however often (see the table). */
@@ -73,12 +84,13 @@ type ClaimedRow = typeof mailQueue.$inferSelect;
  * skipped (SKIP LOCKED) and a claim lapses after CLAIM_MS, so a worker that died mid-send does not
  * hold its rows for ever.
  */
-async function claimDue(now: Date): Promise<ClaimedRow[]> {
+async function claimDue(now: Date, bulk: boolean, limit = BATCH): Promise<ClaimedRow[]> {
   const db = await getDb();
+  const kind = bulk ? sql`${mailQueue.kind} = ${BULK_KIND}` : sql`${mailQueue.kind} <> ${BULK_KIND}`;
   const due = sql`select ${mailQueue.id} from ${mailQueue}
-    where ${mailQueue.status} = 'pending' and ${mailQueue.nextAttemptAt} <= ${now}
+    where ${mailQueue.status} = 'pending' and ${mailQueue.nextAttemptAt} <= ${now} and ${kind}
       and (${mailQueue.claimedUntil} is null or ${mailQueue.claimedUntil} <= ${now})
-    order by ${mailQueue.nextAttemptAt}, ${mailQueue.id} limit ${BATCH} for update skip locked`;
+    order by ${mailQueue.nextAttemptAt}, ${mailQueue.id} limit ${limit} for update skip locked`;
   return db
     .update(mailQueue)
     .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
@@ -154,15 +166,41 @@ export async function deliverDueMail(
 ): Promise<Record<'sent' | 'retry' | 'failed' | 'expired', number>> {
   const outcome = { sent: 0, retry: 0, failed: 0, expired: 0 };
   if (!mailEnabled()) return outcome;
-  for (;;) {
-    const rows = await claimDue(now);
-    for (const row of rows) {
-      const result = await deliver(row, now);
-      outcome[result]++;
-      metrics().mailAttempts.inc({ kind: row.kind, outcome: result });
+  for (const bulk of [false, true]) {
+    for (;;) {
+      const limit = bulk ? await bulkAllowance(now) : BATCH;
+      const rows = limit > 0 ? await claimDue(now, bulk, limit) : [];
+      for (const row of rows) {
+        const result = await deliver(row, now);
+        outcome[result]++;
+        metrics().mailAttempts.inc({ kind: row.kind, outcome: result });
+      }
+      if (rows.length < BATCH) break;
     }
-    if (rows.length < BATCH) return outcome;
   }
+  return outcome;
+}
+
+/**
+ * How many newsletter mails may be claimed now: MAIL_RATE_PER_MINUTE less those every server sent
+ * in the last minute (the queue is shared, so the rate is the site's, not each server's); unset, a
+ * batch. Other mail (a reset link, a confirmation) is never held behind a mailing.
+ */
+async function bulkAllowance(now: Date): Promise<number> {
+  const rate = config().mailRatePerMinute;
+  if (!rate) return BATCH;
+  const db = await getDb();
+  const [{ sent }] = await db
+    .select({ sent: sql<number>`count(*)::int` })
+    .from(mailQueue)
+    .where(
+      and(
+        eq(mailQueue.kind, BULK_KIND),
+        isNotNull(mailQueue.sentAt),
+        gt(mailQueue.sentAt, new Date(now.getTime() - 60_000)),
+      ),
+    );
+  return Math.max(0, Math.min(BATCH, rate - Number(sent)));
 }
 
 /** Deletes sent and expired rows older than KEEP_DONE_MS; returns how many. */

@@ -36,7 +36,10 @@ const holder = globalThis;
 
 /** One transport per SMTP_URL (tests change it between cases); short timeouts so a dead server fails fast. */
 function transport(url: string): Transporter {
-  if (holder.__gonghuiMailTransport?.url !== url) {
+  const dkim = config().dkim;
+  // The key is part of the transport's identity: a changed configuration (tests) makes a new one.
+  const identity = `${url} ${dkim ? `${dkim.domainName} ${dkim.keySelector} ${dkim.privateKey}` : ''}`;
+  if (holder.__gonghuiMailTransport?.url !== identity) {
     holder.__gonghuiMailTransport?.transport.close();
     // A server that accepts and then hangs must not hold the worker for nodemailer's default minutes.
     const transport = nodemailer.createTransport({
@@ -44,8 +47,10 @@ function transport(url: string): Transporter {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
+      // Every mail signed for the association's domain when DKIM is configured (docs/operations.md).
+      ...(dkim ? { dkim } : {}),
     });
-    holder.__gonghuiMailTransport = { url, transport };
+    holder.__gonghuiMailTransport = { url: identity, transport };
   }
   return holder.__gonghuiMailTransport.transport;
 }

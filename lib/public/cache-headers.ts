@@ -39,6 +39,8 @@ export function pageKeys(pathname: string): PageKeys | null {
   const path = below ?? '';
   // A person's own sign-up and the sign-up form (its seats left) are never for a shared cache.
   if (/^\/registration\//.test(path) || /^\/activities\/\d+\/register$/.test(path)) return null;
+  // A subscriber's own pages (their token in the query) are nobody else's: never in a shared cache.
+  if (/^\/newsletter\/(?:confirm|manage|unsubscribe)$/.test(path)) return null;
   const route = siteRoutes
     .filter((r) => r.page !== false && r.path !== '' && (path === r.path || path.startsWith(`${r.path}/`)))
     .sort((a, b) => b.path.length - a.path.length)[0];

@@ -82,6 +82,7 @@ const routeList = [
   { id: 'privacy', path: '/privacy', parent: 'home', area: 'web-about', inMenu: false },
   { id: 'copyright', path: '/copyright', parent: 'home', area: 'web-about', inMenu: false },
   { id: 'openData', path: '/open-data', parent: 'home', area: 'open-data', inMenu: false },
+  { id: 'newsletter', path: '/newsletter', parent: 'home', area: 'newsletter', inMenu: false },
 ] as const satisfies readonly (Omit<SiteRoute, 'id' | 'parent'> & { id: string; parent?: string })[];
 
 export type RouteId = (typeof routeList)[number]['id'];

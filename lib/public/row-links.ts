@@ -1,3 +1,4 @@
+import { config } from '../config';
 import { sitePath, type WireLanguage } from '../i18n/languages';
 import type { PublicFace } from '../content/model/face';
 import type { ResourceDefinition } from '../content/model/define';
@@ -94,6 +95,12 @@ export function publicRowPath(resource: string, row: Row): string | null {
 export function publicRowUrl(language: WireLanguage, resource: string, row: Row): string | null {
   const path = publicRowPath(resource, row);
   return path === null ? null : sitePath(language, path);
+}
+
+/** The same on the public origin (SITE_URL), as links in e-mail must be. */
+export function absoluteRowUrl(language: WireLanguage, resource: string, row: Row): string | null {
+  const path = publicRowUrl(language, resource, row);
+  return path === null ? null : `${config().siteUrl}${path}`;
 }
 
 /**

@@ -11,6 +11,10 @@ import { seedDemoContent } from '../demo/seed';
 import { scheduleMaintenance, vacuum } from '../db/maintenance';
 import { startMailWorker } from '../mail/queue';
 import { reindexIfEmpty } from '../content/storage/search-reindex';
+import { resumeMailings } from '../content/operations/newsletter-mailings';
+import { scheduleNewsletterDigest } from '../content/jobs/newsletter-digest';
+import { absoluteRowUrl } from '../public/row-links';
+import { logError } from '../observability/logger';
 
 /**
  * Work done once when the server opens its database, after migrations: the first Admin from
@@ -52,4 +56,7 @@ export async function onStartup(connection: Connection): Promise<void> {
   warnIfCaptchaOff();
   // Sends queued e-mail (contact notifications, reset links); warns once when SMTP_URL is unset.
   startMailWorker();
+  // A mailing a stopped server left half queued is queued to the rest (the once keys spare the others).
+  void resumeMailings(absoluteRowUrl).catch((error) => logError(error, 'newsletter mailings not resumed'));
+  scheduleNewsletterDigest(absoluteRowUrl);
 }

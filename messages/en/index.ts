@@ -14,6 +14,7 @@ import adminForm from './adminForm.json';
 import client from './client.json';
 import errors from './errors.json';
 import mail from './mail.json';
+import newsletter from './newsletter.json';
 
 const messages = {
   api,
@@ -30,6 +31,7 @@ const messages = {
   adminForm,
   client,
   mail,
+  newsletter,
   errors,
 };
 export default messages;

@@ -36,7 +36,7 @@ describe('back-office menu', () => {
       buildMenu('tw', 0)
         .find((g) => g.id === 'system')
         ?.entries.map((e) => e.href),
-    ).toEqual(['/tw-admin/media']);
+    ).toEqual(['/tw-admin/media', '/tw-admin/newsletter']);
     expect(hrefs(0)).toContain('/tw-admin/webcontact');
     expect(resourcesInMenuOrder(0).map((r) => r.name)).not.toContain('account');
     expect(resourcesInMenuOrder(1).map((r) => r.name)).toContain('account');

@@ -16,6 +16,8 @@ describe('back-office paths', () => {
     expect(parseAdminPath('/en-admin/review')?.screen).toEqual({ kind: 'review' });
     expect(adminPath('tw', { kind: 'review' })).toBe('/tw-admin/review');
     expect(parseAdminPath('/en-admin/review/1')?.screen).toEqual({ kind: 'notFound' });
+    expect(parseAdminPath('/en-admin/newsletter')?.screen).toEqual({ kind: 'newsletter' });
+    expect(adminPath('tw', { kind: 'newsletter' })).toBe('/tw-admin/newsletter');
     expect(parseAdminPath('/tw-admin/webnews')?.screen).toEqual({ kind: 'list', resource: 'webnews' });
     expect(parseAdminPath('/tw-admin/webnews/new')?.screen).toEqual({ kind: 'new', resource: 'webnews' });
     expect(parseAdminPath('/tw-admin/webnews/12')?.screen).toEqual({ kind: 'edit', resource: 'webnews', id: 12 });

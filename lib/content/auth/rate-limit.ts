@@ -58,3 +58,7 @@ async function count(rule: RateLimit, key: string, now: Date): Promise<number> {
   if (row.hits <= rule.limit) return 0;
   return Math.max(1, Math.ceil((row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
 }
+/** Newsletter sign-ups per client address (the footer's and the page's form, the API). */
+export const newsletterLimit: RateLimit = { bucket: 'newsletter', limit: 5, windowMs: 10 * 60 * 1000 };
+/** Confirmation e-mails per address: past it sign-ups are answered alike, but nothing is sent. */
+export const newsletterMailLimit: RateLimit = { bucket: 'newsletter-mail', limit: 3, windowMs: 60 * 60 * 1000 };

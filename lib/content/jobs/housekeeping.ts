@@ -9,6 +9,7 @@ import { purgeExpiredTrash } from '../operations/history';
 import { pruneLapsedLocks } from '../storage/edit-locks';
 import { sendReviewDigest } from '../operations/reviews';
 import { pruneRegistrations, sendReminders, settleWaitingLists } from '../operations/registration';
+import { removeUnconfirmed } from '../operations/newsletter';
 
 /** How often each server runs the housekeeping after its first run at start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -41,9 +42,9 @@ async function removeUnusedOldUploads(now: Date): Promise<number> {
 /**
  * Drops audit entries older than AUDIT_DAYS, purges rows kept in the trash longer than TRASH_DAYS with their uploads
  * and the files replaced longer ago, removes old uploads nothing uses, and the edit locks that lapsed (forms closed
- * without releasing theirs), and sends the day's digest of rows past their review date (once a day, whichever
- * server asks first), and empties the personal data of sign-ups past their retention. Idempotent, so several
- * servers may each run it.
+ * without releasing theirs) and the newsletter sign-ups never confirmed, and sends the day's digest of rows past their
+ * review date (once a day, whichever server asks first), and empties the personal data of sign-ups past their
+ * retention. Idempotent, so several servers may each run it.
  */
 export async function runHousekeeping(now = new Date()): Promise<{
   auditPruned: number;
@@ -52,6 +53,7 @@ export async function runHousekeeping(now = new Date()): Promise<{
   locksPruned: number;
   reviewDigests: number;
   registrationsErased: number;
+  unconfirmedRemoved: number;
 }> {
   const auditPruned = await pruneAudit(now);
   const trashPurged =
@@ -61,7 +63,16 @@ export async function runHousekeeping(now = new Date()): Promise<{
   const locksPruned = await pruneLapsedLocks(now);
   const reviewDigests = await sendReviewDigest(now);
   const registrationsErased = await pruneRegistrations(now);
-  return { auditPruned, trashPurged, uploadsRemoved, locksPruned, reviewDigests, registrationsErased };
+  const unconfirmedRemoved = await removeUnconfirmed(now);
+  return {
+    auditPruned,
+    trashPurged,
+    uploadsRemoved,
+    locksPruned,
+    reviewDigests,
+    registrationsErased,
+    unconfirmedRemoved,
+  };
 }
 
 /** Runs the housekeeping now and then daily; a failure is logged and tried again the next day. */

@@ -33,6 +33,8 @@ export const auditActions = [
   'approve',
   'reject',
   'review',
+  // The newsletter: a mailing sent, subscribers invited, exported or deleted on request.
+  'newsletter',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

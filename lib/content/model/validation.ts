@@ -27,7 +27,7 @@ export function inputFields(definition: ResourceDefinition): [string, Field][] {
 
 export { uploadIdPattern };
 
-const emailPattern = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
+export const emailPattern = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/;
 const MAX_EMAILS = 20;
 
 /** The addresses of a comma- (or semicolon-) separated list, or null when one is not an address. */

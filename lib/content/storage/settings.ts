@@ -81,6 +81,12 @@ export const sharedSettingFields = {
     ['報名個資保存月數（活動結束後；預設 12）', 'Keep sign-ups’ personal data (months after the activity; default 12)'],
     { min: 1, max: 120, public: false },
   ),
+  // How often the newsletter's digest of new items is sent (lib/content/operations/newsletter-digest.ts).
+  newsletterDigest: field.text(['電子報摘要', 'Newsletter digest'], {
+    max: 10,
+    pattern: /^(off|daily|weekly)$/,
+    public: false,
+  }),
 } satisfies Record<string, Field>;
 
 export const DEFAULT_REMINDER_DAYS = [3, 1];
@@ -95,6 +101,11 @@ const reminderDaysOf = (value: unknown): number[] =>
 /** Who must have a second factor: nobody (the default), Admins, or every account. */
 export const SECOND_FACTOR_POLICIES = ['none', 'admins', 'everyone'] as const;
 export type SecondFactorPolicy = (typeof SECOND_FACTOR_POLICIES)[number];
+/** How often the newsletter's digest goes out: never (the default), daily or weekly. */
+export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
+const frequencyOf = (value: unknown): DigestFrequency =>
+  DIGEST_FREQUENCIES.find((frequency) => frequency === value) ?? 'off';
 const policyOf = (value: unknown): SecondFactorPolicy =>
   SECOND_FACTOR_POLICIES.find((policy) => policy === value) ?? 'none';
 
@@ -162,6 +173,8 @@ export interface WebInfo {
   approverEmails?: string;
   /** Only for signed-in readers: who must have a second factor (`none`, `admins`, `everyone`). */
   secondFactorPolicy?: SecondFactorPolicy;
+  /** Only for signed-in readers: how often the newsletter's digest is sent (`off`, `daily`, `weekly`). */
+  newsletterDigest?: DigestFrequency;
   /** Only for signed-in readers: each reviewed resource's review cycle in months (`{"webrule": 12}`). */
   reviewCycles?: Record<string, number>;
   /** Only for signed-in readers: the days before an activity its sign-ups are reminded (`3,1`). */
@@ -192,6 +205,7 @@ export function defaultWebInfo(language: WireLanguage): WebInfo {
     approvalRequired: false,
     approverEmails: '',
     secondFactorPolicy: 'none',
+    newsletterDigest: 'off',
     reviewCycles: {},
     reminderDays: DEFAULT_REMINDER_DAYS.join(','),
     registrationRetentionMonths: DEFAULT_REGISTRATION_RETENTION_MONTHS,
@@ -224,6 +238,7 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
     approvalRequired: stored.approvalRequired === true,
     approverEmails: text('approverEmails', ''),
     secondFactorPolicy: policyOf(stored.secondFactorPolicy),
+    newsletterDigest: frequencyOf(stored.newsletterDigest),
     reviewCycles: cyclesOf(stored.reviewCycles),
     reminderDays: text('reminderDays', defaults.reminderDays ?? ''),
     registrationRetentionMonths:
@@ -241,6 +256,7 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
     delete info.secondFactorPolicy;
     delete info.reminderDays;
     delete info.registrationRetentionMonths;
+    delete info.newsletterDigest;
   }
   return info;
 }
@@ -350,6 +366,13 @@ export async function registrationRetentionMonths(): Promise<number> {
   return typeof value === 'number' && Number.isInteger(value) && value > 0
     ? value
     : DEFAULT_REGISTRATION_RETENTION_MONTHS;
+}
+
+/** The shared setting `newsletterDigest`. */
+export async function newsletterDigestFrequency(): Promise<DigestFrequency> {
+  const db = await getDb();
+  const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
+  return frequencyOf(row?.data?.newsletterDigest);
 }
 
 /** Each reviewed resource's review cycle in months (`reviewCycles`; none by default). */

@@ -1,0 +1,119 @@
+import { getTranslations } from 'next-intl/server';
+import { PublicPage } from '@/components/site/PublicPage';
+import form from '@/components/site/form.module.css';
+import styles from '@/components/site/newsletter/newsletter.module.css';
+import { newsletterTopics } from '@/lib/content/model/newsletter';
+import { subscriberByToken } from '@/lib/content/operations/newsletter';
+import { wireLanguages } from '@/lib/i18n/languages';
+import { localeOf, openPage } from '@/lib/i18n/params';
+import { routeHref } from '@/lib/public/links';
+import { searchParam } from '@/lib/public/paging';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/newsletter/manage'>) {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'newsletter' });
+  return { title: t('manageTitle'), robots: { index: false } };
+}
+
+/**
+ * A subscriber's own page, linked from every mailing's footer: topics, language, unsubscribe. Plain
+ * forms posted to `POST /api/newsletter/manage` and `/unsubscribe`, which send the browser back here.
+ */
+export default async function ManagePage({ params, searchParams }: PageProps<'/[locale]/newsletter/manage'>) {
+  const { locale, t } = await openPage(params, 'newsletter');
+  const query = await searchParams;
+  const token = searchParam(query.token);
+  const done = searchParam(query.done);
+  const subscriber = await subscriberByToken(token);
+  const below = [{ label: t('manageTitle'), path: '/newsletter/manage' }];
+  const tokenQuery = subscriber ? `?token=${encodeURIComponent(subscriber.token)}` : '';
+  return (
+    <PublicPage locale={locale} route="newsletter" title={t('manageTitle')} below={below}>
+      {!subscriber ? (
+        <div className={`${form.notice} ${form.noticeError}`} role="alert">
+          <p>{t('unknownToken')}</p>
+          <p>
+            <a href={routeHref(locale, 'newsletter')}>{t('subscribeAgain')}</a>
+          </p>
+        </div>
+      ) : (
+        <>
+          {done === 'confirmed' && (
+            <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
+              <p>{t('confirmed')}</p>
+            </div>
+          )}
+          {done === 'saved' && (
+            <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
+              <p>{t('saved')}</p>
+            </div>
+          )}
+          {done === 'unsubscribed' && (
+            <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
+              <p>{t('unsubscribed')}</p>
+            </div>
+          )}
+          <p>{t('manageIntro', { email: subscriber.email })}</p>
+          <dl>
+            <dt>{t('statusLabel')}</dt>
+            <dd>
+              {t(
+                `status.${subscriber.status === 'active' ? 'active' : subscriber.status === 'pending' ? 'pending' : 'unsubscribed'}`,
+              )}
+            </dd>
+          </dl>
+          {subscriber.status === 'active' && (
+            <>
+              <form method="post" action={`/api/newsletter/manage${tokenQuery}`} className={styles.form}>
+                <fieldset className={styles.topics}>
+                  <legend>{t('topics')}</legend>
+                  {newsletterTopics.map((topic) => (
+                    <label key={topic} className={styles.choice}>
+                      <input
+                        type="checkbox"
+                        name="topics"
+                        value={topic}
+                        defaultChecked={subscriber.topics.includes(topic)}
+                      />
+                      {t(`topic.${topic}`)}
+                    </label>
+                  ))}
+                </fieldset>
+                <fieldset className={styles.topics}>
+                  <legend>{t('language')}</legend>
+                  {wireLanguages.map((language) => (
+                    <label key={language} className={styles.choice}>
+                      <input type="radio" name="lang" value={language} defaultChecked={subscriber.lang === language} />
+                      <span lang={language === 'tw' ? 'zh-Hant-TW' : 'en'}>{t(`languages.${language}`)}</span>
+                    </label>
+                  ))}
+                </fieldset>
+                <div className={styles.actions}>
+                  <button type="submit" className={form.button}>
+                    {t('save')}
+                  </button>
+                </div>
+              </form>
+              <form method="post" action={`/api/newsletter/unsubscribe${tokenQuery}`} className={styles.form}>
+                <input type="hidden" name="List-Unsubscribe" value="One-Click" />
+                <input type="hidden" name="page" value="1" />
+                <div className={styles.actions}>
+                  <button type="submit" className={`${form.button} ${form.secondary}`}>
+                    {t('unsubscribeButton')}
+                  </button>
+                </div>
+              </form>
+            </>
+          )}
+          {subscriber.status === 'unsubscribed' && (
+            <p>
+              <a href={routeHref(locale, 'newsletter')}>{t('subscribeAgain')}</a>
+            </p>
+          )}
+        </>
+      )}
+    </PublicPage>
+  );
+}

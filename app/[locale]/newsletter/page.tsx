@@ -1,0 +1,80 @@
+import { getTranslations } from 'next-intl/server';
+import { PublicPage } from '@/components/site/PublicPage';
+import { SubscribeForm } from '@/components/site/newsletter/SubscribeForm';
+import form from '@/components/site/form.module.css';
+import { HydratedPage } from '@/components/site/HydratedPage';
+import { NewsletterCaptcha } from '@/components/site/newsletter/NewsletterCaptcha';
+import { captchaEnabled } from '@/lib/content/auth/captcha';
+import { config } from '@/lib/config';
+import { isNewsletterTopic } from '@/lib/content/model/newsletter';
+import { localeOf, openPage } from '@/lib/i18n/params';
+import { routePageMetadata } from '@/lib/public/info/metadata';
+import { searchParam } from '@/lib/public/paging';
+
+// Reads its search parameters (the outcome of a sign-up), so it renders on every request.
+export const dynamic = 'force-dynamic';
+
+const problems = ['email', 'topics', 'captcha', 'rate'] as const;
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/newsletter'>) {
+  const locale = await localeOf(params);
+  const t = await getTranslations({ locale, namespace: 'newsletter' });
+  return routePageMetadata(locale, 'newsletter', t('description'));
+}
+
+/** The newsletter's sign-up page, where the footer's form and this page's form land after a post. */
+export default async function NewsletterPage({ params, searchParams }: PageProps<'/[locale]/newsletter'>) {
+  const { locale, t } = await openPage(params, 'newsletter');
+  const query = await searchParams;
+  const pending = searchParam(query.pending) === '1';
+  const problem = problems.find((name) => name === searchParam(query.problem));
+  const typedTopics = [query.topics ?? []].flat().filter(isNewsletterTopic);
+  // The captcha is on when the server can verify tokens; the footer's form (no script) then lands here to retry.
+  const captchaSiteKey = captchaEnabled() ? config().recaptcha.siteKey : undefined;
+  return (
+    <PublicPage locale={locale} route="newsletter">
+      {pending ? (
+        <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
+          <p>
+            <strong>{t('pendingTitle')}</strong>
+          </p>
+          <p>{t('pending')}</p>
+        </div>
+      ) : (
+        <>
+          <p>{t('intro')}</p>
+          {problem && (
+            <div className={`${form.notice} ${form.noticeError}`} role="alert">
+              <p>
+                <strong>{t('errorTitle')}</strong>
+              </p>
+              <p>{t(`problem.${problem}`)}</p>
+            </div>
+          )}
+          <section aria-labelledby="newsletter-form-title">
+            <h2 id="newsletter-form-title" className="section-title">
+              {t('formTitle')}
+            </h2>
+            <SubscribeForm
+              locale={locale}
+              place="page"
+              email={searchParam(query.email)}
+              topics={problem ? typedTopics : undefined}
+              problem={problem}
+            />
+            {captchaSiteKey && (
+              <>
+                <HydratedPage part="newsletter captcha" />
+                <NewsletterCaptcha
+                  siteKey={captchaSiteKey}
+                  formId="newsletter-form"
+                  language={locale === 'en' ? 'en' : 'zh-TW'}
+                />
+              </>
+            )}
+          </section>
+        </>
+      )}
+    </PublicPage>
+  );
+}

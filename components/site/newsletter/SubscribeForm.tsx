@@ -1,0 +1,84 @@
+import { getTranslations } from 'next-intl/server';
+import { NEWSLETTER_CONSENT_VERSION, newsletterTopics, type NewsletterTopic } from '@/lib/content/model/newsletter';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import form from '../form.module.css';
+import styles from './newsletter.module.css';
+
+interface Props {
+  locale: Locale;
+  /** The footer's compact form or the newsletter page's. */
+  place: 'footer' | 'page';
+  /** What was typed before a refused post, and its problem's field. */
+  email?: string;
+  topics?: NewsletterTopic[];
+  problem?: 'email' | 'topics' | 'captcha' | 'rate';
+}
+
+/**
+ * The sign-up form. A plain form posted to `POST /api/newsletter/subscribe`, which answers a form
+ * post with a 303 to the newsletter page, so it works without JavaScript; the language of the mails
+ * is the page's, the consent wording and its version are shown beside the button.
+ */
+export async function SubscribeForm({ locale, place, email = '', topics = [...newsletterTopics], problem }: Props) {
+  const t = await getTranslations({ locale, namespace: 'newsletter' });
+  const id = (name: string) => `newsletter-${place}-${name}`;
+  const emailProblem = problem === 'email';
+  const topicsProblem = problem === 'topics';
+  return (
+    <form
+      method="post"
+      action="/api/newsletter/subscribe"
+      className={`${styles.form} ${place === 'footer' ? styles.footerForm : ''}`}
+      id={place === 'page' ? 'newsletter-form' : undefined}
+      aria-labelledby={place === 'footer' ? 'footer-newsletter' : undefined}
+    >
+      <input type="hidden" name="lang" value={toWireLanguage(locale)} />
+      <input type="hidden" name="form" value={place} />
+      <input type="hidden" name="captcha" value="" />
+      <div className={form.field}>
+        <label htmlFor={id('email')} className={form.label}>
+          {t('email')}
+        </label>
+        <input
+          id={id('email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={email}
+          className={form.control}
+          aria-invalid={emailProblem || undefined}
+          aria-describedby={emailProblem ? id('email-error') : undefined}
+        />
+        {emailProblem && (
+          <p id={id('email-error')} className={form.error}>
+            {t('problem.email')}
+          </p>
+        )}
+      </div>
+      <fieldset className={styles.topics} aria-describedby={topicsProblem ? id('topics-error') : undefined}>
+        <legend>{t('topics')}</legend>
+        {newsletterTopics.map((topic) => (
+          <label key={topic} className={styles.choice}>
+            <input type="checkbox" name="topics" value={topic} defaultChecked={topics.includes(topic)} />
+            {t(`topic.${topic}`)}
+          </label>
+        ))}
+        {topicsProblem && (
+          <p id={id('topics-error')} className={form.error}>
+            {t('problem.topics')}
+          </p>
+        )}
+      </fieldset>
+      <p className={styles.consent} id={id('consent')}>
+        {t('consent')} <span>({t('consentVersion', { version: NEWSLETTER_CONSENT_VERSION })})</span>
+      </p>
+      <div className={styles.actions}>
+        <button type="submit" className={form.button} aria-describedby={id('consent')}>
+          {t('submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

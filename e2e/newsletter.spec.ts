@@ -1,0 +1,191 @@
+import { expect, test } from './fixtures';
+import { linkIn, TestSmtpServer } from '../test/helpers/smtp';
+import { expectNoAxeViolations, expectToast, nextTestAddress, signInWithToken } from './helpers';
+import { E2E_SMTP_PORT } from './worker';
+
+/**
+ * The newsletter without JavaScript, in both languages: the footer's form on a public page, the
+ * confirmation mail at a real SMTP listener, the confirm page's button, the manage page (topics,
+ * language, unsubscribe), the unsubscribe link's page with one button; axe on each page.
+ */
+const smtp = new TestSmtpServer(E2E_SMTP_PORT);
+
+test.beforeAll(async () => {
+  await smtp.start();
+});
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
+});
+test.afterAll(async () => {
+  await smtp.stop();
+});
+
+const words = {
+  tw: {
+    footer: '電子報',
+    email: '電子郵件地址',
+    news: '最新消息',
+    bulletins: '公告',
+    subscribe: '訂閱',
+    pending: '請查看您的信箱',
+    confirm: '確認訂閱',
+    confirmed: '訂閱已確認',
+    save: '儲存',
+    saved: '已儲存您的選擇',
+    unsubscribe: '取消訂閱',
+    unsubscribed: '已取消訂閱',
+    problem: '請輸入正確的電子郵件地址',
+  },
+  en: {
+    footer: 'Newsletter',
+    email: 'E-mail address',
+    news: 'News',
+    bulletins: 'Bulletins',
+    subscribe: 'Subscribe',
+    pending: 'Check your inbox',
+    confirm: 'Confirm my subscription',
+    confirmed: 'your subscription is confirmed',
+    save: 'Save',
+    saved: 'Your choices are saved',
+    unsubscribe: 'Unsubscribe',
+    unsubscribed: 'You are unsubscribed',
+    problem: 'Enter a valid e-mail address',
+  },
+} as const;
+
+type Page = import('@playwright/test').Page;
+
+/** Axe needs script: the script-free runs skip it, the run with script checks every page of the way. */
+const checkAxe = async (page: Page, axe: boolean) => {
+  if (axe) await expectNoAxeViolations(page);
+};
+
+/** Sign-up from the footer, the mailed link, confirmation, the manage page, the unsubscribe link's page. */
+async function expectWholeWay(page: Page, language: 'tw' | 'en', axe: boolean) {
+  const w = words[language];
+  const address = `reader-${language}-${Date.now()}@example.com`;
+  await page.goto(`/${language}/contact`);
+  const footer = page.getByRole('contentinfo').getByRole('region', { name: w.footer });
+  await footer.getByLabel(w.email).fill(address);
+  await footer.getByRole('checkbox', { name: w.news }).uncheck();
+  await footer.getByRole('button', { name: w.subscribe, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${language}/newsletter\\?pending=1$`));
+  await expect(page.getByRole('status')).toContainText(w.pending);
+  await checkAxe(page, axe);
+
+  await expect.poll(() => smtp.received.some((m) => m.envelopeTo.includes(address))).toBe(true);
+  const mail = smtp.received.find((m) => m.envelopeTo.includes(address))!;
+  expect(mail.html).toContain(`/${language}/newsletter/confirm?token=`);
+  const confirmLink = new URL(linkIn(mail, 'http'));
+  await page.goto(`${confirmLink.pathname}${confirmLink.search}`);
+  await checkAxe(page, axe);
+  await page.getByRole('main').getByRole('button', { name: w.confirm }).click();
+  await expect(page.getByRole('status')).toContainText(w.confirmed);
+
+  // Confirmed: on to the manage page (the page every mailing's footer links), its token in the address.
+  await expect(page).toHaveURL(new RegExp(`/${language}/newsletter/manage\\?token=[\\w-]+&done=confirmed$`));
+  const token = new URL(page.url()).searchParams.get('token')!;
+  await checkAxe(page, axe);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('checkbox', { name: w.news })).not.toBeChecked();
+  await expect(main.getByRole('checkbox', { name: w.bulletins })).toBeChecked();
+  await main.getByRole('checkbox', { name: w.news }).check();
+  await main.getByRole('button', { name: w.save }).click();
+  await expect(page.getByRole('status')).toContainText(w.saved);
+  await expect(page.getByRole('main').getByRole('checkbox', { name: w.news })).toBeChecked();
+
+  // The unsubscribe link, opened as a person would: one button, nothing changed until it is pressed.
+  await page.goto(`/api/newsletter/unsubscribe?token=${token}`);
+  await expect(page).toHaveURL(new RegExp(`/${language}/newsletter/unsubscribe\\?token=`));
+  await checkAxe(page, axe);
+  expect((await (await page.request.get(`/api/newsletter/manage?token=${token}`)).json()).status).toBe('active');
+  await page.getByRole('main').getByRole('button', { name: w.unsubscribe }).click();
+  await expect(page.getByRole('status')).toContainText(w.unsubscribed);
+  expect((await (await page.request.get(`/api/newsletter/manage?token=${token}`)).json()).status).toBe('unsubscribed');
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const language of ['tw', 'en'] as const) {
+    test(`${language}: subscribe from the footer, confirm, manage and unsubscribe`, async ({ page }) => {
+      await expectWholeWay(page, language, false);
+    });
+  }
+});
+
+test('the newsletter pages pass axe (with script, so axe can run)', async ({ page }) => {
+  await expectWholeWay(page, 'en', true);
+});
+
+for (const language of ['tw', 'en'] as const) {
+  const w = words[language];
+  test(`${language}: a refused sign-up comes back to the newsletter page with the problem`, async ({ page }) => {
+    // The browser's own check passes this address; the server's asks for a dot in the domain.
+    await page.goto(`/${language}/newsletter`);
+    const form = page.locator('#newsletter-form');
+    await form.getByLabel(w.email).fill('someone@localhost');
+    await form.getByRole('button', { name: w.subscribe, exact: true }).click();
+    await expect(page.getByRole('alert')).toContainText(w.problem);
+    await expect(page.locator('#newsletter-form').getByLabel(w.email)).toHaveValue('someone@localhost');
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('the back office writes a mailing: preview, test send, send; the mailing is listed with its counts', async ({
+  page,
+  request,
+}) => {
+  // A confirmed English subscriber to receive the mailing.
+  const address = `member-${Date.now()}@example.com`;
+  await request.post('/api/newsletter/subscribe', {
+    headers: { 'web-language': 'en', 'x-forwarded-for': nextTestAddress() },
+    data: { email: address, topics: ['webnews'] },
+  });
+  await expect.poll(() => smtp.received.some((m) => m.envelopeTo.includes(address))).toBe(true);
+  const confirm = new URL(
+    linkIn(
+      smtp.received.find((m) => m.envelopeTo.includes(address))!,
+      'http',
+    ),
+  );
+  const confirmed = await request.post('/api/newsletter/confirm', {
+    data: { token: confirm.searchParams.get('token') },
+  });
+  expect(await confirmed.json()).toEqual({ confirmed: true });
+
+  await signInWithToken(page, request);
+  await page.goto('/en-admin/newsletter');
+  await expect(page.getByRole('heading', { name: 'Newsletter', level: 1 })).toBeVisible();
+  await page.getByLabel('Subject').fill('December news');
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill('What the association did this month.');
+  const audience = page.getByRole('group', { name: 'For subscribers of' });
+  await audience.getByRole('checkbox', { name: 'Bulletins' }).uncheck();
+  await audience.getByRole('checkbox', { name: 'Activities' }).uncheck();
+  // Axe checks the screen before the preview: the preview's frame is the mail, which runs no script, not the screen.
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.frameLocator('iframe[title="Preview of the mailing"]');
+  await expect(preview.getByText('What the association did this month.')).toBeVisible();
+
+  await page.getByLabel('Test address').fill('editor@example.org');
+  await page.getByRole('button', { name: 'Send a test' }).click();
+  await expectToast(page, 'Test sent to editor@example.org.');
+  await expect.poll(() => smtp.received.some((m) => m.envelopeTo.includes('editor@example.org'))).toBe(true);
+  expect(smtp.received.find((m) => m.envelopeTo.includes('editor@example.org'))!.subject).toBe('[Test] December news');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Send to subscribers' }).click();
+  await expect
+    .poll(() => smtp.received.some((m) => m.envelopeTo.includes(address) && m.subject === 'December news'))
+    .toBe(true);
+  const mail = smtp.received.find((m) => m.envelopeTo.includes(address) && m.subject === 'December news')!;
+  const header = (name: string) => mail.parsed.headerLines.find((line) => line.key === name)?.line ?? '';
+  expect(header('list-unsubscribe')).toMatch(/\/api\/newsletter\/unsubscribe\?token=[\w-]+>$/);
+  expect(header('list-unsubscribe-post')).toMatch(/List-Unsubscribe=One-Click$/);
+  expect(mail.text).toContain('/en/newsletter/manage?token=');
+
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'December news' }).first();
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell').nth(5)).toHaveText(/[1-9]/);
+});

@@ -1,0 +1,275 @@
+import 'server-only';
+import { and, count, desc, eq, isNull, like, sql } from 'drizzle-orm';
+import { config } from '../../config';
+import { getDb } from '../../db';
+import { mailQueue, newsletterMailings, newsletterSubscribers } from '../../db/schema';
+import { enqueueMail } from '../../mail/queue';
+import { mailingMail, type MailCard, type MailingBody } from '../../mail/newsletter';
+import { translate } from '../../i18n/messages';
+import type { WireLanguage } from '../../i18n/languages';
+import { logError } from '../../observability/logger';
+import { richTextToPlain, sanitizeRichText } from '../../security/sanitize';
+import { requireAccess, type Actor } from '../model/actor';
+import { emailPattern } from '../model/validation';
+import { invalid, invalidFields, type Issue } from '../model/errors';
+import { newsletterTopics, type NewsletterTopic } from '../model/newsletter';
+import { resources } from '../model/registry';
+import type { Row } from '../model/rows';
+import { toWireDateTime } from '../model/wire-dates';
+import { recordAudit } from '../storage/audit';
+import { readPublicRow } from '../storage/reads';
+import { readWebInfo } from '../storage/settings';
+import { topicsOf } from './newsletter';
+
+/**
+ * Mailings to the newsletter's confirmed subscribers (docs/api.md, Newsletter): staff write a
+ * subject and rich text, choose items shown as cards, topics and a language; a preview and a test
+ * send to one address come first. Sending stores the mailing, then queues one mail per active
+ * subscriber of that language whose topics meet the mailing's, each under the once key
+ * `mailing:{id}:{subscriber}`, so however often it is queued (again at start-up after a crash,
+ * from any server) no address gets it twice. The queue's worker sends them at MAIL_RATE_PER_MINUTE.
+ */
+
+/** A public row's address on the site (lib/public knows it; the API passes it in). */
+export type RowLink = (language: WireLanguage, resource: string, row: Row) => string | null;
+
+const MAX_ITEMS = 20;
+const MAX_SUBJECT = 200;
+const cardResources = {
+  webnews: resources.webnews,
+  webbulletin: resources.webbulletin,
+  webactivity: resources.webactivity,
+};
+
+export interface MailingInput {
+  subject: string;
+  content: string;
+  items: { resource: NewsletterTopic; id: number }[];
+  topics: NewsletterTopic[];
+  lang: WireLanguage;
+}
+
+/** The mailing a request describes, checked; refuses with per-field issues in the request's language. */
+function mailingInput(actor: Actor, input: Record<string, unknown>): MailingInput {
+  const issues: Issue[] = [];
+  const subject = typeof input.subject === 'string' ? input.subject.replace(/[\r\n]+/g, ' ').trim() : '';
+  if (!subject || subject.length > MAX_SUBJECT)
+    issues.push({ field: 'subject', key: 'newsletterSubject', values: { max: MAX_SUBJECT } });
+  const content = typeof input.content === 'string' ? sanitizeRichText(input.content) : '';
+  if (!richTextToPlain(content)) issues.push({ field: 'content', key: 'newsletterContent', values: {} });
+  const rawItems = input.items ?? [];
+  const items = Array.isArray(rawItems)
+    ? rawItems.flatMap((item) =>
+        item &&
+        typeof item === 'object' &&
+        newsletterTopics.some((topic) => topic === (item as Record<string, unknown>).resource) &&
+        Number.isInteger((item as Record<string, unknown>).id) &&
+        ((item as Record<string, unknown>).id as number) > 0
+          ? [{ resource: (item as { resource: NewsletterTopic }).resource, id: (item as { id: number }).id }]
+          : [],
+      )
+    : [];
+  if (!Array.isArray(rawItems) || items.length !== rawItems.length || items.length > MAX_ITEMS)
+    issues.push({ field: 'items', key: 'newsletterItems', values: { max: MAX_ITEMS } });
+  const topics = topicsOf(input.topics ?? [...newsletterTopics]);
+  if (!topics) issues.push({ field: 'topics', key: 'newsletterTopics', values: {} });
+  const lang = input.lang === undefined ? actor.language : input.lang;
+  if (lang !== 'tw' && lang !== 'en') issues.push({ field: 'lang', key: 'newsletterLanguage', values: {} });
+  if (issues.length) throw invalidFields(issues);
+  return { subject, content, items, topics: topics!, lang: lang as WireLanguage };
+}
+
+/** A card with the topic (resource) of its item, so a digest gives each subscriber the cards of their topics. */
+export interface TopicCard {
+  resource: NewsletterTopic;
+  card: MailCard;
+}
+
+/** The cards of the chosen items that visitors can see now, in the mailing's language. */
+async function cardsOf(mailing: Pick<MailingInput, 'items' | 'lang'>, rowLink: RowLink): Promise<TopicCard[]> {
+  const cards: TopicCard[] = [];
+  for (const item of mailing.items) {
+    const row = (await readPublicRow(cardResources[item.resource], mailing.lang, item.id)) as Row | undefined;
+    if (row) cards.push({ resource: item.resource, card: cardOf(mailing.lang, item.resource, row, rowLink) });
+  }
+  return cards;
+}
+
+export function cardOf(language: WireLanguage, resource: string, row: Row, rowLink: RowLink): MailCard {
+  const when = (row.startAt ?? row.publishAt ?? row.createdAt) as Date | null;
+  const summary =
+    typeof row.summary === 'string' && row.summary ? row.summary : richTextToPlain(String(row.content ?? ''));
+  return {
+    title: String(row.title ?? ''),
+    date: when instanceof Date ? toWireDateTime(when, config().siteTimeZone).slice(0, 10) : null,
+    summary: summary.length > 200 ? `${summary.slice(0, 199)}…` : summary,
+    url: rowLink(language, resource, row),
+  };
+}
+
+const plainOf = (html: string) => richTextToPlain(html.replace(/<\/(p|h\d|li|div)>/g, '</$1>\n'));
+
+async function bodyOf(mailing: MailingInput, rowLink: RowLink): Promise<MailingBody> {
+  const cards = await cardsOf(mailing, rowLink);
+  return {
+    subject: mailing.subject,
+    html: mailing.content,
+    text: plainOf(mailing.content),
+    cards: cards.map((c) => c.card),
+  };
+}
+
+/** `POST newsletter/preview`: the mail as a subscriber would see it, `{subject, html, text}`, nothing sent. */
+export async function previewMailing(actor: Actor, input: Record<string, unknown>, rowLink: RowLink) {
+  requireAccess(actor, 'user');
+  const mailing = mailingInput(actor, input);
+  const site = (await readWebInfo(mailing.lang, { includePrivate: false })).siteName;
+  const mail = mailingMail(mailing.lang, site, await bodyOf(mailing, rowLink), null);
+  return { subject: mail.subject, html: mail.html, text: mail.text };
+}
+
+/**
+ * `POST newsletter/send`: with `test` an address, that one mail only (subject marked as a test);
+ * otherwise the mailing is stored and queued to every matching active subscriber. → `{queued: n}`.
+ */
+export async function sendMailing(actor: Actor, input: Record<string, unknown>, rowLink: RowLink) {
+  requireAccess(actor, 'user');
+  const mailing = mailingInput(actor, input);
+  if (input.test !== undefined && input.test !== null && input.test !== '') {
+    const to = typeof input.test === 'string' ? input.test.trim() : '';
+    if (!emailPattern.test(to) || to.length > 254) throw invalid('newsletterTestAddress');
+    const site = (await readWebInfo(mailing.lang, { includePrivate: false })).siteName;
+    const mail = mailingMail(mailing.lang, site, await bodyOf(mailing, rowLink), null);
+    const subject = translate(mailing.lang, 'mail.newsletter.testSubject', { subject: mail.subject });
+    const id = await enqueueMail({ kind: 'newsletter', to: [to], ...mail, subject });
+    return { queued: id === null ? 0 : 1 };
+  }
+  const db = await getDb();
+  const [stored] = await db
+    .insert(newsletterMailings)
+    .values({ kind: 'mailing', ...mailing, createdBy: actor.account?.id ?? null })
+    .returning();
+  await recordAudit(actor, {
+    action: 'newsletter',
+    resource: 'newsletter',
+    rowId: stored.id,
+    summary: mailing.subject,
+  });
+  return { queued: await queueMailing(stored, rowLink) };
+}
+
+export type StoredMailing = typeof newsletterMailings.$inferSelect;
+
+/** The active subscribers of a language whose topics meet `topics`. */
+export async function recipientsOf(lang: string, topics: string[]) {
+  const db = await getDb();
+  return db
+    .select({
+      id: newsletterSubscribers.id,
+      email: newsletterSubscribers.email,
+      token: newsletterSubscribers.token,
+      topics: newsletterSubscribers.topics,
+    })
+    .from(newsletterSubscribers)
+    .where(
+      and(
+        eq(newsletterSubscribers.status, 'active'),
+        eq(newsletterSubscribers.lang, lang),
+        sql`${newsletterSubscribers.topics} ?| array[${sql.join(
+          topics.map((topic) => sql`${topic}`),
+          sql`, `,
+        )}]::text[]`,
+      ),
+    )
+    .orderBy(newsletterSubscribers.id);
+}
+
+/**
+ * Queues a stored mailing to its recipients (each once, by its once key), then marks it queued with
+ * the number of recipients; answers how many were queued by this call. A digest gives each
+ * subscriber the cards of their own topics, and nothing to one whose topics had nothing new.
+ */
+export async function queueMailing(stored: StoredMailing, rowLink: RowLink): Promise<number> {
+  const lang = stored.lang === 'en' ? 'en' : 'tw';
+  const site = (await readWebInfo(lang, { includePrivate: false })).siteName;
+  const cards = await cardsOf({ items: stored.items as MailingInput['items'], lang }, rowLink);
+  const recipients = await recipientsOf(lang, stored.topics);
+  let queued = 0;
+  let addressed = 0;
+  for (const recipient of recipients) {
+    const own = stored.kind === 'digest' ? cards.filter((c) => recipient.topics.includes(c.resource)) : cards;
+    if (stored.kind === 'digest' && !own.length) continue;
+    addressed++;
+    const body = {
+      subject: stored.subject,
+      html: stored.content,
+      text: plainOf(stored.content),
+      cards: own.map((c) => c.card),
+    };
+    const id = await enqueueMail({
+      kind: 'newsletter',
+      to: [recipient.email],
+      ...mailingMail(lang, site, body, recipient.token),
+      onceKey: `${stored.kind}:${stored.id}:${recipient.id}`,
+    });
+    if (id !== null) queued++;
+  }
+  const db = await getDb();
+  await db
+    .update(newsletterMailings)
+    .set({ queuedAt: new Date(), recipients: addressed })
+    .where(eq(newsletterMailings.id, stored.id));
+  return queued;
+}
+
+/** At start-up: mailings whose queuing a stopped server left unfinished are queued again (no one twice). */
+export async function resumeMailings(rowLink: RowLink): Promise<number> {
+  const db = await getDb();
+  const unfinished = await db.select().from(newsletterMailings).where(isNull(newsletterMailings.queuedAt));
+  let queued = 0;
+  for (const mailing of unfinished) {
+    queued += await queueMailing(mailing, rowLink).catch((error) => {
+      logError(error, 'newsletter mailing could not be queued');
+      return 0;
+    });
+  }
+  return queued;
+}
+
+/** `POST newsletter/mailings`: mailings and digests, newest first, with their mails queued, sent and failed. */
+export async function listMailings(actor: Actor, input: Record<string, unknown>) {
+  requireAccess(actor, 'user');
+  const page = Math.max(1, Number.isInteger(input.page) ? (input.page as number) : 1);
+  const pageSize = Math.min(100, Math.max(1, Number.isInteger(input.pageSize) ? (input.pageSize as number) : 20));
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(newsletterMailings);
+  const rows = await db
+    .select()
+    .from(newsletterMailings)
+    .orderBy(desc(newsletterMailings.createdAt), desc(newsletterMailings.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const data = [];
+  for (const row of rows) {
+    const states = await db
+      .select({ status: mailQueue.status, n: count() })
+      .from(mailQueue)
+      .where(like(mailQueue.onceKey, `${row.kind}:${row.id}:%`))
+      .groupBy(mailQueue.status);
+    const of = (status: string) => Number(states.find((state) => state.status === status)?.n ?? 0);
+    data.push({
+      id: row.id,
+      kind: row.kind,
+      period: row.period,
+      subject: row.subject,
+      lang: row.lang,
+      topics: row.topics,
+      createdAt: toWireDateTime(row.createdAt, config().siteTimeZone),
+      queued: states.reduce((sum, state) => sum + Number(state.n), 0),
+      pending: of('pending'),
+      sent: of('sent'),
+      failed: of('failed') + of('expired'),
+    });
+  }
+  return { data, total: Number(total), page, pageSize };
+}

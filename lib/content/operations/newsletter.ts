@@ -1,0 +1,206 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gte, lt, ne } from 'drizzle-orm';
+import { getDb } from '../../db';
+import { newsletterSubscribers } from '../../db/schema';
+import { enqueueMail } from '../../mail/queue';
+import { confirmationMail, listId } from '../../mail/newsletter';
+import type { WireLanguage } from '../../i18n/languages';
+import { verifyCaptcha } from '../auth/captcha';
+import { hit, newsletterLimit, newsletterMailLimit, withinLimit } from '../auth/rate-limit';
+import { requireAccess, type Actor } from '../model/actor';
+import { emailPattern } from '../model/validation';
+import { invalid, invalidFields, notFound, type Issue } from '../model/errors';
+import {
+  NEWSLETTER_CONSENT_VERSION,
+  isNewsletterTopic,
+  type ConsentForm,
+  type NewsletterTopic,
+} from '../model/newsletter';
+import { readWebInfo } from '../storage/settings';
+
+/**
+ * Subscribing to the newsletter with double opt-in (docs/api.md, Newsletter): a sign-up stores the
+ * address as `pending` with its consent record and mails a confirmation link; only a confirmed
+ * (`active`) address gets mailings. Every answer to a sign-up is the same, so no one can learn
+ * whether an address is subscribed. Each subscriber has a token for the unsubscribe and manage
+ * links of every mailing.
+ */
+
+/** How long a confirmation link works; unconfirmed sign-ups older than this are removed. */
+export const UNCONFIRMED_DAYS = 7;
+const UNCONFIRMED_MS = UNCONFIRMED_DAYS * 24 * 60 * 60 * 1000;
+
+export const newToken = () => randomBytes(32).toString('base64url');
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const tokenShape = (value: unknown): value is string => typeof value === 'string' && /^[\w-]{20,64}$/.test(value);
+
+export type Subscriber = typeof newsletterSubscribers.$inferSelect;
+
+export interface SubscriptionChoice {
+  email: string;
+  topics: NewsletterTopic[];
+}
+
+/** The address and topics of a sign-up, checked; refuses with per-field issues. */
+export function subscriptionInput(input: Record<string, unknown>): SubscriptionChoice {
+  const issues: Issue[] = [];
+  const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
+  if (!email) issues.push({ field: 'email', key: 'newsletterEmailRequired', values: {} });
+  else if (email.length > 254 || !emailPattern.test(email))
+    issues.push({ field: 'email', key: 'newsletterEmailInvalid', values: {} });
+  const topics = topicsOf(input.topics);
+  if (!topics) issues.push({ field: 'topics', key: 'newsletterTopics', values: {} });
+  if (issues.length) throw invalidFields(issues);
+  return { email, topics: topics! };
+}
+
+/** A non-empty list of known topics, each once; a single string counts as a list of one (a form's one box). */
+export function topicsOf(value: unknown): NewsletterTopic[] | null {
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list) || !list.length || !list.every(isNewsletterTopic)) return null;
+  return [...new Set(list)];
+}
+
+/**
+ * A sign-up (`POST newsletter/subscribe`, the footer's and the page's form): rate limit per client
+ * address, then the captcha, then the address is stored as pending (or its pending or unsubscribed
+ * row renewed) with the consent record and a confirmation is mailed. An active address is left as
+ * it is. The answer is `{pending: true}` in every case.
+ */
+export async function subscribe(
+  actor: Actor,
+  input: Record<string, unknown>,
+  form: ConsentForm = 'api',
+): Promise<{ pending: true }> {
+  requireAccess(actor, 'public');
+  const choice = subscriptionInput(input);
+  await hit(newsletterLimit, actor.clientAddress);
+  await verifyCaptcha(input.captcha, actor.clientAddress, 'newsletter');
+  await invite(choice, actor.language, { at: new Date(), address: actor.clientAddress, form });
+  return { pending: true };
+}
+
+interface ConsentRecord {
+  at: Date;
+  address: string;
+  form: ConsentForm;
+}
+
+/**
+ * Stores a pending sign-up (or renews one that is pending or unsubscribed) and mails its
+ * confirmation link; an active subscriber is not touched. Answers whether a confirmation was queued.
+ */
+export async function invite(choice: SubscriptionChoice, language: WireLanguage, consent: ConsentRecord) {
+  const db = await getDb();
+  const confirmToken = newToken();
+  const pending = {
+    topics: choice.topics,
+    lang: language,
+    status: 'pending',
+    confirmTokenHash: hashOf(confirmToken),
+    consentAt: consent.at,
+    consentAddress: consent.address.slice(0, 64),
+    consentForm: consent.form,
+    consentVersion: NEWSLETTER_CONSENT_VERSION,
+    consentLang: language,
+  };
+  const [inserted] = await db
+    .insert(newsletterSubscribers)
+    .values({ email: choice.email, token: newToken(), createdAt: consent.at, ...pending })
+    .onConflictDoNothing()
+    .returning({ id: newsletterSubscribers.id });
+  if (!inserted) {
+    const [renewed] = await db
+      .update(newsletterSubscribers)
+      .set({ ...pending, createdAt: consent.at })
+      .where(and(eq(newsletterSubscribers.email, choice.email), ne(newsletterSubscribers.status, 'active')))
+      .returning({ id: newsletterSubscribers.id });
+    if (!renewed) return false;
+  }
+  if (!(await withinLimit(newsletterMailLimit, choice.email, consent.at))) return false;
+  const site = (await readWebInfo(language, { includePrivate: false })).siteName;
+  await enqueueMail({
+    kind: 'newsletter-confirm',
+    to: [choice.email],
+    ...confirmationMail(language, site, confirmToken, UNCONFIRMED_DAYS),
+    headers: { 'List-Id': listId(site) },
+    expiresAt: new Date(consent.at.getTime() + UNCONFIRMED_MS),
+  });
+  return true;
+}
+
+/** The confirmation link: makes the pending sign-up active; null when the link is unknown, used or too old. */
+export async function confirmSubscription(token: unknown, now = new Date()): Promise<Subscriber | null> {
+  if (!tokenShape(token)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set({ status: 'active', confirmedAt: now, confirmTokenHash: null, unsubscribedAt: null })
+    .where(
+      and(
+        eq(newsletterSubscribers.confirmTokenHash, hashOf(token)),
+        eq(newsletterSubscribers.status, 'pending'),
+        gte(newsletterSubscribers.createdAt, new Date(now.getTime() - UNCONFIRMED_MS)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The subscriber a mailing's token names, or null. */
+export async function subscriberByToken(token: unknown): Promise<Subscriber | null> {
+  if (!tokenShape(token)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.token, token));
+  return row ?? null;
+}
+
+/**
+ * One-click unsubscribe (RFC 8058) and the manage page's button: the token's subscriber gets no more
+ * mail, at once. Refuses a token that names no one (404); an address already unsubscribed stays so.
+ */
+export async function unsubscribe(token: unknown, now = new Date()): Promise<Subscriber> {
+  const subscriber = await subscriberByToken(token);
+  if (!subscriber) throw notFound();
+  if (subscriber.status === 'unsubscribed') return subscriber;
+  const db = await getDb();
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set({ status: 'unsubscribed', unsubscribedAt: now, confirmTokenHash: null })
+    .where(eq(newsletterSubscribers.id, subscriber.id))
+    .returning();
+  return row ?? subscriber;
+}
+
+/** The manage page's save: an active subscriber's topics and language. */
+export async function updateSubscription(token: unknown, input: Record<string, unknown>): Promise<Subscriber> {
+  const subscriber = await subscriberByToken(token);
+  if (!subscriber || subscriber.status !== 'active') throw notFound();
+  const topics = topicsOf(input.topics);
+  if (!topics) throw invalidFields([{ field: 'topics', key: 'newsletterTopics', values: {} }]);
+  const lang = input.lang === 'en' || input.lang === 'tw' ? input.lang : null;
+  if (!lang) throw invalid('newsletterLanguage');
+  const db = await getDb();
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set({ topics, lang })
+    .where(eq(newsletterSubscribers.id, subscriber.id))
+    .returning();
+  return row;
+}
+
+/** Removes sign-ups never confirmed within UNCONFIRMED_DAYS (the housekeeping); returns how many. */
+export async function removeUnconfirmed(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const removed = await db
+    .delete(newsletterSubscribers)
+    .where(
+      and(
+        eq(newsletterSubscribers.status, 'pending'),
+        lt(newsletterSubscribers.createdAt, new Date(now.getTime() - UNCONFIRMED_MS)),
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id });
+  return removed.length;
+}
