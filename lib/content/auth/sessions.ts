@@ -5,7 +5,7 @@ import { localGeneration } from '../../cache/public-reads';
 import { getDb, type Database } from '../../db';
 import { account, sessions } from '../../db/schema';
 import type { ActorAccount } from '../model/actor';
-import { Role } from '../model/roles';
+import { roleOf } from '../model/roles';
 import accountDefinition from '../resources/account';
 
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
@@ -123,7 +123,7 @@ export async function sessionForToken(
     id: Number(row.id),
     username: String(row.username ?? ''),
     displayName: String(row.displayName ?? ''),
-    role: row.role === Role.Admin ? Role.Admin : Role.User,
+    role: roleOf(row.role),
   };
   if (revoked === revocations.__gonghuiRevocations) {
     cachedSessions.set(tokenHash, {

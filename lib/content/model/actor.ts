@@ -1,5 +1,5 @@
 import { forbidden, unauthorized } from './errors';
-import { roleAllows, type Access, type RoleValue } from './roles';
+import { isStaffRole, roleAllows, type Access, type RoleValue } from './roles';
 import type { WireLanguage } from '../../i18n/languages';
 
 /** A signed-in account as operations see it. */
@@ -46,7 +46,11 @@ export const visitor = (language: WireLanguage, clientAddress = 'unknown'): Acto
   clientAddress,
 });
 
-export const isSignedIn = (actor: Actor) => actor.account !== null;
+/**
+ * A staff account is signed in (User or Admin). A Member reads content as a visitor does: public
+ * rows only, no back-office columns.
+ */
+export const isSignedIn = (actor: Actor) => actor.account !== null && isStaffRole(actor.account.role);
 
 /** What rows an actor reads: visitors only public rows inside their window; always in the actor's language. */
 export const readScopeOf = (actor: Actor) => ({ language: actor.language, publicOnly: !isSignedIn(actor) });
