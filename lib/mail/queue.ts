@@ -29,7 +29,7 @@ export const KEEP_DONE_MS = 30 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface QueuedMail extends MailContent {
-  kind: 'contact' | 'password-reset' | 'approval' | 'review' | 'sign-in' | 'registration' | 'newsletter';
+  kind: 'contact' | 'password-reset' | 'approval' | 'review' | 'sign-in' | 'registration' | 'newsletter' | 'member';
   /** Not sent after this (a reset link that no longer works). */
   expiresAt?: Date;
   /** The mail is queued once for this key, whichever server asks and however often (see the table). */

@@ -33,6 +33,9 @@ export const auditActions = [
   'approve',
   'reject',
   'review',
+  // The member area: a contact invited to an institution's accounts, and the invitation taken up.
+  'memberInvite',
+  'memberJoin',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -29,7 +29,10 @@ export default defineResource({
     email: field.email(['電子郵件', 'E-mail'], { listed: true }),
     role: field.choice(roleChoices, ['角色', 'Role'], { required: true, listed: true }),
     // A Member's institution and whether they are its key contact (staff accounts have neither).
-    memberId: field.reference('webmemberdept', ['會員機構', 'Member institution'], { listed: true }),
+    memberId: field.reference('webmemberdept', ['會員機構', 'Member institution'], {
+      listed: true,
+      titled: true,
+    }),
     keyContact: field.boolean(['主要聯絡人', 'Key contact']),
     isDisabled: field.boolean(['停用', 'Disabled'], { listed: true }),
     password: field.password(['密碼', 'Password'], { required: true }),
