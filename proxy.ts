@@ -5,6 +5,8 @@ import { XSRF_COOKIE } from './lib/api/xsrf-cookie';
 import { adminRouting } from './lib/admin/rewrite';
 import { firstPagePath, hasCachedFirstPage, isFirstPageTwin, withoutFirstPage } from './lib/public/first-pages';
 import { isSiteArea } from './lib/public/routes';
+import { MEMBER_XSRF_COOKIE, MEMBER_XSRF_HEADER } from './lib/http/cookies';
+import { isMemberAreaPath } from './lib/public/member/paths';
 
 const intl = createMiddleware(routing);
 
@@ -36,6 +38,7 @@ function publicPage(request: NextRequest): NextResponse {
   const area = below.split('/')[1];
   if (area && !isSiteArea(area)) return NextResponse.redirect(new URL(`/${prefix}`, request.url));
   const response = intl(request);
+  if (isMemberAreaPath(pathname)) return withMemberXsrf(request, response);
   if (!search && hasCachedFirstPage(below) && !response.headers.has('location')) {
     // next-intl rewrites /tw/… to its zh-TW route and lets /en/… through as it is: the twin's path
     // goes after that route's locale segment.
@@ -44,6 +47,33 @@ function publicPage(request: NextRequest): NextResponse {
     target.pathname = `${locale}${firstPagePath(below)}`;
     response.headers.set('x-middleware-rewrite', target.toString());
     response.headers.delete('x-middleware-next');
+  }
+  return response;
+}
+
+/**
+ * A member-area page gets the token its forms echo (double submit): the browser's cookie, or a new
+ * one set now and handed to the page in a request header, since the page renders before the browser
+ * has the cookie. These pages are never cached (lib/server/cache-headers.ts), so the cookie reaches
+ * nobody else.
+ */
+function withMemberXsrf(request: NextRequest, intlResponse: NextResponse): NextResponse {
+  if (intlResponse.headers.has('location')) return intlResponse;
+  const known = request.cookies.get(MEMBER_XSRF_COOKIE)?.value;
+  const token = known && /^[A-Za-z0-9]{32}$/.test(known) ? known : crypto.randomUUID().replaceAll('-', '');
+  const headers = new Headers(request.headers);
+  headers.set(MEMBER_XSRF_HEADER, token);
+  const rewrite = intlResponse.headers.get('x-middleware-rewrite');
+  const response = rewrite
+    ? NextResponse.rewrite(new URL(rewrite), { request: { headers } })
+    : NextResponse.next({ request: { headers } });
+  if (token !== known) {
+    response.cookies.set(MEMBER_XSRF_COOKIE, token, {
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: true,
+      secure: request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https',
+    });
   }
   return response;
 }

@@ -128,9 +128,9 @@ export function route(id: RouteId): SiteRoute {
 }
 
 const areaSegments = new Set(siteRoutes.map((r) => r.path.split('/')[1]).filter(Boolean));
-// Addresses that are not in the site map: the draft preview's, the 500 page (lib/server/error-pages.ts)
-// and the language switch of a row's page (lib/public/detail.ts).
-for (const segment of ['preview', 'server-error', 'language-switch']) areaSegments.add(segment);
+// Addresses that are not in the site map: the draft preview's, the 500 page (lib/server/error-pages.ts),
+// the language switch of a row's page (lib/public/detail.ts) and the member area (lib/public/member/).
+for (const segment of ['preview', 'server-error', 'language-switch', 'member']) areaSegments.add(segment);
 
 /**
  * Whether a path's first segment below the locale is a part of the site (`news` in `/news/1/more`):

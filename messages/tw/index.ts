@@ -13,6 +13,7 @@ import adminForm from './adminForm.json';
 import client from './client.json';
 import errors from './errors.json';
 import mail from './mail.json';
+import memberArea from './memberArea.json';
 
 const messages = {
   api,
@@ -28,6 +29,7 @@ const messages = {
   adminForm,
   client,
   mail,
+  memberArea,
   errors,
 };
 export default messages;

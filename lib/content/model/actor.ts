@@ -8,6 +8,8 @@ export interface ActorAccount {
   username: string;
   displayName: string;
   role: RoleValue;
+  /** A Member's institution (a `webmemberdept` row) and whether they are its key contact. */
+  member?: { id: number; keyContact: boolean };
 }
 
 /**
