@@ -83,7 +83,8 @@ function withMemberXsrf(request: NextRequest, intlResponse: NextResponse): NextR
  * locale); the back office (/tw-admin, /en-admin) and its sign-in (/tw-login, /en-login) are
  * rewritten to their internal tree app/admin/[lang]; every other path, /admin/… included,
  * redirects to /tw. The back office's pages give each browser its XSRF-TOKEN cookie, so
- * it has one before its first write; public pages set no cookie at all.
+ * it has one before its first write; of the public pages only the member area's set one, its forms'
+ * token (never cached pages).
  */
 export default function proxy(request: NextRequest) {
   const response = route(request);

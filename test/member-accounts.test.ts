@@ -113,9 +113,9 @@ describe('member/invite', () => {
     expect(refused.body.message).toBe(message('en', 'memberInstitutionRequired'));
     const unknown = await invite({ memberId: 999999, email: 'y@member.example', name: 'Y' });
     expect(unknown.status).toBe(400);
-    expect((await invite({ memberId: institution.id, email: 'z@member.example', name: 'Z', keyContact: 'yes' })).status).toBe(
-      400,
-    );
+    expect(
+      (await invite({ memberId: institution.id, email: 'z@member.example', name: 'Z', keyContact: 'yes' })).status,
+    ).toBe(400);
   });
 
   test('an address that names an account already is refused', async () => {
@@ -125,7 +125,11 @@ describe('member/invite', () => {
       .update(account)
       .set({ username: 'taken@member.example' } as never)
       .where(eq(account.id, taken.id));
-    const refused = await invite({ memberId: institution.id, email: 'Taken@Member.example', name: 'T' }, admin.token, 'en');
+    const refused = await invite(
+      { memberId: institution.id, email: 'Taken@Member.example', name: 'T' },
+      admin.token,
+      'en',
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(message('en', 'memberEmailTaken'));
   });
@@ -186,7 +190,8 @@ describe('a Member', () => {
     }
     expect(refused).toEqual([]);
     // What stays open is the member area and the account's own security: nothing of the back office.
-    for (const call of allowed) expect(call).toMatch(/^(GET|POST|PUT|DELETE) (member\/|account\/|websetting\/webinfo$)/);
+    for (const call of allowed)
+      expect(call).toMatch(/^(GET|POST|PUT|DELETE) (member\/|account\/|websetting\/webinfo$)/);
     expect(allowed).toEqual(expect.arrayContaining(['POST account/checklogin', 'POST member/invite']));
   });
 
@@ -225,7 +230,14 @@ describe('account/getlist', () => {
     const staff = await call(
       'POST',
       'account/add',
-      { username: 'staffer', displayName: 'Staffer', role: 0, memberId: institution.id, keyContact: true, password: PASSWORD },
+      {
+        username: 'staffer',
+        displayName: 'Staffer',
+        role: 0,
+        memberId: institution.id,
+        keyContact: true,
+        password: PASSWORD,
+      },
       { token: admin.token },
     );
     expect(staff.status).toBe(200);

@@ -31,11 +31,7 @@ export async function createContext(request: Request, segments: string[]): Promi
   const language = parseWireLanguage(request.headers.get('web-language'));
   // Without a bearer token, the member area's cookie signs a Member in (its XSRF check is the API's own).
   const memberToken = token ? null : requestCookie(request, MEMBER_SESSION_COOKIE);
-  const session = token
-    ? await sessionForToken(token)
-    : memberToken
-      ? await memberSessionForToken(memberToken)
-      : null;
+  const session = token ? await sessionForToken(token) : memberToken ? await memberSessionForToken(memberToken) : null;
   const account = session?.account ?? null;
   const userAgent = request.headers.get('user-agent');
   return {

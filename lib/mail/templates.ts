@@ -162,9 +162,17 @@ export function memberInvitationMail(
     translate(language, `mail.memberInvitation.${key}`, values);
   const greeting = t('greeting', { name: invited.name });
   const body = t('body', { site, institution: invited.institution, days });
-  const text = [greeting, '', body, link, '', t('ignore'), '', '-- ', translate(language, 'mail.footer', { site })].join(
-    '\n',
-  );
+  const text = [
+    greeting,
+    '',
+    body,
+    link,
+    '',
+    t('ignore'),
+    '',
+    '-- ',
+    translate(language, 'mail.footer', { site }),
+  ].join('\n');
   const html = page(
     language,
     site,

@@ -88,7 +88,11 @@ export async function inviteMember(actor: Actor, input: Record<string, unknown>)
   );
   // The username's issue is the e-mail's: the address is what the invitee will sign in with.
   const named = issues.map((issue) =>
-    issue.field === 'username' ? { ...issue, field: 'email' } : issue.field === 'displayName' ? { ...issue, field: 'name' } : issue,
+    issue.field === 'username'
+      ? { ...issue, field: 'email' }
+      : issue.field === 'displayName'
+        ? { ...issue, field: 'name' }
+        : issue,
   );
   if (memberId === null) named.unshift({ field: 'memberId', key: 'memberInstitutionRequired', values: {} });
   if (input.keyContact !== undefined && typeof input.keyContact !== 'boolean')
@@ -175,7 +179,13 @@ async function mailInvitation(language: WireLanguage, invited: NewInvitation, to
   const site = (await readWebInfo(language, { includePrivate: false })).siteName;
   const institution = (await institutionName(invited.memberId)) ?? '';
   const link = siteLink(`/${language}/member/welcome?token=${token}`);
-  const mail = memberInvitationMail(language, site, { name: invited.name, institution }, link, INVITATION_MS / 86_400_000);
+  const mail = memberInvitationMail(
+    language,
+    site,
+    { name: invited.name, institution },
+    link,
+    INVITATION_MS / 86_400_000,
+  );
   await enqueueMail({ kind: 'member', to: [invited.email], ...mail, expiresAt });
 }
 
@@ -235,11 +245,7 @@ export async function acceptInvitation(
   const db = await getDb();
   const now = new Date();
   const made = await db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(memberInvitations)
-      .set({ acceptedAt: now })
-      .where(openFor(token, now))
-      .returning();
+    const [used] = await tx.update(memberInvitations).set({ acceptedAt: now }).where(openFor(token, now)).returning();
     if (!used) return null;
     const [taken] = await tx
       .select({ id: account.id })
@@ -281,4 +287,3 @@ function dedupe<T extends { field: string }>(issues: T[]): T[] {
   const seen = new Set<string>();
   return issues.filter((issue) => !seen.has(issue.field) && seen.add(issue.field));
 }
-

@@ -126,7 +126,9 @@ async function mailResetLinks(actor: Actor, username: string, email: string): Pr
     const expiresAt = new Date(now.getTime() + RESET_TOKEN_MS);
     await db.insert(passwordResets).values({ tokenHash: hashToken(token), accountId: row.id, expiresAt });
     // A Member sets the new password in the public site's member area; staff in the back office.
-    const link = siteLink(row.member ? `/${language}/member/reset?token=${token}` : `/${language}-reset?token=${token}`);
+    const link = siteLink(
+      row.member ? `/${language}/member/reset?token=${token}` : `/${language}-reset?token=${token}`,
+    );
     const mail = passwordResetMail(
       language,
       site,

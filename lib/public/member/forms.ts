@@ -9,12 +9,7 @@ import { acceptInvitation } from '../../content/operations/member-invitations';
 import { requestPasswordReset, resetPassword } from '../../content/operations/password-reset';
 import { signInSecondStep } from '../../content/operations/second-factor';
 import { clientAddressOf } from '../../http/client-address';
-import {
-  MEMBER_SESSION_COOKIE,
-  MEMBER_TICKET_COOKIE,
-  MEMBER_XSRF_COOKIE,
-  requestCookie,
-} from '../../http/cookies';
+import { MEMBER_SESSION_COOKIE, MEMBER_TICKET_COOKIE, MEMBER_XSRF_COOKIE, requestCookie } from '../../http/cookies';
 import { sitePath, type WireLanguage } from '../../i18n/languages';
 import { translate } from '../../i18n/messages';
 import { logError } from '../../observability/logger';
@@ -81,7 +76,12 @@ const isSecure = (request: Request) =>
   (request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '')) === 'https';
 
 /** A 303 to a page of the member area, never kept by a cache. */
-function seeOther(language: WireLanguage, path: string, query: Record<string, string | number> = {}, cookies: string[] = []) {
+function seeOther(
+  language: WireLanguage,
+  path: string,
+  query: Record<string, string | number> = {},
+  cookies: string[] = [],
+) {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   const headers = new Headers({
     location: `${sitePath(language, path)}${search ? `?${search}` : ''}`,

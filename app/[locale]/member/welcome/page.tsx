@@ -25,7 +25,13 @@ export default async function MemberWelcome({ params, searchParams }: PageProps<
     <MemberFrame locale={locale} title={t('welcome.title')}>
       {invitation ? (
         <>
-          <p>{t('welcome.intro', { name: invitation.name, institution: invitation.institution, email: invitation.email })}</p>
+          <p>
+            {t('welcome.intro', {
+              name: invitation.name,
+              institution: invitation.institution,
+              email: invitation.email,
+            })}
+          </p>
           <MemberForm locale={locale} name="welcome" error={error} submit={t('welcome.submit')}>
             <input type="hidden" name="token" value={token} />
             {/* The username, for the browser's password manager to keep with the password. */}
