@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { linkIn, TestSmtpServer } from '../test/helpers/smtp';
 import { adminHeaders, expectNoAxeViolations, nextTestAddress } from './helpers';
 import { E2E_SMTP_PORT } from './worker';
+import { TOTP } from 'otpauth';
 
 /**
  * The member area (會員專區) without JavaScript, in both languages: an Admin's invitation (member/invite)
@@ -42,6 +43,14 @@ const words = {
     again: '再次輸入新密碼',
     save: '儲存密碼',
     changed: '密碼已變更',
+    required: '本會要求所有帳號使用兩步驟驗證',
+    setup: '設定驗證器',
+    code: 'App 上的驗證碼',
+    enable: '啟用',
+    codes: '您的備用碼',
+    on: '已啟用驗證器',
+    verifyCode: '驗證碼',
+    verify: '驗證',
   },
   en: {
     welcome: 'Welcome to the member area',
@@ -65,8 +74,41 @@ const words = {
     again: 'New password again',
     save: 'Save the password',
     changed: 'Your password is changed',
+    required: 'The association asks every account to use two-step verification',
+    setup: 'Set up an authenticator',
+    code: 'Code from the app',
+    enable: 'Turn it on',
+    codes: 'Your recovery codes',
+    on: 'An authenticator app is on',
+    verifyCode: 'Code',
+    verify: 'Verify',
   },
 } as const;
+
+/** The code an authenticator app shows `ahead` steps from now. */
+const appCode = (secret: string, ahead = 0) =>
+  new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + ahead * 30_000 });
+
+/** Invites an address and takes up the invitation through the API: the new Member's e-mail and password. */
+async function newMember(request: APIRequestContext, headers: Record<string, string>, language: 'tw' | 'en') {
+  const institution = await anInstitution(request, headers);
+  const email = `member2f-${language}-${Date.now()}@example.org`;
+  const before = smtp.received.length;
+  expect(
+    (
+      await request.post('/api/member/invite', { headers, data: { memberId: institution.id, email, name: 'Lin Wei' } })
+    ).status(),
+  ).toBe(200);
+  const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+  const token = new URL(linkIn(mail, 'http://127.0.0.1:')).searchParams.get('token');
+  const password = 'member password 2f';
+  const welcome = await request.post('/api/member/welcome', {
+    data: { token, password },
+    headers: { 'x-forwarded-for': nextTestAddress() },
+  });
+  expect(welcome.status()).toBe(200);
+  return { email, password };
+}
 
 /** The first member institution of the demo content. */
 async function anInstitution(request: APIRequestContext, headers: Record<string, string>) {
@@ -208,3 +250,78 @@ for (const language of ['tw', 'en'] as const) {
     await context.close();
   });
 }
+
+test.describe('the second-factor policy with its members choice', () => {
+  for (const language of ['tw', 'en'] as const) {
+    const w = words[language];
+    test(`${language}: a Member sets up an authenticator without JavaScript, then signs in with a code`, async ({
+      browser,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      // The policy is changed by an Admin who has a second factor, so the change can be undone.
+      const headers = await adminHeaders(request, language);
+      const manager = `policy-member-${language}-${Date.now()}`;
+      expect(
+        (
+          await request.post('/api/account/add', {
+            headers,
+            data: { username: manager, displayName: manager, role: 1, password: 'manager password' },
+          })
+        ).status(),
+      ).toBe(200);
+      const managerHeaders = await adminHeaders(request, language, { username: manager, password: 'manager password' });
+      const setup = await (await request.post('/api/account/totp/setup', { headers: managerHeaders })).json();
+      expect(
+        (
+          await request.post('/api/account/totp/enable', {
+            headers: managerHeaders,
+            data: { code: appCode(setup.secret) },
+          })
+        ).status(),
+      ).toBe(200);
+      const member = await newMember(request, headers, language);
+      const policy = (value: string | null) =>
+        request.post('/api/websetting/webinfo', { headers: managerHeaders, data: { secondFactorPolicy: value } });
+      expect((await policy('members')).status()).toBe(200);
+      const context = await scriptFree(browser);
+      try {
+        const page = await context.newPage();
+        await page.goto(`/${language}/member/login`);
+        await page.getByLabel(w.username).fill(member.email);
+        await page.getByLabel(w.signInPassword, { exact: true }).fill(member.password);
+        await page.getByRole('button', { name: w.signIn, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`/${language}/member$`));
+        await expect(page.getByText(w.required)).toBeVisible();
+        await page.getByRole('button', { name: w.setup }).click();
+        const secret = (await page.locator('code').first().textContent())!.replace(/\s/g, '');
+        await axeOn(browser, context, page.url());
+        await page.getByLabel(w.code).fill(appCode(secret));
+        await page.getByRole('button', { name: w.enable }).click();
+        await expect(page.getByText(w.codes)).toBeVisible();
+        await expect(page.locator('ul code')).toHaveCount(10);
+        await expect(page.getByText(w.on)).toBeVisible();
+        await expect(page.getByText(w.required)).toBeHidden();
+        await axeOn(browser, context, page.url());
+
+        // Signed out and in again: the second step asks for a code.
+        await page.getByRole('button', { name: w.signOut }).click();
+        await page.getByLabel(w.username).fill(member.email);
+        await page.getByLabel(w.signInPassword, { exact: true }).fill(member.password);
+        await page.getByRole('button', { name: w.signIn, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`/${language}/member/login/verify$`));
+        await axeOn(browser, context, page.url());
+        await page.getByLabel(w.verifyCode, { exact: true }).fill('000000');
+        await page.getByRole('button', { name: w.verify }).click();
+        await expect(page.getByRole('alert')).toBeVisible();
+        await page.getByLabel(w.verifyCode, { exact: true }).fill(appCode(secret, 1));
+        await page.getByRole('button', { name: w.verify }).click();
+        await expect(page).toHaveURL(new RegExp(`/${language}/member$`));
+        await expect(page.getByText(w.on)).toBeVisible();
+      } finally {
+        await context.close();
+        await policy(null);
+      }
+    });
+  }
+});

@@ -32,6 +32,8 @@ export const PREVIEW_COOKIE = 'gonghui-preview';
 export const MEMBER_SESSION_COOKIE = 'session-member';
 /** A member sign-in's ticket for its second step, kept between the two forms for as long as the ticket lives. */
 export const MEMBER_TICKET_COOKIE = 'session-member-ticket';
+/** A new authenticator's recovery codes, shown on the member page for a few minutes after it is turned on. */
+export const MEMBER_CODES_COOKIE = 'session-member-codes';
 /** The member area forms' XSRF token: an HttpOnly cookie, echoed by each form in a hidden field (double submit). */
 export const MEMBER_XSRF_COOKIE = 'member-xsrf';
 /** How proxy.ts hands a member-area page the token its forms carry (a new browser has no cookie yet). */

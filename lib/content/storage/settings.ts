@@ -60,13 +60,16 @@ export const sharedSettingFields = {
   // Which accounts must have a second factor (lib/content/operations/second-factor-policy.ts).
   secondFactorPolicy: field.text(['要求兩步驟驗證', 'Require two-step verification'], {
     max: 10,
-    pattern: /^(none|admins|everyone)$/,
+    pattern: /^(none|admins|everyone|members)$/,
     public: false,
   }),
 } satisfies Record<string, Field>;
 
-/** Who must have a second factor: nobody (the default), Admins, or every account. */
-export const SECOND_FACTOR_POLICIES = ['none', 'admins', 'everyone'] as const;
+/**
+ * Who must have a second factor: nobody (the default), Admins, every staff account (Users and
+ * Admins), or every account, the member area's Members too.
+ */
+export const SECOND_FACTOR_POLICIES = ['none', 'admins', 'everyone', 'members'] as const;
 export type SecondFactorPolicy = (typeof SECOND_FACTOR_POLICIES)[number];
 const policyOf = (value: unknown): SecondFactorPolicy =>
   SECOND_FACTOR_POLICIES.find((policy) => policy === value) ?? 'none';

@@ -7,17 +7,32 @@ import { ContentError } from '../../content/model/errors';
 import { signIn, signOut, type SignInResult } from '../../content/operations/account';
 import { acceptInvitation } from '../../content/operations/member-invitations';
 import { requestPasswordReset, resetPassword } from '../../content/operations/password-reset';
-import { signInSecondStep } from '../../content/operations/second-factor';
+import { signInSecondStep, totpEnable, totpSetup } from '../../content/operations/second-factor';
 import { clientAddressOf } from '../../http/client-address';
-import { MEMBER_SESSION_COOKIE, MEMBER_TICKET_COOKIE, MEMBER_XSRF_COOKIE, requestCookie } from '../../http/cookies';
+import {
+  MEMBER_CODES_COOKIE,
+  MEMBER_SESSION_COOKIE,
+  MEMBER_TICKET_COOKIE,
+  MEMBER_XSRF_COOKIE,
+  requestCookie,
+} from '../../http/cookies';
 import { sitePath, type WireLanguage } from '../../i18n/languages';
 import { translate } from '../../i18n/messages';
 import { logError } from '../../observability/logger';
 import accountDefinition from '../../content/resources/account';
-import { memberPaths } from './paths';
+import { memberPaths, RECOVERY_CODES_SHOWN_SECONDS } from './paths';
 
 /** The member area's forms, each posted to `/{lang}/member/forms/{name}`. */
-export const memberForms = ['login', 'verify', 'logout', 'welcome', 'forgot', 'reset'] as const;
+export const memberForms = [
+  'login',
+  'verify',
+  'logout',
+  'welcome',
+  'forgot',
+  'reset',
+  'totp-setup',
+  'totp-enable',
+] as const;
 export type MemberForm = (typeof memberForms)[number];
 export const isMemberForm = (name: string): name is MemberForm => (memberForms as readonly string[]).includes(name);
 
@@ -103,7 +118,15 @@ function formErrorOf(error: unknown): FormError {
   throw error;
 }
 
-const knownErrors = new Set(['invitationInvalid', 'resetTokenInvalid', 'memberEmailTaken', 'captchaFailed']);
+const knownErrors = new Set([
+  'invitationInvalid',
+  'resetTokenInvalid',
+  'memberEmailTaken',
+  'captchaFailed',
+  'secondFactorCodeWrong',
+  'secondFactorCodeMissing',
+  'secondFactorNoKey',
+]);
 
 /** The session cookie of a signed-in Member, and the redirect into the member area. */
 function signedIn(context: FormContext, token: string) {
@@ -112,6 +135,16 @@ function signedIn(context: FormContext, token: string) {
     cookie(MEMBER_TICKET_COOKIE, '', 0, context.secure),
   ]);
 }
+
+/** The signed-in Member's Actor, from the session cookie; a form without one goes to the sign-in. */
+async function memberActor(context: FormContext): Promise<Actor> {
+  const token = requestCookie(context.request, MEMBER_SESSION_COOKIE);
+  const session = token ? await memberSessionForToken(token) : null;
+  if (!session) throw new SignInFirst();
+  return { ...context.actor, account: session.account, sessionId: session.id };
+}
+
+class SignInFirst extends Error {}
 
 /** After either step of a sign-in: the session, the second step, or the refusal. */
 async function afterSignIn(context: FormContext, result: SignInResult): Promise<Response> {
@@ -185,6 +218,23 @@ const handlers: Record<MemberForm, { back: string; run: (context: FormContext) =
       return seeOther(context.language, memberPaths.forgot, { sent: 1 });
     },
   },
+  'totp-setup': {
+    back: memberPaths.home,
+    run: async (context) => {
+      await totpSetup(await memberActor(context));
+      return seeOther(context.language, memberPaths.home);
+    },
+  },
+  'totp-enable': {
+    back: memberPaths.home,
+    run: async (context) => {
+      const { recoveryCodes } = await totpEnable(await memberActor(context), { code: field(context.form, 'code') });
+      // Shown once, on the page this leads to: kept a few minutes, for this browser only.
+      return seeOther(context.language, memberPaths.home, { enabled: 1 }, [
+        cookie(MEMBER_CODES_COOKIE, recoveryCodes.join(' '), RECOVERY_CODES_SHOWN_SECONDS, context.secure),
+      ]);
+    },
+  },
   reset: {
     back: memberPaths.reset,
     run: async (context) => {
@@ -233,6 +283,7 @@ export async function submitMemberForm(request: Request, language: WireLanguage,
   try {
     return await handler.run(context);
   } catch (error) {
+    if (error instanceof SignInFirst) return seeOther(language, memberPaths.login);
     try {
       return back(formErrorOf(error));
     } catch (unexpected) {

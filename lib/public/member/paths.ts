@@ -7,6 +7,9 @@ export const MEMBER_AREA = 'member';
 
 export const isMemberAreaPath = (pathname: string) => /^\/(?:tw|en)\/member(?:\/|$)/.test(pathname);
 
+/** How long the recovery codes of a new authenticator stay on the member page (in an HttpOnly cookie). */
+export const RECOVERY_CODES_SHOWN_SECONDS = 300;
+
 /** The member area's pages and form targets, below the language prefix. */
 export const memberPaths = {
   home: '/member',
