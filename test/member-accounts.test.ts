@@ -8,6 +8,8 @@ import { eq } from 'drizzle-orm';
 import { allowedForMembers, buildRoutes } from '../lib/api/routes';
 import { resetConfig } from '../lib/config';
 import { INVITATION_MS } from '../lib/content/operations/member-invitations';
+import { policyCovers } from '../lib/content/operations/second-factor-policy';
+import { Role } from '../lib/content/model/roles';
 import { getDb } from '../lib/db';
 import { account, auditLog, mailQueue, memberInvitations, rateLimits } from '../lib/db/schema';
 import { deliverDueMail } from '../lib/mail/queue';
@@ -200,6 +202,14 @@ describe('a Member', () => {
     expect((await invite({ memberId: institution.id, email: 'c@member.example', name: 'C' }, token)).status).toBe(403);
     const status = await call('POST', 'account/checklogin', undefined, { token });
     expect(status.body).toMatchObject({ valid: true, role: 2, username: 'calls@member.example' });
+    // Their own account's security and sessions are theirs, as every account's.
+    expect((await call('GET', 'account/security', undefined, { token })).body).toEqual({
+      totp: false,
+      recoveryCodesLeft: 0,
+    });
+    const own = await call('POST', 'account/sessions', {}, { token });
+    expect(own.status).toBe(200);
+    expect(own.body.data).toHaveLength(1);
     const asMember = await call('GET', 'websetting/webinfo', undefined, { token });
     const asVisitor = await call('GET', 'websetting/webinfo');
     expect(asMember.status).toBe(200);
@@ -242,5 +252,16 @@ describe('account/getlist', () => {
     );
     expect(staff.status).toBe(200);
     expect(staff.body).toMatchObject({ role: 0, memberId: null, keyContact: false });
+  });
+});
+
+describe('the second-factor policy', () => {
+  test('"everyone" covers every staff account and "members" every account, Members too', () => {
+    const covered = (policy: 'none' | 'admins' | 'everyone' | 'members') =>
+      [Role.User, Role.Admin, Role.Member].filter((role) => policyCovers(policy, role));
+    expect(covered('none')).toEqual([]);
+    expect(covered('admins')).toEqual([Role.Admin]);
+    expect(covered('everyone')).toEqual([Role.User, Role.Admin]);
+    expect(covered('members')).toEqual([Role.User, Role.Admin, Role.Member]);
   });
 });

@@ -58,6 +58,16 @@ export const isSignedIn = (actor: Actor) => actor.account !== null && isStaffRol
 export const readScopeOf = (actor: Actor) => ({ language: actor.language, publicOnly: !isSignedIn(actor) });
 
 /**
+ * The actor's own account, of any role (its security and sessions are every account's own, a
+ * Member's too): refused without one, or with an expired credential.
+ */
+export function requireOwnAccount(actor: Actor): ActorAccount {
+  if (actor.expired) throw unauthorized('sessionExpired');
+  if (!actor.account) throw unauthorized();
+  return actor.account;
+}
+
+/**
  * Refuses unless the actor may act at `access`. An expired credential is refused even on public
  * reads, so a back office whose session ended is told to sign in again instead of silently seeing
  * the public view.
