@@ -31,9 +31,7 @@ async function currentPolicy(now = Date.now()): Promise<SecondFactorPolicy> {
 }
 
 export const policyCovers = (policy: SecondFactorPolicy, role: RoleValue) =>
-  policy === 'members' ||
-  (policy === 'everyone' && isStaffRole(role)) ||
-  (policy === 'admins' && role === Role.Admin);
+  policy === 'members' || (policy === 'everyone' && isStaffRole(role)) || (policy === 'admins' && role === Role.Admin);
 
 /** Whether the policy covers the account and it has no second factor yet. */
 export async function mustEnrol(account: ActorAccount): Promise<boolean> {
