@@ -4,6 +4,8 @@ import { routing } from './lib/i18n/routing';
 import { XSRF_COOKIE } from './lib/api/xsrf-cookie';
 import { adminRouting } from './lib/admin/rewrite';
 import { isSiteArea } from './lib/public/routes';
+import { MEMBER_XSRF_COOKIE, MEMBER_XSRF_HEADER } from './lib/http/cookies';
+import { isMemberAreaPath } from './lib/public/member/paths';
 
 const intl = createMiddleware(routing);
 
@@ -28,7 +30,36 @@ function publicPage(request: NextRequest): NextResponse {
   // the site, one that names no page is that part's 404 (docs/public-site.md, "Error pages").
   const area = below.split('/')[1];
   if (area && !isSiteArea(area)) return NextResponse.redirect(new URL(`/${prefix}`, request.url));
-  return intl(request);
+  const response = intl(request);
+  if (isMemberAreaPath(pathname)) return withMemberXsrf(request, response);
+  return response;
+}
+
+/**
+ * A member-area page gets the token its forms echo (double submit): the browser's cookie, or a new
+ * one set now and handed to the page in a request header, since the page renders before the browser
+ * has the cookie. These pages are never cached (lib/server/cache-headers.ts), so the cookie reaches
+ * nobody else.
+ */
+function withMemberXsrf(request: NextRequest, intlResponse: NextResponse): NextResponse {
+  if (intlResponse.headers.has('location')) return intlResponse;
+  const known = request.cookies.get(MEMBER_XSRF_COOKIE)?.value;
+  const token = known && /^[A-Za-z0-9]{32}$/.test(known) ? known : crypto.randomUUID().replaceAll('-', '');
+  const headers = new Headers(request.headers);
+  headers.set(MEMBER_XSRF_HEADER, token);
+  const rewrite = intlResponse.headers.get('x-middleware-rewrite');
+  const response = rewrite
+    ? NextResponse.rewrite(new URL(rewrite), { request: { headers } })
+    : NextResponse.next({ request: { headers } });
+  if (token !== known) {
+    response.cookies.set(MEMBER_XSRF_COOKIE, token, {
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: true,
+      secure: request.nextUrl.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https',
+    });
+  }
+  return response;
 }
 
 /**
@@ -36,7 +67,8 @@ function publicPage(request: NextRequest): NextResponse {
  * locale); the back office (/tw-admin, /en-admin) and its sign-in (/tw-login, /en-login) are
  * rewritten to their internal tree app/admin/[lang]; every other path, /admin/… included,
  * redirects to /tw. The back office's pages give each browser its XSRF-TOKEN cookie, so
- * it has one before its first write; public pages set no cookie at all.
+ * it has one before its first write; of the public pages only the member area's set one, its forms'
+ * token (never cached pages).
  */
 export default function proxy(request: NextRequest) {
   const response = route(request);

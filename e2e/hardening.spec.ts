@@ -80,7 +80,14 @@ test.describe('garbled requests get a 4xx, never a 5xx', () => {
       cases.push({ label: 'bad escape', method, path: `/api${garbled}`, headers: XSRF });
       cases.push({ label: 'TRACE', method: 'TRACE', path: `/api${path}` });
     }
-    for (const path of [...pages, '/uploads/00000000-0000-0000-0000-000000000000/x.png', '/tw-admin', '/en-login']) {
+    const notInSitemap = ['/tw/member/login', '/en/member/welcome', '/tw/member/forms/login'];
+    for (const path of [
+      ...pages,
+      ...notInSitemap,
+      '/uploads/00000000-0000-0000-0000-000000000000/x.png',
+      '/tw-admin',
+      '/en-login',
+    ]) {
       cases.push({ label: 'bad escape', method: 'GET', path: `${path.replace(/\/[^/]*$/, '')}/%ZZ` });
       cases.push({ label: 'bad escape', method: 'GET', path: `${path}/%E4%ZZ` });
       cases.push({ label: 'TRACE', method: 'TRACE', path });

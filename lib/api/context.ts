@@ -1,5 +1,6 @@
 import type { Actor } from '../content/model/actor';
-import { sessionForToken } from '../content/auth/sessions';
+import { memberSessionForToken, sessionForToken } from '../content/auth/sessions';
+import { MEMBER_SESSION_COOKIE, requestCookie } from '../http/cookies';
 import { clientAddressOf } from '../http/client-address';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
 
@@ -28,7 +29,9 @@ export function bearerToken(request: Request): string | null {
 export async function createContext(request: Request, segments: string[]): Promise<RequestContext> {
   const token = bearerToken(request);
   const language = parseWireLanguage(request.headers.get('web-language'));
-  const session = token ? await sessionForToken(token) : null;
+  // Without a bearer token, the member area's cookie signs a Member in (its XSRF check is the API's own).
+  const memberToken = token ? null : requestCookie(request, MEMBER_SESSION_COOKIE);
+  const session = token ? await sessionForToken(token) : memberToken ? await memberSessionForToken(memberToken) : null;
   const account = session?.account ?? null;
   const userAgent = request.headers.get('user-agent');
   return {

@@ -8,7 +8,9 @@ import { ApiError, fromContentError } from './errors';
 import { batch } from './handlers/batch';
 import { openapi } from './handlers/openapi';
 import { json, readJsonObject } from './http';
-import { allowedBeforeEnrolment, apiSegments, buildRoutes, matchRoute, type Route } from './routes';
+import { forbidden } from '../content/model/errors';
+import { Role } from '../content/model/roles';
+import { allowedBeforeEnrolment, allowedForMembers, apiSegments, buildRoutes, matchRoute, type Route } from './routes';
 import { requireEnrolled } from '../content/operations/second-factor-policy';
 import { requestCookie } from '../http/cookies';
 import { checkXsrf, isSecureRequest, newXsrfToken, XSRF_COOKIE, xsrfCookie } from './xsrf';
@@ -82,6 +84,8 @@ export async function dispatch(request: Request, options: { inBatch?: boolean } 
     }
     if (!options.inBatch && method !== 'GET' && method !== 'HEAD' && !route.noXsrf) checkXsrf(request);
     context = await createContext(request, segments);
+    // A Member reaches the member area and their own account, nothing of the back office.
+    if (context.actor.account?.role === Role.Member && !allowedForMembers(route)) throw forbidden();
     // The second-factor policy: an account that must enrol first reaches only its own security calls.
     if (context.actor.account && !allowedBeforeEnrolment(route)) await requireEnrolled(context.actor);
     if (route.operation) {

@@ -22,6 +22,7 @@ import * as reviews from '../content/operations/reviews';
 import * as history from '../content/operations/history';
 import { mailStatus } from '../content/operations/mail';
 import * as media from '../content/operations/media';
+import * as memberInvitations from '../content/operations/member-invitations';
 import { requestPasswordReset, resetPassword } from '../content/operations/password-reset';
 import * as content from '../content/operations/resource';
 import * as registration from '../content/operations/registration';
@@ -415,6 +416,29 @@ function registrationRoutes(): Route[] {
   ];
 }
 
+/** The member area's calls (lib/content/operations/member-*.ts); who may make each is the operation's rule. */
+function memberRoutes(): Route[] {
+  return [
+    {
+      method: 'POST',
+      path: 'member/invite',
+      body: true,
+      operation: (actor, { body }) => memberInvitations.inviteMember(actor, body),
+      summary:
+        "Mails a member institution's contact a link to set a password and so become a Member, `{memberId, email, name, keyContact}` (Admins)",
+    },
+    // Anonymous like the password reset (no session to protect yet): no XSRF check.
+    {
+      method: 'POST',
+      path: 'member/welcome',
+      body: true,
+      operation: (actor, { body }) => memberInvitations.acceptInvitation(actor, body),
+      noXsrf: true,
+      summary: "Takes up an invitation: the mailed token and the new Member's password, `{token, password}`",
+    },
+  ];
+}
+
 /** Every route but the dispatcher's own (batch, the OpenAPI document). */
 export function buildRoutes(): Route[] {
   const generic = allResources().flatMap(resourceRoutes);
@@ -649,6 +673,7 @@ export function buildRoutes(): Route[] {
     ...sessionRoutes(),
     ...registrationRoutes(),
     ...newsletterRoutes(),
+    ...memberRoutes(),
     ...own,
     ...generic.filter((route) => !taken.has(`${route.method} ${route.path.toLowerCase()}`)),
   ];
@@ -665,6 +690,15 @@ export function allowedBeforeEnrolment(route: Route): boolean {
   if (route.path === 'batch' || route.path === 'openapi.json') return true;
   if (route.method === 'GET' && route.path === 'websetting/webinfo') return true;
   return route.path.startsWith('account/') && !route.path.startsWith('account/resetsecondfactor/');
+}
+
+/**
+ * The calls a Member (a member institution's contact) may make: the member area's, and their own
+ * account's as before enrolment (sign-in and out, security, sessions). Every other call, the back
+ * office's and each resource's, answers them 403 (lib/api/dispatch.ts).
+ */
+export function allowedForMembers(route: Route): boolean {
+  return route.path.startsWith('member/') || allowedBeforeEnrolment(route);
 }
 
 /** The path below /api/ as the router sees it: empty segments dropped, each one percent-decoded. */

@@ -133,7 +133,8 @@ export function createAuth(client: ApiHttp) {
     async checkLogin(): Promise<false | SignedInAccount> {
       if (!client.tokens.get()) return false;
       const reply = await client.post(client.url('/api/account/checklogin')).json<CheckLoginReply>();
-      if (reply.valid !== true) return false;
+      // A Member's account (a member institution's contact) has no back office: they use the member area.
+      if (reply.valid !== true || (reply.role !== 0 && reply.role !== 1)) return false;
       return {
         valid: true,
         role: reply.role === 1 ? 1 : 0,

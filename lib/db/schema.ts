@@ -660,3 +660,32 @@ export const newsletterMailings = pgTable(
   },
   (t) => [uniqueIndex('newsletter_mailings_period_idx').on(t.kind, t.period, t.lang)],
 );
+
+/**
+ * Invitations of a member institution's contacts to the member area (lib/content/operations/
+ * member-invitations.ts): the mailed token's SHA-256, valid for 7 days and once; the account is
+ * made when the invitee sets a password (`accountId`), and a revoked or resent invitation's token
+ * stops working.
+ */
+export const memberInvitations = pgTable(
+  'member_invitations',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    memberId: integer('member_id').notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    keyContact: boolean('key_contact').notNull().default(false),
+    lang: varchar('lang', { length: 2 }).notNull(),
+    invitedBy: integer('invited_by'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
+    revokedAt: timestamptz('revoked_at'),
+    accountId: integer('account_id'),
+  },
+  (t) => [
+    uniqueIndex('member_invitations_token_idx').on(t.tokenHash),
+    index('member_invitations_member_idx').on(t.memberId),
+  ],
+);

@@ -23,3 +23,18 @@ export function requestCookie(request: Request, name: string): string | null {
 
 /** The cookie that carries a draft-preview token from /preview to the public pages (lib/server/preview.ts). */
 export const PREVIEW_COOKIE = 'gonghui-preview';
+
+/**
+ * The member area's session token (HttpOnly, SameSite=Lax, Secure over HTTPS; lib/public/member/).
+ * Its name starts with `session`, so the server never answers a request that carries it with a
+ * stored page (lib/server/stored-pages.ts).
+ */
+export const MEMBER_SESSION_COOKIE = 'session-member';
+/** A member sign-in's ticket for its second step, kept between the two forms for as long as the ticket lives. */
+export const MEMBER_TICKET_COOKIE = 'session-member-ticket';
+/** A new authenticator's recovery codes, shown on the member page for a few minutes after it is turned on. */
+export const MEMBER_CODES_COOKIE = 'session-member-codes';
+/** The member area forms' XSRF token: an HttpOnly cookie, echoed by each form in a hidden field (double submit). */
+export const MEMBER_XSRF_COOKIE = 'member-xsrf';
+/** How proxy.ts hands a member-area page the token its forms carry (a new browser has no cookie yet). */
+export const MEMBER_XSRF_HEADER = 'x-member-xsrf';

@@ -40,7 +40,8 @@ export interface QueuedMail extends MailContent {
     | 'sign-in'
     | 'registration'
     | 'newsletter'
-    | 'newsletter-confirm';
+    | 'newsletter-confirm'
+    | 'member';
   /** Not sent after this (a reset link that no longer works). */
   expiresAt?: Date;
   /** The mail is queued once for this key, whichever server asks and however often (see the table). */

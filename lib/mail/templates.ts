@@ -154,6 +154,38 @@ function approvalMail(
   return { subject: subject.replace(/[\r\n]+/g, ' '), text, html };
 }
 
+/** To a member institution's contact: the invitation to the member area, with the link that sets their password. */
+export function memberInvitationMail(
+  language: WireLanguage,
+  site: string,
+  invited: { name: string; institution: string },
+  link: string,
+  days: number,
+): MailBody {
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    translate(language, `mail.memberInvitation.${key}`, values);
+  const greeting = t('greeting', { name: invited.name });
+  const body = t('body', { site, institution: invited.institution, days });
+  const text = [
+    greeting,
+    '',
+    body,
+    link,
+    '',
+    t('ignore'),
+    '',
+    '-- ',
+    translate(language, 'mail.footer', { site }),
+  ].join('\n');
+  const html = page(
+    language,
+    site,
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('button'))}</a></p>` +
+      `<p style="word-break:break-all">${escapeHtml(link)}</p><p>${escapeHtml(t('ignore'))}</p>`,
+  );
+  return { subject: t('subject', { site, institution: invited.institution }), text, html };
+}
+
 /** To the approvers: a User's submission waits, with the link to the Awaiting approval screen. */
 export function submissionMail(
   language: WireLanguage,

@@ -130,9 +130,9 @@ export function route(id: RouteId): SiteRoute {
 
 const areaSegments = new Set(siteRoutes.map((r) => r.path.split('/')[1]).filter(Boolean));
 // Addresses that are not in the site map: the draft preview's, the 500 page (lib/server/error-pages.ts),
-// the language switch of a row's page (lib/public/detail.ts), a sign-up's manage page (its e-mails' link)
-// and the calendar feed of activities.
-for (const segment of ['preview', 'server-error', 'language-switch', 'registration', 'activities.ics'])
+// the language switch of a row's page (lib/public/detail.ts), a sign-up's manage page (its e-mails' link),
+// the calendar feed of activities and the member area (lib/public/member/).
+for (const segment of ['preview', 'server-error', 'language-switch', 'registration', 'activities.ics', 'member'])
   areaSegments.add(segment);
 
 /**

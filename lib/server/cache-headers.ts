@@ -3,6 +3,7 @@ import { logError } from '../observability/logger';
 import { sharedCacheControl } from '../cache/cache-tier';
 import { pageCaching, pageKeys } from '../public/cache-headers';
 import { sharedSecondsFor } from '../public/cache-policy';
+import { isMemberAreaPath } from '../public/member/paths';
 import type { Stage } from './stage';
 
 /**
@@ -14,6 +15,11 @@ import type { Stage } from './stage';
  */
 export const cacheHeaders: Stage = async (exchange, next) => {
   const { request, path } = exchange;
+  // The member area is one member's own, or carries a form's token: never kept by any cache.
+  if (isMemberAreaPath(path)) {
+    exchange.headHooks.push((_status, response) => response.setHeader('cache-control', 'private, no-store'));
+    return next();
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD') return next();
   const page = pageKeys(path);
   // A draft preview (lib/server/preview.ts, which runs first) is never for a shared cache.

@@ -6,6 +6,7 @@ import { contentEpoch } from '../cache/content-epoch';
 import { compressStored, encodedEtag, negotiateEncoding, varyOnEncoding, type Encoding } from './compression';
 import { keptHeaders, matchesEtag, type KeptHeaders } from './kept-answers';
 import type { Exchange, FinishedPage, Stage } from './stage';
+import { isMemberAreaPath } from '../public/member/paths';
 
 /**
  * The one whole-page cache: public pages kept whole, compressed, and sent from here without
@@ -149,6 +150,7 @@ const ROUTER_HEADERS = [
 function isShareable({ request, path }: Exchange): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (!/^\/(?:tw|en)(?:\/|$)/.test(path) || /^\/(?:tw|en)\/preview(?:\/|$)/.test(path)) return false;
+  if (isMemberAreaPath(path)) return false;
   const { headers } = request;
   if (headers.authorization || PRIVATE_COOKIE.test(headers.cookie ?? '')) return false;
   return !ROUTER_HEADERS.some((name) => headers[name] !== undefined);

@@ -15,6 +15,7 @@ import client from './client.json';
 import errors from './errors.json';
 import mail from './mail.json';
 import newsletter from './newsletter.json';
+import memberArea from './memberArea.json';
 
 const messages = {
   api,
@@ -32,6 +33,7 @@ const messages = {
   client,
   mail,
   newsletter,
+  memberArea,
   errors,
 };
 export default messages;

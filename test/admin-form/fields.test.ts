@@ -41,6 +41,8 @@ describe('formFields', () => {
       'displayName:editable',
       'email:editable',
       'role:editable',
+      'memberId:editable',
+      'keyContact:editable',
       'isDisabled:editable',
       'password:editable',
     ]);
@@ -49,6 +51,8 @@ describe('formFields', () => {
       'displayName:editable',
       'email:editable',
       'role:editable',
+      'memberId:editable',
+      'keyContact:editable',
       'isDisabled:editable',
       'password:editable',
       'failedLogins:readOnly',

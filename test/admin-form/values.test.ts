@@ -105,6 +105,8 @@ describe('editing', () => {
       email: '',
       role: '1',
       isDisabled: false,
+      keyContact: false,
+      memberId: '',
       password: '',
     });
   });

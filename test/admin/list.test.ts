@@ -37,6 +37,7 @@ describe('list columns and filters', () => {
       'displayName',
       'email',
       'role',
+      'memberId',
       'isDisabled',
       'lastLoginAt',
       'updatedAt',

@@ -13,7 +13,12 @@ describe('web settings form fields', () => {
 
   it('offers a text setting whose pattern is a list of words as that list', () => {
     const views = settingsFieldViews(settingsDefinition.fields);
-    expect(views.find((v) => v.key === 'secondFactorPolicy')?.choices).toEqual(['none', 'admins', 'everyone']);
+    expect(views.find((v) => v.key === 'secondFactorPolicy')?.choices).toEqual([
+      'none',
+      'admins',
+      'everyone',
+      'members',
+    ]);
     expect(views.find((v) => v.key === 'analyticsId')?.choices).toBeUndefined();
   });
 });

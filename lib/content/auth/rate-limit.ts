@@ -22,6 +22,10 @@ export const registrationLimit: RateLimit = { bucket: 'registration', limit: 10,
 export const forgotPasswordLimit: RateLimit = { bucket: 'forgot-password', limit: 5, windowMs: 15 * 60 * 1000 };
 /** Reset e-mails per account: past it requests are still answered alike, but nothing is sent. */
 export const resetMailLimit: RateLimit = { bucket: 'reset-mail', limit: 3, windowMs: 60 * 60 * 1000 };
+/** Member invitations sent per client address (an Admin's; a bound on mail sent by one stolen session). */
+export const memberInviteLimit: RateLimit = { bucket: 'member-invite', limit: 50, windowMs: 60 * 60 * 1000 };
+/** Welcome-link attempts (token and first password) per client address. */
+export const memberWelcomeLimit: RateLimit = { bucket: 'member-welcome', limit: 10, windowMs: 15 * 60 * 1000 };
 /** Reset attempts (token and new password) per client address. */
 export const resetPasswordLimit: RateLimit = { bucket: 'reset-password', limit: 10, windowMs: 15 * 60 * 1000 };
 

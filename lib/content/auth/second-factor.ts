@@ -86,6 +86,17 @@ export async function beginTotpEnrolment(accountId: number): Promise<string> {
   return secret;
 }
 
+/** The secret of an authenticator being set up (not on yet), to show again; null when there is none. */
+export async function pendingTotpSecret(accountId: number): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ secret: accountTotp.secret })
+    .from(accountTotp)
+    .where(and(eq(accountTotp.accountId, accountId), isNull(accountTotp.enabledAt)))
+    .limit(1);
+  return row ? open(row.secret, SECRET_PURPOSE) : null;
+}
+
 /**
  * Takes a code for the account's authenticator: the pending one (`pending`, enrolment) or the one
  * that is on. A code is taken once: its step must come after the last step taken, and one

@@ -5,7 +5,7 @@ import { localGeneration } from '../../cache/public-reads';
 import { getDb, type Database } from '../../db';
 import { account, sessions } from '../../db/schema';
 import type { ActorAccount } from '../model/actor';
-import { Role } from '../model/roles';
+import { Role, roleOf } from '../model/roles';
 import accountDefinition from '../resources/account';
 
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
@@ -105,6 +105,8 @@ export async function sessionForToken(
       username: account.username,
       displayName: account.displayName,
       role: account.role,
+      memberId: account.memberId,
+      keyContact: account.keyContact,
       isDisabled: account.isDisabled,
       lastSeenAt: sessions.lastSeenAt,
       publicId: sessions.publicId,
@@ -123,8 +125,13 @@ export async function sessionForToken(
     id: Number(row.id),
     username: String(row.username ?? ''),
     displayName: String(row.displayName ?? ''),
-    role: row.role === Role.Admin ? Role.Admin : Role.User,
+    role: roleOf(row.role),
   };
+  if (signedIn.role === Role.Member) {
+    // A Member without an institution reaches nothing: treated as an unknown session.
+    if (typeof row.memberId !== 'number') return null;
+    signedIn.member = { id: row.memberId, keyContact: row.keyContact === true };
+  }
   if (revoked === revocations.__gonghuiRevocations) {
     cachedSessions.set(tokenHash, {
       account: signedIn,
@@ -138,6 +145,12 @@ export async function sessionForToken(
   const oldest = cachedSessions.keys().next();
   if (cachedSessions.size > MAX_CACHED_SESSIONS && !oldest.done) cachedSessions.delete(oldest.value);
   return { id: row.publicId, account: signedIn };
+}
+
+/** The session of a member-area cookie: a Member's only, so a staff token never works as that cookie. */
+export async function memberSessionForToken(token: string, now = new Date()) {
+  const session = await sessionForToken(token, now);
+  return session?.account.role === Role.Member ? session : null;
 }
 
 export async function revokeSession(token: string): Promise<void> {

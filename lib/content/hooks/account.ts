@@ -5,7 +5,7 @@ import { account } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { revokeSessionsOf } from '../auth/sessions';
 import { endSessionsAfterChange } from '../operations/sessions';
-import { conflict } from '../model/errors';
+import { conflict, invalid } from '../model/errors';
 import { Role } from '../model/roles';
 import type { RowOf } from '../model/rows';
 import definition from '../resources/account';
@@ -24,13 +24,24 @@ async function otherActiveAdmins(id: number): Promise<number> {
   return total;
 }
 
+/** A Member names their institution; a staff account names none and is nobody's key contact. */
+function withMembership<T extends { role?: number | null; memberId?: number | null; keyContact?: boolean | null }>(
+  input: T,
+): T {
+  if (input.role === undefined) return input;
+  if (input.role !== Role.Member) return { ...input, memberId: null, keyContact: false };
+  if ('memberId' in input && typeof input.memberId !== 'number') throw invalid('memberInstitutionRequired');
+  return input;
+}
+
 export default defineHooks(definition, {
   async beforeWrite(input) {
-    const { password, ...rest } = input;
+    const { password, ...rest } = withMembership(input);
     if (typeof password === 'string' && password) return { ...rest, passwordHash: await hashPassword(password) };
     return rest;
   },
   async beforeUpdate(existing, next, actor) {
+    if (next.role === Role.Member && typeof next.memberId !== 'number') throw invalid('memberInstitutionRequired');
     // An Admin may not demote or disable the last enabled Admin, or nobody could manage accounts.
     if (isActiveAdmin(existing) && !isActiveAdmin(next) && (await otherActiveAdmins(existing.id)) === 0) {
       throw conflict('lastAdmin');

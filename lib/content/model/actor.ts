@@ -1,5 +1,5 @@
 import { forbidden, unauthorized } from './errors';
-import { roleAllows, type Access, type RoleValue } from './roles';
+import { isStaffRole, roleAllows, type Access, type RoleValue } from './roles';
 import type { WireLanguage } from '../../i18n/languages';
 
 /** A signed-in account as operations see it. */
@@ -8,6 +8,8 @@ export interface ActorAccount {
   username: string;
   displayName: string;
   role: RoleValue;
+  /** A Member's institution (a `webmemberdept` row) and whether they are its key contact. */
+  member?: { id: number; keyContact: boolean };
 }
 
 /**
@@ -46,10 +48,24 @@ export const visitor = (language: WireLanguage, clientAddress = 'unknown'): Acto
   clientAddress,
 });
 
-export const isSignedIn = (actor: Actor) => actor.account !== null;
+/**
+ * A staff account is signed in (User or Admin). A Member reads content as a visitor does: public
+ * rows only, no back-office columns.
+ */
+export const isSignedIn = (actor: Actor) => actor.account !== null && isStaffRole(actor.account.role);
 
 /** What rows an actor reads: visitors only public rows inside their window; always in the actor's language. */
 export const readScopeOf = (actor: Actor) => ({ language: actor.language, publicOnly: !isSignedIn(actor) });
+
+/**
+ * The actor's own account, of any role (its security and sessions are every account's own, a
+ * Member's too): refused without one, or with an expired credential.
+ */
+export function requireOwnAccount(actor: Actor): ActorAccount {
+  if (actor.expired) throw unauthorized('sessionExpired');
+  if (!actor.account) throw unauthorized();
+  return actor.account;
+}
 
 /**
  * Refuses unless the actor may act at `access`. An expired credential is refused even on public

@@ -35,6 +35,9 @@ export const auditActions = [
   'review',
   // The newsletter: a mailing sent, subscribers invited, exported or deleted on request.
   'newsletter',
+  // The member area: a contact invited to an institution's accounts, and the invitation taken up.
+  'memberInvite',
+  'memberJoin',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

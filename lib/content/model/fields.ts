@@ -60,6 +60,8 @@ export interface ReferenceField extends FieldCommon {
   kind: 'reference';
   /** Name of the resource this id points to (same language). */
   resource: string;
+  /** Staff's reads carry the referenced row's title beside the id, as `{field}Title` (an account's institution). */
+  titled?: boolean;
 }
 export interface ChoiceField extends FieldCommon {
   kind: 'choice';

@@ -21,6 +21,7 @@ import { hashToken, revokeSessionsOf } from '../auth/sessions';
 import { invalidateResource } from '../storage/repository';
 import { readWebInfo } from '../storage/settings';
 import { validateInput } from '../model/validation';
+import { Role } from '../model/roles';
 
 /** A reset link works once, for this long. */
 export const RESET_TOKEN_MS = 60 * 60 * 1000;
@@ -89,7 +90,13 @@ async function mailResetLinks(actor: Actor, username: string, email: string): Pr
     ...(email ? [sql`lower(${account.email}) = lower(${email})`] : []),
   ];
   const rows = await db
-    .select({ id: account.id, username: account.username, displayName: account.displayName, email: account.email })
+    .select({
+      id: account.id,
+      username: account.username,
+      displayName: account.displayName,
+      email: account.email,
+      role: account.role,
+    })
     .from(account)
     .where(and(or(...matches), eq(account.isDisabled, false), sql`coalesce(${account.email}, '') <> ''`))
     .orderBy(account.id)
@@ -99,6 +106,7 @@ async function mailResetLinks(actor: Actor, username: string, email: string): Pr
     username: String(row.username),
     displayName: row.displayName === null ? null : String(row.displayName),
     email: String(row.email),
+    member: row.role === Role.Member,
   }));
 
   const now = new Date();
@@ -117,7 +125,10 @@ async function mailResetLinks(actor: Actor, username: string, email: string): Pr
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + RESET_TOKEN_MS);
     await db.insert(passwordResets).values({ tokenHash: hashToken(token), accountId: row.id, expiresAt });
-    const link = siteLink(`/${language}-reset?token=${token}`);
+    // A Member sets the new password in the public site's member area; staff in the back office.
+    const link = siteLink(
+      row.member ? `/${language}/member/reset?token=${token}` : `/${language}-reset?token=${token}`,
+    );
     const mail = passwordResetMail(
       language,
       site,

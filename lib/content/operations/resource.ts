@@ -153,7 +153,28 @@ async function withLocks(definition: ResourceDefinition, rows: repo.Row[]): Prom
 
 /** What staff's reads add to rows: the edit lock, the change awaiting approval, the review dates. */
 async function staffView(actor: Actor, definition: ResourceDefinition, rows: repo.Row[]): Promise<repo.Row[]> {
-  return withReviewDates(actor, definition, await withPending(definition, await withLocks(definition, rows)));
+  return withReviewDates(
+    actor,
+    definition,
+    await withPending(definition, await withLocks(definition, await withReferenceTitles(definition, rows))),
+  );
+}
+
+/** Rows with `{field}Title` for each `titled` reference: the title of the row it names, or null. */
+async function withReferenceTitles(definition: ResourceDefinition, rows: repo.Row[]): Promise<repo.Row[]> {
+  let titled = rows;
+  for (const [key, f] of Object.entries(definition.fields)) {
+    if (f.kind !== 'reference' || !f.titled) continue;
+    const target = findResource(f.resource);
+    if (!target) continue;
+    const ids = titled.flatMap((row) => (typeof row[key] === 'number' ? [row[key]] : []));
+    const titles = await repo.titlesByIds(target, ids);
+    titled = titled.map((row) => ({
+      ...row,
+      [`${key}Title`]: typeof row[key] === 'number' ? (titles.get(row[key]) ?? null) : null,
+    }));
+  }
+  return titled;
 }
 
 /** Rows with `pending` (its id, kind and submission time) where a change waits for approval, for staff's reads. */

@@ -3,7 +3,7 @@ import { localGeneration } from '../../cache/public-reads';
 import { hasSecondFactor } from '../auth/second-factor';
 import type { Actor, ActorAccount } from '../model/actor';
 import { ContentError } from '../model/errors';
-import { Role, type RoleValue } from '../model/roles';
+import { isStaffRole, Role, type RoleValue } from '../model/roles';
 import { secondFactorPolicy, type SecondFactorPolicy } from '../storage/settings';
 
 /**
@@ -31,7 +31,7 @@ async function currentPolicy(now = Date.now()): Promise<SecondFactorPolicy> {
 }
 
 export const policyCovers = (policy: SecondFactorPolicy, role: RoleValue) =>
-  policy === 'everyone' || (policy === 'admins' && role === Role.Admin);
+  policy === 'members' || (policy === 'everyone' && isStaffRole(role)) || (policy === 'admins' && role === Role.Admin);
 
 /** Whether the policy covers the account and it has no second factor yet. */
 export async function mustEnrol(account: ActorAccount): Promise<boolean> {

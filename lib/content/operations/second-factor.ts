@@ -21,8 +21,8 @@ import {
 } from '../auth/second-factor';
 import { hasSecretKey } from '../auth/secret-box';
 import { otpauthUrl, TOTP_DIGITS } from '../auth/totp';
-import { requireAccess, type Actor, type ActorAccount } from '../model/actor';
-import { conflict, invalid, invalidFields, notFound, positiveInteger, unauthorized } from '../model/errors';
+import { requireAccess, requireOwnAccount, type Actor, type ActorAccount } from '../model/actor';
+import { conflict, invalid, invalidFields, notFound, positiveInteger } from '../model/errors';
 import { recordAudit } from '../storage/audit';
 import accountDefinition from '../resources/account';
 import {
@@ -41,10 +41,8 @@ import { endSessionsAfterChange } from './sessions';
  */
 
 export function signedInAccount(actor: Actor): ActorAccount {
-  requireAccess(actor, 'user');
-  // The console operator passes requireAccess but has no account of its own to secure.
-  if (!actor.account) throw unauthorized();
-  return actor.account;
+  // Not requireAccess: a Member secures their own account too, and the console operator has none.
+  return requireOwnAccount(actor);
 }
 
 /** `{totp, recoveryCodesLeft}`: whether the actor's authenticator is on, and how many recovery codes are unused. */

@@ -4,7 +4,7 @@ import { getDb } from '../../db';
 import { account, sessions } from '../../db/schema';
 import { browserOf } from '../../http/user-agent';
 import { endOtherSessionsOf, endSessionOf, sessionsOf } from '../auth/sessions';
-import { requireAccess, type Actor } from '../model/actor';
+import { requireAccess, requireOwnAccount, type Actor } from '../model/actor';
 import { notFound, positiveInteger, unauthorized } from '../model/errors';
 import { wireInstant } from '../model/wire';
 import { recordAudit } from '../storage/audit';
@@ -21,7 +21,7 @@ import accountDefinition from '../resources/account';
 
 /** The account whose sessions are asked for: the caller's own, or (Admins) the one named by `accountId`. */
 async function whoseSessions(actor: Actor, input: Record<string, unknown>): Promise<{ id: number; name: string }> {
-  requireAccess(actor, 'user');
+  requireOwnAccount(actor);
   if (!actor.account) throw unauthorized();
   const own = { id: actor.account.id, name: actor.account.username };
   if (input.accountId === undefined || input.accountId === null || input.accountId === '') return own;
@@ -57,7 +57,7 @@ export async function listSessions(actor: Actor, input: Record<string, unknown>)
 
 /** Ends one session by its id: one of the caller's own, or (Admins) any account's. */
 export async function endSession(actor: Actor, id: string) {
-  requireAccess(actor, 'user');
+  requireOwnAccount(actor);
   if (!actor.account) throw unauthorized();
   const sessionId = String(id).slice(0, 32);
   const db = await getDb();

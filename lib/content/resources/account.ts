@@ -4,6 +4,7 @@ import { field } from '../model/fields';
 export const roleChoices = [
   { value: 0, label: { tw: '一般使用者', en: 'User' } },
   { value: 1, label: { tw: '管理者', en: 'Admin' } },
+  { value: 2, label: { tw: '會員', en: 'Member' } },
 ] as const;
 
 export default defineResource({
@@ -27,6 +28,12 @@ export default defineResource({
     displayName: field.text(['顯示名稱', 'Display name'], { required: true, max: 100, searchable: true, listed: true }),
     email: field.email(['電子郵件', 'E-mail'], { listed: true }),
     role: field.choice(roleChoices, ['角色', 'Role'], { required: true, listed: true }),
+    // A Member's institution and whether they are its key contact (staff accounts have neither).
+    memberId: field.reference('webmemberdept', ['會員機構', 'Member institution'], {
+      listed: true,
+      titled: true,
+    }),
+    keyContact: field.boolean(['主要聯絡人', 'Key contact']),
     isDisabled: field.boolean(['停用', 'Disabled'], { listed: true }),
     password: field.password(['密碼', 'Password'], { required: true }),
     passwordHash: field.text(['密碼雜湊', 'Password hash'], { max: 500, hidden: true, readOnly: true }),

@@ -66,7 +66,7 @@ export const sharedSettingFields = {
   // Which accounts must have a second factor (lib/content/operations/second-factor-policy.ts).
   secondFactorPolicy: field.text(['要求兩步驟驗證', 'Require two-step verification'], {
     max: 10,
-    pattern: /^(none|admins|everyone)$/,
+    pattern: /^(none|admins|everyone|members)$/,
     public: false,
   }),
   // Sign-ups for activities (lib/content/operations/registration.ts).
@@ -98,8 +98,11 @@ const reminderDaysOf = (value: unknown): number[] =>
     ? [...new Set(value.split(',').map((part) => Number(part.trim())))].filter((days) => days > 0)
     : DEFAULT_REMINDER_DAYS;
 
-/** Who must have a second factor: nobody (the default), Admins, or every account. */
-export const SECOND_FACTOR_POLICIES = ['none', 'admins', 'everyone'] as const;
+/**
+ * Who must have a second factor: nobody (the default), Admins, every staff account (Users and
+ * Admins), or every account, the member area's Members too.
+ */
+export const SECOND_FACTOR_POLICIES = ['none', 'admins', 'everyone', 'members'] as const;
 export type SecondFactorPolicy = (typeof SECOND_FACTOR_POLICIES)[number];
 /** How often the newsletter's digest goes out: never (the default), daily or weekly. */
 export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;

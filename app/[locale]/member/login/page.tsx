@@ -1,0 +1,59 @@
+import { redirect } from 'next/navigation';
+import { MemberField, MemberForm } from '@/components/site/member/MemberForm';
+import { MemberFrame } from '@/components/site/member/MemberFrame';
+import styles from '@/components/site/member/member.module.css';
+import form from '@/components/site/form.module.css';
+import { localeOf, openPage } from '@/lib/i18n/params';
+import { sitePath } from '@/lib/i18n/languages';
+import { memberPageMetadata } from '@/lib/public/member/metadata';
+import { formErrorText, queryValue, signedInMember } from '@/lib/public/member/page';
+import { memberPaths } from '@/lib/public/member/paths';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/member/login'>) {
+  return memberPageMetadata(await localeOf(params), 'login');
+}
+
+/** The member area's sign-in: e-mail address and password, then the second step where the account has one. */
+export default async function MemberLogin({ params, searchParams }: PageProps<'/[locale]/member/login'>) {
+  const { locale, language, t } = await openPage(params, 'memberArea');
+  if (await signedInMember()) redirect(sitePath(language, memberPaths.home));
+  const query = await searchParams;
+  const error = await formErrorText(locale, query);
+  const notice = (['welcomed', 'reset', 'signedOut'] as const).find((key) => queryValue(query[key]) === '1');
+  return (
+    <MemberFrame locale={locale} title={t('login.title')}>
+      <p>{t('login.intro')}</p>
+      {notice ? (
+        <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
+          <p>{t(`login.${notice}`)}</p>
+        </div>
+      ) : null}
+      <MemberForm locale={locale} name="login" error={error} submit={t('login.submit')}>
+        <MemberField
+          id="member-username"
+          name="username"
+          type="email"
+          autoComplete="username"
+          label={t('login.username')}
+          invalid={!!error}
+          errorId="login-error"
+        />
+        <MemberField
+          id="member-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={t('login.password')}
+          invalid={!!error}
+          errorId="login-error"
+        />
+      </MemberForm>
+      <div className={styles.links}>
+        <a href={sitePath(language, memberPaths.forgot)}>{t('login.forgot')}</a>
+      </div>
+      <p>{t('login.access')}</p>
+    </MemberFrame>
+  );
+}

@@ -1,0 +1,39 @@
+import { MemberField, MemberForm } from '@/components/site/member/MemberForm';
+import { MemberFrame } from '@/components/site/member/MemberFrame';
+import styles from '@/components/site/member/member.module.css';
+import { localeOf, openPage } from '@/lib/i18n/params';
+import { sitePath } from '@/lib/i18n/languages';
+import { memberPageMetadata } from '@/lib/public/member/metadata';
+import { formErrorText } from '@/lib/public/member/page';
+import { memberPaths } from '@/lib/public/member/paths';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/member/login/verify'>) {
+  return memberPageMetadata(await localeOf(params), 'verify');
+}
+
+/** A member sign-in's second step: an authenticator or recovery code (the ticket waits in a cookie). */
+export default async function MemberVerify({ params, searchParams }: PageProps<'/[locale]/member/login/verify'>) {
+  const { locale, language, t } = await openPage(params, 'memberArea');
+  const error = await formErrorText(locale, await searchParams);
+  return (
+    <MemberFrame locale={locale} title={t('verify.title')}>
+      <p>{t('verify.intro')}</p>
+      <MemberForm locale={locale} name="verify" error={error} submit={t('verify.submit')}>
+        <MemberField
+          id="member-code"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          label={t('verify.code')}
+          invalid={!!error}
+          errorId="verify-error"
+        />
+      </MemberForm>
+      <div className={styles.links}>
+        <a href={sitePath(language, memberPaths.login)}>{t('verify.restart')}</a>
+      </div>
+    </MemberFrame>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { getTranslations } from 'next-intl/server';
+import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { memberPaths } from '@/lib/public/member/paths';
+import { Breadcrumbs } from '../Breadcrumbs';
+import styles from '../PublicPage.module.css';
+
+/**
+ * The frame of a member-area page, as PublicPage's: breadcrumbs (home, 會員專區, the page) and one h1.
+ * The member area is not in the site map, so its trail is its own.
+ */
+export async function MemberFrame({ locale, title, children }: { locale: Locale; title: string; children: ReactNode }) {
+  const language = toWireLanguage(locale);
+  const tRoutes = await getTranslations({ locale, namespace: 'site.routes' });
+  const t = await getTranslations({ locale, namespace: 'memberArea' });
+  const area = t('title');
+  const items = [
+    { label: tRoutes('home'), url: sitePath(language), isLink: true },
+    ...(title === area ? [] : [{ label: area, url: sitePath(language, memberPaths.home), isLink: true }]),
+    { label: title, url: '', isLink: false },
+  ];
+  return (
+    <div className="container page">
+      <Breadcrumbs locale={locale} items={items} />
+      <h1 className={styles.title}>{title}</h1>
+      {children}
+    </div>
+  );
+}

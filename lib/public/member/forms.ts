@@ -1,0 +1,294 @@
+import 'server-only';
+import { timingSafeEqual } from 'node:crypto';
+import { memberSessionForToken, revokeSession, sessionForToken } from '../../content/auth/sessions';
+import { TICKET_MS } from '../../content/auth/second-factor';
+import type { Actor } from '../../content/model/actor';
+import { ContentError } from '../../content/model/errors';
+import { signIn, signOut, type SignInResult } from '../../content/operations/account';
+import { acceptInvitation } from '../../content/operations/member-invitations';
+import { requestPasswordReset, resetPassword } from '../../content/operations/password-reset';
+import { signInSecondStep, totpEnable, totpSetup } from '../../content/operations/second-factor';
+import { clientAddressOf } from '../../http/client-address';
+import {
+  MEMBER_CODES_COOKIE,
+  MEMBER_SESSION_COOKIE,
+  MEMBER_TICKET_COOKIE,
+  MEMBER_XSRF_COOKIE,
+  requestCookie,
+} from '../../http/cookies';
+import { sitePath, type WireLanguage } from '../../i18n/languages';
+import { translate } from '../../i18n/messages';
+import { logError } from '../../observability/logger';
+import accountDefinition from '../../content/resources/account';
+import { memberPaths, RECOVERY_CODES_SHOWN_SECONDS } from './paths';
+
+/** The member area's forms, each posted to `/{lang}/member/forms/{name}`. */
+export const memberForms = [
+  'login',
+  'verify',
+  'logout',
+  'welcome',
+  'forgot',
+  'reset',
+  'totp-setup',
+  'totp-enable',
+] as const;
+export type MemberForm = (typeof memberForms)[number];
+export const isMemberForm = (name: string): name is MemberForm => (memberForms as readonly string[]).includes(name);
+
+/** A refusal shown on the form's page: a key of the `memberArea.errors` messages and its number, if any. */
+class FormError extends Error {
+  constructor(
+    readonly key: string,
+    readonly n?: number,
+  ) {
+    super(key);
+  }
+}
+
+/** The page a refusal goes back to, and where success goes. */
+interface FormContext {
+  request: Request;
+  language: WireLanguage;
+  form: FormData;
+  actor: Actor;
+  secure: boolean;
+}
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * A form posted from the member area's own pages: the browser says the post comes from this site
+ * (`Origin`, or `Sec-Fetch-Site` where a browser sends no Origin), and it echoes the HttpOnly
+ * `member-xsrf` cookie in the hidden `xsrf` field (double submit), so another site cannot post one.
+ */
+function sameSiteForm(request: Request, form: FormData): boolean {
+  const origin = request.headers.get('origin');
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  if (origin !== null && origin !== 'null') {
+    try {
+      if (new URL(origin).host !== host) return false;
+    } catch {
+      return false;
+    }
+  } else if (origin === 'null') return false;
+  const fetchSite = request.headers.get('sec-fetch-site');
+  if (fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
+  const cookie = Buffer.from(requestCookie(request, MEMBER_XSRF_COOKIE) ?? '');
+  const echoed = Buffer.from(field(form, 'xsrf'));
+  return cookie.length > 0 && cookie.length === echoed.length && timingSafeEqual(cookie, echoed);
+}
+
+function cookie(name: string, value: string, maxAgeSeconds: number | null, secure: boolean): string {
+  const age = maxAgeSeconds === null ? '' : `; Max-Age=${maxAgeSeconds}`;
+  return `${name}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}${age}`;
+}
+
+const isSecure = (request: Request) =>
+  (request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '')) === 'https';
+
+/** A 303 to a page of the member area, never kept by a cache. */
+function seeOther(
+  language: WireLanguage,
+  path: string,
+  query: Record<string, string | number> = {},
+  cookies: string[] = [],
+) {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const headers = new Headers({
+    location: `${sitePath(language, path)}${search ? `?${search}` : ''}`,
+    'cache-control': 'private, no-store',
+  });
+  for (const value of cookies) headers.append('set-cookie', value);
+  return new Response(null, { status: 303, headers });
+}
+
+/** What a refused operation shows: its own message where the member area words it, else a general one. */
+function formErrorOf(error: unknown): FormError {
+  if (error instanceof FormError) return error;
+  if (error instanceof ContentError) {
+    if (error.kind === 'tooMany') return new FormError('rateLimited', Number(error.values.seconds) || undefined);
+    const issue = error.issues[0];
+    if (issue?.field === 'password') return new FormError('passwordRules', accountDefinition.fields.password.min);
+    return new FormError(knownErrors.has(error.key) ? error.key : 'invalid');
+  }
+  throw error;
+}
+
+const knownErrors = new Set([
+  'invitationInvalid',
+  'resetTokenInvalid',
+  'memberEmailTaken',
+  'captchaFailed',
+  'secondFactorCodeWrong',
+  'secondFactorCodeMissing',
+  'secondFactorNoKey',
+]);
+
+/** The session cookie of a signed-in Member, and the redirect into the member area. */
+function signedIn(context: FormContext, token: string) {
+  return seeOther(context.language, memberPaths.home, {}, [
+    cookie(MEMBER_SESSION_COOKIE, token, null, context.secure),
+    cookie(MEMBER_TICKET_COOKIE, '', 0, context.secure),
+  ]);
+}
+
+/** The signed-in Member's Actor, from the session cookie; a form without one goes to the sign-in. */
+async function memberActor(context: FormContext): Promise<Actor> {
+  const token = requestCookie(context.request, MEMBER_SESSION_COOKIE);
+  const session = token ? await memberSessionForToken(token) : null;
+  if (!session) throw new SignInFirst();
+  return { ...context.actor, account: session.account, sessionId: session.id };
+}
+
+class SignInFirst extends Error {}
+
+/** After either step of a sign-in: the session, the second step, or the refusal. */
+async function afterSignIn(context: FormContext, result: SignInResult): Promise<Response> {
+  if (result.secondFactor) {
+    return seeOther(context.language, memberPaths.verify, {}, [
+      cookie(MEMBER_TICKET_COOKIE, result.secondFactor.ticket, TICKET_MS / 1000, context.secure),
+    ]);
+  }
+  if (!result.token) throw new FormError(result.locked ? 'locked' : 'loginFailed');
+  // The member area is for Members: a staff account signs in to the back office instead.
+  if (!(await memberSessionForToken(result.token))) {
+    const staff = await sessionForToken(result.token);
+    await revokeSession(result.token);
+    throw new FormError(staff ? 'staffAccount' : 'loginFailed');
+  }
+  return signedIn(context, result.token);
+}
+
+const handlers: Record<MemberForm, { back: string; run: (context: FormContext) => Promise<Response> }> = {
+  login: {
+    back: memberPaths.login,
+    run: async (context) =>
+      afterSignIn(
+        context,
+        await signIn(context.actor, {
+          username: field(context.form, 'username'),
+          password: field(context.form, 'password'),
+        }),
+      ),
+  },
+  verify: {
+    back: memberPaths.verify,
+    run: async (context) => {
+      const ticket = requestCookie(context.request, MEMBER_TICKET_COOKIE) ?? '';
+      if (!ticket) throw new FormError('secondFactorExpired');
+      const result = await signInSecondStep(context.actor, { ticket, code: field(context.form, 'code') });
+      // A wrong code keeps the ticket for its other tries; an expired one starts over.
+      if (!result.token && !result.locked) {
+        const expired = result.message === translate(context.language, 'api.secondFactorExpired');
+        throw new FormError(expired ? 'secondFactorExpired' : 'codeWrong');
+      }
+      return afterSignIn(context, result);
+    },
+  },
+  logout: {
+    back: memberPaths.home,
+    run: async (context) => {
+      const token = requestCookie(context.request, MEMBER_SESSION_COOKIE);
+      const session = token ? await memberSessionForToken(token) : null;
+      if (token && session) await signOut({ ...context.actor, account: session.account }, token);
+      return seeOther(context.language, memberPaths.login, { signedOut: 1 }, [
+        cookie(MEMBER_SESSION_COOKIE, '', 0, context.secure),
+      ]);
+    },
+  },
+  welcome: {
+    back: memberPaths.welcome,
+    run: async (context) => {
+      const password = field(context.form, 'password');
+      if (password !== field(context.form, 'confirm')) throw new FormError('passwordsDiffer');
+      await acceptInvitation(context.actor, { token: field(context.form, 'token'), password });
+      return seeOther(context.language, memberPaths.login, { welcomed: 1 });
+    },
+  },
+  forgot: {
+    back: memberPaths.forgot,
+    run: async (context) => {
+      const email = field(context.form, 'email').trim();
+      if (!email) throw new FormError('emailMissing');
+      await requestPasswordReset(context.actor, { username: email, email });
+      return seeOther(context.language, memberPaths.forgot, { sent: 1 });
+    },
+  },
+  'totp-setup': {
+    back: memberPaths.home,
+    run: async (context) => {
+      await totpSetup(await memberActor(context));
+      return seeOther(context.language, memberPaths.home);
+    },
+  },
+  'totp-enable': {
+    back: memberPaths.home,
+    run: async (context) => {
+      const { recoveryCodes } = await totpEnable(await memberActor(context), { code: field(context.form, 'code') });
+      // Shown once, on the page this leads to: kept a few minutes, for this browser only.
+      return seeOther(context.language, memberPaths.home, { enabled: 1 }, [
+        cookie(MEMBER_CODES_COOKIE, recoveryCodes.join(' '), RECOVERY_CODES_SHOWN_SECONDS, context.secure),
+      ]);
+    },
+  },
+  reset: {
+    back: memberPaths.reset,
+    run: async (context) => {
+      const password = field(context.form, 'password');
+      if (password !== field(context.form, 'confirm')) throw new FormError('passwordsDiffer');
+      await resetPassword(context.actor, { token: field(context.form, 'token'), password });
+      return seeOther(context.language, memberPaths.login, { reset: 1 });
+    },
+  },
+};
+
+/**
+ * Runs one member-area form: the same-site and XSRF checks, then the operation, as the API's calls
+ * do (the same rules, limits and audit). Every answer is a 303 (post/redirect/get): to where the form
+ * leads, or back to its page with `error` (and the token the page needs again: the welcome or reset link's).
+ */
+export async function submitMemberForm(request: Request, language: WireLanguage, name: MemberForm): Promise<Response> {
+  const handler = handlers[name];
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    form = new FormData();
+  }
+  const token = field(form, 'token');
+  const back = (error: FormError) =>
+    seeOther(language, handler.back, {
+      ...(token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? { token } : {}),
+      error: error.key,
+      ...(error.n !== undefined ? { n: error.n } : {}),
+    });
+  if (!sameSiteForm(request, form)) return back(new FormError('xsrf'));
+  const userAgent = request.headers.get('user-agent');
+  const context: FormContext = {
+    request,
+    language,
+    form,
+    secure: isSecure(request),
+    actor: {
+      language,
+      account: null,
+      clientAddress: clientAddressOf(request.headers),
+      ...(userAgent ? { userAgent } : {}),
+    },
+  };
+  try {
+    return await handler.run(context);
+  } catch (error) {
+    if (error instanceof SignInFirst) return seeOther(language, memberPaths.login);
+    try {
+      return back(formErrorOf(error));
+    } catch (unexpected) {
+      logError(unexpected, 'member form');
+      return back(new FormError('internal'));
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import 'server-only';
+import { cookies, headers } from 'next/headers';
+import { getTranslations } from 'next-intl/server';
+import { memberSessionForToken } from '../../content/auth/sessions';
+import type { ActorAccount } from '../../content/model/actor';
+import { institutionName } from '../../content/operations/member-invitations';
+import { MEMBER_SESSION_COOKIE, MEMBER_XSRF_HEADER } from '../../http/cookies';
+import type { Locale } from '../../i18n/languages';
+
+/** The token every member-area form echoes in its hidden `xsrf` field (proxy.ts hands it to the page). */
+export async function memberFormToken(): Promise<string> {
+  return (await headers()).get(MEMBER_XSRF_HEADER) ?? '';
+}
+
+/** The Member signed in to the member area by its cookie, with their institution's name; null for anyone else. */
+export async function signedInMember(): Promise<{
+  account: ActorAccount & { member: NonNullable<ActorAccount['member']> };
+  institution: string;
+} | null> {
+  const token = (await cookies()).get(MEMBER_SESSION_COOKIE)?.value;
+  const session = token ? await memberSessionForToken(token) : null;
+  const member = session?.account.member;
+  if (!session || !member) return null;
+  return { account: { ...session.account, member }, institution: (await institutionName(member.id)) ?? '' };
+}
+
+/** A query parameter as one string (the first of several), or ''. */
+export const queryValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/**
+ * The words of the refusal a form came back with (`?error=key&n=…`), from the `memberArea.errors`
+ * messages; an unknown key is the general one.
+ */
+export async function formErrorText(locale: Locale, query: SearchParams): Promise<string | null> {
+  const key = queryValue(query.error);
+  if (!key) return null;
+  const t = await getTranslations({ locale, namespace: 'memberArea.errors' });
+  const n = Number(queryValue(query.n)) || 0;
+  // A key from the address: only those the messages have are read, with their one value.
+  const known = t.has(key as 'rateLimited') ? (key as 'rateLimited') : 'invalid';
+  return t(known, { n });
+}
