@@ -1,4 +1,4 @@
-// API benchmark (issue: webnews/getlist page 1 and page 5,000, webrule/search with a Chinese
+// API benchmark (webnews/getlist page 1 and page 5,000, webrule/search with a Chinese
 // keyword), with autocannon against the production server on a database filled by seed:large, as a
 // browser's back office calls it (Accept-Encoding: gzip, deflate, br), beside a bare Node server
 // sending the same JSON in the same run (the column "÷ bare Node": this server's requests/s over

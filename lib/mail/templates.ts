@@ -73,6 +73,25 @@ export function contactNotification(language: WireLanguage, site: string, messag
   return { subject: t('subject', { site, subject: message.subject.replace(/[\r\n]+/g, ' ') }), text, html };
 }
 
+/** A mail whose point is one link (a reset, an invitation): greeting, what it is for, the link, "ignore this if…". */
+function singleLinkBody(
+  language: WireLanguage,
+  site: string,
+  words: { greeting: string; body: string; link: string; button: string; ignore: string },
+): { text: string; html: string } {
+  const { greeting, body, link, button, ignore } = words;
+  const text = [greeting, '', body, link, '', ignore, '', '-- ', translate(language, 'mail.footer', { site })].join(
+    '\n',
+  );
+  const html = page(
+    language,
+    site,
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(button)}</a></p>` +
+      `<p style="word-break:break-all">${escapeHtml(link)}</p><p>${escapeHtml(ignore)}</p>`,
+  );
+  return { text, html };
+}
+
 /** To an account's own address: the single-use link to `/{lang}-reset`. */
 export function passwordResetMail(
   language: WireLanguage,
@@ -85,23 +104,13 @@ export function passwordResetMail(
     translate(language, `mail.reset.${key}`, values);
   const greeting = t('greeting', { name: account.displayName || account.username });
   const body = t('body', { username: account.username, minutes });
-  const text = [
+  const { text, html } = singleLinkBody(language, site, {
     greeting,
-    '',
     body,
     link,
-    '',
-    t('ignore'),
-    '',
-    '-- ',
-    translate(language, 'mail.footer', { site }),
-  ].join('\n');
-  const html = page(
-    language,
-    site,
-    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('button'))}</a></p>` +
-      `<p style="word-break:break-all">${escapeHtml(link)}</p><p>${escapeHtml(t('ignore'))}</p>`,
-  );
+    button: t('button'),
+    ignore: t('ignore'),
+  });
   return { subject: t('subject', { site }), text, html };
 }
 
@@ -166,23 +175,13 @@ export function memberInvitationMail(
     translate(language, `mail.memberInvitation.${key}`, values);
   const greeting = t('greeting', { name: invited.name });
   const body = t('body', { site, institution: invited.institution, days });
-  const text = [
+  const { text, html } = singleLinkBody(language, site, {
     greeting,
-    '',
     body,
     link,
-    '',
-    t('ignore'),
-    '',
-    '-- ',
-    translate(language, 'mail.footer', { site }),
-  ].join('\n');
-  const html = page(
-    language,
-    site,
-    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('button'))}</a></p>` +
-      `<p style="word-break:break-all">${escapeHtml(link)}</p><p>${escapeHtml(t('ignore'))}</p>`,
-  );
+    button: t('button'),
+    ignore: t('ignore'),
+  });
   return { subject: t('subject', { site, institution: invited.institution }), text, html };
 }
 
