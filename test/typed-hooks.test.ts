@@ -45,6 +45,8 @@ const storedAccount = {
   displayName: 'Editor',
   email: null,
   role: 0,
+  memberId: null,
+  keyContact: false,
   isDisabled: false,
   passwordHash: 'hash',
   failedLogins: 0,
