@@ -55,6 +55,8 @@ async function startTestServer() {
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = await recreateDatabase(process.env.DATABASE_URL, E2E_DATABASE);
   const server = await startServer(E2E_PORT, env, '/tw', 'the test server', { timeout: 120_000 });
+  // On PostgreSQL the server may not have made its data folder: the pid file's folder is made here.
+  fs.mkdirSync(path.dirname(pidFile), { recursive: true });
   fs.writeFileSync(pidFile, String(server.child.pid));
   return {
     stop: async () => {
