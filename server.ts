@@ -62,7 +62,22 @@ const stages: Stage[] = [
   responseBody({ hashScripts: !options.dev }),
 ];
 
+/**
+ * The log goes to standard output and error. When whatever read them is gone (the terminal closed,
+ * the supervisor's pipe broken), a write fails with EPIPE; unhandled, that error is reported, the
+ * report's own write fails again, and the process spins on it at full speed. The server keeps serving
+ * without a log instead (the operator's supervisor restarts it if it means to).
+ */
+function survivePipeLoss(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
+}
+
 async function main(): Promise<void> {
+  survivePipeLoss();
   await openDatabase();
   const app = next({ dev: options.dev, dir, hostname: options.hostname ?? 'localhost', port: options.port });
   await app.prepare();

@@ -163,25 +163,25 @@ for (const language of ['tw', 'en'] as const) {
     await expect(page.getByText(institution.name)).toBeVisible();
     await axeOn(browser, context, page.url());
     // Two passwords that differ come back to the form with the reason, the link still good.
-    await page.getByLabel(w.password, { exact: true }).fill('member password 1');
-    await page.getByLabel(w.confirm).fill('member password 2');
+    await page.getByRole('main').getByLabel(w.password, { exact: true }).fill('member password 1');
+    await page.getByRole('main').getByLabel(w.confirm).fill('member password 2');
     await page.getByRole('button', { name: w.set }).click();
     await expect(page.getByRole('alert')).toContainText(w.differ);
     await axeOn(browser, context, page.url());
-    await page.getByLabel(w.password, { exact: true }).fill('member password 1');
-    await page.getByLabel(w.confirm).fill('member password 1');
+    await page.getByRole('main').getByLabel(w.password, { exact: true }).fill('member password 1');
+    await page.getByRole('main').getByLabel(w.confirm).fill('member password 1');
     await page.getByRole('button', { name: w.set }).click();
     await expect(page).toHaveURL(new RegExp(`/${language}/member/login\\?welcomed=1$`));
     await expect(page.getByRole('status')).toContainText(w.welcomed);
     await axeOn(browser, context, page.url());
 
     // A wrong password, then the right one.
-    await page.getByLabel(w.username).fill(email);
-    await page.getByLabel(w.signInPassword, { exact: true }).fill('not the password');
+    await page.getByRole('main').getByLabel(w.username).fill(email);
+    await page.getByRole('main').getByLabel(w.signInPassword, { exact: true }).fill('not the password');
     await page.getByRole('button', { name: w.signIn, exact: true }).click();
     await expect(page.getByRole('alert')).toContainText(w.wrong);
-    await page.getByLabel(w.username).fill(email);
-    await page.getByLabel(w.signInPassword, { exact: true }).fill('member password 1');
+    await page.getByRole('main').getByLabel(w.username).fill(email);
+    await page.getByRole('main').getByLabel(w.signInPassword, { exact: true }).fill('member password 1');
     await page.getByRole('button', { name: w.signIn, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${language}/member$`));
     await expect(page.getByRole('heading', { level: 1, name: w.area })).toBeVisible();
@@ -206,7 +206,7 @@ for (const language of ['tw', 'en'] as const) {
     // Forgot the password: the mailed link leads to the member area's reset page.
     await page.getByRole('link', { name: w.forgot }).click();
     await axeOn(browser, context, page.url());
-    await page.getByLabel(w.username).fill(email);
+    await page.getByRole('main').getByLabel(w.username).fill(email);
     await page.getByRole('button', { name: w.send }).click();
     await expect(page.getByRole('status')).toContainText(w.sent);
     const [resetMail] = (await smtp.waitFor(before + 2)).slice(before + 1);
@@ -214,13 +214,13 @@ for (const language of ['tw', 'en'] as const) {
     expect(resetLink).toMatch(new RegExp(`/${language}/member/reset\\?token=`));
     await page.goto(resetLink);
     await axeOn(browser, context, page.url());
-    await page.getByLabel(w.newPassword, { exact: true }).fill('member password 3');
-    await page.getByLabel(w.again).fill('member password 3');
+    await page.getByRole('main').getByLabel(w.newPassword, { exact: true }).fill('member password 3');
+    await page.getByRole('main').getByLabel(w.again).fill('member password 3');
     await page.getByRole('button', { name: w.save }).click();
     await expect(page).toHaveURL(new RegExp(`/${language}/member/login\\?reset=1$`));
     await expect(page.getByRole('status')).toContainText(w.changed);
-    await page.getByLabel(w.username).fill(email);
-    await page.getByLabel(w.signInPassword, { exact: true }).fill('member password 3');
+    await page.getByRole('main').getByLabel(w.username).fill(email);
+    await page.getByRole('main').getByLabel(w.signInPassword, { exact: true }).fill('member password 3');
     await page.getByRole('button', { name: w.signIn, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${language}/member$`));
 
@@ -288,15 +288,15 @@ test.describe('the second-factor policy with its members choice', () => {
       try {
         const page = await context.newPage();
         await page.goto(`/${language}/member/login`);
-        await page.getByLabel(w.username).fill(member.email);
-        await page.getByLabel(w.signInPassword, { exact: true }).fill(member.password);
+        await page.getByRole('main').getByLabel(w.username).fill(member.email);
+        await page.getByRole('main').getByLabel(w.signInPassword, { exact: true }).fill(member.password);
         await page.getByRole('button', { name: w.signIn, exact: true }).click();
         await expect(page).toHaveURL(new RegExp(`/${language}/member$`));
         await expect(page.getByText(w.required)).toBeVisible();
         await page.getByRole('button', { name: w.setup }).click();
         const secret = (await page.locator('code').first().textContent())!.replace(/\s/g, '');
         await axeOn(browser, context, page.url());
-        await page.getByLabel(w.code).fill(appCode(secret));
+        await page.getByRole('main').getByLabel(w.code).fill(appCode(secret));
         await page.getByRole('button', { name: w.enable }).click();
         await expect(page.getByText(w.codes)).toBeVisible();
         await expect(page.locator('ul code')).toHaveCount(10);
@@ -306,15 +306,15 @@ test.describe('the second-factor policy with its members choice', () => {
 
         // Signed out and in again: the second step asks for a code.
         await page.getByRole('button', { name: w.signOut }).click();
-        await page.getByLabel(w.username).fill(member.email);
-        await page.getByLabel(w.signInPassword, { exact: true }).fill(member.password);
+        await page.getByRole('main').getByLabel(w.username).fill(member.email);
+        await page.getByRole('main').getByLabel(w.signInPassword, { exact: true }).fill(member.password);
         await page.getByRole('button', { name: w.signIn, exact: true }).click();
         await expect(page).toHaveURL(new RegExp(`/${language}/member/login/verify$`));
         await axeOn(browser, context, page.url());
-        await page.getByLabel(w.verifyCode, { exact: true }).fill('000000');
+        await page.getByRole('main').getByLabel(w.verifyCode, { exact: true }).fill('000000');
         await page.getByRole('button', { name: w.verify }).click();
         await expect(page.getByRole('alert')).toBeVisible();
-        await page.getByLabel(w.verifyCode, { exact: true }).fill(appCode(secret, 1));
+        await page.getByRole('main').getByLabel(w.verifyCode, { exact: true }).fill(appCode(secret, 1));
         await page.getByRole('button', { name: w.verify }).click();
         await expect(page).toHaveURL(new RegExp(`/${language}/member$`));
         await expect(page.getByText(w.on)).toBeVisible();

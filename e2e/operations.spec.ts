@@ -128,4 +128,22 @@ test.describe('operations endpoints and request log', () => {
     expect(pageLine).toMatchObject({ method: 'GET', status: 200 });
     expect(String(pageLine.route)).toMatch(/^\/\[locale\]\/news/);
   });
+
+  test('a lost log pipe leaves the server serving, not spinning on the failed writes', async () => {
+    const child = server!.child;
+    // The reader of the server's output goes away, as a closed terminal or a broken supervisor pipe.
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    const cpuSeconds = () => {
+      const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    };
+    // Each request writes a log line into the broken pipe.
+    for (let each = 0; each < 5; each++) expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const before = cpuSeconds();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Idle, the server uses a few hundredths of a second; spinning on EPIPE it used the whole 2 s.
+    expect(cpuSeconds() - before).toBeLessThan(0.5);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  });
 });

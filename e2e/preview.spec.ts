@@ -23,7 +23,8 @@ test('preview a scheduled row from its form; visitors still get a 404', async ({
     page.waitForEvent('popup'),
     page.getByRole('button', { name: '在網站上預覽（另開新視窗）' }).click(),
   ]);
-  await expect(popup).toHaveURL(new RegExp(`/tw/news/${id}$`));
+  // The preview renders the draft afresh (no stored copy): on a busy machine it takes more than 5 s.
+  await expect(popup).toHaveURL(new RegExp(`/tw/news/${id}$`), { timeout: 15_000 });
   await expect(popup.locator('h1')).toHaveText(title);
   await expect(popup.getByRole('status').filter({ hasText: '預覽' })).toContainText('這是預覽頁面');
   await expect(popup.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(1);
