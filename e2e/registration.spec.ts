@@ -111,10 +111,13 @@ for (const language of ['tw', 'en'] as const) {
     await expect(page.locator('#signup-name')).toHaveAttribute('aria-invalid', 'true');
 
     const email = `signup-${language}-${Date.now()}@example.org`;
-    await page.getByLabel(w.name).fill(language === 'tw' ? '陳大文' : 'Dana Chen');
-    await page.getByLabel(w.email).fill(email);
-    await page.getByLabel(w.organization).fill('Trust Co.');
-    await page.getByLabel(w.consent).check();
+    await page
+      .getByRole('main')
+      .getByLabel(w.name)
+      .fill(language === 'tw' ? '陳大文' : 'Dana Chen');
+    await page.getByRole('main').getByLabel(w.email).fill(email);
+    await page.getByRole('main').getByLabel(w.organization).fill('Trust Co.');
+    await page.getByRole('main').getByLabel(w.consent).check();
     await page.getByRole('button', { name: w.submit }).click();
     await expect(page).toHaveURL(new RegExp(`/${language}/registration/[\\w-]{43}\\?new=1$`));
     await expect(page.getByRole('status')).toContainText(w.confirmed);
@@ -162,13 +165,19 @@ test('the manage page: never cached or indexed; the answers change and the sign-
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(first.manageUrl.replace(/^https?:\/\/[^/]+/, ''));
-  await page.getByLabel(/^Organization/).fill('');
+  await page
+    .getByRole('main')
+    .getByLabel(/^Organization/)
+    .fill('');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toContainText('Organization is required.');
-  await page.getByLabel(/^Organization/).fill('New Co.');
+  await page
+    .getByRole('main')
+    .getByLabel(/^Organization/)
+    .fill('New Co.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toContainText('Your answers were saved.');
-  await expect(page.getByLabel(/^Organization/)).toHaveValue('New Co.');
+  await expect(page.getByRole('main').getByLabel(/^Organization/)).toHaveValue('New Co.');
   await page.getByRole('button', { name: 'Cancel my sign-up' }).click();
   await expect(page.getByRole('status')).toContainText('Your sign-up is cancelled.');
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
@@ -190,10 +199,10 @@ test('axe: the activity page with its sign-up state, the form with its errors, t
   await page.getByRole('button', { name: words.tw.submit }).click();
   await expect(page.locator('#signup-name-error')).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByLabel(words.tw.name).fill('林小姐');
-  await page.getByLabel(words.tw.email).fill(`axe-${Date.now()}@example.org`);
-  await page.getByLabel(words.tw.organization).fill('乙公司');
-  await page.getByLabel(words.tw.consent).check();
+  await page.getByRole('main').getByLabel(words.tw.name).fill('林小姐');
+  await page.getByRole('main').getByLabel(words.tw.email).fill(`axe-${Date.now()}@example.org`);
+  await page.getByRole('main').getByLabel(words.tw.organization).fill('乙公司');
+  await page.getByRole('main').getByLabel(words.tw.consent).check();
   await page.getByRole('button', { name: words.tw.submit }).click();
   await expect(page).toHaveURL(/\/tw\/registration\/[\w-]{43}\?new=1$/);
   // The page's title arrives with its metadata after the client-side navigation the form's redirect makes.
@@ -230,7 +239,7 @@ test('the roster and check-in with a typed code in the back office, with axe', a
   await page.getByRole('button', { name: 'Cancel Ada' }).click();
   await expectToast(page, 'Sign-up cancelled.');
   await expect(page.getByRole('status').filter({ hasText: 'Confirmed 1' })).toContainText('cancelled 1');
-  await page.getByLabel('Status').selectOption('confirmed');
+  await page.getByRole('main').getByLabel('Status').selectOption('confirmed');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText('Bo Co.');
@@ -252,22 +261,22 @@ test('the roster and check-in with a typed code in the back office, with axe', a
   await page.getByRole('link', { name: 'Check-in at the door' }).click();
   await expect(page.getByRole('heading', { name: 'Check-in' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByLabel('Code', { exact: true }).fill(bo.code.toLowerCase());
+  await page.getByRole('main').getByLabel('Code', { exact: true }).fill(bo.code.toLowerCase());
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await expect(page.locator('.admin-checkin-result')).toContainText('Bo: 1 seat(s). Checked in at');
-  await page.getByLabel('Code', { exact: true }).fill(bo.code);
+  await page.getByRole('main').getByLabel('Code', { exact: true }).fill(bo.code);
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await expect(page.locator('.admin-checkin-result')).toContainText('Already checked in at');
   // Or found by name: Cy is waiting, not confirmed, so the search finds nobody to check in.
-  await page.getByLabel('Name, e-mail or code').fill('Cy');
+  await page.getByRole('main').getByLabel('Name, e-mail or code').fill('Cy');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
   await expect(page.getByText('No confirmed sign-up matches.')).toBeVisible();
-  await page.getByLabel('Name, e-mail or code').fill('Bo');
+  await page.getByRole('main').getByLabel('Name, e-mail or code').fill('Bo');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
   await page.getByRole('button', { name: 'Check in Bo' }).click();
   await expect(page.getByRole('button', { name: 'Check in Bo' })).toHaveCount(0);
   await expect(page.locator('.admin-checkin-result')).toContainText('Already checked in at');
-  await page.getByLabel('Code', { exact: true }).fill('ZZZZ2222');
+  await page.getByRole('main').getByLabel('Code', { exact: true }).fill('ZZZZ2222');
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
   await expect(page.locator('.admin-checkin-result')).toContainText(
     'No sign-up of this activity has the code "ZZZZ2222".',

@@ -190,8 +190,8 @@ for (const language of ['tw', 'en'] as const) {
 }
 
 for (const [language, label, options] of [
-  ['tw', '要求兩步驟驗證', ['不要求', '管理者', '所有帳號']],
-  ['en', 'Require two-step verification', ['Nobody', 'Admins', 'Every account']],
+  ['tw', '要求兩步驟驗證', ['不要求', '管理者', '所有工作人員帳號', '所有帳號（含會員）']],
+  ['en', 'Require two-step verification', ['Nobody', 'Admins', 'Every staff account', 'Every account, members too']],
 ] as const) {
   test(`the web settings offer the second-factor policy as a list (${language})`, async ({ page }) => {
     await signInTo(page, `/${language}-admin/settings`, language);
