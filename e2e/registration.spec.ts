@@ -126,7 +126,7 @@ for (const language of ['tw', 'en'] as const) {
     const manage = page.url().replace(/\?.*$/, '');
     await context.close();
 
-    const mail = (await smtp.waitFor(1)).find((m) => m.envelopeTo[0] === email)!;
+    const mail = await smtp.mailTo(email);
     expect(mail.subject).toContain(w.subject);
     expect(mail.text).toContain(manage);
     const ics = mail.parsed.attachments.find((file) => file.filename === 'activity.ics')!;

@@ -20,6 +20,7 @@ export class TestSmtpServer {
   refuse = false;
   private server: SMTPServer | null = null;
   private waiters: { count: number; resolve: () => void }[] = [];
+  private mailWaiters: { match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
 
   constructor(public port = 0) {}
 
@@ -88,7 +89,37 @@ export class TestSmtpServer {
     });
   }
 
+  /**
+   * Resolves with the first mail, received or still to come, sent to `address` (and matching `match`). Mail the
+   * queue retries from an earlier test may arrive in between, so a test picks its own mail by recipient rather
+   * than by position.
+   */
+  mailTo(address: string, timeoutMs = 20_000, match: (mail: ReceivedMail) => boolean = () => true): Promise<ReceivedMail> {
+    const wanted = (mail: ReceivedMail) => mail.envelopeTo.includes(address) && match(mail);
+    const found = this.received.find(wanted);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const seen = this.received.map((mail) => mail.envelopeTo.join(',')).join('; ');
+        reject(new Error(`no e-mail to ${address} within ${timeoutMs} ms; received for: ${seen || 'nobody'}`));
+      }, timeoutMs);
+      this.mailWaiters.push({
+        match: wanted,
+        resolve: (mail) => {
+          clearTimeout(timer);
+          resolve(mail);
+        },
+      });
+    });
+  }
+
   private notify(): void {
+    const latest = this.received[this.received.length - 1];
+    this.mailWaiters = this.mailWaiters.filter((waiter) => {
+      if (!latest || !waiter.match(latest)) return true;
+      waiter.resolve(latest);
+      return false;
+    });
     this.waiters = this.waiters.filter((waiter) => {
       if (this.received.length < waiter.count) return true;
       waiter.resolve();
