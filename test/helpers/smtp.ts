@@ -94,7 +94,11 @@ export class TestSmtpServer {
    * queue retries from an earlier test may arrive in between, so a test picks its own mail by recipient rather
    * than by position.
    */
-  mailTo(address: string, timeoutMs = 20_000, match: (mail: ReceivedMail) => boolean = () => true): Promise<ReceivedMail> {
+  mailTo(
+    address: string,
+    timeoutMs = 20_000,
+    match: (mail: ReceivedMail) => boolean = () => true,
+  ): Promise<ReceivedMail> {
     const wanted = (mail: ReceivedMail) => mail.envelopeTo.includes(address) && match(mail);
     const found = this.received.find(wanted);
     if (found) return Promise.resolve(found);
