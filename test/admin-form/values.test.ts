@@ -44,6 +44,7 @@ describe('a new row', () => {
       publishAt: '',
       unpublishAt: '',
       isVisible: true,
+      audience: 'everyone',
       translationId: '',
     });
     const fields = fieldsOf('websupervisor', 'add', [2]);
@@ -63,6 +64,7 @@ describe('a new row', () => {
       publishAt: '2025-01-02T03:04:00',
       unpublishAt: null,
       isVisible: true,
+      audience: 'everyone',
       translationId: null,
     });
     const system = fieldsOf('websystem', 'add');
