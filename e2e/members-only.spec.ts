@@ -131,7 +131,9 @@ test.describe('rows for members only', () => {
       expect(direct.headers()['cache-control']).toBe('private, no-store');
       const listed = await member.context.request.get(`${front}${list}`);
       expect(listed.headers()['cache-control']).toBe('private, no-store');
-      expect(await listed.text()).toContain(title);
+      const listedText = await listed.text();
+      expect(listedText).toContain(title);
+      expect(listedText).toContain(`<span class="badge">${w.mark}</span>`);
       const attachment = await member.context.request.get(`${front}${file.url}`);
       expect(attachment.status()).toBe(200);
       expect(attachment.headers()['cache-control']).toBe('private, no-store');
