@@ -14,6 +14,7 @@ import { drain } from './lib/server/drain';
 import { errorPages, ownOrigin } from './lib/server/error-pages';
 import { keepConnectionsOpen } from './lib/server/keep-alive';
 import { pipeline } from './lib/server/pipeline';
+import { memberReads } from './lib/server/member-reads';
 import { previewScope } from './lib/server/preview';
 import { requestGate } from './lib/server/request-gate';
 import { requestLog } from './lib/server/request-log';
@@ -46,6 +47,8 @@ const stages: Stage[] = [
   apiStage({ dev: options.dev }),
   // A draft preview's scope: its row readable, nothing it reads cached, its answer private.
   previewScope,
+  // A signed-in Member's pages and uploads: rows for members only readable, the answer private.
+  memberReads(dir),
   // Next.js's build files, compressed once each and sent as they are (immutable: never stale).
   staticFiles,
   // Public pages without Next.js's client runtime, unless they hold a form (production only: the

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { request as requests, type APIRequestContext } from '@playwright/test';
 import { expect, recreateDatabase, test } from './fixtures';
 import sharp from 'sharp';
 import { admin, adminHeaders, raw, startServer } from './helpers';
+import { startVarnish, stopVarnish } from './varnish';
 import { E2E_PORT, E2E_VARNISH_PORT, E2E_DATABASE } from './worker';
 
 /**
@@ -22,65 +23,7 @@ const databaseUrl = process.env.DATABASE_URL;
 const database = `${E2E_DATABASE}_cache_tier`;
 
 let app: Awaited<ReturnType<typeof startServer>> | undefined;
-let varnish: ChildProcess | undefined;
 let workDir: string;
-
-/**
- * Starts varnishd; `ready()` resolves once it answers through the app. Started before the app, so the
- * purges of the app's start-up writes (the demo content) reach it at once rather than retried while
- * the tests run, where they would empty the cache under them.
- */
-function startVarnish(): { ready: () => Promise<void> } {
-  const vcl = fs.readFileSync('deploy/varnish/default.vcl', 'utf8').replace('.port = "3000";', `.port = "${appPort}";`);
-  const vclPath = path.join(workDir, 'default.vcl');
-  // varnishd run as root reads the VCL as its own unprivileged user.
-  fs.chmodSync(workDir, 0o755);
-  fs.writeFileSync(vclPath, vcl, { mode: 0o644 });
-  varnish = spawn(
-    'varnishd',
-    [
-      '-F',
-      '-a',
-      `127.0.0.1:${varnishPort}`,
-      '-T',
-      'none',
-      '-f',
-      vclPath,
-      '-n',
-      path.join(workDir, 'varnish'),
-      '-I',
-      'deploy/varnish/startup.cli',
-      '-s',
-      'malloc,64m',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  for (const stream of [varnish.stdout, varnish.stderr]) stream?.on('data', (chunk) => (output += chunk));
-  const failed = new Promise<never>((_, reject) => varnish!.once('error', reject));
-  failed.catch(() => {});
-  return { ready: () => waitForVarnish(failed, () => output) };
-}
-
-async function waitForVarnish(failed: Promise<never>, output: () => string): Promise<void> {
-  let last = '';
-  let error: Error | undefined;
-  failed.catch((e: Error) => (error = e));
-  const up = async () =>
-    error !== undefined ||
-    (await fetch(`${front}/tw`).then(
-      (r) => ((last = String(r.status)), r.ok),
-      (e: Error) => ((last = e.message), false),
-    ));
-  try {
-    await expect
-      .poll(up, { timeout: 30_000, intervals: [250], message: 'varnishd answering through the app' })
-      .toBe(true);
-    if (error) throw error;
-  } catch {
-    throw new Error(`varnishd did not start (last answer: ${last}):\n${error?.message ?? ''}${output()}`);
-  }
-}
 
 test.describe('the cache tier (Varnish) in front of the app', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -88,7 +31,9 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-cache-tier-'));
-    const { ready } = startVarnish();
+    // Started before the app, so the purges of the app's start-up writes (the demo content) reach it
+    // at once rather than retried while the tests run, where they would empty the cache under them.
+    const { ready } = startVarnish({ workDir, appPort, port: varnishPort });
     app = await startServer(
       appPort,
       {
@@ -110,11 +55,7 @@ test.describe('the cache tier (Varnish) in front of the app', () => {
   });
 
   test.afterAll(async () => {
-    if (varnish && varnish.exitCode === null) {
-      const exited = new Promise((resolve) => varnish!.once('exit', resolve));
-      varnish.kill('SIGTERM');
-      await exited;
-    }
+    await stopVarnish();
     await app?.stop();
     if (databaseUrl) {
       const { default: pg } = await import('pg');

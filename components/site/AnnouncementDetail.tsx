@@ -1,3 +1,4 @@
+import { isMembersOnly } from '@/lib/content/model/audience';
 import { getTranslations } from 'next-intl/server';
 import type { Field } from '@/lib/content/model/fields';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
@@ -80,7 +81,13 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
         );
   const fields: Record<string, Field> = kind.definition.fields;
   return (
-    <PublicPage locale={locale} route={kind.route} title={title} below={[{ label: title, path }]}>
+    <PublicPage
+      locale={locale}
+      route={kind.route}
+      title={title}
+      below={[{ label: title, path }]}
+      membersOnly={isMembersOnly(row)}
+    >
       <article>
         <p className="detail-meta">
           <span>
@@ -152,7 +159,8 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
       <a href={listPath} className="back-link">
         {t('backToList', { list: routes(kind.route) })}
       </a>
-      <JsonLd data={structured} />
+      {/* A page for members only tells search engines nothing. */}
+      {!isMembersOnly(row) && <JsonLd data={structured} />}
     </PublicPage>
   );
 }

@@ -15,12 +15,16 @@ interface Props {
   typeName?: string | null;
 }
 
-/** An item's linked title (with its pinned mark) and its meta line: date or time span, place, type. */
+/**
+ * An item's linked title (with its pinned and members-only marks) and its meta line: date or time
+ * span, place, type.
+ */
 export async function AnnouncementHeadline({ locale, item, href, level, timed, typeName }: Props) {
-  const [t, colon] = await Promise.all([
+  const [t, tSite] = await Promise.all([
     getTranslations({ locale, namespace: 'site.announcements' }),
-    getTranslations({ locale, namespace: 'site' }).then((s) => s('colon')),
+    getTranslations({ locale, namespace: 'site' }),
   ]);
+  const colon = tSite('colon');
   const Heading = `h${level}` as const;
   return (
     <>
@@ -28,6 +32,11 @@ export async function AnnouncementHeadline({ locale, item, href, level, timed, t
         {item.isPinned && (
           <>
             <span className="badge">{t('pinned')}</span>{' '}
+          </>
+        )}
+        {item.membersOnly && (
+          <>
+            <span className="badge">{tSite('membersOnly')}</span>{' '}
           </>
         )}
         <a href={href}>{item.title}</a>

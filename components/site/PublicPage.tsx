@@ -15,6 +15,8 @@ interface Props {
   title?: string;
   /** Entries below the route in the breadcrumbs, e.g. a detail page: `[{label: title, path: '/news/12'}]`. */
   below?: { label: string; path: string }[];
+  /** A row for members only (lib/content/model/audience.ts), which only a signed-in Member is shown: marked so. */
+  membersOnly?: boolean;
   children: ReactNode;
 }
 
@@ -22,7 +24,7 @@ interface Props {
  * Every public page's frame: breadcrumbs, then one h1, then the page's content; a list page of
  * content on a review cycle ends with its 「最後檢視」 date.
  */
-export async function PublicPage({ locale, route, title, below, children }: Props) {
+export async function PublicPage({ locale, route, title, below, membersOnly, children }: Props) {
   const t = await getTranslations({ locale, namespace: 'site.routes' });
   const tSite = await getTranslations({ locale, namespace: 'site' });
   const items = await breadcrumbTrail(locale, route, below);
@@ -31,6 +33,11 @@ export async function PublicPage({ locale, route, title, below, children }: Prop
     <div className="container page">
       <Breadcrumbs locale={locale} items={items} />
       <h1 className={styles.title}>{title ?? t(route)}</h1>
+      {membersOnly && (
+        <p>
+          <span className={`badge ${styles.membersOnly}`}>{tSite('membersOnly')}</span>
+        </p>
+      )}
       {children}
       <UpdatedOn locale={locale} label={tSite('lastReviewed')} value={reviewed} />
     </div>

@@ -1,5 +1,6 @@
 import { draftMode } from 'next/headers';
 import { Suspense, type ReactNode } from 'react';
+import { readsAsMember } from '@/lib/cache/member-scope';
 import type { ResourceDefinition } from '@/lib/content/model/define';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
@@ -36,7 +37,8 @@ const notFoundBoundary = (children: ReactNode) => <Suspense fallback={<NotFoundC
  */
 export function rowPageLayout(rowOf: (params: Params) => PageRow) {
   return async function RowPageLayout({ children, params }: LayoutProps) {
-    if ((await draftMode()).isEnabled) return children;
+    // A Member's request is in draft mode too (lib/server/member-reads.ts), and reads as below.
+    if ((await draftMode()).isEnabled && !readsAsMember()) return children;
     const row = rowOf(await params);
     const language = toWireLanguage(await localeOf(params));
     if (row && (await isPublicRow(row.definition, language, row.id))) return children;

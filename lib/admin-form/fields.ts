@@ -127,6 +127,7 @@ export function formFields(definition: ResourceDefinition, options: { mode: Form
 
 /** Publication window, visibility, then the counterpart: the order an editor decides them in. */
 function orderCommonFields(list: FormField[]): FormField[] {
-  const rank = (key: string) => ({ publishAt: 1, unpublishAt: 2, isVisible: 3, [COUNTERPART_KEY]: 4 })[key] ?? 0;
+  const rank = (key: string) =>
+    ({ publishAt: 1, unpublishAt: 2, isVisible: 3, audience: 4, [COUNTERPART_KEY]: 5 })[key] ?? 0;
   return [...list].sort((a, b) => rank(a.key) - rank(b.key));
 }

@@ -37,7 +37,8 @@ export function formatReadOnly(
     case 'datetime':
       return String(value).replace('T', ' ');
     case 'choice':
-      return f.choices.find((c) => c.value === value)?.label[language] ?? String(value);
+    case 'text':
+      return f.choices?.find((c) => c.value === value)?.label[language] ?? String(value);
     case 'files':
       return Array.isArray(value) ? String(value.length) : '';
     default:

@@ -30,6 +30,7 @@ function emptyValue(f: Field): FormValue {
     case 'choice':
       return String(f.defaultValue);
     case 'integer':
+    case 'text':
       return f.defaultValue === undefined ? '' : String(f.defaultValue);
     default:
       return '';

@@ -36,6 +36,8 @@ function fieldSchema(f: Field): Schema {
           ? { format: f.format === 'url' ? 'uri' : 'email' }
           : {}),
         ...(f.kind === 'richtext' ? { contentMediaType: 'text/html' } : {}),
+        ...('choices' in f && f.choices ? { enum: f.choices.map((c) => c.value) } : {}),
+        ...('defaultValue' in f && f.defaultValue !== undefined ? { default: f.defaultValue } : {}),
       };
     case 'integer':
       return {

@@ -3,6 +3,7 @@ import { getDb, type Database } from '../db';
 import { purgeKeys, writtenKeys, type TierWrite } from './cache-tier';
 import { bumpContentEpoch } from './content-epoch';
 import { storedGeneration } from './generations';
+import { readsAsMember } from './member-scope';
 import { previewsResource } from './preview-scope';
 import { SharedLoad } from './shared-load';
 
@@ -144,7 +145,9 @@ export async function cachedRead<T>(
   const shared = options.shared !== undefined && options.shared !== false;
   const stored =
     typeof options.shared === 'number' ? options.shared : shared ? await storedGeneration(resource, db) : 0;
-  const fullKey = `${resource}@${shared ? `${local}.${stored}` : local}|${shared ? 'shared' : 'local'}|${key}`;
+  // A Member's reads also see rows for members only: never the same entries as visitors'.
+  const reader = readsAsMember() ? 'members' : shared ? 'shared' : 'local';
+  const fullKey = `${resource}@${shared ? `${local}.${stored}` : local}|${reader}|${key}`;
   const now = options.now ?? Date.now();
   // Signed-in reads see every row whatever its window: only visitors' entries follow it.
   const until = shared ? undefined : state.windows.get(resource);

@@ -1,3 +1,4 @@
+import { isMembersOnly } from '../content/model/audience';
 import { resources } from '../content/model/registry';
 import {
   atOrAfter,
@@ -101,6 +102,8 @@ export interface AnnouncementSummary {
   summary: string;
   publishAt: Date;
   isPinned: boolean;
+  /** For members only: only a signed-in Member's lists hold it. */
+  membersOnly: boolean;
   image: string | null;
   typeId: number | null;
   startAt: Date | null;
@@ -144,6 +147,7 @@ export function toSummary(row: AnyAnnouncementRow): AnnouncementSummary {
     summary: summaryText(row, 160),
     publishAt: row.publishAt,
     isPinned: row.isPinned === true,
+    membersOnly: isMembersOnly(row),
     image: row.image ?? null,
     typeId: row.typeId ?? null,
     startAt: row.startAt ?? null,

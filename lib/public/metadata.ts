@@ -1,3 +1,4 @@
+import { isMembersOnly } from '../content/model/audience';
 import type { Metadata } from 'next';
 import type { ResourceDefinition } from '../content/model/define';
 import { readPublicRow } from '../content/storage/reads';
@@ -112,7 +113,7 @@ export async function detailPageMetadata<D extends ResourceDefinition>(
   const counterpartId = translationOf(row);
   const counterpart = counterpartId ? await readPublicRow(definition, other, counterpartId) : undefined;
   const text = richTextToPlain(page.text || ('content' in row && typeof row.content === 'string' ? row.content : ''));
-  return pageMetadata({
+  const metadata = await pageMetadata({
     locale,
     path: pathOf(row),
     title: page.title,
@@ -121,6 +122,8 @@ export async function detailPageMetadata<D extends ResourceDefinition>(
     type: 'article',
     image: page.image ?? undefined,
   });
+  // Only a signed-in Member is shown a row for members only: never one for search engines.
+  return isMembersOnly(row) ? { ...metadata, robots: { index: false, follow: false } } : metadata;
 }
 
 /** Whether an error is Next's notFound() (its digest; Next exports no public test for it). */

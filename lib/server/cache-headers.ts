@@ -1,3 +1,4 @@
+import { readsAsMember } from '../cache/member-scope';
 import { previewGrant } from '../cache/preview-scope';
 import { logError } from '../observability/logger';
 import { sharedCacheControl } from '../cache/cache-tier';
@@ -22,8 +23,8 @@ export const cacheHeaders: Stage = async (exchange, next) => {
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return next();
   const page = pageKeys(path);
-  // A draft preview (lib/server/preview.ts, which runs first) is never for a shared cache.
-  if (!page || previewGrant()) return next();
+  // A draft preview or a Member's page (lib/server/preview.ts, member-reads.ts: they run first) is never shared.
+  if (!page || previewGrant() || readsAsMember()) return next();
   let caching: Awaited<ReturnType<typeof pageCaching>>;
   try {
     caching = await pageCaching(page);

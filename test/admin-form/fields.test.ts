@@ -20,7 +20,7 @@ const summary = (name: string, options: Parameters<typeof formFields>[1]) =>
   formFields(definition(name), options).map(({ key, access }) => `${key}:${access}`);
 
 describe('formFields', () => {
-  test('news: its own fields in order, then the publication window, visibility and the counterpart', () => {
+  test('news: its own fields in order, then the publication window, visibility, audience and the counterpart', () => {
     expect(summary('webnews', { mode: 'add' })).toEqual([
       'title:editable',
       'summary:editable',
@@ -31,6 +31,7 @@ describe('formFields', () => {
       'publishAt:editable',
       'unpublishAt:editable',
       'isVisible:editable',
+      'audience:editable',
       'translationId:editable',
     ]);
   });

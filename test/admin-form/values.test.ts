@@ -7,6 +7,7 @@ import {
   toPayload,
   wireToInputDateTime,
 } from '../../lib/admin-form/values';
+import { formatReadOnly } from '../../lib/admin-form/format';
 import { findResource } from '../../lib/content/model/registry';
 
 const fieldsOf = (name: string, mode: 'add' | 'update', path?: (number | string)[]) =>
@@ -44,6 +45,7 @@ describe('a new row', () => {
       publishAt: '',
       unpublishAt: '',
       isVisible: true,
+      audience: 'everyone',
       translationId: '',
     });
     const fields = fieldsOf('websupervisor', 'add', [2]);
@@ -63,6 +65,7 @@ describe('a new row', () => {
       publishAt: '2025-01-02T03:04:00',
       unpublishAt: null,
       isVisible: true,
+      audience: 'everyone',
       translationId: null,
     });
     const system = fieldsOf('websystem', 'add');
@@ -155,5 +158,17 @@ describe('editing', () => {
     expect(
       toPayload(fieldsOf('account', 'update'), rowToFormValues(fieldsOf('account', 'update'), row), 'update', 4),
     ).not.toHaveProperty('translationId');
+  });
+});
+
+describe('a text field with fixed choices (the audience)', () => {
+  test('comes back as the text chosen, and reads as its label', () => {
+    const fields = fieldsOf('webbulletin', 'update');
+    const values = rowToFormValues(fields, { typeId: 1, title: 'x', audience: 'members' });
+    expect(values.audience).toBe('members');
+    expect(toPayload(fields, values, 'update', 3)).toMatchObject({ id: 3, audience: 'members' });
+    const audience = fields.find((f) => f.key === 'audience')!.field;
+    expect(formatReadOnly(audience, 'members', 'tw', { yes: '是', no: '否' })).toBe('會員限定');
+    expect(formatReadOnly(audience, 'everyone', 'en', { yes: 'yes', no: 'no' })).toBe('Everyone');
   });
 });

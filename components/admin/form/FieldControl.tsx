@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
 import type { ResourceDefinition } from '@/lib/content/model/define';
+import type { Label } from '@/lib/content/model/fields';
 import { COUNTERPART_KEY, type FormField, type FormMode } from '@/lib/admin-form/fields';
 import { formatReadOnly } from '@/lib/admin-form/format';
 import type { FormValues } from '@/lib/admin-form/values';
@@ -70,8 +71,35 @@ export function FieldControl(props: FieldControlProps) {
     </div>
   );
 
+  /** A select of fixed values; a blank first option where no value is needed. */
+  const select = (choices: readonly { value: number | string; label: Label }[], offerBlank: boolean) =>
+    shell(
+      <Controller
+        name={key}
+        control={control}
+        render={({ field }) => (
+          <select
+            {...common}
+            name={field.name}
+            ref={field.ref}
+            value={String(field.value)}
+            onChange={(e) => field.onChange(e.target.value)}
+            onBlur={field.onBlur}
+          >
+            {offerBlank && <option value="">{t('chooseOption')}</option>}
+            {choices.map((choice) => (
+              <option key={choice.value} value={String(choice.value)}>
+                {choice.label[language]}
+              </option>
+            ))}
+          </select>
+        )}
+      />,
+    );
+
   switch (f.kind) {
     case 'text': {
+      if (f.choices) return select(f.choices, !required && f.defaultValue === undefined);
       const type = f.format === 'email' ? 'email' : f.format === 'url' ? 'url' : 'text';
       return shell(
         <input type={type} {...common} {...register(key)} autoComplete={type === 'email' ? 'email' : 'off'} />,
@@ -104,29 +132,7 @@ export function FieldControl(props: FieldControlProps) {
         </div>
       );
     case 'choice':
-      return shell(
-        <Controller
-          name={key}
-          control={control}
-          render={({ field }) => (
-            <select
-              {...common}
-              name={field.name}
-              ref={field.ref}
-              value={String(field.value)}
-              onChange={(e) => field.onChange(e.target.value)}
-              onBlur={field.onBlur}
-            >
-              {!required && <option value="">{t('chooseOption')}</option>}
-              {f.choices.map((choice) => (
-                <option key={choice.value} value={String(choice.value)}>
-                  {choice.label[language]}
-                </option>
-              ))}
-            </select>
-          )}
-        />,
-      );
+      return select(f.choices, !required);
     case 'reference':
       if (key === COUNTERPART_KEY)
         return (

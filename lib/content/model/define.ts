@@ -54,6 +54,11 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
   /** Has `isVisible` (shown on the public site). Default true for localized content. */
   visibility?: boolean;
   /**
+   * Rows carry `audience` (lib/content/model/audience.ts): `members` keeps a row from visitors and
+   * shows it only to signed-in Members of the public site.
+   */
+  audience?: boolean;
+  /**
    * Reference or section fields that scope a row: `getlist/{a}[/{b}]` filters by them in this
    * order, and ordering counts siblings that share them.
    */
@@ -137,6 +142,7 @@ export function traits(definition: ResourceDefinition) {
     ordered: definition.ordered === true,
     window: definition.window === true,
     visibility: definition.visibility ?? localized,
+    audience: definition.audience === true,
     parents: definition.parents ?? [],
     read: definition.access?.read ?? 'public',
     write: definition.access?.write ?? 'user',

@@ -38,6 +38,9 @@ export interface TextField extends FieldCommon {
   pattern?: RegExp;
   /** `emails`: a comma-separated list of e-mail addresses. */
   format?: 'email' | 'emails' | 'url';
+  /** The only values allowed (the form offers them in a select), and the one a blank stands for. */
+  choices?: readonly { value: string; label: Label }[];
+  defaultValue?: string;
 }
 export interface RichTextField extends FieldCommon {
   kind: 'richtext';

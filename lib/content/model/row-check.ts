@@ -1,3 +1,4 @@
+import { AUDIENCES } from './audience';
 import { traits, type ResourceDefinition } from './define';
 import type { Field } from './fields';
 import type { RowOf } from './rows';
@@ -13,6 +14,7 @@ const isInteger: Check = (value) => typeof value === 'number' && Number.isIntege
 const isInstant: Check = (value) => value instanceof Date;
 const isFlag: Check = (value) => typeof value === 'boolean';
 const isFileList: Check = (value) => Array.isArray(value) && value.every(isText);
+const isAudience: Check = (value) => (AUDIENCES as readonly unknown[]).includes(value);
 const isLanguage: Check = (value) => value === 'tw' || value === 'en';
 const orNull =
   (check: Check): Check =>
@@ -61,6 +63,7 @@ function columnChecks(definition: ResourceDefinition): Map<string, Check> {
     checks.set('translationId', orNull(isInteger));
   }
   if (t.visibility) checks.set('isVisible', isFlag);
+  if (t.audience) checks.set('audience', isAudience);
   if (t.ordered) checks.set('order', isInteger);
   if (t.window) {
     checks.set('publishAt', isInstant);

@@ -1,3 +1,4 @@
+import type { Audience } from './audience';
 import type { ResourceDefinition } from './define';
 import type { Field } from './fields';
 
@@ -40,6 +41,7 @@ type Flag<D, K extends string, Default extends boolean> = D extends { [P in K]: 
 type Localized<D> =
   Flag<D, 'localized', true> extends false ? object : { lang: 'tw' | 'en'; translationId: number | null };
 type Visible<D> = Flag<D, 'visibility', Flag<D, 'localized', true>> extends true ? { isVisible: boolean } : object;
+type Audienced<D> = Flag<D, 'audience', false> extends true ? { audience: Audience } : object;
 type Ordered<D> = Flag<D, 'ordered', false> extends true ? { order: number } : object;
 type Windowed<D> = Flag<D, 'window', false> extends true ? { publishAt: Date; unpublishAt: Date | null } : object;
 
@@ -53,5 +55,6 @@ export type RowOf<D extends ResourceDefinition> = {
   [K in StoredKeys<D['fields']> & string]: ValueOf<D['fields'][K]>;
 } & Localized<D> &
   Visible<D> &
+  Audienced<D> &
   Ordered<D> &
   Windowed<D>;

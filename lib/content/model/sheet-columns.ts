@@ -11,7 +11,7 @@ export interface SheetColumn {
 const ID_FIELD = field.integer(['編號', 'ID']);
 
 /** The common fields in the order the form shows them, after the resource's own. */
-const COMMON_ORDER = ['publishAt', 'unpublishAt', 'isVisible', 'translationId'];
+const COMMON_ORDER = ['publishAt', 'unpublishAt', 'isVisible', 'audience', 'translationId'];
 
 /**
  * The columns of a back-office export: the id, then every field the resource's form shows when

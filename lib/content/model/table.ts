@@ -13,6 +13,7 @@ import {
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import { defaultSortOf, traits, type ResourceDefinition } from './define';
+import { EVERYONE } from './audience';
 import type { Field } from './fields';
 
 export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -65,6 +66,7 @@ export function contentTable(definition: ResourceDefinition) {
     columns.translationStale = boolean('translation_stale').notNull().default(false);
   }
   if (t.visibility) columns.isVisible = boolean('is_visible').notNull().default(true);
+  if (t.audience) columns.audience = varchar('audience', { length: 10 }).notNull().default(EVERYONE);
   if (t.ordered) columns.order = integer('order').notNull().default(0);
   if (t.window) {
     columns.publishAt = timestamptz('publish_at').notNull().defaultNow();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uploadIdPattern } from '../../uploads/id';
+import { audienceField } from './audience';
 import { traits, type ResourceDefinition } from './define';
 import { field as fieldBuilders, type Field, type Label } from './fields';
 import type { Issue } from './errors';
@@ -11,6 +12,7 @@ export function writableCommonFields(definition: ResourceDefinition): Record<str
   const common: Record<string, Field> = {};
   if (t.localized) common.translationId = fieldBuilders.reference(definition.name, ['對應語言版本', 'Translation']);
   if (t.visibility) common.isVisible = fieldBuilders.boolean(['顯示', 'Visible'], { defaultValue: true });
+  if (t.audience) common.audience = audienceField;
   if (t.window) {
     common.publishAt = fieldBuilders.datetime(['上架時間', 'Publish at']);
     common.unpublishAt = fieldBuilders.datetime(['下架時間', 'Unpublish at']);
@@ -56,6 +58,13 @@ function schemaFor(f: Field, timeZone: string): z.ZodType {
       if ('format' in f && f.format === 'email') s = s.regex(emailPattern, { error: 'notEmail' });
       if ('format' in f && f.format === 'url') s = s.regex(/^https?:\/\/[^\s<>"]+$/i, { error: 'notUrl' });
       if ('pattern' in f && f.pattern) s = s.regex(f.pattern, { error: 'badPattern' });
+      const choices = 'choices' in f ? f.choices : undefined;
+      if (choices) {
+        return z.preprocess(
+          (v) => (typeof v === 'string' ? v.trim() : v),
+          z.string({ error: 'notChoice' }).refine((v) => choices.some((c) => c.value === v), { error: 'notChoice' }),
+        );
+      }
       if ('format' in f && f.format === 'emails') {
         return z.preprocess(
           (v) => (typeof v === 'string' ? v.trim() : v),
@@ -159,7 +168,7 @@ export function validateInput(
               ? []
               : f.kind === 'choice'
                 ? f.defaultValue
-                : f.kind === 'integer' && f.defaultValue !== undefined
+                : (f.kind === 'integer' || f.kind === 'text') && f.defaultValue !== undefined
                   ? f.defaultValue
                   : null;
       }

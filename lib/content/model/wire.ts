@@ -5,8 +5,8 @@ import { toWireDateTime } from './wire-dates';
 import type { Row } from './rows';
 import { hasStatus, statusOf } from './status';
 
-/** Columns that only the back office sees. */
-const internalColumns = new Set(['updatedBy', 'isVisible', 'version', 'translationStale']);
+/** Columns that only the back office sees (visitors get only rows for everyone: `audience` tells them nothing). */
+const internalColumns = new Set(['updatedBy', 'isVisible', 'audience', 'version', 'translationStale']);
 
 /**
  * A stored row as the API returns it: dates in the site's wire form, hidden fields (password

@@ -6,6 +6,7 @@ export default defineResource({
   label: { tw: '公告', en: 'Bulletins' },
   titleField: 'title',
   window: true,
+  audience: true,
   parents: ['typeId'],
   fields: {
     typeId: field.reference('webbulletintype', ['類別', 'Type'], { required: true, listed: true }),

@@ -6,6 +6,7 @@ export default defineResource({
   label: { tw: '自律規範', en: 'Self-regulation rules' },
   titleField: 'title',
   ordered: true,
+  audience: true,
   parents: ['typeId'],
   fields: {
     typeId: field.reference('webdisciplinetype', ['類別', 'Type'], { required: true, listed: true }),

@@ -6,6 +6,7 @@ export default defineResource({
   label: { tw: '教育宣導', en: 'Education' },
   titleField: 'title',
   ordered: true,
+  audience: true,
   parents: ['category'],
   sectionInPath: true,
   fields: {

@@ -7,6 +7,7 @@ export default defineResource({
   openData: true,
   titleField: 'title',
   window: true,
+  audience: true,
   fields: {
     title: field.text(['標題', 'Title'], { required: true, searchable: true, listed: true }),
     summary: field.longtext(['摘要', 'Summary'], { max: 1000, searchable: true }),

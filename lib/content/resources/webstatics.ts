@@ -7,6 +7,7 @@ export default defineResource({
   openData: true,
   titleField: 'title',
   ordered: true,
+  audience: true,
   parents: ['staticsType'],
   sectionInPath: true,
   fields: {

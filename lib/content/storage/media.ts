@@ -7,6 +7,9 @@ import { uploadStorage } from '../../uploads/storage';
 import { imageColumns, variantSource } from '../../uploads';
 import type { ImageFacts } from '../../uploads/images';
 import { makeVariant, removeStaleCrops, removeVariants, scheduleVariants, shareVariant } from '../../uploads/variants';
+import { cachedSiteRead } from '../../cache/site-reads';
+import { MEMBERS } from '../model/audience';
+import { traits } from '../model/define';
 import { allResources, findResource } from '../model/registry';
 import { column, escapeLike, tableOf } from './repository';
 
@@ -70,6 +73,48 @@ function filterConditions(filter: MediaFilter): SQL | undefined {
       : undefined,
     filter.unused ? unusedCondition() : undefined,
   );
+}
+
+/**
+ * The uploads that only rows for members only name (lib/content/model/audience.ts): no other live
+ * row and no web setting names them, so only a signed-in Member may fetch them. Kept until the next
+ * content write (lib/cache/site-reads.ts).
+ */
+export function membersOnlyUploads(): Promise<ReadonlySet<string>> {
+  return cachedSiteRead('members-only-uploads', async () => {
+    const db = await getDb();
+    const audienced = allResources().filter((definition) => traits(definition).audience);
+    if (!audienced.length) return new Set<string>();
+    const named = await db.execute<{ id: string }>(
+      sql.join(
+        audienced.map(
+          (definition) =>
+            sql`select (regexp_matches(t::text, ${uuidText}, 'g'))[1] as id from ${tableOf(definition)} t where t.audience = ${MEMBERS}`,
+        ),
+        sql` union `,
+      ),
+    );
+    const ids = named.rows.map((row) => String(row.id));
+    if (!ids.length) return new Set<string>();
+    const list = sql`unnest(array[${sql.join(
+      ids.map((id) => sql`${id}::text`),
+      sql`, `,
+    )}]) as u(id)`;
+    const elsewhere = await db.execute<{ id: string }>(
+      sql.join(
+        [
+          ...allResources().map((definition) => {
+            const forEveryone = traits(definition).audience ? sql`t.audience <> ${MEMBERS}` : sql`true`;
+            return sql`select u.id from ${tableOf(definition)} t join ${list} on strpos(t::text, u.id) > 0 where ${forEveryone}`;
+          }),
+          sql`select u.id from ${websetting} t join ${list} on strpos(t.data::text, u.id) > 0`,
+        ],
+        sql` union `,
+      ),
+    );
+    const shared = new Set(elsewhere.rows.map((row) => String(row.id)));
+    return new Set(ids.filter((id) => !shared.has(id)));
+  });
 }
 
 /** One page of uploads, newest first, each with where it is used. */

@@ -21,12 +21,14 @@ import {
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cachedRead, invalidate, type ReadOptions } from '../../cache/public-reads';
 import { storedGeneration } from '../../cache/generations';
+import { readsAsMember } from '../../cache/member-scope';
 import { previewGrant } from '../../cache/preview-scope';
 import { noteWrite } from '../../db/maintenance';
 import { getDb, type Database } from '../../db';
 import { account, pendingChanges, uploads } from '../../db/schema';
 import { resourceTable } from '../../db/tables';
 import type { WireLanguage } from '../../i18n/languages';
+import { EVERYONE } from '../model/audience';
 import { readByVisitors, traits, type ResourceDefinition } from '../model/define';
 import { ContentError, notFound } from '../model/errors';
 import { findResource } from '../model/registry';
@@ -114,6 +116,8 @@ export function scopeConditions(definition: ResourceDefinition, scope: ReadScope
   if (t.localized) conditions.push(eq(column(table, 'lang'), scope.language));
   const published: SQL[] = [];
   if (scope.publicOnly && t.visibility) published.push(eq(column(table, 'isVisible'), true));
+  // Rows for members only are public to a signed-in Member's page request alone (lib/cache/member-scope.ts).
+  if (scope.publicOnly && t.audience && !readsAsMember()) published.push(eq(column(table, 'audience'), EVERYONE));
   if (scope.publicOnly && t.window) {
     published.push(lte(column(table, 'publishAt'), now));
     published.push(or(isNull(column(table, 'unpublishAt')), gt(column(table, 'unpublishAt'), now))!);

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { config } from '../../config';
 import { getDb, type Database } from '../../db';
 import { searchDocuments, searchTerms } from '../../db/schema';
+import { isMembersOnly } from '../model/audience';
 import { readByVisitors, traits, type ResourceDefinition } from '../model/define';
 import { allResources } from '../model/registry';
 import { storedRichTextToPlain } from '../../security/sanitize';
@@ -94,7 +95,8 @@ export async function indexRows(tx: Tx | Database, definition: ResourceDefinitio
     part: definition.fixedPage ? String(row[definition.fixedPage] ?? '') : '',
     title: normalizeText(String(row[definition.titleField] ?? '')),
     date: rowDate(definition, row),
-    isVisible: t.visibility ? row.isVisible !== false : true,
+    // Found by visitors: a row for members only never is (the site search is the visitors').
+    isVisible: (t.visibility ? row.isVisible !== false : true) && !isMembersOnly(row),
     publishAt: t.window ? ((row.publishAt as Date | null) ?? null) : null,
     unpublishAt: t.window ? ((row.unpublishAt as Date | null) ?? null) : null,
   }));

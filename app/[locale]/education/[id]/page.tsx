@@ -2,6 +2,7 @@ import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { DetailArticle } from '@/components/site/info/DetailArticle';
 import { PublicPage } from '@/components/site/PublicPage';
+import { isMembersOnly } from '@/lib/content/model/audience';
 import { resources } from '@/lib/content/model/registry';
 import { sections } from '@/lib/content/model/sections';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
@@ -37,6 +38,7 @@ export default async function EducationItemPage({ params }: PageProps<'/[locale]
       route="education"
       title={title}
       below={[{ label: title, path: publicRowPath('webeducation', row)! }]}
+      membersOnly={isMembersOnly(row)}
     >
       <DetailArticle
         locale={locale}

@@ -5,6 +5,7 @@ import { Attachments } from '@/components/site/Attachments';
 import { DateText } from '@/components/site/DateText';
 import { PublicPage } from '@/components/site/PublicPage';
 import { RichText } from '@/components/site/RichText';
+import { isMembersOnly } from '@/lib/content/model/audience';
 import { resources } from '@/lib/content/model/registry';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
@@ -30,7 +31,7 @@ export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[l
 
 /** A law: its facts (authority, number, date, class, business line, attribute), text and attachments. */
 export default async function LawPage({ params }: PageProps<'/[locale]/laws/[id]'>) {
-  const { locale, law } = await readLaw(params);
+  const { locale, row, law } = await readLaw(params);
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'laws' });
   const facts: [string, ReactNode][] = [
@@ -42,7 +43,13 @@ export default async function LawPage({ params }: PageProps<'/[locale]/laws/[id]
     [t('attribute'), law.attributeName],
   ];
   return (
-    <PublicPage locale={locale} route="laws" title={law.title} below={[{ label: law.title, path: lawPath(law.id) }]}>
+    <PublicPage
+      locale={locale}
+      route="laws"
+      title={law.title}
+      below={[{ label: law.title, path: lawPath(law.id) }]}
+      membersOnly={isMembersOnly(row)}
+    >
       <FactList facts={facts} />
       <RichText locale={locale} html={law.content} />
       <Attachments locale={locale} files={law.files} />

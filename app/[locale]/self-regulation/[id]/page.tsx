@@ -4,6 +4,7 @@ import { Attachments } from '@/components/site/Attachments';
 import { DateText } from '@/components/site/DateText';
 import { PublicPage } from '@/components/site/PublicPage';
 import { RichText } from '@/components/site/RichText';
+import { isMembersOnly } from '@/lib/content/model/audience';
 import { resources } from '@/lib/content/model/registry';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
@@ -30,7 +31,7 @@ export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[l
 
 /** A self-regulation rule: type, number, dates, text and attachments. */
 export default async function SelfRegulationRulePage({ params }: PageProps<'/[locale]/self-regulation/[id]'>) {
-  const { locale, rule } = await readRule(params);
+  const { locale, row, rule } = await readRule(params);
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'laws' });
   const list = routeHref(locale, 'selfRegulation');
@@ -40,6 +41,7 @@ export default async function SelfRegulationRulePage({ params }: PageProps<'/[lo
       route="selfRegulation"
       title={rule.title}
       below={[{ label: rule.title, path: rulePath(rule.id) }]}
+      membersOnly={isMembersOnly(row)}
     >
       <FactList
         facts={[

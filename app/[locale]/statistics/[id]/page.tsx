@@ -2,6 +2,7 @@ import { cache } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { DetailArticle } from '@/components/site/info/DetailArticle';
 import { PublicPage } from '@/components/site/PublicPage';
+import { isMembersOnly } from '@/lib/content/model/audience';
 import { resources } from '@/lib/content/model/registry';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { localeOf, openPage } from '@/lib/i18n/params';
@@ -37,6 +38,7 @@ export default async function StatisticsItemPage({ params }: PageProps<'/[locale
       route="statistics"
       title={title}
       below={[{ label: title, path: publicRowPath('webstatics', row)! }]}
+      membersOnly={isMembersOnly(row)}
     >
       <DetailArticle
         locale={locale}
