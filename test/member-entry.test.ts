@@ -178,6 +178,21 @@ test('member/logo: an image is checked by its bytes and proposed; anything else 
   expect((await directory(ours.id)).logo).toBe(logo);
 });
 
+test('garbled bodies are a 400 in the request language, never a 5xx', async () => {
+  const options = { token: member.token, language: 'en' as const };
+  const notJson = await call('PUT', 'member/update', undefined, {
+    ...options,
+    raw: '{"phone":',
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(notJson.status).toBe(400);
+  expect(notJson.body.message).toEqual(expect.any(String));
+  expect((await call('PUT', 'member/update', undefined, { ...options, raw: '[1]' })).status).toBe(400);
+  expect((await call('POST', 'member/logo', undefined, { ...options, raw: 'plain' })).status).toBe(400);
+  expect((await call('POST', 'member/logo', undefined, { ...options, raw: new FormData() })).status).toBe(400);
+  expect((await call('GET', 'member/me/%ZZ', undefined, options)).status).toBe(404);
+});
+
 test('a Member whose session ended is told so', async () => {
   const db = await getDb();
   const gone = await memberOf(ours.id);

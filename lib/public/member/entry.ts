@@ -7,6 +7,7 @@ import type { RowOf } from '../../content/model/rows';
 import { clientAddressOf } from '../../http/client-address';
 import { toWireLanguage, type Locale } from '../../i18n/languages';
 import { memberView, type Member } from '../members/members';
+import { signedInMember } from './page';
 
 /** An editable field of the entry form: its name, label in the page's language and the value to show. */
 export interface EntryField {
@@ -42,5 +43,21 @@ export async function ownEntry(locale: Locale, account: ActorAccount) {
     visible: member.isVisible,
     fields,
     pending: pending && { ...pending, changed },
+  };
+}
+
+/**
+ * What an activity's sign-up form starts with for a signed-in Member (nothing for anyone else): their
+ * name, e-mail address, institution and `memberType` "member". The page is never kept by a cache.
+ */
+export async function memberSignUpPrefill(locale: Locale): Promise<Record<string, string> | undefined> {
+  const signedIn = await signedInMember();
+  if (!signedIn) return undefined;
+  const { email } = await ownEntry(locale, signedIn.account);
+  return {
+    name: signedIn.account.displayName,
+    email,
+    organization: signedIn.institution,
+    memberType: 'member',
   };
 }
