@@ -9,7 +9,9 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/content/auth/passwords';
 import { memberEditableFields } from '../lib/content/operations/member-entry';
 import { getDb } from '../lib/db';
-import { account, auditLog, pendingChanges } from '../lib/db/schema';
+import { account, auditLog, pendingChanges, uploads } from '../lib/db/schema';
+import { runHousekeeping } from '../lib/content/jobs/housekeeping';
+import { findUpload } from '../lib/uploads';
 import { call, signedIn } from './helpers/api';
 import { addRow, message } from './helpers/content';
 import { withDatabase } from './helpers/database';
@@ -174,6 +176,15 @@ test('member/logo: an image is checked by its bytes and proposed; anything else 
   staffUpload.set('file', new Blob([PNG], { type: 'image/png' }), 'staff.png');
   const uploaded = await call('POST', 'upload', undefined, { token: admin.token, raw: staffUpload });
   expect((await update({ logo: uploaded.body.id })).status).toBe(400);
+  // A logo waiting for approval more than a day is kept by the housekeeping's removal of unused uploads.
+  await (
+    await getDb()
+  )
+    .update(uploads)
+    .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+    .where(eq(uploads.id, logo));
+  await runHousekeeping();
+  expect(await findUpload(logo)).toBeDefined();
   expect((await approve(ours.id)).status).toBe(200);
   expect((await directory(ours.id)).logo).toBe(logo);
 });
