@@ -24,7 +24,7 @@ const words = {
     waiting: '等待本會審核',
     rejected: '未獲通過',
     check: '請檢查「網站」',
-    newsletter: '電子報',
+    newsletter: '以會員信箱訂閱電子報',
   },
   en: {
     username: 'E-mail address',
@@ -39,7 +39,7 @@ const words = {
     waiting: "awaiting the association's approval",
     rejected: 'was not approved',
     check: 'Please check “Website”',
-    newsletter: 'Newsletter',
+    newsletter: 'Subscribe with your member address',
   },
 } as const;
 
