@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/content/auth/passwords';
 import { memberEditableFields } from '../lib/content/operations/member-entry';
 import { getDb } from '../lib/db';
-import { account, auditLog, pendingChanges, uploads } from '../lib/db/schema';
+import { account, auditLog, mailQueue, pendingChanges, uploads } from '../lib/db/schema';
+import { resetConfig } from '../lib/config';
 import { runHousekeeping } from '../lib/content/jobs/housekeeping';
 import { findUpload } from '../lib/uploads';
 import { call, signedIn } from './helpers/api';
@@ -24,7 +25,7 @@ const PASSWORD = 'member password 1';
 let admin: { token: string; id: number };
 let ours: { id: number };
 let theirs: { id: number };
-let member: { token: string; id: number };
+let member: { token: string; id: number; email: string };
 let serial = 0;
 
 /** A Member of an institution, made as an invitation would, signed in through account/login. */
@@ -45,7 +46,7 @@ async function memberOf(memberId: number, language: 'tw' | 'en' = 'tw') {
     .returning({ id: account.id });
   const login = await call('POST', 'account/login', { username, password: PASSWORD }, { ip: `10.9.${serial}.1` });
   expect(login.body.token).toEqual(expect.any(String));
-  return { token: login.body.token as string, id: Number(row.id), language };
+  return { token: login.body.token as string, id: Number(row.id), email: username, language };
 }
 
 const me = (token = member.token, language: 'tw' | 'en' = 'tw') =>
@@ -115,6 +116,35 @@ test('a change waits for approval: the directory is unchanged until an Admin app
   expect((await me()).body.pending).toBeNull();
   const actions = (await (await getDb()).select().from(auditLog)).map((line) => line.action);
   expect(actions).toEqual(expect.arrayContaining(['submit', 'approve']));
+});
+
+test('the approvers are mailed of the change, and the Member of the decision', async () => {
+  process.env.SMTP_URL = 'smtp://127.0.0.1:9';
+  resetConfig();
+  const db = await getDb();
+  try {
+    await db.delete(mailQueue);
+    const saved = await call(
+      'POST',
+      'websetting/webinfo',
+      { approverEmails: 'approver@association.example' },
+      { token: admin.token },
+    );
+    expect(saved.status).toBe(200);
+    expect((await update({ department: '會員服務部' })).status).toBe(200);
+    expect((await approve(ours.id)).status).toBe(200);
+    const mails = await db.select().from(mailQueue);
+    expect(mails.map((mail) => [mail.kind, mail.recipients])).toEqual(
+      expect.arrayContaining([
+        ['approval', ['approver@association.example']],
+        ['approval', [member.email]],
+      ]),
+    );
+  } finally {
+    await db.delete(mailQueue);
+    delete process.env.SMTP_URL;
+    resetConfig();
+  }
 });
 
 test('a rejection leaves the directory as it was and shows the Member its comment', async () => {
