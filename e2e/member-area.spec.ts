@@ -183,7 +183,8 @@ for (const language of ['tw', 'en'] as const) {
     await page.getByRole('button', { name: w.signIn, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${language}/member$`));
     await expect(page.getByRole('heading', { level: 1, name: w.area })).toBeVisible();
-    await expect(page.getByText(institution.name)).toBeVisible();
+    // Named in the greeting and in the institution's entry below it.
+    await expect(page.getByText(institution.name).first()).toBeVisible();
     await axeOn(browser, context, page.url());
     const session = (await context.cookies()).find((cookie) => cookie.name === 'session-member');
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

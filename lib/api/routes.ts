@@ -22,6 +22,7 @@ import * as reviews from '../content/operations/reviews';
 import * as history from '../content/operations/history';
 import { mailStatus } from '../content/operations/mail';
 import * as media from '../content/operations/media';
+import * as memberEntry from '../content/operations/member-entry';
 import * as memberInvitations from '../content/operations/member-invitations';
 import { requestPasswordReset, resetPassword } from '../content/operations/password-reset';
 import * as content from '../content/operations/resource';
@@ -39,6 +40,7 @@ import { importSheet } from './handlers/import';
 import { searchCall, suggestCall } from './handlers/search';
 import * as upload from './handlers/upload';
 import * as websetting from './handlers/websetting';
+import { json } from './http';
 import { newsletterRoutes } from './newsletter-routes';
 
 /** A call served by lib/api itself: it needs the request (sign-in, uploads, settings) and answers a Response. */
@@ -435,6 +437,31 @@ function memberRoutes(): Route[] {
       operation: (actor, { body }) => memberInvitations.acceptInvitation(actor, body),
       noXsrf: true,
       summary: "Takes up an invitation: the mailed token and the new Member's password, `{token, password}`",
+    },
+    {
+      method: 'GET',
+      path: 'member/me',
+      operation: (actor) => memberEntry.memberEntry(actor),
+      summary:
+        "The signed-in Member, their institution's entry and its change awaiting approval: `{account, member, pending}`",
+    },
+    {
+      method: 'PUT',
+      path: 'member/update',
+      body: true,
+      operation: (actor, { body }) => memberEntry.updateMemberEntry(actor, body),
+      summary:
+        "Proposes a change to the Member's institution entry (its `memberEditable` fields), for an Admin's approval",
+    },
+    {
+      method: 'POST',
+      path: 'member/logo',
+      handler: async (context) => {
+        // Who asks is settled before the file is read.
+        memberEntry.requireMember(context.actor);
+        return json(await memberEntry.submitMemberLogo(context.actor, await upload.uploadedFile(context)));
+      },
+      summary: "Proposes a new logo (multipart field `file`, an image) for the Member's institution entry",
     },
   ];
 }

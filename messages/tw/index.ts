@@ -16,6 +16,7 @@ import errors from './errors.json';
 import mail from './mail.json';
 import newsletter from './newsletter.json';
 import memberArea from './memberArea.json';
+import memberEntry from './memberEntry.json';
 
 const messages = {
   api,
@@ -34,6 +35,7 @@ const messages = {
   mail,
   newsletter,
   memberArea,
+  memberEntry,
   errors,
 };
 export default messages;

@@ -1,5 +1,6 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { MemberEntry } from '@/components/site/member/MemberEntry';
 import { MemberField, MemberForm } from '@/components/site/member/MemberForm';
 import { MemberFrame } from '@/components/site/member/MemberFrame';
 import form from '@/components/site/form.module.css';
@@ -100,6 +101,7 @@ export default async function MemberHome({ params, searchParams }: PageProps<'/[
           </>
         )}
       </section>
+      {required ? null : <MemberEntry locale={locale} account={account} query={query} />}
     </MemberFrame>
   );
 }

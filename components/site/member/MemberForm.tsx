@@ -16,9 +16,12 @@ export async function MemberForm({
   error,
   submit,
   children,
+  encType,
 }: {
   locale: Locale;
   name: string;
+  /** `multipart/form-data` for a form that sends a file. */
+  encType?: 'multipart/form-data';
   /** The message of the refusal to show, if any. */
   error?: string | null;
   submit: string;
@@ -27,7 +30,7 @@ export async function MemberForm({
   const t = await getTranslations({ locale, namespace: 'memberArea' });
   const action = sitePath(toWireLanguage(locale), memberPaths.form(name));
   return (
-    <form method="post" action={action} className={styles.form} noValidate>
+    <form method="post" action={action} encType={encType} className={styles.form} noValidate>
       {error ? (
         <div className={`${form.notice} ${form.noticeError}`} role="alert" id={`${name}-error`}>
           <p>
@@ -59,6 +62,7 @@ export function MemberField({
   errorId,
   defaultValue,
   inputMode,
+  required = true,
 }: {
   id: string;
   name: string;
@@ -70,6 +74,7 @@ export function MemberField({
   errorId?: string;
   defaultValue?: string;
   inputMode?: 'numeric' | 'email' | 'text';
+  required?: boolean;
 }) {
   const describedBy = [hint ? `${id}-hint` : '', invalid && errorId ? errorId : ''].filter(Boolean).join(' ');
   return (
@@ -83,7 +88,7 @@ export function MemberField({
         type={type}
         autoComplete={autoComplete}
         className={form.control}
-        required
+        required={required}
         defaultValue={defaultValue}
         inputMode={inputMode}
         aria-invalid={invalid ? true : undefined}

@@ -19,6 +19,8 @@ interface Props {
   consentText: string | null;
   /** reCAPTCHA v3's site key when the captcha is on; the form then needs JavaScript. */
   captchaSiteKey?: string;
+  /** The values a signed-in Member's form starts with (name, e-mail, organisation, member type). */
+  prefill?: Record<string, string>;
 }
 
 /** How each field is typed and filled in (autocomplete purposes: WCAG 1.3.5). */
@@ -62,11 +64,13 @@ function SignUpFields({
   askFields,
   consentText,
   captcha,
+  prefill,
 }: Props & { captcha?: () => Promise<string> }) {
   const t = useTranslations('registration');
   const [state, formAction, pending] = useActionState(signUp, null);
   const onSubmit = captcha ? submitWithCaptcha(captcha, 'captcha', formAction) : undefined;
-  const current = state ?? initialSignUpState();
+  const initial = initialSignUpState();
+  const current = state ?? { ...initial, values: { ...initial.values, ...prefill } };
   const fields: { name: string; required: boolean }[] = [
     { name: 'name', required: true },
     { name: 'email', required: true },

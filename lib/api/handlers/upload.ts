@@ -25,7 +25,7 @@ export const refusal = (reason: RefusalReason) => {
 };
 
 /** The file of a multipart request's field `file`, within the size limit, with its cleaned name. */
-async function uploadedFile(context: RequestContext): Promise<{ bytes: Uint8Array; name: string }> {
+export async function uploadedFile(context: RequestContext): Promise<{ bytes: Uint8Array; name: string }> {
   const tooLarge = () => new ApiError(413, 'uploadTooLarge', { limit: formatBytes(MAX_UPLOAD_BYTES) });
   const file = (await readFormData(context.request, MAX_UPLOAD_BYTES, tooLarge))?.get('file');
   if (!file || typeof file === 'string') throw badRequest('uploadMissing');

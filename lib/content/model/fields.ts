@@ -29,6 +29,8 @@ interface FieldCommon {
   listed?: boolean;
   /** No two rows may share the value (case-insensitive for text). */
   unique?: boolean;
+  /** A Member of the row's institution may propose a change to it (the member area; staff approve it). */
+  memberEditable?: boolean;
 }
 
 export interface TextField extends FieldCommon {

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, ilike, inArray, like, lt, notLike, or, sql, type SQL } from 'drizzle-orm';
 import { invalidate } from '../../cache/public-reads';
 import { getDb } from '../../db';
-import { contentRevisions, contentTrash, uploadHistory, uploads, websetting } from '../../db/schema';
+import { contentRevisions, contentTrash, pendingChanges, uploadHistory, uploads, websetting } from '../../db/schema';
 import { uploadStorage } from '../../uploads/storage';
 import { imageColumns, variantSource } from '../../uploads';
 import type { ImageFacts } from '../../uploads/images';
@@ -40,11 +40,12 @@ export interface MediaFilter {
 
 export type MediaRow = typeof uploads.$inferSelect;
 
-/** The tables whose rows may name an upload. */
+/** The tables whose rows may name an upload (a change awaiting approval too: a Member's new logo). */
 export const referringTables = () => [
   ...allResources().map((definition) => tableOf(definition)),
   contentTrash,
   contentRevisions,
+  pendingChanges,
   websetting,
 ];
 

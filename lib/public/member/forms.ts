@@ -5,6 +5,7 @@ import { TICKET_MS } from '../../content/auth/second-factor';
 import type { Actor } from '../../content/model/actor';
 import { ContentError } from '../../content/model/errors';
 import { signIn, signOut, type SignInResult } from '../../content/operations/account';
+import { memberEditableFields, storeMemberLogo, updateMemberEntry } from '../../content/operations/member-entry';
 import { acceptInvitation } from '../../content/operations/member-invitations';
 import { requestPasswordReset, resetPassword } from '../../content/operations/password-reset';
 import { signInSecondStep, totpEnable, totpSetup } from '../../content/operations/second-factor';
@@ -19,6 +20,7 @@ import {
 import { sitePath, type WireLanguage } from '../../i18n/languages';
 import { translate } from '../../i18n/messages';
 import { logError } from '../../observability/logger';
+import { MAX_UPLOAD_BYTES } from '../../uploads';
 import accountDefinition from '../../content/resources/account';
 import { memberPaths, RECOVERY_CODES_SHOWN_SECONDS } from './paths';
 
@@ -32,6 +34,7 @@ export const memberForms = [
   'reset',
   'totp-setup',
   'totp-enable',
+  'entry',
 ] as const;
 export type MemberForm = (typeof memberForms)[number];
 export const isMemberForm = (name: string): name is MemberForm => (memberForms as readonly string[]).includes(name);
@@ -146,6 +149,44 @@ async function memberActor(context: FormContext): Promise<Actor> {
 
 class SignInFirst extends Error {}
 
+/**
+ * The entry form (multipart: the editable fields and an optional logo file): a change proposed for
+ * approval. Its outcome goes back to the member page as `entry` (sent) or `entryError` and the field
+ * it concerns, apart from the page's other forms.
+ */
+async function submitEntryForm(actor: Actor, context: FormContext): Promise<Response> {
+  const values: Record<string, unknown> = {};
+  for (const name of memberEditableFields) {
+    const value = context.form.get(name);
+    if (typeof value === 'string') values[name] = value.trim();
+  }
+  const logo = context.form.get('logo');
+  try {
+    if (logo && typeof logo !== 'string' && logo.size > 0) {
+      if (logo.size > MAX_UPLOAD_BYTES) throw new FormError('entryLogoTooLarge');
+      const bytes = new Uint8Array(await logo.arrayBuffer());
+      values.logo = await storeMemberLogo(actor, { bytes, name: logo.name.normalize('NFC').trim() || 'logo' });
+    } else delete values.logo;
+    await updateMemberEntry(actor, values);
+    return seeOther(context.language, memberPaths.home, { entry: 'sent' });
+  } catch (error) {
+    if (!(error instanceof ContentError) && !(error instanceof FormError)) throw error;
+    const field = error instanceof ContentError ? error.issues[0]?.field : undefined;
+    const key =
+      error instanceof FormError
+        ? error.key
+        : error.key === 'memberEntryUnchanged'
+          ? 'unchanged'
+          : field === 'logo'
+            ? 'logo'
+            : 'invalid';
+    return seeOther(context.language, memberPaths.home, {
+      entryError: key,
+      ...(field && memberEditableFields.includes(field) ? { field } : {}),
+    });
+  }
+}
+
 /** After either step of a sign-in: the session, the second step, or the refusal. */
 async function afterSignIn(context: FormContext, result: SignInResult): Promise<Response> {
   if (result.secondFactor) {
@@ -234,6 +275,10 @@ const handlers: Record<MemberForm, { back: string; run: (context: FormContext) =
         cookie(MEMBER_CODES_COOKIE, recoveryCodes.join(' '), RECOVERY_CODES_SHOWN_SECONDS, context.secure),
       ]);
     },
+  },
+  entry: {
+    back: memberPaths.home,
+    run: async (context) => submitEntryForm(await memberActor(context), context),
   },
   reset: {
     back: memberPaths.reset,

@@ -11,6 +11,7 @@ import { config } from '@/lib/config';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
 import { pathHref } from '@/lib/public/links';
+import { memberSignUpPrefill } from '@/lib/public/member/entry';
 import { activitySignUp } from '@/lib/public/registration/state';
 
 // The seats left change with every sign-up: rendered on every request, never kept by a cache
@@ -57,6 +58,7 @@ export default async function SignUpPage({ params }: PageProps<'/[locale]/activi
             askFields={askedFields(activity.askFields)}
             consentText={activity.consentText}
             captchaSiteKey={captchaSiteKey}
+            prefill={await memberSignUpPrefill(locale)}
           />
         </NextIntlClientProvider>
       )}
