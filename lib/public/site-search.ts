@@ -2,6 +2,7 @@ import { readByVisitors, type ResourceDefinition } from '../content/model/define
 import { readPublicRow, searchableFields } from '../content/storage/reads';
 import { allResources } from '../content/model/registry';
 import { forgivingGroups, searchIndex, suggestFromIndex, type QueryGroup } from '../content/storage/search-index';
+import { noteSearchResults } from '../content/storage/search-queries';
 import { searchSynonyms } from '../content/storage/settings';
 import { foldedChars, isHan, normalizeText, stemOf } from '../content/storage/search-text';
 import type { WireLanguage } from '../i18n/languages';
@@ -207,6 +208,8 @@ export async function searchSite(
       yearCounts.set(facet.year, (yearCounts.get(facet.year) ?? 0) + facet.count);
     if (inYear && inChosenArea) total += facet.count;
   }
+  // For the counts of what visitors search for: the results of the query as typed, in every area and year.
+  if (!filters.area && filters.year === undefined) noteSearchResults(language, text, total);
   const page = Math.min(Math.max(1, requestedPage), Math.max(1, Math.ceil(total / pageSize)));
   const { matches } = await searchIndex(groups, text, scope, { offset: (page - 1) * pageSize, limit: pageSize });
   const words = markedWords(groups);
