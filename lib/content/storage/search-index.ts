@@ -396,3 +396,28 @@ export function indexedKeywordCondition(
     where t.resource = ${definition.name}
     group by t.row_id having count(distinct q.grp) = ${groups.length})`;
 }
+
+/**
+ * How well a row of `definition` matches a list's keyword, for the back office's relevance order: a
+ * title equal to the keyword first (100), then one holding it as typed (10), then the weights of the
+ * keyword's words in the index (title 3, summary 2, body 1, for each word the row holds).
+ */
+export function relevanceScore(
+  definition: ResourceDefinition,
+  id: SQLWrapper,
+  title: SQLWrapper | undefined,
+  keyword: string,
+): SQL {
+  const titleScore = title
+    ? sql`(case when lower(${title}) = lower(${keyword}) then 100 when ${title} ilike ${`%${escapeLike(keyword)}%`} then 10 else 0 end)`
+    : sql`0`;
+  const terms = [
+    ...new Set(queryGroups(keyword).flatMap((group) => group.alternatives.filter((a) => !a.prefix).map((a) => a.term))),
+  ];
+  if (!isIndexed(definition) || terms.length === 0) return titleScore;
+  return sql`(${titleScore} + coalesce((select sum(t.weight) from search_terms t
+    where t.resource = ${definition.name} and t.row_id = ${id} and t.term in (${sql.join(
+      terms.map((term) => sql`${term}`),
+      sql`, `,
+    )})), 0))`;
+}
