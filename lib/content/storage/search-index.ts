@@ -218,14 +218,15 @@ async function nearestWord(word: string): Promise<string | undefined> {
 
 /**
  * Makes a query forgiving: each Latin word of 4+ letters the index does not know is replaced by the
- * indexed word one edit away (trsut → trust). Returns the groups and, when a word was replaced, the
- * query as corrected ("did you mean").
+ * indexed word one edit away (trsut → trust). Returns the groups, the groups as typed (`original`)
+ * and, when a word was replaced, the query as corrected (for "did you mean").
  */
 export async function forgivingGroups(
   query: string,
   synonyms?: Map<string, string[]>,
-): Promise<{ groups: QueryGroup[]; corrected?: string }> {
+): Promise<{ groups: QueryGroup[]; corrected?: string; original: QueryGroup[] }> {
   const groups = queryGroups(query, synonyms);
+  const original = groups.map((group) => ({ ...group, alternatives: [...group.alternatives] }));
   const known = await knownTerms(groups.map((group) => group.alternatives[0].term));
   let changed = false;
   const words: string[] = [];
@@ -248,7 +249,7 @@ export async function forgivingGroups(
     words[words.length - 1] = nearest;
     group.alternatives.push({ term: stemOf(nearest), factor: 0.8 }, { term: nearest, factor: 0.8 });
   }
-  return { groups, corrected: changed ? words.join(' ') : undefined };
+  return { groups, corrected: changed ? words.join(' ') : undefined, original };
 }
 
 /** Where to look: one language, the public window at `now`, and the parts of resources allowed. */
