@@ -4,7 +4,7 @@ import { requireAccess, type Actor } from '../model/actor';
 import { invalid } from '../model/errors';
 import { given } from '../model/list-request';
 import { recordAudit } from '../storage/audit';
-import { searchQueryStatistics, type QueryStatistic } from '../storage/search-queries';
+import { flushSearchQueries, searchQueryStatistics, type QueryStatistic } from '../storage/search-queries';
 import { formatOf, type SheetFile } from './export';
 
 /** How far back the statistics reach: the 13 months they are kept. */
@@ -39,7 +39,10 @@ export async function searchQueriesList(
   body: Record<string, unknown>,
 ): Promise<{ data: QueryStatistic[] }> {
   requireAccess(actor, 'admin');
-  return { data: await searchQueryStatistics(parseQueriesRequest(body, MAX_LISTED_QUERIES)) };
+  const request = parseQueriesRequest(body, MAX_LISTED_QUERIES);
+  // This server's latest counts first: an Admin who just searched finds the search at once.
+  await flushSearchQueries();
+  return { data: await searchQueryStatistics(request) };
 }
 
 /** Admins only: the same, every query of the period, as a spreadsheet. */
@@ -47,6 +50,7 @@ export async function exportSearchQueries(actor: Actor, body: Record<string, unk
   requireAccess(actor, 'admin');
   const { format, request } = formatOf(body);
   const { days, zeroOnly } = parseQueriesRequest(request, MAX_EXPORTED_QUERIES);
+  await flushSearchQueries();
   const label = (key: string) => translate(actor.language, `admin.searchQueries.${key}`);
   const title = zeroOnly ? label('zeroTitle') : label('title');
   await recordAudit(actor, { action: 'export', summary: `${title} (${days})` });

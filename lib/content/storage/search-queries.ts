@@ -70,10 +70,13 @@ export const hasTalliedQueries = () => tally.views.size > 0;
 
 /**
  * Writes the views counted so far, adding them to the stored counts, in one statement. A query whose
- * results this process has not seen (its page came from a cache) gets them from `resultsOf`. Views of
- * a failed write are put back, to be tried again at the next flush.
+ * results this process has not seen (its page came from a cache) gets them from `resultsOf`; without
+ * it, such a query waits for a flush that has one. Views of a failed write are put back, to be tried
+ * again at the next flush.
  */
-export async function flushSearchQueries(resultsOf: (lang: string, query: string) => Promise<number>): Promise<number> {
+export async function flushSearchQueries(
+  resultsOf?: (lang: string, query: string) => Promise<number>,
+): Promise<number> {
   if (tally.views.size === 0) return 0;
   const views = tally.views;
   tally.views = new Map();
@@ -81,9 +84,12 @@ export async function flushSearchQueries(resultsOf: (lang: string, query: string
     const rows = [];
     for (const [key, count] of views) {
       const [day, lang, query] = key.split('\u0000');
-      const results = tally.results.get(`${lang}\u0000${query}`) ?? (await resultsOf(lang, query));
-      rows.push({ day, lang, query, count, results });
+      const known = tally.results.get(`${lang}\u0000${query}`);
+      const results = known ?? (resultsOf ? await resultsOf(lang, query) : undefined);
+      if (results === undefined) tally.views.set(key, (tally.views.get(key) ?? 0) + count);
+      else rows.push({ day, lang, query, count, results });
     }
+    if (rows.length === 0) return 0;
     const db = await getDb();
     await db
       .insert(searchQueries)
