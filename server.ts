@@ -24,6 +24,7 @@ import { openDatabase } from './lib/server/start';
 import { staticFiles } from './lib/server/static-files';
 import { storedPages } from './lib/server/stored-pages';
 import { scriptFreePages } from './lib/server/script-free-pages';
+import { flushSearchQueryTally, searchQueryTally } from './lib/server/search-queries';
 import { serverOptions } from './lib/server/options';
 import type { Stage } from './lib/server/stage';
 
@@ -51,6 +52,8 @@ const stages: Stage[] = [
   memberReads(dir),
   // Next.js's build files, compressed once each and sent as they are (immutable: never stale).
   staticFiles,
+  // A visitor's search counted for the statistics (lib/server/search-queries.ts), pages from the cache too.
+  searchQueryTally,
   // Public pages without Next.js's client runtime, unless they hold a form (production only: the
   // development server's runtime reloads pages as the code changes).
   ...(options.dev ? [] : [scriptFreePages]),
@@ -87,8 +90,8 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
   const server = http.createServer(pipeline(stages, (request, response) => handle(request, response)));
   keepConnectionsOpen(server);
-  // On SIGTERM/SIGINT the requests in flight are answered before the database closes.
-  draining.onStop(server, { dev: options.dev });
+  // On SIGTERM/SIGINT the requests in flight are answered, and the search counts written, before the database closes.
+  draining.onStop(server, { dev: options.dev, afterDrain: flushSearchQueryTally });
   server.listen(options.port, options.hostname, () => {
     origin = ownOrigin(server.address());
     if (!options.dev) void framedErrors.prepare();

@@ -233,6 +233,14 @@ test.describe('back office: screens', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/q=/);
     await expect(table.locator('tbody tr').first()).toContainText(keyword);
+    // With a keyword the best matches come first; after a column sort, a link goes back to that.
+    await expect(page.getByText('Sorted by relevance to the keyword')).toBeVisible();
+    await page.getByRole('link', { name: /^Sort by Title/ }).click();
+    await expect(page).toHaveURL(/sort=title/);
+    await page.getByRole('link', { name: 'Sort by relevance to the keyword' }).click();
+    await expect(page).not.toHaveURL(/sort=/);
+    await expect(page).toHaveURL(/q=/);
+    await expect(table.locator('tbody tr').first()).toContainText(keyword);
     const pager = page.getByRole('navigation', { name: 'Pages' });
     expect(await pager.getByRole('link', { name: /^Page \d+$/ }).count()).toBeLessThanOrEqual(7);
   });

@@ -12,11 +12,15 @@ import { MySubmissions } from './PendingChange';
 import { DueForReview } from './ReviewDates';
 import { reviewCountKey } from './ReviewScreen';
 import { ScreenTitle } from './ScreenTitle';
+import { SearchQueries } from './SearchQueries';
 import { formatWireDate } from '@/lib/admin/cells';
 
 const NEWEST_MESSAGES = 5;
 
-/** Counts per resource, the newest contact messages, the visit counters and the state of e-mail. */
+/**
+ * Counts per resource, the newest contact messages, the visit counters, what visitors searched for
+ * (Admins) and the state of e-mail.
+ */
 export function Dashboard() {
   const { language, account } = useAdminSession();
   const t = useTranslations('admin');
@@ -117,6 +121,7 @@ export function Dashboard() {
             <p role="status">{counters.error ? t('loadFailed') : t('loading')}</p>
           )}
         </section>
+        {account.role === 1 ? <SearchQueries /> : null}
         <section aria-labelledby="dash-mail" className="admin-dashboard-wide">
           <h2 id="dash-mail">{t('dashboard.mail')}</h2>
           {mail.data ? (

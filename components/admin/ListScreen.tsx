@@ -195,6 +195,17 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
         rows={lookupRows}
         onApply={go}
       />
+      {state.keyword ? (
+        <p className="admin-hint">
+          {state.sort ? (
+            <Link href={`${pathname}${listSearch({ ...state, page: 1, sort: undefined, direction: undefined })}`}>
+              {t('list.sortByRelevance')}
+            </Link>
+          ) : (
+            t('list.sortedByRelevance')
+          )}
+        </p>
+      ) : null}
       {definition.ordered ? (
         <p className="admin-hint">
           {draggable

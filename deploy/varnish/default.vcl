@@ -102,6 +102,11 @@ sub vcl_recv {
     if (req.url ~ "^/(tw|en)/preview(/|\?|$)" || req.http.Cookie ~ "(^|;\s*)(gonghui-preview|__prerender_bypass)=") {
         return (pass);
     }
+    # A visitor's search (a query on the search page) reaches an app server, which counts it for the
+    # search statistics and answers from its own stored copy of the page (lib/server/search-queries.ts).
+    if (req.url ~ "^/(tw|en)/search/?\?(.*&)?q=[^&]") {
+        return (pass);
+    }
     # Public pages read no cookie: without it, every visitor shares one copy.
     unset req.http.Cookie;
     # Grace (VARNISH_GRACE, below) is only for when no app server is healthy. While one is, a page

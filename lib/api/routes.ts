@@ -36,6 +36,7 @@ import { publicRowUrl } from '../public/row-links';
 import type { RequestContext } from './context';
 import * as account from './handlers/account';
 import { sheetAnswer } from './handlers/export';
+import { exportSearchQueries, searchQueriesList } from '../content/operations/search-queries';
 import { importSheet } from './handlers/import';
 import { searchCall, suggestCall } from './handlers/search';
 import * as upload from './handlers/upload';
@@ -609,6 +610,21 @@ export function buildRoutes(): Route[] {
       path: 'search/suggest',
       operation: suggestCall,
       summary: 'Up to 8 titles that start with or contain q, for suggestions as one types → {data: [{title, url}]}',
+    },
+    {
+      method: 'POST',
+      path: 'search/queries',
+      body: true,
+      operation: (actor, { body }) => searchQueriesList(actor, body),
+      summary:
+        'What visitors searched for over the last days (1–400, default 30), most searched first; zeroOnly: those that found nothing → {data: [{query, lang, count, results}]} (Admins)',
+    },
+    {
+      method: 'POST',
+      path: 'search/queries/export',
+      body: true,
+      operation: async (actor, { body }) => sheetAnswer('search-queries', await exportSearchQueries(actor, body)),
+      summary: 'The same, every query of the period, as a CSV or XLSX file (Admins)',
     },
     { method: 'POST', path: 'upload', handler: upload.upload },
     { method: 'GET', path: 'upload/:id', handler: (c, [id]) => upload.uploadDetails(c, id) },

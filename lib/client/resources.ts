@@ -453,6 +453,22 @@ export function auditLogPage(request: AuditRequest, client: ApiHttp = http) {
   );
 }
 
+/** One query of what visitors searched for, over the days asked. */
+export interface SearchQueryStatistic {
+  query: string;
+  lang: 'tw' | 'en';
+  count: number;
+  results: number;
+}
+
+/** `POST search/queries` (Admins): the most searched queries of the last `days` days, or those that found nothing. */
+export function searchQueryStatistics(
+  request: { days: number; zeroOnly: boolean; limit?: number },
+  client: ApiHttp = http,
+) {
+  return send<{ data: SearchQueryStatistic[] }>(client, 'POST', 'search/queries', request);
+}
+
 /** The media library: uploads with where each is used, their alternative text, delete when unused. */
 /** A file a replacement put aside (`media/history/{id}`). */
 export interface MediaHistoryEntry {

@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -596,6 +597,23 @@ export const searchTerms = pgTable(
     primaryKey({ columns: [t.term, t.resource, t.rowId] }),
     index('search_terms_row_idx').on(t.resource, t.rowId),
   ],
+);
+
+/**
+ * What visitors searched for (lib/content/storage/search-queries.ts): each query's words, normalised,
+ * counted per day (in the site's time zone) and language, with how many results it last found.
+ * Nothing about who searched: no address, cookie or account. Kept 13 months (the housekeeping).
+ */
+export const searchQueries = pgTable(
+  'search_queries',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    lang: varchar('lang', { length: 2 }).notNull(),
+    query: varchar('query', { length: 100 }).notNull(),
+    count: integer('count').notNull(),
+    results: integer('results').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.lang, t.query] })],
 );
 
 /**

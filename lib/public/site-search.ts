@@ -1,7 +1,15 @@
 import { readByVisitors, type ResourceDefinition } from '../content/model/define';
 import { readPublicRow, searchableFields } from '../content/storage/reads';
 import { allResources } from '../content/model/registry';
-import { forgivingGroups, searchIndex, suggestFromIndex, type QueryGroup } from '../content/storage/search-index';
+import {
+  forgivingGroups,
+  searchIndex,
+  suggestFromIndex,
+  type IndexFacet,
+  type IndexScope,
+  type QueryGroup,
+} from '../content/storage/search-index';
+import { noteSearchResults } from '../content/storage/search-queries';
 import { searchSynonyms } from '../content/storage/settings';
 import { foldedChars, isHan, normalizeText, stemOf } from '../content/storage/search-text';
 import type { WireLanguage } from '../i18n/languages';
@@ -173,6 +181,28 @@ function markedWords(groups: QueryGroup[]): string[] {
   );
 }
 
+/** "Did you mean" offers the correction only when it finds at least this many times what the query as typed finds. */
+const SUGGESTION_GAIN = 4;
+
+/**
+ * The corrected query, when it is worth offering: it finds something, and the query as typed finds
+ * nothing or far less (a query of three words or more still finds rows holding all but one of them).
+ */
+async function worthSuggesting(
+  corrected: string | undefined,
+  text: string,
+  facets: IndexFacet[],
+  original: QueryGroup[],
+  scope: IndexScope,
+): Promise<string | undefined> {
+  if (!corrected || corrected === normalizeText(text)) return undefined;
+  const found = facets.reduce((sum, facet) => sum + facet.count, 0);
+  if (found === 0) return undefined;
+  if (original.length < 3) return corrected;
+  const asTyped = (await searchIndex(original, text, scope, { offset: 0, limit: 0 })).facets;
+  return asTyped.reduce((sum, facet) => sum + facet.count, 0) * SUGGESTION_GAIN <= found ? corrected : undefined;
+}
+
 /** One page of ranked results for a query in a language; an empty query finds nothing. */
 export async function searchSite(
   language: WireLanguage,
@@ -182,7 +212,7 @@ export async function searchSite(
   pageSize = SEARCH_PAGE_SIZE,
 ): Promise<SearchResults> {
   const text = query.replaceAll('\u0000', '').slice(0, MAX_QUERY_LENGTH);
-  const { groups, corrected } = await forgivingGroups(text, await searchSynonyms());
+  const { groups, corrected, original } = await forgivingGroups(text, await searchSynonyms());
   const terms = groups.map((group) => group.word);
   const empty: SearchResults = { terms, hits: [], total: 0, page: 1, pageSize, areas: [], years: [] };
   if (groups.length === 0) return empty;
@@ -207,8 +237,11 @@ export async function searchSite(
       yearCounts.set(facet.year, (yearCounts.get(facet.year) ?? 0) + facet.count);
     if (inYear && inChosenArea) total += facet.count;
   }
+  // For the counts of what visitors search for: the results of the query as typed, in every area and year.
+  if (!filters.area && filters.year === undefined) noteSearchResults(language, text, total);
   const page = Math.min(Math.max(1, requestedPage), Math.max(1, Math.ceil(total / pageSize)));
   const { matches } = await searchIndex(groups, text, scope, { offset: (page - 1) * pageSize, limit: pageSize });
+  const suggestion = await worthSuggesting(corrected, text, facets, original, allScope);
   const words = markedWords(groups);
   const hits: SearchHit[] = [];
   for (const match of matches) {
@@ -234,7 +267,7 @@ export async function searchSite(
     pageSize,
     areas: [...areaCounts].map(([area, count]) => ({ area, count })).sort((a, b) => b.count - a.count),
     years: [...yearCounts].map(([year, count]) => ({ year, count })).sort((a, b) => b.year - a.year),
-    ...(corrected && corrected !== normalizeText(text) ? { suggestion: corrected } : {}),
+    ...(suggestion ? { suggestion } : {}),
   };
 }
 

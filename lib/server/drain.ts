@@ -22,9 +22,10 @@ export interface Drain {
   start(server: http.Server, graceMs: number): Promise<void>;
   /**
    * Drains `server` when the process is told to stop, before the database closes: after
-   * `SHUTDOWN_GRACE_SECONDS`, or at once for the development server (nothing probes it).
+   * `SHUTDOWN_GRACE_SECONDS`, or at once for the development server (nothing probes it); then
+   * `afterDrain` (what the last requests left to write).
    */
-  onStop(server: http.Server, options: { dev: boolean }): void;
+  onStop(server: http.Server, options: { dev: boolean; afterDrain?: () => Promise<void> }): void;
 }
 
 /** How often connections that went idle while draining are closed. */
@@ -79,8 +80,11 @@ export function drain(): Drain {
   return {
     stage,
     start,
-    onStop(server, { dev }) {
-      beforeDatabaseCloses(() => start(server, dev ? 0 : config().shutdownGraceSeconds * 1000));
+    onStop(server, { dev, afterDrain }) {
+      beforeDatabaseCloses(async () => {
+        await start(server, dev ? 0 : config().shutdownGraceSeconds * 1000);
+        await afterDrain?.();
+      });
     },
   };
 }

@@ -57,3 +57,48 @@ test('webbilingual/search and the back office getlist keyword', async () => {
   const rules = await call('POST', 'webrule/getlist', { keyword: '信托' }, { token });
   expect(titles(rules.body)).toEqual(['臺灣信託業法']);
 });
+
+describe('the relevance order of a list with a keyword', () => {
+  const ordered = (body: { data: { title: string }[] }) => body.data.map((row) => row.title);
+  beforeAll(async () => {
+    // Added in this order, so the default order (newest first) is the reverse.
+    await addRow(
+      'webnews',
+      { title: 'Pension news', content: '<p>senior pension trust</p>' },
+      { token, language: 'en' },
+    );
+    await addRow(
+      'webnews',
+      { title: 'Pension trust', content: '<p>what a pension trust is</p>' },
+      { token, language: 'en' },
+    );
+    await addRow(
+      'webnews',
+      { title: 'Trust pensions explained', content: '<p>pension</p>' },
+      { token, language: 'en' },
+    );
+    await addRow('webnews', { title: 'Other', content: '<p>nothing</p>' }, { token, language: 'en' });
+  });
+  const list = (body: Record<string, unknown>) => call('POST', 'webnews/getlist', body, { token, language: 'en' });
+
+  test('with a keyword the best matches come first: the exact title, then the title holding it, then by weight', async () => {
+    const { status, body } = await list({ keyword: 'pension trust' });
+    expect(status).toBe(200);
+    expect(ordered(body)).toEqual(['Pension trust', 'Trust pensions explained', 'Pension news']);
+    expect(ordered((await list({ keyword: 'pension trust', sort: 'relevance' })).body)).toEqual(ordered(body));
+  });
+
+  test('a sort chosen wins; without a keyword relevance is the usual order', async () => {
+    const byTitle = await list({ keyword: 'pension trust', sort: 'title', direction: 'asc' });
+    expect(ordered(byTitle.body)).toEqual(['Pension news', 'Pension trust', 'Trust pensions explained']);
+    const usual = ordered((await list({})).body);
+    expect(usual[0]).toBe('Other');
+    expect(ordered((await list({ sort: 'relevance' })).body)).toEqual(usual);
+  });
+
+  test('an unknown sort names relevance among the choices', async () => {
+    const refused = await list({ keyword: 'x', sort: 'nonsense' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/relevance/);
+  });
+});

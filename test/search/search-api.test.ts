@@ -55,6 +55,19 @@ test('the language comes from lang or Web-Language; snippets are escaped; a typo
   expect((await call('GET', `search?q=trust&lang=en&year=${new Date().getFullYear()}`)).body.total).toBe(1);
 });
 
+test('"did you mean" only when the corrected query finds something and the query as typed nothing or far less', async () => {
+  // The correction finds nothing in this language: nothing to offer.
+  const elsewhere = await call('GET', 'search?q=trsut&lang=tw');
+  expect(elsewhere.body.total).toBe(0);
+  expect(elsewhere.body).not.toHaveProperty('suggestion');
+  // Three words, the typo one of them: as typed, the other two find the same row.
+  const most = await call('GET', 'search?q=trust+enterprise+seminr&lang=en');
+  expect(most.body.data.map((hit: { title: string }) => hit.title)).toEqual(['Trust Enterprise Act seminar']);
+  expect(most.body).not.toHaveProperty('suggestion');
+  const none = await call('GET', 'search?q=enterprise+seminr&lang=en');
+  expect(none.body.suggestion).toBe('enterprise seminar');
+});
+
 test('suggestions: titles that start with what was typed first, at most 8', async () => {
   const result = await call('GET', `search/suggest?q=${encodeURIComponent('信託業')}`);
   expect(result.status).toBe(200);

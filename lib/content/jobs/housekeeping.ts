@@ -10,6 +10,7 @@ import { pruneLapsedLocks } from '../storage/edit-locks';
 import { sendReviewDigest } from '../operations/reviews';
 import { pruneRegistrations, sendReminders, settleWaitingLists } from '../operations/registration';
 import { removeUnconfirmed } from '../operations/newsletter';
+import { purgeSearchQueries } from '../storage/search-queries';
 
 /** How often each server runs the housekeeping after its first run at start-up. */
 export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -44,7 +45,8 @@ async function removeUnusedOldUploads(now: Date): Promise<number> {
  * and the files replaced longer ago, removes old uploads nothing uses, and the edit locks that lapsed (forms closed
  * without releasing theirs) and the newsletter sign-ups never confirmed, and sends the day's digest of rows past their
  * review date (once a day, whichever server asks first), and empties the personal data of sign-ups past their
- * retention. Idempotent, so several servers may each run it.
+ * retention, and drops the counts of visitors' searches older than 13 months. Idempotent, so several servers may
+ * each run it.
  */
 export async function runHousekeeping(now = new Date()): Promise<{
   auditPruned: number;
@@ -54,6 +56,7 @@ export async function runHousekeeping(now = new Date()): Promise<{
   reviewDigests: number;
   registrationsErased: number;
   unconfirmedRemoved: number;
+  searchQueriesPurged: number;
 }> {
   const auditPruned = await pruneAudit(now);
   const trashPurged =
@@ -64,6 +67,7 @@ export async function runHousekeeping(now = new Date()): Promise<{
   const reviewDigests = await sendReviewDigest(now);
   const registrationsErased = await pruneRegistrations(now);
   const unconfirmedRemoved = await removeUnconfirmed(now);
+  const searchQueriesPurged = await purgeSearchQueries(now);
   return {
     auditPruned,
     trashPurged,
@@ -72,6 +76,7 @@ export async function runHousekeeping(now = new Date()): Promise<{
     reviewDigests,
     registrationsErased,
     unconfirmedRemoved,
+    searchQueriesPurged,
   };
 }
 

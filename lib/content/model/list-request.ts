@@ -47,6 +47,12 @@ export function sortableFields(definition: ResourceDefinition): string[] {
   ];
 }
 
+/**
+ * The order of the rows that match a list's keyword best first (lib/content/storage/search-index.ts,
+ * `relevanceScore`): the default order of a list with a keyword, and a `sort` a request may name.
+ */
+export const RELEVANCE = 'relevance';
+
 /** The list request (docs/api.md, Lists): `{page, pageSize, sort, direction, keyword}`. */
 export function parseListRequest(definition: ResourceDefinition, body: Record<string, unknown>) {
   const page = body.page === undefined || body.page === null ? 1 : wholeNumber(body.page);
@@ -56,15 +62,21 @@ export function parseListRequest(definition: ResourceDefinition, body: Record<st
   // Clients send empty strings for "no choice" (a list's initial state), for direction as for sort.
   const direction = given(body.direction) ? String(body.direction).toLowerCase() : 'asc';
   if (direction !== 'asc' && direction !== 'desc') throw invalid('invalidDirection');
+  const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 200) : '';
   let sort: readonly SortKey[] = defaultSortOf(definition);
-  if (given(body.sort)) {
+  if (given(body.sort) && body.sort !== RELEVANCE) {
     const allowed = sortableFields(definition);
     if (typeof body.sort !== 'string' || !allowed.includes(body.sort)) {
-      throw invalid('invalidSort', { value: String(body.sort).slice(0, 50), allowed: allowed.join(', ') });
+      throw invalid('invalidSort', {
+        value: String(body.sort).slice(0, 50),
+        allowed: [...allowed, RELEVANCE].join(', '),
+      });
     }
     sort = [{ field: body.sort, direction }];
+  } else if (keyword) {
+    // With a keyword, the best matches first (then the usual order); without one, relevance is the usual order.
+    sort = [{ field: RELEVANCE, direction: 'desc' }, ...sort];
   }
-  const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 200) : '';
   return { page, pageSize: Math.min(size, MAX_PAGE_SIZE), sort, keyword };
 }
 

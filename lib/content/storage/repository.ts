@@ -1,5 +1,5 @@
 import 'server-only';
-import { indexedKeywordCondition, indexRow, indexRows, unindexRow } from './search-index';
+import { indexedKeywordCondition, indexRow, indexRows, relevanceScore, unindexRow } from './search-index';
 import {
   and,
   asc,
@@ -36,6 +36,7 @@ import { wireInstant } from '../model/wire';
 import { toWireDateTime } from '../model/wire-dates';
 import { config } from '../../config';
 import type { SortKey } from '../model/face';
+import { RELEVANCE } from '../model/list-request';
 import type { Row } from '../model/rows';
 import type { ContentTable } from '../model/table';
 
@@ -211,7 +212,7 @@ async function deepPage(
   idsKey: string,
   options: ReadOptions,
 ): Promise<ListResult | null> {
-  const ids = await cachedRead(definition.name, idsKey, () => loadIds(definition, where, query.sort), {
+  const ids = await cachedRead(definition.name, idsKey, () => loadIds(definition, where, query), {
     ...options,
     bytes: (list) => list?.byteLength ?? 0,
   });
@@ -234,7 +235,7 @@ async function deepPage(
 async function loadIds(
   definition: ResourceDefinition,
   where: SQL | undefined,
-  sort: readonly SortKey[],
+  { sort, keyword }: Pick<ListQuery, 'sort' | 'keyword'>,
 ): Promise<Int32Array | null> {
   const db = await getDb();
   const table = tableOf(definition);
@@ -242,7 +243,7 @@ async function loadIds(
     .select({ id: column(table, 'id') })
     .from(table)
     .where(where)
-    .orderBy(...orderOf(table, sort))
+    .orderBy(...orderOf(definition, table, sort, keyword))
     .limit(MAX_LISTED_IDS + 1);
   return rows.length > MAX_LISTED_IDS ? null : Int32Array.from(rows, (row) => Number(row.id));
 }
@@ -304,7 +305,7 @@ export async function* listAllRows(
     .select({ id: column(table, 'id') })
     .from(table)
     .where(where)
-    .orderBy(...orderOf(table, query.sort));
+    .orderBy(...orderOf(definition, table, query.sort, query.keyword));
   const ids = Int32Array.from(found, (row) => Number(row.id));
   found.length = 0;
   for (let at = 0; at < ids.length; at += EXPORT_BATCH_ROWS) {
@@ -363,11 +364,24 @@ async function countRows(definition: ResourceDefinition, where: SQL | undefined)
   return total;
 }
 
-/** The sort keys, then the id in the last key's direction, so every row has one place. */
-function orderOf(table: ContentTable, sort: readonly SortKey[]) {
+/**
+ * The sort keys, then the id in the last key's direction, so every row has one place. `relevance` is
+ * the keyword's score (none without a keyword).
+ */
+function orderOf(definition: ResourceDefinition, table: ContentTable, sort: readonly SortKey[], keyword?: string) {
   const idDirection = sort[sort.length - 1]?.direction ?? 'desc';
+  const id = column(table, 'id');
+  const key = (field: string) =>
+    field !== RELEVANCE
+      ? column(table, field)
+      : keyword
+        ? relevanceScore(definition, id, column(table, definition.titleField), keyword)
+        : undefined;
   return [
-    ...sort.map((s) => (s.direction === 'asc' ? asc(column(table, s.field)) : desc(column(table, s.field)))),
+    ...sort.flatMap((s) => {
+      const by = key(s.field);
+      return by === undefined ? [] : [s.direction === 'asc' ? asc(by) : desc(by)];
+    }),
     idDirection === 'asc' ? asc(column(table, 'id')) : desc(column(table, 'id')),
   ];
 }
@@ -382,7 +396,7 @@ async function loadPage(
   const table = tableOf(definition);
   const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
   const page = Math.min(query.page, lastPage);
-  const orderBy = orderOf(table, query.sort);
+  const orderBy = orderOf(definition, table, query.sort, query.keyword);
   // Deferred join: page through ids alone (the list index covers them), then read only the rows
   // of the page, so a deep page never sorts or carries whole rows.
   const pageIds = db

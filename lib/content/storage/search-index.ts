@@ -220,14 +220,15 @@ async function nearestWord(word: string): Promise<string | undefined> {
 
 /**
  * Makes a query forgiving: each Latin word of 4+ letters the index does not know is replaced by the
- * indexed word one edit away (trsut → trust). Returns the groups and, when a word was replaced, the
- * query as corrected ("did you mean").
+ * indexed word one edit away (trsut → trust). Returns the groups, the groups as typed (`original`)
+ * and, when a word was replaced, the query as corrected (for "did you mean").
  */
 export async function forgivingGroups(
   query: string,
   synonyms?: Map<string, string[]>,
-): Promise<{ groups: QueryGroup[]; corrected?: string }> {
+): Promise<{ groups: QueryGroup[]; corrected?: string; original: QueryGroup[] }> {
   const groups = queryGroups(query, synonyms);
+  const original = groups.map((group) => ({ ...group, alternatives: [...group.alternatives] }));
   const known = await knownTerms(groups.map((group) => group.alternatives[0].term));
   let changed = false;
   const words: string[] = [];
@@ -250,7 +251,7 @@ export async function forgivingGroups(
     words[words.length - 1] = nearest;
     group.alternatives.push({ term: stemOf(nearest), factor: 0.8 }, { term: nearest, factor: 0.8 });
   }
-  return { groups, corrected: changed ? words.join(' ') : undefined };
+  return { groups, corrected: changed ? words.join(' ') : undefined, original };
 }
 
 /** Where to look: one language, the public window at `now`, and the parts of resources allowed. */
@@ -397,4 +398,29 @@ export function indexedKeywordCondition(
     select t.row_id from search_terms t join (values ${sql.join(alternatives, sql`, `)}) q(pattern, grp) on t.term like q.pattern
     where t.resource = ${definition.name}
     group by t.row_id having count(distinct q.grp) = ${groups.length})`;
+}
+
+/**
+ * How well a row of `definition` matches a list's keyword, for the back office's relevance order: a
+ * title equal to the keyword first (100), then one holding it as typed (10), then the weights of the
+ * keyword's words in the index (title 3, summary 2, body 1, for each word the row holds).
+ */
+export function relevanceScore(
+  definition: ResourceDefinition,
+  id: SQLWrapper,
+  title: SQLWrapper | undefined,
+  keyword: string,
+): SQL {
+  const titleScore = title
+    ? sql`(case when lower(${title}) = lower(${keyword}) then 100 when ${title} ilike ${`%${escapeLike(keyword)}%`} then 10 else 0 end)`
+    : sql`0`;
+  const terms = [
+    ...new Set(queryGroups(keyword).flatMap((group) => group.alternatives.filter((a) => !a.prefix).map((a) => a.term))),
+  ];
+  if (!isIndexed(definition) || terms.length === 0) return titleScore;
+  return sql`(${titleScore} + coalesce((select sum(t.weight) from search_terms t
+    where t.resource = ${definition.name} and t.row_id = ${id} and t.term in (${sql.join(
+      terms.map((term) => sql`${term}`),
+      sql`, `,
+    )})), 0))`;
 }
