@@ -5,7 +5,7 @@
  * reminders sent once and the removal of personal data; the e-mails arrive at a real SMTP server and
  * their `.ics` is parsed back.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { resetConfig } from '../lib/config';
 import {
@@ -216,6 +216,60 @@ describe('seats are never oversold', () => {
     expect((await call('POST', `registration/cancel/${manage(rows[3].code)}`)).body.status).toBe('cancelled');
     const roster = await call('POST', `webactivity/registrations/${id}`, {}, { token: admin });
     expect(roster.body.counts).toMatchObject({ confirmed: 10, waitlisted: 39, cancelled: 1, seatsConfirmed: 10 });
+  });
+
+  test(`an activity and its counterpart are one event: 50 sign-ups through both languages for 10 seats${url ? ' (two pools)' : ''}`, async () => {
+    const tw = await activity({ capacity: 12, waitlistEnabled: true });
+    // The smaller capacity of the pair binds both.
+    const en = await activity({ capacity: 10, waitlistEnabled: true, translationId: tw }, 'en');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        register(visitor(n % 2 ? 'en' : 'tw', `10.51.0.${n}`), String(n % 2 ? en : tw), person(300 + n), {
+          db: other && n % 4 > 1 ? other.db : undefined,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 'confirmed')).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 'waitlisted')).toHaveLength(40);
+    const db = await getDb();
+    const rows = await db
+      .select()
+      .from(registrations)
+      .where(inArray(registrations.activityId, [tw, en]))
+      .orderBy(registrations.id);
+    expect(rows.map((row) => row.status)).toEqual([...Array(10).fill('confirmed'), ...Array(40).fill('waitlisted')]);
+    expect(new Set(rows.map((row) => row.activityId))).toEqual(new Set([tw, en]));
+
+    // One roster, whichever language's back office opens it.
+    for (const [id, language] of [
+      [tw, 'tw'],
+      [en, 'en'],
+    ] as const) {
+      const roster = await call(
+        'POST',
+        `webactivity/registrations/${id}`,
+        { pageSize: 100 },
+        { token: admin, language },
+      );
+      expect(roster.body.total).toBe(50);
+      expect(roster.body.counts).toMatchObject({ confirmed: 10, waitlisted: 40, seatsConfirmed: 10, capacity: 10 });
+    }
+    // An address signed up in one language is signed up in the other.
+    const twice = await signUp(en, person(300), 'en');
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe(message('en', 'alreadyRegistered'));
+
+    // A Chinese cancellation frees a seat for the first waiting, who signed up in English and is told in English.
+    const firstWaiting = rows[10];
+    const confirmedTw = rows.find((row) => row.status === 'confirmed' && row.activityId === tw)!;
+    await deliverDueMail();
+    smtp.received.length = 0;
+    expect((await call('POST', `registration/cancel/${confirmedTw.token}`)).body.status).toBe('cancelled');
+    const [promoted] = await db.select().from(registrations).where(eq(registrations.id, firstWaiting.id));
+    expect(promoted.status).toBe('confirmed');
+    const mails = await delivered(2);
+    const promotion = mails.find((mail) => mail.envelopeTo[0] === firstWaiting.email)!;
+    expect(promotion.subject).toContain(firstWaiting.activityId === en ? 'Trust law seminar' : '信託法規研討會');
   });
 
   test('freed seats go to the first waiting sign-up that fits', async () => {
