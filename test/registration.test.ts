@@ -304,7 +304,7 @@ describe('seats are never oversold', () => {
 });
 
 describe('a staff change of the activity', () => {
-  test('a larger capacity promotes the waiting list at the next sign-up, the roster or the hourly job', async () => {
+  test('a larger capacity promotes the waiting list as soon as staff save it, and they are told', async () => {
     const id = await activity({ capacity: 1, waitlistEnabled: true });
     await signUp(id, person(251));
     const waiting = await signUp(id, person(252));
@@ -312,15 +312,26 @@ describe('a staff change of the activity', () => {
     expect([waiting.body.status, later.body.status]).toEqual(['waitlisted', 'waitlisted']);
     await deliverDueMail();
     smtp.received.length = 0;
+    const statusOf = async (code: string) => {
+      const db = await getDb();
+      const [row] = await db.select().from(registrations).where(eq(registrations.code, code));
+      return row.status;
+    };
     const raised = await call('PUT', 'webactivity/update', { id, capacity: 2 }, { token: admin });
     expect(raised.status).toBe(200);
-    const roster = await call('POST', `webactivity/registrations/${id}`, {}, { token: user });
-    expect(roster.body.counts).toMatchObject({ confirmed: 2, waitlisted: 1 });
+    // Promoted by the save itself: nobody opened the roster, nobody signed up, no job ran.
+    expect([await statusOf(waiting.body.code), await statusOf(later.body.code)]).toEqual(['confirmed', 'waitlisted']);
     const [mail] = await delivered(1);
     expect(mail.envelopeTo).toEqual(['person252@example.org']);
     expect(mail.subject).toContain('候補成功');
-    await call('PUT', 'webactivity/update', { id, capacity: 3 }, { token: admin });
-    expect(await settleWaitingLists()).toBe(1);
+    // A change of other fields promotes no one; no limit at all takes everyone waiting.
+    await call('PUT', 'webactivity/update', { id, location: '台北市信義區' }, { token: admin });
+    expect(await statusOf(later.body.code)).toBe('waitlisted');
+    await call('PUT', 'webactivity/update', { id, capacity: null }, { token: admin });
+    expect(await statusOf(later.body.code)).toBe('confirmed');
+    expect(await settleWaitingLists()).toBe(0);
+    const roster = await call('POST', `webactivity/registrations/${id}`, {}, { token: user });
+    expect(roster.body.counts).toMatchObject({ confirmed: 3, waitlisted: 0 });
   });
 });
 

@@ -24,7 +24,6 @@ import { registrations } from '../../db/schema';
 import type { WireLanguage } from '../../i18n/languages';
 import { translate } from '../../i18n/messages';
 import { enqueueMail } from '../../mail/queue';
-import type { Cell } from '../../sheets/cells';
 import { logError } from '../../observability/logger';
 import { verifyCaptcha } from '../auth/captcha';
 import { hit, registrationLimit } from '../auth/rate-limit';
@@ -47,11 +46,10 @@ import {
   type SignUpState,
 } from '../model/registration';
 import { validateInput } from '../model/validation';
-import { fromWireDateTime, toWireDateTime } from '../model/wire-dates';
+import { toWireDateTime } from '../model/wire-dates';
 import webactivity from '../resources/webactivity';
 import { recordAudit } from '../storage/audit';
 import { registrationRetentionMonths, reminderDays } from '../storage/settings';
-import { formatOf, sheetInstant, type SheetFile } from './export';
 import { column, invalidateResource, scopeConditions, tableOf, type Tx } from '../storage/repository';
 import { sendRegistrationMail, type RegistrationMailKind } from './registration-mail';
 
@@ -157,7 +155,7 @@ async function touchActivity(tx: Tx, activity: Activity): Promise<void> {
   );
 }
 
-/** After the commit: this server's cached pages and reads of the activity (both languages) dropped, the cache tier's purged. */
+/** After the commit: cached pages and reads of the activity (both languages) dropped here, purged in the cache tier. */
 async function activityChanged(activity: Activity): Promise<void> {
   for (const id of activity.seatIds)
     await invalidateResource('webactivity', { id }).catch((error) => logError(error, 'activity page purge'));
@@ -788,61 +786,6 @@ export async function checkIn(actor: Actor, idParam: string | undefined, body: R
     summary: `${activity.title}: ${row.code} checked in`,
   });
   return { name: marked.name ?? '', seats: marked.seats, attendedAt: toWireDateTime(marked.attendedAt!, timeZone) };
-}
-
-/** The roster's column labels in the language: the registrant fields, then status, check-in and sign-up times. */
-function rosterColumns(language: WireLanguage, activity: Activity): { key: string; label: string }[] {
-  const label = (key: string) => translate(language, `admin.registrations.columns.${key}`);
-  const fieldLabel = (key: keyof typeof registrantDefinition.fields) =>
-    registrantDefinition.fields[key].label[language];
-  return [
-    { key: 'code', label: label('code') },
-    { key: 'name', label: fieldLabel('name') },
-    { key: 'email', label: fieldLabel('email') },
-    { key: 'seats', label: fieldLabel('seats') },
-    ...askedFields(activity.askFields).map(({ name }) => ({ key: name, label: fieldLabel(name) })),
-    { key: 'status', label: label('status') },
-    { key: 'attendedAt', label: label('attendedAt') },
-    { key: 'createdAt', label: label('createdAt') },
-  ];
-}
-
-/** `POST /api/webactivity/registrations/export/{id}`: the roster a filter selects as CSV or XLSX (staff), recorded. */
-export async function exportRoster(
-  actor: Actor,
-  idParam: string | undefined,
-  body: Record<string, unknown>,
-): Promise<SheetFile> {
-  requireAccess(actor, 'user');
-  const { format, request } = formatOf(body);
-  const { activity, rows } = await rosterRows(actor, idParam, request);
-  const language = actor.language;
-  await recordAudit(actor, {
-    action: 'export',
-    resource: 'registration',
-    rowId: activity.id,
-    summary: `${activity.title}: ${rows.length}`,
-  });
-  const columns = rosterColumns(language, activity);
-  const timeZone = config().siteTimeZone;
-  const instant = (value: unknown) =>
-    typeof value === 'string' && value ? sheetInstant(fromWireDateTime(value, timeZone)!) : null;
-  async function* cells(): AsyncGenerator<Cell[]> {
-    for (const row of rows) {
-      yield columns.map(({ key }) => {
-        if (key === 'status') return translate(language, `admin.registrations.status.${row.status}`);
-        if (key === 'attendedAt' || key === 'createdAt') return instant(row[key]);
-        if (key === 'seats') return row.seats;
-        return String(row[key] ?? '');
-      });
-    }
-  }
-  return {
-    format,
-    title: `${translate(language, 'admin.registrations.title')} ${activity.title}`.slice(0, 31),
-    columns: columns.map((c) => c.label),
-    rows: cells(),
-  };
 }
 
 const MAX_MAIL_SUBJECT = 200;
