@@ -12,7 +12,7 @@ import { resetConfig } from '../lib/config';
 import { getDb, installConnection, type Database } from '../lib/db';
 import { openPostgres, type Connection } from '../lib/db/client';
 import { mailQueue, newsletterMailings, newsletterSubscribers } from '../lib/db/schema';
-import { deliverDueMail } from '../lib/mail/queue';
+import { deliverDueMail, KEEP_DONE_MS, pruneMailQueue } from '../lib/mail/queue';
 import { newToken } from '../lib/content/operations/newsletter';
 import { queueMailing, resumeMailings } from '../lib/content/operations/newsletter-mailings';
 import { digestPeriod, sendScheduledDigest } from '../lib/content/operations/newsletter-digest';
@@ -151,6 +151,26 @@ describe('mailings staff write', () => {
     expect(list.body.data).toEqual([
       expect.objectContaining({ kind: 'mailing', subject: '十一月會訊', queued: 1, sent: 1, failed: 0, pending: 0 }),
     ]);
+  });
+
+  test('a mailing’s counts outlive the queue’s rows, which are pruned after 30 days', async () => {
+    await subscribers(3);
+    expect((await call('POST', 'newsletter/send', mailing(), { token: user })).body).toEqual({ queued: 3 });
+    await deliverDueMail();
+    const db = await getDb();
+    // One of the three could not be delivered in time (a mail past its use is `expired`).
+    const [late] = await db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.recipients, ['reader2@example.com']));
+    await db.update(mailQueue).set({ status: 'expired' }).where(eq(mailQueue.id, late.id));
+    const counts = async () => (await call('POST', 'newsletter/mailings', {}, { token: user })).body.data[0];
+    expect(await counts()).toMatchObject({ queued: 3, sent: 2, failed: 1, pending: 0 });
+
+    expect(await pruneMailQueue(new Date(Date.now() + KEEP_DONE_MS - 60_000))).toBe(0);
+    expect(await pruneMailQueue(new Date(Date.now() + KEEP_DONE_MS + 60_000))).toBe(3);
+    expect(await db.select().from(mailQueue)).toEqual([]);
+    expect(await counts()).toMatchObject({ queued: 3, sent: 2, failed: 1, pending: 0 });
   });
 
   test('a test send goes to that one address only, marked as a test; the preview sends nothing', async () => {
