@@ -3,9 +3,12 @@
  * of one-click unsubscribe and of deliverability (multipart, Message-ID, Date, List-Id, DKIM when
  * configured), a test send to one address, the counts, MAIL_RATE_PER_MINUTE, a half-queued mailing
  * resumed at start-up, never twice to one address for one mailing when two servers (two pools on
- * PostgreSQL) queue and send it at once, and the digest's period.
+ * PostgreSQL, and on PostgreSQL two server processes as well) queue and send it at once, the counts
+ * after the queue's rows are pruned, and the digest's period.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { resetConfig } from '../lib/config';
@@ -261,7 +264,67 @@ describe('mailings staff write', () => {
     expect(addresses.sort()).toEqual(people.map((p) => p.email).sort());
     expect(new Set(addresses).size).toBe(30);
   });
+
+  // Two processes need a database server: the embedded database belongs to one process (its lock).
+  if (process.env.DATABASE_URL) {
+    test('two server processes sending one mailing on one database mail each address exactly once', async () => {
+      const people = await subscribers(40);
+      const db = await getDb();
+      const [stored] = await db
+        .insert(newsletterMailings)
+        .values({
+          kind: 'mailing',
+          subject: '會訊',
+          content: '<p>內容</p>',
+          items: [],
+          topics: ['webnews'],
+          lang: 'tw',
+        })
+        .returning();
+      const servers = [0, 1].map(() => sendingProcess(database.connection().schema, stored.id));
+      await Promise.all(servers.map((server) => server.said('ready')));
+      for (const server of servers) server.child.stdin!.end('go\n');
+      const reports = (await Promise.all(servers.map((server) => server.done))).map(
+        (out) => JSON.parse(out.trim().split('\n').pop()!) as { queued: number; sent: number },
+      );
+      // Each mail queued by one process or the other, and sent by one or the other, never both.
+      expect(reports.reduce((sum, report) => sum + report.queued, 0)).toBe(40);
+      expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(40);
+      const addresses = smtp.received.map((m) => m.envelopeTo[0]);
+      expect(addresses.sort()).toEqual(people.map((p) => p.email).sort());
+      const list = await call('POST', 'newsletter/mailings', {}, { token: user });
+      expect(list.body.data[0]).toMatchObject({ queued: 40, sent: 40, failed: 0, pending: 0 });
+    }, 120_000);
+  }
 });
+
+/** A server process (test/fixtures/send-mailing.ts) of the schema's database, set to send one mailing. */
+function sendingProcess(schema: string, mailingId: number) {
+  const child = spawn(
+    path.join('node_modules', '.bin', 'tsx'),
+    ['--tsconfig', 'tsconfig.scripts.json', 'test/fixtures/send-mailing.ts', schema, String(mailingId)],
+    { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env } },
+  );
+  let out = '';
+  const listeners: (() => void)[] = [];
+  child.stderr!.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stdout!.on('data', (chunk) => {
+    out += chunk;
+    for (const listener of listeners) listener();
+  });
+  const done = new Promise<string>((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}: ${out}`)))),
+  );
+  const said = (word: string) =>
+    new Promise<void>((resolve, reject) => {
+      if (out.includes(word)) return resolve();
+      listeners.push(() => out.includes(word) && resolve());
+      void done.then(() => reject(new Error(`ended without "${word}": ${out}`)), reject);
+    });
+  return { child, said, done };
+}
 
 /**
  * Runs `work` twice at once, as two app servers would: on PostgreSQL each through its own pool
