@@ -22,45 +22,27 @@ import { digestPeriod, sendScheduledDigest } from '../lib/content/operations/new
 import { absoluteRowUrl } from '../lib/public/row-links';
 import { call, signedIn } from './helpers/api';
 import { addRow } from './helpers/content';
-import { withDatabase } from './helpers/database';
-import { TestSmtpServer, type ReceivedMail } from './helpers/smtp';
+import { MAIL_SITE, withDatabaseAndMail } from './helpers/mail-fixture';
+import type { ReceivedMail } from './helpers/smtp';
 
-const database = withDatabase();
-
-const SITE = 'http://site.example';
-const smtp = new TestSmtpServer();
+const { database, smtp } = withDatabaseAndMail();
+const SITE = MAIL_SITE;
 let admin: string;
 let user: string;
 
 beforeAll(async () => {
-  await smtp.start();
-  process.env.SITE_URL = SITE;
-  process.env.MAIL_FROM = 'Association <no-reply@site.example>';
-  process.env.SMTP_URL = smtp.url;
-  resetConfig();
   admin = (await signedIn(1)).token;
   user = (await signedIn(0)).token;
 });
 
-afterAll(async () => {
-  await smtp.stop();
-  for (const name of [
-    'SITE_URL',
-    'MAIL_FROM',
-    'SMTP_URL',
-    'MAIL_RATE_PER_MINUTE',
-    'DKIM_DOMAIN',
-    'DKIM_SELECTOR',
-    'DKIM_PRIVATE_KEY',
-  ])
+afterAll(() => {
+  for (const name of ['MAIL_RATE_PER_MINUTE', 'DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'])
     delete process.env[name];
   resetConfig();
 });
 
 beforeEach(async () => {
-  smtp.received.length = 0;
   const db = await getDb();
-  await db.delete(mailQueue);
   await db.delete(newsletterSubscribers);
   await db.delete(newsletterMailings);
 });

@@ -5,45 +5,24 @@
  * unsubscribe link changes nothing, a cookie-less form POST unsubscribes at once.
  */
 import { eq } from 'drizzle-orm';
-import { resetConfig } from '../lib/config';
 import { getDb } from '../lib/db';
-import { mailQueue, newsletterSubscribers } from '../lib/db/schema';
+import { newsletterSubscribers } from '../lib/db/schema';
 import { deliverDueMail } from '../lib/mail/queue';
 import { removeUnconfirmed } from '../lib/content/operations/newsletter';
 import { NEWSLETTER_CONSENT_VERSION } from '../lib/content/model/newsletter';
 import { call, signedIn } from './helpers/api';
 import { useLocalCaptchaVerifier } from './helpers/captcha';
 import { message } from './helpers/content';
-import { withDatabase } from './helpers/database';
-import { linkIn, TestSmtpServer, type ReceivedMail } from './helpers/smtp';
+import { MAIL_SITE, withDatabaseAndMail } from './helpers/mail-fixture';
+import { linkIn, type ReceivedMail } from './helpers/smtp';
 
-withDatabase();
-
-const SITE = 'http://site.example';
-const smtp = new TestSmtpServer();
+const { smtp } = withDatabaseAndMail();
+const SITE = MAIL_SITE;
 let ipCounter = 0;
 const nextIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
-beforeAll(async () => {
-  await smtp.start();
-  process.env.SITE_URL = SITE;
-  process.env.MAIL_FROM = 'Association <no-reply@site.example>';
-  process.env.SMTP_URL = smtp.url;
-  resetConfig();
-});
-
-afterAll(async () => {
-  await smtp.stop();
-  delete process.env.SITE_URL;
-  delete process.env.MAIL_FROM;
-  delete process.env.SMTP_URL;
-  resetConfig();
-});
-
 beforeEach(async () => {
-  smtp.received.length = 0;
   const db = await getDb();
-  await db.delete(mailQueue);
   await db.delete(newsletterSubscribers);
 });
 

@@ -7,7 +7,6 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { resetConfig } from '../lib/config';
 import {
   register,
   pruneRegistrations,
@@ -19,17 +18,16 @@ import webactivity from '../lib/content/resources/webactivity';
 import { windowChanges } from '../lib/content/storage/reads';
 import { getDb } from '../lib/db';
 import { openPostgres, type Connection } from '../lib/db/client';
-import { auditLog, mailQueue, registrations } from '../lib/db/schema';
+import { auditLog, registrations } from '../lib/db/schema';
 import { calendarFile } from '../lib/mail/calendar';
 import { deliverDueMail } from '../lib/mail/queue';
 import { call, signedIn } from './helpers/api';
 import { addRow, fromNow, message, taipei } from './helpers/content';
-import { withDatabase } from './helpers/database';
-import { TestSmtpServer, type ReceivedMail } from './helpers/smtp';
+import { MAIL_SITE, withDatabaseAndMail } from './helpers/mail-fixture';
+import type { ReceivedMail } from './helpers/smtp';
 
-const database = withDatabase();
-const SITE = 'http://site.example';
-const smtp = new TestSmtpServer();
+const { database, smtp } = withDatabaseAndMail();
+const SITE = MAIL_SITE;
 let admin: string;
 let user: string;
 let typeId: number;
@@ -38,28 +36,11 @@ let ipCounter = 0;
 const nextIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 beforeAll(async () => {
-  await smtp.start();
-  process.env.SITE_URL = SITE;
-  process.env.MAIL_FROM = 'Association <no-reply@site.example>';
-  process.env.SMTP_URL = smtp.url;
-  resetConfig();
   admin = (await signedIn(1)).token;
   user = (await signedIn(0)).token;
   await call('POST', 'websetting/webinfo', { siteName: '信託公會' }, { token: admin, language: 'tw' });
   await call('POST', 'websetting/webinfo', { siteName: 'Trust Association' }, { token: admin, language: 'en' });
   typeId = (await addRow('webactivitytype', { name: '研討會' }, { token: admin, language: 'tw' })).id;
-});
-
-afterAll(async () => {
-  await smtp.stop();
-  delete process.env.SMTP_URL;
-  resetConfig();
-});
-
-beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(mailQueue);
-  smtp.received.length = 0;
 });
 
 async function activity(settings: Record<string, unknown> = {}, language: 'tw' | 'en' = 'tw') {
