@@ -297,7 +297,12 @@ test('check-in with the camera’s QR reader, through a stand-in reader and came
   const signUp = async (name: string) =>
     (
       await request.post(`/api/webactivity/register/${id}`, {
-        headers: { 'web-language': 'en', 'x-forwarded-for': nextTestAddress() },
+        headers: {
+          'web-language': 'en',
+          cookie: 'XSRF-TOKEN=x',
+          'x-xsrf-token': 'x',
+          'x-forwarded-for': nextTestAddress(),
+        },
         data: { name, email: `${name.toLowerCase()}-${Date.now()}@example.org`, organization: 'Co.', consent: true },
       })
     ).json() as Promise<{ code: string }>;
