@@ -143,6 +143,18 @@ describe('signing up: each refusal is a 400 in the request’s language', () => 
   });
 });
 
+/** 50 answers for 10 seats: 10 confirmed and 40 waiting; answers the activities' sign-ups in arrival order. */
+async function tenOfFifty(answers: { status: string }[], activityIds: number[]) {
+  expect(answers.filter((a) => a.status === 'confirmed')).toHaveLength(10);
+  expect(answers.filter((a) => a.status === 'waitlisted')).toHaveLength(40);
+  const db = await getDb();
+  return db
+    .select()
+    .from(registrations)
+    .where(inArray(registrations.activityId, activityIds))
+    .orderBy(registrations.id);
+}
+
 describe('seats are never oversold', () => {
   const url = process.env.DATABASE_URL;
   let other: Connection | undefined;
@@ -163,14 +175,8 @@ describe('seats are never oversold', () => {
         }),
       ),
     );
-    expect(answers.filter((a) => a.status === 'confirmed')).toHaveLength(10);
-    expect(answers.filter((a) => a.status === 'waitlisted')).toHaveLength(40);
+    const rows = await tenOfFifty(answers, [id]);
     const db = await getDb();
-    const rows = await db
-      .select()
-      .from(registrations)
-      .where(eq(registrations.activityId, id))
-      .orderBy(registrations.id);
     // Arrival order is the order the lock let them in: the first 10 rows hold the seats.
     expect(rows.map((row) => row.status)).toEqual([...Array(10).fill('confirmed'), ...Array(40).fill('waitlisted')]);
     expect(new Set(rows.map((row) => row.code)).size).toBe(50);
@@ -210,14 +216,8 @@ describe('seats are never oversold', () => {
         }),
       ),
     );
-    expect(answers.filter((a) => a.status === 'confirmed')).toHaveLength(10);
-    expect(answers.filter((a) => a.status === 'waitlisted')).toHaveLength(40);
+    const rows = await tenOfFifty(answers, [tw, en]);
     const db = await getDb();
-    const rows = await db
-      .select()
-      .from(registrations)
-      .where(inArray(registrations.activityId, [tw, en]))
-      .orderBy(registrations.id);
     expect(rows.map((row) => row.status)).toEqual([...Array(10).fill('confirmed'), ...Array(40).fill('waitlisted')]);
     expect(new Set(rows.map((row) => row.activityId))).toEqual(new Set([tw, en]));
 
