@@ -178,3 +178,63 @@ test('the back office writes a mailing: preview, test send, send; the mailing is
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell').nth(5)).toHaveText(/[1-9]/);
 });
+
+test('the back office’s subscribers: status filter, search, export, invitations from a spreadsheet, deleting one person’s data', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now();
+  const active = `active-${stamp}@example.com`;
+  const waiting = `waiting-${stamp}@example.com`;
+  const invitee = `invitee-${stamp}@example.com`;
+  for (const email of [active, waiting]) {
+    await request.post('/api/newsletter/subscribe', {
+      headers: { 'web-language': 'en', 'x-forwarded-for': nextTestAddress() },
+      data: { email, topics: ['webnews'] },
+    });
+  }
+  const confirm = new URL(linkIn(await smtp.mailTo(active), 'http'));
+  await request.post('/api/newsletter/confirm', { data: { token: confirm.searchParams.get('token') } });
+
+  await signInWithToken(page, request);
+  await page.goto('/en-admin/newsletter');
+  const table = page.getByRole('table', { name: /Subscribers/ });
+  const rowOf = (email: string) => table.getByRole('row').filter({ hasText: email });
+  const search = page.getByRole('search', { name: 'Subscribers' });
+  await search.getByLabel('Address contains').fill(`-${stamp}@`);
+  await expect(rowOf(active)).toContainText('Subscribed');
+  await expect(rowOf(waiting)).toContainText('Waiting for confirmation');
+  await search.getByLabel('Status').selectOption('active');
+  await expect(rowOf(waiting)).toHaveCount(0);
+  await expect(rowOf(active)).toHaveCount(1);
+  await expectNoAxeViolations(page);
+
+  // The export is of what the filter shows.
+  const download = page.waitForEvent('download');
+  await search.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await (await download).path();
+  const { readFile } = await import('node:fs/promises');
+  const csv = await readFile(file, 'utf8');
+  expect(csv).toContain(active);
+  expect(csv).not.toContain(waiting);
+
+  // Invitations: each address gets the double opt-in mail and waits for its confirmation.
+  await search.getByLabel('Status').selectOption('');
+  await page.getByLabel('Spreadsheet (CSV or XLSX, column email)').setInputFiles({
+    name: 'invite.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`email\n${invitee}\n${active}\n`),
+  });
+  await page.getByRole('button', { name: 'Invite from a spreadsheet' }).click();
+  await expectToast(page, '1 invited, 1 left as they were, 0 refused.');
+  expect(linkIn(await smtp.mailTo(invitee), 'http')).toContain('/en/newsletter/confirm?token=');
+  await expect(rowOf(invitee)).toContainText('Waiting for confirmation');
+
+  // Deleting one person's data, after a question.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await rowOf(active).getByRole('button', { name: 'Delete data' }).click();
+  await expectToast(page, "The subscriber's data is deleted.");
+  await expect(rowOf(active)).toHaveCount(0);
+  await expect(rowOf(waiting)).toHaveCount(1);
+  await expectNoAxeViolations(page);
+});

@@ -285,6 +285,64 @@ test('the roster and check-in with a typed code in the back office, with axe', a
   void ada;
 });
 
+/**
+ * The camera path of check-in. Headless Chromium has no camera and no `BarcodeDetector`, so the page
+ * gets stand-ins before it loads: a reader that sees whatever the test holds up (`window.heldUp`) and
+ * a camera that films a blank canvas. What is tested is the screen's own part: the scan button where
+ * the browser has a reader, the camera started, each code it reads checked in (a foreign QR code
+ * skipped), and the camera stopped. The parsing of what is read is unit-tested (test/admin/check-in.test.ts).
+ */
+test('check-in with the camera’s QR reader, through a stand-in reader and camera', async ({ page, request }) => {
+  const id = await newActivity(request, 'en', { capacity: 2 });
+  const signUp = async (name: string) =>
+    (
+      await request.post(`/api/webactivity/register/${id}`, {
+        headers: {
+          'web-language': 'en',
+          cookie: 'XSRF-TOKEN=x',
+          'x-xsrf-token': 'x',
+          'x-forwarded-for': nextTestAddress(),
+        },
+        data: { name, email: `${name.toLowerCase()}-${Date.now()}@example.org`, organization: 'Co.', consent: true },
+      })
+    ).json() as Promise<{ code: string }>;
+  const dee = await signUp('Dee');
+  const eve = await signUp('Eve');
+  await page.addInitScript(() => {
+    const held = window as unknown as { heldUp: string[] };
+    held.heldUp = [];
+    class StandInReader {
+      async detect() {
+        return held.heldUp.map((rawValue) => ({ rawValue }));
+      }
+    }
+    Object.assign(window, { BarcodeDetector: StandInReader });
+    navigator.mediaDevices.getUserMedia = async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 64;
+      canvas.getContext('2d')!.fillRect(0, 0, 64, 64);
+      return canvas.captureStream();
+    };
+  });
+  await signInTo(page, `/en-admin/webactivity/${id}/checkin`);
+  const holdUp = (...codes: string[]) => page.evaluate((values) => Object.assign(window, { heldUp: values }), codes);
+  await holdUp('https://example.org/a-poster', `${dee.code.slice(0, 4).toLowerCase()}-${dee.code.slice(4)}`);
+  await page.getByRole('button', { name: 'Read the QR code with the camera' }).click();
+  await expect(page.getByLabel('Camera')).toBeVisible();
+  await expect(page.locator('.admin-checkin-result')).toContainText('Dee: 1 seat(s). Checked in at');
+  await holdUp(eve.code);
+  await expect(page.locator('.admin-checkin-result')).toContainText('Eve: 1 seat(s). Checked in at');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Stop the camera' }).click();
+  await expect(page.getByLabel('Camera')).toHaveCount(0);
+  const roster = await request.post(`/api/webactivity/registrations/${id}`, {
+    headers: await adminHeaders(request, 'en'),
+    data: { status: 'attended' },
+  });
+  expect((await roster.json()).total).toBe(2);
+});
+
 test('calendars: one activity’s file and the feed of upcoming activities, with the same UID', async ({ request }) => {
   const id = await newActivity(request, 'tw');
   const one = await request.get(`/tw/activities/${id}/calendar.ics`);

@@ -19,7 +19,9 @@ test('every file it lists exists, and none is in two lists', () => {
 });
 
 test('a test file that opens a database is listed', () => {
-  const opening = jestFiles.filter((file) => /\b(withDatabase|openTestDatabase)\(/.test(read(`test/${file}`)));
+  const opening = jestFiles.filter((file) =>
+    /\b(withDatabase|withDatabaseAndMail|openTestDatabase)\(/.test(read(`test/${file}`)),
+  );
   const listed = new Set([...scope.jest.bothDatabases, ...scope.jest.pgliteOnly]);
   expect(opening.length).toBeGreaterThan(40);
   expect(opening.filter((file) => !listed.has(file))).toEqual([]);

@@ -6,48 +6,32 @@
  */
 import { eq } from 'drizzle-orm';
 import { allowedForMembers, buildRoutes } from '../lib/api/routes';
-import { resetConfig } from '../lib/config';
 import { INVITATION_MS } from '../lib/content/operations/member-invitations';
 import { policyCovers } from '../lib/content/operations/second-factor-policy';
 import { Role } from '../lib/content/model/roles';
 import { getDb } from '../lib/db';
-import { account, auditLog, mailQueue, memberInvitations, rateLimits } from '../lib/db/schema';
+import { account, auditLog, memberInvitations, rateLimits } from '../lib/db/schema';
 import { deliverDueMail } from '../lib/mail/queue';
 import { call, signedIn } from './helpers/api';
 import { addRow, message } from './helpers/content';
-import { withDatabase } from './helpers/database';
-import { linkIn, TestSmtpServer } from './helpers/smtp';
+import { MAIL_SITE, withDatabaseAndMail } from './helpers/mail-fixture';
+import { linkIn } from './helpers/smtp';
 
-withDatabase();
-
-const SITE = 'http://site.example';
+const { smtp } = withDatabaseAndMail();
+const SITE = MAIL_SITE;
 const PASSWORD = 'member password 1';
-const smtp = new TestSmtpServer();
 let admin: { token: string; id: number };
 let institution: { id: number; name: string };
 let serial = 0;
 const nextIp = () => `198.51.100.${++serial}`;
 
 beforeAll(async () => {
-  await smtp.start();
-  process.env.SITE_URL = SITE;
-  process.env.SMTP_URL = smtp.url;
-  resetConfig();
   admin = await signedIn(1);
   institution = await addRow('webmemberdept', { name: '台灣測試公司', category: 1 }, { token: admin.token });
 });
 
-afterAll(async () => {
-  await smtp.stop();
-  delete process.env.SITE_URL;
-  delete process.env.SMTP_URL;
-  resetConfig();
-});
-
 beforeEach(async () => {
-  smtp.received.length = 0;
   const db = await getDb();
-  await db.delete(mailQueue);
   await db.delete(rateLimits);
 });
 

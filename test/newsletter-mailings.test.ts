@@ -3,61 +3,46 @@
  * of one-click unsubscribe and of deliverability (multipart, Message-ID, Date, List-Id, DKIM when
  * configured), a test send to one address, the counts, MAIL_RATE_PER_MINUTE, a half-queued mailing
  * resumed at start-up, never twice to one address for one mailing when two servers (two pools on
- * PostgreSQL) queue and send it at once, and the digest's period.
+ * PostgreSQL, and on PostgreSQL two server processes as well) queue and send it at once, the counts
+ * after the queue's rows are pruned, and the digest's period.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { resetConfig } from '../lib/config';
 import { getDb, installConnection, type Database } from '../lib/db';
 import { openPostgres, type Connection } from '../lib/db/client';
 import { mailQueue, newsletterMailings, newsletterSubscribers } from '../lib/db/schema';
-import { deliverDueMail } from '../lib/mail/queue';
+import { deliverDueMail, KEEP_DONE_MS, pruneMailQueue } from '../lib/mail/queue';
 import { newToken } from '../lib/content/operations/newsletter';
 import { queueMailing, resumeMailings } from '../lib/content/operations/newsletter-mailings';
 import { digestPeriod, sendScheduledDigest } from '../lib/content/operations/newsletter-digest';
 import { absoluteRowUrl } from '../lib/public/row-links';
 import { call, signedIn } from './helpers/api';
 import { addRow } from './helpers/content';
-import { withDatabase } from './helpers/database';
-import { TestSmtpServer, type ReceivedMail } from './helpers/smtp';
+import { MAIL_SITE, withDatabaseAndMail } from './helpers/mail-fixture';
+import type { ReceivedMail } from './helpers/smtp';
 
-const database = withDatabase();
-
-const SITE = 'http://site.example';
-const smtp = new TestSmtpServer();
+const { database, smtp } = withDatabaseAndMail();
+const SITE = MAIL_SITE;
 let admin: string;
 let user: string;
 
 beforeAll(async () => {
-  await smtp.start();
-  process.env.SITE_URL = SITE;
-  process.env.MAIL_FROM = 'Association <no-reply@site.example>';
-  process.env.SMTP_URL = smtp.url;
-  resetConfig();
   admin = (await signedIn(1)).token;
   user = (await signedIn(0)).token;
 });
 
-afterAll(async () => {
-  await smtp.stop();
-  for (const name of [
-    'SITE_URL',
-    'MAIL_FROM',
-    'SMTP_URL',
-    'MAIL_RATE_PER_MINUTE',
-    'DKIM_DOMAIN',
-    'DKIM_SELECTOR',
-    'DKIM_PRIVATE_KEY',
-  ])
+afterAll(() => {
+  for (const name of ['MAIL_RATE_PER_MINUTE', 'DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'])
     delete process.env[name];
   resetConfig();
 });
 
 beforeEach(async () => {
-  smtp.received.length = 0;
   const db = await getDb();
-  await db.delete(mailQueue);
   await db.delete(newsletterSubscribers);
   await db.delete(newsletterMailings);
 });
@@ -153,6 +138,26 @@ describe('mailings staff write', () => {
     ]);
   });
 
+  test('a mailing’s counts outlive the queue’s rows, which are pruned after 30 days', async () => {
+    await subscribers(3);
+    expect((await call('POST', 'newsletter/send', mailing(), { token: user })).body).toEqual({ queued: 3 });
+    await deliverDueMail();
+    const db = await getDb();
+    // One of the three could not be delivered in time (a mail past its use is `expired`).
+    const [late] = await db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.recipients, ['reader2@example.com']));
+    await db.update(mailQueue).set({ status: 'expired' }).where(eq(mailQueue.id, late.id));
+    const counts = async () => (await call('POST', 'newsletter/mailings', {}, { token: user })).body.data[0];
+    expect(await counts()).toMatchObject({ queued: 3, sent: 2, failed: 1, pending: 0 });
+
+    expect(await pruneMailQueue(new Date(Date.now() + KEEP_DONE_MS - 60_000))).toBe(0);
+    expect(await pruneMailQueue(new Date(Date.now() + KEEP_DONE_MS + 60_000))).toBe(3);
+    expect(await db.select().from(mailQueue)).toEqual([]);
+    expect(await counts()).toMatchObject({ queued: 3, sent: 2, failed: 1, pending: 0 });
+  });
+
   test('a test send goes to that one address only, marked as a test; the preview sends nothing', async () => {
     await subscribers(3);
     const preview = await call('POST', 'newsletter/preview', mailing(), { token: user });
@@ -241,7 +246,67 @@ describe('mailings staff write', () => {
     expect(addresses.sort()).toEqual(people.map((p) => p.email).sort());
     expect(new Set(addresses).size).toBe(30);
   });
+
+  // Two processes need a database server: the embedded database belongs to one process (its lock).
+  if (process.env.DATABASE_URL) {
+    test('two server processes sending one mailing on one database mail each address exactly once', async () => {
+      const people = await subscribers(40);
+      const db = await getDb();
+      const [stored] = await db
+        .insert(newsletterMailings)
+        .values({
+          kind: 'mailing',
+          subject: '會訊',
+          content: '<p>內容</p>',
+          items: [],
+          topics: ['webnews'],
+          lang: 'tw',
+        })
+        .returning();
+      const servers = [0, 1].map(() => sendingProcess(database.connection().schema, stored.id));
+      await Promise.all(servers.map((server) => server.said('ready')));
+      for (const server of servers) server.child.stdin!.end('go\n');
+      const reports = (await Promise.all(servers.map((server) => server.done))).map(
+        (out) => JSON.parse(out.trim().split('\n').pop()!) as { queued: number; sent: number },
+      );
+      // Each mail queued by one process or the other, and sent by one or the other, never both.
+      expect(reports.reduce((sum, report) => sum + report.queued, 0)).toBe(40);
+      expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(40);
+      const addresses = smtp.received.map((m) => m.envelopeTo[0]);
+      expect(addresses.sort()).toEqual(people.map((p) => p.email).sort());
+      const list = await call('POST', 'newsletter/mailings', {}, { token: user });
+      expect(list.body.data[0]).toMatchObject({ queued: 40, sent: 40, failed: 0, pending: 0 });
+    }, 120_000);
+  }
 });
+
+/** A server process (test/fixtures/send-mailing.ts) of the schema's database, set to send one mailing. */
+function sendingProcess(schema: string, mailingId: number) {
+  const child = spawn(
+    path.join('node_modules', '.bin', 'tsx'),
+    ['--tsconfig', 'tsconfig.scripts.json', 'test/fixtures/send-mailing.ts', schema, String(mailingId)],
+    { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env } },
+  );
+  let out = '';
+  const listeners: (() => void)[] = [];
+  child.stderr!.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stdout!.on('data', (chunk) => {
+    out += chunk;
+    for (const listener of listeners) listener();
+  });
+  const done = new Promise<string>((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}: ${out}`)))),
+  );
+  const said = (word: string) =>
+    new Promise<void>((resolve, reject) => {
+      if (out.includes(word)) return resolve();
+      listeners.push(() => out.includes(word) && resolve());
+      void done.then(() => reject(new Error(`ended without "${word}": ${out}`)), reject);
+    });
+  return { child, said, done };
+}
 
 /**
  * Runs `work` twice at once, as two app servers would: on PostgreSQL each through its own pool

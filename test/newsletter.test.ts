@@ -5,43 +5,24 @@
  * unsubscribe link changes nothing, a cookie-less form POST unsubscribes at once.
  */
 import { eq } from 'drizzle-orm';
-import { resetConfig } from '../lib/config';
 import { getDb } from '../lib/db';
-import { mailQueue, newsletterSubscribers } from '../lib/db/schema';
+import { newsletterSubscribers } from '../lib/db/schema';
 import { deliverDueMail } from '../lib/mail/queue';
 import { removeUnconfirmed } from '../lib/content/operations/newsletter';
 import { NEWSLETTER_CONSENT_VERSION } from '../lib/content/model/newsletter';
 import { call, signedIn } from './helpers/api';
-import { withDatabase } from './helpers/database';
-import { linkIn, TestSmtpServer, type ReceivedMail } from './helpers/smtp';
+import { useLocalCaptchaVerifier } from './helpers/captcha';
+import { message } from './helpers/content';
+import { MAIL_SITE, withDatabaseAndMail } from './helpers/mail-fixture';
+import { linkIn, type ReceivedMail } from './helpers/smtp';
 
-withDatabase();
-
-const SITE = 'http://site.example';
-const smtp = new TestSmtpServer();
+const { smtp } = withDatabaseAndMail();
+const SITE = MAIL_SITE;
 let ipCounter = 0;
 const nextIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
-beforeAll(async () => {
-  await smtp.start();
-  process.env.SITE_URL = SITE;
-  process.env.MAIL_FROM = 'Association <no-reply@site.example>';
-  process.env.SMTP_URL = smtp.url;
-  resetConfig();
-});
-
-afterAll(async () => {
-  await smtp.stop();
-  delete process.env.SITE_URL;
-  delete process.env.MAIL_FROM;
-  delete process.env.SMTP_URL;
-  resetConfig();
-});
-
 beforeEach(async () => {
-  smtp.received.length = 0;
   const db = await getDb();
-  await db.delete(mailQueue);
   await db.delete(newsletterSubscribers);
 });
 
@@ -158,6 +139,61 @@ describe('sign-up with double opt-in', () => {
     });
     expect(refused.status).toBe(303);
     expect(refused.headers.get('location')).toMatch(/^\/tw\/newsletter\?problem=email&email=b%40#newsletter-form$/);
+  });
+
+  describe('with the captcha on', () => {
+    const { seen } = useLocalCaptchaVerifier('newsletter-secret', {
+      'good-token': { success: true, score: 0.9, action: 'newsletter' },
+      'low-score': { success: true, score: 0.1, action: 'newsletter' },
+    });
+    const post = (raw: string, ip = nextIp()) =>
+      call('POST', 'newsletter/subscribe', undefined, {
+        xsrf: false,
+        raw,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        ip,
+      });
+
+    test('the footer’s form, posted without script (an empty token), lands on the page to try again, typed values kept', async () => {
+      const asked = seen.length;
+      const footer = await post('email=c%40example.com&topics=webnews&topics=webactivity&form=footer&lang=en&captcha=');
+      expect(footer.status).toBe(303);
+      const location = new URL(footer.headers.get('location')!, SITE);
+      expect(location.pathname).toBe('/en/newsletter');
+      expect(location.searchParams.get('problem')).toBe('captcha');
+      expect(location.searchParams.get('email')).toBe('c@example.com');
+      expect(location.searchParams.getAll('topics')).toEqual(['webnews', 'webactivity']);
+      expect(await subscriberOf('c@example.com')).toBeUndefined();
+      // No token: the verifier is not asked.
+      expect(seen.length).toBe(asked);
+      // A refused or low-scoring token from the page's form: the same way back.
+      for (const token of ['bad-token', 'low-score']) {
+        const page = await post(`email=c%40example.com&topics=webnews&form=page&lang=tw&captcha=${token}`);
+        expect(new URL(page.headers.get('location')!, SITE).searchParams.get('problem')).toBe('captcha');
+      }
+      expect(await subscriberOf('c@example.com')).toBeUndefined();
+    });
+
+    test('a good token is checked with the secret and the address it came from, and the sign-up is pending', async () => {
+      const ip = nextIp();
+      const page = await post('email=d%40example.com&topics=webnews&form=page&lang=tw&captcha=good-token', ip);
+      expect(page.status).toBe(303);
+      expect(page.headers.get('location')).toBe('/tw/newsletter?pending=1');
+      const check = seen[seen.length - 1];
+      expect([check.get('secret'), check.get('response'), check.get('remoteip')]).toEqual([
+        'newsletter-secret',
+        'good-token',
+        ip,
+      ]);
+      expect(await subscriberOf('d@example.com')).toMatchObject({ status: 'pending', consentForm: 'page' });
+    });
+
+    test('a JSON sign-up without a good token is a 400 in the request language', async () => {
+      const refused = await subscribe('e@example.com', 'en');
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(message('en', 'captchaFailed'));
+      expect(await subscriberOf('e@example.com')).toBeUndefined();
+    });
   });
 
   test('five sign-ups per address in ten minutes, then 429', async () => {

@@ -5,9 +5,8 @@
  * reminders sent once and the removal of personal data; the e-mails arrive at a real SMTP server and
  * their `.ics` is parsed back.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { resetConfig } from '../lib/config';
 import {
   register,
   pruneRegistrations,
@@ -19,17 +18,16 @@ import webactivity from '../lib/content/resources/webactivity';
 import { windowChanges } from '../lib/content/storage/reads';
 import { getDb } from '../lib/db';
 import { openPostgres, type Connection } from '../lib/db/client';
-import { auditLog, mailQueue, registrations } from '../lib/db/schema';
+import { auditLog, registrations } from '../lib/db/schema';
 import { calendarFile } from '../lib/mail/calendar';
 import { deliverDueMail } from '../lib/mail/queue';
 import { call, signedIn } from './helpers/api';
 import { addRow, fromNow, message, taipei } from './helpers/content';
-import { withDatabase } from './helpers/database';
-import { TestSmtpServer, type ReceivedMail } from './helpers/smtp';
+import { MAIL_SITE, withDatabaseAndMail } from './helpers/mail-fixture';
+import type { ReceivedMail } from './helpers/smtp';
 
-const database = withDatabase();
-const SITE = 'http://site.example';
-const smtp = new TestSmtpServer();
+const { database, smtp } = withDatabaseAndMail();
+const SITE = MAIL_SITE;
 let admin: string;
 let user: string;
 let typeId: number;
@@ -38,28 +36,11 @@ let ipCounter = 0;
 const nextIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 beforeAll(async () => {
-  await smtp.start();
-  process.env.SITE_URL = SITE;
-  process.env.MAIL_FROM = 'Association <no-reply@site.example>';
-  process.env.SMTP_URL = smtp.url;
-  resetConfig();
   admin = (await signedIn(1)).token;
   user = (await signedIn(0)).token;
   await call('POST', 'websetting/webinfo', { siteName: '信託公會' }, { token: admin, language: 'tw' });
   await call('POST', 'websetting/webinfo', { siteName: 'Trust Association' }, { token: admin, language: 'en' });
   typeId = (await addRow('webactivitytype', { name: '研討會' }, { token: admin, language: 'tw' })).id;
-});
-
-afterAll(async () => {
-  await smtp.stop();
-  delete process.env.SMTP_URL;
-  resetConfig();
-});
-
-beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(mailQueue);
-  smtp.received.length = 0;
 });
 
 async function activity(settings: Record<string, unknown> = {}, language: 'tw' | 'en' = 'tw') {
@@ -162,6 +143,18 @@ describe('signing up: each refusal is a 400 in the request’s language', () => 
   });
 });
 
+/** 50 answers for 10 seats: 10 confirmed and 40 waiting; answers the activities' sign-ups in arrival order. */
+async function tenOfFifty(answers: { status: string }[], activityIds: number[]) {
+  expect(answers.filter((a) => a.status === 'confirmed')).toHaveLength(10);
+  expect(answers.filter((a) => a.status === 'waitlisted')).toHaveLength(40);
+  const db = await getDb();
+  return db
+    .select()
+    .from(registrations)
+    .where(inArray(registrations.activityId, activityIds))
+    .orderBy(registrations.id);
+}
+
 describe('seats are never oversold', () => {
   const url = process.env.DATABASE_URL;
   let other: Connection | undefined;
@@ -182,14 +175,8 @@ describe('seats are never oversold', () => {
         }),
       ),
     );
-    expect(answers.filter((a) => a.status === 'confirmed')).toHaveLength(10);
-    expect(answers.filter((a) => a.status === 'waitlisted')).toHaveLength(40);
+    const rows = await tenOfFifty(answers, [id]);
     const db = await getDb();
-    const rows = await db
-      .select()
-      .from(registrations)
-      .where(eq(registrations.activityId, id))
-      .orderBy(registrations.id);
     // Arrival order is the order the lock let them in: the first 10 rows hold the seats.
     expect(rows.map((row) => row.status)).toEqual([...Array(10).fill('confirmed'), ...Array(40).fill('waitlisted')]);
     expect(new Set(rows.map((row) => row.code)).size).toBe(50);
@@ -216,6 +203,54 @@ describe('seats are never oversold', () => {
     expect((await call('POST', `registration/cancel/${manage(rows[3].code)}`)).body.status).toBe('cancelled');
     const roster = await call('POST', `webactivity/registrations/${id}`, {}, { token: admin });
     expect(roster.body.counts).toMatchObject({ confirmed: 10, waitlisted: 39, cancelled: 1, seatsConfirmed: 10 });
+  });
+
+  test(`an activity and its counterpart are one event: 50 sign-ups through both languages for 10 seats${url ? ' (two pools)' : ''}`, async () => {
+    const tw = await activity({ capacity: 12, waitlistEnabled: true });
+    // The smaller capacity of the pair binds both.
+    const en = await activity({ capacity: 10, waitlistEnabled: true, translationId: tw }, 'en');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        register(visitor(n % 2 ? 'en' : 'tw', `10.51.0.${n}`), String(n % 2 ? en : tw), person(300 + n), {
+          db: other && n % 4 > 1 ? other.db : undefined,
+        }),
+      ),
+    );
+    const rows = await tenOfFifty(answers, [tw, en]);
+    const db = await getDb();
+    expect(rows.map((row) => row.status)).toEqual([...Array(10).fill('confirmed'), ...Array(40).fill('waitlisted')]);
+    expect(new Set(rows.map((row) => row.activityId))).toEqual(new Set([tw, en]));
+
+    // One roster, whichever language's back office opens it.
+    for (const [id, language] of [
+      [tw, 'tw'],
+      [en, 'en'],
+    ] as const) {
+      const roster = await call(
+        'POST',
+        `webactivity/registrations/${id}`,
+        { pageSize: 100 },
+        { token: admin, language },
+      );
+      expect(roster.body.total).toBe(50);
+      expect(roster.body.counts).toMatchObject({ confirmed: 10, waitlisted: 40, seatsConfirmed: 10, capacity: 10 });
+    }
+    // An address signed up in one language is signed up in the other.
+    const twice = await signUp(en, person(300), 'en');
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe(message('en', 'alreadyRegistered'));
+
+    // A Chinese cancellation frees a seat for the first waiting, who signed up in English and is told in English.
+    const firstWaiting = rows[10];
+    const confirmedTw = rows.find((row) => row.status === 'confirmed' && row.activityId === tw)!;
+    await deliverDueMail();
+    smtp.received.length = 0;
+    expect((await call('POST', `registration/cancel/${confirmedTw.token}`)).body.status).toBe('cancelled');
+    const [promoted] = await db.select().from(registrations).where(eq(registrations.id, firstWaiting.id));
+    expect(promoted.status).toBe('confirmed');
+    const mails = await delivered(2);
+    const promotion = mails.find((mail) => mail.envelopeTo[0] === firstWaiting.email)!;
+    expect(promotion.subject).toContain(firstWaiting.activityId === en ? 'Trust law seminar' : '信託法規研討會');
   });
 
   test('freed seats go to the first waiting sign-up that fits', async () => {
@@ -250,7 +285,7 @@ describe('seats are never oversold', () => {
 });
 
 describe('a staff change of the activity', () => {
-  test('a larger capacity promotes the waiting list at the next sign-up, the roster or the hourly job', async () => {
+  test('a larger capacity promotes the waiting list as soon as staff save it, and they are told', async () => {
     const id = await activity({ capacity: 1, waitlistEnabled: true });
     await signUp(id, person(251));
     const waiting = await signUp(id, person(252));
@@ -258,15 +293,26 @@ describe('a staff change of the activity', () => {
     expect([waiting.body.status, later.body.status]).toEqual(['waitlisted', 'waitlisted']);
     await deliverDueMail();
     smtp.received.length = 0;
+    const statusOf = async (code: string) => {
+      const db = await getDb();
+      const [row] = await db.select().from(registrations).where(eq(registrations.code, code));
+      return row.status;
+    };
     const raised = await call('PUT', 'webactivity/update', { id, capacity: 2 }, { token: admin });
     expect(raised.status).toBe(200);
-    const roster = await call('POST', `webactivity/registrations/${id}`, {}, { token: user });
-    expect(roster.body.counts).toMatchObject({ confirmed: 2, waitlisted: 1 });
+    // Promoted by the save itself: nobody opened the roster, nobody signed up, no job ran.
+    expect([await statusOf(waiting.body.code), await statusOf(later.body.code)]).toEqual(['confirmed', 'waitlisted']);
     const [mail] = await delivered(1);
     expect(mail.envelopeTo).toEqual(['person252@example.org']);
     expect(mail.subject).toContain('候補成功');
-    await call('PUT', 'webactivity/update', { id, capacity: 3 }, { token: admin });
-    expect(await settleWaitingLists()).toBe(1);
+    // A change of other fields promotes no one; no limit at all takes everyone waiting.
+    await call('PUT', 'webactivity/update', { id, location: '台北市信義區' }, { token: admin });
+    expect(await statusOf(later.body.code)).toBe('waitlisted');
+    await call('PUT', 'webactivity/update', { id, capacity: null }, { token: admin });
+    expect(await statusOf(later.body.code)).toBe('confirmed');
+    expect(await settleWaitingLists()).toBe(0);
+    const roster = await call('POST', `webactivity/registrations/${id}`, {}, { token: user });
+    expect(roster.body.counts).toMatchObject({ confirmed: 3, waitlisted: 0 });
   });
 });
 

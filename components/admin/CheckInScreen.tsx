@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { formatWireDate } from '@/lib/admin/cells';
+import { scanReader } from '@/lib/admin/check-in';
 import { adminPath } from '@/lib/admin/paths';
 import { registrationsClient, type RosterRow } from '@/lib/client/resources';
 import { useAdminSession } from './AdminSession';
@@ -67,7 +68,7 @@ export function CheckInScreen({ id }: { id: number }) {
     const element = video.current;
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setInterval> | undefined;
-    let last = '';
+    const codeOf = scanReader();
     const reader = new Reader({ formats: ['qr_code'] });
     void navigator.mediaDevices
       .getUserMedia({ video: { facingMode: 'environment' } })
@@ -77,11 +78,8 @@ export function CheckInScreen({ id }: { id: number }) {
         await element.play();
         timer = setInterval(() => {
           void reader.detect(element).then((codes) => {
-            const code = codes[0]?.rawValue;
-            if (code && code !== last) {
-              last = code;
-              void checkIn(code);
-            }
+            const code = codeOf(codes);
+            if (code) void checkIn(code);
           });
         }, 400);
       })

@@ -27,6 +27,7 @@ import * as memberInvitations from '../content/operations/member-invitations';
 import { requestPasswordReset, resetPassword } from '../content/operations/password-reset';
 import * as content from '../content/operations/resource';
 import * as registration from '../content/operations/registration';
+import { exportRoster } from '../content/operations/registration-export';
 import webactivity from '../content/resources/webactivity';
 import { createPreviewToken } from '../content/auth/preview';
 import { allResources } from '../content/model/registry';
@@ -413,7 +414,7 @@ function registrationRoutes(): Route[] {
       body: true,
       resource: webactivity,
       operation: async (actor, { params: [id], body }) =>
-        sheetAnswer('registrations', await registration.exportRoster(actor, id, body)),
+        sheetAnswer('registrations', await exportRoster(actor, id, body)),
       summary: 'An activity\'s roster as a spreadsheet (staff): `{format: "csv" | "xlsx", status, keyword}`',
     },
   ];

@@ -675,6 +675,12 @@ export const newsletterMailings = pgTable(
     since: timestamptz('since'),
     queuedAt: timestamptz('queued_at'),
     recipients: integer('recipients').notNull().default(0),
+    /**
+     * Its mails sent, and failed or expired, that the mail queue's pruning (after 30 days) took away:
+     * the counts outlive the queue's rows.
+     */
+    sentCount: integer('sent_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
   },
   (t) => [uniqueIndex('newsletter_mailings_period_idx').on(t.kind, t.period, t.lang)],
 );

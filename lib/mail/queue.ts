@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb } from '../db';
-import { mailQueue } from '../db/schema';
+import { mailQueue, newsletterMailings } from '../db/schema';
 import { logError, logger } from '../observability/logger';
 import { metrics } from '../observability/metrics';
 import { mailEnabled, sendMail, type MailContent } from './transport';
@@ -204,19 +204,37 @@ async function bulkAllowance(now: Date): Promise<number> {
   return Math.max(0, Math.min(BATCH, rate - Number(sent)));
 }
 
-/** Deletes sent and expired rows older than KEEP_DONE_MS; returns how many. */
+/**
+ * Deletes sent and expired rows older than KEEP_DONE_MS; returns how many. A newsletter's mails (once
+ * keys `mailing:{id}:…` and `digest:{id}:…`) are counted onto their mailing's row in the same
+ * statement, so its sent and failed counts stay after the rows are gone.
+ */
 export async function pruneMailQueue(now = new Date()): Promise<number> {
   const db = await getDb();
-  const removed = await db
-    .delete(mailQueue)
-    .where(
-      and(
-        inArray(mailQueue.status, ['sent', 'expired']),
-        lt(mailQueue.createdAt, new Date(now.getTime() - KEEP_DONE_MS)),
-      ),
+  const cutoff = new Date(now.getTime() - KEEP_DONE_MS);
+  const result = await db.execute<{ removed: number }>(sql`
+    with pruned as (
+      delete from ${mailQueue}
+      where ${inArray(mailQueue.status, ['sent', 'expired'])} and ${lt(mailQueue.createdAt, cutoff)}
+      returning ${mailQueue.onceKey} as once_key, ${mailQueue.status} as status
+    ),
+    tallied as (
+      select split_part(once_key, ':', 1) as kind, split_part(once_key, ':', 2)::integer as mailing,
+        count(*) filter (where status = 'sent')::integer as sent,
+        count(*) filter (where status <> 'sent')::integer as failed
+      from pruned
+      where once_key ~ '^(mailing|digest):[0-9]{1,9}:'
+      group by 1, 2
+    ),
+    kept as (
+      update ${newsletterMailings} as m
+      set sent_count = m.sent_count + tallied.sent, failed_count = m.failed_count + tallied.failed
+      from tallied
+      where m.id = tallied.mailing and m.kind = tallied.kind
+      returning m.id
     )
-    .returning({ id: mailQueue.id });
-  return removed.length;
+    select count(*)::integer as removed from pruned`);
+  return Number(result.rows[0]?.removed ?? 0);
 }
 
 /* The worker: one per server process, on globalThis because Next loads this module once per bundle. */

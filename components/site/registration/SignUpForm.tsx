@@ -100,7 +100,7 @@ function SignUpFields({
         title={t('errorTitle')}
         summary={t('errorSummary', { count })}
         formError={current.formError}
-        problems={problems.map((name) => ({ fieldId: fieldId(name), message: current.errors[name] }))}
+        problems={problems.map((name) => ({ fieldId: fieldId(name), message: current.errors[name] ?? '' }))}
         answer={state}
       />
       <p id="signup-intro">{t('intro')}</p>

@@ -16,6 +16,8 @@ export interface ResourceHooks<D extends ResourceDefinition> {
   /** Throws a ContentError to refuse; `next` is the row as it would be after an update. */
   beforeUpdate?: (existing: RowOf<D>, next: RowOf<D>, actor: Actor) => Promise<void> | void;
   beforeDelete?: (existing: RowOf<D>, actor: Actor) => Promise<void> | void;
+  /** After an update was stored and committed: what follows from the change (the row as it was, and as it is). */
+  afterUpdate?: (existing: RowOf<D>, updated: RowOf<D>, actor: Actor) => Promise<void> | void;
 }
 
 /**
@@ -27,11 +29,12 @@ export interface RegisteredHooks {
   beforeWrite?: (input: Row, actor: Actor) => Promise<Row>;
   beforeUpdate?: (existing: Row, next: Row, actor: Actor) => Promise<void>;
   beforeDelete?: (existing: Row, actor: Actor) => Promise<void>;
+  afterUpdate?: (existing: Row, updated: Row, actor: Actor) => Promise<void>;
 }
 
 /** Hooks attached to a definition (not to a name, which could be misspelt), listed in ./index.ts. */
 export function defineHooks<D extends ResourceDefinition>(definition: D, hooks: ResourceHooks<D>): RegisteredHooks {
-  const { beforeWrite, beforeUpdate, beforeDelete } = hooks;
+  const { beforeWrite, beforeUpdate, beforeDelete, afterUpdate } = hooks;
   return {
     definition,
     beforeWrite: beforeWrite && (async (input, actor) => beforeWrite(inputOf(definition, input), actor)),
@@ -39,5 +42,8 @@ export function defineHooks<D extends ResourceDefinition>(definition: D, hooks: 
       beforeUpdate &&
       (async (existing, next, actor) => beforeUpdate(rowOf(definition, existing), rowOf(definition, next), actor)),
     beforeDelete: beforeDelete && (async (existing, actor) => beforeDelete(rowOf(definition, existing), actor)),
+    afterUpdate:
+      afterUpdate &&
+      (async (existing, updated, actor) => afterUpdate(rowOf(definition, existing), rowOf(definition, updated), actor)),
   };
 }

@@ -265,10 +265,11 @@ export async function listMailings(actor: Actor, input: Record<string, unknown>)
       lang: row.lang,
       topics: row.topics,
       createdAt: toWireDateTime(row.createdAt, config().siteTimeZone),
-      queued: states.reduce((sum, state) => sum + Number(state.n), 0),
+      // The queue keeps a mail's row 30 days; the counts of those pruned since are the mailing's own.
+      queued: states.reduce((sum, state) => sum + Number(state.n), 0) + row.sentCount + row.failedCount,
       pending: of('pending'),
-      sent: of('sent'),
-      failed: of('failed') + of('expired'),
+      sent: of('sent') + row.sentCount,
+      failed: of('failed') + of('expired') + row.failedCount,
     });
   }
   return { data, total: Number(total), page, pageSize };

@@ -24,7 +24,6 @@ import { registrations } from '../../db/schema';
 import type { WireLanguage } from '../../i18n/languages';
 import { translate } from '../../i18n/messages';
 import { enqueueMail } from '../../mail/queue';
-import type { Cell } from '../../sheets/cells';
 import { logError } from '../../observability/logger';
 import { verifyCaptcha } from '../auth/captcha';
 import { hit, registrationLimit } from '../auth/rate-limit';
@@ -47,11 +46,10 @@ import {
   type SignUpState,
 } from '../model/registration';
 import { validateInput } from '../model/validation';
-import { fromWireDateTime, toWireDateTime } from '../model/wire-dates';
+import { toWireDateTime } from '../model/wire-dates';
 import webactivity from '../resources/webactivity';
 import { recordAudit } from '../storage/audit';
 import { registrationRetentionMonths, reminderDays } from '../storage/settings';
-import { formatOf, sheetInstant, type SheetFile } from './export';
 import { column, invalidateResource, scopeConditions, tableOf, type Tx } from '../storage/repository';
 import { sendRegistrationMail, type RegistrationMailKind } from './registration-mail';
 
@@ -62,6 +60,11 @@ import { sendRegistrationMail, type RegistrationMailKind } from './registration-
  * lock, and are never more than the capacity, whichever app server each request reached. Arrivals
  * beyond the seats wait in arrival order (the row's id, given under the lock); freed seats go to the
  * first waiting sign-ups that fit. E-mails are queued after the commit.
+ *
+ * An activity and its counterpart in the other language (`translationId`, kept both ways) are one
+ * event: they share one set of seats and one roster. Every change locks both rows, in id order, so
+ * sign-ups through either language take turns; the seats are those of the smaller capacity of the
+ * two (a limit set on either binds both), and the confirmed and waiting sign-ups of both count.
  */
 
 type Db = Database | Tx;
@@ -69,6 +72,8 @@ type RegistrationRow = typeof registrations.$inferSelect;
 
 export interface Activity extends ActivitySignUp {
   id: number;
+  /** The rows whose sign-ups share the seats: this one and its counterpart in the other language. */
+  seatIds: number[];
   lang: WireLanguage;
   title: string;
   endAt: Date | null;
@@ -81,9 +86,15 @@ export interface Activity extends ActivitySignUp {
 
 const activityTable = () => tableOf(webactivity);
 
-function activityOf(row: Record<string, unknown>): Activity {
+type ActivityRow = Record<string, unknown>;
+const capacityOf = (row: ActivityRow) => (typeof row.capacity === 'number' ? row.capacity : null);
+
+/** An activity as sign-ups see it; with its counterpart, the capacity is the smaller of the two. */
+function activityOf(row: ActivityRow, counterpart?: ActivityRow): Activity {
+  const capacities = [row, ...(counterpart ? [counterpart] : [])].map(capacityOf).filter((value) => value !== null);
   return {
     id: Number(row.id),
+    seatIds: counterpart ? [Number(row.id), Number(counterpart.id)] : [Number(row.id)],
     lang: row.lang === 'en' ? 'en' : 'tw',
     title: String(row.title ?? ''),
     startAt: row.startAt as Date,
@@ -92,7 +103,7 @@ function activityOf(row: Record<string, unknown>): Activity {
     registrationEnabled: row.registrationEnabled === true,
     registrationOpensAt: (row.registrationOpensAt as Date | null) ?? null,
     registrationClosesAt: (row.registrationClosesAt as Date | null) ?? null,
-    capacity: typeof row.capacity === 'number' ? row.capacity : null,
+    capacity: capacities.length ? Math.min(...capacities) : null,
     waitlistEnabled: row.waitlistEnabled === true,
     maxSeats: typeof row.maxSeats === 'number' ? row.maxSeats : 1,
     askFields: (row.askFields as string | null) ?? null,
@@ -102,18 +113,26 @@ function activityOf(row: Record<string, unknown>): Activity {
 }
 
 /**
- * An activity by id, for visitors only when they may see it (visible and published in its language);
- * `lock` holds its row to the end of the transaction.
+ * An activity by id with its counterpart, for visitors only when they may see it (visible and
+ * published in its language); `lock` holds both rows to the end of the transaction.
  */
 async function findActivity(db: Db, id: number, publicOnly: boolean, lock = false) {
   const table = activityTable();
-  const query = db
-    .select()
-    .from(table)
-    .where(eq(column(table, 'id'), id))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+  const idColumn = column(table, 'id');
+  const [first] = await db.select().from(table).where(eq(idColumn, id)).limit(1);
+  if (!first) return undefined;
+  const linked = typeof first.translationId === 'number' && first.translationId !== id ? first.translationId : null;
+  const ids = linked === null ? [id] : [id, linked];
+  // Locked in id order, whichever language the change came through: two changes never wait crosswise.
+  const rows =
+    lock || linked !== null
+      ? await (lock
+          ? db.select().from(table).where(inArray(idColumn, ids)).orderBy(asc(idColumn)).for('update')
+          : db.select().from(table).where(inArray(idColumn, ids)))
+      : [first];
+  const row = rows.find((candidate) => Number(candidate.id) === id);
   if (!row) return undefined;
+  const counterpart = rows.find((candidate) => Number(candidate.id) !== id && candidate.translationId === id);
   if (publicOnly) {
     const language = row.lang === 'en' ? 'en' : 'tw';
     const [shown] = await db
@@ -122,26 +141,34 @@ async function findActivity(db: Db, id: number, publicOnly: boolean, lock = fals
       .where(and(eq(column(table, 'id'), id), ...scopeConditions(webactivity, { language, publicOnly: true })));
     if (!shown) return undefined;
   }
-  return activityOf(row);
+  return activityOf(row, row.translationId === counterpart?.id ? counterpart : undefined);
 }
 
 /**
  * Marks the activity's row written, in the sign-up's transaction: its page shows the seats left, and
  * the write generation this bumps (on every app server, through its trigger) drops the cached page.
  */
-async function touchActivity(tx: Tx, id: number): Promise<void> {
-  await tx.execute(sql`update ${activityTable()} set "version" = "version" where "id" = ${id}`);
+async function touchActivity(tx: Tx, activity: Activity): Promise<void> {
+  const table = activityTable();
+  await tx.execute(
+    sql`update ${table} set "version" = "version" where ${inArray(column(table, 'id'), activity.seatIds)}`,
+  );
 }
 
-/** After the commit: this server's cached pages and reads of the activity dropped, the cache tier's purged. */
-const activityChanged = (id: number) =>
-  invalidateResource('webactivity', { id }).catch((error) => logError(error, 'activity page purge'));
+/** After the commit: cached pages and reads of the activity (both languages) dropped here, purged in the cache tier. */
+async function activityChanged(activity: Activity): Promise<void> {
+  for (const id of activity.seatIds)
+    await invalidateResource('webactivity', { id }).catch((error) => logError(error, 'activity page purge'));
+}
 
-async function confirmedSeats(db: Db, activityId: number): Promise<number> {
+/** The sign-ups of an activity and of its counterpart: one event, one roster. */
+const ofEvent = (activity: Activity) => inArray(registrations.activityId, activity.seatIds);
+
+async function confirmedSeats(db: Db, activity: Activity): Promise<number> {
   const [row] = await db
     .select({ seats: sql<string | null>`sum(${registrations.seats})` })
     .from(registrations)
-    .where(and(eq(registrations.activityId, activityId), eq(registrations.status, 'confirmed')));
+    .where(and(ofEvent(activity), eq(registrations.status, 'confirmed')));
   return Number(row?.seats ?? 0);
 }
 
@@ -153,7 +180,7 @@ export async function activitySignUpState(
   const db = await getDb();
   const activity = await findActivity(db, id, true);
   if (!activity || activity.lang !== language) return null;
-  const state = signUpState(activity, await confirmedSeats(db, id));
+  const state = signUpState(activity, await confirmedSeats(db, activity));
   return state ? { activity, state } : null;
 }
 
@@ -228,6 +255,8 @@ interface Placed {
   duplicate: boolean;
   /** Waiting sign-ups confirmed first, into seats a staff change of the activity freed. */
   promoted: RegistrationRow[];
+  /** The activity as it was under the lock. */
+  activity: Activity;
 }
 
 /**
@@ -248,7 +277,7 @@ async function place(
     const promoted = await promote(tx, activity);
     const state = signUpState(
       { ...activity, registrationEnabled: activity.registrationEnabled || !visitor },
-      await confirmedSeats(tx, activityId),
+      await confirmedSeats(tx, activity),
     );
     if (!state || (visitor && (state.phase === 'notOpen' || state.phase === 'closed')))
       throw invalid('registrationClosed');
@@ -256,15 +285,9 @@ async function place(
     const [existing] = await tx
       .select()
       .from(registrations)
-      .where(
-        and(
-          eq(registrations.activityId, activityId),
-          eq(registrations.emailKey, emailKey),
-          ne(registrations.status, 'cancelled'),
-        ),
-      )
+      .where(and(ofEvent(activity), eq(registrations.emailKey, emailKey), ne(registrations.status, 'cancelled')))
       .limit(1);
-    if (existing) return { row: existing, duplicate: true, promoted };
+    if (existing) return { row: existing, duplicate: true, promoted, activity };
     let status: RegistrationStatus = 'confirmed';
     if (!fitsIn(state.seatsLeft, input.seats)) {
       const everFits = activity.capacity === null || input.seats <= activity.capacity;
@@ -291,8 +314,8 @@ async function place(
         updatedAt: now,
       })
       .returning();
-    await touchActivity(tx, activityId);
-    return { row, duplicate: false, promoted };
+    await touchActivity(tx, activity);
+    return { row, duplicate: false, promoted, activity };
   });
 }
 
@@ -323,8 +346,8 @@ export async function register(
     { ...input, lang: actor.language, consentVersion: activity.consentVersion },
     true,
   );
-  await activityChanged(id);
-  for (const row of placed.promoted) await mailAfter('promoted', row, activity);
+  await activityChanged(placed.activity);
+  await mailPromoted(placed.promoted, placed.activity);
   if (placed.duplicate) {
     await mailAfter('manageLink', placed.row, activity);
     throw invalid('alreadyRegistered');
@@ -347,6 +370,14 @@ async function mailAfter(kind: RegistrationMailKind, row: RegistrationRow, activ
   );
 }
 
+/** Tells the promoted, each with the activity of the language they signed up in (theirs or its counterpart). */
+async function mailPromoted(rows: RegistrationRow[], activity: Activity): Promise<void> {
+  for (const row of rows) {
+    const own = row.activityId === activity.id ? activity : await findActivity(await getDb(), row.activityId, false);
+    if (own) await mailAfter('promoted', row, own);
+  }
+}
+
 /**
  * Confirms the first waiting sign-ups that fit in the seats now free, in arrival order; runs under the
  * activity's lock. Answers the promoted rows, to be e-mailed after the commit.
@@ -356,14 +387,14 @@ async function promote(tx: Tx, activity: Activity): Promise<RegistrationRow[]> {
     const [waiting] = await tx
       .select({ n: count() })
       .from(registrations)
-      .where(and(eq(registrations.activityId, activity.id), eq(registrations.status, 'waitlisted')));
+      .where(and(ofEvent(activity), eq(registrations.status, 'waitlisted')));
     if (!waiting.n) return [];
   }
-  let left = activity.capacity === null ? null : activity.capacity - (await confirmedSeats(tx, activity.id));
+  let left = activity.capacity === null ? null : activity.capacity - (await confirmedSeats(tx, activity));
   const waiting = await tx
     .select()
     .from(registrations)
-    .where(and(eq(registrations.activityId, activity.id), eq(registrations.status, 'waitlisted')))
+    .where(and(ofEvent(activity), eq(registrations.status, 'waitlisted')))
     .orderBy(asc(registrations.id));
   const promoted: RegistrationRow[] = [];
   for (const row of waiting) {
@@ -398,11 +429,11 @@ async function changeLocked<T>(
     if (!row) throw notFound();
     const result = await work(tx, row, activity);
     const promoted = await promote(tx, activity);
-    await touchActivity(tx, activity.id);
+    await touchActivity(tx, activity);
     return { result, activity, promoted };
   });
-  await activityChanged(outcome.activity.id);
-  for (const row of outcome.promoted) await mailAfter('promoted', row, outcome.activity);
+  await activityChanged(outcome.activity);
+  await mailPromoted(outcome.promoted, outcome.activity);
   return outcome;
 }
 
@@ -526,8 +557,8 @@ function rosterRow(row: RegistrationRow, activity: Activity): RosterRow {
   };
 }
 
-function rosterFilter(activityId: number, body: Record<string, unknown>): SQL {
-  const conditions: SQL[] = [eq(registrations.activityId, activityId)];
+function rosterFilter(activity: Activity, body: Record<string, unknown>): SQL {
+  const conditions: SQL[] = [ofEvent(activity)];
   if (given(body.status)) {
     const filter = ROSTER_FILTERS.find((known) => known === body.status);
     if (!filter)
@@ -557,7 +588,7 @@ async function rosterCounts(activity: Activity) {
       attended: sql<string>`count(${registrations.attendedAt})`,
     })
     .from(registrations)
-    .where(eq(registrations.activityId, activity.id))
+    .where(ofEvent(activity))
     .groupBy(registrations.status);
   const of = (status: string) => rows.find((row) => row.status === status);
   return {
@@ -581,12 +612,12 @@ export async function settleWaitingList(activityId: number): Promise<number> {
     const activity = await findActivity(tx, activityId, false, true);
     if (!activity) return null;
     const promoted = await promote(tx, activity);
-    if (promoted.length) await touchActivity(tx, activityId);
+    if (promoted.length) await touchActivity(tx, activity);
     return { activity, promoted };
   });
   if (!outcome?.promoted.length) return 0;
-  await activityChanged(activityId);
-  for (const row of outcome.promoted) await mailAfter('promoted', row, outcome.activity);
+  await activityChanged(outcome.activity);
+  await mailPromoted(outcome.promoted, outcome.activity);
   return outcome.promoted.length;
 }
 
@@ -596,7 +627,7 @@ export async function roster(actor: Actor, idParam: string | undefined, body: Re
   await settleWaitingList(staffView.id);
   const activity = (await findActivity(await getDb(), staffView.id, false))!;
   const { page, pageSize } = pageOf(body);
-  const where = rosterFilter(activity.id, body);
+  const where = rosterFilter(activity, body);
   const db = await getDb();
   const [{ total }] = await db.select({ total: count() }).from(registrations).where(where);
   const rows = await db
@@ -621,11 +652,7 @@ export async function roster(actor: Actor, idParam: string | undefined, body: Re
 export async function rosterRows(actor: Actor, idParam: string | undefined, body: Record<string, unknown>) {
   const activity = await staffActivity(actor, idParam);
   const db = await getDb();
-  const rows = await db
-    .select()
-    .from(registrations)
-    .where(rosterFilter(activity.id, body))
-    .orderBy(asc(registrations.id));
+  const rows = await db.select().from(registrations).where(rosterFilter(activity, body)).orderBy(asc(registrations.id));
   return { activity, rows: rows.map((row) => rosterRow(row, activity)) };
 }
 
@@ -639,8 +666,8 @@ export async function addByStaff(actor: Actor, idParam: string | undefined, body
     { ...input, lang: activity.lang, consentVersion: null },
     false,
   );
-  await activityChanged(activity.id);
-  for (const row of placed.promoted) await mailAfter('promoted', row, activity);
+  await activityChanged(placed.activity);
+  await mailPromoted(placed.promoted, placed.activity);
   if (placed.duplicate) throw invalid('alreadyRegistered');
   await recordAudit(actor, {
     action: 'add',
@@ -677,7 +704,7 @@ export async function updateByStaff(actor: Actor, body: Record<string, unknown>)
     }
     const seats = typeof values.seats === 'number' ? values.seats : row.seats;
     if (status === 'confirmed') {
-      const others = (await confirmedSeats(tx, locked.id)) - (row.status === 'confirmed' ? row.seats : 0);
+      const others = (await confirmedSeats(tx, locked)) - (row.status === 'confirmed' ? row.seats : 0);
       if (locked.capacity !== null && others + seats > locked.capacity)
         throw invalid('notEnoughSeats', { left: Math.max(0, locked.capacity - others) });
     }
@@ -734,7 +761,7 @@ export async function checkIn(actor: Actor, idParam: string | undefined, body: R
     ? await db
         .select()
         .from(registrations)
-        .where(and(eq(registrations.activityId, activity.id), eq(registrations.code, code)))
+        .where(and(ofEvent(activity), eq(registrations.code, code)))
     : [];
   if (!row || row.erasedAt) throw invalid('unknownCode', { value: code });
   if (row.status !== 'confirmed') throw invalid('notConfirmed', { status: row.status });
@@ -759,61 +786,6 @@ export async function checkIn(actor: Actor, idParam: string | undefined, body: R
     summary: `${activity.title}: ${row.code} checked in`,
   });
   return { name: marked.name ?? '', seats: marked.seats, attendedAt: toWireDateTime(marked.attendedAt!, timeZone) };
-}
-
-/** The roster's column labels in the language: the registrant fields, then status, check-in and sign-up times. */
-function rosterColumns(language: WireLanguage, activity: Activity): { key: string; label: string }[] {
-  const label = (key: string) => translate(language, `admin.registrations.columns.${key}`);
-  const fieldLabel = (key: keyof typeof registrantDefinition.fields) =>
-    registrantDefinition.fields[key].label[language];
-  return [
-    { key: 'code', label: label('code') },
-    { key: 'name', label: fieldLabel('name') },
-    { key: 'email', label: fieldLabel('email') },
-    { key: 'seats', label: fieldLabel('seats') },
-    ...askedFields(activity.askFields).map(({ name }) => ({ key: name, label: fieldLabel(name) })),
-    { key: 'status', label: label('status') },
-    { key: 'attendedAt', label: label('attendedAt') },
-    { key: 'createdAt', label: label('createdAt') },
-  ];
-}
-
-/** `POST /api/webactivity/registrations/export/{id}`: the roster a filter selects as CSV or XLSX (staff), recorded. */
-export async function exportRoster(
-  actor: Actor,
-  idParam: string | undefined,
-  body: Record<string, unknown>,
-): Promise<SheetFile> {
-  requireAccess(actor, 'user');
-  const { format, request } = formatOf(body);
-  const { activity, rows } = await rosterRows(actor, idParam, request);
-  const language = actor.language;
-  await recordAudit(actor, {
-    action: 'export',
-    resource: 'registration',
-    rowId: activity.id,
-    summary: `${activity.title}: ${rows.length}`,
-  });
-  const columns = rosterColumns(language, activity);
-  const timeZone = config().siteTimeZone;
-  const instant = (value: unknown) =>
-    typeof value === 'string' && value ? sheetInstant(fromWireDateTime(value, timeZone)!) : null;
-  async function* cells(): AsyncGenerator<Cell[]> {
-    for (const row of rows) {
-      yield columns.map(({ key }) => {
-        if (key === 'status') return translate(language, `admin.registrations.status.${row.status}`);
-        if (key === 'attendedAt' || key === 'createdAt') return instant(row[key]);
-        if (key === 'seats') return row.seats;
-        return String(row[key] ?? '');
-      });
-    }
-  }
-  return {
-    format,
-    title: `${translate(language, 'admin.registrations.title')} ${activity.title}`.slice(0, 31),
-    columns: columns.map((c) => c.label),
-    rows: cells(),
-  };
 }
 
 const MAX_MAIL_SUBJECT = 200;
@@ -842,9 +814,9 @@ export async function mailRegistrants(actor: Actor, idParam: string | undefined,
   if (issues.length) throw invalidFields(issues);
   const ids = Array.isArray(body.ids) ? body.ids.map((id) => positiveInteger(String(id))) : null;
   const db = await getDb();
-  const conditions: SQL[] = [eq(registrations.activityId, activity.id), isNull(registrations.erasedAt)];
+  const conditions: SQL[] = [ofEvent(activity), isNull(registrations.erasedAt)];
   if (ids) conditions.push(inArray(registrations.id, ids.length ? ids : [0]));
-  else if (given(body.status)) conditions.push(rosterFilter(activity.id, { status: body.status }));
+  else if (given(body.status)) conditions.push(rosterFilter(activity, { status: body.status }));
   else conditions.push(ne(registrations.status, 'cancelled'));
   const rows = await db
     .select()

@@ -441,6 +441,8 @@ export async function applyUpdate(
     updated,
     audit.detail ?? changedFields(definition, values, existing, updated),
   );
+  const { afterUpdate } = hooksFor(definition);
+  if (afterUpdate) await afterUpdate(existing, updated, actor);
   return saveReviewAt(definition, updated, reviewAt, false);
 }
 

@@ -1,7 +1,7 @@
 import { visitor } from '../../content/model/actor';
-import { ContentError, messageIn } from '../../content/model/errors';
 import { sendContactMessage } from '../../content/operations/contact';
 import type { WireLanguage } from '../../i18n/languages';
+import { refusedForm } from '../form-refusal';
 import { contactFields, type ContactFormState, type ContactValues } from './form';
 
 export type ContactResult = { ok: true; id: number } | ({ ok: false } & ContactFormState);
@@ -35,13 +35,6 @@ export async function submitContact(submission: ContactSubmission): Promise<Cont
     const row = await sendContactMessage(visitor(submission.language, submission.clientAddress), input);
     return { ok: true, id: Number(row.id) };
   } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    const errors: ContactFormState['errors'] = {};
-    for (const issue of error.issues) {
-      const field = contactFields.find((known) => known === issue.field);
-      if (field) errors[field] ??= messageIn(submission.language, issue.key, issue.values);
-    }
-    const formError = Object.keys(errors).length ? undefined : error.messageIn(submission.language);
-    return { ok: false, values: submission.values, errors, formError };
+    return { ok: false, ...refusedForm(error, submission.language, submission.values, contactFields) };
   }
 }

@@ -4,7 +4,7 @@
  */
 export interface SignUpFormState {
   values: Record<string, string>;
-  errors: Record<string, string>;
+  errors: Partial<Record<string, string>>;
   /** A problem that is no field's: the captcha, the rate limit, the sign-up closed or full. */
   formError?: string;
 }

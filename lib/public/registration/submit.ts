@@ -1,7 +1,7 @@
 import { visitor } from '../../content/model/actor';
-import { ContentError, messageIn } from '../../content/model/errors';
 import { register, type SignUpAnswer } from '../../content/operations/registration';
 import type { WireLanguage } from '../../i18n/languages';
+import { refusedForm } from '../form-refusal';
 import type { SignUpFormState } from './form';
 
 export type SignUpResult = ({ ok: true } & SignUpAnswer & { token: string }) | ({ ok: false } & SignUpFormState);
@@ -29,10 +29,6 @@ export async function submitSignUp(submission: {
     });
     return { ok: true, ...answer, token: answer.manageUrl.split('/').pop()! };
   } catch (error) {
-    if (!(error instanceof ContentError)) throw error;
-    const errors: Record<string, string> = {};
-    for (const issue of error.issues) errors[issue.field] ??= messageIn(submission.language, issue.key, issue.values);
-    const formError = Object.keys(errors).length ? undefined : error.messageIn(submission.language);
-    return { ok: false, values: submission.values, errors, formError };
+    return { ok: false, ...refusedForm(error, submission.language, submission.values) };
   }
 }

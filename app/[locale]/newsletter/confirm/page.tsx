@@ -1,19 +1,16 @@
-import { getTranslations } from 'next-intl/server';
 import { PublicPage } from '@/components/site/PublicPage';
 import form from '@/components/site/form.module.css';
 import styles from '@/components/site/newsletter/newsletter.module.css';
 import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { openPage } from '@/lib/i18n/params';
 import { routeHref } from '@/lib/public/links';
 import { searchParam } from '@/lib/public/paging';
+import { personalPageMetadata } from '@/lib/public/personal-pages';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/newsletter/confirm'>) {
-  const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'newsletter' });
-  return { title: t('confirmTitle'), robots: { index: false } };
-}
+export const generateMetadata = ({ params }: PageProps<'/[locale]/newsletter/confirm'>) =>
+  personalPageMetadata(params, { namespace: 'newsletter', key: 'confirmTitle' });
 
 /**
  * The confirmation link's page. Opening it changes nothing (mail scanners open links too): its one

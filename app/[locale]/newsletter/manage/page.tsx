@@ -1,21 +1,18 @@
-import { getTranslations } from 'next-intl/server';
 import { PublicPage } from '@/components/site/PublicPage';
 import form from '@/components/site/form.module.css';
 import styles from '@/components/site/newsletter/newsletter.module.css';
 import { newsletterTopics } from '@/lib/content/model/newsletter';
 import { subscriberByToken } from '@/lib/content/operations/newsletter';
 import { wireLanguages } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { openPage } from '@/lib/i18n/params';
 import { routeHref } from '@/lib/public/links';
 import { searchParam } from '@/lib/public/paging';
+import { personalPageMetadata } from '@/lib/public/personal-pages';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/newsletter/manage'>) {
-  const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'newsletter' });
-  return { title: t('manageTitle'), robots: { index: false } };
-}
+export const generateMetadata = ({ params }: PageProps<'/[locale]/newsletter/manage'>) =>
+  personalPageMetadata(params, { namespace: 'newsletter', key: 'manageTitle' });
 
 /**
  * A subscriber's own page, linked from every mailing's footer: topics, language, unsubscribe. Plain

@@ -1,19 +1,16 @@
-import { getTranslations } from 'next-intl/server';
 import { PublicPage } from '@/components/site/PublicPage';
 import form from '@/components/site/form.module.css';
 import styles from '@/components/site/newsletter/newsletter.module.css';
 import { subscriberByToken } from '@/lib/content/operations/newsletter';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { openPage } from '@/lib/i18n/params';
 import { routeHref } from '@/lib/public/links';
 import { searchParam } from '@/lib/public/paging';
+import { personalPageMetadata } from '@/lib/public/personal-pages';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/newsletter/unsubscribe'>) {
-  const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'newsletter' });
-  return { title: t('unsubscribeTitle'), robots: { index: false } };
-}
+export const generateMetadata = ({ params }: PageProps<'/[locale]/newsletter/unsubscribe'>) =>
+  personalPageMetadata(params, { namespace: 'newsletter', key: 'unsubscribeTitle' });
 
 /**
  * Where a GET of a mailing's unsubscribe link lands: it changes nothing and shows one button, which

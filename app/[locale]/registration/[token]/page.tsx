@@ -14,16 +14,14 @@ import { pathHref } from '@/lib/public/links';
 import { searchParam } from '@/lib/public/paging';
 import { cancelSignUp, saveAnswers } from '@/lib/public/registration/action';
 import { registrationByToken } from '@/lib/public/registration/manage';
+import { personalPageMetadata } from '@/lib/public/personal-pages';
 
 // A person's own sign-up: rendered on every request, never kept by a cache (lib/public/cache-headers.ts
 // leaves the path out, so Next.js's no-store stands) and never indexed.
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/registration/[token]'>) {
-  const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'registration' });
-  return { title: t('manageTitle'), robots: { index: false, follow: false } };
-}
+export const generateMetadata = ({ params }: PageProps<'/[locale]/registration/[token]'>) =>
+  personalPageMetadata(params, { namespace: 'registration', key: 'manageTitle' });
 
 /**
  * The manage page of one sign-up (`/{lang}/registration/{token}`, the link of its e-mails): the
