@@ -119,6 +119,26 @@ test('staff get and getlist rows carry the lock while someone holds one; visitor
   expect((await readRow(row.id)).lock).toBeUndefined();
 });
 
+test('a staff list read before shows a lock taken, released or lapsed since, with no other write between', async () => {
+  process.env.EDIT_LOCK_SECONDS = '2';
+  resetConfig();
+  const row = await addRow('webnews', { title: 'Listed' }, { token: admin.token });
+  const listedLock = async () => {
+    const list = await call('POST', 'webnews/getlist', {}, { token: lee.token });
+    return list.body.data.find((item: any) => item.id === row.id).lock;
+  };
+  expect(await listedLock()).toBeUndefined();
+  expect(await listedLock()).toBeUndefined();
+  const taken = await takeLock(row.id, wang);
+  expect(await listedLock()).toEqual({ accountId: wang.id, name: wang.username, since: taken.body.lock.since });
+  await releaseLock(row.id, wang);
+  expect(await listedLock()).toBeUndefined();
+  await takeLock(row.id, wang);
+  expect(await listedLock()).toMatchObject({ accountId: wang.id });
+  // Lapsing is no write: the list kept with the lock stops showing it when it lapses.
+  await waitFor(async () => (await listedLock()) === undefined, { timeout: 6_000, what: 'the listed lock to lapse' });
+});
+
 test('saving never needs the lock: the version is the guard', async () => {
   const row = await addRow('webnews', { title: 'Locked' }, { token: admin.token });
   await takeLock(row.id, wang);
