@@ -4,7 +4,9 @@
  * releases it, a lock not renewed for EDIT_LOCK_SECONDS lapses, and staff's get and getlist rows
  * carry `lock` while someone holds one.
  */
+import { storedGeneration } from '../lib/cache/generations';
 import { resetConfig } from '../lib/config';
+import { annotationsGeneration } from '../lib/content/storage/row-annotations';
 import { runHousekeeping } from '../lib/content/jobs/housekeeping';
 import { withDatabase } from './helpers/database';
 import { waitFor } from './helpers/wait-for';
@@ -137,6 +139,25 @@ test('a staff list read before shows a lock taken, released or lapsed since, wit
   expect(await listedLock()).toMatchObject({ accountId: wang.id });
   // Lapsing is no write: the list kept with the lock stops showing it when it lapses.
   await waitFor(async () => (await listedLock()) === undefined, { timeout: 6_000, what: 'the listed lock to lapse' });
+});
+
+test('taking, taking over and releasing move what kept staff lists are keyed by; a renewal only moves the lapse', async () => {
+  const row = await addRow('webnews', { title: 'Keyed' }, { token: admin.token });
+  const generation = () => storedGeneration(annotationsGeneration('webnews'));
+  let last = await generation();
+  const moves = async (write: () => Promise<unknown>) => {
+    await write();
+    const next = await generation();
+    const moved = next !== last;
+    last = next;
+    return moved;
+  };
+  expect(await moves(() => takeLock(row.id, wang))).toBe(true);
+  expect(await moves(() => takeLock(row.id, wang))).toBe(false);
+  expect(await moves(() => takeLock(row.id, lee))).toBe(false);
+  expect(await moves(() => takeLock(row.id, lee, { takeover: true }))).toBe(true);
+  expect(await moves(() => releaseLock(row.id, wang))).toBe(false);
+  expect(await moves(() => releaseLock(row.id, lee))).toBe(true);
 });
 
 test('saving never needs the lock: the version is the guard', async () => {

@@ -61,7 +61,7 @@ export async function takeLock(
   const renewal = and(eq(editLocks.accountId, accountId), gt(editLocks.expiresAt, sql`now()`));
   for (;;) {
     await db.transaction(async (tx) => {
-      await tx
+      const [written] = await tx
         .insert(editLocks)
         .values({ resource, rowId, accountId, since: sql`now()`, expiresAt: expires })
         .onConflictDoUpdate({
@@ -72,9 +72,12 @@ export async function takeLock(
             expiresAt: expires,
           },
           setWhere: takeover ? undefined : or(eq(editLocks.accountId, accountId), sql`${editLocks.expiresAt} <= now()`),
-        });
-      // Staff's lists show the lock, and every server keys what it keeps of them by this.
-      await annotationsChanged(tx, resource);
+        })
+        // A lock taken now (not a renewal, which keeps `since`): what staff's lists show of it changed.
+        .returning({ taken: sql<boolean>`${editLocks.since} = now()` });
+      // Every server keys what it keeps of those lists by this; a renewal only moves the lapse,
+      // at which a kept list reads the lock again.
+      if (written?.taken) await annotationsChanged(tx, resource);
     });
     const lock = (await liveLocks(resource, [rowId])).get(rowId);
     // Released between the two statements: take it again.
