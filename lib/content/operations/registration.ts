@@ -135,7 +135,7 @@ async function touchActivity(tx: Tx, id: number): Promise<void> {
 
 /** After the commit: this server's cached pages and reads of the activity dropped, the cache tier's purged. */
 const activityChanged = (id: number) =>
-  invalidateResource('webactivity', { id }).catch((error) => logError(error, 'activity page purge'));
+  invalidateResource(webactivity.name, { id }).catch((error) => logError(error, 'activity page purge'));
 
 async function confirmedSeats(db: Db, activityId: number): Promise<number> {
   const [row] = await db
