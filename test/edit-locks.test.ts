@@ -6,6 +6,7 @@
  */
 import { storedGeneration } from '../lib/cache/generations';
 import { resetConfig } from '../lib/config';
+import { getDb } from '../lib/db';
 import { annotationsGeneration } from '../lib/content/storage/row-annotations';
 import { runHousekeeping } from '../lib/content/jobs/housekeeping';
 import { withDatabase } from './helpers/database';
@@ -158,6 +159,23 @@ test('taking, taking over and releasing move what kept staff lists are keyed by;
   expect(await moves(() => takeLock(row.id, lee, { takeover: true }))).toBe(true);
   expect(await moves(() => releaseLock(row.id, wang))).toBe(false);
   expect(await moves(() => releaseLock(row.id, lee))).toBe(true);
+});
+
+test('a staff list read again with no write between asks nothing on PGlite, and only its generations on PostgreSQL', async () => {
+  const row = await addRow('webnews', { title: 'Kept' }, { token: admin.token });
+  await takeLock(row.id, wang);
+  const list = () => call('POST', 'webnews/getlist', {}, { token: lee.token });
+  expect((await list()).body.data[0].lock).toMatchObject({ accountId: wang.id });
+  const db = await getDb();
+  const select = jest.spyOn(db, 'select');
+  const execute = jest.spyOn(db, 'execute');
+  try {
+    expect((await list()).body.data[0].lock).toMatchObject({ accountId: wang.id });
+    expect(select.mock.calls.length + execute.mock.calls.length).toBe(process.env.DATABASE_URL ? 1 : 0);
+  } finally {
+    select.mockRestore();
+    execute.mockRestore();
+  }
 });
 
 test('saving never needs the lock: the version is the guard', async () => {
