@@ -113,6 +113,12 @@ function startBare(answers) {
   return spawn(command, args, { stdio: 'ignore' });
 }
 
+/**
+ * How long a server may take to start: after a seed, its start-up indexing and VACUUM of 120,000
+ * rows can take minutes on a busy machine.
+ */
+const START_SECONDS = 300;
+
 const stopped = (child) =>
   child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
@@ -178,7 +184,7 @@ process.on('SIGINT', () => (stopAll(), process.exit(130)));
 let server = startServer();
 children.push(server);
 try {
-  await waitUp(base);
+  await waitUp(base, START_SECONDS);
   // The measurements need the seed:large data set: seed once if the database has less.
   if ((await newsTotal()) < 50000) {
     server.kill('SIGTERM');
@@ -187,7 +193,7 @@ try {
     seedLarge(env);
     server = startServer();
     children.push(server);
-    await waitUp(base);
+    await waitUp(base, START_SECONDS);
   }
   console.log(`${await newsTotal()} news rows visible in Chinese`);
   let other;
@@ -203,11 +209,11 @@ try {
       execFileSync('cp', ['-a', env.DATA_DIR, otherEnv.DATA_DIR]);
       server = startServer();
       children.push(server);
-      await waitUp(base);
+      await waitUp(base, START_SECONDS);
     }
     other = startServer(against, againstPort, otherEnv);
     children.push(other);
-    await waitUp(baseOf(againstPort), 120);
+    await waitUp(baseOf(againstPort), START_SECONDS);
   }
   // Anonymous calls are what visitors make; signed-in calls are the back office's (cached by the
   // generation the database stores). "random page" scenarios ask for another page each time, so they

@@ -73,6 +73,23 @@ describe('a User write while approval is on', () => {
     expect(await auditActionsOf()).toEqual(['add', 'submit']);
   });
 
+  test('a staff list read before shows the change once submitted, and no longer once it is decided', async () => {
+    const row = await addRow('webnews', { title: 'Listed' }, { token: admin.token });
+    const listedPending = async () => {
+      const list = await call('POST', 'webnews/getlist', {}, { token: admin.token });
+      return list.body.data.find((item: { id: number }) => item.id === row.id).pending;
+    };
+    expect(await listedPending()).toBeUndefined();
+    const saved = await update({ id: row.id, title: 'Submitted', version: row.version });
+    expect(await listedPending()).toEqual({ ...saved.body.pending, kind: 'change' });
+    expect((await reject(row.id, { comment: 'Not yet' })).status).toBe(200);
+    expect(await listedPending()).toBeUndefined();
+    const again = await update({ id: row.id, title: 'Submitted again', version: row.version });
+    expect(await listedPending()).toEqual({ ...again.body.pending, kind: 'change' });
+    expect((await approve(row.id)).status).toBe(200);
+    expect(await listedPending()).toBeUndefined();
+  });
+
   test('a second edit of the same row updates its one pending change', async () => {
     const row = await addRow('webnews', { title: 'Old', summary: 'Old summary' }, { token: admin.token });
     const first = await update({ id: row.id, title: 'First' });

@@ -3,8 +3,11 @@ import { contentEpoch } from '../lib/cache/content-epoch';
 import { invalidate, localGeneration } from '../lib/cache/public-reads';
 import { followOtherServers } from '../lib/content/jobs/cross-server';
 import { accountForToken, createSession } from '../lib/content/auth/sessions';
-import { getDb } from '../lib/db';
+import { takeLock } from '../lib/content/storage/edit-locks';
+import { getDb, installConnection } from '../lib/db';
 import { openPostgres, type Connection } from '../lib/db/client';
+import { call, signedIn } from './helpers/api';
+import { addRow } from './helpers/content';
 import { withDatabase } from './helpers/database';
 import { waitFor } from './helpers/wait-for';
 
@@ -85,6 +88,25 @@ describe('several app servers on one database', () => {
     // Remembered now: without a notification, the next check would not ask the database.
     await other.query(`delete from sessions where account_id = $1`, [id]);
     await waitFor(async () => (await accountForToken(token)) === null, { timeout: 2_000, what: 'the session to end' });
+  });
+
+  test('an edit lock taken through another server shows on the next staff list here, which had kept the list', async () => {
+    const admin = await signedIn(1);
+    const row = await addRow('webnews', { title: 'Listed on both' }, { token: admin.token });
+    const listedLock = async () => {
+      const list = await call('POST', 'webnews/getlist', {}, { token: admin.token });
+      return list.body.data.find((item: { id: number }) => item.id === row.id).lock;
+    };
+    expect(await listedLock()).toBeUndefined();
+    expect(await listedLock()).toBeUndefined();
+    // The other server's statements on its own connection; nothing of this process hears of them.
+    installConnection(other);
+    try {
+      await takeLock('webnews', row.id, admin.id, 60, false);
+    } finally {
+      installConnection(database.connection());
+    }
+    expect(await listedLock()).toMatchObject({ accountId: admin.id, name: admin.username });
   });
 
   test('a lost listening connection comes back, empties the caches (notifications were missed) and hears again', async () => {

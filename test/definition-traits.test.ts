@@ -12,7 +12,7 @@ import { field } from '../lib/content/model/fields';
 import { extendRegistry, resources, visitorResources } from '../lib/content/model/registry';
 import { invalidateResource } from '../lib/content/storage/repository';
 import { pageKeys } from '../lib/public/cache-headers';
-import { publicPlaces } from '../lib/public/row-links';
+import { publicPlaces, publicRowPath } from '../lib/public/row-links';
 import { waitFor } from './helpers/wait-for';
 
 const title = field.text(['標題', 'Title'], { required: true, listed: true });
@@ -84,10 +84,13 @@ test('rows that only visitors add get no "new" in the back office', () => {
   expect(rowActions(webpageblock).add).toBe(true);
 });
 
-test('rows placed on fixed pages are shown on those pages, and every page carries their key', () => {
+test('rows placed on fixed pages are shown on those pages as items, and every page carries their key', () => {
   expect(publicPlaces('webpageblock')).toEqual(
     publicPlaces('webeditor').map((place) => ({ ...place, filters: { page: place.filters?.page } })),
   );
   expect(publicPlaces('webpageblock').length).toBeGreaterThan(0);
+  // Each row is an item of its page, as a page section is.
+  expect(publicRowPath('webpageblock', { id: 9, page: 3 })).toBe(publicRowPath('webeditor', { id: 9, page: 3 }));
+  expect(publicRowPath('webpageblock', { id: 9, page: 3 })).toBe('/research#item-9');
   expect(pageKeys('/tw/news')?.keys).toEqual(expect.arrayContaining(['webeditor', 'webpageblock']));
 });

@@ -4,7 +4,10 @@
  * releases it, a lock not renewed for EDIT_LOCK_SECONDS lapses, and staff's get and getlist rows
  * carry `lock` while someone holds one.
  */
+import { storedGeneration } from '../lib/cache/generations';
 import { resetConfig } from '../lib/config';
+import { getDb } from '../lib/db';
+import { annotationsGeneration } from '../lib/content/storage/row-annotations';
 import { runHousekeeping } from '../lib/content/jobs/housekeeping';
 import { withDatabase } from './helpers/database';
 import { waitFor } from './helpers/wait-for';
@@ -117,6 +120,62 @@ test('staff get and getlist rows carry the lock while someone holds one; visitor
   expect((await call('GET', `webnews/get/${row.id}`)).body).not.toHaveProperty('lock');
   await releaseLock(row.id, wang);
   expect((await readRow(row.id)).lock).toBeUndefined();
+});
+
+test('a staff list read before shows a lock taken, released or lapsed since, with no other write between', async () => {
+  process.env.EDIT_LOCK_SECONDS = '2';
+  resetConfig();
+  const row = await addRow('webnews', { title: 'Listed' }, { token: admin.token });
+  const listedLock = async () => {
+    const list = await call('POST', 'webnews/getlist', {}, { token: lee.token });
+    return list.body.data.find((item: any) => item.id === row.id).lock;
+  };
+  expect(await listedLock()).toBeUndefined();
+  expect(await listedLock()).toBeUndefined();
+  const taken = await takeLock(row.id, wang);
+  expect(await listedLock()).toEqual({ accountId: wang.id, name: wang.username, since: taken.body.lock.since });
+  await releaseLock(row.id, wang);
+  expect(await listedLock()).toBeUndefined();
+  await takeLock(row.id, wang);
+  expect(await listedLock()).toMatchObject({ accountId: wang.id });
+  // Lapsing is no write: the list kept with the lock stops showing it when it lapses.
+  await waitFor(async () => (await listedLock()) === undefined, { timeout: 6_000, what: 'the listed lock to lapse' });
+});
+
+test('taking, taking over and releasing move what kept staff lists are keyed by; a renewal only moves the lapse', async () => {
+  const row = await addRow('webnews', { title: 'Keyed' }, { token: admin.token });
+  const generation = () => storedGeneration(annotationsGeneration('webnews'));
+  let last = await generation();
+  const moves = async (write: () => Promise<unknown>) => {
+    await write();
+    const next = await generation();
+    const moved = next !== last;
+    last = next;
+    return moved;
+  };
+  expect(await moves(() => takeLock(row.id, wang))).toBe(true);
+  expect(await moves(() => takeLock(row.id, wang))).toBe(false);
+  expect(await moves(() => takeLock(row.id, lee))).toBe(false);
+  expect(await moves(() => takeLock(row.id, lee, { takeover: true }))).toBe(true);
+  expect(await moves(() => releaseLock(row.id, wang))).toBe(false);
+  expect(await moves(() => releaseLock(row.id, lee))).toBe(true);
+});
+
+test('a staff list read again with no write between asks nothing on PGlite, and only its generations on PostgreSQL', async () => {
+  const row = await addRow('webnews', { title: 'Kept' }, { token: admin.token });
+  await takeLock(row.id, wang);
+  const list = () => call('POST', 'webnews/getlist', {}, { token: lee.token });
+  expect((await list()).body.data[0].lock).toMatchObject({ accountId: wang.id });
+  const db = await getDb();
+  const select = jest.spyOn(db, 'select');
+  const execute = jest.spyOn(db, 'execute');
+  try {
+    expect((await list()).body.data[0].lock).toMatchObject({ accountId: wang.id });
+    expect(select.mock.calls.length + execute.mock.calls.length).toBe(process.env.DATABASE_URL ? 1 : 0);
+  } finally {
+    select.mockRestore();
+    execute.mockRestore();
+  }
 });
 
 test('saving never needs the lock: the version is the guard', async () => {

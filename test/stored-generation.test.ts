@@ -3,7 +3,7 @@
  * process can write, a value is remembered until any statement that may write is sent; on
  * PostgreSQL, which other servers and scripts share, every call reads it.
  */
-import { storedGeneration } from '../lib/cache/generations';
+import { bumpStoredGeneration, storedGeneration, storedGenerations } from '../lib/cache/generations';
 import { getDb } from '../lib/db';
 import { webnews } from '../lib/db/schema';
 import { call, signedIn } from './helpers/api';
@@ -57,4 +57,32 @@ test('a value read while a write was under way is not remembered', async () => {
   await writing;
   expect(await during).toBeLessThanOrEqual(await storedGeneration('webnews'));
   expect(await storedGeneration('webnews')).toBeGreaterThan(before);
+});
+
+test('several generations in one read, in the order asked; a name never bumped is 0', async () => {
+  const db = await getDb();
+  await db.insert(webnews).values({ title: 'bumps webnews', lang: 'tw' } as never);
+  const [news, never] = await storedGenerations(['webnews', 'nothing-writes-this']);
+  expect(news).toBe(await storedGeneration('webnews'));
+  expect(never).toBe(0);
+  const reads = await readsWhile(() => storedGenerations(['webnews', 'nothing-writes-this']));
+  expect(reads).toBe(embedded ? 0 : 1);
+});
+
+test('a bump moves a name no table counts, in the transaction of the write, and two first bumps at once do not clash', async () => {
+  const db = await getDb();
+  const name = `bumped-${Date.now()}`;
+  await Promise.all([bumpStoredGeneration(db, name), bumpStoredGeneration(db, name)]);
+  const first = await storedGeneration(name);
+  expect(first).toBeGreaterThan(0);
+  await db
+    .transaction(async (tx) => {
+      await bumpStoredGeneration(tx, name);
+      throw new Error('rolled back');
+    })
+    .catch(() => undefined);
+  expect(await storedGeneration(name)).toBe(first);
+  await db.transaction((tx) => bumpStoredGeneration(tx, name));
+  const [after] = await storedGenerations([name]);
+  expect(after).toBeGreaterThan(first);
 });

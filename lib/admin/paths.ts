@@ -2,6 +2,7 @@ import type { ResourceDefinition } from '../content/model/define';
 import type { ChoiceField } from '../content/model/fields';
 import { findResource } from '../content/model/registry';
 import { sections, type Section } from '../content/model/sections';
+import webactivity from '../content/resources/webactivity';
 import { isWireLanguage, type WireLanguage } from '../i18n/languages';
 
 /**
@@ -53,7 +54,7 @@ export const REVIEW_SEGMENT = 'review';
 export const REGISTRATIONS_SEGMENT = 'registrations';
 export const CHECKIN_SEGMENT = 'checkin';
 /** The resource whose rows take sign-ups. */
-const SIGN_UP_RESOURCE = 'webactivity';
+const SIGN_UP_RESOURCE = webactivity.name;
 export const NEWSLETTER_SEGMENT = 'newsletter';
 
 /** The section field of a resource with one list per section, or undefined. */

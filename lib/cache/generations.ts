@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../db';
 import { contentGenerations } from '../db/schema';
 import { writesSent } from '../db/sole-writer';
@@ -41,4 +41,48 @@ export async function storedGeneration(resource: string, db?: Database): Promise
     forDatabase.set(resource, { generation, writes });
   }
   return generation;
+}
+
+/**
+ * The stored generations of several names in one read (one query on PostgreSQL, none on PGlite
+ * while nothing was written): what one request's cached reads are keyed by, in the order asked.
+ */
+export async function storedGenerations(names: readonly string[], db?: Database): Promise<number[]> {
+  const reader = db ?? (await getDb());
+  const writes = writesSent(reader);
+  const known = writes === undefined ? undefined : memory.get(reader);
+  const remembered = names.map((name) => {
+    const found = known?.get(name);
+    return found && found.writes === writes ? found.generation : undefined;
+  });
+  if (remembered.every((generation) => generation !== undefined)) return remembered as number[];
+  const rows = await reader
+    .select({ resource: contentGenerations.resource, generation: contentGenerations.generation })
+    .from(contentGenerations)
+    .where(inArray(contentGenerations.resource, [...names]));
+  const read = new Map(rows.map((row) => [row.resource, Number(row.generation)]));
+  const generations = names.map((name) => read.get(name) ?? 0);
+  if (writes !== undefined && writesSent(reader) === writes) {
+    let forDatabase = memory.get(reader);
+    if (!forDatabase) memory.set(reader, (forDatabase = new Map()));
+    names.forEach((name, i) => forDatabase.set(name, { generation: generations[i], writes }));
+  }
+  return generations;
+}
+
+/** What can run a statement: the database or a transaction of it. */
+type Executor = Pick<Database, 'insert'>;
+
+/**
+ * Moves a stored generation on, in the caller's transaction, for what no table trigger counts (a
+ * name that is not a table's: the edit locks and open changes of a resource's rows). The insert's
+ * own trigger gives the next value of the one sequence (migration 0003), so the value commits with
+ * the write and is never handed out twice.
+ */
+export async function bumpStoredGeneration(executor: Executor, name: string): Promise<void> {
+  await executor
+    .insert(contentGenerations)
+    .values({ resource: name, generation: 0 })
+    // Two first bumps at once: the second's insert meets the first's row (its value set by the trigger).
+    .onConflictDoUpdate({ target: contentGenerations.resource, set: { generation: sql`excluded.generation` } });
 }

@@ -126,6 +126,11 @@ export interface ReadOptions<T = unknown> {
   now?: number;
   /** The memory a loaded value holds, for values that can be large; they are evicted by size too. */
   bytes?: (value: T) => number;
+  /**
+   * Milliseconds after the read began at which the loaded value stops being true without any write
+   * (an edit lock lapsing), or undefined: it is never served past then, not even while refreshed.
+   */
+  lapsesIn?: (value: T) => number | undefined;
 }
 
 export async function cachedRead<T>(
@@ -159,12 +164,12 @@ export async function cachedRead<T>(
     state.entries.set(fullKey, hit);
     if (hit.expires <= now && !hit.refreshing) {
       hit.refreshing = true;
-      remember(fullKey, load(), now, options.bytes, until).catch(() => (hit.refreshing = false));
+      remember(fullKey, load(), now, options, until).catch(() => (hit.refreshing = false));
     }
     return hit.value.get() as Promise<T>;
   }
   state.misses++;
-  return remember(fullKey, load(), now, options.bytes, until);
+  return remember(fullKey, load(), now, options, until);
 }
 
 /** Keeps a load under its key: a failed one is dropped, a stale entry it refreshes stays until it succeeds. */
@@ -172,7 +177,7 @@ function remember<T>(
   fullKey: string,
   value: Promise<T>,
   now: number,
-  bytes?: (value: T) => number,
+  { bytes, lapsesIn }: ReadOptions<T>,
   until?: number,
 ): Promise<T> {
   const exact = until !== undefined && until > now && until < now + TTL_MS;
@@ -181,6 +186,11 @@ function remember<T>(
   if (!refreshing) put(fullKey, entry);
   value.then(
     (loaded) => {
+      const lapse = lapsesIn?.(loaded);
+      if (lapse !== undefined && now + lapse < entry.expires) {
+        entry.expires = now + lapse;
+        entry.exact = true;
+      }
       if (refreshing && state.entries.has(fullKey)) put(fullKey, entry);
       if (bytes && state.entries.get(fullKey) === entry) {
         entry.bytes = bytes(loaded);

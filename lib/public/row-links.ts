@@ -40,7 +40,7 @@ function facePath(face: PublicFace, row: Row): string {
   }
 }
 
-/** The page of each editor section (webeditor page keys, lib/content/model/sections.ts). */
+/** The route of each fixed page the page sections are on (`editorPages` keys, lib/content/model/sections.ts). */
 const editorPageRoutes: Record<string, RouteId> = {
   about: 'aboutIntro',
   organization: 'organization',
@@ -61,11 +61,22 @@ const irregularPaths: Record<string, (row: Row) => string> = {
   weblinktype: (row) => `${route('links').path}#type-${row.id}`,
   websystemunit: (row) => `${route('systems').path}#unit-${row.id}`,
   websystemunittype: (row) => `${route('systems').path}#unit-${row.unitId}`,
-  webeditor: (row) => {
-    const key = sections.editorPages.find((page) => page.value === row.page)?.key;
-    return route(key && editorPageRoutes[key] ? editorPageRoutes[key] : 'home').path + `#item-${row.id}`;
-  },
 };
+
+/** The fixed pages a page section's rows may be on (its `fixedPage` field's section list), or none. */
+function fixedPages(definition: ResourceDefinition) {
+  const key = definition.fixedPage;
+  const f = key ? definition.fields[key] : undefined;
+  return key && f?.kind === 'choice' && f.section ? { key, pages: sections[f.section] } : undefined;
+}
+
+/** A page section's place: an item of its fixed page (the home page when that page has no route). */
+function fixedPagePath(definition: ResourceDefinition, row: Row): string | null {
+  const fixed = fixedPages(definition);
+  if (!fixed) return null;
+  const key = fixed.pages.find((page) => page.value === row[fixed.key])?.key;
+  return route(key && editorPageRoutes[key] ? editorPageRoutes[key] : 'home').path + `#item-${row.id}`;
+}
 
 /**
  * The public pages that show a resource's rows, each with the filters that pick its rows: one page
@@ -73,11 +84,11 @@ const irregularPaths: Record<string, (row: Row) => string> = {
  */
 export function publicPlaces(resource: string): { route: RouteId; filters?: Record<string, unknown> }[] {
   const definition = findResource(resource);
-  const fixedPage = definition?.fixedPage;
-  if (fixedPage) {
-    return sections.editorPages
+  const fixed = definition && fixedPages(definition);
+  if (fixed) {
+    return fixed.pages
       .filter((page) => editorPageRoutes[page.key])
-      .map((page) => ({ route: editorPageRoutes[page.key], filters: { [fixedPage]: page.value } }));
+      .map((page) => ({ route: editorPageRoutes[page.key], filters: { [fixed.key]: page.value } }));
   }
   const face = definition?.public;
   return face ? [{ route: face.route as RouteId }] : [];
@@ -87,8 +98,9 @@ export function publicPlaces(resource: string): { route: RouteId; filters?: Reco
 export function publicRowPath(resource: string, row: Row): string | null {
   const irregular = irregularPaths[resource];
   if (irregular) return irregular(row);
-  const face = findResource(resource)?.public;
-  return face ? facePath(face, row) : null;
+  const definition = findResource(resource);
+  if (definition?.fixedPage) return fixedPagePath(definition, row);
+  return definition?.public ? facePath(definition.public, row) : null;
 }
 
 /** The same, with the language prefix: `/tw/news/12`. */

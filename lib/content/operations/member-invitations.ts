@@ -11,6 +11,7 @@ import { memberInvitationMail, siteLink } from '../../mail/templates';
 import { hashPassword } from '../auth/passwords';
 import { hit, memberInviteLimit, memberWelcomeLimit } from '../auth/rate-limit';
 import { hashToken } from '../auth/sessions';
+import memberDepartments from '../resources/webmemberdept';
 import { requireAccess, type Actor } from '../model/actor';
 import type { ResourceDefinition } from '../model/define';
 import { conflict, invalid, invalidFields } from '../model/errors';
@@ -117,7 +118,7 @@ export async function inviteMember(actor: Actor, input: Record<string, unknown>)
   });
   await recordAudit(actor, {
     action: 'memberInvite',
-    resource: 'webmemberdept',
+    resource: memberDepartments.name,
     rowId: memberId!,
     summary: `${address} (${institution})${invitation.keyContact ? ', key contact' : ''}`,
   });

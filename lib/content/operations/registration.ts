@@ -158,7 +158,7 @@ async function touchActivity(tx: Tx, activity: Activity): Promise<void> {
 /** After the commit: cached pages and reads of the activity (both languages) dropped here, purged in the cache tier. */
 async function activityChanged(activity: Activity): Promise<void> {
   for (const id of activity.seatIds)
-    await invalidateResource('webactivity', { id }).catch((error) => logError(error, 'activity page purge'));
+    await invalidateResource(webactivity.name, { id }).catch((error) => logError(error, 'activity page purge'));
 }
 
 /** The sign-ups of an activity and of its counterpart: one event, one roster. */

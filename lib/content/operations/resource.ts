@@ -14,13 +14,17 @@ import { findResource, referencesTo } from '../model/registry';
 import * as repo from '../storage/repository';
 import { saveFirstRevisions, saveRevision } from '../storage/revisions';
 import { wireInstant, wireRow } from '../model/wire';
-import { liveLocks } from '../storage/edit-locks';
-import { openPendingOf } from '../storage/pending';
+import {
+  cachedRowAnnotations,
+  listGenerations,
+  rowAnnotations,
+  type ListGenerations,
+} from '../storage/row-annotations';
 import { staleConditions, statusConditions, statusFilter } from '../storage/status-query';
 import { putInTrash } from '../storage/trash';
 import { inputFields, validateInput } from '../model/validation';
 import { approvalNeeded, refuseUnlessDirect, submitChange, submitNew } from './submission';
-import { reviewAtInput, reviewed, saveReviewAt, withReviewDates } from './review-dates';
+import { reviewAtInput, reviewed, saveReviewAt, wireReviewDates } from './review-dates';
 import { reviewDueCondition } from '../storage/reviews';
 
 /**
@@ -106,9 +110,12 @@ export async function list(
 ) {
   requireAccess(actor, traits(definition).read);
   const selection = await listSelection(actor, definition, request, scope);
-  const { rows, total, page } = await repo.listRows(definition, readScopeOf(actor), selection);
+  const readScope = readScopeOf(actor);
+  // Signed in: the page and its annotations are kept by generations read together.
+  const generations = readScope.publicOnly ? undefined : await listGenerations(definition.name);
+  const { rows, total, page } = await repo.listRows(definition, readScope, selection, generations?.resource);
   return {
-    rows: isSignedIn(actor) ? await staffView(actor, definition, await withEditorNames(rows)) : rows,
+    rows: isSignedIn(actor) ? await staffView(actor, definition, rows, generations) : rows,
     total,
     page,
     pageSize: selection.pageSize,
@@ -137,27 +144,45 @@ export async function listSelection(
   return { ...parsed, filters, conditions: conditions.length ? conditions : undefined };
 }
 
-/** Rows with `lock` (its holder and since when) where someone holds one, for staff's reads. */
-async function withLocks(definition: ResourceDefinition, rows: repo.Row[]): Promise<repo.Row[]> {
-  const locks = await liveLocks(
-    definition.name,
-    rows.map((row) => Number(row.id)),
-  );
-  if (!locks.size) return rows;
-  return rows.map((row) => {
-    const held = locks.get(Number(row.id));
-    if (!held) return row;
-    return { ...row, lock: { accountId: held.accountId, name: held.name, since: wireInstant(held.since) } };
+/**
+ * What staff's reads add to rows: on a list the name of the account that last saved each
+ * (`updatedByName`), then the titles of `titled` references, the edit lock (`lock`: its holder and
+ * since when), the change awaiting approval (`pending`: its id, kind and submission time) and the
+ * review dates. A list's annotations are kept by its generations (`list`); one row's are read afresh.
+ */
+async function staffView(
+  actor: Actor,
+  definition: ResourceDefinition,
+  rows: repo.Row[],
+  list?: ListGenerations,
+): Promise<repo.Row[]> {
+  const editors = list ? rows.flatMap((row) => (typeof row.updatedBy === 'number' ? [row.updatedBy] : [])) : [];
+  const request = {
+    rowIds: rows.map((row) => Number(row.id)),
+    reviews: reviewed(definition) && actor.account !== null,
+    accountIds: editors,
+  };
+  const found = list
+    ? await cachedRowAnnotations(definition.name, request, list)
+    : await rowAnnotations(definition.name, request);
+  const named = editors.length
+    ? rows.map((row) => ({
+        ...row,
+        updatedByName: (typeof row.updatedBy === 'number' ? found.names.get(row.updatedBy) : undefined) ?? null,
+      }))
+    : rows;
+  return (await withReferenceTitles(definition, named)).map((row) => {
+    const id = Number(row.id);
+    const held = found.locks.get(id);
+    const entry = found.pending.get(id);
+    const dates = found.reviews.get(id);
+    return {
+      ...row,
+      ...(held ? { lock: { accountId: held.accountId, name: held.name, since: wireInstant(held.since) } } : {}),
+      ...(entry ? { pending: { id: entry.id, kind: entry.kind, submittedAt: wireInstant(entry.submittedAt) } } : {}),
+      ...(dates ? wireReviewDates(dates) : {}),
+    };
   });
-}
-
-/** What staff's reads add to rows: the edit lock, the change awaiting approval, the review dates. */
-async function staffView(actor: Actor, definition: ResourceDefinition, rows: repo.Row[]): Promise<repo.Row[]> {
-  return withReviewDates(
-    actor,
-    definition,
-    await withPending(definition, await withLocks(definition, await withReferenceTitles(definition, rows))),
-  );
 }
 
 /** Rows with `{field}Title` for each `titled` reference: the title of the row it names, or null. */
@@ -175,31 +200,6 @@ async function withReferenceTitles(definition: ResourceDefinition, rows: repo.Ro
     }));
   }
   return titled;
-}
-
-/** Rows with `pending` (its id, kind and submission time) where a change waits for approval, for staff's reads. */
-async function withPending(definition: ResourceDefinition, rows: repo.Row[]): Promise<repo.Row[]> {
-  const open = await openPendingOf(
-    definition.name,
-    rows.map((row) => Number(row.id)),
-  );
-  if (!open.size) return rows;
-  return rows.map((row) => {
-    const entry = open.get(Number(row.id));
-    if (!entry) return row;
-    return { ...row, pending: { id: entry.id, kind: entry.kind, submittedAt: wireInstant(entry.submittedAt) } };
-  });
-}
-
-/** Rows with the name of the account that last saved each (`updatedByName`), for staff's lists. */
-async function withEditorNames(rows: repo.Row[]): Promise<repo.Row[]> {
-  const ids = rows.flatMap((row) => (typeof row.updatedBy === 'number' ? [row.updatedBy] : []));
-  if (!ids.length) return rows;
-  const names = await repo.accountNames(ids);
-  return rows.map((row) => ({
-    ...row,
-    updatedByName: (typeof row.updatedBy === 'number' ? names.get(row.updatedBy) : undefined) ?? null,
-  }));
 }
 
 /** The row with this id in the actor's language (and section, when given), or `notFound`. */

@@ -1,13 +1,12 @@
 import 'server-only';
 import { config } from '../../config';
-import type { Actor } from '../model/actor';
 import { readByVisitors, type ResourceDefinition } from '../model/define';
 import { invalid } from '../model/errors';
 import { sections } from '../model/sections';
 import { wireInstant } from '../model/wire';
 import { fromWireDateTime } from '../model/wire-dates';
 import type { Row } from '../storage/repository';
-import { reviewDatesOf, setReviewDate, type ReviewDates } from '../storage/reviews';
+import { setReviewDate, type ReviewDates } from '../storage/reviews';
 import { reviewCycles } from '../storage/settings';
 
 /**
@@ -62,7 +61,8 @@ export function reviewAtInput(body: Record<string, unknown>): Date | null | unde
   return date;
 }
 
-const wireDates = (dates: ReviewDates) => ({
+/** A row's review dates as its reads show them. */
+export const wireReviewDates = (dates: ReviewDates) => ({
   reviewAt: dates.reviewAt ? wireInstant(dates.reviewAt) : null,
   reviewedAt: dates.reviewedAt ? wireInstant(dates.reviewedAt) : null,
 });
@@ -84,19 +84,5 @@ export async function saveReviewAt(
     if (months) reviewAt = monthsAfter(new Date(), months);
   }
   if (reviewAt === undefined) return row;
-  return { ...row, ...wireDates(await setReviewDate(definition.name, Number(row.id), reviewAt)) };
-}
-
-/** Rows with `reviewAt` and `reviewedAt` where they have them, for staff's reads. */
-export async function withReviewDates(actor: Actor, definition: ResourceDefinition, rows: Row[]): Promise<Row[]> {
-  if (!reviewed(definition) || !actor.account) return rows;
-  const dates = await reviewDatesOf(
-    definition.name,
-    rows.map((row) => Number(row.id)),
-  );
-  if (!dates.size) return rows;
-  return rows.map((row) => {
-    const found = dates.get(Number(row.id));
-    return found ? { ...row, ...wireDates(found) } : row;
-  });
+  return { ...row, ...wireReviewDates(await setReviewDate(definition.name, Number(row.id), reviewAt)) };
 }

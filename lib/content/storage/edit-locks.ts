@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { account, editLocks } from '../../db/schema';
+import { annotationsChanged } from './row-annotations';
 
 /**
  * Edit locks: who has a row's form open. One lock per row, in the database so every app server
@@ -59,18 +60,25 @@ export async function takeLock(
   // Renewed by its holder, the lock keeps the time it was first taken.
   const renewal = and(eq(editLocks.accountId, accountId), gt(editLocks.expiresAt, sql`now()`));
   for (;;) {
-    await db
-      .insert(editLocks)
-      .values({ resource, rowId, accountId, since: sql`now()`, expiresAt: expires })
-      .onConflictDoUpdate({
-        target: [editLocks.resource, editLocks.rowId],
-        set: {
-          accountId,
-          since: sql`case when ${renewal} then ${editLocks.since} else now() end`,
-          expiresAt: expires,
-        },
-        setWhere: takeover ? undefined : or(eq(editLocks.accountId, accountId), sql`${editLocks.expiresAt} <= now()`),
-      });
+    await db.transaction(async (tx) => {
+      const [written] = await tx
+        .insert(editLocks)
+        .values({ resource, rowId, accountId, since: sql`now()`, expiresAt: expires })
+        .onConflictDoUpdate({
+          target: [editLocks.resource, editLocks.rowId],
+          set: {
+            accountId,
+            since: sql`case when ${renewal} then ${editLocks.since} else now() end`,
+            expiresAt: expires,
+          },
+          setWhere: takeover ? undefined : or(eq(editLocks.accountId, accountId), sql`${editLocks.expiresAt} <= now()`),
+        })
+        // A lock taken now (not a renewal, which keeps `since`): what staff's lists show of it changed.
+        .returning({ taken: sql<boolean>`${editLocks.since} = now()` });
+      // Every server keys what it keeps of those lists by this; a renewal only moves the lapse,
+      // at which a kept list reads the lock again.
+      if (written?.taken) await annotationsChanged(tx, resource);
+    });
     const lock = (await liveLocks(resource, [rowId])).get(rowId);
     // Released between the two statements: take it again.
     if (lock) return lock;
@@ -80,14 +88,20 @@ export async function takeLock(
 /** Gives up the account's lock of a row; whether it held one. */
 export async function releaseLock(resource: string, rowId: number, accountId: number): Promise<boolean> {
   const db = await getDb();
-  const released = await db
-    .delete(editLocks)
-    .where(and(eq(editLocks.resource, resource), eq(editLocks.rowId, rowId), eq(editLocks.accountId, accountId)))
-    .returning({ rowId: editLocks.rowId });
-  return released.length > 0;
+  return db.transaction(async (tx) => {
+    const released = await tx
+      .delete(editLocks)
+      .where(and(eq(editLocks.resource, resource), eq(editLocks.rowId, rowId), eq(editLocks.accountId, accountId)))
+      .returning({ rowId: editLocks.rowId });
+    if (released.length) await annotationsChanged(tx, resource);
+    return released.length > 0;
+  });
 }
 
-/** Removes the locks that lapsed before `before` (forms closed without releasing theirs); how many. */
+/**
+ * Removes the locks that lapsed before `before` (forms closed without releasing theirs); how many.
+ * Lapsed locks show nowhere, so their removal changes no annotation.
+ */
 export async function pruneLapsedLocks(before: Date): Promise<number> {
   const db = await getDb();
   const pruned = await db

@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { account, pendingChanges } from '../../db/schema';
 import type { Row, Tx } from './repository';
+import { annotationsChanged } from './row-annotations';
 
 /**
  * Changes to public content that wait for an Admin (table `pending_changes`): what a User submitted
@@ -101,6 +102,7 @@ export async function submitPending(
     })
     // xmax is 0 on a row this statement inserted, not on one it updated: the row's first submission.
     .returning({ id: pendingChanges.id, submittedAt: pendingChanges.submittedAt, first: sql<boolean>`(xmax = 0)` });
+  await annotationsChanged(tx, submission.resource);
   return stored;
 }
 
@@ -128,23 +130,6 @@ export async function pendingHistory(resource: string, rowId: number): Promise<P
   return rows.map(asEntry);
 }
 
-/** The open changes of some rows of one resource, by row id (for staff's lists and forms). */
-export async function openPendingOf(resource: string, rowIds: number[]): Promise<Map<number, PendingEntry>> {
-  if (!rowIds.length) return new Map();
-  const db = await getDb();
-  const rows = await db
-    .select(entryColumns)
-    .from(pendingChanges)
-    .where(
-      and(
-        eq(pendingChanges.resource, resource),
-        eq(pendingChanges.status, 'pending'),
-        sql`${pendingChanges.rowId} in ${rowIds}`,
-      ),
-    );
-  return new Map(rows.map((row) => [row.rowId, asEntry(row)]));
-}
-
 /**
  * Marks the open change decided, in the caller's transaction, or returns undefined when it is no
  * longer open. The update takes the entry's row lock, so of two concurrent decisions exactly one
@@ -159,8 +144,10 @@ export async function decidePending(
     .update(pendingChanges)
     .set({ ...decision, decidedAt: new Date() })
     .where(and(eq(pendingChanges.id, id), eq(pendingChanges.status, 'pending')))
-    .returning({ id: pendingChanges.id });
-  return decided;
+    .returning({ id: pendingChanges.id, resource: pendingChanges.resource });
+  if (!decided) return undefined;
+  await annotationsChanged(tx, decided.resource);
+  return { id: decided.id };
 }
 
 /** Marks an open change rejected outside a content write. */

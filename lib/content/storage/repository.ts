@@ -162,13 +162,15 @@ const MAX_LISTED_IDS = 250_000;
  * walk, and for a search re-test, every row before it. First pages (the most read, and the only page
  * of the prev/next lookups) keep the count-and-LIMIT path, which never reads a whole long list.
  * Reads at a given time (`scope.now`) and searches without a cache key always reach the database.
+ * `generation`: the resource's stored generation when the caller has read it already.
  */
 export async function listRows(
   definition: ResourceDefinition,
   scope: ReadScope,
   query: ListQuery,
+  generation?: number,
 ): Promise<ListResult> {
-  const result = await listRowsAsStored(definition, scope, query);
+  const result = await listRowsAsStored(definition, scope, query, generation);
   if (!scope.publicOnly) return result;
   return { ...result, rows: await withPreviewedChange(definition, result.rows) };
 }
@@ -177,6 +179,7 @@ async function listRowsAsStored(
   definition: ResourceDefinition,
   scope: ReadScope,
   query: ListQuery,
+  generation?: number,
 ): Promise<ListResult> {
   const where = listConditions(definition, scope, query);
   const load = async () => loadPage(definition, where, query, await countRows(definition, where));
@@ -188,8 +191,9 @@ async function listRowsAsStored(
     ...selection,
     conditions: conditions?.length ? query.cacheKey : undefined,
   };
-  // Signed-in: one generation lookup for every read below, so they also come from one moment.
-  const options = scope.publicOnly ? {} : { shared: await storedGeneration(definition.name) };
+  // Signed-in: one generation lookup for every read below (the caller's, when it read it with
+  // others), so they also come from one moment.
+  const options = scope.publicOnly ? {} : { shared: generation ?? (await storedGeneration(definition.name)) };
   if (page > 1) {
     const deep = await deepPage(definition, where, query, JSON.stringify({ ...listKey, sort, ids: true }), options);
     if (deep) return deep;
@@ -957,16 +961,4 @@ export async function uploadsExist(ids: string[]): Promise<string[]> {
   const found = await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids));
   const known = new Set(found.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
-}
-
-/** The display names of these accounts, by id (for "last edited by"). */
-export async function accountNames(ids: number[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids)];
-  if (!wanted.length) return new Map();
-  const db = await getDb();
-  const rows = await db
-    .select({ id: account.id, name: account.displayName })
-    .from(account)
-    .where(inArray(account.id, wanted));
-  return new Map(rows.map((row) => [Number(row.id), String(row.name)]));
 }

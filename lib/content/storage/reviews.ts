@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { cachedRead, invalidate } from '../../cache/public-reads';
 import { getDb } from '../../db';
 import type { WireLanguage } from '../../i18n/languages';
@@ -17,17 +17,6 @@ import { column, scopeConditions, tableOf, type Row } from './repository';
 export interface ReviewDates {
   reviewAt: Date | null;
   reviewedAt: Date | null;
-}
-
-/** The review dates of some rows of a resource, by row id (only rows that have an entry). */
-export async function reviewDatesOf(resource: string, rowIds: number[]): Promise<Map<number, ReviewDates>> {
-  if (!rowIds.length) return new Map();
-  const db = await getDb();
-  const rows = await db
-    .select({ rowId: contentReviews.rowId, reviewAt: contentReviews.reviewAt, reviewedAt: contentReviews.reviewedAt })
-    .from(contentReviews)
-    .where(and(eq(contentReviews.resource, resource), inArray(contentReviews.rowId, rowIds)));
-  return new Map(rows.map((row) => [row.rowId, { reviewAt: row.reviewAt, reviewedAt: row.reviewedAt }]));
 }
 
 /**

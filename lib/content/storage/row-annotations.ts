@@ -1,0 +1,157 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import { bumpStoredGeneration, storedGenerations } from '../../cache/generations';
+import { cachedRead } from '../../cache/public-reads';
+import { getDb } from '../../db';
+import { account, contentReviews, editLocks, pendingChanges } from '../../db/schema';
+import accountDefinition from '../resources/account';
+
+/**
+ * What staff's reads show beside a row, kept in tables of their own: its edit lock (who has its
+ * form open), its change awaiting approval and its review dates, with the names of the accounts
+ * that last saved the rows. All of a page's rows are read in one query.
+ */
+
+export interface RowAnnotations {
+  locks: Map<number, { accountId: number; name: string; since: Date }>;
+  /** The open change's kind: new, change or delete (lib/content/storage/pending.ts). */
+  pending: Map<number, { id: number; kind: string; submittedAt: Date }>;
+  reviews: Map<number, { reviewAt: Date | null; reviewedAt: Date | null }>;
+  /** Display names by account id. */
+  names: Map<number, string>;
+  /** Milliseconds until the first of these locks lapses (counted on the database's clock), if any. */
+  lapsesIn?: number;
+}
+
+/** Which annotations to read: reviews only for resources with review dates, names only for lists. */
+export interface AnnotationRequest {
+  rowIds: number[];
+  reviews: boolean;
+  accountIds: number[];
+}
+
+/**
+ * The stored generation (lib/cache/generations.ts) that moves with every write of a resource's
+ * edit locks and open changes, so a cache of its rows' annotations keyed by it is never stale.
+ * Review dates move the resource's own generation (their table's trigger, migration 0016).
+ */
+export const annotationsGeneration = (resource: string) => `${resource}:annotations`;
+
+/** Moves the resource's annotations generation on, in the transaction of the write that changed them. */
+export const annotationsChanged = (executor: Parameters<typeof bumpStoredGeneration>[0], resource: string) =>
+  bumpStoredGeneration(executor, annotationsGeneration(resource));
+
+const toDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+
+const idList = (ids: number[]) =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+
+/** The annotations of some rows of a resource (one query; none at all when there is nothing to ask). */
+export async function rowAnnotations(resource: string, request: AnnotationRequest): Promise<RowAnnotations> {
+  const found: RowAnnotations = { locks: new Map(), pending: new Map(), reviews: new Map(), names: new Map() };
+  const rowIds = [...new Set(request.rowIds)];
+  const accountIds = [...new Set(request.accountIds)];
+  const parts: SQL[] = [];
+  // Every part has the same columns: kind, row id, a number, a text, two instants, milliseconds.
+  if (rowIds.length) {
+    const rows = idList(rowIds);
+    parts.push(
+      sql`select 'lock'::text as kind, ${editLocks.rowId} as row_id, ${editLocks.accountId} as number,
+          coalesce(${account.displayName}, '')::text as text, ${editLocks.since} as at, null::timestamptz as until,
+          (extract(epoch from ${editLocks.expiresAt} - now()) * 1000)::float8 as ms
+        from ${editLocks} left join ${account} on ${account.id} = ${editLocks.accountId}
+        where ${editLocks.resource} = ${resource} and ${editLocks.rowId} in ${rows} and ${editLocks.expiresAt} > now()`,
+      sql`select 'pending'::text, ${pendingChanges.rowId}, ${pendingChanges.id}, ${pendingChanges.kind}::text,
+          ${pendingChanges.submittedAt}, null::timestamptz, null::float8
+        from ${pendingChanges}
+        where ${pendingChanges.resource} = ${resource} and ${pendingChanges.status} = 'pending'
+          and ${pendingChanges.rowId} in ${rows}`,
+    );
+    if (request.reviews)
+      parts.push(
+        sql`select 'review'::text, ${contentReviews.rowId}, null::integer, null::text, ${contentReviews.reviewAt},
+            ${contentReviews.reviewedAt}, null::float8
+          from ${contentReviews}
+          where ${contentReviews.resource} = ${resource} and ${contentReviews.rowId} in ${rows}`,
+      );
+  }
+  if (accountIds.length)
+    parts.push(
+      sql`select 'name'::text, ${account.id}, ${account.id}, ${account.displayName}::text, null::timestamptz,
+          null::timestamptz, null::float8
+        from ${account} where ${account.id} in ${idList(accountIds)}`,
+    );
+  if (!parts.length) return found;
+  const db = await getDb();
+  const result = await db.execute(sql.join(parts, sql` union all `));
+  for (const row of result.rows) {
+    const rowId = Number(row.row_id);
+    switch (row.kind) {
+      case 'lock': {
+        found.locks.set(rowId, { accountId: Number(row.number), name: String(row.text), since: toDate(row.at)! });
+        const ms = Number(row.ms);
+        found.lapsesIn = Math.min(found.lapsesIn ?? Infinity, ms);
+        break;
+      }
+      case 'pending':
+        found.pending.set(rowId, {
+          id: Number(row.number),
+          kind: String(row.text),
+          submittedAt: toDate(row.at)!,
+        });
+        break;
+      case 'review':
+        found.reviews.set(rowId, { reviewAt: toDate(row.at), reviewedAt: toDate(row.until) });
+        break;
+      case 'name':
+        found.names.set(rowId, String(row.text));
+        break;
+    }
+  }
+  return found;
+}
+
+/** The stored generations a list's annotations are kept by: its resource's, its annotations', the accounts'. */
+export interface ListGenerations {
+  resource: number;
+  annotations: number;
+  accounts: number;
+}
+
+/** A signed-in list's generations, in one read (what its page and its annotations are kept by). */
+export async function listGenerations(resource: string): Promise<ListGenerations> {
+  const [own, annotations, accounts] = await storedGenerations([
+    resource,
+    annotationsGeneration(resource),
+    accountDefinition.name,
+  ]);
+  return { resource: own, annotations, accounts };
+}
+
+/**
+ * A list page's annotations through the read cache, kept by the generations they come from: the
+ * resource's (review dates, rows removed), its annotations' (locks taken, renewed or released;
+ * changes submitted or decided) and the accounts' (names), so a write on any server is seen by the
+ * next read; an entry holding a lock lapses with it.
+ */
+export function cachedRowAnnotations(
+  resource: string,
+  request: AnnotationRequest,
+  generations: ListGenerations,
+): Promise<RowAnnotations> {
+  const key = JSON.stringify({
+    annotations: generations.annotations,
+    accounts: generations.accounts,
+    rows: request.rowIds,
+    reviews: request.reviews,
+    names: request.accountIds,
+  });
+  return cachedRead(resource, key, () => rowAnnotations(resource, request), {
+    shared: generations.resource,
+    lapsesIn: (found) => found.lapsesIn,
+  });
+}
