@@ -80,6 +80,7 @@ describe('row checks', () => {
       typeId: null,
       isPinned: false,
       files: [],
+      audience: 'everyone',
       lang: 'tw',
       translationId: null,
       isVisible: true,
