@@ -16,6 +16,7 @@ import errors from './errors.json';
 import mail from './mail.json';
 import newsletter from './newsletter.json';
 import memberArea from './memberArea.json';
+import memberInstitution from './memberInstitution.json';
 
 const messages = {
   api,
@@ -34,6 +35,7 @@ const messages = {
   mail,
   newsletter,
   memberArea,
+  memberInstitution,
   errors,
 };
 export default messages;

@@ -2,6 +2,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { MemberField, MemberForm } from '@/components/site/member/MemberForm';
 import { MemberFrame } from '@/components/site/member/MemberFrame';
+import { MemberSections } from '@/components/site/member/MemberSections';
 import form from '@/components/site/form.module.css';
 import styles from '@/components/site/member/member.module.css';
 import { pendingTotpSecret, secondFactorState } from '@/lib/content/auth/second-factor';
@@ -36,6 +37,7 @@ export default async function MemberHome({ params, searchParams }: PageProps<'/[
   const codes = queryValue(query.enabled) === '1' ? (await cookies()).get(MEMBER_CODES_COOKIE)?.value : undefined;
   return (
     <MemberFrame locale={locale} title={t('home.title')}>
+      <MemberSections locale={locale} current="home" />
       <section aria-labelledby="member-account">
         <h2 id="member-account" className="section-title">
           {t('home.account')}

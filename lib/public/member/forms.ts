@@ -5,6 +5,7 @@ import { TICKET_MS } from '../../content/auth/second-factor';
 import type { Actor } from '../../content/model/actor';
 import { ContentError } from '../../content/model/errors';
 import { signIn, signOut, type SignInResult } from '../../content/operations/account';
+import { inviteContact, removeContact } from '../../content/operations/member-contacts';
 import { acceptInvitation } from '../../content/operations/member-invitations';
 import { requestPasswordReset, resetPassword } from '../../content/operations/password-reset';
 import { signInSecondStep, totpEnable, totpSetup } from '../../content/operations/second-factor';
@@ -32,6 +33,8 @@ export const memberForms = [
   'reset',
   'totp-setup',
   'totp-enable',
+  'contact-invite',
+  'contact-remove',
 ] as const;
 export type MemberForm = (typeof memberForms)[number];
 export const isMemberForm = (name: string): name is MemberForm => (memberForms as readonly string[]).includes(name);
@@ -113,6 +116,8 @@ function formErrorOf(error: unknown): FormError {
     if (error.kind === 'tooMany') return new FormError('rateLimited', Number(error.values.seconds) || undefined);
     const issue = error.issues[0];
     if (issue?.field === 'password') return new FormError('passwordRules', accountDefinition.fields.password.min);
+    if (issue?.field === 'email' || issue?.field === 'name') return new FormError('contactFields');
+    if (error.kind === 'forbidden') return new FormError('forbidden');
     return new FormError(knownErrors.has(error.key) ? error.key : 'invalid');
   }
   throw error;
@@ -126,6 +131,7 @@ const knownErrors = new Set([
   'secondFactorCodeWrong',
   'secondFactorCodeMissing',
   'secondFactorNoKey',
+  'memberContactsFull',
 ]);
 
 /** The session cookie of a signed-in Member, and the redirect into the member area. */
@@ -233,6 +239,21 @@ const handlers: Record<MemberForm, { back: string; run: (context: FormContext) =
       return seeOther(context.language, memberPaths.home, { enabled: 1 }, [
         cookie(MEMBER_CODES_COOKIE, recoveryCodes.join(' '), RECOVERY_CODES_SHOWN_SECONDS, context.secure),
       ]);
+    },
+  },
+  'contact-invite': {
+    back: memberPaths.colleagues,
+    run: async (context) => {
+      const { form } = context;
+      await inviteContact(await memberActor(context), { email: field(form, 'email'), name: field(form, 'name') });
+      return seeOther(context.language, memberPaths.colleagues, { invited: 1 });
+    },
+  },
+  'contact-remove': {
+    back: memberPaths.colleagues,
+    run: async (context) => {
+      await removeContact(await memberActor(context), field(context.form, 'id'));
+      return seeOther(context.language, memberPaths.colleagues, { removed: 1 });
     },
   },
   reset: {
