@@ -80,7 +80,15 @@ test.describe('garbled requests get a 4xx, never a 5xx', () => {
       cases.push({ label: 'bad escape', method, path: `/api${garbled}`, headers: XSRF });
       cases.push({ label: 'TRACE', method: 'TRACE', path: `/api${path}` });
     }
-    const notInSitemap = ['/tw/member/login', '/en/member/welcome', '/tw/member/forms/login'];
+    const notInSitemap = [
+      '/tw/member/login',
+      '/en/member/welcome',
+      '/tw/member/forms/login',
+      '/tw/member/dues',
+      '/en/member/dues/2024',
+      '/en/member/colleagues',
+      '/tw/member/forms/contact-invite',
+    ];
     for (const path of [
       ...pages,
       ...notInSitemap,
