@@ -1,14 +1,15 @@
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { linkIn, TestSmtpServer } from '../test/helpers/smtp';
-import { adminHeaders, expectNoAxeViolations, nextTestAddress } from './helpers';
+import { adminHeaders, expectNoAxeViolations, expectToast, nextTestAddress, signInTo } from './helpers';
 import { E2E_SMTP_PORT } from './worker';
 
 /**
  * The member area's dues and colleagues without JavaScript, in both languages: staff record an
  * institution's dues, its key contact sees each year paid, due or overdue and prints a paid year's
  * receipt (an unpaid year's is the 404), then invites a colleague, who takes up the mailed link, and
- * removes them again. Axe on every screen.
+ * removes them again; on the back office's institution form, an Admin sees its accounts and
+ * resends and revokes an invitation. Axe on every screen.
  */
 const smtp = new TestSmtpServer(E2E_SMTP_PORT);
 
@@ -170,5 +171,59 @@ for (const language of ['tw', 'en'] as const) {
     await expect(page.getByRole('row', { name: /Lin Wei/ })).toHaveCount(0);
     await axeOn(browser, context, page.url());
     await context.close();
+  });
+}
+
+const staffWords = {
+  tw: {
+    heading: '會員帳號',
+    never: '尚未登入',
+    resend: '重寄給',
+    resent: '已重新寄出邀請',
+    revoke: '撤銷',
+    revoked: '的邀請已撤銷',
+  },
+  en: {
+    heading: 'Member accounts',
+    never: 'Never',
+    resend: 'Resend to',
+    resent: 'A new invitation is on its way',
+    revoke: 'Revoke for',
+    revoked: 'no longer works',
+  },
+} as const;
+
+for (const language of ['tw', 'en'] as const) {
+  const w = staffWords[language];
+  test(`${language}: 會員帳號 on an institution's form: its accounts, an invitation resent and revoked`, async ({
+    page,
+    request,
+  }) => {
+    const headers = await adminHeaders(request, language);
+    const added = await request.post('/api/webmemberdept/add', {
+      headers,
+      data: { name: `Staff Test ${language} ${Date.now()}`, category: 1 },
+    });
+    const institution = (await added.json()) as { id: number };
+    const member = `staff-view-${language}-${Date.now()}@example.org`;
+    const pending = `staff-pending-${language}-${Date.now()}@example.org`;
+    for (const email of [member, pending]) {
+      const invited = await request.post('/api/member/invite', {
+        headers,
+        data: { memberId: institution.id, email, name: email === member ? 'Chen Mei' : 'Lin Wei' },
+      });
+      expect(invited.status()).toBe(200);
+    }
+    await takeUp(request, member, 'member password 1');
+    await signInTo(page, `/${language}-admin/webmemberdept/${institution.id}`, language);
+    const panel = page.getByRole('region', { name: w.heading });
+    await expect(panel.getByRole('row', { name: /Chen Mei/ })).toContainText(w.never);
+    await expect(panel.getByRole('row', { name: /Lin Wei/ })).toContainText(pending);
+    await expectNoAxeViolations(page);
+    await panel.getByRole('button', { name: `${w.resend} ${pending}` }).click();
+    await expectToast(page, w.resent);
+    await panel.getByRole('button', { name: new RegExp(`${w.revoke}.*${pending.replace(/[.]/g, '\\.')}`) }).click();
+    await expectToast(page, w.revoked);
+    await expect(panel.getByRole('row', { name: /Lin Wei/ })).toHaveCount(0);
   });
 }
