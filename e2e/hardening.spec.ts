@@ -86,6 +86,10 @@ test.describe('garbled requests get a 4xx, never a 5xx', () => {
       '/tw/member/forms/login',
       '/en/member',
       '/tw/member/forms/entry',
+      '/tw/member/dues',
+      '/en/member/dues/2024',
+      '/en/member/colleagues',
+      '/tw/member/forms/contact-invite',
     ];
     for (const path of [
       ...pages,

@@ -50,6 +50,7 @@ const privateDefaults = {
   reviewCycles: {},
   reminderDays: '3,1',
   registrationRetentionMonths: 12,
+  memberContactsMax: 5,
 };
 
 const getInfo = (options: { token?: string; language?: 'tw' | 'en' } = {}) =>

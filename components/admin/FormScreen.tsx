@@ -18,6 +18,7 @@ import { useToast } from './Toasts';
 import { useInvalidateResource } from './useInvalidate';
 import { PendingBanner } from './PendingChange';
 import { PreviewLink } from './PreviewLink';
+import { MemberAccountsPanel } from './MemberAccountsPanel';
 import { AccountSecurityPanel } from './SessionsPanel';
 
 /** The form of any resource (the form helper's ResourceForm) in the back office's frame. */
@@ -86,6 +87,9 @@ export function FormScreen({ resource, section, rowId }: { resource: string; sec
           if (confirmLeave()) router.push(listHref);
         }}
       />
+      {resource === 'webmemberdept' && rowId !== undefined && row && account.role === 1 ? (
+        <MemberAccountsPanel memberId={rowId} />
+      ) : null}
       {resource === 'account' && rowId !== undefined && row && account.role === 1 ? (
         <AccountSecurityPanel accountId={rowId} username={String(row.username ?? '')} />
       ) : null}

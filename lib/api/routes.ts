@@ -23,6 +23,8 @@ import * as history from '../content/operations/history';
 import { mailStatus } from '../content/operations/mail';
 import * as media from '../content/operations/media';
 import * as memberEntry from '../content/operations/member-entry';
+import * as memberContacts from '../content/operations/member-contacts';
+import * as memberDues from '../content/operations/member-dues';
 import * as memberInvitations from '../content/operations/member-invitations';
 import { requestPasswordReset, resetPassword } from '../content/operations/password-reset';
 import * as content from '../content/operations/resource';
@@ -464,6 +466,56 @@ function memberRoutes(): Route[] {
         return json(await memberEntry.submitMemberLogo(context.actor, await upload.uploadedFile(context)));
       },
       summary: "Proposes a new logo (multipart field `file`, an image) for the Member's institution entry",
+    },
+    {
+      method: 'POST',
+      path: 'member/dues',
+      operation: (actor) => memberDues.memberDues(actor),
+      summary: "The Member's own institution's dues, the latest year first, each paid, due or overdue (Members)",
+    },
+    {
+      method: 'POST',
+      path: 'member/dues/receipt/:year',
+      operation: (actor, { params: [year] }) => memberDues.memberReceipt(actor, year),
+      summary: "A paid year's receipt of the Member's own institution (Members)",
+    },
+    {
+      method: 'POST',
+      path: 'member/contacts',
+      operation: (actor) => memberContacts.listContacts(actor),
+      summary: "The key contact's institution's Member accounts and open invitations, with `max` (key contacts)",
+    },
+    {
+      method: 'POST',
+      path: 'member/contacts/invite',
+      body: true,
+      operation: (actor, { body }) => memberContacts.inviteContact(actor, body),
+      summary:
+        "Invites a colleague to the key contact's own institution, `{email, name}`, up to `memberContactsMax` (key contacts)",
+    },
+    {
+      method: 'DELETE',
+      path: 'member/contacts/:id',
+      operation: (actor, { params: [id] }) => memberContacts.removeContact(actor, id),
+      summary: "Removes a Member account of the key contact's own institution, not their own (key contacts)",
+    },
+    {
+      method: 'POST',
+      path: 'member/accounts/:memberId',
+      operation: (actor, { params: [memberId] }) => memberContacts.institutionAccounts(actor, memberId),
+      summary: "A member institution's accounts (last sign-in) and invitations not taken up (Admins)",
+    },
+    {
+      method: 'POST',
+      path: 'member/invitations/resend/:id',
+      operation: (actor, { params: [id] }) => memberContacts.resendInvitation(actor, id),
+      summary: 'Mails an invitation again with a new 7-day link; the old link stops working (Admins)',
+    },
+    {
+      method: 'POST',
+      path: 'member/invitations/revoke/:id',
+      operation: (actor, { params: [id] }) => memberContacts.revokeInvitation(actor, id),
+      summary: "An invitation's link stops working (Admins)",
     },
   ];
 }

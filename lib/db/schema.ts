@@ -33,6 +33,7 @@ export const webactivitytype = contentTable(resources.webactivitytype);
 export const webactivity = contentTable(resources.webactivity);
 export const webqa = contentTable(resources.webqa);
 export const webmemberdept = contentTable(resources.webmemberdept);
+export const webmemberdues = contentTable(resources.webmemberdues);
 export const websupervisor = contentTable(resources.websupervisor);
 export const webcommittee = contentTable(resources.webcommittee);
 export const webmemorabilia = contentTable(resources.webmemorabilia);

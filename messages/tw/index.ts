@@ -17,6 +17,7 @@ import mail from './mail.json';
 import newsletter from './newsletter.json';
 import memberArea from './memberArea.json';
 import memberEntry from './memberEntry.json';
+import memberInstitution from './memberInstitution.json';
 
 const messages = {
   api,
@@ -36,6 +37,7 @@ const messages = {
   newsletter,
   memberArea,
   memberEntry,
+  memberInstitution,
   errors,
 };
 export default messages;

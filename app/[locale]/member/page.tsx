@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { MemberEntry } from '@/components/site/member/MemberEntry';
 import { MemberField, MemberForm } from '@/components/site/member/MemberForm';
 import { MemberFrame } from '@/components/site/member/MemberFrame';
+import { MemberSections } from '@/components/site/member/MemberSections';
 import form from '@/components/site/form.module.css';
 import styles from '@/components/site/member/member.module.css';
 import { pendingTotpSecret, secondFactorState } from '@/lib/content/auth/second-factor';
@@ -37,6 +38,7 @@ export default async function MemberHome({ params, searchParams }: PageProps<'/[
   const codes = queryValue(query.enabled) === '1' ? (await cookies()).get(MEMBER_CODES_COOKIE)?.value : undefined;
   return (
     <MemberFrame locale={locale} title={t('home.title')}>
+      <MemberSections locale={locale} current="home" />
       <section aria-labelledby="member-account">
         <h2 id="member-account" className="section-title">
           {t('home.account')}

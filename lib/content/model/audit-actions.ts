@@ -35,9 +35,12 @@ export const auditActions = [
   'review',
   // The newsletter: a mailing sent, subscribers invited, exported or deleted on request.
   'newsletter',
-  // The member area: a contact invited to an institution's accounts, and the invitation taken up.
+  // The member area: a contact invited to an institution's accounts, the invitation taken up or
+  // revoked, and a Member account removed by the institution's key contact.
   'memberInvite',
   'memberJoin',
+  'memberInviteRevoke',
+  'memberRemove',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -95,6 +95,8 @@ export interface ResourceDefinition<F extends Record<string, Field> = Record<str
    * name): a line whose value some row already has updates that row; otherwise it adds one.
    */
   importKey?: keyof F & string;
+  /** Fields whose values no two rows may share together (an institution's dues: one row per year). */
+  uniqueTogether?: readonly (keyof F & string)[];
   /** False for records that are kept for good (contact messages): no delete call. */
   deletable?: boolean;
   /**

@@ -16,6 +16,7 @@ import webrule from '../resources/webrule';
 import webdisciplinetype from '../resources/webdisciplinetype';
 import webdiscipline from '../resources/webdiscipline';
 import webmemberdept from '../resources/webmemberdept';
+import webmemberdues from '../resources/webmemberdues';
 import webareainfo from '../resources/webareainfo';
 import webqa from '../resources/webqa';
 import webbilingual from '../resources/webbilingual';
@@ -55,6 +56,7 @@ export const resources = {
   webdisciplinetype,
   webdiscipline,
   webmemberdept,
+  webmemberdues,
   webareainfo,
   webqa,
   webbilingual,

@@ -105,6 +105,11 @@ export function contentTable(definition: ResourceDefinition) {
         indexes.push(uniqueIndex(`${definition.name}_${snakeCase(key)}_unique`).on(sql`lower(${col(key)})`));
       }
     }
+    if (definition.uniqueTogether?.length) {
+      const [first, ...rest] = definition.uniqueTogether.map(col);
+      const name = definition.uniqueTogether.map(snakeCase).join('_');
+      indexes.push(uniqueIndex(`${definition.name}_${name}_unique`).on(first, ...rest));
+    }
     return indexes;
   });
 }

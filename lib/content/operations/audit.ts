@@ -24,7 +24,10 @@ function instant(value: unknown, name: string, endOfDay = false): Date | undefin
   return parsed;
 }
 
-/** The audit log's filters as `getlist` takes them: `{page, pageSize, action, resource, accountId, from, to}`. */
+/**
+ * The audit log's filters as `getlist` takes them:
+ * `{page, pageSize, action, resource, accountId, memberId, from, to}`.
+ */
 function parseAuditRequest(body: Record<string, unknown>): { filter: AuditFilter; page: number; pageSize: number } {
   const filter: AuditFilter = {};
   if (given(body.action)) {
@@ -42,13 +45,17 @@ function parseAuditRequest(body: Record<string, unknown>): { filter: AuditFilter
     filter.resource = body.resource;
   }
   if (given(body.accountId)) filter.accountId = positiveInteger(String(body.accountId));
+  if (given(body.memberId)) filter.memberId = positiveInteger(String(body.memberId));
   filter.from = instant(body.from, 'from');
   filter.to = instant(body.to, 'to', true);
   if (filter.from && filter.to && filter.from > filter.to) throw invalid('dateRangeOrder', { from: 'from', to: 'to' });
   return { filter, ...pageOf(body) };
 }
 
-/** Admins only: one page of the audit log, newest first, filtered by action, resource, account and time. */
+/**
+ * Admins only: one page of the audit log, newest first, filtered by action, resource, account,
+ * member institution and time.
+ */
 export async function auditList(actor: Actor, body: Record<string, unknown>) {
   requireAccess(actor, 'admin');
   const { filter, page, pageSize } = parseAuditRequest(body);

@@ -77,8 +77,23 @@ export interface InvitationAnswer {
  */
 export async function inviteMember(actor: Actor, input: Record<string, unknown>): Promise<InvitationAnswer> {
   requireAccess(actor, 'admin');
+  return issueInvitation(actor, input.memberId, input, input.keyContact);
+}
+
+/**
+ * Checks an invitation `{email, name}` to institution `memberId` and sends it (an Admin's, or a key
+ * contact's for a colleague: lib/content/operations/member-contacts.ts); `limit` refuses it before
+ * anything is stored, once the institution's own count is known.
+ */
+export async function issueInvitation(
+  actor: Actor,
+  memberIdInput: unknown,
+  input: Record<string, unknown>,
+  keyContact: unknown,
+  limit?: (memberId: number) => Promise<void>,
+): Promise<InvitationAnswer> {
   await hit(memberInviteLimit, actor.clientAddress);
-  const memberId = positiveId(input.memberId);
+  const memberId = positiveId(memberIdInput);
   const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : input.email;
   const { values, issues } = validateInput(
     invitationFields,
@@ -96,7 +111,7 @@ export async function inviteMember(actor: Actor, input: Record<string, unknown>)
         : issue,
   );
   if (memberId === null) named.unshift({ field: 'memberId', key: 'memberInstitutionRequired', values: {} });
-  if (input.keyContact !== undefined && typeof input.keyContact !== 'boolean')
+  if (keyContact !== undefined && typeof keyContact !== 'boolean')
     named.push({ field: 'keyContact', key: 'notBoolean', values: { field: 'keyContact' } });
   if (named.length) throw invalidFields(dedupe(named));
   const institution = await institutionName(memberId!);
@@ -110,11 +125,12 @@ export async function inviteMember(actor: Actor, input: Record<string, unknown>)
     .where(sql`lower(${account.username}) = ${address}`)
     .limit(1);
   if (taken) throw conflict('memberEmailTaken');
+  await limit?.(memberId!);
   const invitation = await createInvitation(actor, {
     memberId: memberId!,
     email: address,
     name,
-    keyContact: input.keyContact === true,
+    keyContact: keyContact === true,
   });
   await recordAudit(actor, {
     action: 'memberInvite',

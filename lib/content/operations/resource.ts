@@ -285,8 +285,22 @@ export async function checkAgainstDatabase(
   definition: ResourceDefinition,
   values: repo.Row,
   id?: number,
+  existing?: repo.Row,
 ) {
   const issues: Issue[] = [];
+  const together = definition.uniqueTogether ?? [];
+  if (together.length) {
+    const row = { ...existing, ...values };
+    const combination = Object.fromEntries(together.map((key) => [key, row[key]]));
+    if (
+      together.every((key) => row[key] !== undefined && row[key] !== null) &&
+      (await repo.combinationExists(definition, combination, id))
+    ) {
+      const labels = together.map((key) => definition.fields[key].label[actor.language]).join(' + ');
+      const value = together.map((key) => String(row[key])).join(' + ');
+      issues.push({ field: together[together.length - 1], key: 'duplicate', values: { field: labels, value } });
+    }
+  }
   for (const [key, f] of inputFields(definition)) {
     const value = values[key];
     const label = (k: string) => (k === key ? f.label[actor.language] : k);
@@ -460,7 +474,7 @@ export async function prepareUpdate(
   const existing = await find(actor, definition, id, scope);
   const { values, issues } = validateInput(definition, body, 'update', actor.language, timeZone());
   if (issues.length) throw invalidFields(issues);
-  await checkAgainstDatabase(actor, definition, values, id);
+  await checkAgainstDatabase(actor, definition, values, id, existing);
   const hooks = hooksFor(definition);
   let changes: repo.Row = { ...cleanValues(definition, values), updatedBy: actor.account?.id ?? null };
   // A cleared publish time means "now", as on add: the column is never empty.

@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, desc, eq, gte, lt, lte, count, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, count, or, sql, type SQL } from 'drizzle-orm';
 import { config } from '../../config';
 import { getDb } from '../../db';
-import { auditLog } from '../../db/schema';
+import { account, auditLog, webmemberdues } from '../../db/schema';
 import { logError } from '../../observability/logger';
 import type { Actor } from '../model/actor';
 import type { AuditAction } from '../model/audit-actions';
@@ -54,8 +54,22 @@ export interface AuditFilter {
   action?: AuditAction;
   resource?: string;
   accountId?: number;
+  /** A member institution: entries on its row, its accounts and its dues, and what its Members did. */
+  memberId?: number;
   from?: Date;
   to?: Date;
+}
+
+function aboutInstitution(memberId: number): SQL {
+  const accounts = (column: typeof auditLog.accountId | typeof auditLog.rowId) =>
+    inArray(column, sql`(select ${account.id} from ${account} where ${account.memberId} = ${memberId})`);
+  const dues = sql`(select ${webmemberdues.id} from ${webmemberdues} where ${webmemberdues.memberId} = ${memberId})`;
+  return or(
+    and(eq(auditLog.resource, 'webmemberdept'), eq(auditLog.rowId, memberId)),
+    and(eq(auditLog.resource, 'account'), accounts(auditLog.rowId)),
+    and(eq(auditLog.resource, 'webmemberdues'), inArray(auditLog.rowId, dues)),
+    accounts(auditLog.accountId),
+  )!;
 }
 
 /** One page of the log, newest first. */
@@ -65,6 +79,7 @@ export async function listAudit(filter: AuditFilter, page: number, pageSize: num
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.resource) conditions.push(eq(auditLog.resource, filter.resource));
   if (filter.accountId) conditions.push(eq(auditLog.accountId, filter.accountId));
+  if (filter.memberId) conditions.push(aboutInstitution(filter.memberId));
   if (filter.from) conditions.push(gte(auditLog.at, filter.from));
   if (filter.to) conditions.push(lte(auditLog.at, filter.to));
   const where = and(...conditions);

@@ -493,27 +493,29 @@ export async function countWhere(definition: ResourceDefinition, key: string, va
   return total;
 }
 
-/** Another row with the same value, compared case-insensitively (unique fields). */
-export async function duplicateExists(
-  definition: ResourceDefinition,
-  key: string,
-  value: string,
-  exceptId?: number,
-): Promise<boolean> {
+/** Whether a row other than `exceptId` meets `condition`. */
+async function otherRowExists(definition: ResourceDefinition, condition: SQL, exceptId?: number): Promise<boolean> {
   const db = await getDb();
   const table = tableOf(definition);
   const [row] = await db
     .select({ id: column(table, 'id') })
     .from(table)
-    .where(
-      and(
-        sql`lower(${column(table, key)}) = lower(${value})`,
-        exceptId ? ne(column(table, 'id'), exceptId) : undefined,
-      ),
-    )
+    .where(and(condition, exceptId ? ne(column(table, 'id'), exceptId) : undefined))
     .limit(1);
   return row !== undefined;
 }
+
+/** Another row with the same value, compared case-insensitively (unique fields). */
+export const duplicateExists = (definition: ResourceDefinition, key: string, value: string, exceptId?: number) =>
+  otherRowExists(definition, sql`lower(${column(tableOf(definition), key)}) = lower(${value})`, exceptId);
+
+/** Another row with the same values in all of `values`' columns (a resource's `uniqueTogether`). */
+export const combinationExists = (definition: ResourceDefinition, values: Row, exceptId?: number) =>
+  otherRowExists(
+    definition,
+    and(...Object.entries(values).map(([key, value]) => eq(column(tableOf(definition), key), value)))!,
+    exceptId,
+  );
 
 /** Rows that share a parent (and language) are siblings; `order` counts among them. */
 function siblingConditions(definition: ResourceDefinition, row: Row): SQL[] {

@@ -87,8 +87,18 @@ export const sharedSettingFields = {
     pattern: /^(off|daily|weekly)$/,
     public: false,
   }),
+  // How many Member accounts one institution may have (its key contact invites them: member-contacts.ts).
+  memberContactsMax: field.integer(
+    ['每個會員機構的帳號上限（預設 5）', 'Accounts per member institution (default 5)'],
+    {
+      min: 1,
+      max: 100,
+      public: false,
+    },
+  ),
 } satisfies Record<string, Field>;
 
+export const DEFAULT_MEMBER_CONTACTS_MAX = 5;
 export const DEFAULT_REMINDER_DAYS = [3, 1];
 export const DEFAULT_REGISTRATION_RETENTION_MONTHS = 12;
 
@@ -109,6 +119,8 @@ export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 const frequencyOf = (value: unknown): DigestFrequency =>
   DIGEST_FREQUENCIES.find((frequency) => frequency === value) ?? 'off';
+const contactsMaxOf = (value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : DEFAULT_MEMBER_CONTACTS_MAX;
 const policyOf = (value: unknown): SecondFactorPolicy =>
   SECOND_FACTOR_POLICIES.find((policy) => policy === value) ?? 'none';
 
@@ -184,6 +196,8 @@ export interface WebInfo {
   reminderDays?: string;
   /** Only for signed-in readers: months after an activity its sign-ups' personal data are kept. */
   registrationRetentionMonths?: number;
+  /** Only for signed-in readers: how many Member accounts one institution may have. */
+  memberContactsMax?: number;
 }
 
 /** What a language shows before anything is saved (or after a field is cleared). */
@@ -212,6 +226,7 @@ export function defaultWebInfo(language: WireLanguage): WebInfo {
     reviewCycles: {},
     reminderDays: DEFAULT_REMINDER_DAYS.join(','),
     registrationRetentionMonths: DEFAULT_REGISTRATION_RETENTION_MONTHS,
+    memberContactsMax: DEFAULT_MEMBER_CONTACTS_MAX,
   };
 }
 
@@ -248,6 +263,7 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
       typeof stored.registrationRetentionMonths === 'number'
         ? stored.registrationRetentionMonths
         : defaults.registrationRetentionMonths,
+    memberContactsMax: contactsMaxOf(stored.memberContactsMax),
   };
   // The fields that are not public (`public: false` in the definitions above) only for signed-in readers.
   if (!includePrivate) {
@@ -260,6 +276,7 @@ function merge(language: WireLanguage, stored: Record<string, unknown>, includeP
     delete info.reminderDays;
     delete info.registrationRetentionMonths;
     delete info.newsletterDigest;
+    delete info.memberContactsMax;
   }
   return info;
 }
@@ -449,4 +466,11 @@ export async function searchSynonyms(): Promise<Map<string, string[]>> {
     for (const word of words) synonyms.set(word, [...(synonyms.get(word) ?? []), ...words.filter((w) => w !== word)]);
   }
   return synonyms;
+}
+
+/** The shared setting `memberContactsMax`: how many Member accounts one institution may have (5 by default). */
+export async function memberContactsMax(): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
+  return contactsMaxOf(row?.data?.memberContactsMax);
 }

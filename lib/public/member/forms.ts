@@ -6,6 +6,7 @@ import type { Actor } from '../../content/model/actor';
 import { ContentError } from '../../content/model/errors';
 import { signIn, signOut, type SignInResult } from '../../content/operations/account';
 import { memberEditableFields, storeMemberLogo, updateMemberEntry } from '../../content/operations/member-entry';
+import { inviteContact, removeContact } from '../../content/operations/member-contacts';
 import { acceptInvitation } from '../../content/operations/member-invitations';
 import { requestPasswordReset, resetPassword } from '../../content/operations/password-reset';
 import { signInSecondStep, totpEnable, totpSetup } from '../../content/operations/second-factor';
@@ -35,6 +36,8 @@ export const memberForms = [
   'totp-setup',
   'totp-enable',
   'entry',
+  'contact-invite',
+  'contact-remove',
 ] as const;
 export type MemberForm = (typeof memberForms)[number];
 export const isMemberForm = (name: string): name is MemberForm => (memberForms as readonly string[]).includes(name);
@@ -116,6 +119,8 @@ function formErrorOf(error: unknown): FormError {
     if (error.kind === 'tooMany') return new FormError('rateLimited', Number(error.values.seconds) || undefined);
     const issue = error.issues[0];
     if (issue?.field === 'password') return new FormError('passwordRules', accountDefinition.fields.password.min);
+    if (issue?.field === 'email' || issue?.field === 'name') return new FormError('contactFields');
+    if (error.kind === 'forbidden') return new FormError('forbidden');
     return new FormError(knownErrors.has(error.key) ? error.key : 'invalid');
   }
   throw error;
@@ -129,6 +134,7 @@ const knownErrors = new Set([
   'secondFactorCodeWrong',
   'secondFactorCodeMissing',
   'secondFactorNoKey',
+  'memberContactsFull',
 ]);
 
 /** The session cookie of a signed-in Member, and the redirect into the member area. */
@@ -279,6 +285,21 @@ const handlers: Record<MemberForm, { back: string; run: (context: FormContext) =
   entry: {
     back: memberPaths.home,
     run: async (context) => submitEntryForm(await memberActor(context), context),
+  },
+  'contact-invite': {
+    back: memberPaths.colleagues,
+    run: async (context) => {
+      const { form } = context;
+      await inviteContact(await memberActor(context), { email: field(form, 'email'), name: field(form, 'name') });
+      return seeOther(context.language, memberPaths.colleagues, { invited: 1 });
+    },
+  },
+  'contact-remove': {
+    back: memberPaths.colleagues,
+    run: async (context) => {
+      await removeContact(await memberActor(context), field(context.form, 'id'));
+      return seeOther(context.language, memberPaths.colleagues, { removed: 1 });
+    },
   },
   reset: {
     back: memberPaths.reset,

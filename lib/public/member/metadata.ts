@@ -11,3 +11,13 @@ export async function memberPageMetadata(
   const t = await getTranslations({ locale, namespace: 'memberArea' });
   return { title: t(`${page}.title`), robots: { index: false, follow: false } };
 }
+
+/** The metadata of a page of the institution's own (dues, a receipt, colleagues). */
+export async function institutionPageMetadata(
+  locale: Locale,
+  page: 'dues' | 'receipt' | 'colleagues',
+  values: { year?: number } = {},
+): Promise<Metadata> {
+  const t = await getTranslations({ locale, namespace: 'memberInstitution' });
+  return { title: t(`${page}.title`, { year: values.year ?? 0 }), robots: { index: false, follow: false } };
+}

@@ -18,5 +18,8 @@ export const memberPaths = {
   forgot: '/member/forgot',
   reset: '/member/reset',
   welcome: '/member/welcome',
+  dues: '/member/dues',
+  receipt: (year: number) => `/member/dues/${year}`,
+  colleagues: '/member/colleagues',
   form: (name: string) => `/member/forms/${name}`,
 } as const;

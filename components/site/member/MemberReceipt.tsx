@@ -1,0 +1,52 @@
+import { getTranslations } from 'next-intl/server';
+import type { MemberDues } from '@/lib/content/operations/member-dues';
+import { readWebInfo } from '@/lib/content/storage/settings';
+import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { memberPaths } from '@/lib/public/member/paths';
+import { duesAmount } from './MemberDuesTable';
+import styles from './member.module.css';
+
+/** A paid year's receipt: who issued it (the association's name and address), to whom, for what, when. */
+export async function MemberReceipt({
+  locale,
+  receipt,
+}: {
+  locale: Locale;
+  receipt: MemberDues & { institution: string };
+}) {
+  const t = await getTranslations({ locale, namespace: 'memberInstitution' });
+  const language = toWireLanguage(locale);
+  const info = await readWebInfo(language, { includePrivate: false });
+  const issuer = [info.associationName || info.siteName, info.address].filter(Boolean).join(', ');
+  return (
+    <>
+      <p className={styles.printHint}>{t('receipt.print')}</p>
+      <section className={styles.receipt} aria-labelledby="receipt-heading">
+        <h2 id="receipt-heading">{t('receipt.heading')}</h2>
+        <dl>
+          <dt>{t('receipt.number')}</dt>
+          <dd>{receipt.receiptNo ?? ''}</dd>
+          <dt>{t('receipt.issuer')}</dt>
+          <dd>{issuer}</dd>
+          <dt>{t('receipt.receivedFrom')}</dt>
+          <dd>{receipt.institution}</dd>
+          <dt>{t('receipt.year')}</dt>
+          <dd>{receipt.year}</dd>
+          <dt>{t('receipt.amount')}</dt>
+          <dd>{t('dues.money', { amount: duesAmount(locale, receipt.amount) })}</dd>
+          <dt>{t('receipt.paidOn')}</dt>
+          <dd>{receipt.paidOn}</dd>
+          {receipt.note ? (
+            <>
+              <dt>{t('receipt.note')}</dt>
+              <dd>{receipt.note}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      <p className={styles.printHint}>
+        <a href={sitePath(language, memberPaths.dues)}>{t('receipt.back')}</a>
+      </p>
+    </>
+  );
+}
