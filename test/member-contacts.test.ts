@@ -137,6 +137,37 @@ describe('dues', () => {
   });
 });
 
+describe('one institution in two languages', () => {
+  test("dues, accounts and the audit filter count the institution's row and its counterpart as one", async () => {
+    const tw = await addRow('webmemberdept', { name: '丙會員公司', category: 1 }, admin);
+    const en = await addRow(
+      'webmemberdept',
+      { name: 'Bing Member Co.', category: 1, translationId: tw.id },
+      { token: admin.token, language: 'en' },
+    );
+    // Staff keep the dues on the English row; the key contact's account names the Chinese one.
+    await addRow(
+      'webmemberdues',
+      { memberId: en.id, year: 2024, amount: 8000, dueOn: '2024-03-31' },
+      { token: admin.token, language: 'en' },
+    );
+    const key = await member(tw.id, true);
+    const colleague = await member(en.id, false);
+    const dues = await call('POST', 'member/dues', undefined, { token: key.token });
+    expect(dues.body.data).toEqual([expect.objectContaining({ year: 2024, amount: 8000 })]);
+    const listed = await call('POST', 'member/contacts', undefined, { token: key.token });
+    expect(listed.body.data.map((row: { id: number }) => row.id).sort()).toEqual([key.id, colleague.id].sort());
+    const staffView = await call('POST', `member/accounts/${en.id}`, undefined, admin);
+    expect(staffView.body.data.map((row: { id: number }) => row.id).sort()).toEqual([key.id, colleague.id].sort());
+    const removed = await call('DELETE', `member/contacts/${colleague.id}`, undefined, { token: key.token });
+    expect(removed.status).toBe(200);
+    const audit = await call('POST', 'audit/getlist', { memberId: tw.id, pageSize: 50 }, admin);
+    expect(audit.body.data.map((row: { action: string }) => row.action)).toContain('memberRemove');
+    const auditEn = await call('POST', 'audit/getlist', { memberId: en.id, pageSize: 50 }, admin);
+    expect(auditEn.body.total).toBe(audit.body.total);
+  });
+});
+
 describe('colleagues', () => {
   const invite = (token: string, body: Record<string, unknown>, language: 'tw' | 'en' = 'tw') =>
     call('POST', 'member/contacts/invite', body, { token, language, ip: `10.8.${++serial}.1` });

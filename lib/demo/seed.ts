@@ -143,6 +143,25 @@ async function fillDemoContent(db: Writer, now: number): Promise<void> {
     logo: logos[i],
     joinedOn: member.joinedOn,
   }));
+  // Each institution's dues: last year's paid, this year's paid by the first half, due or overdue by the rest.
+  const thisYear = Number(taipeiDate(now, 0).slice(0, 4));
+  await insertRows(
+    db,
+    'webmemberdues',
+    members.tw.flatMap((memberId, i) =>
+      [thisYear - 1, thisYear].map((year) => {
+        const paid = year < thisYear || i < members.tw.length / 2;
+        return {
+          memberId,
+          year,
+          amount: 12_000 + 6_000 * (i % 3),
+          dueOn: `${year}-03-31`,
+          paidOn: paid ? `${year}-03-${String(2 + (i % 20)).padStart(2, '0')}` : null,
+          receiptNo: paid ? `R${year}-${String(i + 1).padStart(3, '0')}` : null,
+        };
+      }),
+    ),
+  );
   const photos = new Map<string, string>();
   const photoOf = (person: DemoPerson) => {
     if (!photos.has(person.name.en)) {

@@ -11,6 +11,7 @@ import accountDefinition from '../resources/account';
 import { recordAudit } from '../storage/audit';
 import { deleteRow, invalidateResource } from '../storage/repository';
 import { memberContactsMax } from '../storage/settings';
+import { institutionRows, ofInstitution } from '../storage/institution';
 import { institutionName, issueInvitation, type InvitationAnswer } from './member-invitations';
 
 /** One Member account of an institution, as its key contact and staff see it. */
@@ -54,7 +55,7 @@ function keyContactOf(actor: Actor): ActorAccount & { member: { id: number; keyC
 
 const openInvitations = (memberId: number, now: Date) =>
   and(
-    eq(memberInvitations.memberId, memberId),
+    ofInstitution(memberInvitations.memberId, memberId),
     isNull(memberInvitations.acceptedAt),
     isNull(memberInvitations.revokedAt),
     gt(memberInvitations.expiresAt, now),
@@ -74,7 +75,7 @@ async function rosterOf(memberId: number, withExpired: boolean): Promise<Roster>
       lastLoginAt: account.lastLoginAt,
     })
     .from(account)
-    .where(and(eq(account.memberId, memberId), eq(account.role, Role.Member)))
+    .where(and(ofInstitution(account.memberId, memberId), eq(account.role, Role.Member)))
     .orderBy(desc(account.keyContact), asc(account.id));
   const invitations = await db
     .select()
@@ -82,7 +83,7 @@ async function rosterOf(memberId: number, withExpired: boolean): Promise<Roster>
     .where(
       withExpired
         ? and(
-            eq(memberInvitations.memberId, memberId),
+            ofInstitution(memberInvitations.memberId, memberId),
             isNull(memberInvitations.acceptedAt),
             isNull(memberInvitations.revokedAt),
           )
@@ -118,7 +119,7 @@ async function withinCap(memberId: number): Promise<void> {
   const [{ accounts }] = await db
     .select({ accounts: count() })
     .from(account)
-    .where(and(eq(account.memberId, memberId), eq(account.role, Role.Member)));
+    .where(and(ofInstitution(account.memberId, memberId), eq(account.role, Role.Member)));
   const [{ invited }] = await db
     .select({ invited: count() })
     .from(memberInvitations)
@@ -152,7 +153,8 @@ export async function removeContact(actor: Actor, idInput: string | undefined): 
   const id = positiveInteger(idInput);
   const row = await accountRow(id);
   if (!row) throw notFound();
-  if (row.role !== Role.Member || row.memberId !== own.member.id || id === own.id) throw forbidden();
+  const ownInstitution = await institutionRows(own.member.id);
+  if (row.role !== Role.Member || !ownInstitution.includes(Number(row.memberId)) || id === own.id) throw forbidden();
   // Its sessions end first, so the account cannot act between its removal and theirs.
   await revokeSessionsOf(id);
   await deleteRow(accountDefinition, row);

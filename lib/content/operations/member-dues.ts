@@ -1,5 +1,5 @@
 import 'server-only';
-import { desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import { config } from '../../config';
 import { getDb } from '../../db';
 import { webmemberdues } from '../../db/schema';
@@ -8,6 +8,7 @@ import { duesState, type DuesState } from '../model/dues';
 import { Role } from '../model/roles';
 import { toWireDateTime } from '../model/wire-dates';
 import type { Actor } from '../model/actor';
+import { ofInstitution } from '../storage/institution';
 import { institutionName } from './member-invitations';
 
 /** One year's dues as the member area shows them to the institution's Members. */
@@ -41,7 +42,7 @@ export async function memberDues(actor: Actor, now = new Date()): Promise<{ inst
   const rows = await db
     .select()
     .from(webmemberdues)
-    .where(eq(webmemberdues.memberId, memberId))
+    .where(ofInstitution(webmemberdues.memberId, memberId))
     .orderBy(desc(webmemberdues.year));
   const date = today(now);
   return {

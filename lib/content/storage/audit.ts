@@ -5,6 +5,7 @@ import { getDb } from '../../db';
 import { account, auditLog, webmemberdues } from '../../db/schema';
 import { logError } from '../../observability/logger';
 import type { Actor } from '../model/actor';
+import { ofInstitution } from './institution';
 import type { AuditAction } from '../model/audit-actions';
 
 /**
@@ -62,10 +63,10 @@ export interface AuditFilter {
 
 function aboutInstitution(memberId: number): SQL {
   const accounts = (column: typeof auditLog.accountId | typeof auditLog.rowId) =>
-    inArray(column, sql`(select ${account.id} from ${account} where ${account.memberId} = ${memberId})`);
-  const dues = sql`(select ${webmemberdues.id} from ${webmemberdues} where ${webmemberdues.memberId} = ${memberId})`;
+    inArray(column, sql`(select ${account.id} from ${account} where ${ofInstitution(account.memberId, memberId)})`);
+  const dues = sql`(select ${webmemberdues.id} from ${webmemberdues} where ${ofInstitution(webmemberdues.memberId, memberId)})`;
   return or(
-    and(eq(auditLog.resource, 'webmemberdept'), eq(auditLog.rowId, memberId)),
+    and(eq(auditLog.resource, 'webmemberdept'), ofInstitution(auditLog.rowId, memberId)),
     and(eq(auditLog.resource, 'account'), accounts(auditLog.rowId)),
     and(eq(auditLog.resource, 'webmemberdues'), inArray(auditLog.rowId, dues)),
     accounts(auditLog.accountId),
