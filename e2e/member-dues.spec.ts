@@ -182,6 +182,9 @@ const staffWords = {
     resent: '已重新寄出邀請',
     revoke: '撤銷',
     revoked: '的邀請已撤銷',
+    auditLink: '本機構的稽核紀錄',
+    institution: '會員機構',
+    invited: '邀請會員',
   },
   en: {
     heading: 'Member accounts',
@@ -190,6 +193,9 @@ const staffWords = {
     resent: 'A new invitation is on its way',
     revoke: 'Revoke for',
     revoked: 'no longer works',
+    auditLink: 'This institution in the audit log',
+    institution: 'Member institution',
+    invited: 'Member invited',
   },
 } as const;
 
@@ -225,5 +231,13 @@ for (const language of ['tw', 'en'] as const) {
     await panel.getByRole('button', { name: new RegExp(`${w.revoke}.*${pending.replace(/[.]/g, '\\.')}`) }).click();
     await expectToast(page, w.revoked);
     await expect(panel.getByRole('row', { name: /Lin Wei/ })).toHaveCount(0);
+
+    // The audit log, filtered to this institution: its invitations and their revocation, nothing of others.
+    await panel.getByRole('link', { name: w.auditLink }).click();
+    await expect(page).toHaveURL(new RegExp(`/${language}-admin/audit\\?memberId=${institution.id}$`));
+    await expect(page.getByLabel(w.institution)).toHaveValue(String(institution.id));
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows.filter({ hasText: w.invited })).toHaveCount(3);
+    await expectNoAxeViolations(page);
   });
 }

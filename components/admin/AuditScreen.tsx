@@ -8,9 +8,10 @@ import { auditFilterKeys, auditRequest, auditSearch } from '@/lib/admin/audit';
 import { DEFAULT_LIST_PAGE_SIZE } from '@/lib/admin/list';
 import { clampPage, totalPages } from '@/lib/admin/pager';
 import { useClientLanguage } from '@/lib/client/hooks';
-import { auditLogPage } from '@/lib/client/resources';
+import { auditLogPage, resourceApi } from '@/lib/client/resources';
 import { auditActions, isAuditAction } from '@/lib/content/model/audit-actions';
 import { allResources, findResource } from '@/lib/content/model/registry';
+import webmemberdept from '@/lib/content/resources/webmemberdept';
 import { useAdminSession } from './AdminSession';
 import { FilterButtons, ListTable, LoadStatus } from './LoadStatus';
 import { ExportButtons } from './ExportButtons';
@@ -19,7 +20,8 @@ import { ScreenTitle } from './ScreenTitle';
 import { formatWireDate } from '@/lib/admin/cells';
 
 /**
- * Admins: the audit log, newest first, filtered by action, resource, account id and time; the filters live in the URL.
+ * Admins: the audit log, newest first, filtered by action, resource, account id, member institution and time;
+ * the filters live in the URL.
  */
 export function AuditScreen() {
   const { language } = useAdminSession();
@@ -34,6 +36,11 @@ export function AuditScreen() {
   );
   const pages = totalPages(data?.total ?? 0, DEFAULT_LIST_PAGE_SIZE);
   const title = t('audit.title');
+  // The institutions to filter by, in the back office's language (either row of one counts: see docs/api.md).
+  const { data: institutions } = useSWR(['audit-institutions', language], () =>
+    resourceApi(webmemberdept.name).selectList(),
+  );
+  const memberId = query.get('memberId') ?? '';
   const resourceName = (name: string | null) => (name ? (findResource(name)?.label[language] ?? name) : '');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -90,6 +97,21 @@ export function AuditScreen() {
             inputMode="numeric"
             defaultValue={query.get('accountId') ?? ''}
           />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="audit-member">{t('audit.memberId')}</label>
+          {/* Mounted again once the institutions arrive, so the URL's choice is selected. */}
+          <select key={institutions ? 'loaded' : 'loading'} id="audit-member" name="memberId" defaultValue={memberId}>
+            <option value="">{t('list.all')}</option>
+            {(institutions ?? []).map((row) => (
+              <option key={String(row.id)} value={String(row.id)}>
+                {String(row[webmemberdept.titleField] ?? row.id)}
+              </option>
+            ))}
+            {memberId && institutions && !institutions.some((row) => String(row.id) === memberId) ? (
+              <option value={memberId}>#{memberId}</option>
+            ) : null}
+          </select>
         </div>
         <div className="admin-field">
           <label htmlFor="audit-from">{t('audit.from')}</label>

@@ -24,10 +24,12 @@ export function LoadStatus({ error, loading, retry }: { error: unknown; loading:
 /** A screen's data table: `{name}, {total} in all` as its caption, scrolling sideways when narrow. */
 export function AdminTable({ name, total, children }: { name: string; total: number; children: ReactNode }) {
   const t = useTranslations('admin');
+  const caption = t('list.caption', { name, total: t('list.total', { total }) });
+  // A wide table scrolls within its frame; the frame takes focus so the keyboard can scroll it too.
   return (
-    <div className="admin-table-wrap">
+    <div className="admin-table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="admin-table">
-        <caption>{t('list.caption', { name, total: t('list.total', { total }) })}</caption>
+        <caption>{caption}</caption>
         {children}
       </table>
     </div>

@@ -4,8 +4,10 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { formatWireDate } from '@/lib/admin/cells';
+import { adminPath } from '@/lib/admin/paths';
 import { memberAccounts } from '@/lib/client/member-accounts';
 import { useAdminSession } from './AdminSession';
+import { GuardedLink } from './LeaveGuard';
 import { errorText, useToast } from './Toasts';
 
 /**
@@ -42,6 +44,11 @@ export function MemberAccountsPanel({ memberId }: { memberId: number }) {
       {data ? (
         <>
           <p>{t('intro', { count: data.data.length + data.invitations.length, max: data.max })}</p>
+          <p>
+            <GuardedLink href={`${adminPath(language, { kind: 'audit' })}?memberId=${memberId}`}>
+              {t('auditLink')}
+            </GuardedLink>
+          </p>
           {data.data.length ? (
             <div className="admin-table-wrap">
               <table className="admin-table">

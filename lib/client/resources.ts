@@ -54,6 +54,8 @@ export interface AuditRequest {
   action?: string;
   resource?: string;
   accountId?: number;
+  /** A member institution: entries about its row, accounts and dues, and what its Members did. */
+  memberId?: number;
   from?: string;
   to?: string;
 }

@@ -4,7 +4,7 @@ describe('the audit screen URL', () => {
   test('becomes the getlist body, leaving out empty and malformed filters', () => {
     expect(
       auditRequest(
-        new URLSearchParams('action=add&resource=webnews&accountId=3&from=2025-01-01&to=2025-01-31&page=2'),
+        new URLSearchParams('action=add&resource=webnews&accountId=3&memberId=7&from=2025-01-01&to=2025-01-31&page=2'),
         10,
       ),
     ).toEqual({
@@ -13,10 +13,11 @@ describe('the audit screen URL', () => {
       action: 'add',
       resource: 'webnews',
       accountId: 3,
+      memberId: 7,
       from: '2025-01-01',
       to: '2025-01-31',
     });
-    expect(auditRequest(new URLSearchParams('accountId=-1&from=yesterday&page=x'), 10)).toEqual({
+    expect(auditRequest(new URLSearchParams('accountId=-1&memberId=0&from=yesterday&page=x'), 10)).toEqual({
       page: 1,
       pageSize: 10,
     });

@@ -1,3 +1,4 @@
+import { readByVisitors } from '../../lib/content/model/define';
 import { allResources } from '../../lib/content/model/registry';
 import { publicPlaces, publicRowPath, publicRowUrl, rowAtPath } from '../../lib/public/row-links';
 import { siteRoutes } from '../../lib/public/routes';
@@ -5,7 +6,7 @@ import { siteRoutes } from '../../lib/public/routes';
 describe('public row links', () => {
   it('gives every public resource a path on a real page of the site map', () => {
     const pagePaths = new Set(siteRoutes.filter((r) => r.page !== false).map((r) => r.path));
-    for (const resource of allResources().filter((r) => !['account', 'webcontact'].includes(r.name))) {
+    for (const resource of allResources().filter(readByVisitors)) {
       const path = publicRowPath(resource.name, {
         id: 7,
         page: 1,
@@ -23,9 +24,11 @@ describe('public row links', () => {
     }
   });
 
-  it('keeps accounts and contact messages off the public site', () => {
-    expect(publicRowPath('account', { id: 1 })).toBeNull();
-    expect(publicRowPath('webcontact', { id: 1 })).toBeNull();
+  it('keeps what visitors may not read (accounts, contact messages, dues) off the public site', () => {
+    const hidden = allResources().filter((r) => !readByVisitors(r));
+    expect(hidden.map((r) => r.name)).toEqual(expect.arrayContaining(['account', 'webcontact', 'webmemberdues']));
+    for (const resource of hidden)
+      expect({ [resource.name]: publicRowPath(resource.name, { id: 1 }) }).toEqual({ [resource.name]: null });
   });
 
   it('builds detail, filtered-list and section paths with the language prefix', () => {

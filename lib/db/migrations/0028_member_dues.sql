@@ -15,4 +15,7 @@ CREATE TABLE "webmemberdues" (
 --> statement-breakpoint
 CREATE INDEX "webmemberdues_list_idx" ON "webmemberdues" USING btree ("year","member_id","id");--> statement-breakpoint
 CREATE INDEX "webmemberdues_member_id_idx" ON "webmemberdues" USING btree ("member_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "webmemberdues_member_id_year_unique" ON "webmemberdues" USING btree ("member_id","year");
+CREATE UNIQUE INDEX "webmemberdues_member_id_year_unique" ON "webmemberdues" USING btree ("member_id","year");--> statement-breakpoint
+-- Writes to dues move their read-cache generation, as for every content table (0003_content_generations).
+CREATE TRIGGER "webmemberdues_generation" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "webmemberdues"
+  FOR EACH STATEMENT EXECUTE FUNCTION "content_generation_bump"();
