@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
-import { linkIn, TestSmtpServer } from '../test/helpers/smtp';
+import { specSmtpServer } from './smtp';
+import { linkIn } from '../test/helpers/smtp';
 import { adminHeaders, nextTestAddress } from './helpers';
-import { E2E_SMTP_PORT } from './worker';
 
 /**
  * E-mail through a real SMTP server (the one the worker's test server points SMTP_URL at, e2e/fixtures.ts): a new
@@ -10,16 +10,10 @@ import { E2E_SMTP_PORT } from './worker';
  * the e-mail, the link's page, sign-in with the new password; a used link is refused. Also: the forgot call answers
  * alike for known and unknown accounts, and the dashboard says e-mail is on.
  */
-const smtp = new TestSmtpServer(E2E_SMTP_PORT);
+const smtp = specSmtpServer();
 
-test.beforeAll(async () => {
-  await smtp.start();
-});
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
-});
-test.afterAll(async () => {
-  await smtp.stop();
 });
 
 const words = {

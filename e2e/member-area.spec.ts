@@ -1,8 +1,8 @@
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { linkIn, TestSmtpServer } from '../test/helpers/smtp';
+import { specSmtpServer } from './smtp';
+import { linkIn } from '../test/helpers/smtp';
 import { adminHeaders, expectNoAxeViolations, nextTestAddress } from './helpers';
-import { E2E_SMTP_PORT } from './worker';
 import { TOTP } from 'otpauth';
 
 /**
@@ -11,14 +11,7 @@ import { TOTP } from 'otpauth';
  * with the site's own form, sees the member area (never cached), signs out, and forgets and resets the
  * password; a form posted without its XSRF token is refused. Axe on every screen.
  */
-const smtp = new TestSmtpServer(E2E_SMTP_PORT);
-
-test.beforeAll(async () => {
-  await smtp.start();
-});
-test.afterAll(async () => {
-  await smtp.stop();
-});
+const smtp = specSmtpServer();
 
 const words = {
   tw: {

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { linkIn, TestSmtpServer } from '../test/helpers/smtp';
+import { specSmtpServer } from './smtp';
+import { linkIn } from '../test/helpers/smtp';
 import { adminHeaders, expectNoAxeViolations, expectToast, nextTestAddress, signInTo } from './helpers';
-import { E2E_SMTP_PORT } from './worker';
 
 /**
  * The member area's dues and colleagues without JavaScript, in both languages: staff record an
@@ -11,14 +11,7 @@ import { E2E_SMTP_PORT } from './worker';
  * removes them again; on the back office's institution form, an Admin sees its accounts and
  * resends and revokes an invitation. Axe on every screen.
  */
-const smtp = new TestSmtpServer(E2E_SMTP_PORT);
-
-test.beforeAll(async () => {
-  await smtp.start();
-});
-test.afterAll(async () => {
-  await smtp.stop();
-});
+const smtp = specSmtpServer();
 
 const words = {
   tw: {

@@ -1,23 +1,17 @@
 import { expect, test } from './fixtures';
-import { linkIn, TestSmtpServer } from '../test/helpers/smtp';
+import { specSmtpServer } from './smtp';
+import { linkIn } from '../test/helpers/smtp';
 import { expectNoAxeViolations, expectToast, nextTestAddress, signInWithToken } from './helpers';
-import { E2E_SMTP_PORT } from './worker';
 
 /**
  * The newsletter without JavaScript, in both languages: the footer's form on a public page, the
  * confirmation mail at a real SMTP listener, the confirm page's button, the manage page (topics,
  * language, unsubscribe), the unsubscribe link's page with one button; axe on each page.
  */
-const smtp = new TestSmtpServer(E2E_SMTP_PORT);
+const smtp = specSmtpServer();
 
-test.beforeAll(async () => {
-  await smtp.start();
-});
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
-});
-test.afterAll(async () => {
-  await smtp.stop();
 });
 
 const words = {

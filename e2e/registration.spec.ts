@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures';
-import { TestSmtpServer } from '../test/helpers/smtp';
+import { specSmtpServer } from './smtp';
 import { adminHeaders, expectNoAxeViolations, expectToast, nextTestAddress, signInTo } from './helpers';
-import { E2E_SMTP_PORT } from './worker';
 
 /**
  * Sign-ups for activities in the browser: the state on the activity's page, the form without
@@ -9,16 +8,10 @@ import { E2E_SMTP_PORT } from './worker';
  * page), the e-mail with its calendar file at a real SMTP server, the manage page (QR code, change,
  * cancel, never cached), the roster and check-in with a typed code in the back office, axe on each.
  */
-const smtp = new TestSmtpServer(E2E_SMTP_PORT);
+const smtp = specSmtpServer();
 
-test.beforeAll(async () => {
-  await smtp.start();
-});
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
-});
-test.afterAll(async () => {
-  await smtp.stop();
 });
 
 const inTenDays = () => {
