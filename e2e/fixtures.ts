@@ -58,8 +58,17 @@ async function startTestServer() {
   // On PostgreSQL the server may not have made its data folder: the pid file's folder is made here.
   fs.mkdirSync(path.dirname(pidFile), { recursive: true });
   fs.writeFileSync(pidFile, String(server.child.pid));
+  // A server that dies under a test shows as a reset connection there: say why, with what it wrote.
+  let stopping = false;
+  server.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(
+      `the test server on port ${E2E_PORT} exited (code ${code}, signal ${signal}); its last output:\n${server.output().slice(-8000)}\n`,
+    );
+  });
   return {
     stop: async () => {
+      stopping = true;
       await server.stop();
       fs.rmSync(pidFile, { force: true });
     },

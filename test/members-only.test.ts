@@ -5,9 +5,13 @@
  * their uploads sent only to that scope.
  */
 import { withMemberReads } from '../lib/cache/member-scope';
+import { hashPassword } from '../lib/content/auth/passwords';
+import { Role } from '../lib/content/model/roles';
+import { getDb } from '../lib/db';
+import { account } from '../lib/db/schema';
 import { resources } from '../lib/content/model/registry';
 import { openDataSheet } from '../lib/content/operations/export';
-import { readPublicRow } from '../lib/content/storage/reads';
+import { readPublicPage, readPublicRow } from '../lib/content/storage/reads';
 import { membersOnlyUploads } from '../lib/content/storage/media';
 import { announcementKinds, announcementPage, announcementQuery, neighbours } from '../lib/public/announcements';
 import { counterpartPath } from '../lib/public/detail';
@@ -162,5 +166,67 @@ describe("a signed-in Member's page request", () => {
     const shared = await servePublicUpload(alsoPublic, new URLSearchParams(), null);
     expect(shared.status).toBe(200);
     expect(shared.headers.get('cache-control')).not.toContain('private');
+  });
+});
+
+describe('activities, zone items and videos for members only', () => {
+  /** One row for everyone and one for members only of each, in Chinese. */
+  async function rowsOfEach() {
+    const tw = { token, language: 'tw' as const };
+    const typeId = (await addRow('webactivitytype', { name: '研討會' }, tw)).id;
+    const groupId = (await addRow('webspecialgroup', { name: '信託專區' }, tw)).id;
+    const groupTypeId = (await addRow('webspecialgrouptype', { groupId, name: '說明' }, tw)).id;
+    const values: Record<string, Record<string, unknown>> = {
+      webactivity: { typeId, startAt: taipei(fromNow(24 * 7)), registrationEnabled: true },
+      webspecial: { groupId, groupTypeId },
+      webvision: { category: 1, videoUrl: 'https://www.youtube.com/watch?v=abc' },
+    };
+    const rows: Record<string, { open: number; closed: number }> = {};
+    for (const [name, base] of Object.entries(values)) {
+      const open = await addRow(name, { ...base, title: '信託 公開' }, tw);
+      const closed = await addRow(name, { ...base, title: '信託 會員', audience: 'members' }, tw);
+      rows[name] = { open: open.id, closed: closed.id };
+    }
+    return rows;
+  }
+
+  test("are left out of visitors' lists, search and sitemap, and read by a Member's page request", async () => {
+    const rows = await rowsOfEach();
+    const urls = (await loadSitemap()).map((entry) => entry.url);
+    const found = (await searchSite('tw', '信託', 1, {}, 20)).hits.map((hit) => `${hit.resource}:${hit.id}`);
+    for (const [name, { open, closed }] of Object.entries(rows)) {
+      const definition = resources[name as keyof typeof resources];
+      const visitors = await readPublicPage(definition, 'tw', { filters: {}, page: 1 });
+      expect(visitors.rows.map((row) => row.id)).toEqual([open]);
+      const members = await withMemberReads(() => readPublicPage(definition, 'tw', { filters: {}, page: 1 }));
+      expect(members.rows.map((row) => row.id).sort()).toEqual([open, closed].sort());
+      expect(found).not.toContain(`${name}:${closed}`);
+      expect(urls.filter((url) => new RegExp(`/${closed}(#|$)`).test(url))).toEqual([]);
+    }
+  });
+
+  test('a Member signed in signs up for an activity for members only; a visitor is told there is none', async () => {
+    const { closed } = (await rowsOfEach()).webactivity;
+    const db = await getDb();
+    const institution = await addRow('webmemberdept', { name: '甲會員公司', category: 1 }, { token });
+    await db.insert(account).values({
+      username: 'signup@member.example',
+      displayName: '會員甲',
+      email: 'signup@member.example',
+      role: Role.Member,
+      memberId: institution.id,
+      keyContact: true,
+      passwordHash: await hashPassword('member password 1'),
+    } as never);
+    const login = await call('POST', 'account/login', {
+      username: 'signup@member.example',
+      password: 'member password 1',
+    });
+    const person = { name: '會員甲', email: 'signup@member.example', seats: 1, consent: true };
+    const visitor = await call('POST', `webactivity/register/${closed}`, { ...person, email: 'v@example.org' });
+    expect(visitor.status).toBe(404);
+    const member = await call('POST', `webactivity/register/${closed}`, person, { token: login.body.token });
+    expect(member.status).toBe(200);
+    expect(member.body.status).toBe('confirmed');
   });
 });

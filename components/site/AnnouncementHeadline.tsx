@@ -3,6 +3,7 @@ import { isSameSiteDay } from '@/lib/public/dates';
 import type { Locale } from '@/lib/i18n/languages';
 import type { AnnouncementSummary } from '@/lib/public/announcements';
 import { DateText } from './DateText';
+import { MembersOnlyMark } from './MembersOnlyMark';
 
 interface Props {
   locale: Locale;
@@ -34,11 +35,7 @@ export async function AnnouncementHeadline({ locale, item, href, level, timed, t
             <span className="badge">{t('pinned')}</span>{' '}
           </>
         )}
-        {item.membersOnly && (
-          <>
-            <span className="badge">{tSite('membersOnly')}</span>{' '}
-          </>
-        )}
+        {item.membersOnly && <MembersOnlyMark locale={locale} />}
         <a href={href}>{item.title}</a>
       </Heading>
       <p className="list-item__meta">

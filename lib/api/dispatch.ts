@@ -84,8 +84,11 @@ export async function dispatch(request: Request, options: { inBatch?: boolean } 
     }
     if (!options.inBatch && method !== 'GET' && method !== 'HEAD' && !route.noXsrf) checkXsrf(request);
     context = await createContext(request, segments);
-    // A Member reaches the member area and their own account, nothing of the back office.
-    if (context.actor.account?.role === Role.Member && !allowedForMembers(route)) throw forbidden();
+    // A Member reaches the member area and their own account as themselves; any other call they
+    // make as a visitor would (the site's search, a sign-up, the newsletter), and a staff call is 403.
+    if (context.actor.account?.role === Role.Member && !allowedForMembers(route)) {
+      context = { ...context, actor: { ...context.actor, account: null, member: context.actor.account } };
+    }
     // The second-factor policy: an account that must enrol first reaches only its own security calls.
     if (context.actor.account && !allowedBeforeEnrolment(route)) await requireEnrolled(context.actor);
     if (route.operation) {
@@ -96,7 +99,8 @@ export async function dispatch(request: Request, options: { inBatch?: boolean } 
       response = await route.handler(context, params);
     }
   } catch (error) {
-    response = errorResponse(error, language);
+    const memberRefused = context?.actor.member && error instanceof ContentError && error.kind === 'unauthorized';
+    response = errorResponse(memberRefused ? forbidden() : error, language);
   }
   if (!options.inBatch) noteApiRequest(route?.path, context?.actor.account?.id, response);
   if (!options.inBatch && !requestCookie(request, XSRF_COOKIE)) {

@@ -3,6 +3,8 @@ import { CategoryTabs } from '@/components/site/info/CategoryTabs';
 import { ItemList } from '@/components/site/info/ItemList';
 import styles from '@/components/site/info/info.module.css';
 import { DateText } from '@/components/site/DateText';
+import { MembersOnlyMark } from '@/components/site/MembersOnlyMark';
+import { isMembersOnly } from '@/lib/content/model/audience';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
@@ -56,6 +58,7 @@ async function EducationPage({ locale, language, query }: ListRequest) {
             title: row.title ?? '',
             href: rowHref(locale, 'webeducation', row),
             image: row.image,
+            badge: isMembersOnly(row) && <MembersOnlyMark locale={locale} />,
             meta: (
               <p className="list-item__meta">
                 <span className="tag">{data.categories.find((c) => c.value === row.category)?.label}</span>

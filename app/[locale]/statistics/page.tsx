@@ -1,4 +1,7 @@
 import { getTranslations } from 'next-intl/server';
+import { Fragment } from 'react';
+import { MembersOnlyMark } from '@/components/site/MembersOnlyMark';
+import { isMembersOnly } from '@/lib/content/model/audience';
 import { DataTable } from '@/components/site/info/DataTable';
 import { EmptyState } from '@/components/site/EmptyState';
 import { FilterForm, FilterSelect } from '@/components/site/FilterForm';
@@ -58,9 +61,10 @@ async function StatisticsPage({ locale, language, query }: ListRequest) {
             key: row.id,
             id: `item-${row.id}`,
             cells: [
-              <a key="title" href={rowHref(locale, 'webstatics', row)}>
-                {row.title ?? ''}
-              </a>,
+              <Fragment key="title">
+                {isMembersOnly(row) && <MembersOnlyMark locale={locale} />}
+                <a href={rowHref(locale, 'webstatics', row)}>{row.title ?? ''}</a>
+              </Fragment>,
               typeLabel(row.staticsType),
               row.year ?? '',
               row.period ?? '',

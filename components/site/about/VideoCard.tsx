@@ -4,6 +4,7 @@ import { sourceSite, type Video } from '@/lib/public/about/videos';
 import { videoPath, watchPath } from '@/lib/public/about/watch';
 import { pathHref } from '@/lib/public/links';
 import { ItemImage } from '../ItemImage';
+import { MembersOnlyMark } from '../MembersOnlyMark';
 import styles from './about.module.css';
 
 /**
@@ -23,6 +24,7 @@ export async function VideoCard({ locale, video }: { locale: Locale; video: Vide
       </a>
       <div className="card__body">
         <h2 className="card__title">
+          {video.membersOnly && <MembersOnlyMark locale={locale} />}
           <a href={pathHref(locale, videoPath(video.id))}>{video.title}</a>
         </h2>
         <p className="card__meta">

@@ -8,6 +8,8 @@ export interface ListEntry {
   image?: unknown;
   meta?: ReactNode;
   summary?: string | null;
+  /** Before the title: the members-only mark (components/site/MembersOnlyMark.tsx). */
+  badge?: ReactNode;
 }
 
 /**
@@ -27,6 +29,7 @@ export function ItemList({ entries, headingLevel = 2 }: { entries: ListEntry[]; 
           {entry.image ? <ItemImage src={entry.image} alt="" width={160} height={90} /> : null}
           <div>
             <Heading className="list-item__title">
+              {entry.badge}
               <a href={entry.href}>{entry.title}</a>
             </Heading>
             {entry.meta}

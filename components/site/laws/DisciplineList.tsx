@@ -4,6 +4,7 @@ import type { NamedOption } from '@/lib/public/lists';
 import type { DisciplineSummary } from '@/lib/public/laws/self-regulation';
 import { detailHref } from '@/lib/public/links';
 import { DateText } from '../DateText';
+import { MembersOnlyMark } from '../MembersOnlyMark';
 
 /** Self-regulation rules: title (to the rule's page), its type when several types are listed, number and dates. */
 export async function DisciplineList({
@@ -23,6 +24,7 @@ export async function DisciplineList({
         return (
           <li key={rule.id} id={`item-${rule.id}`} className="list-item">
             <h2 className="list-item__title">
+              {rule.membersOnly && <MembersOnlyMark locale={locale} />}
               <a href={detailHref(locale, 'selfRegulation', rule.id)}>{rule.title}</a>
             </h2>
             <p className="list-item__meta">

@@ -3,6 +3,7 @@ import type { Locale } from '@/lib/i18n/languages';
 import type { LawSummary, LawOptions } from '@/lib/public/laws/search';
 import { detailHref } from '@/lib/public/links';
 import { DateText } from '../DateText';
+import { MembersOnlyMark } from '../MembersOnlyMark';
 
 /** Search results: title (to the law's page), class and attribute tags, authority, number and date. */
 export async function LawList({ locale, laws, options }: { locale: Locale; laws: LawSummary[]; options: LawOptions }) {
@@ -16,6 +17,7 @@ export async function LawList({ locale, laws, options }: { locale: Locale; laws:
         return (
           <li key={law.id} id={`item-${law.id}`} className="list-item">
             <h2 className="list-item__title">
+              {law.membersOnly && <MembersOnlyMark locale={locale} />}
               <a href={detailHref(locale, 'laws', law.id)}>{law.title}</a>
             </h2>
             <p className="list-item__meta">

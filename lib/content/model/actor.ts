@@ -25,6 +25,11 @@ export interface Actor {
   expired?: boolean;
   /** The public id of the session the request was made with (`account/sessions`' "this one"). */
   sessionId?: string;
+  /**
+   * A signed-in Member of the public site making a visitor's call (`account` is null): they read
+   * as a visitor, and may sign up for an activity for members only.
+   */
+  member?: ActorAccount;
   /** The request's User-Agent, kept with a new session and named in the new-device e-mail. */
   userAgent?: string;
   /**

@@ -17,6 +17,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { readsAsMember, withMemberReads } from '../../cache/member-scope';
 import { config } from '../../config';
 import { getDb } from '../../db';
 import type { Database } from '../../db/client';
@@ -333,6 +334,8 @@ export async function register(
   options: { db?: Database } = {},
 ): Promise<SignUpAnswer> {
   requireAccess(actor, 'public');
+  // A signed-in Member may sign up for an activity for members only (lib/content/model/audience.ts).
+  if (actor.member && !readsAsMember()) return withMemberReads(() => register(actor, idParam, body, options));
   const id = positiveInteger(idParam);
   const activity = await findActivity(await getDb(), id, true);
   if (!activity) throw notFound();

@@ -14,6 +14,7 @@ export default defineResource({
   label: { tw: '活動', en: 'Activities' },
   titleField: 'title',
   window: true,
+  audience: true,
   parents: ['typeId'],
   fields: {
     typeId: field.reference('webactivitytype', ['類別', 'Type'], { required: true, listed: true }),

@@ -7,6 +7,7 @@ export default defineResource({
   titleField: 'title',
   ordered: true,
   window: true,
+  audience: true,
   parents: ['groupId', 'groupTypeId'],
   fields: {
     groupId: field.reference('webspecialgroup', ['專區', 'Zone'], { required: true, listed: true }),

@@ -8,6 +8,7 @@ export default defineResource({
   ordered: true,
   parents: ['category'],
   sectionInPath: true,
+  audience: true,
   fields: {
     category: field.section('visionCategories', ['分類', 'Category'], { listed: true }),
     title: field.text(['標題', 'Title'], { required: true, searchable: true, listed: true }),

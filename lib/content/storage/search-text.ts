@@ -1,5 +1,5 @@
-import { Converter } from 'opencc-js/cn2t';
 import stem from 'wink-porter2-stemmer';
+import { simplifiedToTaiwan as toTaiwan } from './simplified-to-taiwan';
 
 /**
  * How the site search reads text, the same for what it indexes and what visitors type: normalised
@@ -8,8 +8,6 @@ import stem from 'wink-porter2-stemmer';
  * then split into terms: Chinese into words (Intl.Segmenter with Node's ICU dictionary) plus
  * overlapping character pairs, English and other Latin words into Porter2 stems, numbers as they are.
  */
-
-const toTaiwan = Converter({ from: 'cn', to: 'twp' });
 
 /** Variant pairs written either way in Taiwan: the second of each pair is read as the first. */
 const VARIANT_PAIRS =

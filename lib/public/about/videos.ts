@@ -1,3 +1,4 @@
+import { isMembersOnly } from '../../content/model/audience';
 import { resources } from '../../content/model/registry';
 import type { Row } from '../../content/storage/repository';
 import type { Section } from '../../content/model/sections';
@@ -55,6 +56,8 @@ export interface Video {
   /** Upload id of the thumbnail. */
   thumbnail?: string;
   clicks: number;
+  /** For signed-in Members only (lib/content/model/audience.ts). */
+  membersOnly: boolean;
 }
 
 const definition = resources.webvision;
@@ -67,6 +70,7 @@ export const videoView = (row: Row): Video => ({
   source: videoSource(String(row.videoUrl ?? '')),
   thumbnail: optionalText(row.thumbnail),
   clicks: Number(row.clicks ?? 0),
+  membersOnly: isMembersOnly(row),
 });
 
 /** A page of videos of one category (`?type=`) or of all, in order. */

@@ -1,3 +1,4 @@
+import { isMembersOnly } from '../../content/model/audience';
 import { resources } from '../../content/model/registry';
 import type { Condition } from '../../content/storage/reads';
 import type { RowOf } from '../../content/model/rows';
@@ -104,6 +105,8 @@ export interface LawSummary {
   issuedOn?: string;
   classId?: number;
   attributeId?: number;
+  /** For signed-in Members only (lib/content/model/audience.ts). */
+  membersOnly: boolean;
 }
 
 export const lawSummary = (row: RowOf<typeof resources.webrule>): LawSummary => ({
@@ -114,6 +117,7 @@ export const lawSummary = (row: RowOf<typeof resources.webrule>): LawSummary => 
   issuedOn: optionalText(row.issuedOn),
   classId: row.classId ?? undefined,
   attributeId: row.attributeId ?? undefined,
+  membersOnly: isMembersOnly(row),
 });
 
 /**

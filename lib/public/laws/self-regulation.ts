@@ -1,3 +1,4 @@
+import { isMembersOnly } from '../../content/model/audience';
 import { cachedRead } from '../../cache/public-reads';
 import { resources } from '../../content/model/registry';
 import type { RowOf } from '../../content/model/rows';
@@ -34,6 +35,8 @@ export interface DisciplineSummary {
   documentNumber?: string;
   promulgatedOn?: string;
   amendedOn?: string;
+  /** For signed-in Members only (lib/content/model/audience.ts). */
+  membersOnly: boolean;
 }
 
 const summary = (row: RowOf<typeof definition>): DisciplineSummary => ({
@@ -43,6 +46,7 @@ const summary = (row: RowOf<typeof definition>): DisciplineSummary => ({
   documentNumber: optionalText(row.documentNumber),
   promulgatedOn: optionalText(row.promulgatedOn),
   amendedOn: optionalText(row.amendedOn),
+  membersOnly: isMembersOnly(row),
 });
 
 /** A page of rules of one type, or of all types kept together in the types' row order. */

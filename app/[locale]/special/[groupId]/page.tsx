@@ -1,5 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { ItemList } from '@/components/site/info/ItemList';
+import { MembersOnlyMark } from '@/components/site/MembersOnlyMark';
+import { isMembersOnly } from '@/lib/content/model/audience';
 import { TitledSection } from '@/components/site/info/TitledSection';
 import { ContentsNav } from '@/components/site/services/ContentsNav';
 import styles from '@/components/site/services/services.module.css';
@@ -66,6 +68,7 @@ export default async function SpecialZonePage({ params }: PageProps<'/[locale]/s
               title: item.title ?? '',
               href: rowHref(locale, 'webspecial', item),
               image: item.image,
+              badge: isMembersOnly(item) && <MembersOnlyMark locale={locale} />,
             }))}
           />
         </TitledSection>

@@ -35,6 +35,7 @@ export default async function VideoPage({ params }: PageProps<'/[locale]/about/v
       locale={locale}
       route="videos"
       title={video.title}
+      membersOnly={video.membersOnly}
       below={[{ label: video.title, path: videoPath(video.id) }]}
     >
       <VideoPlayer locale={locale} video={video} />

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { DetailArticle } from '@/components/site/info/DetailArticle';
 import { DateText } from '@/components/site/DateText';
 import { PublicPage } from '@/components/site/PublicPage';
+import { isMembersOnly } from '@/lib/content/model/audience';
 import { resources } from '@/lib/content/model/registry';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
@@ -32,6 +33,7 @@ export default async function SpecialItemPage({ params }: PageProps<'/[locale]/s
       locale={locale}
       route="special"
       title={title}
+      membersOnly={isMembersOnly(item)}
       below={[
         { label: zoneName, path: zonePath },
         { label: title, path: publicRowPath('webspecial', item)! },
