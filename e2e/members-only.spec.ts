@@ -79,6 +79,65 @@ test.describe('rows for members only', () => {
     return { context, page };
   }
 
+  test('tw: every list marks its rows for members only, and a Member signs up for an activity for members only', async ({
+    browser,
+    request,
+  }) => {
+    const headers = await adminHeaders(request, 'tw');
+    const stamp = Date.now();
+    const add = async (resource: string, data: Record<string, unknown>) => {
+      const added = await request.post(`/api/${resource}/add`, { headers, data });
+      expect(added.status(), await added.text()).toBe(200);
+      return (await added.json()) as { id: number };
+    };
+    const members = { audience: 'members' };
+    const ruleClass = await add('webruleclass', { name: `類別 ${stamp}` });
+    const disciplineType = await add('webdisciplinetype', { name: `自律類別 ${stamp}` });
+    const activityType = await add('webactivitytype', { name: `活動類別 ${stamp}` });
+    const zone = await add('webspecialgroup', { name: `專區 ${stamp}` });
+    const zoneSection = await add('webspecialgrouptype', { groupId: zone.id, name: `說明 ${stamp}` });
+    const startAt = `${new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)}T09:30:00`;
+    const titles = {
+      rule: `會員法規 ${stamp}`,
+      discipline: `會員自律規範 ${stamp}`,
+      statistics: `會員統計 ${stamp}`,
+      activity: `會員活動 ${stamp}`,
+      zone: `會員專區文章 ${stamp}`,
+    };
+    await add('webrule', { classId: ruleClass.id, title: titles.rule, ...members });
+    await add('webdiscipline', { typeId: disciplineType.id, title: titles.discipline, ...members });
+    await add('webstatics', { staticsType: 1, year: 1999, title: titles.statistics, ...members });
+    const activity = await add('webactivity', {
+      typeId: activityType.id,
+      title: titles.activity,
+      startAt,
+      registrationEnabled: true,
+      capacity: 10,
+      ...members,
+    });
+    await add('webspecial', { groupId: zone.id, groupTypeId: zoneSection.id, title: titles.zone, ...members });
+    const lists: [string, string][] = [
+      [`/tw/laws?class=${ruleClass.id}`, titles.rule],
+      [`/tw/self-regulation?type=${disciplineType.id}`, titles.discipline],
+      ['/tw/statistics?year=1999', titles.statistics],
+      [`/tw/activities?type=${activityType.id}`, titles.activity],
+      [`/tw/special/${zone.id}`, titles.zone],
+    ];
+    for (const [path, title] of lists) expect(await (await request.get(path)).text(), path).not.toContain(title);
+    expect((await request.get(`/tw/activities/${activity.id}/register`)).status()).toBe(404);
+
+    const member = await signedInMember(browser, await newMember(request, headers, 'tw'), 'tw');
+    for (const [path, title] of lists) {
+      const html = await (await member.context.request.get(path)).text();
+      expect(html, path).toMatch(new RegExp(`<span class="badge">${words.tw.mark}</span> <a [^>]*>${title}</a>`));
+    }
+    const { page } = member;
+    await page.goto(`/tw/activities/${activity.id}/register`);
+    await page.getByRole('button', { name: '送出報名' }).click();
+    await expect(page.getByText('報名成功。確認信（附行事曆檔）已寄至您的信箱。')).toBeVisible();
+    await member.context.close();
+  });
+
   for (const language of ['tw', 'en'] as const) {
     test(`${language}: a bulletin for members only is a 404 for visitors and marked for a Member, never cached`, async ({
       browser,

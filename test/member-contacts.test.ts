@@ -151,6 +151,15 @@ describe('one institution in two languages', () => {
       { memberId: en.id, year: 2024, amount: 8000, dueOn: '2024-03-31' },
       { token: admin.token, language: 'en' },
     );
+    // One year's dues per institution, whichever language's row names it.
+    const twice = await call(
+      'POST',
+      'webmemberdues/add',
+      { memberId: tw.id, year: 2024, amount: 8000, dueOn: '2024-03-31' },
+      { token: admin.token, language: 'tw' },
+    );
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors[0].field).toBe('year');
     const key = await member(tw.id, true);
     const colleague = await member(en.id, false);
     const dues = await call('POST', 'member/dues', undefined, { token: key.token });

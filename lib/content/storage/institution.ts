@@ -1,20 +1,18 @@
 import 'server-only';
-import { eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { webmemberdept } from '../../db/schema';
+import webmemberdeptDefinition from '../resources/webmemberdept';
+import { rowAndCounterpart } from './repository';
 
 /**
  * One member institution is a directory row and its counterpart in the other language; a Member's
  * account, an invitation or a year's dues may name either (staff pick from the list in their own
  * language). These match all of them.
  */
-const rowsOf = (memberId: number): SQL =>
-  sql`(select ${webmemberdept.id} from ${webmemberdept} where ${webmemberdept.id} = ${memberId}
-    union select ${webmemberdept.translationId} from ${webmemberdept}
-    where ${webmemberdept.id} = ${memberId} and ${webmemberdept.translationId} is not null)`;
-
 /** `column` names a row of the institution of directory row `memberId`, in either language. */
-export const ofInstitution = (column: AnyColumn, memberId: number): SQL => inArray(column, rowsOf(memberId));
+export const ofInstitution = (column: AnyColumn, memberId: number): SQL =>
+  inArray(column, rowAndCounterpart(webmemberdeptDefinition, memberId));
 
 /** The directory rows of the institution of row `memberId`: it and its counterpart (none when there is no such row). */
 export async function institutionRows(memberId: number): Promise<number[]> {

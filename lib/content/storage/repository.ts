@@ -509,13 +509,33 @@ async function otherRowExists(definition: ResourceDefinition, condition: SQL, ex
 export const duplicateExists = (definition: ResourceDefinition, key: string, value: string, exceptId?: number) =>
   otherRowExists(definition, sql`lower(${column(tableOf(definition), key)}) = lower(${value})`, exceptId);
 
-/** Another row with the same values in all of `values`' columns (a resource's `uniqueTogether`). */
-export const combinationExists = (definition: ResourceDefinition, values: Row, exceptId?: number) =>
-  otherRowExists(
-    definition,
-    and(...Object.entries(values).map(([key, value]) => eq(column(tableOf(definition), key), value)))!,
-    exceptId,
-  );
+/**
+ * Row `id` of a localized resource and its counterpart in the other language: one thing (a member
+ * institution) that a row of a resource without languages may name by either.
+ */
+export function rowAndCounterpart(target: ResourceDefinition, id: number): SQL {
+  const table = tableOf(target);
+  const [idColumn, translation] = [column(table, 'id'), column(table, 'translationId')];
+  return sql`(select ${idColumn} from ${table} where ${idColumn} = ${id}
+    union select ${translation} from ${table} where ${idColumn} = ${id} and ${translation} is not null)`;
+}
+
+/**
+ * Another row with the same values in all of `values`' columns (a resource's `uniqueTogether`). A
+ * resource without languages that references a localized one names the same thing by a row or its
+ * counterpart: either matches (one year's dues per institution, whichever language's row it names).
+ */
+export function combinationExists(definition: ResourceDefinition, values: Row, exceptId?: number) {
+  const table = tableOf(definition);
+  const conditions = Object.entries(values).map(([key, value]) => {
+    const field = definition.fields[key];
+    const target = field?.kind === 'reference' && !traits(definition).localized ? findResource(field.resource) : null;
+    return target && traits(target).localized && typeof value === 'number'
+      ? inArray(column(table, key), rowAndCounterpart(target, value))
+      : eq(column(table, key), value);
+  });
+  return otherRowExists(definition, and(...conditions)!, exceptId);
+}
 
 /** Rows that share a parent (and language) are siblings; `order` counts among them. */
 function siblingConditions(definition: ResourceDefinition, row: Row): SQL[] {
