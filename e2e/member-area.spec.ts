@@ -317,3 +317,55 @@ test.describe('the second-factor policy with its members choice', () => {
     });
   }
 });
+
+const sessionWords = {
+  tw: {
+    page: '登入裝置',
+    current: '目前這個瀏覽器',
+    endOthers: '登出這個瀏覽器以外的所有登入',
+    endedOthers: '已登出其他 1 個登入。',
+  },
+  en: {
+    page: 'Sign-ins',
+    current: 'This browser',
+    endOthers: 'End every sign-in but this one',
+    endedOthers: '1 other sign-in is ended.',
+  },
+} as const;
+
+for (const language of ['tw', 'en'] as const) {
+  const w = words[language];
+  const s = sessionWords[language];
+  test(`${language}: a Member ends their other sign-in on the sign-ins page, without JavaScript`, async ({
+    browser,
+    request,
+  }) => {
+    const member = await newMember(request, await adminHeaders(request, language), language);
+    const signIn = async () => {
+      const context = await scriptFree(browser);
+      const page = await context.newPage();
+      await page.goto(`/${language}/member/login`);
+      await page.getByRole('main').getByLabel(w.username).fill(member.email);
+      await page.getByRole('main').getByLabel(w.signInPassword, { exact: true }).fill(member.password);
+      await page.getByRole('button', { name: w.signIn, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/${language}/member$`));
+      return { context, page };
+    };
+    const here = await signIn();
+    const elsewhere = await signIn();
+    await here.page.getByRole('link', { name: s.page }).click();
+    await expect(here.page.getByRole('heading', { level: 1, name: s.page })).toBeVisible();
+    const rows = here.page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(3);
+    await expect(here.page.getByRole('cell', { name: s.current, exact: true })).toHaveCount(1);
+    await axeOn(browser, here.context, here.page.url());
+    await here.page.getByRole('button', { name: s.endOthers }).click();
+    await expect(here.page.getByRole('status')).toContainText(s.endedOthers);
+    await expect(rows).toHaveCount(2);
+    // The other browser is signed out at once.
+    await elsewhere.page.goto(`/${language}/member/sessions`);
+    await expect(elsewhere.page).toHaveURL(new RegExp(`/${language}/member/login$`));
+    await here.context.close();
+    await elsewhere.context.close();
+  });
+}

@@ -3,7 +3,7 @@ import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { memberPaths } from '@/lib/public/member/paths';
 import styles from './member.module.css';
 
-const sections = ['home', 'dues', 'colleagues'] as const;
+const sections = ['home', 'dues', 'colleagues', 'sessions'] as const;
 
 /** The signed-in member area's pages, the current one marked. */
 export async function MemberSections({ locale, current }: { locale: Locale; current: (typeof sections)[number] }) {

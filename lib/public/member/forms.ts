@@ -10,6 +10,7 @@ import { inviteContact, removeContact } from '../../content/operations/member-co
 import { acceptInvitation } from '../../content/operations/member-invitations';
 import { requestPasswordReset, resetPassword } from '../../content/operations/password-reset';
 import { signInSecondStep, totpEnable, totpSetup } from '../../content/operations/second-factor';
+import { endOtherSessions, endSession } from '../../content/operations/sessions';
 import { clientAddressOf } from '../../http/client-address';
 import {
   MEMBER_CODES_COOKIE,
@@ -38,6 +39,8 @@ export const memberForms = [
   'entry',
   'contact-invite',
   'contact-remove',
+  'session-end',
+  'sessions-end-others',
 ] as const;
 export type MemberForm = (typeof memberForms)[number];
 export const isMemberForm = (name: string): name is MemberForm => (memberForms as readonly string[]).includes(name);
@@ -299,6 +302,20 @@ const handlers: Record<MemberForm, { back: string; run: (context: FormContext) =
     run: async (context) => {
       await removeContact(await memberActor(context), field(context.form, 'id'));
       return seeOther(context.language, memberPaths.colleagues, { removed: 1 });
+    },
+  },
+  'session-end': {
+    back: memberPaths.sessions,
+    run: async (context) => {
+      await endSession(await memberActor(context), field(context.form, 'id'));
+      return seeOther(context.language, memberPaths.sessions, { ended: 1 });
+    },
+  },
+  'sessions-end-others': {
+    back: memberPaths.sessions,
+    run: async (context) => {
+      const { ended } = await endOtherSessions(await memberActor(context), {});
+      return seeOther(context.language, memberPaths.sessions, { endedOthers: ended });
     },
   },
   reset: {

@@ -15,7 +15,7 @@ export async function memberPageMetadata(
 /** The metadata of a page of the institution's own (dues, a receipt, colleagues). */
 export async function institutionPageMetadata(
   locale: Locale,
-  page: 'dues' | 'receipt' | 'colleagues',
+  page: 'dues' | 'receipt' | 'colleagues' | 'sessions',
   values: { year?: number } = {},
 ): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'memberInstitution' });

@@ -4,8 +4,9 @@ import { getTranslations } from 'next-intl/server';
 import { memberSessionForToken } from '../../content/auth/sessions';
 import type { ActorAccount } from '../../content/model/actor';
 import { institutionName } from '../../content/operations/member-invitations';
+import { listSessions } from '../../content/operations/sessions';
 import { MEMBER_SESSION_COOKIE, MEMBER_XSRF_HEADER } from '../../http/cookies';
-import type { Locale } from '../../i18n/languages';
+import type { Locale, WireLanguage } from '../../i18n/languages';
 
 /** The token every member-area form echoes in its hidden `xsrf` field (proxy.ts hands it to the page). */
 export async function memberFormToken(): Promise<string> {
@@ -41,4 +42,13 @@ export async function formErrorText(locale: Locale, query: SearchParams): Promis
   // A key from the address: only those the messages have are read, with their one value.
   const known = t.has(key as 'rateLimited') ? (key as 'rateLimited') : 'invalid';
   return t(known, { n });
+}
+
+/** The signed-in Member's own sign-in sessions (the one this request came with marked), or null for anyone else. */
+export async function memberSessions(language: WireLanguage) {
+  const token = (await cookies()).get(MEMBER_SESSION_COOKIE)?.value;
+  const session = token ? await memberSessionForToken(token) : null;
+  if (!session) return null;
+  const actor = { language, account: session.account, clientAddress: 'unknown', sessionId: session.id };
+  return (await listSessions(actor, {})).data;
 }

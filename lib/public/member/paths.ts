@@ -21,5 +21,6 @@ export const memberPaths = {
   dues: '/member/dues',
   receipt: (year: number) => `/member/dues/${year}`,
   colleagues: '/member/colleagues',
+  sessions: '/member/sessions',
   form: (name: string) => `/member/forms/${name}`,
 } as const;

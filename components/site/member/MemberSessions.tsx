@@ -1,0 +1,97 @@
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/languages';
+import form from '../form.module.css';
+import { DateText } from '../DateText';
+import { MemberForm } from './MemberForm';
+import styles from './member.module.css';
+
+export interface MemberSession {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  address: string | null;
+  browser: string;
+  current: boolean;
+}
+
+/** The Member's sign-ins, each with a form that ends it (not this one's), and one that ends all the others. */
+export async function MemberSessions({
+  locale,
+  sessions,
+  error,
+  notice,
+}: {
+  locale: Locale;
+  sessions: MemberSession[];
+  error: string | null;
+  notice: string | null;
+}) {
+  const t = await getTranslations({ locale, namespace: 'memberInstitution.sessions' });
+  const others = sessions.filter((session) => !session.current).length;
+  return (
+    <>
+      <p>{t('intro')}</p>
+      {notice ? (
+        <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
+          <p>{notice}</p>
+        </div>
+      ) : null}
+      {error ? (
+        <div className={`${form.notice} ${form.noticeError}`} role="alert">
+          <p>{error}</p>
+        </div>
+      ) : null}
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption>{t('caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('browser')}</th>
+              <th scope="col">{t('address')}</th>
+              <th scope="col">{t('started')}</th>
+              <th scope="col">{t('lastSeen')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('end', { browser: '', address: '' })}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.map((session) => {
+              const browser = session.browser || t('unknownBrowser');
+              return (
+                <tr key={session.id}>
+                  <th scope="row">{browser}</th>
+                  <td>{session.address ?? ''}</td>
+                  <td>
+                    <DateText locale={locale} value={session.createdAt} style="datetime" />
+                  </td>
+                  <td>
+                    <DateText locale={locale} value={session.lastSeenAt} style="datetime" />
+                  </td>
+                  <td>
+                    {session.current ? (
+                      t('current')
+                    ) : (
+                      <MemberForm
+                        locale={locale}
+                        name="session-end"
+                        submit={t('end', { browser, address: session.address ?? '' })}
+                      >
+                        <input type="hidden" name="id" value={session.id} />
+                      </MemberForm>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {others ? (
+        <MemberForm locale={locale} name="sessions-end-others" submit={t('endOthers')}>
+          {null}
+        </MemberForm>
+      ) : null}
+    </>
+  );
+}
