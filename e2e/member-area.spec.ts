@@ -216,10 +216,12 @@ for (const language of ['tw', 'en'] as const) {
     await page.getByRole('button', { name: w.signIn, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/${language}/member$`));
 
-    // The member's session opens nothing of the back office's API.
+    // The member's session opens nothing of the back office's API; a visitor's call answers as to a visitor.
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    const staffCall = await request.get('/api/webnews/get/1', { headers: { cookie } });
+    const staffCall = await request.get('/api/webmemberdues/get/1', { headers: { cookie } });
     expect(staffCall.status()).toBe(403);
+    const visitorCall = await request.get('/api/webnews/get/1', { headers: { cookie } });
+    expect(visitorCall.status()).toBe((await request.get('/api/webnews/get/1')).status());
     await context.close();
   });
 

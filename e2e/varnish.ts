@@ -35,6 +35,10 @@ export function startVarnish({ workDir, appPort, port }: { workDir: string; appP
       'deploy/varnish/startup.cli',
       '-s',
       'malloc,64m',
+      // Varnish closes a client's idle connection after 5 s; a test's API client, unlike a browser,
+      // does not retry a request that met that close on a kept connection (ECONNRESET).
+      '-p',
+      'timeout_idle=120',
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
