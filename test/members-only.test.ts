@@ -112,6 +112,16 @@ describe('what visitors read leaves rows for members out', () => {
 
     const found = await searchSite('tw', '信託', 1, {}, 10);
     expect(found.hits.map((hit) => `${hit.resource}:${hit.id}`)).toEqual([`webbulletin:${open.id}`]);
+    // A signed-in Member's search finds it too, marked; the visitor's after it still does not.
+    const members = await withMemberReads(() => searchSite('tw', '信託', 1, {}, 10));
+    expect(members.hits.map((hit) => [`${hit.resource}:${hit.id}`, hit.membersOnly]).sort()).toEqual(
+      [
+        [`webbulletin:${open.id}`, false],
+        [`webbulletin:${closed.id}`, true],
+        [`webnews:${news.id}`, true],
+      ].sort(),
+    );
+    expect((await searchSite('tw', '信託', 1, {}, 10)).hits.map((hit) => hit.id)).toEqual([open.id]);
     const urls = (await loadSitemap()).map((entry) => entry.url);
     expect(urls.some((url) => url.endsWith(`/tw/bulletins/${open.id}`))).toBe(true);
     expect(urls.some((url) => url.endsWith(`/tw/bulletins/${closed.id}`))).toBe(false);

@@ -6,6 +6,7 @@ import { withQuery } from '@/lib/public/urls';
 import { routeHref, pathHref } from '@/lib/public/links';
 import { EmptyState } from './EmptyState';
 import { FilterForm, FilterInput } from './FilterForm';
+import { MembersOnlyMark } from './MembersOnlyMark';
 import { Pager } from './Pager';
 import { PublicPage } from './PublicPage';
 
@@ -105,6 +106,7 @@ export async function SiteSearch({ locale, query, page, area, year }: Props) {
             {results.hits.map((hit) => (
               <li key={`${hit.resource}-${hit.id}`} className="list-item">
                 <h2 className="list-item__title">
+                  {hit.membersOnly && <MembersOnlyMark locale={locale} />}
                   <a href={pathHref(locale, hit.path)}>{hit.title}</a>
                 </h2>
                 <p className="list-item__meta">

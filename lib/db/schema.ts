@@ -576,6 +576,8 @@ export const searchDocuments = pgTable(
     title: text('title').notNull(),
     date: timestamptz('date'),
     isVisible: boolean('is_visible').notNull(),
+    /** For signed-in Members only (`audience`): found by their searches alone. */
+    membersOnly: boolean('members_only').notNull().default(false),
     publishAt: timestamptz('publish_at'),
     unpublishAt: timestamptz('unpublish_at'),
   },

@@ -1,4 +1,5 @@
 import { readByVisitors, type ResourceDefinition } from '../content/model/define';
+import { isMembersOnly } from '../content/model/audience';
 import { readPublicRow, searchableFields } from '../content/storage/reads';
 import { allResources } from '../content/model/registry';
 import {
@@ -71,6 +72,8 @@ export interface SearchHit {
   path: string;
   /** The row's date (publication, its own date, or creation), ISO; null when it has none. */
   date: string | null;
+  /** For signed-in Members only: found by their searches alone, and marked. */
+  membersOnly: boolean;
 }
 
 export interface SnippetPiece {
@@ -257,6 +260,7 @@ export async function searchSite(
       snippet: snippetOf(snippetText(source.definition, row), words),
       path: publicRowPath(match.resource, row) ?? '',
       date: match.date ? match.date.toISOString() : null,
+      membersOnly: isMembersOnly(row),
     });
   }
   return {

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { config } from '../../config';
 import { getDb, type Database } from '../../db';
 import { searchDocuments, searchTerms } from '../../db/schema';
+import { readsAsMember } from '../../cache/member-scope';
 import { isMembersOnly } from '../model/audience';
 import { readByVisitors, traits, type ResourceDefinition } from '../model/define';
 import { allResources } from '../model/registry';
@@ -95,8 +96,9 @@ export async function indexRows(tx: Tx | Database, definition: ResourceDefinitio
     part: definition.fixedPage ? String(row[definition.fixedPage] ?? '') : '',
     title: normalizeText(String(row[definition.titleField] ?? '')),
     date: rowDate(definition, row),
-    // Found by visitors: a row for members only never is (the site search is the visitors').
-    isVisible: (t.visibility ? row.isVisible !== false : true) && !isMembersOnly(row),
+    isVisible: t.visibility ? row.isVisible !== false : true,
+    // Found by a signed-in Member's search only (lib/cache/member-scope.ts).
+    membersOnly: isMembersOnly(row),
     publishAt: t.window ? ((row.publishAt as Date | null) ?? null) : null,
     unpublishAt: t.window ? ((row.unpublishAt as Date | null) ?? null) : null,
   }));
@@ -307,7 +309,7 @@ function matchesSql(groups: QueryGroup[], title: string, scope: IndexScope): SQL
         d.title = ${title} as exact_title,
         extract(year from d.date at time zone ${config().siteTimeZone})::int as year
       from hits h join search_documents d on d.resource = h.resource and d.row_id = h.row_id
-      where d.lang in (${scope.language}, '') and d.is_visible
+      where d.lang in (${scope.language}, '') and d.is_visible and (not d.members_only or ${readsAsMember()})
         and (d.publish_at is null or d.publish_at <= ${scope.now})
         and (d.unpublish_at is null or d.unpublish_at > ${scope.now})
         and (d.resource, d.part) in (${placeList(scope.places)})
@@ -364,7 +366,7 @@ export async function suggestFromIndex(
   const db = await getDb();
   const rows = await db.execute<{ resource: string; row_id: number; part: string }>(
     sql`select resource, row_id, part from search_documents d
-        where d.lang in (${scope.language}, '') and d.is_visible
+        where d.lang in (${scope.language}, '') and d.is_visible and (not d.members_only or ${readsAsMember()})
           and (d.publish_at is null or d.publish_at <= ${scope.now})
           and (d.unpublish_at is null or d.unpublish_at > ${scope.now})
           and (d.resource, d.part) in (${placeList(scope.places)})
