@@ -6,8 +6,9 @@ import { PNG } from '../test/helpers/uploads';
 /**
  * A Member keeps their institution's entry current from 會員專區 without JavaScript: a change to the
  * form's fields (and a new logo) waits for an Admin; the public directory keeps the old values until
- * it is approved; a rejection's comment shows on the member page. A signed-in Member's activity
- * sign-up starts filled in. Axe on each screen, in both languages.
+ * it is approved; a rejection's comment shows on the member page, whose newsletter form alone offers
+ * the bulletins for members only. A signed-in Member's activity sign-up starts filled in. Axe on each
+ * screen, in both languages.
  */
 
 const words = {
@@ -25,6 +26,7 @@ const words = {
     rejected: '未獲通過',
     check: '請檢查「網站」',
     newsletter: '以會員信箱訂閱電子報',
+    memberBulletins: '會員限定公告',
   },
   en: {
     username: 'E-mail address',
@@ -40,6 +42,7 @@ const words = {
     rejected: 'was not approved',
     check: 'Please check “Website”',
     newsletter: 'Subscribe with your member address',
+    memberBulletins: 'Bulletins for members only',
   },
 } as const;
 
@@ -106,6 +109,9 @@ for (const language of ['tw', 'en'] as const) {
     await expect(page.getByRole('link', { name: institution.name })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: w.newsletter })).toBeVisible();
     await expect(page.locator('#newsletter-page-email')).toHaveValue(email);
+    // Bulletins for members only: offered by the member area's form alone, not the footer's.
+    await expect(page.locator('#newsletter-form').getByRole('checkbox', { name: w.memberBulletins })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: w.memberBulletins })).toHaveCount(1);
     await axeOn(browser, context, page.url());
 
     // A refusal comes back to the form, naming the field.

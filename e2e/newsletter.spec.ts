@@ -146,7 +146,7 @@ test('the back office writes a mailing: preview, test send, send; the mailing is
   await page.getByLabel('Subject').fill('December news');
   await page.getByRole('textbox', { name: 'Text', exact: true }).fill('What the association did this month.');
   const audience = page.getByRole('group', { name: 'For subscribers of' });
-  await audience.getByRole('checkbox', { name: 'Bulletins' }).uncheck();
+  await audience.getByRole('checkbox', { name: 'Bulletins', exact: true }).uncheck();
   await audience.getByRole('checkbox', { name: 'Activities' }).uncheck();
   // Axe checks the screen before the preview: the preview's frame is the mail, which runs no script, not the screen.
   await expectNoAxeViolations(page);

@@ -4,7 +4,8 @@
  * configured), a test send to one address, the counts, MAIL_RATE_PER_MINUTE, a half-queued mailing
  * resumed at start-up, never twice to one address for one mailing when two servers (two pools on
  * PostgreSQL, and on PostgreSQL two server processes as well) queue and send it at once, the counts
- * after the queue's rows are pruned, and the digest's period.
+ * after the queue's rows are pruned, and the digest's period; bulletins for members only reach only
+ * the subscribers who chose them whose address is still an active Member account's.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
@@ -14,7 +15,9 @@ import { eq } from 'drizzle-orm';
 import { resetConfig } from '../lib/config';
 import { getDb, installConnection, type Database } from '../lib/db';
 import { openPostgres, type Connection } from '../lib/db/client';
-import { mailQueue, newsletterMailings, newsletterSubscribers } from '../lib/db/schema';
+import { account, mailQueue, newsletterMailings, newsletterSubscribers } from '../lib/db/schema';
+import { hashPassword } from '../lib/content/auth/passwords';
+import { Role } from '../lib/content/model/roles';
 import { deliverDueMail, KEEP_DONE_MS, pruneMailQueue } from '../lib/mail/queue';
 import { newToken } from '../lib/content/operations/newsletter';
 import { queueMailing, resumeMailings } from '../lib/content/operations/newsletter-mailings';
@@ -429,5 +432,117 @@ describe('the digest', () => {
     expect(now.body.queued).toBe(1);
     await deliverDueMail();
     expect(smtp.received[0].text).toContain('重要公告');
+  });
+});
+
+describe('bulletins for members only', () => {
+  let serial = 0;
+
+  /** An active Member account of a new institution whose e-mail is `email`. */
+  async function memberAccount(email: string) {
+    const institution = await addRow('webmemberdept', { name: `會員機構${++serial}`, category: 1 }, { token: admin });
+    const db = await getDb();
+    const [row] = await db
+      .insert(account)
+      .values({
+        username: `member${serial}`,
+        displayName: `Member ${serial}`,
+        email,
+        role: Role.Member,
+        memberId: institution.id,
+        passwordHash: await hashPassword('member password 1'),
+      } as never)
+      .returning({ id: account.id });
+    return Number(row.id);
+  }
+
+  const bulletin = async (title: string, audience: 'members' | 'everyone') => {
+    const type = await addRow('webbulletintype', { name: `類別${++serial}` }, { token: admin });
+    return addRow('webbulletin', { typeId: type.id, title, audience }, { token: admin });
+  };
+
+  const digestNow = async () => {
+    const answer = await call('POST', 'newsletter/digest', {}, { token: admin });
+    expect(answer.status).toBe(200);
+    await deliverDueMail();
+    const mails = new Map(smtp.received.map((m) => [m.envelopeTo[0], m]));
+    smtp.received.length = 0;
+    return mails;
+  };
+
+  test('the digest sends them only to current Members who chose them; a disabled or removed Member stops getting them', async () => {
+    await subscribers(1, { topics: ['memberBulletins'], prefix: 'member' });
+    await subscribers(1, { topics: ['webbulletin', 'memberBulletins'], prefix: 'colleague' });
+    // Stored as it is: an address that was never a Member's, with the topic.
+    await subscribers(1, { topics: ['webbulletin', 'memberBulletins'], prefix: 'visitor' });
+    await subscribers(1, { topics: ['webbulletin'], prefix: 'plain' });
+    const memberId = await memberAccount('member0@example.com');
+    const colleagueId = await memberAccount('Colleague0@example.com');
+    // A Member who did not choose the topic gets none of them either.
+    await subscribers(1, { topics: ['webbulletin'], prefix: 'unchosen' });
+    await memberAccount('unchosen0@example.com');
+    const secret = await bulletin('會員限定通知', 'members');
+    await bulletin('公開公告', 'everyone');
+
+    const first = await digestNow();
+    expect([...first.keys()].sort()).toEqual([
+      'colleague0@example.com',
+      'member0@example.com',
+      'plain0@example.com',
+      'unchosen0@example.com',
+      'visitor0@example.com',
+    ]);
+    for (const address of ['member0@example.com', 'colleague0@example.com']) {
+      const mail = first.get(address)!;
+      expect(mail.text).toContain('會員限定通知');
+      expect(mail.html).toContain(`${SITE}/tw/bulletins/${secret.id}`);
+    }
+    expect(first.get('member0@example.com')!.text).not.toContain('公開公告');
+    expect(first.get('colleague0@example.com')!.text).toContain('公開公告');
+    for (const address of ['visitor0@example.com', 'plain0@example.com', 'unchosen0@example.com']) {
+      expect(first.get(address)!.text).toContain('公開公告');
+      expect(first.get(address)!.text).not.toContain('會員限定通知');
+      expect(first.get(address)!.html).not.toContain(`/bulletins/${secret.id}`);
+    }
+
+    // One Member disabled, the other removed: the next bulletin for members only reaches neither.
+    const db = await getDb();
+    await db
+      .update(account)
+      .set({ isDisabled: true } as never)
+      .where(eq(account.id, memberId));
+    await db.delete(account).where(eq(account.id, colleagueId));
+    await bulletin('第二則會員通知', 'members');
+    await bulletin('第二則公開公告', 'everyone');
+    const second = await digestNow();
+    expect(second.has('member0@example.com')).toBe(false);
+    expect(second.get('colleague0@example.com')!.text).toContain('第二則公開公告');
+    for (const mail of second.values()) expect(mail.text).not.toContain('第二則會員通知');
+  });
+
+  test('a staff mailing for the topic reaches only current Members who chose it', async () => {
+    await subscribers(1, { topics: ['memberBulletins'], prefix: 'member' });
+    await subscribers(1, { topics: ['memberBulletins'], prefix: 'former' });
+    await subscribers(1, { topics: ['webbulletin', 'memberBulletins'], prefix: 'visitor' });
+    await subscribers(1, { topics: ['webnews'], prefix: 'news' });
+    await memberAccount('member0@example.com');
+    const formerId = await memberAccount('former0@example.com');
+    const db = await getDb();
+    await db
+      .update(account)
+      .set({ isDisabled: true } as never)
+      .where(eq(account.id, formerId));
+    const sent = await call('POST', 'newsletter/send', mailing({ topics: ['memberBulletins'] }), { token: user });
+    expect(sent.body).toEqual({ queued: 1 });
+    await deliverDueMail();
+    expect(smtp.received.map((m) => m.envelopeTo[0])).toEqual(['member0@example.com']);
+    // Items staff choose are public rows: a members-only topic is no item resource.
+    const item = await call(
+      'POST',
+      'newsletter/send',
+      mailing({ topics: ['memberBulletins'], items: [{ resource: 'memberBulletins', id: 1 }] }),
+      { token: user },
+    );
+    expect(item.status).toBe(400);
   });
 });

@@ -2,17 +2,21 @@
  * The newsletter's sign-up with double opt-in and its one-click unsubscribe (RFC 8058), every mail
  * checked at a real SMTP listener: the same answer for every address, the consent record, the
  * confirmation link, the 7-day removal of unconfirmed sign-ups, the rate limit; a GET of the
- * unsubscribe link changes nothing, a cookie-less form POST unsubscribes at once.
+ * unsubscribe link changes nothing, a cookie-less form POST unsubscribes at once; bulletins for
+ * members only are chosen only by a signed-in Member for their own address, and kept on the manage
+ * page only while the address is an active Member's.
  */
 import { eq } from 'drizzle-orm';
+import { hashPassword } from '../lib/content/auth/passwords';
+import { Role } from '../lib/content/model/roles';
 import { getDb } from '../lib/db';
-import { newsletterSubscribers } from '../lib/db/schema';
+import { account, newsletterSubscribers } from '../lib/db/schema';
 import { deliverDueMail } from '../lib/mail/queue';
 import { removeUnconfirmed } from '../lib/content/operations/newsletter';
 import { NEWSLETTER_CONSENT_VERSION } from '../lib/content/model/newsletter';
 import { call, signedIn } from './helpers/api';
 import { useLocalCaptchaVerifier } from './helpers/captcha';
-import { message } from './helpers/content';
+import { addRow, message } from './helpers/content';
 import { MAIL_SITE, withDatabaseAndMail } from './helpers/mail-fixture';
 import { linkIn, type ReceivedMail } from './helpers/smtp';
 
@@ -28,6 +32,15 @@ beforeEach(async () => {
 
 const subscribe = (email: string, language: 'tw' | 'en' = 'tw', topics: unknown = ['webnews', 'webactivity']) =>
   call('POST', 'newsletter/subscribe', { email, topics }, { xsrf: false, language, ip: nextIp() });
+
+/** The site's script-free form posted as a browser does (no XSRF pair; `cookie`: the member area's session). */
+const postForm = (raw: string, { ip = nextIp(), cookie }: { ip?: string; cookie?: string } = {}) =>
+  call('POST', 'newsletter/subscribe', undefined, {
+    xsrf: false,
+    raw,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+    ip,
+  });
 
 async function subscriberOf(email: string) {
   const db = await getDb();
@@ -118,12 +131,7 @@ describe('sign-up with double opt-in', () => {
     const unknownTopic = await subscribe('a@example.com', 'tw', ['webrule']);
     expect(unknownTopic.status).toBe(400);
 
-    const form = await call('POST', 'newsletter/subscribe', undefined, {
-      xsrf: false,
-      raw: 'email=b%40example.com&topics=webnews&topics=webbulletin&form=footer&lang=en',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      ip: nextIp(),
-    });
+    const form = await postForm('email=b%40example.com&topics=webnews&topics=webbulletin&form=footer&lang=en');
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe('/en/newsletter?pending=1');
     expect(await subscriberOf('b@example.com')).toMatchObject({
@@ -131,12 +139,7 @@ describe('sign-up with double opt-in', () => {
       lang: 'en',
       topics: ['webnews', 'webbulletin'],
     });
-    const refused = await call('POST', 'newsletter/subscribe', undefined, {
-      xsrf: false,
-      raw: 'email=b%40&form=page&lang=tw',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      ip: nextIp(),
-    });
+    const refused = await postForm('email=b%40&form=page&lang=tw');
     expect(refused.status).toBe(303);
     expect(refused.headers.get('location')).toMatch(/^\/tw\/newsletter\?problem=email&email=b%40#newsletter-form$/);
   });
@@ -146,13 +149,7 @@ describe('sign-up with double opt-in', () => {
       'good-token': { success: true, score: 0.9, action: 'newsletter' },
       'low-score': { success: true, score: 0.1, action: 'newsletter' },
     });
-    const post = (raw: string, ip = nextIp()) =>
-      call('POST', 'newsletter/subscribe', undefined, {
-        xsrf: false,
-        raw,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        ip,
-      });
+    const post = (raw: string, ip = nextIp()) => postForm(raw, { ip });
 
     test('the footer’s form, posted without script (an empty token), lands on the page to try again, typed values kept', async () => {
       const asked = seen.length;
@@ -292,6 +289,110 @@ describe('leaving is one click', () => {
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe(`/en/newsletter/manage?token=${subscriber.token}&done=saved`);
     expect(await subscriberOf('changer@example.com')).toMatchObject({ topics: ['webbulletin'], lang: 'en' });
+  });
+});
+
+describe('bulletins for members only', () => {
+  const PASSWORD = 'member password 1';
+  let memberSerial = 0;
+
+  /** A Member account whose username and e-mail are its address, signed in through account/login. */
+  async function member() {
+    const admin = (await signedIn(1)).token;
+    const institution = await addRow(
+      'webmemberdept',
+      { name: `會員公司${++memberSerial}`, category: 1 },
+      { token: admin },
+    );
+    const email = `contact${memberSerial}@member.example`;
+    const db = await getDb();
+    const [row] = await db
+      .insert(account)
+      .values({
+        username: email,
+        displayName: `Contact ${memberSerial}`,
+        email,
+        role: Role.Member,
+        memberId: institution.id,
+        passwordHash: await hashPassword(PASSWORD),
+      } as never)
+      .returning({ id: account.id });
+    const login = await call('POST', 'account/login', { username: email, password: PASSWORD }, { ip: nextIp() });
+    expect(login.body.token).toEqual(expect.any(String));
+    return { id: Number(row.id), email, token: login.body.token as string };
+  }
+
+  const memberTopics = ['webbulletin', 'memberBulletins'];
+
+  test('a visitor asking for the topic gets a 400 in the request language; the form is sent back saying why', async () => {
+    const { email } = await member();
+    // Not even with a Member's address: the answer tells no visitor whose address it is.
+    for (const address of ['visitor@example.com', email]) {
+      const refused = await subscribe(address, 'en', memberTopics);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(message('en', 'newsletterMemberTopic'));
+      expect(refused.body.errors.map((e: { field: string }) => e.field)).toEqual(['topics']);
+      expect(await subscriberOf(address)).toBeUndefined();
+    }
+    const tw = await subscribe('visitor@example.com', 'tw', ['memberBulletins']);
+    expect(tw.body.message).toBe(message('tw', 'newsletterMemberTopic'));
+    const form = await postForm('email=visitor%40example.com&topics=webnews&topics=memberBulletins&form=page&lang=en');
+    expect(form.status).toBe(303);
+    expect(new URL(form.headers.get('location')!, SITE).searchParams.get('problem')).toBe('memberTopic');
+  });
+
+  test('a signed-in Member chooses it for their own address (bearer token or the member area’s cookie), not another', async () => {
+    const signedInMember = await member();
+    const ok = await call(
+      'POST',
+      'newsletter/subscribe',
+      { email: signedInMember.email.toUpperCase(), topics: memberTopics },
+      { xsrf: false, token: signedInMember.token, ip: nextIp() },
+    );
+    expect(ok.status).toBe(200);
+    expect(await subscriberOf(signedInMember.email)).toMatchObject({ status: 'pending', topics: memberTopics });
+    const colleague = await member();
+    const other = await call(
+      'POST',
+      'newsletter/subscribe',
+      { email: colleague.email, topics: memberTopics },
+      { xsrf: false, token: signedInMember.token, ip: nextIp() },
+    );
+    expect(other.status).toBe(400);
+    // The member area's form posts with the session cookie and no XSRF pair.
+    const form = await postForm(
+      `email=${encodeURIComponent(colleague.email)}&topics=memberBulletins&form=page&lang=tw`,
+      {
+        cookie: `session-member=${colleague.token}`,
+      },
+    );
+    expect(form.headers.get('location')).toBe('/tw/newsletter?pending=1');
+    expect(await subscriberOf(colleague.email)).toMatchObject({ topics: ['memberBulletins'] });
+  });
+
+  test('the manage call keeps or adds the topic only while the address is an active Member’s', async () => {
+    const save = (token: string, language: 'tw' | 'en' = 'tw') =>
+      call(
+        'POST',
+        `newsletter/manage?token=${token}`,
+        { topics: memberTopics, lang: language },
+        { xsrf: false, language },
+      );
+    const refused = await save((await confirmed('reader@example.com')).token, 'en');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(message('en', 'newsletterMemberTopic'));
+
+    const { id, email } = await member();
+    const subscriber = await confirmed(email);
+    const saved = await save(subscriber.token);
+    expect(saved.status).toBe(200);
+    expect(saved.body.topics).toEqual(memberTopics);
+    const db = await getDb();
+    await db
+      .update(account)
+      .set({ isDisabled: true } as never)
+      .where(eq(account.id, id));
+    expect((await save(subscriber.token)).status).toBe(400);
   });
 });
 

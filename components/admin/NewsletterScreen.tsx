@@ -5,7 +5,13 @@ import { useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { formatWireDate } from '@/lib/admin/cells';
 import { http } from '@/lib/client/http';
-import { newsletterTopics, subscriberStatuses, type NewsletterTopic } from '@/lib/content/model/newsletter';
+import {
+  newsletterTopics,
+  publicNewsletterTopics,
+  subscriberStatuses,
+  type NewsletterTopic,
+  type PublicNewsletterTopic,
+} from '@/lib/content/model/newsletter';
 import { wireLanguages, type WireLanguage } from '@/lib/i18n/languages';
 import { useAdminSession } from './AdminSession';
 import { ExportButtons } from './ExportButtons';
@@ -68,9 +74,9 @@ function Composer({ language }: { language: WireLanguage }) {
   const ids = useId();
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
-  const [topics, setTopics] = useState<NewsletterTopic[]>([...newsletterTopics]);
+  const [topics, setTopics] = useState<NewsletterTopic[]>([...publicNewsletterTopics]);
   const [lang, setLang] = useState<WireLanguage>(language);
-  const [items, setItems] = useState<{ resource: NewsletterTopic; id: number }[]>([]);
+  const [items, setItems] = useState<{ resource: PublicNewsletterTopic; id: number }[]>([]);
   const [testAddress, setTestAddress] = useState('');
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -79,12 +85,12 @@ function Composer({ language }: { language: WireLanguage }) {
     async () =>
       Object.fromEntries(
         await Promise.all(
-          newsletterTopics.map(async (topic) => [
+          publicNewsletterTopics.map(async (topic) => [
             topic,
             (await post<{ data: Item[] }>(`${topic}/getlist`, { page: 1, pageSize: 10 })).data,
           ]),
         ),
-      ) as Record<NewsletterTopic, Item[]>,
+      ) as Record<PublicNewsletterTopic, Item[]>,
   );
   const body = () => ({ subject, content, items, topics, lang });
   const run = async (work: () => Promise<void>) => {
@@ -112,7 +118,7 @@ function Composer({ language }: { language: WireLanguage }) {
       toast.success(t('sent', { count: queued }));
     });
   };
-  const toggleItem = (resource: NewsletterTopic, id: number, on: boolean) =>
+  const toggleItem = (resource: PublicNewsletterTopic, id: number, on: boolean) =>
     setItems((current) =>
       on ? [...current, { resource, id }] : current.filter((item) => !(item.resource === resource && item.id === id)),
     );
@@ -136,7 +142,7 @@ function Composer({ language }: { language: WireLanguage }) {
       </div>
       <fieldset className="admin-field">
         <legend>{t('items')}</legend>
-        {newsletterTopics.map((topic) => (
+        {publicNewsletterTopics.map((topic) => (
           <div key={topic}>
             <strong>{t(`topic.${topic}`)}</strong>
             <ul className="admin-plain-list">

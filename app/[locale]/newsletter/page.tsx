@@ -14,7 +14,7 @@ import { searchParam } from '@/lib/public/paging';
 // Reads its search parameters (the outcome of a sign-up), so it renders on every request.
 export const dynamic = 'force-dynamic';
 
-const problems = ['email', 'topics', 'captcha', 'rate'] as const;
+const problems = ['email', 'topics', 'memberTopic', 'captcha', 'rate'] as const;
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/newsletter'>) {
   const locale = await localeOf(params);

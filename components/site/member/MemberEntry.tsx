@@ -116,7 +116,7 @@ export async function MemberEntry({
           {t('newsletter.title')}
         </h2>
         <p>{t('newsletter.intro')}</p>
-        <SubscribeForm locale={locale} place="page" email={email} />
+        <SubscribeForm locale={locale} place="page" email={email} memberTopic />
       </section>
     </>
   );

@@ -1,5 +1,11 @@
 import { getTranslations } from 'next-intl/server';
-import { NEWSLETTER_CONSENT_VERSION, newsletterTopics, type NewsletterTopic } from '@/lib/content/model/newsletter';
+import {
+  MEMBER_BULLETINS,
+  NEWSLETTER_CONSENT_VERSION,
+  newsletterTopics,
+  publicNewsletterTopics,
+  type NewsletterTopic,
+} from '@/lib/content/model/newsletter';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import form from '../form.module.css';
 import styles from './newsletter.module.css';
@@ -11,7 +17,9 @@ interface Props {
   /** What was typed before a refused post, and its problem's field. */
   email?: string;
   topics?: NewsletterTopic[];
-  problem?: 'email' | 'topics' | 'captcha' | 'rate';
+  problem?: 'email' | 'topics' | 'memberTopic' | 'captcha' | 'rate';
+  /** Offers bulletins for members only: the member area's form, for a signed-in Member's address. */
+  memberTopic?: boolean;
 }
 
 /**
@@ -19,11 +27,21 @@ interface Props {
  * post with a 303 to the newsletter page, so it works without JavaScript; the language of the mails
  * is the page's, the consent wording and its version are shown beside the button.
  */
-export async function SubscribeForm({ locale, place, email = '', topics = [...newsletterTopics], problem }: Props) {
+export async function SubscribeForm({
+  locale,
+  place,
+  email = '',
+  topics = [...newsletterTopics],
+  problem,
+  memberTopic = false,
+}: Props) {
   const t = await getTranslations({ locale, namespace: 'newsletter' });
   const id = (name: string) => `newsletter-${place}-${name}`;
   const emailProblem = problem === 'email';
-  const topicsProblem = problem === 'topics';
+  const topicsProblem = problem === 'topics' || problem === 'memberTopic';
+  const offered: readonly NewsletterTopic[] = memberTopic
+    ? [...publicNewsletterTopics, MEMBER_BULLETINS]
+    : publicNewsletterTopics;
   return (
     <form
       method="post"
@@ -59,7 +77,7 @@ export async function SubscribeForm({ locale, place, email = '', topics = [...ne
       </div>
       <fieldset className={styles.topics} aria-describedby={topicsProblem ? id('topics-error') : undefined}>
         <legend>{t('topics')}</legend>
-        {newsletterTopics.map((topic) => (
+        {offered.map((topic) => (
           <label key={topic} className={styles.choice}>
             <input type="checkbox" name="topics" value={topic} defaultChecked={topics.includes(topic)} />
             {t(`topic.${topic}`)}
@@ -67,7 +85,7 @@ export async function SubscribeForm({ locale, place, email = '', topics = [...ne
         ))}
         {topicsProblem && (
           <p id={id('topics-error')} className={form.error}>
-            {t('problem.topics')}
+            {t(`problem.${problem === 'memberTopic' ? 'memberTopic' : 'topics'}`)}
           </p>
         )}
       </fieldset>

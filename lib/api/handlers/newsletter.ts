@@ -36,7 +36,7 @@ const formLanguage = (form: URLSearchParams, fallback: WireLanguage) =>
 /**
  * `POST newsletter/subscribe`: `{email, topics, captcha}` → `{pending: true}`. As a form post
  * (fields `email`, `topics` once per box, `form`, `lang`, `captcha`), the answer is a 303 to
- * `/{lang}/newsletter` with `?pending=1`, or with the problem (`?problem=email|topics|captcha|rate`)
+ * `/{lang}/newsletter` with `?pending=1`, or with the problem (`?problem=email|topics|memberTopic|captcha|rate`)
  * and the typed address so the page can show the form again.
  */
 export async function subscribe(context: RequestContext): Promise<Response> {
@@ -60,7 +60,9 @@ export async function subscribe(context: RequestContext): Promise<Response> {
         ? 'rate'
         : error.key === 'captchaFailed'
           ? 'captcha'
-          : (error.issues[0]?.field ?? 'email');
+          : error.issues[0]?.key === 'newsletterMemberTopic'
+            ? 'memberTopic'
+            : (error.issues[0]?.field ?? 'email');
     const query = new URLSearchParams({ problem, email: input.email.slice(0, 254) });
     for (const topic of input.topics) query.append('topics', topic);
     return seeOther(`${page}?${query}#newsletter-form`);

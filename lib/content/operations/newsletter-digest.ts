@@ -6,18 +6,20 @@ import { newsletterMailings } from '../../db/schema';
 import { translate } from '../../i18n/messages';
 import { wireLanguages, type WireLanguage } from '../../i18n/languages';
 import { requireAccess, type Actor } from '../model/actor';
-import { newsletterTopics } from '../model/newsletter';
+import { MEMBERS } from '../model/audience';
+import { MEMBER_BULLETINS, newsletterTopicResource, newsletterTopics } from '../model/newsletter';
 import { resources } from '../model/registry';
 import { toWireDateTime } from '../model/wire-dates';
 import { recordAudit } from '../storage/audit';
 import { atOrAfter, before, readPublicList } from '../storage/reads';
 import { newsletterDigestFrequency, readWebInfo, type DigestFrequency } from '../storage/settings';
-import { queueMailing, type RowLink } from './newsletter-mailings';
+import { queueMailing, readForTopic, type MailingItem, type RowLink } from './newsletter-mailings';
 
 /**
  * The newsletter's digest (`newsletterDigest`: `off`, `daily`, `weekly`): the public news,
- * bulletins and activities published since the last digest of a language, to each active
- * subscriber of that language, the cards of their own topics. One digest per period and language:
+ * bulletins and activities, and the bulletins for members only, published since the last digest of
+ * a language, to each active subscriber of that language, the cards of their own topics (those for
+ * members only to current Members alone: `queueMailing`). One digest per period and language:
  * the mailing's row is unique by `(kind, period, lang)`, so of several servers asking, one sends.
  * Nothing is sent when nothing was published (the period is still marked done).
  */
@@ -50,17 +52,24 @@ async function lastDigestAt(lang: WireLanguage): Promise<Date | null> {
   return row?.createdAt ?? null;
 }
 
-/** The public items of each topic published in [since, now), newest first. */
+/**
+ * The items of each topic published in [since, now), newest first: the public rows of each resource,
+ * and the bulletins for members only (read in the member scope, which admits them).
+ */
 async function publishedBetween(lang: WireLanguage, since: Date, now: Date) {
-  const items: { resource: (typeof newsletterTopics)[number]; id: number }[] = [];
+  const items: MailingItem[] = [];
   for (const topic of newsletterTopics) {
-    const definition = resources[topic];
+    const definition = resources[newsletterTopicResource[topic]];
     const keys = ['publishAt', 'createdAt'];
-    const { rows } = await readPublicList(definition, lang, {
-      conditions: [atOrAfter(definition, keys, since), before(definition, keys, now)],
-      cacheKey: `digest:${since.toISOString()}:${now.toISOString()}`,
-      pageSize: MAX_DIGEST_ITEMS,
-    });
+    const { rows } = await readForTopic(topic, () =>
+      readPublicList(definition, lang, {
+        // The member scope reads both audiences; the public bulletins are the other topic's.
+        filters: topic === MEMBER_BULLETINS ? { audience: MEMBERS } : undefined,
+        conditions: [atOrAfter(definition, keys, since), before(definition, keys, now)],
+        cacheKey: `digest:${since.toISOString()}:${now.toISOString()}`,
+        pageSize: MAX_DIGEST_ITEMS,
+      }),
+    );
     items.push(...rows.map((row) => ({ resource: topic, id: Number((row as { id: unknown }).id) })));
   }
   return items;

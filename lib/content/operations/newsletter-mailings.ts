@@ -7,19 +7,27 @@ import { enqueueMail } from '../../mail/queue';
 import { mailingMail, type MailCard, type MailingBody } from '../../mail/newsletter';
 import { translate } from '../../i18n/messages';
 import type { WireLanguage } from '../../i18n/languages';
+import { withMemberReads } from '../../cache/member-scope';
 import { logError } from '../../observability/logger';
 import { richTextToPlain, sanitizeRichText } from '../../security/sanitize';
 import { requireAccess, type Actor } from '../model/actor';
 import { emailPattern } from '../model/validation';
 import { invalid, invalidFields, type Issue } from '../model/errors';
-import { newsletterTopics, type NewsletterTopic } from '../model/newsletter';
+import {
+  MEMBER_BULLETINS,
+  isPublicNewsletterTopic,
+  newsletterTopicResource,
+  publicNewsletterTopics,
+  type NewsletterTopic,
+  type PublicNewsletterTopic,
+} from '../model/newsletter';
 import { resources } from '../model/registry';
 import type { Row } from '../model/rows';
 import { toWireDateTime } from '../model/wire-dates';
 import { recordAudit } from '../storage/audit';
 import { readPublicRow } from '../storage/reads';
 import { readWebInfo } from '../storage/settings';
-import { topicsOf } from './newsletter';
+import { memberAddresses, topicsOf } from './newsletter';
 
 /**
  * Mailings to the newsletter's confirmed subscribers (docs/api.md, Newsletter): staff write a
@@ -35,16 +43,21 @@ export type RowLink = (language: WireLanguage, resource: string, row: Row) => st
 
 const MAX_ITEMS = 20;
 const MAX_SUBJECT = 200;
-const cardResources = {
-  webnews: resources.webnews,
-  webbulletin: resources.webbulletin,
-  webactivity: resources.webactivity,
-};
+
+/** A topic's rows read as its readers may see them: bulletins for members only inside the member scope. */
+export const readForTopic = <T>(topic: NewsletterTopic, read: () => Promise<T>): Promise<T> =>
+  topic === MEMBER_BULLETINS ? withMemberReads(read) : read();
+
+/** An item shown as a card: a row of a topic (staff choose public rows; a digest's may be for members only). */
+export interface MailingItem {
+  resource: NewsletterTopic;
+  id: number;
+}
 
 export interface MailingInput {
   subject: string;
   content: string;
-  items: { resource: NewsletterTopic; id: number }[];
+  items: MailingItem[];
   topics: NewsletterTopic[];
   lang: WireLanguage;
 }
@@ -62,16 +75,16 @@ function mailingInput(actor: Actor, input: Record<string, unknown>): MailingInpu
     ? rawItems.flatMap((item) =>
         item &&
         typeof item === 'object' &&
-        newsletterTopics.some((topic) => topic === (item as Record<string, unknown>).resource) &&
+        isPublicNewsletterTopic((item as Record<string, unknown>).resource) &&
         Number.isInteger((item as Record<string, unknown>).id) &&
         ((item as Record<string, unknown>).id as number) > 0
-          ? [{ resource: (item as { resource: NewsletterTopic }).resource, id: (item as { id: number }).id }]
+          ? [{ resource: (item as { resource: PublicNewsletterTopic }).resource, id: (item as { id: number }).id }]
           : [],
       )
     : [];
   if (!Array.isArray(rawItems) || items.length !== rawItems.length || items.length > MAX_ITEMS)
     issues.push({ field: 'items', key: 'newsletterItems', values: { max: MAX_ITEMS } });
-  const topics = topicsOf(input.topics ?? [...newsletterTopics]);
+  const topics = topicsOf(input.topics ?? [...publicNewsletterTopics]);
   if (!topics) issues.push({ field: 'topics', key: 'newsletterTopics', values: {} });
   const lang = input.lang === undefined ? actor.language : input.lang;
   if (lang !== 'tw' && lang !== 'en') issues.push({ field: 'lang', key: 'newsletterLanguage', values: {} });
@@ -79,18 +92,20 @@ function mailingInput(actor: Actor, input: Record<string, unknown>): MailingInpu
   return { subject, content, items, topics: topics!, lang: lang as WireLanguage };
 }
 
-/** A card with the topic (resource) of its item, so a digest gives each subscriber the cards of their topics. */
+/** A card with the topic of its item, so a digest gives each subscriber the cards of their topics. */
 export interface TopicCard {
-  resource: NewsletterTopic;
+  topic: NewsletterTopic;
   card: MailCard;
 }
 
-/** The cards of the chosen items that visitors can see now, in the mailing's language. */
+/** The cards of the chosen items that their topic's readers can see now, in the mailing's language. */
 async function cardsOf(mailing: Pick<MailingInput, 'items' | 'lang'>, rowLink: RowLink): Promise<TopicCard[]> {
   const cards: TopicCard[] = [];
   for (const item of mailing.items) {
-    const row = (await readPublicRow(cardResources[item.resource], mailing.lang, item.id)) as Row | undefined;
-    if (row) cards.push({ resource: item.resource, card: cardOf(mailing.lang, item.resource, row, rowLink) });
+    const definition = resources[newsletterTopicResource[item.resource]];
+    const row = (await readForTopic(item.resource, () => readPublicRow(definition, mailing.lang, item.id))) as
+      Row | undefined;
+    if (row) cards.push({ topic: item.resource, card: cardOf(mailing.lang, definition.name, row, rowLink) });
   }
   return cards;
 }
@@ -188,16 +203,24 @@ export async function recipientsOf(lang: string, topics: string[]) {
  * Queues a stored mailing to its recipients (each once, by its once key), then marks it queued with
  * the number of recipients; answers how many were queued by this call. A digest gives each
  * subscriber the cards of their own topics, and nothing to one whose topics had nothing new.
+ * Bulletins for members only (the topic and its cards) count for an address only while it is an
+ * active Member account's, checked now: a Member removed or disabled since subscribing loses them.
  */
 export async function queueMailing(stored: StoredMailing, rowLink: RowLink): Promise<number> {
   const lang = stored.lang === 'en' ? 'en' : 'tw';
   const site = (await readWebInfo(lang, { includePrivate: false })).siteName;
   const cards = await cardsOf({ items: stored.items as MailingInput['items'], lang }, rowLink);
   const recipients = await recipientsOf(lang, stored.topics);
+  const members = recipients.some((r) => r.topics.includes(MEMBER_BULLETINS)) ? await memberAddresses() : new Set();
   let queued = 0;
   let addressed = 0;
   for (const recipient of recipients) {
-    const own = stored.kind === 'digest' ? cards.filter((c) => recipient.topics.includes(c.resource)) : cards;
+    const topics = recipient.topics.filter((topic) => topic !== MEMBER_BULLETINS || members.has(recipient.email));
+    if (!topics.some((topic) => stored.topics.includes(topic))) continue;
+    // A staff mailing's public cards go to all its recipients; a digest's, and members-only ones, by topic.
+    const own = cards.filter(
+      (c) => topics.includes(c.topic) || (stored.kind !== 'digest' && c.topic !== MEMBER_BULLETINS),
+    );
     if (stored.kind === 'digest' && !own.length) continue;
     addressed++;
     const body = {

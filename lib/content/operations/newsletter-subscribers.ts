@@ -8,11 +8,11 @@ import type { Cell } from '../../sheets/cells';
 import type { SheetTable } from '../../sheets/read';
 import { requireAccess, type Actor } from '../model/actor';
 import { ContentError, invalid, notFound, positiveInteger } from '../model/errors';
-import { subscriberStatuses, type SubscriberStatus } from '../model/newsletter';
+import { publicNewsletterTopics, subscriberStatuses, type SubscriberStatus } from '../model/newsletter';
 import { toWireDateTime } from '../model/wire-dates';
 import { recordAudit } from '../storage/audit';
 import { formatOf, sheetInstant, type SheetFile } from './export';
-import { invite, subscriptionInput, type Subscriber } from './newsletter';
+import { checkMemberTopic, invite, subscriptionInput, type Subscriber } from './newsletter';
 
 /**
  * The newsletter's subscribers for Admins (docs/api.md, Newsletter): the list, its export, an
@@ -170,8 +170,9 @@ export async function inviteFromSheet(actor: Actor, table: SheetTable) {
     try {
       const choice = subscriptionInput({
         email: cells[emailAt],
-        topics: topics ?? ['webnews', 'webbulletin', 'webactivity'],
+        topics: topics ?? [...publicNewsletterTopics],
       });
+      await checkMemberTopic(choice);
       if (await invite(choice, lang, { at, address: actor.clientAddress, form: 'import' })) invited++;
       else skipped++;
     } catch (error) {

@@ -1,17 +1,19 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gte, lt, ne } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
-import { newsletterSubscribers } from '../../db/schema';
+import { account, newsletterSubscribers } from '../../db/schema';
 import { enqueueMail } from '../../mail/queue';
 import { confirmationMail, listId } from '../../mail/newsletter';
 import type { WireLanguage } from '../../i18n/languages';
 import { verifyCaptcha } from '../auth/captcha';
 import { hit, newsletterLimit, newsletterMailLimit, withinLimit } from '../auth/rate-limit';
 import { requireAccess, type Actor } from '../model/actor';
+import { Role } from '../model/roles';
 import { emailPattern } from '../model/validation';
 import { invalid, invalidFields, notFound, type Issue } from '../model/errors';
 import {
+  MEMBER_BULLETINS,
   NEWSLETTER_CONSENT_VERSION,
   isNewsletterTopic,
   type ConsentForm,
@@ -62,11 +64,60 @@ export function topicsOf(value: unknown): NewsletterTopic[] | null {
   return [...new Set(list)];
 }
 
+/** Member accounts that may be mailed bulletins for members only: not disabled, of an institution. */
+const activeMember = () =>
+  and(
+    eq(account.role, Role.Member),
+    isNotNull(account.memberId),
+    or(isNull(account.isDisabled), eq(account.isDisabled, false)),
+  );
+
+/** Whether an address (lower-cased) is an active Member account's e-mail or username; of `accountId` alone if named. */
+export async function isMemberAddress(email: string, accountId?: number): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(
+      and(
+        activeMember(),
+        accountId === undefined ? undefined : eq(account.id, accountId),
+        or(eq(sql`lower(${account.email})`, email), eq(sql`lower(${account.username})`, email)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The addresses (lower-cased) of every active Member account: who may get bulletins for members only now. */
+export async function memberAddresses(): Promise<Set<string>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ email: account.email, username: account.username })
+    .from(account)
+    .where(activeMember());
+  return new Set(
+    rows.flatMap((row) => [row.email, row.username].flatMap((value) => (value ? [String(value).toLowerCase()] : []))),
+  );
+}
+
+/**
+ * Refuses bulletins for members only (400 on `topics`) unless the address is an active Member
+ * account's: `accountId` that account's, null when no Member is signed in (always refused, so the
+ * answer tells no visitor whose address is a Member's), undefined any Member's.
+ */
+export async function checkMemberTopic(choice: SubscriptionChoice, accountId?: number | null): Promise<void> {
+  if (!choice.topics.includes(MEMBER_BULLETINS)) return;
+  if (accountId !== null && (await isMemberAddress(choice.email, accountId))) return;
+  throw invalidFields([{ field: 'topics', key: 'newsletterMemberTopic', values: {} }]);
+}
+
 /**
  * A sign-up (`POST newsletter/subscribe`, the footer's and the page's form): rate limit per client
  * address, then the captcha, then the address is stored as pending (or its pending or unsubscribed
  * row renewed) with the consent record and a confirmation is mailed. An active address is left as
- * it is. The answer is `{pending: true}` in every case.
+ * it is. The answer is `{pending: true}` in every case. Bulletins for members only: a signed-in
+ * Member's own address alone.
  */
 export async function subscribe(
   actor: Actor,
@@ -75,6 +126,9 @@ export async function subscribe(
 ): Promise<{ pending: true }> {
   requireAccess(actor, 'public');
   const choice = subscriptionInput(input);
+  // A signed-in Member makes this call as a visitor (lib/api/dispatch.ts), their account kept as `member`.
+  const member = actor.member ?? (actor.account?.role === Role.Member ? actor.account : null);
+  await checkMemberTopic(choice, member?.id ?? null);
   await hit(newsletterLimit, actor.clientAddress);
   await verifyCaptcha(input.captcha, actor.clientAddress, 'newsletter');
   await invite(choice, actor.language, { at: new Date(), address: actor.clientAddress, form });
@@ -179,6 +233,8 @@ export async function updateSubscription(token: unknown, input: Record<string, u
   if (!subscriber || subscriber.status !== 'active') throw notFound();
   const topics = topicsOf(input.topics);
   if (!topics) throw invalidFields([{ field: 'topics', key: 'newsletterTopics', values: {} }]);
+  // The mailed token proves the address, so any active Member's may keep or add the topic.
+  await checkMemberTopic({ email: subscriber.email, topics });
   const lang = input.lang === 'en' || input.lang === 'tw' ? input.lang : null;
   if (!lang) throw invalid('newsletterLanguage');
   const db = await getDb();

@@ -1,8 +1,8 @@
 import { PublicPage } from '@/components/site/PublicPage';
 import form from '@/components/site/form.module.css';
 import styles from '@/components/site/newsletter/newsletter.module.css';
-import { newsletterTopics } from '@/lib/content/model/newsletter';
-import { subscriberByToken } from '@/lib/content/operations/newsletter';
+import { MEMBER_BULLETINS, publicNewsletterTopics, type NewsletterTopic } from '@/lib/content/model/newsletter';
+import { isMemberAddress, subscriberByToken } from '@/lib/content/operations/newsletter';
 import { wireLanguages } from '@/lib/i18n/languages';
 import { openPage } from '@/lib/i18n/params';
 import { routeHref } from '@/lib/public/links';
@@ -15,7 +15,8 @@ export const generateMetadata = ({ params }: PageProps<'/[locale]/newsletter/man
   personalPageMetadata(params, { namespace: 'newsletter', key: 'manageTitle' });
 
 /**
- * A subscriber's own page, linked from every mailing's footer: topics, language, unsubscribe. Plain
+ * A subscriber's own page, linked from every mailing's footer: topics (bulletins for members only too
+ * when the address is a Member's), language, unsubscribe. Plain
  * forms posted to `POST /api/newsletter/manage` and `/unsubscribe`, which send the browser back here.
  */
 export default async function ManagePage({ params, searchParams }: PageProps<'/[locale]/newsletter/manage'>) {
@@ -26,6 +27,11 @@ export default async function ManagePage({ params, searchParams }: PageProps<'/[
   const subscriber = await subscriberByToken(token);
   const below = [{ label: t('manageTitle'), path: '/newsletter/manage' }];
   const tokenQuery = subscriber ? `?token=${encodeURIComponent(subscriber.token)}` : '';
+  // Bulletins for members only are offered while the address is an active Member account's.
+  const topics: readonly NewsletterTopic[] =
+    subscriber?.status === 'active' && (await isMemberAddress(subscriber.email))
+      ? [...publicNewsletterTopics, MEMBER_BULLETINS]
+      : publicNewsletterTopics;
   return (
     <PublicPage locale={locale} route="newsletter" title={t('manageTitle')} below={below}>
       {!subscriber ? (
@@ -66,7 +72,7 @@ export default async function ManagePage({ params, searchParams }: PageProps<'/[
               <form method="post" action={`/api/newsletter/manage${tokenQuery}`} className={styles.form}>
                 <fieldset className={styles.topics}>
                   <legend>{t('topics')}</legend>
-                  {newsletterTopics.map((topic) => (
+                  {topics.map((topic) => (
                     <label key={topic} className={styles.choice}>
                       <input
                         type="checkbox"
