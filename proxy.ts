@@ -67,14 +67,16 @@ function withMemberXsrf(request: NextRequest, intlResponse: NextResponse): NextR
  * locale); the back office (/tw-admin, /en-admin) and its sign-in (/tw-login, /en-login) are
  * rewritten to their internal tree app/admin/[lang]; every other path, /admin/… included,
  * redirects to /tw. The back office's pages give each browser its XSRF-TOKEN cookie, so
- * it has one before its first write; of the public pages only the member area's set one, its forms'
- * token (never cached pages).
+ * it has one before its first write; of the public pages only the member area's set cookies: its
+ * forms' token and the API's (never cached pages).
  */
 export default function proxy(request: NextRequest) {
   const response = route(request);
-  // Only the back office gets the cookie: a public page may be stored by a shared cache, which
-  // must never keep one visitor's cookie and hand it to the next.
-  if (adminRouting(request.nextUrl.pathname) && !request.cookies.has(XSRF_COOKIE)) {
+  // Only the back office and the member area get the cookie (the member page's passkey button calls
+  // the API): any other public page may be stored by a shared cache, which must never keep one
+  // visitor's cookie and hand it to the next; the member area's pages are never cached.
+  const { pathname } = request.nextUrl;
+  if ((adminRouting(pathname) || isMemberAreaPath(pathname)) && !request.cookies.has(XSRF_COOKIE)) {
     response.cookies.set(XSRF_COOKIE, crypto.randomUUID().replaceAll('-', ''), {
       path: '/',
       sameSite: 'strict',

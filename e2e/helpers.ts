@@ -43,6 +43,33 @@ let lastAddress = 0;
 export const nextTestAddress = () => `10.43.${Math.floor(++lastAddress / 250)}.${lastAddress % 250}`;
 
 /** Signs in through the API and returns headers for writes: bearer token and the XSRF pair. */
+/**
+ * A new institution in the language (named `{prefix} Bank …`), and a Member of it with `password`,
+ * made by an Admin through the API: the Admin's headers, the institution and the Member's e-mail.
+ */
+export async function memberOfNewInstitution(
+  request: APIRequestContext,
+  language: 'tw' | 'en',
+  prefix: string,
+  password: string,
+) {
+  const headers = await adminHeaders(request, language);
+  const stamp = `${language}-${Date.now()}`;
+  const added = await request.post('/api/webmemberdept/add', {
+    headers,
+    data: { name: `${prefix} Bank ${stamp}`, category: 1, phone: '02-1111-0000' },
+  });
+  expect(added.status()).toBe(200);
+  const institution = (await added.json()) as { id: number; name: string };
+  const email = `${prefix.toLowerCase()}-${stamp}@example.org`;
+  const account = await request.post('/api/account/add', {
+    headers,
+    data: { username: email, displayName: 'Lin Wei', email, role: 2, memberId: institution.id, password },
+  });
+  expect(account.status()).toBe(200);
+  return { headers, institution, email };
+}
+
 export async function adminHeaders(request: APIRequestContext, language: 'tw' | 'en' = 'tw', credentials = admin) {
   const home = await request.get('/api/webnews/get/1');
   const cookie = (home.headers()['set-cookie'] ?? '').match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? 'e2e-xsrf';

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { adminHeaders, expectNoAxeViolations, nextTestAddress } from './helpers';
+import { expectNoAxeViolations, memberOfNewInstitution, nextTestAddress } from './helpers';
 import { PNG } from '../test/helpers/uploads';
 
 /**
@@ -48,25 +48,6 @@ const words = {
 
 const PASSWORD = 'member entry password';
 
-/** A new institution in the language, and a Member of it (invited, their password set through the API). */
-async function memberOfNewInstitution(request: APIRequestContext, language: 'tw' | 'en') {
-  const headers = await adminHeaders(request, language);
-  const stamp = `${language}-${Date.now()}`;
-  const added = await request.post('/api/webmemberdept/add', {
-    headers,
-    data: { name: `Entry Bank ${stamp}`, category: 1, phone: '02-1111-0000' },
-  });
-  expect(added.status()).toBe(200);
-  const institution = (await added.json()) as { id: number; name: string };
-  const email = `entry-${stamp}@example.org`;
-  const account = await request.post('/api/account/add', {
-    headers,
-    data: { username: email, displayName: 'Lin Wei', email, role: 2, memberId: institution.id, password: PASSWORD },
-  });
-  expect(account.status()).toBe(200);
-  return { headers, institution, email };
-}
-
 /** Signs in at the member area's own form, in a browser without JavaScript. */
 async function signedInWithoutScript(browser: Browser, language: 'tw' | 'en', email: string) {
   const w = words[language];
@@ -102,7 +83,7 @@ for (const language of ['tw', 'en'] as const) {
     request,
   }) => {
     test.setTimeout(120_000);
-    const { headers, institution, email } = await memberOfNewInstitution(request, language);
+    const { headers, institution, email } = await memberOfNewInstitution(request, language, 'Entry', PASSWORD);
     const { context, page } = await signedInWithoutScript(browser, language, email);
     const form = page.getByRole('main');
     await expect(page.getByRole('heading', { level: 2, name: w.entry })).toBeVisible();
@@ -161,7 +142,7 @@ for (const language of ['tw', 'en'] as const) {
   });
 
   test(`${language}: a signed-in Member's activity sign-up starts filled in`, async ({ browser, request }) => {
-    const { headers, institution, email } = await memberOfNewInstitution(request, language);
+    const { headers, institution, email } = await memberOfNewInstitution(request, language, 'Entry', PASSWORD);
     const type = await request.post('/api/webactivitytype/add', { headers, data: { name: `Type ${Date.now()}` } });
     const start = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const activity = await request.post('/api/webactivity/add', {

@@ -1,25 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import pg from 'pg';
 import { needsHostName, runSession, sessionsOf } from './doc-sessions';
-import { admin, adminHeaders, expectNoAxeViolations, nextTestAddress, startServer } from './helpers';
-import { E2E_PORT, E2E_SECRET_KEY } from './worker';
+import { adminHeaders, expectNoAxeViolations, nextTestAddress } from './helpers';
+import { passkeyServer, virtualAuthenticator } from './passkey-server';
 
 /**
  * Passkeys from end to end, in both languages, with Chromium's virtual authenticator: a User adds a
  * passkey on the Account security screen, signs in with it alone, then with the password and the
- * passkey as the second step, and removes it with the password. Browsers allow WebAuthn only on a
- * secure context with a host name, and the relying party is SITE_URL's host: the main test server's
- * SITE_URL is http://127.0.0.1:…, so this spec runs a server of its own whose SITE_URL is
- * http://localhost:… (on a fresh database, PGlite or PostgreSQL as the run's).
+ * passkey as the second step, and removes it with the password, on a server of its own whose
+ * SITE_URL has a host name (e2e/passkey-server.ts).
  */
-const port = E2E_PORT + 7;
-const base = `http://localhost:${port}`;
-const databaseUrl = process.env.DATABASE_URL;
-const database = `gonghui_passkeys_${process.pid}`;
 
 const words = {
   tw: {
@@ -66,73 +56,9 @@ const words = {
 
 type Language = keyof typeof words;
 
-async function sql(target: string, statement: string) {
-  const client = new pg.Client({ connectionString: target });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 test.describe('passkeys', () => {
   test.describe.configure({ timeout: 180_000 });
-  test.use({ baseURL: base });
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  let dataDir: string;
-  let ownDatabase: string | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gonghui-passkeys-'));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DEMO_CONTENT: 'off',
-      LOG_LEVEL: 'warn',
-      SITE_URL: base,
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      SECRET_KEY: E2E_SECRET_KEY,
-      // Chromium may reach localhost over IPv6: both loopback addresses may speak for the tests' clients.
-      TRUSTED_PROXIES: '127.0.0.1,::1',
-    };
-    if (databaseUrl) {
-      const url = new URL(databaseUrl);
-      await sql(url.toString(), `DROP DATABASE IF EXISTS ${database}`);
-      await sql(url.toString(), `CREATE DATABASE ${database}`);
-      url.pathname = `/${database}`;
-      ownDatabase = url.toString();
-      env.DATABASE_URL = ownDatabase;
-    } else delete env.DATABASE_URL;
-    server = await startServer(port, env, '/readyz', 'the passkey server');
-  });
-
-  test.beforeEach(async ({ context }) => {
-    await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTestAddress() });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl && ownDatabase) await sql(databaseUrl, `DROP DATABASE IF EXISTS ${database}`);
-  });
-
-  /** Chromium's virtual authenticator: a platform authenticator that keeps passkeys and verifies its user. */
-  async function virtualAuthenticator(page: Page) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
-  }
+  const { base } = passkeyServer(7, 'passkeys');
 
   /**
    * Leaves the session for the sign-in page. Not by the header's button: its sign-out may end with a

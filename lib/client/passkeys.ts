@@ -1,12 +1,11 @@
-import {
-  browserSupportsWebAuthn,
-  startAuthentication,
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { useSyncExternalStore } from 'react';
 import { http, type ApiHttp } from './http';
+import { answerWithPasskey, createPasskey } from './passkey-ceremony';
+
+export { PasskeyCeremonyError, usePasskeysSupported } from './passkey-ceremony';
 
 export interface Passkey {
   id: number;
@@ -14,34 +13,6 @@ export interface Passkey {
   createdAt: string;
   lastUsedAt: string | null;
 }
-
-/**
- * The browser refused or gave up the ceremony (the person cancelled, no authenticator answered in
- * time, the site is not a secure context): nothing was sent to the server.
- */
-export class PasskeyCeremonyError extends Error {
-  constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause));
-    this.name = 'PasskeyCeremonyError';
-  }
-}
-
-async function ceremony<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw new PasskeyCeremonyError(error);
-  }
-}
-
-const unchanging = () => () => {};
-
-/**
- * Whether this browser has WebAuthn; on the server (and so in the first render, which must match
- * the server's HTML) `onServer`.
- */
-export const usePasskeysSupported = (onServer: boolean) =>
-  useSyncExternalStore(unchanging, browserSupportsWebAuthn, () => onServer);
 
 /** The signed-in account's passkeys (docs/api.md, Passkeys): list, add with the browser's ceremony, remove. */
 export function passkeysApi(client: ApiHttp = http) {
@@ -52,7 +23,7 @@ export function passkeysApi(client: ApiHttp = http) {
     /** Asks the server for options, lets the browser make the passkey, and stores it under `name`. */
     async add(name: string): Promise<{ passkey: Passkey; recoveryCodes?: string[] }> {
       const optionsJSON = await post<PublicKeyCredentialCreationOptionsJSON>('account/passkey/options');
-      const response = await ceremony(() => startRegistration({ optionsJSON }));
+      const response = await createPasskey(optionsJSON);
       return post('account/passkey/register', { name, response });
     },
     remove: (id: number, password: string) =>
@@ -70,5 +41,5 @@ export async function passkeyAssertion(client: ApiHttp, ticket?: string) {
   const optionsJSON = await client
     .post(client.url('/api/account/passkey/loginoptions'), { json: ticket ? { ticket } : {} })
     .json<PublicKeyCredentialRequestOptionsJSON>();
-  return ceremony(() => startAuthentication({ optionsJSON }));
+  return answerWithPasskey(optionsJSON);
 }

@@ -6,7 +6,7 @@ import { dispatch, visitorReadRoute } from '../api/dispatch';
 import { XSRF_COOKIE, XSRF_HEADER } from '../api/xsrf-cookie';
 import { xsrfMatches } from '../api/xsrf';
 import { contentEpoch } from '../cache/content-epoch';
-import { readCookie } from '../http/cookies';
+import { MEMBER_SESSION_COOKIE, readCookie } from '../http/cookies';
 import { noteRequest } from '../observability/request-store';
 import { securityHeaders } from '../security/headers.mjs';
 import { codedBody, keepAnswer, keptAnswer, type KeptAnswer } from './api-answers';
@@ -183,7 +183,7 @@ const header = (request: http.IncomingMessage, name: string) => {
 
 /**
  * A visitor's read that may be answered from, or kept in, lib/server/api-answers.ts: no
- * Authorization, an XSRF cookie already (else the answer sets one), a small body. Its key and
+ * Authorization nor member session, an XSRF cookie already (else the answer sets one), a small body. Its key and
  * route, or undefined (the body, if it had to be read to tell, comes back too).
  */
 async function visitorRead(
@@ -191,8 +191,11 @@ async function visitorRead(
 ): Promise<{ key?: string; route?: string; body?: Buffer } | undefined> {
   const method = request.method;
   if ((method !== 'GET' && method !== 'POST') || request.headers.authorization !== undefined) return undefined;
-  const cookie = readCookie(header(request, 'cookie') ?? '', XSRF_COOKIE);
-  if (cookie === null) return undefined;
+  const cookies = header(request, 'cookie') ?? '';
+  const cookie = readCookie(cookies, XSRF_COOKIE);
+  // A signed-in Member is no visitor (the member area's cookie signs in their calls): their answers
+  // are neither taken from nor kept for visitors.
+  if (cookie === null || readCookie(cookies, MEMBER_SESSION_COOKIE) !== null) return undefined;
   const url = new URL(`http://localhost${request.url ?? '/'}`);
   const route = visitorReadRoute(method, url, xsrfMatches(cookie, header(request, XSRF_HEADER)));
   if (!route) return undefined;

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { MemberEntry } from '@/components/site/member/MemberEntry';
 import { MemberField, MemberForm } from '@/components/site/member/MemberForm';
 import { MemberFrame } from '@/components/site/member/MemberFrame';
+import { MemberPasskeys } from '@/components/site/member/MemberPasskeys';
 import { MemberSections } from '@/components/site/member/MemberSections';
 import form from '@/components/site/form.module.css';
 import styles from '@/components/site/member/member.module.css';
@@ -12,7 +13,7 @@ import { MEMBER_CODES_COOKIE } from '@/lib/http/cookies';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { sitePath } from '@/lib/i18n/languages';
 import { memberPageMetadata } from '@/lib/public/member/metadata';
-import { formErrorText, queryValue, signedInMember } from '@/lib/public/member/page';
+import { formErrorText, memberPasskeys, queryValue, signedInMember } from '@/lib/public/member/page';
 import { memberPaths } from '@/lib/public/member/paths';
 
 export const dynamic = 'force-dynamic';
@@ -23,7 +24,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/member'>
 
 /**
  * 會員專區: the signed-in Member's own page (anyone else is sent to the sign-in): their account and
- * its two-step verification, which comes first when the second-factor policy asks Members for one.
+ * its two-step verification (an authenticator app, passkeys), which comes first when the
+ * second-factor policy asks Members for one.
  */
 export default async function MemberHome({ params, searchParams }: PageProps<'/[locale]/member'>) {
   const { locale, language, t } = await openPage(params, 'memberArea');
@@ -35,6 +37,7 @@ export default async function MemberHome({ params, searchParams }: PageProps<'/[
   const security = await secondFactorState(account.id);
   const pending = security.totp ? null : await pendingTotpSecret(account.id);
   const required = await mustEnrol(account);
+  const passkeyNotice = queryValue(query.passkey);
   const codes = queryValue(query.enabled) === '1' ? (await cookies()).get(MEMBER_CODES_COOKIE)?.value : undefined;
   return (
     <MemberFrame locale={locale} title={t('home.title')}>
@@ -102,6 +105,12 @@ export default async function MemberHome({ params, searchParams }: PageProps<'/[
             </MemberForm>
           </>
         )}
+        <MemberPasskeys
+          locale={locale}
+          passkeys={await memberPasskeys(language, account)}
+          error={await formErrorText(locale, query, 'passkeyError')}
+          notice={passkeyNotice === 'added' || passkeyNotice === 'removed' ? passkeyNotice : null}
+        />
       </section>
       {required ? null : <MemberEntry locale={locale} account={account} query={query} />}
     </MemberFrame>

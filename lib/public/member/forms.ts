@@ -1,6 +1,7 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { memberSessionForToken, revokeSession, sessionForToken } from '../../content/auth/sessions';
+import { PASSKEY_NAME_MAX } from '../../content/auth/passkeys';
 import { TICKET_MS } from '../../content/auth/second-factor';
 import type { Actor } from '../../content/model/actor';
 import { ContentError } from '../../content/model/errors';
@@ -9,6 +10,7 @@ import { memberEditableFields, storeMemberLogo, updateMemberEntry } from '../../
 import { inviteContact, removeContact } from '../../content/operations/member-contacts';
 import { acceptInvitation } from '../../content/operations/member-invitations';
 import { requestPasswordReset, resetPassword } from '../../content/operations/password-reset';
+import { passkeyRegister, passkeyRemove, passkeySignIn } from '../../content/operations/passkeys';
 import { signInSecondStep, totpEnable, totpSetup } from '../../content/operations/second-factor';
 import { endOtherSessions, endSession } from '../../content/operations/sessions';
 import { clientAddressOf } from '../../http/client-address';
@@ -41,6 +43,9 @@ export const memberForms = [
   'contact-remove',
   'session-end',
   'sessions-end-others',
+  'passkey-add',
+  'passkey-remove',
+  'passkey-login',
 ] as const;
 export type MemberForm = (typeof memberForms)[number];
 export const isMemberForm = (name: string): name is MemberForm => (memberForms as readonly string[]).includes(name);
@@ -138,7 +143,45 @@ const knownErrors = new Set([
   'secondFactorCodeMissing',
   'secondFactorNoKey',
   'memberContactsFull',
+  'passkeyNotAdded',
+  'passkeyNoHostName',
 ]);
+
+/**
+ * A passkey form's field refusals in its own words (formErrorOf words the account forms': a password
+ * there breaks the password rules, here it is the wrong one).
+ */
+async function passkeyForm(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ContentError) {
+      const field = error.issues[0]?.field;
+      if (field === 'password') throw new FormError('passwordWrong');
+      if (field === 'name') throw new FormError('passkeyName', PASSKEY_NAME_MAX);
+      if (error.kind === 'notFound') throw new FormError('passkeyGone');
+    }
+    throw error;
+  }
+}
+
+/** A field holding JSON (the browser's passkey answer, put there by the page's script); null when it is not. */
+function jsonField(form: FormData, name: string): unknown {
+  try {
+    return JSON.parse(field(form, name)) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The way onward after a new second factor, with its recovery codes when it is the account's first. */
+function withRecoveryCodes(context: FormContext, query: Record<string, string | number>, codes?: string[]) {
+  // Shown once, on the page this leads to: kept a few minutes, for this browser only.
+  if (!codes) return seeOther(context.language, memberPaths.home, query);
+  return seeOther(context.language, memberPaths.home, { ...query, enabled: 1 }, [
+    cookie(MEMBER_CODES_COOKIE, codes.join(' '), RECOVERY_CODES_SHOWN_SECONDS, context.secure),
+  ]);
+}
 
 /** The session cookie of a signed-in Member, and the redirect into the member area. */
 function signedIn(context: FormContext, token: string) {
@@ -213,7 +256,17 @@ async function afterSignIn(context: FormContext, result: SignInResult): Promise<
   return signedIn(context, result.token);
 }
 
-const handlers: Record<MemberForm, { back: string; run: (context: FormContext) => Promise<Response> }> = {
+/**
+ * Where a form goes back to, the query parameter its refusal goes back in (the passkey forms' apart
+ * from the other forms of their page), and what it runs.
+ */
+interface FormHandler {
+  back: string;
+  errorParam?: string;
+  run: (context: FormContext) => Promise<Response>;
+}
+
+const handlers: Record<MemberForm, FormHandler> = {
   login: {
     back: memberPaths.login,
     run: async (context) =>
@@ -279,10 +332,7 @@ const handlers: Record<MemberForm, { back: string; run: (context: FormContext) =
     back: memberPaths.home,
     run: async (context) => {
       const { recoveryCodes } = await totpEnable(await memberActor(context), { code: field(context.form, 'code') });
-      // Shown once, on the page this leads to: kept a few minutes, for this browser only.
-      return seeOther(context.language, memberPaths.home, { enabled: 1 }, [
-        cookie(MEMBER_CODES_COOKIE, recoveryCodes.join(' '), RECOVERY_CODES_SHOWN_SECONDS, context.secure),
-      ]);
+      return withRecoveryCodes(context, {}, recoveryCodes);
     },
   },
   entry: {
@@ -318,6 +368,39 @@ const handlers: Record<MemberForm, { back: string; run: (context: FormContext) =
       return seeOther(context.language, memberPaths.sessions, { endedOthers: ended });
     },
   },
+  'passkey-add': {
+    back: memberPaths.home,
+    errorParam: 'passkeyError',
+    run: async (context) =>
+      passkeyForm(async () => {
+        const { form } = context;
+        const added = await passkeyRegister(await memberActor(context), {
+          name: field(form, 'name'),
+          response: jsonField(form, 'response'),
+        });
+        return withRecoveryCodes(context, { passkey: 'added' }, added.recoveryCodes);
+      }),
+  },
+  'passkey-remove': {
+    back: memberPaths.home,
+    errorParam: 'passkeyError',
+    run: async (context) =>
+      passkeyForm(async () => {
+        const { form } = context;
+        await passkeyRemove(await memberActor(context), field(form, 'id'), { password: field(form, 'password') });
+        return seeOther(context.language, memberPaths.home, { passkey: 'removed' });
+      }),
+  },
+  'passkey-login': {
+    back: memberPaths.login,
+    errorParam: 'passkeyError',
+    run: async (context) => {
+      // The operation's own limits, lockout and audit; a staff account's passkey is refused by afterSignIn.
+      const result = await passkeySignIn(context.actor, { response: jsonField(context.form, 'response') });
+      if (!result.token && !result.locked) throw new FormError('passkeyFailed');
+      return afterSignIn(context, result);
+    },
+  },
   reset: {
     back: memberPaths.reset,
     run: async (context) => {
@@ -346,7 +429,7 @@ export async function submitMemberForm(request: Request, language: WireLanguage,
   const back = (error: FormError) =>
     seeOther(language, handler.back, {
       ...(token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? { token } : {}),
-      error: error.key,
+      [handler.errorParam ?? 'error']: error.key,
       ...(error.n !== undefined ? { n: error.n } : {}),
     });
   if (!sameSiteForm(request, form)) return back(new FormError('xsrf'));

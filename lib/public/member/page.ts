@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { memberSessionForToken } from '../../content/auth/sessions';
 import type { ActorAccount } from '../../content/model/actor';
 import { institutionName } from '../../content/operations/member-invitations';
+import { passkeyList } from '../../content/operations/passkeys';
 import { listSessions } from '../../content/operations/sessions';
 import { MEMBER_SESSION_COOKIE, MEMBER_XSRF_HEADER } from '../../http/cookies';
 import type { Locale, WireLanguage } from '../../i18n/languages';
@@ -31,11 +32,11 @@ export const queryValue = (value: string | string[] | undefined) => (Array.isArr
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /**
- * The words of the refusal a form came back with (`?error=key&n=…`), from the `memberArea.errors`
- * messages; an unknown key is the general one.
+ * The words of the refusal a form came back with (`?error=key&n=…`, or the form's own parameter in
+ * place of `error`), from the `memberArea.errors` messages; an unknown key is the general one.
  */
-export async function formErrorText(locale: Locale, query: SearchParams): Promise<string | null> {
-  const key = queryValue(query.error);
+export async function formErrorText(locale: Locale, query: SearchParams, param = 'error'): Promise<string | null> {
+  const key = queryValue(query[param]);
   if (!key) return null;
   const t = await getTranslations({ locale, namespace: 'memberArea.errors' });
   const n = Number(queryValue(query.n)) || 0;
@@ -51,4 +52,9 @@ export async function memberSessions(language: WireLanguage) {
   if (!session) return null;
   const actor = { language, account: session.account, clientAddress: 'unknown', sessionId: session.id };
   return (await listSessions(actor, {})).data;
+}
+
+/** The signed-in Member's passkeys, oldest first (`account/passkey/list`'s operation). */
+export async function memberPasskeys(language: WireLanguage, account: ActorAccount) {
+  return (await passkeyList({ language, account, clientAddress: 'unknown' })).data;
 }

@@ -1,12 +1,16 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages } from 'next-intl/server';
 import { redirect } from 'next/navigation';
+import { HydratedPage } from '@/components/site/HydratedPage';
 import { MemberField, MemberForm } from '@/components/site/member/MemberForm';
 import { MemberFrame } from '@/components/site/member/MemberFrame';
+import { MemberPasskeySignIn } from '@/components/site/member/MemberPasskeyForms';
 import styles from '@/components/site/member/member.module.css';
 import form from '@/components/site/form.module.css';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { sitePath } from '@/lib/i18n/languages';
 import { memberPageMetadata } from '@/lib/public/member/metadata';
-import { formErrorText, queryValue, signedInMember } from '@/lib/public/member/page';
+import { formErrorText, memberFormToken, queryValue, signedInMember } from '@/lib/public/member/page';
 import { memberPaths } from '@/lib/public/member/paths';
 
 export const dynamic = 'force-dynamic';
@@ -15,12 +19,17 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/member/l
   return memberPageMetadata(await localeOf(params), 'login');
 }
 
-/** The member area's sign-in: e-mail address and password, then the second step where the account has one. */
+/**
+ * The member area's sign-in: e-mail address and password, then the second step where the account has
+ * one; or, with script, a passkey alone (the page keeps Next.js's runtime for that button).
+ */
 export default async function MemberLogin({ params, searchParams }: PageProps<'/[locale]/member/login'>) {
   const { locale, language, t } = await openPage(params, 'memberArea');
   if (await signedInMember()) redirect(sitePath(language, memberPaths.home));
   const query = await searchParams;
   const error = await formErrorText(locale, query);
+  const passkeyError = await formErrorText(locale, query, 'passkeyError');
+  const messages = await getMessages({ locale });
   const notice = (['welcomed', 'reset', 'signedOut'] as const).find((key) => queryValue(query[key]) === '1');
   return (
     <MemberFrame locale={locale} title={t('login.title')}>
@@ -50,6 +59,19 @@ export default async function MemberLogin({ params, searchParams }: PageProps<'/
           errorId="login-error"
         />
       </MemberForm>
+      {passkeyError ? (
+        <div className={`${form.notice} ${form.noticeError}`} role="alert">
+          <p>{passkeyError}</p>
+        </div>
+      ) : null}
+      <NextIntlClientProvider messages={{ memberArea: messages.memberArea }}>
+        <HydratedPage part="passkey sign-in" />
+        <MemberPasskeySignIn
+          language={language}
+          action={sitePath(language, memberPaths.form('passkey-login'))}
+          xsrf={await memberFormToken()}
+        />
+      </NextIntlClientProvider>
       <div className={styles.links}>
         <a href={sitePath(language, memberPaths.forgot)}>{t('login.forgot')}</a>
       </div>
