@@ -124,7 +124,10 @@ test.describe('rows for members only', () => {
       [`/tw/special/${zone.id}`, titles.zone],
     ];
     for (const [path, title] of lists) expect(await (await request.get(path)).text(), path).not.toContain(title);
-    expect((await request.get(`/tw/activities/${activity.id}/register`)).status()).toBe(404);
+    // The sign-up page renders on every request, so it shows the site's not-found content, not the form.
+    const signUpPage = await (await request.get(`/tw/activities/${activity.id}/register`)).text();
+    expect(signUpPage).not.toContain(titles.activity);
+    expect(signUpPage).not.toContain('送出報名');
 
     const member = await signedInMember(browser, await newMember(request, headers, 'tw'), 'tw');
     for (const [path, title] of lists) {
@@ -133,6 +136,7 @@ test.describe('rows for members only', () => {
     }
     const { page } = member;
     await page.goto(`/tw/activities/${activity.id}/register`);
+    await page.getByRole('checkbox', { name: '我已閱讀上述告知，並同意本活動蒐集及利用我的個人資料。' }).check();
     await page.getByRole('button', { name: '送出報名' }).click();
     await expect(page.getByText('報名成功。確認信（附行事曆檔）已寄至您的信箱。')).toBeVisible();
     await member.context.close();

@@ -23,7 +23,6 @@ const unknownPaths = [
   '/news/987654321',
   '/bulletins/987654321',
   '/activities/987654321',
-  '/activities/987654321/register',
   '/laws/99999999',
   '/self-regulation/99999999',
   '/members/99999999',

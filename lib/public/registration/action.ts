@@ -5,6 +5,7 @@ import { notFound, redirect } from 'next/navigation';
 import { clientAddressOf } from '../../http/client-address';
 import { parseWireLanguage, sitePath } from '../../i18n/languages';
 import { signUpValuesOf, type SignUpFormState } from './form';
+import { signedInMember } from '../member/page';
 import { submitSignUp } from './submit';
 import { cancelByToken, saveAnswersByToken } from './manage';
 
@@ -23,6 +24,7 @@ export async function signUp(_previous: SignUpFormState | null, form: FormData):
     activityId: String(form.get('activityId') ?? ''),
     values: signUpValuesOf(form),
     captcha: typeof captcha === 'string' ? captcha : undefined,
+    member: (await signedInMember())?.account,
   });
   if (result.ok) redirect(sitePath(language, `/registration/${result.token}?new=1`));
   return { values: result.values, errors: result.errors, formError: result.formError };

@@ -1,4 +1,4 @@
-import { visitor } from '../../content/model/actor';
+import { visitor, type ActorAccount } from '../../content/model/actor';
 import { register, type SignUpAnswer } from '../../content/operations/registration';
 import type { WireLanguage } from '../../i18n/languages';
 import { refusedForm } from '../form-refusal';
@@ -17,12 +17,15 @@ export async function submitSignUp(submission: {
   activityId: string;
   values: Record<string, string>;
   captcha?: string;
+  /** The signed-in Member making it, who may sign up for an activity for members only. */
+  member?: ActorAccount;
 }): Promise<SignUpResult> {
   const { consent, ...fields } = submission.values;
   // Blank optional fields are left out, as a JSON client would leave them out.
   const input = Object.fromEntries(Object.entries(fields).filter(([, value]) => value.trim() !== ''));
   try {
-    const answer = await register(visitor(submission.language, submission.clientAddress), submission.activityId, {
+    const actor = { ...visitor(submission.language, submission.clientAddress), member: submission.member };
+    const answer = await register(actor, submission.activityId, {
       ...input,
       consent: consent === 'on',
       captcha: submission.captcha ?? '',

@@ -21,10 +21,8 @@ export const dynamic = 'force-dynamic';
 export async function generateMetadata({ params }: PageProps<'/[locale]/activities/[id]/register'>) {
   const locale = await localeOf(params);
   const signUp = await activitySignUp(locale, (await params).id);
-  // Here, before the frame is sent, so that the answer's status is the 404 (the page's own is too late).
-  if (!signUp) notFound();
   const t = await getTranslations({ locale, namespace: 'registration' });
-  return { title: t('pageTitle', { title: signUp.activity.title }), robots: { index: false } };
+  return { title: signUp ? t('pageTitle', { title: signUp.activity.title }) : t('title'), robots: { index: false } };
 }
 
 /** An activity's sign-up form, with its state in words; the form only while it takes sign-ups. */
