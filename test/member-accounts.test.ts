@@ -67,6 +67,15 @@ async function member(email: string) {
 }
 
 describe('member/invite', () => {
+  test('an address with a + (a sub-address) is invited, mailed at that address and signs in by it', async () => {
+    const email = 'chen+trust@member.example';
+    const { mail } = await invitedToken(email);
+    expect(mail.envelopeTo).toEqual([email]);
+    const signedIn = await member('lin+dues@member.example');
+    const status = await call('POST', 'account/checklogin', undefined, { token: signedIn.token });
+    expect(status.body).toMatchObject({ valid: true, role: 2, username: 'lin+dues@member.example' });
+  });
+
   test('mails the contact, in the request language, a link valid for 7 days; the token is stored only as a hash', async () => {
     for (const language of ['tw', 'en'] as const) {
       const email = `first-${language}@member.example`;

@@ -20,7 +20,8 @@ export default defineResource({
       required: true,
       min: 3,
       max: 64,
-      pattern: /^[A-Za-z0-9_.@-]+$/,
+      // An e-mail address is a username (a Member signs in with theirs), sub-addresses (a+b@…) included.
+      pattern: /^[A-Za-z0-9_.@+-]+$/,
       unique: true,
       searchable: true,
       listed: true,
