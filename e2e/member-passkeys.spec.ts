@@ -7,7 +7,7 @@ import { passkeyServer, virtualAuthenticator } from './passkey-server';
  * A Member's passkeys in the member area, in both languages, with Chromium's virtual authenticator
  * (on a server whose SITE_URL has a host name: e2e/passkey-server.ts): the Member adds one on the
  * member page (its first second factor, so the recovery codes show), signs out, signs in with it
- * alone from the member sign-in page, and removes it without JavaScript, with the password. Axe on
+ * alone from the member sign-in page, then with the password and it as the second step, and removes it without JavaScript, with the password. Axe on
  * the member page and the sign-in page.
  */
 const words = {
@@ -24,6 +24,7 @@ const words = {
     codes: '您的備用碼',
     neverUsed: '尚未使用',
     passkey: '使用通行金鑰登入',
+    verify: '以通行金鑰驗證',
     needsScript: '新增通行金鑰需要 JavaScript',
     yourPassword: '您的密碼',
     remove: (name: string) => `移除通行金鑰「${name}」`,
@@ -43,6 +44,7 @@ const words = {
     codes: 'Your recovery codes',
     neverUsed: 'Never',
     passkey: 'Sign in with a passkey',
+    verify: 'Verify with a passkey',
     needsScript: 'Adding a passkey needs JavaScript',
     yourPassword: 'Your password',
     remove: (name: string) => `Remove the passkey “${name}”`,
@@ -65,7 +67,7 @@ test.describe('member passkeys', () => {
 
   for (const language of ['tw', 'en'] as const) {
     const w = words[language];
-    test(`${language}: a Member adds a passkey, signs in with it, and removes it without JavaScript`, async ({
+    test(`${language}: a Member adds a passkey, signs in with it alone and as the second step, and removes it without JavaScript`, async ({
       page,
       request,
       browser,
@@ -101,6 +103,17 @@ test.describe('member passkeys', () => {
       await page.getByRole('button', { name: w.passkey }).click();
       await expect(page).toHaveURL(new RegExp(`/${language}/member$`));
       await expect(row.getByRole('cell').nth(1)).not.toHaveText(w.neverUsed);
+
+      // The password, then the passkey as its second step.
+      await page.getByRole('button', { name: w.signOut }).click();
+      await expect(page).toHaveURL(new RegExp(`/${language}/member/login\\?signedOut=1$`));
+      await main.getByLabel(w.username).fill(email);
+      await main.getByLabel(w.password, { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: w.signIn, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/${language}/member/login/verify$`));
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: w.verify }).click();
+      await expect(page).toHaveURL(new RegExp(`/${language}/member$`));
 
       // Without JavaScript: no add button, and the removal asks for the password.
       const scriptFree = await browser.newContext({

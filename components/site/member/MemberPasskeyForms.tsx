@@ -182,3 +182,36 @@ export function MemberPasskeySignIn({ language, action, xsrf }: Props) {
     </CeremonyForm>
   );
 }
+
+/**
+ * The second step's "Verify with a passkey": the browser answers the challenge the page was rendered
+ * with (for the account of the sign-in's ticket, which stays in its HttpOnly cookie), and the `verify`
+ * form finishes the sign-in with it. Nothing without WebAuthn: the code form stays.
+ */
+export function MemberPasskeyVerify({
+  action,
+  xsrf,
+  options,
+}: Omit<Props, 'language'> & { options: Parameters<typeof answerWithPasskey>[0] }) {
+  const t = useTranslations('memberArea');
+  const supported = usePasskeysSupported(false);
+  const { answer, problem, busy, run } = useCeremony({
+    cancelled: t('login.passkeyCancelled'),
+    failed: t('login.passkeyFailed'),
+  });
+  if (!supported) return null;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run(event.currentTarget, () => answerWithPasskey(options));
+  };
+  return (
+    <CeremonyForm action={action} xsrf={xsrf} problem={problem} onSubmit={onSubmit} answer={answer}>
+      <p>{t('verify.passkeyIntro')}</p>
+      <p>
+        <button type="submit" className={`${form.button} ${form.secondary}`} disabled={busy}>
+          {t('verify.passkey')}
+        </button>
+      </p>
+    </CeremonyForm>
+  );
+}

@@ -283,7 +283,11 @@ const handlers: Record<MemberForm, FormHandler> = {
     run: async (context) => {
       const ticket = requestCookie(context.request, MEMBER_TICKET_COOKIE) ?? '';
       if (!ticket) throw new FormError('secondFactorExpired');
-      const result = await signInSecondStep(context.actor, { ticket, code: field(context.form, 'code') });
+      // A code typed, or the answer of a passkey (the page's "Verify with a passkey").
+      const second = field(context.form, 'response')
+        ? { ticket, passkey: jsonField(context.form, 'response') }
+        : { ticket, code: field(context.form, 'code') };
+      const result = await signInSecondStep(context.actor, second);
       // A wrong code keeps the ticket for its other tries; an expired one starts over.
       if (!result.token && !result.locked) {
         const expired = result.message === translate(context.language, 'api.secondFactorExpired');

@@ -2,11 +2,13 @@ import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import { memberSessionForToken } from '../../content/auth/sessions';
-import type { ActorAccount } from '../../content/model/actor';
+import { visitor, type ActorAccount } from '../../content/model/actor';
+import { ContentError } from '../../content/model/errors';
 import { institutionName } from '../../content/operations/member-invitations';
-import { passkeyList } from '../../content/operations/passkeys';
+import { passkeyList, passkeyLoginOptions } from '../../content/operations/passkeys';
 import { listSessions } from '../../content/operations/sessions';
-import { MEMBER_SESSION_COOKIE, MEMBER_XSRF_HEADER } from '../../http/cookies';
+import { MEMBER_SESSION_COOKIE, MEMBER_TICKET_COOKIE, MEMBER_XSRF_HEADER } from '../../http/cookies';
+import { clientAddressOf } from '../../http/client-address';
 import type { Locale, WireLanguage } from '../../i18n/languages';
 
 /** The token every member-area form echoes in its hidden `xsrf` field (proxy.ts hands it to the page). */
@@ -57,4 +59,20 @@ export async function memberSessions(language: WireLanguage) {
 /** The signed-in Member's passkeys, oldest first (`account/passkey/list`'s operation). */
 export async function memberPasskeys(language: WireLanguage, account: ActorAccount) {
   return (await passkeyList({ language, account, clientAddress: 'unknown' })).data;
+}
+
+/**
+ * The challenge for a passkey's answer to the second step of the sign-in whose ticket waits in its
+ * HttpOnly cookie (the page's script cannot read it); null without a ticket, or for an account
+ * without passkeys.
+ */
+export async function verifyPasskeyOptions(language: WireLanguage) {
+  const ticket = (await cookies()).get(MEMBER_TICKET_COOKIE)?.value;
+  if (!ticket) return null;
+  try {
+    return await passkeyLoginOptions(visitor(language, clientAddressOf(await headers())), { ticket });
+  } catch (error) {
+    if (error instanceof ContentError) return null;
+    throw error;
+  }
 }

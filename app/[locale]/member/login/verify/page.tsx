@@ -1,10 +1,14 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages } from 'next-intl/server';
+import { HydratedPage } from '@/components/site/HydratedPage';
 import { MemberField, MemberForm } from '@/components/site/member/MemberForm';
+import { MemberPasskeyVerify } from '@/components/site/member/MemberPasskeyForms';
 import { MemberFrame } from '@/components/site/member/MemberFrame';
 import styles from '@/components/site/member/member.module.css';
 import { localeOf, openPage } from '@/lib/i18n/params';
 import { sitePath } from '@/lib/i18n/languages';
 import { memberPageMetadata } from '@/lib/public/member/metadata';
-import { formErrorText } from '@/lib/public/member/page';
+import { formErrorText, memberFormToken, verifyPasskeyOptions } from '@/lib/public/member/page';
 import { memberPaths } from '@/lib/public/member/paths';
 
 export const dynamic = 'force-dynamic';
@@ -13,10 +17,15 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/member/l
   return memberPageMetadata(await localeOf(params), 'verify');
 }
 
-/** A member sign-in's second step: an authenticator or recovery code (the ticket waits in a cookie). */
+/**
+ * A member sign-in's second step: an authenticator or recovery code (the ticket waits in a cookie),
+ * or, with script, one of the account's passkeys (the page then keeps Next.js's runtime for it).
+ */
 export default async function MemberVerify({ params, searchParams }: PageProps<'/[locale]/member/login/verify'>) {
   const { locale, language, t } = await openPage(params, 'memberArea');
   const error = await formErrorText(locale, await searchParams);
+  const passkeyOptions = await verifyPasskeyOptions(language);
+  const messages = passkeyOptions ? await getMessages({ locale }) : null;
   return (
     <MemberFrame locale={locale} title={t('verify.title')}>
       <p>{t('verify.intro')}</p>
@@ -31,6 +40,16 @@ export default async function MemberVerify({ params, searchParams }: PageProps<'
           errorId="verify-error"
         />
       </MemberForm>
+      {passkeyOptions && messages ? (
+        <NextIntlClientProvider messages={{ memberArea: messages.memberArea }}>
+          <HydratedPage part="passkey verification" />
+          <MemberPasskeyVerify
+            action={sitePath(language, memberPaths.form('verify'))}
+            xsrf={await memberFormToken()}
+            options={passkeyOptions}
+          />
+        </NextIntlClientProvider>
+      ) : null}
       <div className={styles.links}>
         <a href={sitePath(language, memberPaths.login)}>{t('verify.restart')}</a>
       </div>
