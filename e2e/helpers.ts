@@ -183,7 +183,16 @@ export async function startServer(
   const exited = new Promise((resolve) => server.once('exit', resolve));
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    // It drains for SHUTDOWN_GRACE_SECONDS (5) and its longest request. One that hangs is ended, and
+    // says so with what it wrote, rather than failing the spec's clean-up without a word.
+    const late = setTimeout(() => {
+      process.stderr.write(
+        `${what} did not exit within 45 s of SIGTERM; killed. Its last output:\n${output().slice(-4000)}\n`,
+      );
+      server.kill('SIGKILL');
+    }, 45_000);
     await exited;
+    clearTimeout(late);
   };
   const gone = () => server.exitCode !== null || server.signalCode !== null;
   try {
