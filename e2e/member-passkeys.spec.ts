@@ -7,8 +7,9 @@ import { passkeyServer, virtualAuthenticator } from './passkey-server';
  * A Member's passkeys in the member area, in both languages, with Chromium's virtual authenticator
  * (on a server whose SITE_URL has a host name: e2e/passkey-server.ts): the Member adds one on the
  * member page (its first second factor, so the recovery codes show), signs out, signs in with it
- * alone from the member sign-in page, then with the password and it as the second step, and removes it without JavaScript, with the password. Axe on
- * the member page and the sign-in page.
+ * alone from the member sign-in page, then with the password and it as the second step, and removes
+ * it without JavaScript, with the password. Axe on the member page, the sign-in page and the second
+ * step's page.
  */
 const words = {
   tw: {
