@@ -3,7 +3,7 @@ import type { Roster } from '@/lib/content/operations/member-contacts';
 import type { Locale } from '@/lib/i18n/languages';
 import form from '../form.module.css';
 import { MemberField, MemberForm } from './MemberForm';
-import styles from './member.module.css';
+import { MemberTable } from './MemberTable';
 
 /**
  * The key contact's institution's accounts, each colleague with a remove form, the invitations not
@@ -33,41 +33,36 @@ export async function MemberColleagues({
           <p>{t(notice)}</p>
         </div>
       ) : null}
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption>{t('caption', { institution: roster.institution })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('name')}</th>
-              <th scope="col">{t('email')}</th>
-              <th scope="col">{t('lastLogin')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('remove', { name: '' })}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {roster.data.map((colleague) => (
-              <tr key={colleague.id}>
-                <th scope="row">{colleague.name}</th>
-                <td>{colleague.email}</td>
-                <td>{colleague.lastLoginAt?.replace('T', ' ') ?? t('never')}</td>
-                <td>
-                  {colleague.id === self ? (
-                    t('you')
-                  ) : colleague.keyContact ? (
-                    t('keyContact')
-                  ) : (
-                    <MemberForm locale={locale} name="contact-remove" submit={t('remove', { name: colleague.name })}>
-                      <input type="hidden" name="id" value={colleague.id} />
-                    </MemberForm>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <MemberTable
+        caption={t('caption', { institution: roster.institution })}
+        columns={[
+          t('name'),
+          t('email'),
+          t('lastLogin'),
+          <span key="remove" className="visually-hidden">
+            {t('remove', { name: '' })}
+          </span>,
+        ]}
+      >
+        {roster.data.map((colleague) => (
+          <tr key={colleague.id}>
+            <th scope="row">{colleague.name}</th>
+            <td>{colleague.email}</td>
+            <td>{colleague.lastLoginAt?.replace('T', ' ') ?? t('never')}</td>
+            <td>
+              {colleague.id === self ? (
+                t('you')
+              ) : colleague.keyContact ? (
+                t('keyContact')
+              ) : (
+                <MemberForm locale={locale} name="contact-remove" submit={t('remove', { name: colleague.name })}>
+                  <input type="hidden" name="id" value={colleague.id} />
+                </MemberForm>
+              )}
+            </td>
+          </tr>
+        ))}
+      </MemberTable>
       {roster.invitations.length ? (
         <section aria-labelledby="colleagues-pending">
           <h2 id="colleagues-pending" className="section-title">

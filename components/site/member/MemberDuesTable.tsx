@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import type { MemberDues } from '@/lib/content/operations/member-dues';
 import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { memberPaths } from '@/lib/public/member/paths';
+import { MemberTable } from './MemberTable';
 import styles from './member.module.css';
 
 /** An amount of dues in the page's language (whole New Taiwan dollars). */
@@ -21,38 +22,26 @@ export async function MemberDuesTable({
   const t = await getTranslations({ locale, namespace: 'memberInstitution.dues' });
   const language = toWireLanguage(locale);
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption>{t('caption', { institution })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('year')}</th>
-            <th scope="col">{t('amount')}</th>
-            <th scope="col">{t('dueOn')}</th>
-            <th scope="col">{t('paidOn')}</th>
-            <th scope="col">{t('state')}</th>
-            <th scope="col">{t('receipt')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.year}>
-              <th scope="row">{row.year}</th>
-              <td>{t('money', { amount: duesAmount(locale, row.amount) })}</td>
-              <td>{row.dueOn ?? ''}</td>
-              <td>{row.paidOn ?? ''}</td>
-              <td className={row.state === 'paid' ? styles.paid : row.state === 'overdue' ? styles.overdue : undefined}>
-                {t(`states.${row.state}`)}
-              </td>
-              <td>
-                {row.state === 'paid' ? (
-                  <a href={sitePath(language, memberPaths.receipt(row.year))}>{t('receiptLink', { year: row.year })}</a>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <MemberTable
+      caption={t('caption', { institution })}
+      columns={[t('year'), t('amount'), t('dueOn'), t('paidOn'), t('state'), t('receipt')]}
+    >
+      {rows.map((row) => (
+        <tr key={row.year}>
+          <th scope="row">{row.year}</th>
+          <td>{t('money', { amount: duesAmount(locale, row.amount) })}</td>
+          <td>{row.dueOn ?? ''}</td>
+          <td>{row.paidOn ?? ''}</td>
+          <td className={row.state === 'paid' ? styles.paid : row.state === 'overdue' ? styles.overdue : undefined}>
+            {t(`states.${row.state}`)}
+          </td>
+          <td>
+            {row.state === 'paid' ? (
+              <a href={sitePath(language, memberPaths.receipt(row.year))}>{t('receiptLink', { year: row.year })}</a>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </MemberTable>
   );
 }

@@ -9,7 +9,7 @@ import { DateText } from '../DateText';
 import { HydratedPage } from '../HydratedPage';
 import { MemberField, MemberForm } from './MemberForm';
 import { MemberPasskeyAdd } from './MemberPasskeyForms';
-import styles from './member.module.css';
+import { MemberTable } from './MemberTable';
 
 export interface MemberPasskey {
   id: number;
@@ -52,52 +52,39 @@ export async function MemberPasskeys({
         </div>
       ) : null}
       {passkeys.length ? (
-        <div className={styles.tableWrap}>
-          <table className={`${styles.table} member-passkeys`}>
-            <caption>{t('caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('name')}</th>
-                <th scope="col">{t('created')}</th>
-                <th scope="col">{t('lastUsed')}</th>
-                <th scope="col">{t('remove')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {passkeys.map((passkey) => (
-                <tr key={passkey.id}>
-                  <th scope="row">{passkey.name}</th>
-                  <td>
-                    <DateText locale={locale} value={passkey.createdAt} style="datetime" />
-                  </td>
-                  <td>
-                    {passkey.lastUsedAt ? (
-                      <DateText locale={locale} value={passkey.lastUsedAt} style="datetime" />
-                    ) : (
-                      t('neverUsed')
-                    )}
-                  </td>
-                  <td>
-                    <MemberForm
-                      locale={locale}
-                      name="passkey-remove"
-                      submit={t('removeSubmit', { name: passkey.name })}
-                    >
-                      <input type="hidden" name="id" value={passkey.id} />
-                      <MemberField
-                        id={`member-passkey-password-${passkey.id}`}
-                        name="password"
-                        type="password"
-                        autoComplete="current-password"
-                        label={t('password')}
-                      />
-                    </MemberForm>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MemberTable
+          caption={t('caption')}
+          className="member-passkeys"
+          columns={[t('name'), t('created'), t('lastUsed'), t('remove')]}
+        >
+          {passkeys.map((passkey) => (
+            <tr key={passkey.id}>
+              <th scope="row">{passkey.name}</th>
+              <td>
+                <DateText locale={locale} value={passkey.createdAt} style="datetime" />
+              </td>
+              <td>
+                {passkey.lastUsedAt ? (
+                  <DateText locale={locale} value={passkey.lastUsedAt} style="datetime" />
+                ) : (
+                  t('neverUsed')
+                )}
+              </td>
+              <td>
+                <MemberForm locale={locale} name="passkey-remove" submit={t('removeSubmit', { name: passkey.name })}>
+                  <input type="hidden" name="id" value={passkey.id} />
+                  <MemberField
+                    id={`member-passkey-password-${passkey.id}`}
+                    name="password"
+                    type="password"
+                    autoComplete="current-password"
+                    label={t('password')}
+                  />
+                </MemberForm>
+              </td>
+            </tr>
+          ))}
+        </MemberTable>
       ) : (
         <p>{t('none')}</p>
       )}

@@ -3,7 +3,7 @@ import type { Locale } from '@/lib/i18n/languages';
 import form from '../form.module.css';
 import { DateText } from '../DateText';
 import { MemberForm } from './MemberForm';
-import styles from './member.module.css';
+import { MemberTable } from './MemberTable';
 
 export interface MemberSession {
   id: string;
@@ -41,52 +41,47 @@ export async function MemberSessions({
           <p>{error}</p>
         </div>
       ) : null}
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption>{t('caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('browser')}</th>
-              <th scope="col">{t('address')}</th>
-              <th scope="col">{t('started')}</th>
-              <th scope="col">{t('lastSeen')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('end', { browser: '', address: '' })}</span>
-              </th>
+      <MemberTable
+        caption={t('caption')}
+        columns={[
+          t('browser'),
+          t('address'),
+          t('started'),
+          t('lastSeen'),
+          <span key="end" className="visually-hidden">
+            {t('end', { browser: '', address: '' })}
+          </span>,
+        ]}
+      >
+        {sessions.map((session) => {
+          const browser = session.browser || t('unknownBrowser');
+          return (
+            <tr key={session.id}>
+              <th scope="row">{browser}</th>
+              <td>{session.address ?? ''}</td>
+              <td>
+                <DateText locale={locale} value={session.createdAt} style="datetime" />
+              </td>
+              <td>
+                <DateText locale={locale} value={session.lastSeenAt} style="datetime" />
+              </td>
+              <td>
+                {session.current ? (
+                  t('current')
+                ) : (
+                  <MemberForm
+                    locale={locale}
+                    name="session-end"
+                    submit={t('end', { browser, address: session.address ?? '' })}
+                  >
+                    <input type="hidden" name="id" value={session.id} />
+                  </MemberForm>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => {
-              const browser = session.browser || t('unknownBrowser');
-              return (
-                <tr key={session.id}>
-                  <th scope="row">{browser}</th>
-                  <td>{session.address ?? ''}</td>
-                  <td>
-                    <DateText locale={locale} value={session.createdAt} style="datetime" />
-                  </td>
-                  <td>
-                    <DateText locale={locale} value={session.lastSeenAt} style="datetime" />
-                  </td>
-                  <td>
-                    {session.current ? (
-                      t('current')
-                    ) : (
-                      <MemberForm
-                        locale={locale}
-                        name="session-end"
-                        submit={t('end', { browser, address: session.address ?? '' })}
-                      >
-                        <input type="hidden" name="id" value={session.id} />
-                      </MemberForm>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </MemberTable>
       {others ? (
         <MemberForm locale={locale} name="sessions-end-others" submit={t('endOthers')}>
           {null}
