@@ -124,8 +124,11 @@ test.describe('rows for members only', () => {
       [`/tw/special/${zone.id}`, titles.zone],
     ];
     for (const [path, title] of lists) expect(await (await request.get(path)).text(), path).not.toContain(title);
-    // The sign-up page renders on every request, so it shows the site's not-found content, not the form.
-    const signUpPage = await (await request.get(`/tw/activities/${activity.id}/register`)).text();
+    // The sign-up page renders on every request (streamed): the site's not-found content and a 404 all the same.
+    const signUpAnswer = await request.get(`/tw/activities/${activity.id}/register`);
+    expect(signUpAnswer.status()).toBe(404);
+    const signUpPage = await signUpAnswer.text();
+    expect(signUpPage).toContain('<main');
     expect(signUpPage).not.toContain(titles.activity);
     expect(signUpPage).not.toContain('送出報名');
 

@@ -1,7 +1,13 @@
 import { expect, test } from './fixtures';
 import { specSmtpServer } from './smtp';
 import { linkIn } from '../test/helpers/smtp';
-import { expectNoAxeViolations, expectToast, nextTestAddress, signInWithToken } from './helpers';
+import {
+  expectNoAxeViolations,
+  expectToast,
+  memberOfNewInstitution,
+  nextTestAddress,
+  signInWithToken,
+} from './helpers';
 
 /**
  * The newsletter without JavaScript, in both languages: the footer's form on a public page, the
@@ -29,6 +35,7 @@ const words = {
     unsubscribe: '取消訂閱',
     unsubscribed: '已取消訂閱',
     problem: '請輸入正確的電子郵件地址',
+    memberBulletins: '會員限定公告',
   },
   en: {
     footer: 'Newsletter',
@@ -44,6 +51,7 @@ const words = {
     unsubscribe: 'Unsubscribe',
     unsubscribed: 'You are unsubscribed',
     problem: 'Enter a valid e-mail address',
+    memberBulletins: 'Bulletins for members only',
   },
 } as const;
 
@@ -123,6 +131,74 @@ for (const language of ['tw', 'en'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test.describe('a Member already subscribed', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const language of ['tw', 'en'] as const) {
+    test(`${language}: finds the subscription in the member area and adds the bulletins for members only`, async ({
+      browser,
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const w = words[language];
+      const member = {
+        tw: {
+          signIn: '登入',
+          email: '電子郵件地址',
+          password: '密碼',
+          heading: '您的電子報訂閱',
+          manage: /變更訂閱主題/,
+        },
+        en: {
+          signIn: 'Sign in',
+          email: 'E-mail address',
+          password: 'Password',
+          heading: 'Your newsletter subscription',
+          manage: /Change the topics/,
+        },
+      }[language];
+      const { email } = await memberOfNewInstitution(request, language, 'Reader', 'member reader password');
+      // Subscribed as a visitor first, to the public topics, and confirmed.
+      await request.post('/api/newsletter/subscribe', {
+        headers: { 'web-language': language, 'x-forwarded-for': nextTestAddress() },
+        data: { email, topics: ['webnews', 'webbulletin'] },
+      });
+      const confirm = new URL(linkIn(await smtp.mailTo(email), 'http'));
+      await request.post('/api/newsletter/confirm', { data: { token: confirm.searchParams.get('token') } });
+
+      await page.goto(`/${language}/member/login`);
+      await page.getByRole('main').getByLabel(member.email).fill(email);
+      await page.getByRole('main').getByLabel(member.password, { exact: true }).fill('member reader password');
+      await page.getByRole('button', { name: member.signIn, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/${language}/member$`));
+      const section = page.getByRole('region', { name: member.heading });
+      await expect(section).toContainText(email);
+      await expect(section).toContainText(w.news);
+      await expect(page.locator('#newsletter-form')).toHaveCount(0);
+      await section.getByRole('link', { name: member.manage }).click();
+      await expect(page).toHaveURL(new RegExp(`/${language}/newsletter/manage\\?token=[\\w-]+$`));
+      const main = page.getByRole('main');
+      await main.getByRole('checkbox', { name: w.memberBulletins }).check();
+      await main.getByRole('button', { name: w.save }).click();
+      await expect(page.getByRole('status')).toContainText(w.saved);
+      const token = new URL(page.url()).searchParams.get('token')!;
+      const saved = await (await request.get(`/api/newsletter/manage?token=${token}`)).json();
+      expect(saved.topics.sort()).toEqual(['memberBulletins', 'webbulletin', 'webnews']);
+      await page.goto(`/${language}/member`);
+      await expect(page.getByRole('region', { name: member.heading })).toContainText(w.memberBulletins);
+      // Axe runs in a browser with script, signed in as the same Member.
+      const scripted = await browser.newContext({
+        javaScriptEnabled: true,
+        storageState: await page.context().storageState(),
+      });
+      const axePage = await scripted.newPage();
+      await axePage.goto(`/${language}/member`);
+      await expectNoAxeViolations(axePage);
+      await scripted.close();
+    });
+  }
+});
 
 test('the back office writes a mailing: preview, test send, send; the mailing is listed with its counts', async ({
   page,

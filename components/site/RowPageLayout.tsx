@@ -4,6 +4,7 @@ import { readsAsMember } from '@/lib/cache/member-scope';
 import type { ResourceDefinition } from '@/lib/content/model/define';
 import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
+import { notePageStatus } from '@/lib/observability/request-store';
 import { isPublicRow } from '@/lib/public/detail';
 import { NotFoundContent } from './NotFoundContent';
 
@@ -34,6 +35,10 @@ const notFoundBoundary = (children: ReactNode) => <Suspense fallback={<NotFoundC
  * only when they may not does it render the page inside the boundary. A found page is rendered whole,
  * in one piece with its frame. A draft preview goes without the boundary: it shows rows visitors may
  * not see, and its own page answers 404 for the rest.
+ *
+ * A page rendered on every request (an activity's sign-up form) streams: its frame leaves, with
+ * Next.js's 200, before the page inside the boundary has thrown. The layout already knows, so it
+ * tells the server the answer's status (lib/server/response-body.ts applies it to the head).
  */
 export function rowPageLayout(rowOf: (params: Params) => PageRow) {
   return async function RowPageLayout({ children, params }: LayoutProps) {
@@ -42,6 +47,7 @@ export function rowPageLayout(rowOf: (params: Params) => PageRow) {
     const row = rowOf(await params);
     const language = toWireLanguage(await localeOf(params));
     if (row && (await isPublicRow(row.definition, language, row.id))) return children;
+    notePageStatus(404);
     return notFoundBoundary(children);
   };
 }
@@ -49,5 +55,6 @@ export function rowPageLayout(rowOf: (params: Params) => PageRow) {
 /** The layout of a page that only ever answers 404 (an address below a part of the site that names nothing). */
 export async function NotFoundLayout({ children }: { children: ReactNode }) {
   if ((await draftMode()).isEnabled) return children;
+  notePageStatus(404);
   return notFoundBoundary(children);
 }

@@ -15,6 +15,12 @@ export interface RequestRecord {
   /** The route pattern (`/api/webnews/get/:id`), set by whoever matched it. */
   route?: string;
   accountId?: number;
+  /**
+   * The status a page decided before its first byte but Next.js cannot send: a page rendered on
+   * every request streams its frame as soon as it is ready, with a 200, even when a row it shows
+   * turns out to be one visitors may not see (components/site/RowPageLayout.tsx).
+   */
+  pageStatus?: number;
 }
 
 const holder = globalThis;
@@ -31,4 +37,10 @@ export function noteRequest(details: { route?: string; accountId?: number | null
   if (!record) return;
   if (details.route) record.route = details.route;
   if (details.accountId != null) record.accountId = details.accountId;
+}
+
+/** Answers the request being served with `status` instead of Next.js's 200 (a streamed page's 404). */
+export function notePageStatus(status: number): void {
+  const record = requestStore.getStore();
+  if (record) record.pageStatus = status;
 }

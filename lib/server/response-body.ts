@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type zlib from 'node:zlib';
+import { currentRequest } from '../observability/request-store';
 import { inlineScriptHashes, withScriptHashes } from '../http/script-hashes';
 import {
   compressFast,
@@ -112,6 +113,8 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
   let compressor: zlib.BrotliCompress | zlib.Gzip | null = null;
 
   const runHeadHooks = () => {
+    const decided = currentRequest()?.pageStatus;
+    if (decided && response.statusCode === 200) response.statusCode = decided;
     if (isRedirect(response)) {
       // Next.js's first render of a redirect sets its Location, then appends the render's own copy.
       response.setHeader('location', String([response.getHeader('location')].flat()[0]));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { notePageStatus, requestStore } from '../../lib/observability/request-store';
 import { encodedEtag, negotiateEncoding, withoutEncodingSuffixes } from '../../lib/server/compression';
 import { responseBody } from '../../lib/server/response-body';
 import type { Stage } from '../../lib/server/stage';
@@ -39,8 +40,16 @@ describe('the response stage', () => {
     );
     return next();
   };
+  // As the request log does: every request has its record, which the page's render can reach.
+  const record: Stage = (_exchange, next) => requestStore.run({ id: 'test', clientAddress: '127.0.0.1' }, next);
   beforeAll(async () => {
-    server = await serveThrough([hook, responseBody({ hashScripts: true })], (request, response) => {
+    server = await serveThrough([record, hook, responseBody({ hashScripts: true })], (request, response) => {
+      if (request.url === '/streamed-not-found') {
+        // As a page rendered on every request whose layout finds its row hidden: Next.js sends a 200.
+        notePageStatus(404);
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return response.end(page);
+      }
       if (request.url === '/page') {
         if (request.headers['if-none-match'] === etag) {
           response.writeHead(304, { etag, 'content-security-policy': policy });
@@ -141,6 +150,14 @@ describe('the response stage', () => {
     expect(answer.raw.length).toBe(0);
     expect(answer.headers.etag).toBeUndefined();
     expect(answer.headers['x-hooked']).toBe('307');
+  });
+
+  test('a status the page noted while rendering replaces the 200 Next.js streams with', async () => {
+    const answer = await get(server.base, '/streamed-not-found', BROWSER);
+    expect(answer.status).toBe(404);
+    expect(answer.text).toBe(page);
+    expect(answer.headers['x-hooked']).toBe('404');
+    expect((await get(server.base, '/page', BROWSER)).status).toBe(200);
   });
 
   test('HEAD sends the head alone', async () => {

@@ -1,6 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import type { ActorAccount } from '@/lib/content/model/actor';
-import type { Locale } from '@/lib/i18n/languages';
+import { isNewsletterTopic } from '@/lib/content/model/newsletter';
+import { subscriberByEmail } from '@/lib/content/operations/newsletter';
+import { htmlLang, type Locale } from '@/lib/i18n/languages';
+import { pathHref } from '@/lib/public/links';
 import { formatSiteDate } from '@/lib/public/dates';
 import { ownEntry } from '@/lib/public/member/entry';
 import { queryValue } from '@/lib/public/member/page';
@@ -112,12 +115,45 @@ export async function MemberEntry({
         </MemberForm>
       </section>
       <section aria-labelledby="member-newsletter">
-        <h2 id="member-newsletter" className="section-title">
-          {t('newsletter.title')}
-        </h2>
-        <p>{t('newsletter.intro')}</p>
-        <SubscribeForm locale={locale} place="page" email={email} memberTopic />
+        <MemberNewsletter locale={locale} email={email} />
       </section>
+    </>
+  );
+}
+
+/**
+ * The newsletter for the Member's own address. Subscribed: the topics, and the subscriber's manage
+ * page (where bulletins for members only are offered) one link away, as every mailing's footer
+ * links it; the session proves the address is the Member's, since the account came from a link
+ * mailed to it. Otherwise the sign-up form, whose confirmation goes to that address.
+ */
+async function MemberNewsletter({ locale, email }: { locale: Locale; email: string }) {
+  const t = await getTranslations({ locale, namespace: 'memberEntry.newsletter' });
+  const topicNames = await getTranslations({ locale, namespace: 'newsletter.topic' });
+  const subscriber = email ? await subscriberByEmail(email) : null;
+  if (subscriber?.status === 'active') {
+    const topics = subscriber.topics.filter(isNewsletterTopic).map((topic) => topicNames(topic));
+    return (
+      <>
+        <h2 id="member-newsletter" className="section-title">
+          {t('subscribedTitle')}
+        </h2>
+        <p>{t('subscribed', { email, topics: new Intl.ListFormat(htmlLang[locale]).format(topics) })}</p>
+        <p>
+          <a href={pathHref(locale, `/newsletter/manage?token=${encodeURIComponent(subscriber.token)}`)}>
+            {t('manage')}
+          </a>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h2 id="member-newsletter" className="section-title">
+        {t('title')}
+      </h2>
+      <p>{subscriber?.status === 'pending' ? t('pending', { email }) : t('intro')}</p>
+      <SubscribeForm locale={locale} place="page" email={email} memberTopic />
     </>
   );
 }

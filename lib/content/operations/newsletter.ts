@@ -210,6 +210,16 @@ export async function subscriberByToken(token: unknown): Promise<Subscriber | nu
   return row ?? null;
 }
 
+/** The subscriber of an address, or null (addresses are kept lower-cased). */
+export async function subscriberByEmail(email: string): Promise<Subscriber | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
 /**
  * One-click unsubscribe (RFC 8058) and the manage page's button: the token's subscriber gets no more
  * mail, at once. Refuses a token that names no one (404); an address already unsubscribed stays so.
