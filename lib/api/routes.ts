@@ -43,7 +43,7 @@ import { exportSearchQueries, searchQueriesList } from '../content/operations/se
 import { importSheet } from './handlers/import';
 import { searchCall, suggestCall } from './handlers/search';
 import * as upload from './handlers/upload';
-import * as websetting from './handlers/websetting';
+import { readSettings, saveSettings, visitCount } from '../content/operations/settings';
 import { json } from './http';
 import { newsletterRoutes } from './newsletter-routes';
 
@@ -682,11 +682,19 @@ export function buildRoutes(): Route[] {
     { method: 'POST', path: 'upload', handler: upload.upload },
     { method: 'GET', path: 'upload/:id', handler: (c, [id]) => upload.uploadDetails(c, id) },
     { method: 'PUT', path: 'upload/:id', handler: (c, [id]) => upload.renameFile(c, id) },
-    { method: 'GET', path: 'websetting/webinfo', handler: websetting.getWebInfo },
-    { method: 'POST', path: 'websetting/webinfo', handler: websetting.saveWebInfo },
-    { method: 'GET', path: 'websetting/visitcount', handler: (c) => websetting.visitCount(c, 'visit') },
-    { method: 'GET', path: 'websetting/oldvisitcount', handler: (c) => websetting.visitCount(c, 'old') },
-    { method: 'GET', path: 'websetting/accessiblevisitcount', handler: (c) => websetting.visitCount(c, 'accessible') },
+    { method: 'GET', path: 'websetting/webinfo', operation: (actor) => readSettings(actor) },
+    {
+      method: 'POST',
+      path: 'websetting/webinfo',
+      body: true,
+      operation: (actor, { body }) => saveSettings(actor, body),
+    },
+    ...(['visit', 'old', 'accessible'] as const).map((counter): Route => ({
+      method: 'GET',
+      path: `websetting/${counter === 'visit' ? '' : counter}visitcount`,
+      // A HEAD request counts nothing.
+      handler: async (c) => json(await visitCount(c.actor, counter, { count: c.method !== 'HEAD' })),
+    })),
     {
       method: 'POST',
       path: 'audit/getlist',

@@ -1,5 +1,5 @@
 import { settingsFieldViews } from '@/lib/admin/settings-form';
-import { settingsDefinition } from '@/lib/content/storage/settings';
+import settingsDefinition from '@/lib/content/resources/websetting';
 
 describe('web settings form fields', () => {
   it('describes every settings field as plain data the browser can receive', () => {

@@ -12,7 +12,8 @@ import { resources } from '../model/registry';
 import { toWireDateTime } from '../model/wire-dates';
 import { recordAudit } from '../storage/audit';
 import { atOrAfter, before, readPublicList } from '../storage/reads';
-import { newsletterDigestFrequency, readWebInfo, type DigestFrequency } from '../storage/settings';
+import type { DigestFrequency } from '../resources/websetting';
+import { newsletterDigestFrequency, readWebInfo } from '../storage/settings';
 import { queueMailing, readForTopic, type MailingItem, type RowLink } from './newsletter-mailings';
 
 /**

@@ -4,7 +4,8 @@ import { hasSecondFactor } from '../auth/second-factor';
 import type { Actor, ActorAccount } from '../model/actor';
 import { ContentError } from '../model/errors';
 import { isStaffRole, Role, type RoleValue } from '../model/roles';
-import { secondFactorPolicy, type SecondFactorPolicy } from '../storage/settings';
+import type { SecondFactorPolicy } from '../resources/websetting';
+import { secondFactorPolicy } from '../storage/settings';
 
 /**
  * The shared setting `secondFactorPolicy` (要求兩步驟驗證): an account it covers that has no second

@@ -1,7 +1,7 @@
 import { AdminScreenView } from '@/components/admin/AdminScreenView';
 import { SETTINGS_SEGMENT } from '@/lib/admin/paths';
 import { settingsFieldViews } from '@/lib/admin/settings-form';
-import { settingsDefinition } from '@/lib/content/storage/settings';
+import settingsDefinition from '@/lib/content/resources/websetting';
 
 /**
  * Every back-office screen: the browser path names it (lib/admin/paths.ts) and the client renders
