@@ -1,7 +1,8 @@
 // Site search benchmark: GET /api/search with one- to four-word queries in both languages, with
 // autocannon against the production server on a database filled by seed:large (100,000 news and
-// 20,000 laws), each request a query drawn at random from the list below, so the answer is never
-// a cache hit of the same query.
+// 20,000 laws), each request a query drawn at random from the list below, as visitors repeat the
+// same few searches (the server keeps a search's answer until the next write: lib/public/site-search.ts).
+// Then each query once right after a save, one at a time: what the first visitor after an edit waits.
 //
 //   node bench/search.mjs                           # embedded database in ./bench-data (seeded on first run)
 //   DATABASE_URL=postgres://… node bench/search.mjs  # that PostgreSQL (seeded if it has no news)
@@ -14,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchEnv, root, seedLarge, waitUp } from './bench-server.mjs';
+import { benchEnv, benchToken, root, seedLarge, waitUp } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT) || 3400;
 const base = `http://127.0.0.1:${port}`;
@@ -101,6 +102,43 @@ try {
     console.log(
       `| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p97_5} | ${result.latency.p99} | ${result.non2xx} |`,
     );
+  }
+  // Cold: a save (any write ends what the server keeps), then the query, alone.
+  const headers = {
+    'content-type': 'application/json',
+    'web-language': 'tw',
+    cookie: 'XSRF-TOKEN=b',
+    'x-xsrf-token': 'b',
+    authorization: `Bearer ${await benchToken(base, env)}`,
+  };
+  const [row] = (
+    await (await fetch(`${base}/api/webnews/getlist`, { method: 'POST', headers, body: '{"pageSize":1}' })).json()
+  ).data;
+  const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  console.log(`\n${driver}, each query once right after a save, one request at a time\n`);
+  console.log('| queries | searches | p50 ms | p95 ms | max ms |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const language of ['tw', 'en']) {
+    for (const [i, list] of queries[language].entries()) {
+      const times = [];
+      for (const q of [...list, ...list, ...list]) {
+        const saved = await fetch(`${base}/api/webnews/update`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ id: row.id, title: `${row.title} ${times.length}` }),
+        });
+        if (saved.status !== 200) throw new Error(`save ${saved.status}: ${await saved.text()}`);
+        const started = performance.now();
+        const answer = await fetch(`${base}/api/search?${new URLSearchParams({ q, lang: language })}`);
+        await answer.arrayBuffer();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const ms = (value) => Math.round(value);
+      console.log(
+        `| ${language}, ${i + 1} word${i ? 's' : ''} | ${times.length} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} | ${ms(times.at(-1))} |`,
+      );
+    }
   }
 } finally {
   server.kill('SIGTERM');

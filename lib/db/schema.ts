@@ -168,6 +168,8 @@ export const uploadHistory = pgTable(
 
 /** Raw bytes: node-postgres gives a Buffer, PGlite a Uint8Array; both take either. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+/** A search index term: at most 64 characters, ordered by code point (collation "C"). */
+const termText = customType<{ data: string; driverData: string }>({ dataType: () => 'varchar(64) COLLATE "C"' });
 
 /**
  * Uploaded bytes kept in the database (UPLOAD_STORAGE=database), in pieces of at most
@@ -591,13 +593,18 @@ export const searchDocuments = pgTable(
 export const searchTerms = pgTable(
   'search_terms',
   {
-    term: varchar('term', { length: 64 }).notNull(),
+    // Compared byte by byte ("C"), so a prefix (`term like 'trust%'`) is a range of the index
+    // whatever the database's own collation.
+    term: termText('term').notNull(),
     resource: varchar('resource', { length: 63 }).notNull(),
     rowId: integer('row_id').notNull(),
     weight: real('weight').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.term, t.resource, t.rowId] }),
+    // The one index a search reads, holding every column it needs (an index-only scan: a word
+    // common to half of 100,000 rows is 60,000 entries, which a heap fetch each made 5× slower).
+    // Not unique: a row's terms are written once each, after its old ones are deleted.
+    index('search_terms_term_idx').on(t.term, t.resource, t.rowId, t.weight),
     index('search_terms_row_idx').on(t.resource, t.rowId),
   ],
 );

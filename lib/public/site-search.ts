@@ -1,9 +1,14 @@
+import { contentEpoch } from '../cache/content-epoch';
+import { readsAsMember } from '../cache/member-scope';
+import { previewGrant } from '../cache/preview-scope';
+import { SharedLoad } from '../cache/shared-load';
 import { readByVisitors, type ResourceDefinition } from '../content/model/define';
 import { isMembersOnly } from '../content/model/audience';
 import { readPublicRow, searchableFields } from '../content/storage/reads';
 import { allResources } from '../content/model/registry';
 import {
   forgivingGroups,
+  nextIndexWindowChange,
   searchIndex,
   suggestFromIndex,
   type IndexFacet,
@@ -206,7 +211,27 @@ async function worthSuggesting(
   return asTyped.reduce((sum, facet) => sum + facet.count, 0) * SUGGESTION_GAIN <= found ? corrected : undefined;
 }
 
-/** One page of ranked results for a query in a language; an empty query finds nothing. */
+/** How long a search's answer is kept at most: the read cache's time (lib/cache/public-reads.ts). */
+const KEPT_SEARCH_MS = 30_000;
+const MAX_KEPT_SEARCHES = 500;
+
+interface KeptSearch {
+  epoch: number;
+  until: number;
+  results: SharedLoad<SearchResults>;
+}
+
+const keptSearches = new Map<string, KeptSearch>();
+/** The next moment an indexed row enters or leaves the public window, as read in one content epoch. */
+let windowChange: { epoch: number; at: Promise<number | null> } | undefined;
+
+/**
+ * One page of ranked results for a query in a language; an empty query finds nothing. Visitors ask
+ * for the same few searches over and over: an answer is kept, and shared by concurrent askers, until
+ * the next content write (the content epoch: lib/cache/content-epoch.ts, which writes on other servers
+ * bump too), the next moment a row enters or leaves the public window, or 30 s, whichever comes first.
+ * A Member's searches, which see rows for members only, and a draft preview's are kept apart.
+ */
 export async function searchSite(
   language: WireLanguage,
   query: string,
@@ -215,6 +240,51 @@ export async function searchSite(
   pageSize = SEARCH_PAGE_SIZE,
 ): Promise<SearchResults> {
   const text = query.replaceAll('\u0000', '').slice(0, MAX_QUERY_LENGTH);
+  const load = () => findInSite(language, text, requestedPage, filters, pageSize);
+  const results = previewGrant()
+    ? await load()
+    : await keptSearch(language, text, requestedPage, filters, pageSize, load);
+  // For the counts of what visitors search for: the results of the query as typed, in every area and year.
+  if (!filters.area && filters.year === undefined) noteSearchResults(language, text, results.total);
+  return results;
+}
+
+async function keptSearch(
+  language: WireLanguage,
+  text: string,
+  page: number,
+  filters: SearchFilters,
+  pageSize: number,
+  load: () => Promise<SearchResults>,
+): Promise<SearchResults> {
+  const epoch = contentEpoch();
+  const now = Date.now();
+  const reader = readsAsMember() ? 'member' : 'visitor';
+  const key = JSON.stringify([reader, language, text, page, filters.area ?? '', filters.year ?? '', pageSize]);
+  const kept = keptSearches.get(key);
+  if (kept && kept.epoch === epoch && kept.until > now) return kept.results.get();
+  if (windowChange?.epoch !== epoch) windowChange = { epoch, at: nextIndexWindowChange(new Date(now)) };
+  const at = await windowChange.at.catch(() => now);
+  const results = new SharedLoad(load());
+  keptSearches.delete(key);
+  keptSearches.set(key, { epoch, until: Math.min(now + KEPT_SEARCH_MS, at ?? Infinity), results });
+  if (keptSearches.size > MAX_KEPT_SEARCHES) keptSearches.delete(keptSearches.keys().next().value!);
+  try {
+    return await results.get();
+  } catch (error) {
+    if (keptSearches.get(key)?.results === results) keptSearches.delete(key);
+    throw error;
+  }
+}
+
+/** One page of ranked results, read from the index. */
+async function findInSite(
+  language: WireLanguage,
+  text: string,
+  requestedPage: number,
+  filters: SearchFilters,
+  pageSize: number,
+): Promise<SearchResults> {
   const { groups, corrected, original } = await forgivingGroups(text, await searchSynonyms());
   const terms = groups.map((group) => group.word);
   const empty: SearchResults = { terms, hits: [], total: 0, page: 1, pageSize, areas: [], years: [] };
@@ -222,10 +292,17 @@ export async function searchSite(
   const sources = searchSources();
   const routeOf = new Map(sources.map((source) => [placeKey(...placeOf(source)), source]));
   const inArea = sources.filter((source) => !filters.area || source.route === filters.area);
-  const scope = { language, now: new Date(), places: inArea.map(placeOf), year: filters.year };
-  const allScope = { ...scope, places: sources.map(placeOf), year: undefined };
-  // Counts for every area (under the year filter) and every year (under the area filter) come from one facet read.
-  const { facets } = await searchIndex(groups, text, allScope, { offset: 0, limit: 0 });
+  const allScope = { language, now: new Date(), places: sources.map(placeOf) };
+  const pageOf = (page: number) => ({
+    places: inArea.map(placeOf),
+    year: filters.year,
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+  });
+  // Counts for every area (under the year filter) and every year (under the area filter), and the
+  // page asked for, from one read.
+  const first = await searchIndex(groups, text, allScope, pageOf(Math.max(1, requestedPage)));
+  const { facets } = first;
   const areaOf = (resource: string, part: string) => routeOf.get(placeKey(resource, part))?.route;
   const areaCounts = new Map<RouteId, number>();
   const yearCounts = new Map<number, number>();
@@ -240,10 +317,10 @@ export async function searchSite(
       yearCounts.set(facet.year, (yearCounts.get(facet.year) ?? 0) + facet.count);
     if (inYear && inChosenArea) total += facet.count;
   }
-  // For the counts of what visitors search for: the results of the query as typed, in every area and year.
-  if (!filters.area && filters.year === undefined) noteSearchResults(language, text, total);
   const page = Math.min(Math.max(1, requestedPage), Math.max(1, Math.ceil(total / pageSize)));
-  const { matches } = await searchIndex(groups, text, scope, { offset: (page - 1) * pageSize, limit: pageSize });
+  // A page past the last is the last.
+  const { matches } =
+    page === Math.max(1, requestedPage) ? first : await searchIndex(groups, text, allScope, pageOf(page));
   const suggestion = await worthSuggesting(corrected, text, facets, original, allScope);
   const words = markedWords(groups);
   const hits: SearchHit[] = [];

@@ -3,6 +3,10 @@
  * at once, and a hidden, scheduled, expired or deleted row never is; a restored or imported row is
  * found again; a refused write changes nothing.
  */
+import { and, eq } from 'drizzle-orm';
+import { getDb } from '../../lib/db';
+import { searchTerms } from '../../lib/db/schema';
+import { reindexAll } from '../../lib/content/storage/search-reindex';
 import { searchSite } from '../../lib/public/site-search';
 import { call, signedIn } from '../helpers/api';
 import { addRow, fromNow, taipei } from '../helpers/content';
@@ -78,4 +82,29 @@ test('bulk actions and imports', async () => {
   expect(imported.status).toBe(200);
   expect(imported.body.added).toBe(1);
   expect(await found('tw', '白鷺鷥')).toEqual(['白鷺鷥信託股份有限公司']);
+});
+
+test('a save writes what changed, and leaves the entries a rebuild would make', async () => {
+  const row = await addRow(
+    'webnews',
+    { title: '海豚保育信託', summary: '鯨魚擱淺', content: '<p>海豚與鯨魚的保育</p>' },
+    { token, language: 'tw' },
+  );
+  const entries = async () => {
+    const db = await getDb();
+    const stored = await db
+      .select({ term: searchTerms.term, weight: searchTerms.weight })
+      .from(searchTerms)
+      .where(and(eq(searchTerms.resource, 'webnews'), eq(searchTerms.rowId, row.id)));
+    return stored.map((entry) => `${entry.term}:${entry.weight}`).sort();
+  };
+  // 鯨魚 moves from the summary to the title (a heavier weight), 擱淺 goes, 海豚 stays in the body.
+  expect((await update({ id: row.id, title: '鯨魚保育信託', summary: '' })).status).toBe(200);
+  const saved = await entries();
+  expect(saved).toContain('鯨魚:3');
+  expect(saved.some((entry) => entry.startsWith('擱淺'))).toBe(false);
+  expect(await found('tw', '擱淺')).toEqual([]);
+  expect(await found('tw', '鯨魚')).toEqual(['鯨魚保育信託']);
+  await reindexAll();
+  expect(await entries()).toEqual(saved);
 });

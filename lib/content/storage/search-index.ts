@@ -8,7 +8,7 @@ import { isMembersOnly } from '../model/audience';
 import { readByVisitors, traits, type ResourceDefinition } from '../model/define';
 import { allResources } from '../model/registry';
 import { storedRichTextToPlain } from '../../security/sanitize';
-import { editDistance, hanRuns, isHan, normalizeText, pairsOf, stemOf, termsOf, wordsOf } from './search-text';
+import { hanRuns, isHan, normalizeText, pairsOf, stemOf, termsOf, wordsOf } from './search-text';
 
 /**
  * The site search's own index (tables `search_documents` and `search_terms`): every row of a
@@ -63,17 +63,51 @@ export function rowDate(definition: ResourceDefinition, row: Row): Date | null {
   return null;
 }
 
-/** The index's terms of a row, each with the weight of the heaviest field it is in. */
+/** The terms of one field's stored value (raw text or rich text as kept). */
+function fieldTerms(definition: ResourceDefinition, key: string, row: Row): string[] {
+  const value = row[key];
+  if (typeof value !== 'string' || !value) return [];
+  const kind = definition.fields[key].kind;
+  const cacheKey = `${kind === 'richtext' ? 'r' : 't'}${value}`;
+  const known = recentFieldTerms.get(cacheKey);
+  if (known) return known;
+  const terms = new Set<string>();
+  const normalized = normalizeText(fieldText(definition, key, row));
+  for (const word of wordsOf(normalized)) {
+    if (isHan(word)) terms.add(word);
+    else terms.add(stemOf(word)).add(word);
+  }
+  for (const run of hanRuns(normalized)) for (const pair of pairsOf(run)) terms.add(pair);
+  const list = [...terms];
+  recentFieldTerms.set(cacheKey, list);
+  recentFieldChars += cacheKey.length;
+  while (recentFieldChars > RECENT_FIELD_CHARS) {
+    const [oldest] = recentFieldTerms.keys();
+    recentFieldTerms.delete(oldest);
+    recentFieldChars -= oldest.length;
+  }
+  return list;
+}
+
+/**
+ * The terms of the field values indexed lately: a save rewrites a row whose long text usually did not
+ * change, and normalising and splitting that text again was most of what the index added to a save.
+ */
+const recentFieldTerms = new Map<string, string[]>();
+const RECENT_FIELD_CHARS = 4_000_000;
+let recentFieldChars = 0;
+
+/**
+ * The index's terms of a row, each with the weight of the heaviest field it is in: the terms of
+ * termsOf (lib/content/storage/search-text.ts), and Latin words as written too, so "did you mean"
+ * can offer a real word rather than a stem.
+ */
 export function rowTerms(definition: ResourceDefinition, row: Row): Map<string, number> {
   const terms = new Map<string, number>();
   for (const [key] of searchableFields(definition)) {
     const weight = weightOf(definition, key);
-    for (const term of termsOf(fieldText(definition, key, row))) {
+    for (const term of fieldTerms(definition, key, row)) {
       if ((terms.get(term) ?? 0) < weight) terms.set(term, weight);
-    }
-    // The words as written too, so "did you mean" can offer a real word rather than a stem.
-    for (const word of wordsOf(normalizeText(fieldText(definition, key, row)))) {
-      if (!isHan(word) && (terms.get(word) ?? 0) < weight) terms.set(word, weight);
     }
   }
   return terms;
@@ -83,12 +117,16 @@ export function rowTerms(definition: ResourceDefinition, row: Row): Map<string, 
 const TERMS_CHUNK = 2000;
 const DOCUMENTS_CHUNK = 500;
 
-/** Stores (or replaces) rows' entries; rows of a resource the index does not hold are skipped. */
+/**
+ * Stores (or replaces) rows' entries; rows of a resource the index does not hold are skipped. A row
+ * already indexed has only what changed written: its document, and the terms it lost, gained or
+ * now holds at another weight. A save changes a few words of a text of hundreds of terms, and
+ * rewriting them all made a save of a news item twice as slow.
+ */
 export async function indexRows(tx: Tx | Database, definition: ResourceDefinition, rows: Row[]): Promise<void> {
   if (!isIndexed(definition) || rows.length === 0) return;
   const t = traits(definition);
   const ids = rows.map((row) => Number(row.id));
-  await unindexRows(tx, definition, ids);
   const documents = rows.map((row) => ({
     resource: definition.name,
     rowId: Number(row.id),
@@ -102,20 +140,71 @@ export async function indexRows(tx: Tx | Database, definition: ResourceDefinitio
     publishAt: t.window ? ((row.publishAt as Date | null) ?? null) : null,
     unpublishAt: t.window ? ((row.unpublishAt as Date | null) ?? null) : null,
   }));
+  const upserts = [];
   for (let at = 0; at < documents.length; at += DOCUMENTS_CHUNK) {
-    await tx.insert(searchDocuments).values(documents.slice(at, at + DOCUMENTS_CHUNK));
+    upserts.push(
+      tx
+        .insert(searchDocuments)
+        .values(documents.slice(at, at + DOCUMENTS_CHUNK))
+        .onConflictDoUpdate({
+          target: [searchDocuments.resource, searchDocuments.rowId],
+          set: Object.fromEntries(
+            ['lang', 'part', 'title', 'date', 'isVisible', 'membersOnly', 'publishAt', 'unpublishAt'].map((key) => [
+              key,
+              sql`excluded.${sql.identifier(searchDocuments[key as 'lang'].name)}`,
+            ]),
+          ),
+        }),
+    );
   }
-  const values = rows.flatMap((row) =>
-    [...rowTerms(definition, row)].map(([term, weight]) => ({
-      term,
-      resource: definition.name,
-      rowId: Number(row.id),
-      weight,
-    })),
+  // The documents' upsert and the read of the terms stored: one round trip for a row (the read sees
+  // the terms as they were before the statement, which the upsert does not touch).
+  const [first, ...rest] = upserts;
+  for (const upsert of rest) await upsert;
+  const existing = await tx.execute<{ row_id: number; term: string; weight: number }>(
+    sql`with documents as ${first} select row_id, term, weight from search_terms
+        where resource = ${definition.name} and row_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
   );
-  for (let at = 0; at < values.length; at += TERMS_CHUNK) {
-    await tx.insert(searchTerms).values(values.slice(at, at + TERMS_CHUNK));
+  const stored = new Map<number, Map<string, number>>();
+  for (const entry of existing.rows) {
+    const rowId = Number(entry.row_id);
+    if (!stored.has(rowId)) stored.set(rowId, new Map());
+    stored.get(rowId)!.set(entry.term, Number(entry.weight));
   }
+  const gone: SQL[] = [];
+  const added: (typeof searchTerms.$inferInsert)[] = [];
+  for (const row of rows) {
+    const rowId = Number(row.id);
+    const before = stored.get(rowId) ?? new Map<string, number>();
+    const after = rowTerms(definition, row);
+    for (const [term, weight] of before) {
+      if (after.get(term) !== weight) gone.push(sql`(${rowId}::int, ${term})`);
+    }
+    for (const [term, weight] of after) {
+      if (before.get(term) !== weight) added.push({ term, resource: definition.name, rowId, weight });
+    }
+  }
+  // What a row lost and what it gained: one statement when both fit in one (a delete in its WITH).
+  const firstGone = gone.slice(0, TERMS_CHUNK);
+  const deleteGone = (list: SQL[]) =>
+    tx
+      .delete(searchTerms)
+      .where(
+        and(
+          eq(searchTerms.resource, definition.name),
+          sql`(${searchTerms.rowId}, ${searchTerms.term}) in (${sql.join(list, sql`, `)})`,
+        ),
+      );
+  for (let at = TERMS_CHUNK; at < gone.length; at += TERMS_CHUNK) await deleteGone(gone.slice(at, at + TERMS_CHUNK));
+  for (let at = 0; at < added.length; at += TERMS_CHUNK) {
+    const insert = tx.insert(searchTerms).values(added.slice(at, at + TERMS_CHUNK));
+    if (at === 0 && firstGone.length) await tx.execute(sql`with gone as ${deleteGone(firstGone)} ${insert.getSQL()}`);
+    else await insert;
+  }
+  if (added.length === 0 && firstGone.length) await deleteGone(firstGone);
 }
 
 export const indexRow = (tx: Tx | Database, definition: ResourceDefinition, row: Row) =>
@@ -191,33 +280,41 @@ export function queryGroups(query: string, synonyms: Map<string, string[]> = new
   return groups.slice(0, MAX_QUERY_WORDS);
 }
 
-/** Terms that exist in the index, among these. */
+/** The terms among these that the index holds (each looked up in the index's term order). */
 async function knownTerms(terms: string[]): Promise<Set<string>> {
   if (terms.length === 0) return new Set();
   const db = await getDb();
   const rows = await db.execute<{ term: string }>(
-    sql`select distinct term from search_terms where term in (${sql.join(
-      terms.map((term) => sql`${term}`),
+    sql`select v.term from (values ${sql.join(
+      [...new Set(terms)].map((term) => sql`(${term})`),
       sql`, `,
-    )})`,
+    )}) v(term) where exists (select 1 from search_terms t where t.term = v.term collate "C")`,
   );
   return new Set(rows.rows.map((row) => row.term));
 }
 
-/** The indexed word nearest a Latin word of 4+ letters (one edit away), if any. */
-async function nearestWord(word: string): Promise<string | undefined> {
-  const db = await getDb();
-  // A typo rarely hits the first letter; words of about the same length only.
-  const rows = await db.execute<{ term: string }>(
-    sql`select distinct term from search_terms
-        where term like ${`${word[0]}%`} and length(term) between ${word.length - 1} and ${word.length + 1}
-        limit 5000`,
-  );
-  let best: string | undefined;
-  for (const { term } of rows.rows) {
-    if (/^[a-z]+$/.test(term) && editDistance(word, term) === 1 && (!best || term < best)) best = term;
+/** The Latin words one edit from `word` (a letter dropped, added, changed or two swapped), its first letter kept. */
+function oneEditAway(word: string): string[] {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const out = new Set<string>();
+  for (let i = 1; i <= word.length; i++) {
+    if (i < word.length) out.add(word.slice(0, i) + word.slice(i + 1));
+    if (i < word.length - 1) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+    for (const letter of letters) {
+      out.add(word.slice(0, i) + letter + word.slice(i));
+      if (i < word.length) out.add(word.slice(0, i) + letter + word.slice(i + 1));
+    }
   }
-  return best;
+  out.delete(word);
+  return [...out];
+}
+
+/** The indexed word nearest a Latin word of 4+ letters (one edit away; the first in order of several), if any. */
+async function nearestWord(word: string): Promise<string | undefined> {
+  // A typo rarely hits the first letter.
+  if (!/^[a-z]+$/.test(word)) return undefined;
+  const known = await knownTerms(oneEditAway(word));
+  return [...known].sort()[0];
 }
 
 /**
@@ -240,9 +337,10 @@ export async function forgivingGroups(
     if (group.alternatives.some((a) => a.prefix)) {
       // A prefix of a known stem (regist → registration) is not a typo.
       const db = await getDb();
+      const prefix = { term: group.alternatives[0].term, factor: 1, prefix: true };
       const [row] = (
         await db.execute<{ one: number }>(
-          sql`select 1 as one from search_terms where term like ${`${escapeLike(group.alternatives[0].term)}%`} limit 1`,
+          sql`select 1 as one from search_terms t where ${termCondition(prefix)} limit 1`,
         )
       ).rows;
       if (row) continue;
@@ -262,8 +360,6 @@ export interface IndexScope {
   now: Date;
   /** `[resource, part]` pairs; a row of any other is never found. */
   places: [string, string][];
-  /** Year of the row's date in the site's time zone; undefined for any. */
-  year?: number;
 }
 
 export interface IndexMatch {
@@ -290,21 +386,40 @@ const placeList = (places: [string, string][]) =>
     sql`, `,
   );
 
-/** The rows matching a query's groups within the scope (no year filter): a CTE and its conditions. */
+/**
+ * The index entries of one alternative: a term, or the terms it starts (a range of the index, which
+ * orders terms by code point: `trust` … `trusu`).
+ */
+function termCondition(alternative: QueryGroup['alternatives'][number]): SQL {
+  if (!alternative.prefix) return sql`t.term = ${alternative.term}`;
+  const last = alternative.term.charCodeAt(alternative.term.length - 1);
+  const after = alternative.term.slice(0, -1) + String.fromCharCode(last + 1);
+  return sql`t.term >= ${alternative.term} and t.term < ${after} and t.term like ${`${escapeLike(alternative.term)}%`}`;
+}
+
+/**
+ * The rows matching a query's groups within the scope's language and window (every place and year):
+ * a CTE `matched`, computed once for both the page and the counts, which pick their places from it.
+ * Each alternative is its own scan of the index's term order (a join on patterns would read every
+ * entry of the index). The places are not a condition of the join: a list of dozens of
+ * `(resource, part)` pairs there made PostgreSQL misjudge the rows and read the documents again for
+ * each match (minutes on 100,000 rows).
+ */
 function matchesSql(groups: QueryGroup[], title: string, scope: IndexScope): SQL {
-  const alternatives = groups.flatMap((group, index) =>
-    group.alternatives.map((a) => sql`(${escapeLike(a.term) + (a.prefix ? '%' : '')}, ${index}, ${a.factor})`),
+  const scans = groups.flatMap((group, index) =>
+    group.alternatives.map(
+      (a) => sql`select t.resource, t.row_id, ${index}::int as grp, t.weight * ${a.factor}::real as w
+        from search_terms t where ${termCondition(a)}`,
+    ),
   );
   // A query of three words or more still finds the rows missing one of them, ranked after the rest.
   const needed = groups.length <= 2 ? groups.length : groups.length - 1;
   return sql`
-    with q(pattern, grp, factor) as (values ${sql.join(alternatives, sql`, `)}),
-    hits as (
-      select t.resource, t.row_id, q.grp::int as grp, max(t.weight * q.factor::real) as w
-      from q join search_terms t on t.term like q.pattern
-      group by t.resource, t.row_id, q.grp
+    with hits as (
+      select resource, row_id, grp, max(w) as w from (${sql.join(scans, sql` union all `)}) scans
+      group by resource, row_id, grp
     ),
-    matched as (
+    matched as materialized (
       select d.resource, d.row_id, d.part, d.date, count(*) as coverage, sum(h.w) as score,
         d.title = ${title} as exact_title,
         extract(year from d.date at time zone ${config().siteTimeZone})::int as year
@@ -312,54 +427,100 @@ function matchesSql(groups: QueryGroup[], title: string, scope: IndexScope): SQL
       where d.lang in (${scope.language}, '') and d.is_visible and (not d.members_only or ${readsAsMember()})
         and (d.publish_at is null or d.publish_at <= ${scope.now})
         and (d.unpublish_at is null or d.unpublish_at > ${scope.now})
-        and (d.resource, d.part) in (${placeList(scope.places)})
       group by d.resource, d.row_id, d.part, d.date, d.title
       having count(*) >= ${needed}
     )`;
 }
 
-/** One ranked page of matches: exact title first, then the most words matched, the best weighted, the newest. */
+/** Which matches a page shows: of these places (all of the scope's when absent) and this year, this slice. */
+export interface IndexPage {
+  places?: [string, string][];
+  year?: number;
+  offset: number;
+  /** 0 for the counts alone. */
+  limit: number;
+}
+
+/**
+ * The counts of every match of the scope (per place and year), and one ranked page of them: exact
+ * title first, then the most words matched, the best weighted, the newest. One statement, so the
+ * matches are found once.
+ */
 export async function searchIndex(
   groups: QueryGroup[],
   query: string,
   scope: IndexScope,
-  paging: { offset: number; limit: number },
+  page: IndexPage,
 ): Promise<{ matches: IndexMatch[]; facets: IndexFacet[] }> {
   if (groups.length === 0 || scope.places.length === 0) return { matches: [], facets: [] };
   const db = await getDb();
   const base = matchesSql(groups, normalizeText(query), scope);
-  const year = scope.year === undefined ? sql`true` : sql`year = ${scope.year}`;
-  const [page, facets] = await Promise.all([
-    db.execute<{ resource: string; row_id: number; part: string; date: Date | string | null; exact_title: boolean }>(
-      sql`${base} select resource, row_id, part, date, exact_title from matched where ${year}
-          order by exact_title desc, coverage desc, score desc, date desc nulls last, resource, row_id
-          limit ${paging.limit} offset ${paging.offset}`,
-    ),
-    db.execute<{ resource: string; part: string; year: number | null; count: number | string }>(
-      sql`${base} select resource, part, year, count(*) as count from matched group by resource, part, year`,
-    ),
-  ]);
+  const facets = sql`select 'facet' as kind, resource, part, year, count(*) as count,
+      null::int as row_id, null::timestamptz as date, false as exact_title, null::bigint as position
+    from matched where (resource, part) in (${placeList(scope.places)}) group by resource, part, year`;
+  const pagePlaces = page.places ?? scope.places;
+  const year = page.year === undefined ? sql`true` : sql`year = ${page.year}`;
+  const matches =
+    page.limit > 0 && pagePlaces.length > 0
+      ? sql` union all (
+          select 'match', resource, part, year, 0, row_id, date, exact_title, position from (
+            select *, row_number() over (
+              order by exact_title desc, coverage desc, score desc, date desc nulls last, resource, row_id
+            ) as position
+            from matched where (resource, part) in (${placeList(pagePlaces)}) and ${year}
+          ) ranked
+          order by position limit ${page.limit} offset ${page.offset})`
+      : sql``;
+  const rows = await db.execute<{
+    kind: 'facet' | 'match';
+    resource: string;
+    part: string;
+    year: number | null;
+    count: number | string;
+    row_id: number | null;
+    date: Date | string | null;
+    exact_title: boolean;
+    position: number | string | null;
+  }>(sql`${base} ${facets}${matches}`);
   return {
-    matches: page.rows.map((row) => ({
-      resource: row.resource,
-      rowId: Number(row.row_id),
-      part: row.part,
-      date: row.date === null ? null : new Date(row.date),
-      exactTitle: Boolean(row.exact_title),
-    })),
-    facets: facets.rows.map((row) => ({
-      resource: row.resource,
-      part: row.part,
-      year: row.year === null ? null : Number(row.year),
-      count: Number(row.count),
-    })),
+    matches: rows.rows
+      .filter((row) => row.kind === 'match')
+      .sort((a, b) => Number(a.position) - Number(b.position))
+      .map((row) => ({
+        resource: row.resource,
+        rowId: Number(row.row_id),
+        part: row.part,
+        date: row.date === null ? null : new Date(row.date),
+        exactTitle: Boolean(row.exact_title),
+      })),
+    facets: rows.rows
+      .filter((row) => row.kind === 'facet')
+      .map((row) => ({
+        resource: row.resource,
+        part: row.part,
+        year: row.year === null ? null : Number(row.year),
+        count: Number(row.count),
+      })),
   };
+}
+
+/** The first moment after `now` at which an indexed row enters or leaves the public window, or null. */
+export async function nextIndexWindowChange(now: Date): Promise<number | null> {
+  const db = await getDb();
+  const [row] = (
+    await db.execute<{ at: Date | string | null }>(
+      sql`select least(
+            (select min(publish_at) from search_documents where publish_at > ${now}),
+            (select min(unpublish_at) from search_documents where unpublish_at > ${now})) as at`,
+    )
+  ).rows;
+  return row?.at ? new Date(row.at).getTime() : null;
 }
 
 /** Titles that start with (first) or contain the normalised text typed, newest first within each. */
 export async function suggestFromIndex(
   typed: string,
-  scope: Omit<IndexScope, 'year'>,
+  scope: IndexScope,
   limit: number,
 ): Promise<{ resource: string; rowId: number; part: string }[]> {
   if (scope.places.length === 0) return [];

@@ -78,22 +78,3 @@ export function termsOf(text: string): Set<string> {
   for (const run of hanRuns(normalized)) for (const pair of pairsOf(run)) terms.add(pair);
   return terms;
 }
-
-/** The edit distance of two words (insert, delete, change or swap two neighbours), stopping once past `limit`. */
-export function editDistance(a: string, b: string, limit = 1): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        current[j] = Math.min(current[j], before[j - 2] + 1);
-    }
-    if (Math.min(...current) > limit) return limit + 1;
-    before = previous;
-    previous = current;
-  }
-  return previous[b.length];
-}
