@@ -78,7 +78,12 @@ test('while the database does not answer, a write is answered 503 with Retry-Aft
       expect(response.status).toBe(503);
       expect(response.headers.get('retry-after')).toBe('5');
       expect(response.body.message).toMatch(text);
+      expect(response.body.message).toMatch(language === 'en' ? /nothing was saved/ : /變更並未儲存/);
     }
+    // A read says nothing of saving, in the language its `lang` asks for.
+    const read = await call('GET', 'search?q=trust&lang=en', undefined, { language: 'tw' });
+    expect(read.status).toBe(503);
+    expect(read.body.message).toBe('The database cannot be reached just now. Please try again in a few seconds.');
   } finally {
     installConnection(connection);
     await pool.end();

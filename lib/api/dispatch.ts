@@ -26,7 +26,7 @@ function allRoutes(): Route[] {
   return routes;
 }
 
-function errorResponse(caught: unknown, language: WireLanguage): Response {
+function errorResponse(caught: unknown, language: WireLanguage, write: boolean): Response {
   const error = caught instanceof ContentError ? fromContentError(caught, language) : caught;
   if (error instanceof ApiError) {
     const body: Record<string, unknown> = { ...error.extra, message: error.messageIn(language) };
@@ -38,7 +38,8 @@ function errorResponse(caught: unknown, language: WireLanguage): Response {
   }
   // The database away (docs/operations.md, "When the database is away"): nothing was stored, try again.
   if (isDatabaseUnavailable(error)) {
-    return json({ message: new ApiError(503, 'databaseUnavailable').messageIn(language) }, 503, {
+    const key = write ? 'databaseUnavailable' : 'databaseUnavailableRead';
+    return json({ message: new ApiError(503, key).messageIn(language) }, 503, {
       'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
     });
   }
@@ -100,7 +101,11 @@ export async function dispatch(request: Request, options: { inBatch?: boolean } 
     }
   } catch (error) {
     const memberRefused = context?.actor.member && error instanceof ContentError && error.kind === 'unauthorized';
-    response = errorResponse(memberRefused ? forbidden() : error, language);
+    // In the language the call asked for: `lang` (the search's) when given, else Web-Language.
+    const asked = url.searchParams.get('lang');
+    const answerLanguage = asked === 'tw' || asked === 'en' ? asked : language;
+    const write = method !== 'GET' && method !== 'HEAD' && !route?.read;
+    response = errorResponse(memberRefused ? forbidden() : error, answerLanguage, write);
   }
   if (!options.inBatch) noteApiRequest(route?.path, context?.actor.account?.id, response);
   if (!options.inBatch && !requestCookie(request, XSRF_COOKIE)) {
