@@ -3,6 +3,7 @@ import { getHeapStatistics } from 'node:v8';
 import zlib from 'node:zlib';
 import { SHARED_MAX_AGE_SECONDS } from '../cache/cache-tier';
 import { contentEpoch } from '../cache/content-epoch';
+import { processSlot } from '../runtime/process-state';
 import { compressStored, encodedEtag, negotiateEncoding, varyOnEncoding, type Encoding } from './compression';
 import { keptHeaders, matchesEtag, type KeptHeaders } from './kept-answers';
 import type { Exchange, FinishedPage, Stage } from './stage';
@@ -60,8 +61,8 @@ interface StoredPage {
 }
 
 /**
- * The pages and their counts. Under a registered symbol: the metrics (lib/observability/metrics.ts)
- * are scraped through Next.js's /metrics route, in another module set, and read them there.
+ * The pages and their counts. In a process slot: the metrics (lib/observability/metrics.ts) are
+ * scraped through Next.js's /metrics route, in another module set, and read them there.
  */
 interface StoredPages {
   entries: Map<string, StoredPage>;
@@ -69,9 +70,12 @@ interface StoredPages {
   hits: number;
   misses: number;
 }
-const STATE = Symbol.for('gonghui.pageCache');
-const holder = globalThis as typeof globalThis & { [STATE]?: StoredPages };
-const state = (holder[STATE] ??= { entries: new Map(), bytes: 0, hits: 0, misses: 0 });
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    storedPages: StoredPages;
+  }
+}
+const state = processSlot('storedPages', () => ({ entries: new Map(), bytes: 0, hits: 0, misses: 0 }));
 const pages = state.entries;
 const renders = new Map<string, Promise<void>>();
 let epochOfPages = 0;
