@@ -157,6 +157,15 @@ module.exports = {
       to: { path: '^lib/server/' },
     },
     {
+      name: 'next-knowledge-behind-its-index',
+      severity: 'error',
+      comment:
+        "What knows Next.js's output and internals lives in lib/server/next/ and is used through its index.ts, so a " +
+        'Next.js upgrade has one folder to read (and test/server/next-contract.test.ts to run).',
+      from: { pathNot: '^lib/server/next/' },
+      to: { path: '^lib/server/next/(?!index\\.ts$)' },
+    },
+    {
       name: 'start-up-on-top',
       severity: 'error',
       comment:

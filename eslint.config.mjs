@@ -24,6 +24,17 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // Next.js's internal modules: read by lib/server/next/ alone (and by its test, test/server/next-contract.test.ts).
+    files: ['**/*.{ts,tsx,mjs,cjs}'],
+    ignores: ['lib/server/next/**', 'test/**', 'e2e/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['next/dist/*'], message: "Next.js's internals are lib/server/next/'s alone." }] },
+      ],
+    },
+  },
+  {
     ...playwright.configs['flat/recommended'],
     files: ['e2e/**'],
     rules: {

@@ -10,14 +10,14 @@ const nextConfig = {
   // nodemailer and exceljs (spreadsheet exports) are loaded from node_modules as published rather than bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'prom-client', 'nodemailer', 'exceljs'],
   poweredByHeader: false,
-  // Compression happens after each page's inline scripts are hashed (lib/http/script-hashes.ts).
+  // Compression happens after each page's inline scripts are hashed (lib/server/next/script-hashes.ts).
   compress: false,
   // The build checks the application's types; tests are checked by `npm run typecheck`.
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   // Uploads come through the API's own size check (20 MB), not Next's body parser.
   // Whole public pages are kept by the server's own stage (lib/server/stored-pages.ts); Next.js
-  // keeps none, in memory or in its file cache (lib/server/next-page-cache.cjs).
-  cacheHandler: fileURLToPath(new URL('./lib/server/next-page-cache.cjs', import.meta.url)),
+  // keeps none, in memory or in its file cache (lib/server/next/page-cache.cjs).
+  cacheHandler: fileURLToPath(new URL('./lib/server/next/page-cache.cjs', import.meta.url)),
   cacheMaxMemorySize: 0,
   // One small stylesheet: inlining it saves a render-blocking request on phones (Lighthouse).
   experimental: { serverActions: { bodySizeLimit: '1mb' }, inlineCss: true },

@@ -6,7 +6,8 @@
  */
 import http from 'node:http';
 import path from 'node:path';
-import next from 'next';
+// First: Next.js sets itself up (its require hook, its polyfills) before the application's modules load.
+import { nextRequestHandler, responseBody } from './lib/server/next';
 import { apiStage } from './lib/server/api';
 import { cacheHeaders } from './lib/server/cache-headers';
 import { databaseAwayAnswers } from './lib/server/database-away';
@@ -18,7 +19,6 @@ import { memberReads } from './lib/server/member-reads';
 import { previewScope } from './lib/server/preview';
 import { requestGate } from './lib/server/request-gate';
 import { requestLog } from './lib/server/request-log';
-import { responseBody } from './lib/server/response-body';
 import { appRoutePatterns } from './lib/server/route-patterns';
 import { openDatabase } from './lib/server/start';
 import { staticFiles } from './lib/server/static-files';
@@ -64,7 +64,8 @@ const stages: Stage[] = [
   cacheHeaders,
   // A public page that failed is sent as the site's 500 page in its frame, never kept by a cache.
   framedErrors,
-  // Head hooks applied, each page's inline scripts hashed into its CSP, the body compressed.
+  // Head hooks applied, each page's inline scripts hashed into its CSP, the body compressed
+  // (Next.js's writes taken over: lib/server/next/response.ts).
   responseBody({ hashScripts: !options.dev }),
 ];
 
@@ -85,10 +86,8 @@ function survivePipeLoss(): void {
 async function main(): Promise<void> {
   survivePipeLoss();
   await openDatabase();
-  const app = next({ dev: options.dev, dir, hostname: options.hostname ?? 'localhost', port: options.port });
-  await app.prepare();
-  const handle = app.getRequestHandler();
-  const server = http.createServer(pipeline(stages, (request, response) => handle(request, response)));
+  const handle = await nextRequestHandler({ dir, ...options });
+  const server = http.createServer(pipeline(stages, handle));
   keepConnectionsOpen(server);
   // On SIGTERM/SIGINT the requests in flight are answered, and the search counts written, before the database closes.
   draining.onStop(server, { dev: options.dev, afterDrain: flushSearchQueryTally });

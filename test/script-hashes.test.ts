@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { inlineScriptHashes, withScriptHashes } from '../lib/http/script-hashes';
+import { inlineScriptHashes, withScriptHashes } from '../lib/server/next/script-hashes';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

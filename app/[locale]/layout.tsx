@@ -14,7 +14,7 @@ import accessKeyStyles from '@/components/site/AccessKeyMark.module.css';
 
 // Nothing is rendered at build time (the build has no database). Pages without request data render
 // whole (static), so a missing row answers 404, but Next.js keeps none of them
-// (lib/server/next-page-cache.cjs): the server keeps what visitors get (lib/server/stored-pages.ts).
+// (lib/server/next/page-cache.cjs): the server keeps what visitors get (lib/server/stored-pages.ts).
 // Pages that read search parameters (lists with filters, paging, search) stream as they render.
 export function generateStaticParams() {
   return [];

@@ -1,8 +1,8 @@
-import { HYDRATED_PAGE_MARK } from '@/lib/http/framework-scripts';
+import { HYDRATED_PAGE_MARK } from '@/lib/http/hydrated-page';
 
 /**
  * Marks the page it is on as one that keeps Next.js's client runtime (public pages go without it:
- * lib/http/framework-scripts.ts), for a part that is React in the browser, named by `part`.
+ * lib/server/next/framework-scripts.ts), for a part that is React in the browser, named by `part`.
  */
 export function HydratedPage({ part }: { part: string }) {
   return <meta name={HYDRATED_PAGE_MARK} content={part} />;

@@ -38,7 +38,7 @@ const notFoundBoundary = (children: ReactNode) => <Suspense fallback={<NotFoundC
  *
  * A page rendered on every request (an activity's sign-up form) streams: its frame leaves, with
  * Next.js's 200, before the page inside the boundary has thrown. The layout already knows, so it
- * tells the server the answer's status (lib/server/response-body.ts applies it to the head).
+ * tells the server the answer's status (lib/server/next/response.ts applies it to the head).
  */
 export function rowPageLayout(rowOf: (params: Params) => PageRow) {
   return async function RowPageLayout({ children, params }: LayoutProps) {

@@ -2,9 +2,12 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../db';
 import { contentGenerations } from '../db/schema';
 import { writesSent } from '../db/sole-writer';
+import { processSlot } from '../runtime/process-state';
 
-declare global {
-  var __gonghuiGenerations: WeakMap<Database, Map<string, Remembered>> | undefined;
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    generations: WeakMap<Database, Map<string, Remembered>>;
+  }
 }
 
 interface Remembered {
@@ -13,9 +16,8 @@ interface Remembered {
   writes: number;
 }
 
-// On globalThis: Next.js bundles routes and pages separately, and both must see one memory.
-const globalMemory = globalThis;
-const memory = (globalMemory.__gonghuiGenerations ??= new WeakMap());
+// One per process: Next.js bundles routes and pages separately, and both must see one memory.
+const memory = processSlot('generations', () => new WeakMap());
 
 /**
  * The committed write generation of a content table (lib/db/schema.ts `contentGenerations`): a

@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { processSlot } from '../runtime/process-state';
 
 /**
  * The draft preview a request was made with (lib/content/auth/preview.ts): while it is rendered, the
  * public reads of that one row see it whatever its visibility and dates, and skip every cache, so
- * the preview is never stored for visitors. Kept on globalThis: the request hook, the application's
- * bundles and the page cache handler are loaded apart, and must share one store.
+ * the preview is never stored for visitors. One store per process (lib/runtime/process-state.ts):
+ * the request stage and the application's bundles are loaded apart, and must share it.
  */
 export interface PreviewGrant {
   resource: string;
@@ -12,9 +13,13 @@ export interface PreviewGrant {
   language: 'tw' | 'en';
 }
 
-const KEY = Symbol.for('gonghui.previewScope');
-const holder = globalThis as unknown as Record<symbol, AsyncLocalStorage<PreviewGrant> | undefined>;
-const store = (holder[KEY] ??= new AsyncLocalStorage<PreviewGrant>());
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    previewScope: AsyncLocalStorage<PreviewGrant>;
+  }
+}
+
+const store = processSlot('previewScope', () => new AsyncLocalStorage<PreviewGrant>());
 
 export const previewGrant = (): PreviewGrant | undefined => store.getStore();
 

@@ -1,5 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { getDb, type Database } from '../db';
+import { processSlot } from '../runtime/process-state';
 import { purgeKeys, writtenKeys, type TierWrite } from './cache-tier';
 import { bumpContentEpoch } from './content-epoch';
 import { storedGeneration } from './generations';
@@ -7,8 +8,10 @@ import { readsAsMember } from './member-scope';
 import { previewsResource } from './preview-scope';
 import { SharedLoad } from './shared-load';
 
-declare global {
-  var __gonghuiPublicCache: CacheState | undefined;
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    publicReads: CacheState;
+  }
 }
 
 /**
@@ -62,9 +65,8 @@ interface CacheState {
   database?: Database;
 }
 
-// On globalThis: Next.js bundles API routes and pages separately, and both must see one cache.
-const globalState = globalThis;
-const state: CacheState = (globalState.__gonghuiPublicCache ??= {
+// One per process: Next.js bundles API routes and pages separately, and both must see one cache.
+const state: CacheState = processSlot('publicReads', () => ({
   generations: new Map(),
   entries: new Map(),
   keysOf: new Map(),
@@ -72,9 +74,7 @@ const state: CacheState = (globalState.__gonghuiPublicCache ??= {
   bytes: 0,
   hits: 0,
   misses: 0,
-});
-state.keysOf ??= new Map();
-state.windows ??= new Map();
+}));
 
 /**
  * The next moment a row of `resource` enters or leaves the public window (lib/content/storage/reads.ts

@@ -1,3 +1,4 @@
+import { processSlot } from '../runtime/process-state';
 import { contentEpoch } from './content-epoch';
 import { SharedLoad } from './shared-load';
 
@@ -14,10 +15,13 @@ interface Entry {
   value: SharedLoad<unknown>;
 }
 
-const SITE_READS = Symbol.for('gonghui.siteReads');
-const holder = globalThis as typeof globalThis & { [SITE_READS]?: Map<string, Entry> };
-// On globalThis: pages and API routes are separate bundles that must share one cache.
-const entries: Map<string, Entry> = (holder[SITE_READS] ??= new Map());
+// One per process: pages and API routes are separate bundles that must share one cache.
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    siteReads: Map<string, Entry>;
+  }
+}
+const entries: Map<string, Entry> = processSlot('siteReads', () => new Map());
 
 export const SITE_READ_TTL_MS = 30_000;
 

@@ -1,3 +1,5 @@
+import { processSlot } from '../runtime/process-state';
+
 /**
  * Whether PostgreSQL can be reached: errors that mean the server is away (refused, reset, timed
  * out, shutting down, a connection cut) as opposed to a query's own failure. A request that meets
@@ -44,18 +46,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-// On globalThis: the pool is opened by the server's bundle, read by Next.js's bundles too.
-const AWAY_SINCE = Symbol.for('gonghui.databaseAwaySince');
-type Holder = typeof globalThis & { [AWAY_SINCE]?: number };
+// One per process: the pool is opened by the server's bundle, read by Next.js's bundles too.
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    databaseAway: { since?: number };
+  }
+}
+const away = processSlot('databaseAway', () => ({}));
 
 /** Records the outcome of an attempt to reach the database: a failure that means it is away, or a success. */
 export function noteDatabaseAttempt(error?: unknown): void {
-  const holder = globalThis as Holder;
-  if (error === undefined) holder[AWAY_SINCE] = undefined;
-  else if (isDatabaseUnavailable(error)) holder[AWAY_SINCE] ??= Date.now();
+  if (error === undefined) away.since = undefined;
+  else if (isDatabaseUnavailable(error)) away.since ??= Date.now();
 }
 
 /** Whether the latest attempt to connect to the database failed because it is away. */
 export function databaseAway(): boolean {
-  return (globalThis as Holder)[AWAY_SINCE] !== undefined;
+  return away.since !== undefined;
 }

@@ -1,8 +1,11 @@
 import { config } from '../config';
+import { processSlot } from '../runtime/process-state';
 import { openPglite, openPostgres, type Connection, type Database } from './client';
 
-declare global {
-  var __gonghuiDatabase: DatabaseState | undefined;
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    database: DatabaseState;
+  }
 }
 
 export type { Database, Connection };
@@ -10,9 +13,9 @@ export type { Database, Connection };
 type StartupTask = (connection: Connection) => Promise<void>;
 
 /**
- * The process-wide connection, opened on first use. It lives on globalThis because the server
- * (server.ts) and Next.js's bundles of route handlers are built apart, and a second PGlite on the
- * same folder would corrupt it. Start-up work (the first Admin, demo content) finishes before getDb() resolves.
+ * The process-wide connection, opened on first use. One per process (lib/runtime/process-state.ts):
+ * the server (server.ts) and Next.js's bundles of route handlers are built apart, and a second PGlite
+ * on the same folder would corrupt it. Start-up work (the first Admin, demo content) finishes before getDb() resolves.
  */
 interface DatabaseState {
   connection?: Promise<Connection>;
@@ -24,8 +27,7 @@ interface DatabaseState {
   closing: boolean;
 }
 
-const globalState = globalThis;
-const state: DatabaseState = (globalState.__gonghuiDatabase ??= { closing: false });
+const state: DatabaseState = processSlot('database', () => ({ closing: false }));
 
 export function onDatabaseOpen(task: StartupTask): void {
   state.startupTask = task;

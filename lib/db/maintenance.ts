@@ -1,3 +1,4 @@
+import { processSlot } from '../runtime/process-state';
 import type { Connection } from './client';
 
 /**
@@ -7,12 +8,14 @@ import type { Connection } from './client';
  */
 export const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 
-declare global {
-  var __gonghuiWrites: { count: number } | undefined;
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    /** Content writes since the last VACUUM. */
+    writesSinceVacuum: { count: number };
+  }
 }
 
-const globalState = globalThis;
-const writes = (globalState.__gonghuiWrites ??= { count: 0 });
+const writes = processSlot('writesSinceVacuum', () => ({ count: 0 }));
 
 /** Called after each content write. */
 export function noteWrite(): void {

@@ -1,3 +1,5 @@
+import { processSlot } from '../runtime/process-state';
+
 /**
  * A database only this process can write: PGlite, whose data folder a lock file keeps to one
  * process (lib/db/client.ts). Every statement sent to it that may write is counted here, so what
@@ -9,13 +11,14 @@ interface WriteCount {
   count: number;
 }
 
-// On globalThis: Next.js bundles routes and pages separately, and both must see one count.
-declare global {
-  var __gonghuiSoleWriters: WeakMap<object, WriteCount> | undefined;
+// One per process: Next.js bundles routes and pages separately, and both must see one count.
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    soleWriters: WeakMap<object, WriteCount>;
+  }
 }
 
-const globalCounts = globalThis;
-const counts = (globalCounts.__gonghuiSoleWriters ??= new WeakMap());
+const counts = processSlot('soleWriters', () => new WeakMap());
 
 /** Statements that only read; anything else (and every transaction) counts as a write. */
 const readOnly = /^\s*(select|show|explain)\b/i;

@@ -4,10 +4,13 @@ import { getDb } from '../db';
 import { mailQueue, newsletterMailings } from '../db/schema';
 import { logError, logger } from '../observability/logger';
 import { metrics } from '../observability/metrics';
+import { processSlot } from '../runtime/process-state';
 import { mailEnabled, sendMail, type MailContent } from './transport';
 
-declare global {
-  var __gonghuiMailWorker: WorkerState | undefined;
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    mailWorker: WorkerState;
+  }
 }
 
 /**
@@ -237,7 +240,7 @@ export async function pruneMailQueue(now = new Date()): Promise<number> {
   return Number(result.rows[0]?.removed ?? 0);
 }
 
-/* The worker: one per server process, on globalThis because Next loads this module once per bundle. */
+/* The worker: one per server process (lib/runtime/process-state.ts), as Next loads this module once per bundle. */
 
 interface WorkerState {
   timer: NodeJS.Timeout | null;
@@ -245,8 +248,7 @@ interface WorkerState {
   again: boolean;
   prunedAt: number;
 }
-const holder = globalThis;
-const worker = (holder.__gonghuiMailWorker ??= { timer: null, running: null, again: false, prunedAt: 0 });
+const worker = processSlot('mailWorker', () => ({ timer: null, running: null, again: false, prunedAt: 0 }));
 
 async function workerRound(): Promise<void> {
   await deliverDueMail();

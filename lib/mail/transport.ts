@@ -1,8 +1,12 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { config } from '../config';
+import { processSlot } from '../runtime/process-state';
 
-declare global {
-  var __gonghuiMailTransport: { url: string; transport: Transporter } | undefined;
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    /** The transport of the configuration it was made for. */
+    mailTransport: { current?: { url: string; transport: Transporter } };
+  }
 }
 
 /** A file sent with an e-mail (a calendar entry, say): text, or binary as base64. */
@@ -32,15 +36,15 @@ export function mailEnabled(): boolean {
   return Boolean(config().smtpUrl);
 }
 
-const holder = globalThis;
+const holder = processSlot('mailTransport', () => ({}));
 
 /** One transport per SMTP_URL (tests change it between cases); short timeouts so a dead server fails fast. */
 function transport(url: string): Transporter {
   const dkim = config().dkim;
   // The key is part of the transport's identity: a changed configuration (tests) makes a new one.
   const identity = `${url} ${dkim ? `${dkim.domainName} ${dkim.keySelector} ${dkim.privateKey}` : ''}`;
-  if (holder.__gonghuiMailTransport?.url !== identity) {
-    holder.__gonghuiMailTransport?.transport.close();
+  if (holder.current?.url !== identity) {
+    holder.current?.transport.close();
     // A server that accepts and then hangs must not hold the worker for nodemailer's default minutes.
     const transport = nodemailer.createTransport({
       url,
@@ -50,9 +54,9 @@ function transport(url: string): Transporter {
       // Every mail signed for the association's domain when DKIM is configured (docs/operations.md).
       ...(dkim ? { dkim } : {}),
     });
-    holder.__gonghuiMailTransport = { url: identity, transport };
+    holder.current = { url: identity, transport };
   }
-  return holder.__gonghuiMailTransport.transport;
+  return holder.current.transport;
 }
 
 /** Hands one e-mail to the SMTP server; throws when the server refuses it or cannot be reached. */

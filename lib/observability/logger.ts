@@ -1,15 +1,18 @@
 import pino, { type Logger } from 'pino';
+import { processSlot } from '../runtime/process-state';
 import { currentRequest } from './request-store';
 
-declare global {
-  var __gonghuiLogger: Logger | undefined;
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    logger: { current?: Logger };
+  }
 }
 
 /**
  * The server's log: one JSON object a line on standard output, at LOG_LEVEL (info by default;
- * trace, debug, info, warn, error, fatal or silent).
+ * trace, debug, info, warn, error, fatal or silent). One per process (lib/runtime/process-state.ts).
  */
-const holder = globalThis;
+const holder = processSlot('logger', () => ({}));
 
 const LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']);
 
@@ -19,18 +22,18 @@ export function logLevel(value = process.env.LOG_LEVEL): string {
 }
 
 export function logger(): Logger {
-  holder.__gonghuiLogger ??= pino({
+  holder.current ??= pino({
     level: logLevel(),
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
   });
-  return holder.__gonghuiLogger;
+  return holder.current;
 }
 
 /** Sends the log elsewhere (tests read it from a stream). */
 export function replaceLogger(next: Logger): void {
-  holder.__gonghuiLogger = next;
+  holder.current = next;
 }
 
 /** An unexpected error, logged once with its stack and the id of the request it broke. */

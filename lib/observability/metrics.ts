@@ -1,13 +1,17 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { existingProcessSlot, processSlot } from '../runtime/process-state';
 
-declare global {
-  var __gonghuiWasmMemory: (() => number) | undefined;
-  var __gonghuiMetrics: Metrics | undefined;
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    metrics: Metrics;
+    /** How the embedded database's WebAssembly memory is read, once it is open. */
+    wasmMemory: { read?: () => number };
+  }
 }
 
 /**
- * The server's Prometheus metrics, one registry for the process (on globalThis: Next.js bundles the
- * server start-up and the route handlers separately). Labels hold only bounded values (route
+ * The server's Prometheus metrics, one registry for the process (lib/runtime/process-state.ts: the
+ * server's start-up and Next.js's route handlers share it). Labels hold only bounded values (route
  * patterns, methods, status codes, cache names), never addresses, ids or account names.
  */
 export interface Metrics {
@@ -28,12 +32,12 @@ interface CacheCounts {
 }
 
 /**
- * The two caches keep their counts on globalThis (lib/cache/public-reads.ts, lib/server/stored-pages.ts);
- * they are read here at scrape time rather than imported, which would tie the metrics to the database.
+ * The two caches keep their counts in their process slots (lib/cache/public-reads.ts,
+ * lib/server/stored-pages.ts); read here at scrape time rather than imported, which would tie the metrics
+ * to the database.
  */
 function cacheCounts(): Record<'page' | 'read', CacheCounts | undefined> {
-  const holder = globalThis as unknown as Record<string | symbol, CacheCounts | undefined>;
-  return { page: holder[Symbol.for('gonghui.pageCache')], read: holder.__gonghuiPublicCache };
+  return { page: existingProcessSlot('storedPages'), read: existingProcessSlot('publicReads') };
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
@@ -138,22 +142,19 @@ function create(): Metrics {
   return { registry, requests, requestDuration, queryDuration, signInFailures, mailAttempts, cachePurges };
 }
 
-const memoryHolder = globalThis;
+const wasmMemory = processSlot('wasmMemory', () => ({}));
 
 /** The embedded database tells the metrics how to read its WebAssembly memory size. */
 export function reportEmbeddedDatabaseMemory(read: () => number): void {
-  memoryHolder.__gonghuiWasmMemory = read;
+  wasmMemory.read = read;
 }
 
 function embeddedDatabaseMemory(): number | undefined {
-  return memoryHolder.__gonghuiWasmMemory?.();
+  return wasmMemory.read?.();
 }
 
-const holder = globalThis;
-
 export function metrics(): Metrics {
-  holder.__gonghuiMetrics ??= create();
-  return holder.__gonghuiMetrics;
+  return processSlot('metrics', create);
 }
 
 /** Times one database statement; call the returned function when it ends. */

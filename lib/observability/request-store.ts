@@ -1,13 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { processSlot } from '../runtime/process-state';
 
-declare global {
-  var __gonghuiRequestStore: AsyncLocalStorage<RequestRecord> | undefined;
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    requestStore: AsyncLocalStorage<RequestRecord>;
+  }
 }
 
 /**
  * What the request log and the metrics learn about a request while it is served: its id, and what
- * only the code deeper down knows (the API route pattern, the signed-in account). The store lives on
- * globalThis because Next.js bundles the server start-up and the route handlers separately.
+ * only the code deeper down knows (the API route pattern, the signed-in account). One store per
+ * process (lib/runtime/process-state.ts): the server's stages and Next.js's route handlers share it.
  */
 export interface RequestRecord {
   id: string;
@@ -23,9 +26,10 @@ export interface RequestRecord {
   pageStatus?: number;
 }
 
-const holder = globalThis;
-export const requestStore: AsyncLocalStorage<RequestRecord> = (holder.__gonghuiRequestStore ??=
-  new AsyncLocalStorage<RequestRecord>());
+export const requestStore: AsyncLocalStorage<RequestRecord> = processSlot(
+  'requestStore',
+  () => new AsyncLocalStorage<RequestRecord>(),
+);
 
 export function currentRequest(): RequestRecord | undefined {
   return requestStore.getStore();

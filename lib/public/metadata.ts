@@ -126,7 +126,7 @@ export async function detailPageMetadata<D extends ResourceDefinition>(
   return isMembersOnly(row) ? { ...metadata, robots: { index: false, follow: false } } : metadata;
 }
 
-/** Whether an error is Next's notFound() (its digest; Next exports no public test for it). */
+/** Whether an error is Next's notFound(), by its digest (no public test; test/server/next-contract.test.ts pins it). */
 const isNotFound = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'digest' in error && error.digest === 'NEXT_HTTP_ERROR_FALLBACK;404';
 

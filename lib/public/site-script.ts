@@ -2,7 +2,7 @@ import { countOncePerSession, type SessionCookies } from './visit-counter';
 
 /**
  * The public site's own script: what script adds to pages that work without it. Public pages go
- * without Next.js's client runtime (lib/http/framework-scripts.ts), so this is all the script most
+ * without Next.js's client runtime (lib/server/next/framework-scripts.ts), so this is all the script most
  * of them run. It is inline at the top of every public page's body (app/[locale]/layout.tsx), so it
  * runs before the first paint, and it finds its parts by their data attributes, through listeners
  * on the document that work for the parts the parser has not reached yet. Sent as its source
@@ -207,5 +207,8 @@ function siteScript(count: typeof countOncePerSession): void {
   else window.addEventListener('load', whenIdle);
 }
 
-/** The script's text, for an inline `<script>`: the page's CSP lets it run by its hash (lib/http/script-hashes.ts). */
+/**
+ * The script's text, for an inline `<script>`: the page's CSP lets it run by its hash
+ * (lib/server/next/script-hashes.ts).
+ */
 export const siteScriptSource = `(${siteScript.toString()})(${countOncePerSession.toString()});`;

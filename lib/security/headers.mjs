@@ -3,7 +3,7 @@
 /**
  * Content-Security-Policy: everything locked to our origin, plus Google's reCAPTCHA and the video
  * hosts the videos page embeds. No inline script runs unless its hash is in the header: the server
- * adds the hashes of each HTML page's own inline scripts (lib/http/script-hashes.ts), which works
+ * adds the hashes of each HTML page's own inline scripts (lib/server/next/script-hashes.ts), which works
  * for pages served from the whole-page cache, where a nonce would not. The development server
  * (hot reload, eval) keeps the loose rule.
  */

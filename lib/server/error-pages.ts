@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contentEpoch } from '../cache/content-epoch';
-import { withoutFrameworkScripts } from '../http/framework-scripts';
 import { sitePath, type WireLanguage } from '../i18n/languages';
 import { logError } from '../observability/logger';
+import { ERROR_SHELL_MARK, withoutFrameworkScripts } from './next';
 import type { Exchange, Stage } from './stage';
 
 /**
@@ -18,7 +18,7 @@ import type { Exchange, Stage } from './stage';
  * background when content has changed since (the frame shows the menu and the footer's settings);
  * until then, and whenever that render fails (the database away), the last copy is sent: an old
  * frame beats an empty shell. A 500 is never kept by a cache (`no-store`). The copy goes without
- * Next.js's client runtime, as public pages do (lib/http/framework-scripts.ts): it would start the
+ * Next.js's client runtime, as public pages do (lib/server/next/framework-scripts.ts): it would start the
  * client's router on the 500 page's own address, not the failed page's. The site's own script stays.
  *
  * The development server streams its pages (nothing is held), so it keeps Next.js's own error screen.
@@ -61,7 +61,7 @@ function fetchCopy(origin: URL, language: WireLanguage): Promise<Copy> {
           // Anything but the page itself (a 503 while starting, Next.js's error shell) is no copy.
           if (response.statusCode !== 200 || !/^text\/html\b/.test(response.headers['content-type'] ?? ''))
             reject(new Error(`the 500 page answered ${response.statusCode}`));
-          else if (body.includes('__next_error__')) reject(new Error('the 500 page itself failed'));
+          else if (body.includes(ERROR_SHELL_MARK)) reject(new Error('the 500 page itself failed'));
           else resolve({ body: Buffer.from(withoutFrameworkScripts(body.toString('utf8'))), epoch });
         });
         response.on('error', reject);

@@ -1,27 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { withMemberReads } from '../cache/member-scope';
 import { memberSessionForToken } from '../content/auth/sessions';
 import { MEMBER_SESSION_COOKIE, readCookie } from '../http/cookies';
 import { logError } from '../observability/logger';
+import { draftModeCookie } from './next';
 import type { Stage } from './stage';
-
-/** Next.js's draft-mode cookie: a request carrying it with the build's id is rendered for itself alone. */
-const DRAFT_COOKIE = '__prerender_bypass';
-
-/**
- * The id of this build's draft mode (Next.js keeps it in `.next/prerender-manifest.json`); null
- * without a production build (the development server renders every request for itself anyway).
- */
-function draftModeId(dir: string): string | null {
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, '.next', 'prerender-manifest.json'), 'utf8'));
-    const id = manifest?.preview?.previewModeId;
-    return typeof id === 'string' && id ? id : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Pages and files a Member's session changes: the language sites' pages (open data is for everyone) and uploads. */
 const MEMBER_PAGE = /^\/(?:(?:tw|en)(?:\/(?!open-data\/)|$)|uploads\/)/;
@@ -35,7 +17,7 @@ const MEMBER_PAGE = /^\/(?:(?:tw|en)(?:\/(?!open-data\/)|$)|uploads\/)/;
  * keeps it nor hands one render to a Member and a visitor asking for the same page at once.
  */
 export function memberReads(dir: string): Stage {
-  let draftId: string | null | undefined;
+  let draftCookie: string | null | undefined;
   return async (exchange, next) => {
     const { request, path: pathname } = exchange;
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !MEMBER_PAGE.test(pathname)) return next();
@@ -48,8 +30,8 @@ export function memberReads(dir: string): Stage {
       logError(error, 'member session');
     }
     if (!session) return next();
-    draftId ??= draftModeId(dir);
-    if (draftId) request.headers.cookie = `${request.headers.cookie}; ${DRAFT_COOKIE}=${draftId}`;
+    draftCookie ??= draftModeCookie(dir);
+    if (draftCookie) request.headers.cookie = `${request.headers.cookie}; ${draftCookie}`;
     exchange.headHooks.push((_status, response) => {
       response.setHeader('cache-control', 'private, no-store');
       response.removeHeader('xkey');

@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
 import { translate } from '../i18n/messages';
 import { PEER_ADDRESS_HEADER } from '../http/client-address';
+import { ACTION_HEADER, isValidRouterState, ROUTER_STATE_HEADER } from './next';
 import type { Stage } from './stage';
-import { isValidRouterState } from './router-state';
 
 /** Methods some route answers; anything else (TRACE, TRACK, CONNECT…) is refused here. */
 const SUPPORTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
@@ -48,7 +48,7 @@ function checkHead(request: http.IncomingMessage): Refusal | null {
   } catch {
     return { status: 400, key: 'malformedRequest' };
   }
-  if (!isValidRouterState(request.headers['next-router-state-tree'])) return { status: 400, key: 'malformedRequest' };
+  if (!isValidRouterState(request.headers[ROUTER_STATE_HEADER])) return { status: 400, key: 'malformedRequest' };
   return null;
 }
 
@@ -57,7 +57,7 @@ function isActionPost(request: http.IncomingMessage): boolean {
   const path = pathOf(request);
   if (request.method?.toUpperCase() !== 'POST' || isApi(path) || path.startsWith('/uploads/')) return false;
   return (
-    request.headers['next-action'] !== undefined || /^multipart\/form-data/i.test(request.headers['content-type'] ?? '')
+    request.headers[ACTION_HEADER] !== undefined || /^multipart\/form-data/i.test(request.headers['content-type'] ?? '')
   );
 }
 

@@ -1,10 +1,10 @@
-import { isHydratedPage, withoutFrameworkScripts } from '../http/framework-scripts';
+import { isHydratedPage, withoutFrameworkScripts } from './next';
 import type { Stage } from './stage';
 
 const PUBLIC_PAGE = /^\/(?:tw|en)(?:\/|$)/;
 
 /**
- * Public pages go without Next.js's client runtime (lib/http/framework-scripts.ts), unless they
+ * Public pages go without Next.js's client runtime (lib/server/next/framework-scripts.ts), unless they
  * hold a part that is React in the browser. Rewritten once per render: a stored page
  * (lib/server/stored-pages.ts) is kept as rewritten. Production only: the development server's
  * pages keep the runtime, which reloads them as the code changes.

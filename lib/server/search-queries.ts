@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { flushSearchQueries, hasTalliedQueries, tallySearchQuery } from '../content/storage/search-queries';
 import { logError } from '../observability/logger';
 import { searchSite } from '../public/site-search';
+import { PREFETCH_HEADER, RSC_HEADER } from './next';
 import type { Stage } from './stage';
 
 /**
@@ -30,8 +31,8 @@ export function countedSearch(request: http.IncomingMessage): { lang: string; qu
   if ((page && page !== '1') || url.searchParams.get('area') || url.searchParams.get('year')) return undefined;
   const headers = request.headers;
   if (
-    headers.rsc ||
-    headers['next-router-prefetch'] ||
+    headers[RSC_HEADER] ||
+    headers[PREFETCH_HEADER] ||
     /prefetch|prerender/i.test(String(headers['sec-purpose'] ?? headers.purpose ?? ''))
   )
     return undefined;

@@ -12,7 +12,7 @@ export interface Exchange {
   /**
    * Run just before the head is sent, in the order added, with the final status: a stage's last
    * word over the headers the application set (the cache tier's headers, a preview's privacy).
-   * Applied by the response stage (lib/server/response-body.ts); an answer a stage writes itself
+   * Applied by the response stage (lib/server/next/response.ts); an answer a stage writes itself
    * does not run them.
    */
   headHooks: ((status: number, response: http.ServerResponse) => void)[];

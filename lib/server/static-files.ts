@@ -7,6 +7,7 @@ import {
   type Encoding,
 } from './compression';
 import { keptHeaders, matchesEtag, type KeptHeaders } from './kept-answers';
+import { BUILD_FILES_PATH } from './next';
 import type { Exchange, FinishedPage, Stage } from './stage';
 
 /**
@@ -92,7 +93,7 @@ export const staticFiles: Stage = (exchange, next) => {
   // A range request goes to Next.js, which answers it from the file.
   if (
     (request.method !== 'GET' && request.method !== 'HEAD') ||
-    !path.startsWith('/_next/static/') ||
+    !path.startsWith(BUILD_FILES_PATH) ||
     request.headers.range
   )
     return next();

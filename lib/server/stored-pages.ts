@@ -3,14 +3,16 @@ import { getHeapStatistics } from 'node:v8';
 import zlib from 'node:zlib';
 import { SHARED_MAX_AGE_SECONDS } from '../cache/cache-tier';
 import { contentEpoch } from '../cache/content-epoch';
+import { processSlot } from '../runtime/process-state';
 import { compressStored, encodedEtag, negotiateEncoding, varyOnEncoding, type Encoding } from './compression';
 import { keptHeaders, matchesEtag, type KeptHeaders } from './kept-answers';
+import { CACHE_STATUS_HEADER, DRAFT_MODE_COOKIE, ROUTER_HEADERS } from './next';
 import type { Exchange, FinishedPage, Stage } from './stage';
 import { isMemberAreaPath } from '../public/member/paths';
 
 /**
  * The one whole-page cache: public pages kept whole, compressed, and sent from here without
- * running Next.js (which keeps no page of its own: lib/server/next-page-cache.cjs). The first
+ * running Next.js (which keeps no page of its own: lib/server/next/page-cache.cjs). The first
  * anonymous request of a page renders it; its answer (status, final headers with the CSP's script
  * hashes and the cache tier's keys, body) is compressed once, and the requests after it get those
  * bytes as they are, as Varnish or nginx's `gzip_static` would. Requests that arrive while the page
@@ -60,8 +62,8 @@ interface StoredPage {
 }
 
 /**
- * The pages and their counts. Under a registered symbol: the metrics (lib/observability/metrics.ts)
- * are scraped through Next.js's /metrics route, in another module set, and read them there.
+ * The pages and their counts. In a process slot: the metrics (lib/observability/metrics.ts) are
+ * scraped through Next.js's /metrics route, in another module set, and read them there.
  */
 interface StoredPages {
   entries: Map<string, StoredPage>;
@@ -69,9 +71,12 @@ interface StoredPages {
   hits: number;
   misses: number;
 }
-const STATE = Symbol.for('gonghui.pageCache');
-const holder = globalThis as typeof globalThis & { [STATE]?: StoredPages };
-const state = (holder[STATE] ??= { entries: new Map(), bytes: 0, hits: 0, misses: 0 });
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    storedPages: StoredPages;
+  }
+}
+const state = processSlot('storedPages', () => ({ entries: new Map(), bytes: 0, hits: 0, misses: 0 }));
 const pages = state.entries;
 const renders = new Map<string, Promise<void>>();
 let epochOfPages = 0;
@@ -137,15 +142,7 @@ function evictBeyondBudget(): void {
 }
 
 /** Signed-in or previewing visitors, and the router's own requests, are never served a shared copy. */
-const PRIVATE_COOKIE = /(?:^|;\s*)(?:token|session[^=]*|gonghui-preview|__prerender_bypass)=/;
-const ROUTER_HEADERS = [
-  'rsc',
-  'next-router-state-tree',
-  'next-router-prefetch',
-  'next-router-segment-prefetch',
-  'next-action',
-  'next-url',
-];
+const PRIVATE_COOKIE = new RegExp(`(?:^|;\\s*)(?:token|session[^=]*|gonghui-preview|${DRAFT_MODE_COOKIE})=`);
 
 function isShareable({ request, path }: Exchange): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -223,8 +220,8 @@ async function store(key: string, page: FinishedPage, epoch: number, renewAt: nu
   const br = await compressStored(page.body, 'br');
   // A write while the page rendered or compressed: this copy is already stale.
   if (contentEpoch() !== epoch || expires <= Date.now()) return;
-  // Next.js's word on its own cache, which keeps nothing (lib/server/next-page-cache.cjs), is not the copy's.
-  const headers = keptHeaders(page.headers).filter(([name]) => name !== 'x-nextjs-cache');
+  // Next.js's word on its own cache, which keeps nothing (lib/server/next/page-cache.cjs), is not the copy's.
+  const headers = keptHeaders(page.headers).filter(([name]) => name !== CACHE_STATUS_HEADER);
   // A page rendered per request (a list) comes without an ETag: the copy gets its own.
   const etag =
     typeof page.headers.etag === 'string'

@@ -3,6 +3,7 @@ import { connect, getDb, type Connection } from '../db';
 import { claimAcrossServers } from '../db/claim';
 import { uploads, uploadVariants } from '../db/schema';
 import { logger } from '../observability/logger';
+import { processSlot } from '../runtime/process-state';
 import { renderVariant, type VariantFormat, type VariantShape } from './images';
 import { uploadStorage } from './storage';
 
@@ -119,7 +120,7 @@ export async function storedVariantKeys(id: string): Promise<Set<string>> {
   return new Set(rows.map((row) => row.key));
 }
 
-// On globalThis: the API routes (which store uploads) and the uploads route (which serves them) are
+// One per process: the API routes (which store uploads) and the uploads route (which serves them) are
 // bundled apart, and both must see the variants being made.
 interface VariantState {
   making: Map<string, Promise<boolean>>;
@@ -128,14 +129,18 @@ interface VariantState {
   idle: Promise<void>;
   settle: () => void;
 }
-const globalState = globalThis as typeof globalThis & { __gonghuiVariants?: VariantState };
-const state: VariantState = (globalState.__gonghuiVariants ??= {
+declare module '../runtime/process-state' {
+  interface ProcessSlots {
+    uploadVariants: VariantState;
+  }
+}
+const state: VariantState = processSlot('uploadVariants', () => ({
   making: new Map(),
   queue: [],
   running: false,
   idle: Promise.resolve(),
   settle: () => {},
-});
+}));
 
 /**
  * Makes one variant and stores it, unless it is stored already, once across the app servers:

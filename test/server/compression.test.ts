@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { notePageStatus, requestStore } from '../../lib/observability/request-store';
 import { encodedEtag, negotiateEncoding, withoutEncodingSuffixes } from '../../lib/server/compression';
-import { responseBody } from '../../lib/server/response-body';
+import { responseBody } from '../../lib/server/next/response';
 import type { Stage } from '../../lib/server/stage';
 import { BROWSER, get, serveThrough } from './helpers';
 

@@ -1,6 +1,6 @@
 import { bumpContentEpoch } from '../../lib/cache/content-epoch';
 import { errorPages, ownOrigin } from '../../lib/server/error-pages';
-import { responseBody } from '../../lib/server/response-body';
+import { responseBody } from '../../lib/server/next/response';
 import { waitFor } from '../helpers/wait-for';
 import { BROWSER, get, serveThrough } from './helpers';
 

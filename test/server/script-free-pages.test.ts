@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { withoutFrameworkScripts } from '../../lib/http/framework-scripts';
-import { responseBody } from '../../lib/server/response-body';
+import { withoutFrameworkScripts } from '../../lib/server/next/framework-scripts';
+import { responseBody } from '../../lib/server/next/response';
 import { scriptFreePages } from '../../lib/server/script-free-pages';
 import { BROWSER, get, serveThrough } from './helpers';
 

@@ -1,4 +1,4 @@
-import { responseBody } from '../../lib/server/response-body';
+import { responseBody } from '../../lib/server/next/response';
 import { staticFiles, storedFileCount } from '../../lib/server/static-files';
 import { BROWSER, get, serveThrough } from './helpers';
 import { waitFor } from '../helpers/wait-for';

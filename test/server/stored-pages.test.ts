@@ -3,7 +3,7 @@ import { invalidate } from '../../lib/cache/public-reads';
 import { followOtherServers } from '../../lib/content/jobs/cross-server';
 import { openPostgres, type Connection } from '../../lib/db/client';
 import { cacheHeaders } from '../../lib/server/cache-headers';
-import { responseBody } from '../../lib/server/response-body';
+import { responseBody } from '../../lib/server/next/response';
 import { storedPages, storedPageStats } from '../../lib/server/stored-pages';
 import { withDatabase } from '../helpers/database';
 import { waitFor } from '../helpers/wait-for';

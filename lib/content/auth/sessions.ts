@@ -4,6 +4,7 @@ import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { localGeneration } from '../../cache/public-reads';
 import { getDb, type Database } from '../../db';
 import { account, sessions } from '../../db/schema';
+import { processSlot } from '../../runtime/process-state';
 import type { ActorAccount } from '../model/actor';
 import { Role, roleOf } from '../model/roles';
 import accountDefinition from '../resources/account';
@@ -56,17 +57,21 @@ interface CachedSession {
   database: Database;
 }
 
-declare global {
-  var __gonghuiSessions: Map<string, CachedSession> | undefined;
-  /** Bumped by every revocation here: a check that overlapped one is not remembered. */
-  var __gonghuiRevocations: number | undefined;
+declare module '../../runtime/process-state' {
+  interface ProcessSlots {
+    sessions: {
+      cached: Map<string, CachedSession>;
+      /** Bumped by every revocation here: a check that overlapped one is not remembered. */
+      revocations: number;
+    };
+  }
 }
 
-const cachedSessions = (globalThis.__gonghuiSessions ??= new Map());
-const revocations = globalThis;
+const sessionState = processSlot('sessions', () => ({ cached: new Map(), revocations: 0 }));
+const cachedSessions = sessionState.cached;
 
 function forgetSessions(which: (cached: CachedSession) => boolean): void {
-  revocations.__gonghuiRevocations = (revocations.__gonghuiRevocations ?? 0) + 1;
+  sessionState.revocations++;
   for (const [tokenHash, cached] of cachedSessions) if (which(cached)) cachedSessions.delete(tokenHash);
 }
 
@@ -98,7 +103,7 @@ export async function sessionForToken(
   }
   cachedSessions.delete(tokenHash);
   const accountWrites = localGeneration(accountDefinition.name);
-  const revoked = revocations.__gonghuiRevocations;
+  const revoked = sessionState.revocations;
   const [row] = await db
     .select({
       id: account.id,
@@ -132,7 +137,7 @@ export async function sessionForToken(
     if (typeof row.memberId !== 'number') return null;
     signedIn.member = { id: row.memberId, keyContact: row.keyContact === true };
   }
-  if (revoked === revocations.__gonghuiRevocations) {
+  if (revoked === sessionState.revocations) {
     cachedSessions.set(tokenHash, {
       account: signedIn,
       id: row.publicId,

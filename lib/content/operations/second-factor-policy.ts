@@ -1,5 +1,6 @@
 import 'server-only';
 import { localGeneration } from '../../cache/public-reads';
+import { processSlot } from '../../runtime/process-state';
 import { hasSecondFactor } from '../auth/second-factor';
 import type { Actor, ActorAccount } from '../model/actor';
 import { ContentError } from '../model/errors';
@@ -18,16 +19,20 @@ import { secondFactorPolicy } from '../storage/settings';
 /** The policy is read once per request of a signed-in account: kept until a settings write, at most this long. */
 const POLICY_KEEP_MS = 30_000;
 
-declare global {
-  var __gonghuiSecondFactorPolicy: { policy: SecondFactorPolicy; writes: number; at: number } | undefined;
+declare module '../../runtime/process-state' {
+  interface ProcessSlots {
+    secondFactorPolicy: { kept?: { policy: SecondFactorPolicy; writes: number; at: number } };
+  }
 }
 
+const policyState = processSlot('secondFactorPolicy', () => ({}));
+
 async function currentPolicy(now = Date.now()): Promise<SecondFactorPolicy> {
-  const kept = globalThis.__gonghuiSecondFactorPolicy;
+  const kept = policyState.kept;
   const writes = localGeneration('websetting');
   if (kept && kept.writes === writes && now - kept.at < POLICY_KEEP_MS) return kept.policy;
   const policy = await secondFactorPolicy();
-  globalThis.__gonghuiSecondFactorPolicy = { policy, writes, at: now };
+  policyState.kept = { policy, writes, at: now };
   return policy;
 }
 

@@ -3,6 +3,7 @@ import { lt, sql } from 'drizzle-orm';
 import { config } from '../../config';
 import { getDb } from '../../db';
 import { searchQueries } from '../../db/schema';
+import { processSlot } from '../../runtime/process-state';
 import { normalizeText } from './search-text';
 
 /**
@@ -39,12 +40,15 @@ interface Tally {
   results: Map<string, number>;
 }
 /**
- * Under a registered symbol: the pages that search (Next.js's build) and the server's stage that
- * counts their views (the server's build) are two copies of this module in one process.
+ * One per process: the pages that search (Next.js's build) and the server's stage that counts their
+ * views (the server's build) are two copies of this module in one process.
  */
-const STATE = Symbol.for('gonghui.searchQueryTally');
-const holder = globalThis as typeof globalThis & { [STATE]?: Tally };
-const tally = (holder[STATE] ??= { views: new Map(), results: new Map() });
+declare module '../../runtime/process-state' {
+  interface ProcessSlots {
+    searchQueryTally: Tally;
+  }
+}
+const tally = processSlot('searchQueryTally', () => ({ views: new Map(), results: new Map() }));
 const MAX_REMEMBERED_RESULTS = 10_000;
 
 /** Notes how many results a query found, for its views counted after (the search calls this). */

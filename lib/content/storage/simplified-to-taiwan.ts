@@ -1,4 +1,5 @@
 import { Locale } from 'opencc-js/cn2t';
+import { processSlot } from '../../runtime/process-state';
 
 /**
  * OpenCC's Simplified → Taiwan Traditional conversion with Taiwan phrases (`s2twp`), on OpenCC's
@@ -99,9 +100,12 @@ function loadConversion(): Conversion {
 }
 
 // One copy per process: the server's bundle and each of Next.js's that loads this share it.
-const KEY = Symbol.for('gonghui.simplifiedToTaiwan');
-const holder = globalThis as unknown as Record<symbol, Conversion | undefined>;
-const { normalization, segmentation, conversion } = (holder[KEY] ??= loadConversion());
+declare module '../../runtime/process-state' {
+  interface ProcessSlots {
+    simplifiedToTaiwan: Conversion;
+  }
+}
+const { normalization, segmentation, conversion } = processSlot('simplifiedToTaiwan', loadConversion);
 
 /** `text` in Taiwan Traditional Chinese with Taiwan's words, as OpenCC's `s2twp` writes it. */
 export function simplifiedToTaiwan(text: string): string {

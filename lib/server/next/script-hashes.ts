@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
  * response is held until it is complete, its inline scripts are hashed, and the hashes join the
  * policy's script-src (next.config.mjs sets the policy without 'unsafe-inline'). A script injected
  * into a page, say through content that slipped past the sanitiser, has no hash in the header and
- * does not run. The response stage of the server (lib/server/response-body.ts) holds each page and
+ * does not run. The response stage of the server (lib/server/next/response.ts) holds each page and
  * applies these.
  */
 

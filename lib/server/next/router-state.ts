@@ -3,7 +3,7 @@
  * header it cannot parse with a 500; the request gate (lib/server/request-gate.ts) refuses such a
  * request with a 400 before Next.js sees it. The rules below are Next.js's own (its
  * `flightRouterStateSchema`), written out here so no internal module of Next.js is imported;
- * test/server/router-state.test.ts compares the two on a table of headers, so an upgrade of Next.js
+ * test/server/next-contract.test.ts compares the two on a table of headers, so an upgrade of Next.js
  * that changes the format fails that test.
  */
 

@@ -7,7 +7,8 @@
  * this answers that it has nothing, so every request that reaches Next.js renders afresh. The one
  * whole-page cache is the server's (lib/server/stored-pages.ts), which keeps what visitors get,
  * compressed, and drops it at the next write; Next.js's own (in memory, or files that would outlive
- * a restart and a restore) would be a second one to keep in step.
+ * a restart and a restore) would be a second one to keep in step. next.config.mjs names this file by
+ * its path; test/server/next-contract.test.ts checks it has every method of Next.js's own handler.
  */
 class NextKeepsNoPages {
   /** @returns {Promise<null>} */

@@ -1,3 +1,5 @@
+import { HYDRATED_PAGE_MARK } from '../../http/hydrated-page';
+
 /**
  * Next.js's client runtime in a server-rendered page, and the page without it. A public page is
  * complete HTML that works without script (docs/public-site.md, "Script"); what script adds there
@@ -5,11 +7,12 @@
  * runtime (React, the App Router and the page's React payload: about 470 KB of script and half the
  * HTML) would only hydrate what the server already drew, and evaluating it is what a phone spends
  * most of a page's load on. So a public page is sent without it, unless it holds a part that is
- * React in the browser (a form), which marks the page with HYDRATED_PAGE_MARK.
+ * React in the browser (a form), which marks the page (lib/http/hydrated-page.ts).
+ *
+ * The markers below are Next.js's output: test/server/next-contract.test.ts pins the React payload's
+ * and the build files' against Next.js's own source; Turbopack's bootstrap comes from its native
+ * runtime, and e2e/public.spec.ts sees real pages go without any script file.
  */
-
-/** A page holding this (`<meta name="hydrated-page">`: components/site/HydratedPage.tsx) keeps the runtime. */
-export const HYDRATED_PAGE_MARK = 'hydrated-page';
 
 /** A `<script>` with its text, or a `<link>`: the tokenizer ends a script at the first `</script`. */
 const TAG = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>|<link\b([^>]*)>/gi;

@@ -1,0 +1,19 @@
+import type http from 'node:http';
+import next from 'next';
+
+/**
+ * Next.js's request handler for the application in `dir`, prepared (the build read, or in
+ * development the compiler started): what the pipeline hands a request to after its last stage.
+ */
+export async function nextRequestHandler(options: {
+  dev: boolean;
+  dir: string;
+  hostname?: string;
+  port: number;
+}): Promise<(request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>> {
+  const { dev, dir, hostname, port } = options;
+  const app = next({ dev, dir, hostname: hostname ?? 'localhost', port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  return (request, response) => handle(request, response);
+}

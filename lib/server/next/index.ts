@@ -1,0 +1,31 @@
+/**
+ * Everything of the server that knows Next.js's output or internals, behind this one interface:
+ * the rest of the server imports it from here alone (.dependency-cruiser.cjs), and a Next.js upgrade
+ * runs test/server/next-contract.test.ts first, which pins what these files assume of it.
+ *
+ * - `nextRequestHandler`: the prepared application's request handler, the pipeline's last step.
+ * - `responseBody`: the last stage, which takes over the response Next.js writes (writeHead, write,
+ *   end): the stages' head hooks, each page held whole and its inline scripts' hashes added to its
+ *   CSP (script-hashes.ts), a redirect's rendered page dropped, the body compressed.
+ * - `withoutFrameworkScripts`, `isHydratedPage`: a page without Next.js's client runtime.
+ * - `isValidRouterState`: Next.js's reading of its router-state header, so the gate refuses what it
+ *   would answer with a 500.
+ * - the names Next.js uses on the wire and on disk (protocol.ts), and the build's draft-mode cookie.
+ * - page-cache.cjs, Next.js's `cacheHandler` that keeps nothing (named by path in next.config.mjs).
+ */
+export { nextRequestHandler } from './handler';
+export { responseBody } from './response';
+export { isHydratedPage, withoutFrameworkScripts } from './framework-scripts';
+export { isValidRouterState } from './router-state';
+export {
+  ACTION_HEADER,
+  BUILD_FILES_PATH,
+  CACHE_STATUS_HEADER,
+  draftModeCookie,
+  DRAFT_MODE_COOKIE,
+  ERROR_SHELL_MARK,
+  PREFETCH_HEADER,
+  ROUTER_HEADERS,
+  ROUTER_STATE_HEADER,
+  RSC_HEADER,
+} from './protocol';
