@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { adminHome } from '@/lib/admin/paths';
+import { adminHome } from '@/lib/routing/back-office';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 
 /**

@@ -7,7 +7,7 @@ import {
   type AnnouncementPage,
   type When,
 } from '@/lib/public/announcements';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { AnnouncementHeadline } from './AnnouncementHeadline';
 import { EmptyState } from './EmptyState';

@@ -1,7 +1,8 @@
 'use client';
 
 import { usePublicPathname } from './public-pathname';
-import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
 import styles from './LanguageSwitch.module.css';
 
 interface Props {
@@ -25,8 +26,8 @@ export function LanguageSwitch({ locale, lang, text, title }: Props) {
   const pathname = usePublicPathname();
   const language = toWireLanguage(locale);
   const href = /\/\d+$/.test(pathname)
-    ? `${sitePath(language)}/language-switch?from=${encodeURIComponent(pathname)}`
-    : sitePath(language, pathname === '/' ? '' : pathname);
+    ? sitePath(language, '/language-switch', { from: pathname })
+    : sitePath(language, pathname);
   return (
     <a href={href} className={`language-switch ${styles.switch}`} title={title} hrefLang={lang} lang={lang}>
       {text}

@@ -8,7 +8,7 @@ import {
   type ResourceFact,
   type ResourcePage,
 } from '@/lib/public/resource-pages';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { DateText } from './DateText';
 import { EmptyState } from './EmptyState';

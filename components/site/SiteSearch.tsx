@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
 import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
 import { MAX_QUERY_LENGTH, searchSite } from '@/lib/public/site-search';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref, pathHref } from '@/lib/public/links';
 import { EmptyState } from './EmptyState';
 import { FilterForm, FilterInput } from './FilterForm';

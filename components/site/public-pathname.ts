@@ -1,5 +1,6 @@
 import { useParams, usePathname } from 'next/navigation';
-import { defaultLocale, locales, pathBelowPrefix, type Locale } from '@/lib/i18n/languages';
+import { defaultLocale, locales, type Locale } from '@/lib/i18n/languages';
+import { pathBelowPrefix } from '@/lib/routing/site';
 
 /*
  * The public site's client components read the page's language and path from Next.js itself, not

@@ -15,7 +15,7 @@ import { shareImageUrl } from './attachments';
 import { publicRowOr404 } from './detail';
 import { detailPageMetadata, pageMetadata } from './metadata';
 import { route } from './routes';
-import { withQuery } from './urls';
+import { withQuery } from '../routing/site';
 
 /**
  * The metadata of the news, bulletins and activities pages. A filtered or later page is a page of

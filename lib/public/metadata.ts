@@ -3,7 +3,8 @@ import type { Metadata } from 'next';
 import type { ResourceDefinition } from '../content/model/define';
 import { readPublicRow } from '../content/storage/reads';
 import type { RowOf } from '../content/model/rows';
-import { otherLanguage, sitePath, toWireLanguage, type Locale, type WireLanguage } from '../i18n/languages';
+import { otherLanguage, toWireLanguage, type Locale, type WireLanguage } from '../i18n/languages';
+import { sitePath } from '../routing/site';
 import { translate } from '../i18n/messages';
 import { richTextToPlain } from '../security/sanitize';
 import { translationOf } from './detail';
@@ -41,10 +42,10 @@ export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> 
   const languages: Record<string, string> = {};
   for (const l of ['tw', 'en'] as const) {
     const path = pathIn(l);
-    if (path !== null) languages[hreflangOf(l)] = absoluteUrl(`/${l}${path}`);
+    if (path !== null) languages[hreflangOf(l)] = absoluteUrl(sitePath(l, path));
   }
   const xDefault = pathIn('tw') ?? input.path;
-  languages['x-default'] = absoluteUrl(`/${pathIn('tw') === null ? language : 'tw'}${xDefault}`);
+  languages['x-default'] = absoluteUrl(sitePath(pathIn('tw') === null ? language : 'tw', xDefault));
   const canonical = absoluteUrl(sitePath(language, input.path));
   // A page with no text of its own, on a site with no description set, still gets one: search
   // engines would otherwise make one up from whatever the page shows first.

@@ -14,7 +14,7 @@ import { clampPage, idParam, pageParam, searchParam } from './paging';
 import { siteRoutes, type SiteRoute } from './routes';
 import { truncated } from './text';
 import { richTextToPlain } from '../security/sanitize';
-import { withQuery } from './urls';
+import { withQuery } from '../routing/site';
 
 /**
  * The generic public pages of a resource with a route of its own (lib/public/routes.ts): its list

@@ -3,7 +3,8 @@ import type { ResourceDefinition } from '../content/model/define';
 import { allResources } from '../content/model/registry';
 import { listRows, type Row } from '../content/storage/repository';
 import { traits } from '../content/model/define';
-import { sitePath, wireLanguages, type WireLanguage } from '../i18n/languages';
+import { wireLanguages, type WireLanguage } from '../i18n/languages';
+import { sitePath } from '../routing/site';
 import { siteRoutes, type SiteRoute } from './routes';
 import { publicRowPath } from './row-links';
 import { absoluteUrl, hreflangOf } from './urls';
@@ -29,7 +30,10 @@ function alternatesOf(language: WireLanguage, path: string, counterpart: string 
   const paths: Partial<Record<WireLanguage, string>> = { [language]: path };
   if (counterpart !== null) paths[language === 'tw' ? 'en' : 'tw'] = counterpart;
   const languages: Record<string, string> = {};
-  for (const l of wireLanguages) if (paths[l] !== undefined) languages[hreflangOf(l)] = absoluteUrl(`/${l}${paths[l]}`);
+  for (const l of wireLanguages) {
+    const below = paths[l];
+    if (below !== undefined) languages[hreflangOf(l)] = absoluteUrl(sitePath(l, below));
+  }
   languages['x-default'] = absoluteUrl(sitePath(paths.tw !== undefined ? 'tw' : language, paths.tw ?? path));
   return { languages };
 }

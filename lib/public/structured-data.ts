@@ -1,5 +1,6 @@
 import type { WebInfo } from '../content/storage/settings';
-import { sitePath, type WireLanguage } from '../i18n/languages';
+import { type WireLanguage } from '../i18n/languages';
+import { sitePath } from '../routing/site';
 import { absoluteUrl, hreflangOf } from './urls';
 
 /** schema.org JSON-LD of the public site (docs/public-site.md, Search engines): Organization, NewsArticle, Event. */
@@ -60,7 +61,7 @@ export function newsArticleJsonLd(article: ArticleInput, site: WebInfo): JsonLdO
     author: {
       '@type': 'Organization',
       name: site.associationName || site.siteName,
-      url: absoluteUrl(`/${article.language}`),
+      url: absoluteUrl(sitePath(article.language)),
     },
     publisher: compact({
       '@type': 'Organization',
@@ -106,7 +107,7 @@ export function eventJsonLd(event: EventInput, site: WebInfo): JsonLdObject {
     organizer: compact({
       '@type': 'Organization',
       name: organizerName,
-      url: event.organizer ? undefined : absoluteUrl(`/${event.language}`),
+      url: event.organizer ? undefined : absoluteUrl(sitePath(event.language)),
     }),
     offers: event.registrationUrl
       ? { '@type': 'Offer', url: event.registrationUrl, availability: 'https://schema.org/InStock' }

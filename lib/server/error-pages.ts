@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { contentEpoch } from '../cache/content-epoch';
 import { withoutFrameworkScripts } from '../http/framework-scripts';
-import { sitePath, type WireLanguage } from '../i18n/languages';
+import { type WireLanguage } from '../i18n/languages';
+import { sitePath } from '../routing/site';
 import { logError } from '../observability/logger';
 import type { Exchange, Stage } from './stage';
 

@@ -6,7 +6,7 @@ import { contentEpoch } from '../cache/content-epoch';
 import { compressStored, encodedEtag, negotiateEncoding, varyOnEncoding, type Encoding } from './compression';
 import { keptHeaders, matchesEtag, type KeptHeaders } from './kept-answers';
 import type { Exchange, FinishedPage, Stage } from './stage';
-import { isMemberAreaPath } from '../public/member/paths';
+import { isMemberAreaPath } from '../routing/member';
 
 /**
  * The one whole-page cache: public pages kept whole, compressed, and sent from here without

@@ -9,7 +9,7 @@ import { glossaryPage, initialParam } from '@/lib/public/info/glossary';
 import { textLang } from '@/lib/i18n/text-language';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam, searchParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
 

@@ -11,10 +11,10 @@ import { pendingTotpSecret, secondFactorState } from '@/lib/content/auth/second-
 import { mustEnrol } from '@/lib/content/operations/second-factor-policy';
 import { MEMBER_CODES_COOKIE } from '@/lib/http/cookies';
 import { localeOf, openPage } from '@/lib/i18n/params';
-import { sitePath } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
 import { memberPageMetadata } from '@/lib/public/member/metadata';
 import { formErrorText, memberPasskeys, queryValue, signedInMember } from '@/lib/public/member/page';
-import { memberPaths } from '@/lib/public/member/paths';
+import { memberPaths } from '@/lib/routing/member';
 
 export const dynamic = 'force-dynamic';
 

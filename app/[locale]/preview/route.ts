@@ -1,6 +1,7 @@
 import { cookies, draftMode } from 'next/headers';
 import { PREVIEW_COOKIE } from '@/lib/http/cookies';
 import { previewDestination } from '@/lib/public/preview';
+import { sitePath } from '@/lib/routing/site';
 
 // A draft-preview link (POST /api/{resource}/previewtoken/{id}): with a valid token, turns on
 // Next.js's draft mode and keeps the token in a cookie for as long as it is valid, then goes to the
@@ -12,7 +13,7 @@ export async function GET(request: Request, { params }: RouteContext<'/[locale]/
   const destination = await previewDestination(token);
   const go = (location: string) =>
     new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
-  if (!destination) return go(`/${locale === 'en' ? 'en' : 'tw'}/preview/invalid`);
+  if (!destination) return go(sitePath(locale === 'en' ? 'en' : 'tw', '/preview/invalid'));
   (await draftMode()).enable();
   (await cookies()).set(PREVIEW_COOKIE, token, {
     httpOnly: true,

@@ -9,7 +9,7 @@ import { sectionParam } from '@/lib/public/lists';
 import { servicePoints } from '@/lib/public/members/service-points';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
 

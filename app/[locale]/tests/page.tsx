@@ -10,7 +10,7 @@ import type { Locale } from '@/lib/i18n/languages';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { testsPage, type TestRow } from '@/lib/public/info/tests';
 import { pageParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref, rowHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
 

@@ -7,6 +7,7 @@ import { pathHref } from '@/lib/public/links';
 import { formatSiteDate } from '@/lib/public/dates';
 import { ownEntry } from '@/lib/public/member/entry';
 import { queryValue } from '@/lib/public/member/page';
+import { newsletterTokenPath } from '@/lib/routing/personal';
 import form from '../form.module.css';
 import { MemberList } from '../members/MemberList';
 import { SubscribeForm } from '../newsletter/SubscribeForm';
@@ -140,9 +141,7 @@ async function MemberNewsletter({ locale, email }: { locale: Locale; email: stri
         </h2>
         <p>{t('subscribed', { email, topics: new Intl.ListFormat(htmlLang[locale]).format(topics) })}</p>
         <p>
-          <a href={pathHref(locale, `/newsletter/manage?token=${encodeURIComponent(subscriber.token)}`)}>
-            {t('manage')}
-          </a>
+          <a href={pathHref(locale, newsletterTokenPath('manage', subscriber.token))}>{t('manage')}</a>
         </p>
       </>
     );

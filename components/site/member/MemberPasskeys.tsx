@@ -1,9 +1,10 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { PASSKEY_NAME_MAX } from '@/lib/content/auth/passkeys';
-import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
 import { memberFormToken } from '@/lib/public/member/page';
-import { memberPaths } from '@/lib/public/member/paths';
+import { memberPaths } from '@/lib/routing/member';
 import form from '../form.module.css';
 import { DateText } from '../DateText';
 import { HydratedPage } from '../HydratedPage';

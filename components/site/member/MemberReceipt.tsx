@@ -1,8 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import type { MemberDues } from '@/lib/content/operations/member-dues';
 import { readWebInfo } from '@/lib/content/storage/settings';
-import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { memberPaths } from '@/lib/public/member/paths';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
+import { memberPaths } from '@/lib/routing/member';
 import { duesAmount } from './MemberDuesTable';
 import styles from './member.module.css';
 

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { memberPaths } from '@/lib/public/member/paths';
+import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
+import { memberPaths } from '@/lib/routing/member';
 import styles from './member.module.css';
 
 const sections = ['home', 'dues', 'colleagues', 'sessions'] as const;

@@ -2,7 +2,8 @@ import type { Actor } from '../../content/model/actor';
 import type { CallInput } from '../../content/model/define';
 import { invalid } from '../../content/model/errors';
 import { wireInstant } from '../../content/model/wire';
-import { parseWireLanguage, sitePath, type WireLanguage } from '../../i18n/languages';
+import { parseWireLanguage, type WireLanguage } from '../../i18n/languages';
+import { sitePath } from '../../routing/site';
 import { translate } from '../../i18n/messages';
 import { searchAreas, searchSite, suggestTitles, MAX_QUERY_LENGTH } from '../../public/site-search';
 

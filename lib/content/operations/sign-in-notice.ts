@@ -6,6 +6,7 @@ import { signInDevices } from '../../db/schema';
 import { browserOf } from '../../http/user-agent';
 import { enqueueMail } from '../../mail/queue';
 import { newDeviceMail, siteLink } from '../../mail/templates';
+import { adminPagePath, adminSegments } from '../../routing/back-office';
 import { mailEnabled } from '../../mail/transport';
 import { logError } from '../../observability/logger';
 import type { Actor } from '../model/actor';
@@ -87,7 +88,7 @@ export async function noticeNewDevice(actor: Actor, accountId: number, now: Date
         time,
         address,
         browser,
-        link: siteLink(`/${language}-admin/security`),
+        link: siteLink(adminPagePath(language, adminSegments.security)),
       }),
     });
     return verdict;

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '../../i18n/languages';
 import { pageMetadata } from '../metadata';
 import { route, type RouteId } from '../routes';
-import { withQuery } from '../urls';
+import { withQuery } from '../../routing/site';
 
 /**
  * The metadata of a page of the route table: its name as title (after `title`, a filtered or

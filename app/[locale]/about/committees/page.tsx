@@ -6,7 +6,7 @@ import { sections } from '@/lib/content/model/sections';
 import { committees } from '@/lib/public/about/people';
 import { sectionParam } from '@/lib/public/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
 

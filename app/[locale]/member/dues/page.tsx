@@ -3,10 +3,10 @@ import { MemberDuesTable } from '@/components/site/member/MemberDuesTable';
 import { MemberFrame } from '@/components/site/member/MemberFrame';
 import { MemberSections } from '@/components/site/member/MemberSections';
 import { localeOf, openPage } from '@/lib/i18n/params';
-import { sitePath } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
 import { institutionDues } from '@/lib/public/member/institution';
 import { institutionPageMetadata } from '@/lib/public/member/metadata';
-import { memberPaths } from '@/lib/public/member/paths';
+import { memberPaths } from '@/lib/routing/member';
 
 export const dynamic = 'force-dynamic';
 

@@ -8,10 +8,10 @@ import { MemberPasskeySignIn } from '@/components/site/member/MemberPasskeyForms
 import styles from '@/components/site/member/member.module.css';
 import form from '@/components/site/form.module.css';
 import { localeOf, openPage } from '@/lib/i18n/params';
-import { sitePath } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
 import { memberPageMetadata } from '@/lib/public/member/metadata';
 import { formErrorText, memberFormToken, queryValue, signedInMember } from '@/lib/public/member/page';
-import { memberPaths } from '@/lib/public/member/paths';
+import { memberPaths } from '@/lib/routing/member';
 
 export const dynamic = 'force-dynamic';
 

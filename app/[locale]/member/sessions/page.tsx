@@ -3,10 +3,10 @@ import { MemberFrame } from '@/components/site/member/MemberFrame';
 import { MemberSections } from '@/components/site/member/MemberSections';
 import { MemberSessions } from '@/components/site/member/MemberSessions';
 import { localeOf, openPage } from '@/lib/i18n/params';
-import { sitePath } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
 import { institutionPageMetadata } from '@/lib/public/member/metadata';
 import { formErrorText, memberSessions, queryValue } from '@/lib/public/member/page';
-import { memberPaths } from '@/lib/public/member/paths';
+import { memberPaths } from '@/lib/routing/member';
 
 export const dynamic = 'force-dynamic';
 

@@ -15,7 +15,7 @@ import { sectionLabel } from '@/lib/public/lists';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { memberView } from '@/lib/public/members/members';
 import { servicePoints } from '@/lib/public/members/service-points';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { itemPath } from '@/lib/public/routes';
 

@@ -6,6 +6,7 @@ import { openPage } from '@/lib/i18n/params';
 import { routeHref } from '@/lib/public/links';
 import { searchParam } from '@/lib/public/paging';
 import { personalPageMetadata } from '@/lib/public/personal-pages';
+import { newsletterPaths } from '@/lib/routing/personal';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,7 +22,7 @@ export default async function ConfirmPage({ params, searchParams }: PageProps<'/
   const { locale, t } = await openPage(params, 'newsletter');
   const query = await searchParams;
   const token = searchParam(query.token);
-  const below = [{ label: t('confirmTitle'), path: '/newsletter/confirm' }];
+  const below = [{ label: t('confirmTitle'), path: newsletterPaths.confirm }];
   let body;
   if (searchParam(query.invalid) === '1' || !token) {
     body = (

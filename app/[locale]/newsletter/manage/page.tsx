@@ -8,6 +8,7 @@ import { openPage } from '@/lib/i18n/params';
 import { routeHref } from '@/lib/public/links';
 import { searchParam } from '@/lib/public/paging';
 import { personalPageMetadata } from '@/lib/public/personal-pages';
+import { newsletterPaths } from '@/lib/routing/personal';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,7 +26,7 @@ export default async function ManagePage({ params, searchParams }: PageProps<'/[
   const token = searchParam(query.token);
   const done = searchParam(query.done);
   const subscriber = await subscriberByToken(token);
-  const below = [{ label: t('manageTitle'), path: '/newsletter/manage' }];
+  const below = [{ label: t('manageTitle'), path: newsletterPaths.manage }];
   const tokenQuery = subscriber ? `?token=${encodeURIComponent(subscriber.token)}` : '';
   // Bulletins for members only are offered while the address is an active Member account's.
   const topics: readonly NewsletterTopic[] =

@@ -6,6 +6,7 @@ import { openPage } from '@/lib/i18n/params';
 import { routeHref } from '@/lib/public/links';
 import { searchParam } from '@/lib/public/paging';
 import { personalPageMetadata } from '@/lib/public/personal-pages';
+import { newsletterPaths } from '@/lib/routing/personal';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,7 +21,7 @@ export default async function UnsubscribePage({ params, searchParams }: PageProp
   const { locale, t } = await openPage(params, 'newsletter');
   const token = searchParam((await searchParams).token);
   const subscriber = await subscriberByToken(token);
-  const below = [{ label: t('unsubscribeTitle'), path: '/newsletter/unsubscribe' }];
+  const below = [{ label: t('unsubscribeTitle'), path: newsletterPaths.unsubscribe }];
   return (
     <PublicPage locale={locale} route="newsletter" title={t('unsubscribeTitle')} below={below}>
       {!subscriber ? (

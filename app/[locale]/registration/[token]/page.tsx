@@ -10,11 +10,12 @@ import { toWireLanguage } from '@/lib/i18n/languages';
 import { localeOf } from '@/lib/i18n/params';
 import { fromWireDateTime } from '@/lib/content/model/wire-dates';
 import { config } from '@/lib/config';
-import { pathHref } from '@/lib/public/links';
+import { detailHref } from '@/lib/public/links';
 import { searchParam } from '@/lib/public/paging';
 import { cancelSignUp, saveAnswers } from '@/lib/public/registration/action';
 import { registrationByToken } from '@/lib/public/registration/manage';
 import { personalPageMetadata } from '@/lib/public/personal-pages';
+import { registrationPath } from '@/lib/routing/personal';
 
 // A person's own sign-up: rendered on every request, never kept by a cache (lib/public/cache-headers.ts
 // leaves the path out, so Next.js's no-store stands) and never indexed.
@@ -55,7 +56,7 @@ export default async function ManageRegistrationPage({
       locale={locale}
       route="activities"
       title={t('manageTitle')}
-      below={[{ label: t('manageTitle'), path: `/registration/${token}` }]}
+      below={[{ label: t('manageTitle'), path: registrationPath(token) }]}
     >
       {searchParam(query.new) === '1' &&
         live &&
@@ -73,7 +74,7 @@ export default async function ManageRegistrationPage({
         <div>
           <dt>{t('activity')}</dt>
           <dd>
-            <a href={pathHref(locale, `/activities/${registration.activity.id}`)}>{registration.activity.title}</a>
+            <a href={detailHref(locale, 'activities', registration.activity.id)}>{registration.activity.title}</a>
           </dd>
         </div>
         <div>

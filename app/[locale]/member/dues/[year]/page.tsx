@@ -2,10 +2,10 @@ import { notFound, redirect } from 'next/navigation';
 import { MemberFrame } from '@/components/site/member/MemberFrame';
 import { MemberReceipt } from '@/components/site/member/MemberReceipt';
 import { localeOf, openPage } from '@/lib/i18n/params';
-import { sitePath } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
 import { institutionReceipt } from '@/lib/public/member/institution';
 import { institutionPageMetadata } from '@/lib/public/member/metadata';
-import { memberPaths } from '@/lib/public/member/paths';
+import { memberPaths } from '@/lib/routing/member';
 
 export const dynamic = 'force-dynamic';
 

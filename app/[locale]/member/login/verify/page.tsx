@@ -6,10 +6,10 @@ import { MemberPasskeyVerify } from '@/components/site/member/MemberPasskeyForms
 import { MemberFrame } from '@/components/site/member/MemberFrame';
 import styles from '@/components/site/member/member.module.css';
 import { localeOf, openPage } from '@/lib/i18n/params';
-import { sitePath } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
 import { memberPageMetadata } from '@/lib/public/member/metadata';
 import { formErrorText, memberFormToken, verifyPasskeyOptions } from '@/lib/public/member/page';
-import { memberPaths } from '@/lib/public/member/paths';
+import { memberPaths } from '@/lib/routing/member';
 
 export const dynamic = 'force-dynamic';
 
