@@ -1,4 +1,4 @@
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import styles from './AccessKeyMark.module.css';
 
 export type AccessKeyArea = 'U' | 'C' | 'Z';
@@ -6,7 +6,7 @@ export type AccessKeyArea = 'U' | 'C' | 'Z';
 export type AccessKey = AccessKeyArea | 'S';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   area: AccessKeyArea;
   /** The area's name, e.g. "上方功能區塊"; read after the visible `:::`. */
   label: string;

@@ -6,7 +6,7 @@ import styles from './MainNav.module.css';
 
 export interface NavPage {
   label: string;
-  /** Below the locale prefix: `/news`. */
+  /** Below the language prefix: `/news`. */
   path: string;
   /** The link, in the page's language: `/tw/news`. */
   href: string;

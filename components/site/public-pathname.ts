@@ -1,5 +1,5 @@
 import { useParams, usePathname } from 'next/navigation';
-import { defaultLocale, locales, type Locale } from '@/lib/i18n/languages';
+import { defaultWireLanguage, languageOfLocale, type WireLanguage } from '@/lib/i18n/languages';
 import { pathBelowPrefix } from '@/lib/routing/site';
 
 /*
@@ -9,10 +9,9 @@ import { pathBelowPrefix } from '@/lib/routing/site';
  * come as props from the server components that render them.
  */
 
-/** The page's locale: its `[locale]` segment. */
-export function usePageLocale(): Locale {
-  const segment = useParams<{ locale?: string }>()?.locale;
-  return locales.find((locale) => locale === segment) ?? defaultLocale;
+/** The page's language: its `[locale]` segment. */
+export function usePageLanguage(): WireLanguage {
+  return languageOfLocale(useParams<{ locale?: string }>()?.locale) ?? defaultWireLanguage;
 }
 
 /** The visitor's path below the language prefix. */

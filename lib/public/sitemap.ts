@@ -3,11 +3,11 @@ import type { ResourceDefinition } from '../content/model/define';
 import { allResources } from '../content/model/registry';
 import { listRows, type Row } from '../content/storage/repository';
 import { traits } from '../content/model/define';
-import { wireLanguages, type WireLanguage } from '../i18n/languages';
+import { wireLanguages, type WireLanguage, htmlLang } from '../i18n/languages';
 import { sitePath } from '../routing/site';
 import { siteRoutes, type SiteRoute } from './routes';
 import { publicRowPath } from './row-links';
-import { absoluteUrl, hreflangOf } from './urls';
+import { absoluteUrl } from './urls';
 
 /**
  * sitemap.xml (docs/public-site.md, Search engines): every page of the route table in both languages, and the page of
@@ -32,7 +32,7 @@ function alternatesOf(language: WireLanguage, path: string, counterpart: string 
   const languages: Record<string, string> = {};
   for (const l of wireLanguages) {
     const below = paths[l];
-    if (below !== undefined) languages[hreflangOf(l)] = absoluteUrl(sitePath(l, below));
+    if (below !== undefined) languages[htmlLang[l]] = absoluteUrl(sitePath(l, below));
   }
   languages['x-default'] = absoluteUrl(sitePath(paths.tw !== undefined ? 'tw' : language, paths.tw ?? path));
   return { languages };

@@ -1,7 +1,7 @@
 import type { WebInfo } from '../content/storage/settings';
-import { type WireLanguage } from '../i18n/languages';
+import { type WireLanguage, htmlLang } from '../i18n/languages';
 import { sitePath } from '../routing/site';
-import { absoluteUrl, hreflangOf } from './urls';
+import { absoluteUrl } from './urls';
 
 /** schema.org JSON-LD of the public site (docs/public-site.md, Search engines): Organization, NewsArticle, Event. */
 type JsonLdObject = Record<string, unknown>;
@@ -56,7 +56,7 @@ export function newsArticleJsonLd(article: ArticleInput, site: WebInfo): JsonLdO
     datePublished: article.published.toISOString(),
     dateModified: (article.modified ?? article.published).toISOString(),
     image: article.image ? [absolute(article.image)] : undefined,
-    inLanguage: hreflangOf(article.language),
+    inLanguage: htmlLang[article.language],
     articleSection: article.section,
     author: {
       '@type': 'Organization',
@@ -97,7 +97,7 @@ export function eventJsonLd(event: EventInput, site: WebInfo): JsonLdObject {
     endDate: event.end?.toISOString(),
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    inLanguage: hreflangOf(event.language),
+    inLanguage: htmlLang[event.language],
     location: compact({
       '@type': 'Place',
       name: event.location || site.associationName || site.siteName,

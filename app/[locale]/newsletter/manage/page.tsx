@@ -21,7 +21,7 @@ export const generateMetadata = ({ params }: PageProps<'/[locale]/newsletter/man
  * forms posted to `POST /api/newsletter/manage` and `/unsubscribe`, which send the browser back here.
  */
 export default async function ManagePage({ params, searchParams }: PageProps<'/[locale]/newsletter/manage'>) {
-  const { locale, t } = await openPage(params, 'newsletter');
+  const { language, t } = await openPage(params, 'newsletter');
   const query = await searchParams;
   const token = searchParam(query.token);
   const done = searchParam(query.done);
@@ -34,12 +34,12 @@ export default async function ManagePage({ params, searchParams }: PageProps<'/[
       ? [...publicNewsletterTopics, MEMBER_BULLETINS]
       : publicNewsletterTopics;
   return (
-    <PublicPage locale={locale} route="newsletter" title={t('manageTitle')} below={below}>
+    <PublicPage language={language} route="newsletter" title={t('manageTitle')} below={below}>
       {!subscriber ? (
         <div className={`${form.notice} ${form.noticeError}`} role="alert">
           <p>{t('unknownToken')}</p>
           <p>
-            <a href={routeHref(locale, 'newsletter')}>{t('subscribeAgain')}</a>
+            <a href={routeHref(language, 'newsletter')}>{t('subscribeAgain')}</a>
           </p>
         </div>
       ) : (
@@ -113,7 +113,7 @@ export default async function ManagePage({ params, searchParams }: PageProps<'/[
           )}
           {subscriber.status === 'unsubscribed' && (
             <p>
-              <a href={routeHref(locale, 'newsletter')}>{t('subscribeAgain')}</a>
+              <a href={routeHref(language, 'newsletter')}>{t('subscribeAgain')}</a>
             </p>
           )}
         </>
