@@ -1,7 +1,7 @@
 import type { WireLanguage } from '@/lib/i18n/languages';
 import styles from './AccessKeyMark.module.css';
 
-export type AccessKeyArea = 'U' | 'C' | 'Z';
+type AccessKeyArea = 'U' | 'C' | 'Z';
 /** Every access key of a page: the three marks, and S for the site search field in the header. */
 export type AccessKey = AccessKeyArea | 'S';
 

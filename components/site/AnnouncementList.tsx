@@ -16,7 +16,7 @@ import { Pager } from './Pager';
 import { PublicPage } from './PublicPage';
 import { translationsIn } from '@/lib/i18n/params';
 
-export type ListSearchParams = Record<string, string | string[] | undefined>;
+type ListSearchParams = Record<string, string | string[] | undefined>;
 
 /** The URL of a list view; empty values are left out, page 1 too. */
 export function listHref(

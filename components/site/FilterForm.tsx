@@ -59,7 +59,7 @@ export async function FilterForm({
   );
 }
 
-export interface FilterOption {
+interface FilterOption {
   value: string | number;
   label: string;
 }

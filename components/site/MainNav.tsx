@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { usePublicPathname } from './public-pathname';
 import styles from './MainNav.module.css';
 
-export interface NavPage {
+interface NavPage {
   label: string;
   /** Below the language prefix: `/news`. */
   path: string;

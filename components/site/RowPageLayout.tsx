@@ -14,7 +14,7 @@ interface LayoutProps {
 }
 
 /** The row a page shows, from its address's parameters: its resource and the id as written (checked there). */
-export type PageRow = { definition: ResourceDefinition; id: string | string[] | undefined } | null;
+type PageRow = { definition: ResourceDefinition; id: string | string[] | undefined } | null;
 
 /** The boundary of a page that answers 404: the not-found content is its fallback. */
 const notFoundBoundary = (children: ReactNode) => <Suspense fallback={<NotFoundContent />}>{children}</Suspense>;

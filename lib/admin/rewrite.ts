@@ -11,9 +11,9 @@ import { parseAdminPath } from './paths';
  * `/admin/…` itself) is not ours: null.
  */
 /** The internal page of a back-office path that names no screen (app/admin/[lang]/unknown). */
-export const UNKNOWN_SCREEN = 'unknown';
+const UNKNOWN_SCREEN = 'unknown';
 
-export type AdminRouting = { rewrite: string } | { redirect: string } | null;
+type AdminRouting = { rewrite: string } | { redirect: string } | null;
 
 export function adminRouting(pathname: string): AdminRouting {
   const match = /^\/(tw|en)-(admin|login|reset)(\/.*)?$/.exec(pathname);

@@ -54,7 +54,7 @@ export type Handler = (context: RequestContext, params: string[]) => Promise<Res
  * A content operation: the dispatcher builds the actor and input and sends the result as JSON, or
  * as it is when it is a Response already (an export's file).
  */
-export type Operation = (actor: Actor, input: CallInput) => Promise<unknown>;
+type Operation = (actor: Actor, input: CallInput) => Promise<unknown>;
 
 export type Route = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

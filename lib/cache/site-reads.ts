@@ -19,7 +19,7 @@ const holder = globalThis as typeof globalThis & { [SITE_READS]?: Map<string, En
 // On globalThis: pages and API routes are separate bundles that must share one cache.
 const entries: Map<string, Entry> = (holder[SITE_READS] ??= new Map());
 
-export const SITE_READ_TTL_MS = 30_000;
+const SITE_READ_TTL_MS = 30_000;
 
 export function cachedSiteRead<T>(
   key: string,

@@ -65,7 +65,7 @@ export interface MailingBody {
 }
 
 /** The one-click unsubscribe URL of a subscriber (`List-Unsubscribe`) and the manage page. */
-export const unsubscribeUrl = (token: string) => siteLink(oneClickUnsubscribePath(token));
+const unsubscribeUrl = (token: string) => siteLink(oneClickUnsubscribePath(token));
 export const manageUrl = (language: WireLanguage, token: string) =>
   siteLink(sitePath(language, newsletterTokenPath('manage', token)));
 

@@ -32,7 +32,7 @@ const htmlRows = (fields: [string, string][]) =>
 /** Links in e-mail are absolute, on the public origin (SITE_URL). */
 export const siteLink = (path: string) => absoluteUrl(config().siteUrl, path);
 
-export interface ContactMessage {
+interface ContactMessage {
   id: number;
   name: string;
   email: string;
@@ -269,7 +269,7 @@ export function reviewDigestMail(language: WireLanguage, site: string, rows: Due
 }
 
 /** What the new-device e-mail tells of one sign-in. */
-export interface SignInNotice {
+interface SignInNotice {
   name: string;
   /** The time, already worded in the mail's language and the site's time zone. */
   time: string;
@@ -318,7 +318,7 @@ export function newDeviceMail(language: WireLanguage, site: string, notice: Sign
 export type RegistrationMailKind = 'confirmed' | 'waitlisted' | 'promoted' | 'cancelled' | 'reminder' | 'manageLink';
 
 /** What a sign-up e-mail tells: the activity, the sign-up and its manage link. */
-export interface RegistrationMailData {
+interface RegistrationMailData {
   name: string;
   code: string;
   seats: number;

@@ -6,7 +6,7 @@ declare global {
 }
 
 /** A file sent with an e-mail (a calendar entry, say): text, or binary as base64. */
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;

@@ -10,7 +10,7 @@ declare global {
  * server start-up and the route handlers separately). Labels hold only bounded values (route
  * patterns, methods, status codes, cache names), never addresses, ids or account names.
  */
-export interface Metrics {
+interface Metrics {
   registry: Registry;
   requests: Counter<'route' | 'method' | 'status'>;
   requestDuration: Histogram<'route' | 'method'>;

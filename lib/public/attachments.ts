@@ -13,7 +13,7 @@ import {
 import { type WireLanguage, htmlLang } from '../i18n/languages';
 
 /** What a public page needs to show or link an uploaded file. */
-export interface PublicFile extends Pick<VariantSource, 'width' | 'height' | 'focalX' | 'focalY'> {
+interface PublicFile extends Pick<VariantSource, 'width' | 'height' | 'focalX' | 'focalY'> {
   id: string;
   version: number;
   alpha: boolean;
@@ -68,7 +68,7 @@ export async function shareImageUrl(value: unknown): Promise<string | null> {
   return image ? (image.share ?? image.url) : null;
 }
 
-export interface ImageSource {
+interface ImageSource {
   type: string;
   candidates: { url: string; width: number }[];
 }

@@ -17,7 +17,7 @@ function parse(value: Date | string): { date: Date; calendar: boolean } | null {
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per language, style and zone: building Intl formatters is slow enough to matter per row. */
-export function siteDateFormat(
+function siteDateFormat(
   language: WireLanguage,
   style: Exclude<DateStyle, 'datetime'>,
   timeZone = config().siteTimeZone,

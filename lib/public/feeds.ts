@@ -16,7 +16,7 @@ import { absoluteUrl } from './urls';
  * `/feeds/{language}/{kind}.xml`.
  */
 export const feedKinds = ['news', 'bulletins'] as const;
-export type FeedKind = (typeof feedKinds)[number];
+type FeedKind = (typeof feedKinds)[number];
 
 const feedSources: Record<FeedKind, { definition: ResourceDefinition; route: RouteId }> = {
   news: { definition: resources.webnews, route: 'news' },
@@ -41,14 +41,14 @@ export function escapeXml(text: string): string {
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
-export interface FeedItem {
+interface FeedItem {
   title: string;
   url: string;
   description: string;
   published: Date;
 }
 
-export interface FeedChannel {
+interface FeedChannel {
   title: string;
   url: string;
   selfUrl: string;

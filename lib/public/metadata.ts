@@ -15,7 +15,7 @@ import { siteInfo } from './site';
 import { truncated } from './text';
 import { absoluteUrl } from './urls';
 
-export interface PageMetadataInput {
+interface PageMetadataInput {
   language: WireLanguage;
   /** The page's path below the language prefix (no query string unless it names a distinct page). */
   path: string;
@@ -89,7 +89,7 @@ export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> 
 /** Search engines show about this much of a description. */
 const DESCRIPTION_LENGTH = 160;
 
-export interface DetailPage<R> {
+interface DetailPage<R> {
   title: string;
   /** Plain or rich text the description is taken from; when empty, the row's content. */
   text?: string | null;

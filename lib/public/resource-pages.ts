@@ -48,7 +48,7 @@ const firstOf = (definition: ResourceDefinition, kind: Field['kind']) =>
   Object.entries(definition.fields).find(([, f]) => f.kind === kind && shown(f))?.[0];
 
 /** Which field plays which part on the generic pages. */
-export function partsOf(definition: ResourceDefinition) {
+function partsOf(definition: ResourceDefinition) {
   const body = firstOf(definition, 'richtext');
   const summary = firstOf(definition, 'longtext');
   const image = firstOf(definition, 'image');
@@ -70,7 +70,7 @@ export interface ResourceFact {
 }
 
 /** What the pages show of a row. */
-export interface ResourceItem {
+interface ResourceItem {
   id: number;
   title: string;
   summary: string;
@@ -114,7 +114,7 @@ export function resourceItem(definition: ResourceDefinition, row: Row, language:
 }
 
 /** A select of the list's filter form: a choice or reference field the definition lists in `filters`. */
-export interface ResourceFilter {
+interface ResourceFilter {
   key: string;
   label: string;
   options: { value: number; label: string }[];

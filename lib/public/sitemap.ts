@@ -17,7 +17,7 @@ import { absoluteUrl } from './urls';
  */
 type Entry = MetadataRoute.Sitemap[number];
 
-export interface SitemapRow {
+interface SitemapRow {
   path: string;
   /** The other language's path of the same content, when it is public. */
   counterpart: string | null;
@@ -95,7 +95,7 @@ async function publicRows(definition: ResourceDefinition, language: WireLanguage
 }
 
 /** The resources whose rows have a place on the public site. */
-export const sitemapResources = () =>
+const sitemapResources = () =>
   allResources().filter((definition) => publicRowPath(definition.name, { id: 0 }) !== null);
 
 /** Reads the public rows of every resource in both languages and builds the sitemap. */

@@ -34,7 +34,7 @@ export function organizationJsonLd(site: WebInfo, language: WireLanguage): JsonL
   });
 }
 
-export interface ArticleInput {
+interface ArticleInput {
   title: string;
   url: string;
   description: string;
@@ -71,7 +71,7 @@ export function newsArticleJsonLd(article: ArticleInput, site: WebInfo): JsonLdO
   });
 }
 
-export interface EventInput {
+interface EventInput {
   name: string;
   url: string;
   description: string;

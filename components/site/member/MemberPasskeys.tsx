@@ -12,7 +12,7 @@ import { MemberPasskeyAdd } from './MemberPasskeyForms';
 import { MemberTable } from './MemberTable';
 import { messagesIn, translationsIn } from '@/lib/i18n/params';
 
-export interface MemberPasskey {
+interface MemberPasskey {
   id: number;
   name: string;
   createdAt: string;

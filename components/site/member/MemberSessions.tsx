@@ -5,7 +5,7 @@ import { MemberForm } from './MemberForm';
 import { MemberTable } from './MemberTable';
 import { translationsIn } from '@/lib/i18n/params';
 
-export interface MemberSession {
+interface MemberSession {
   id: string;
   createdAt: string;
   lastSeenAt: string;

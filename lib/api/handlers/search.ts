@@ -13,7 +13,7 @@ import { searchAreas, searchSite, suggestTitles, MAX_QUERY_LENGTH } from '../../
  */
 
 /** The most results one page may ask for. */
-export const MAX_SEARCH_PAGE_SIZE = 50;
+const MAX_SEARCH_PAGE_SIZE = 50;
 const MAX_PAGE = 1_000_000;
 
 function languageOf(actor: Actor, query: URLSearchParams): WireLanguage {

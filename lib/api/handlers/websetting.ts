@@ -58,7 +58,7 @@ export async function saveWebInfo(context: RequestContext): Promise<Response> {
   return json(await settings.readWebInfo(context.language, { includePrivate: true }));
 }
 
-export type CounterName = 'visit' | 'old' | 'accessible';
+type CounterName = 'visit' | 'old' | 'accessible';
 
 /**
  * `visitcount` and `accessiblevisitcount` count one visit and answer `{count, date}`; `oldvisitcount`

@@ -209,7 +209,7 @@ async function mailInvitation(language: WireLanguage, invited: NewInvitation, to
 }
 
 /** An open invitation as the welcome page shows it: who is invited, to which institution. */
-export interface OpenInvitation {
+interface OpenInvitation {
   name: string;
   email: string;
   institution: string;

@@ -32,7 +32,7 @@ export const RESET_TOKEN_MS = 60 * 60 * 1000;
 const MAX_ACCOUNTS_PER_REQUEST = 5;
 
 /** The answer to every forgot-password request, whether or not an account matched. */
-export interface ForgotPasswordResult {
+interface ForgotPasswordResult {
   ok: true;
   message: string;
 }

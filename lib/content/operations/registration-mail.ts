@@ -13,7 +13,7 @@ import { readWebInfo } from '../storage/settings';
 export type { RegistrationMailKind };
 
 /** What the e-mails need of an activity. */
-export interface MailedActivity extends ActivitySignUp {
+interface MailedActivity extends ActivitySignUp {
   id: number;
   title: string;
   endAt: Date | null;
@@ -21,15 +21,14 @@ export interface MailedActivity extends ActivitySignUp {
 }
 
 /** An activity's public page, on the public origin. */
-export const activityPageUrl = (language: WireLanguage, id: number) =>
-  siteLink(sitePath(language, `/activities/${id}`));
+const activityPageUrl = (language: WireLanguage, id: number) => siteLink(sitePath(language, `/activities/${id}`));
 
 /** A sign-up's own (manage) page, on the public origin, in the sign-up's language. */
 export const signUpPageUrl = (language: WireLanguage, token: string) =>
   siteLink(sitePath(language, registrationPath(token)));
 
 /** An activity's start and end as a reader of the language reads them, in the site's time zone. */
-export function activityWhen(language: WireLanguage, activity: { startAt: Date; endAt: Date | null }): string {
+function activityWhen(language: WireLanguage, activity: { startAt: Date; endAt: Date | null }): string {
   const format = new Intl.DateTimeFormat(language === 'en' ? 'en' : 'zh-TW', {
     dateStyle: 'medium',
     timeStyle: 'short',

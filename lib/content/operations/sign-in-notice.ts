@@ -25,7 +25,7 @@ export const NEW_DEVICE_DAYS = 90;
 const NEW_DEVICE_MS = NEW_DEVICE_DAYS * 24 * 60 * 60 * 1000;
 
 /** `new`: a pair not seen within NEW_DEVICE_DAYS; `first`: the account has no pair at all yet; `known`. */
-export type DeviceVerdict = 'new' | 'first' | 'known';
+type DeviceVerdict = 'new' | 'first' | 'known';
 
 /** Notes the account's sign-in from `browser` at `address` at `now`, and says whether the pair is new to it. */
 export async function noteSignInDevice(

@@ -41,7 +41,7 @@ export const localizedSettingFields = {
 } satisfies Record<string, Field>;
 
 /** Stored once for both languages. */
-export const sharedSettingFields = {
+const sharedSettingFields = {
   // The count carried over from the previous website; `oldvisitcount` is how visitors see it.
   legacyVisitCount: field.integer(['舊網站瀏覽人次', 'Legacy visit count'], { min: 0, defaultValue: 0, public: false }),
   // A measurement id such as G-XXXXXXXXXX: public by nature, the page that loads analytics prints it.
@@ -98,9 +98,9 @@ export const sharedSettingFields = {
   ),
 } satisfies Record<string, Field>;
 
-export const DEFAULT_MEMBER_CONTACTS_MAX = 5;
-export const DEFAULT_REMINDER_DAYS = [3, 1];
-export const DEFAULT_REGISTRATION_RETENTION_MONTHS = 12;
+const DEFAULT_MEMBER_CONTACTS_MAX = 5;
+const DEFAULT_REMINDER_DAYS = [3, 1];
+const DEFAULT_REGISTRATION_RETENTION_MONTHS = 12;
 
 /** The days before an activity's start its sign-ups are reminded (`reminderDays`, "3,1" by default; "0" for none). */
 const reminderDaysOf = (value: unknown): number[] =>
@@ -112,10 +112,10 @@ const reminderDaysOf = (value: unknown): number[] =>
  * Who must have a second factor: nobody (the default), Admins, every staff account (Users and
  * Admins), or every account, the member area's Members too.
  */
-export const SECOND_FACTOR_POLICIES = ['none', 'admins', 'everyone', 'members'] as const;
+const SECOND_FACTOR_POLICIES = ['none', 'admins', 'everyone', 'members'] as const;
 export type SecondFactorPolicy = (typeof SECOND_FACTOR_POLICIES)[number];
 /** How often the newsletter's digest goes out: never (the default), daily or weekly. */
-export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 const frequencyOf = (value: unknown): DigestFrequency =>
   DIGEST_FREQUENCIES.find((frequency) => frequency === value) ?? 'off';
@@ -124,8 +124,8 @@ const contactsMaxOf = (value: unknown): number =>
 const policyOf = (value: unknown): SecondFactorPolicy =>
   SECOND_FACTOR_POLICIES.find((policy) => policy === value) ?? 'none';
 
-export type LocalizedSettingKey = keyof typeof localizedSettingFields;
-export type SharedSettingKey = keyof typeof sharedSettingFields;
+type LocalizedSettingKey = keyof typeof localizedSettingFields;
+type SharedSettingKey = keyof typeof sharedSettingFields;
 
 /**
  * The settings seen as one resource-like definition: validateInput checks a body against it, and the
@@ -404,7 +404,7 @@ export async function reviewCycles(): Promise<Record<string, number>> {
 
 /* Visit counters (docs/public-site.md, "Visit counter"). */
 
-export type CounterKey = 'visit' | 'accessible';
+type CounterKey = 'visit' | 'accessible';
 
 /**
  * Adds one to a counter and returns the new count, in one statement: the row is created on first use,

@@ -10,7 +10,7 @@ import { memberView, type Member } from '../members/members';
 import { signedInMember } from './page';
 
 /** An editable field of the entry form: its name, label in the page's language and the value to show. */
-export interface EntryField {
+interface EntryField {
   name: string;
   label: string;
   value: string;

@@ -30,7 +30,7 @@ import accountDefinition from '../../content/resources/account';
 import { memberPaths } from '../../routing/member';
 
 /** The member area's forms, each posted to `/{lang}/member/forms/{name}`. */
-export const memberForms = [
+const memberForms = [
   'login',
   'verify',
   'logout',
