@@ -1,6 +1,6 @@
 /**
  * The layering of docs/architecture.md ("Layers"), checked by `npm run lint`. Bottom to top:
- *   foundation (lib/config, lib/runtime, lib/security, lib/i18n, the instruments of lib/observability)
+ *   foundation (lib/config, lib/runtime, lib/security, lib/i18n, lib/routing, the instruments of lib/observability)
  *   ← lib/db ← infrastructure (lib/cache, lib/http, lib/mail, lib/uploads, health and request log)
  *   ← lib/content (model/ ← storage/ ← auth/ ← operations/, hooks/, endpoints/ ← jobs/) ← lib/demo
  *   ← lib/api, lib/public, lib/admin, lib/admin-form, lib/client ← start-up (lib/server/, lib/startup.ts,
@@ -11,7 +11,7 @@
  */
 
 /** Layers that import nothing of the project but each other. Health and the request log watch layers above. */
-const foundation = '^lib/(config|runtime|security|i18n)/|^lib/observability/(?!(health|request-log)\\.ts$)';
+const foundation = '^lib/(config|runtime|security|i18n|routing)/|^lib/observability/(?!(health|request-log)\\.ts$)';
 /** Everything of the project that can be imported. */
 const anything = '^(lib|app|components)/|^proxy\\.ts$';
 /** The files of lib/db that define tables: they read the content model. */
@@ -33,9 +33,17 @@ module.exports = {
       name: 'foundation-imports-no-layer',
       severity: 'error',
       comment:
-        "lib/config, lib/runtime, lib/security, lib/i18n and the instruments of lib/observability (logger, metrics, request store) are used by every layer, so they import none. lib/i18n/request.ts is next-intl's request configuration, an entry point like app/ (next.config.mjs).",
+        "lib/config, lib/runtime, lib/security, lib/i18n, lib/routing and the instruments of lib/observability (logger, metrics, request store) are used by every layer, so they import none. lib/i18n/request.ts is next-intl's request configuration, an entry point like app/ (next.config.mjs).",
       from: { path: foundation, pathNot: '^lib/i18n/request\\.ts$' },
       to: { path: anything, pathNot: foundation },
+    },
+    {
+      name: 'routing-is-browser-safe',
+      severity: 'error',
+      comment:
+        "lib/routing builds the paths of the public site, the back office and the mails, in the browser and on the server alike: it imports lib/i18n's languages and nothing else, no package and no Node.js module.",
+      from: { path: '^lib/routing/' },
+      to: { pathNot: '^lib/(routing/|i18n/languages\\.ts$)' },
     },
     {
       name: 'i18n-request-is-an-entry',

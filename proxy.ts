@@ -1,11 +1,13 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
+import { defaultWireLanguage, parseWireLanguage } from './lib/i18n/languages';
 import { routing } from './lib/i18n/routing';
 import { XSRF_COOKIE } from './lib/api/xsrf-cookie';
 import { adminRouting } from './lib/admin/rewrite';
 import { isSiteArea } from './lib/public/routes';
 import { MEMBER_XSRF_COOKIE, MEMBER_XSRF_HEADER } from './lib/http/cookies';
-import { isMemberAreaPath } from './lib/public/member/paths';
+import { isMemberAreaPath } from './lib/routing/member';
+import { sitePath } from './lib/routing/site';
 
 const intl = createMiddleware(routing);
 
@@ -19,7 +21,7 @@ function route(request: NextRequest): NextResponse {
   if (admin && 'rewrite' in admin)
     return NextResponse.rewrite(new URL(admin.rewrite + request.nextUrl.search, request.url));
   if (admin) return NextResponse.redirect(new URL(admin.redirect, request.url));
-  return NextResponse.redirect(new URL('/tw', request.url));
+  return NextResponse.redirect(new URL(sitePath(defaultWireLanguage), request.url));
 }
 
 /** A public page: next-intl maps the /tw prefix to the zh-TW locale. */
@@ -29,7 +31,8 @@ function publicPage(request: NextRequest): NextResponse {
   // An address that names no part of the site goes to its language's home page; below a part of
   // the site, one that names no page is that part's 404 (docs/public-site.md, "Error pages").
   const area = below.split('/')[1];
-  if (area && !isSiteArea(area)) return NextResponse.redirect(new URL(`/${prefix}`, request.url));
+  const home = sitePath(parseWireLanguage(prefix));
+  if (area && !isSiteArea(area)) return NextResponse.redirect(new URL(home, request.url));
   const response = intl(request);
   if (isMemberAreaPath(pathname)) return withMemberXsrf(request, response);
   return response;

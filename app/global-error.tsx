@@ -2,7 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { ErrorPage } from '@/components/site/ErrorPage';
-import { htmlLang, toLocale } from '@/lib/i18n/languages';
+import { htmlLang } from '@/lib/i18n/languages';
 import { errorMessages, languageOfPath } from '@/lib/public/error-pages';
 import './[locale]/globals.css';
 
@@ -14,7 +14,7 @@ export default function GlobalError({ retry }: { error: unknown; retry: () => vo
   const language = languageOfPath(usePathname());
   const t = errorMessages[language];
   return (
-    <html lang={htmlLang[toLocale(language)]}>
+    <html lang={htmlLang[language]}>
       <body>
         <main id="main">
           <title>{t.errorTitle}</title>

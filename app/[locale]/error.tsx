@@ -1,14 +1,13 @@
 'use client';
 
 import { ErrorPage } from '@/components/site/ErrorPage';
-import { usePageLocale } from '@/components/site/public-pathname';
+import { usePageLanguage } from '@/components/site/public-pathname';
 import form from '@/components/site/form.module.css';
-import { toWireLanguage } from '@/lib/i18n/languages';
 import { errorMessages } from '@/lib/public/error-pages';
 
 /** A page below app/[locale] that failed (500), inside the site's layout, in the page's language. */
 export default function PageError({ retry }: { error: unknown; retry: () => void }) {
-  const language = toWireLanguage(usePageLocale());
+  const language = usePageLanguage();
   const t = errorMessages[language];
   return (
     <ErrorPage language={language} title={t.errorTitle} text={t.errorText}>

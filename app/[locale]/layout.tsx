@@ -1,16 +1,15 @@
 import type { Metadata } from 'next';
 // The site-wide styles come first, so each component's module (imported below) follows them.
 import './globals.css';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { htmlLang, toWireLanguage } from '@/lib/i18n/languages';
+import { htmlLang } from '@/lib/i18n/languages';
 import { siteInfo } from '@/lib/public/site';
 import { siteScriptSource } from '@/lib/public/site-script';
-import { localeOf } from '@/lib/i18n/params';
 import { AccessKeyMark } from '@/components/site/AccessKeyMark';
 import { SiteFooter } from '@/components/site/SiteFooter';
 import { PreviewBanner } from '@/components/site/PreviewBanner';
 import { SiteHeader } from '@/components/site/SiteHeader';
 import accessKeyStyles from '@/components/site/AccessKeyMark.module.css';
+import { languageOf, setPageLanguage, translationsIn } from '@/lib/i18n/params';
 
 // Nothing is rendered at build time (the build has no database). Pages without request data render
 // whole (static), so a missing row answers 404, but Next.js keeps none of them
@@ -23,8 +22,8 @@ export function generateStaticParams() {
 export const revalidate = 30;
 
 export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
-  const locale = await localeOf(params);
-  const site = await siteInfo(toWireLanguage(locale));
+  const language = await languageOf(params);
+  const site = await siteInfo(language);
   return {
     title: { default: site.siteName, template: `%s | ${site.siteName}` },
     description: site.metaDescription || undefined,
@@ -33,30 +32,30 @@ export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Pr
 }
 
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
-  const locale = await localeOf(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'site' });
+  const language = await languageOf(params);
+  setPageLanguage(language);
+  const t = await translationsIn(language, 'site');
   // The site script (below) adds a class to <html> before the first paint.
   return (
-    <html lang={htmlLang[locale]} suppressHydrationWarning>
+    <html lang={htmlLang[language]} suppressHydrationWarning>
       <body>
         {/* All the script most public pages run: lib/public/site-script.ts. */}
         <script dangerouslySetInnerHTML={{ __html: siteScriptSource }} />
         <a className="skip-link" href="#main">
           {t('skipToContent')}
         </a>
-        <PreviewBanner locale={locale} />
-        <SiteHeader locale={locale} />
+        <PreviewBanner language={language} />
+        <SiteHeader language={language} />
         <noscript>
           <p className="noscript">{t('noscript')}</p>
         </noscript>
         <main id="main" tabIndex={-1}>
           <div className="container">
-            <AccessKeyMark locale={locale} area="C" label={t('content.area')} className={accessKeyStyles.content} />
+            <AccessKeyMark language={language} area="C" label={t('content.area')} className={accessKeyStyles.content} />
           </div>
           {children}
         </main>
-        <SiteFooter locale={locale} />
+        <SiteFooter language={language} />
       </body>
     </html>
   );

@@ -1,10 +1,8 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
 import { HomeHeadlines } from '@/components/site/HomeHeadlines';
 import { CARD_SIZES, ItemImage } from '@/components/site/ItemImage';
 import { JsonLd } from '@/components/site/JsonLd';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { openPage, languageOf, translationsIn } from '@/lib/i18n/params';
 import { homeContent, quickLinks } from '@/lib/public/home';
 import { pageMetadata } from '@/lib/public/metadata';
 import { route } from '@/lib/public/routes';
@@ -14,26 +12,25 @@ import { routeHref } from '@/lib/public/links';
 import home from '@/components/site/home.module.css';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
-  const locale = await localeOf(params);
-  const site = await siteInfo(toWireLanguage(locale));
+  const language = await languageOf(params);
+  const site = await siteInfo(language);
   const title =
     site.associationName && site.associationName !== site.siteName
       ? `${site.siteName} | ${site.associationName}`
       : site.siteName;
   // The home page's title is the site's name itself; deeper pages get "page | site" from the layout.
-  return { ...(await pageMetadata({ locale, path: '', title })), title: { absolute: title } };
+  return { ...(await pageMetadata({ language, path: '', title })), title: { absolute: title } };
 }
 
 export default async function HomePage({ params }: PageProps<'/[locale]'>) {
-  const { locale } = await openPage(params);
-  const language = toWireLanguage(locale);
+  const { language } = await openPage(params);
   const [t, routes, site, content] = await Promise.all([
-    getTranslations({ locale, namespace: 'site' }),
-    getTranslations({ locale, namespace: 'site.routes' }),
+    translationsIn(language, 'site'),
+    translationsIn(language, 'site.routes'),
     siteInfo(language),
     homeContent(language),
   ]);
-  const path = (id: Parameters<typeof route>[0]) => routeHref(locale, id);
+  const path = (id: Parameters<typeof route>[0]) => routeHref(language, id);
   const more = (id: 'news' | 'bulletins' | 'activities') => t('announcements.more', { list: routes(id) });
   return (
     <>
@@ -46,7 +43,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
       <div className="container">
         <div className={home.columns}>
           <HomeHeadlines
-            locale={locale}
+            language={language}
             id="latest-news"
             title={t('latestNews')}
             listPath={path('news')}
@@ -56,7 +53,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
             dated="publishAt"
           />
           <HomeHeadlines
-            locale={locale}
+            language={language}
             id="latest-bulletins"
             title={t('latestBulletins')}
             listPath={path('bulletins')}
@@ -67,7 +64,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           />
         </div>
         <HomeHeadlines
-          locale={locale}
+          language={language}
           id="upcoming-activities"
           title={t('home.upcomingActivities')}
           listPath={path('activities')}

@@ -9,6 +9,7 @@ import { adminOwnGroups, buildMenu, entryMatches, type MenuEntry } from '@/lib/a
 import type { AdminScreen } from '@/lib/admin/paths';
 import { useAdminSession } from './AdminSession';
 import { GuardedLink } from './LeaveGuard';
+import { adminHome } from '@/lib/routing/back-office';
 import { reviewCountKey } from './ReviewScreen';
 
 /**
@@ -35,7 +36,7 @@ export function AdminMenu({ screen, onNavigate }: { screen: AdminScreen; onNavig
     <ul className="admin-menu">
       <li>
         <GuardedLink
-          href={`/${language}-admin`}
+          href={adminHome(language)}
           aria-current={screen.kind === 'dashboard' ? 'page' : undefined}
           onClick={onNavigate}
         >

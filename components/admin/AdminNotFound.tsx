@@ -1,8 +1,8 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { adminHome } from '@/lib/admin/paths';
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { adminHome } from '@/lib/routing/back-office';
+import { defaultWireLanguage, languageOfLocale } from '@/lib/i18n/languages';
 
 /**
  * The back office's not-found screen for a path that names no screen, in the path's language, in
@@ -11,7 +11,7 @@ import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
  */
 export function AdminNotFound() {
   const t = useTranslations('admin');
-  const language = toWireLanguage(useLocale() as Locale);
+  const language = languageOfLocale(useLocale()) ?? defaultWireLanguage;
   return (
     <main id="main" className="admin-login">
       <div className="admin-login-box">

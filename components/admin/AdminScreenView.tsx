@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import { rowActions } from '@/lib/admin/list';
 import { roleMayManage } from '@/lib/admin/menu';
 import { parseAdminPath } from '@/lib/admin/paths';
+import { adminHome } from '@/lib/routing/back-office';
 import type { SettingsFieldView } from '@/lib/admin/settings-form';
 import { hasTrash, importable } from '@/lib/content/model/define';
 import { findResource } from '@/lib/content/model/registry';
@@ -46,7 +47,7 @@ export function AdminScreenView({ settingsFields }: { settingsFields?: SettingsF
       <>
         <ScreenTitle title={t('forbidden')} />
         <p>
-          <GuardedLink href={`/${language}-admin`}>{t('notFound.back')}</GuardedLink>
+          <GuardedLink href={adminHome(language)}>{t('notFound.back')}</GuardedLink>
         </p>
       </>
     );
@@ -123,7 +124,7 @@ function NotFound() {
     <>
       <ScreenTitle title={t('notFound.title')} />
       <p>
-        <GuardedLink href={`/${language}-admin`}>{t('notFound.back')}</GuardedLink>
+        <GuardedLink href={adminHome(language)}>{t('notFound.back')}</GuardedLink>
       </p>
     </>
   );

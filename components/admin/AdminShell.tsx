@@ -7,9 +7,11 @@ import { checkLogin, logout, type SignedInAccount } from '@/lib/client/auth';
 import { clientSettings, configureClient } from '@/lib/client/settings';
 import { clientMessage } from '@/lib/client/messages';
 import { getToken, TOKEN_KEY } from '@/lib/client/token';
-import { adminPath, loginPath, otherLanguagePath, parseAdminPath } from '@/lib/admin/paths';
+import { adminPath, otherLanguagePath, parseAdminPath } from '@/lib/admin/paths';
 import { clearDrafts } from '@/lib/admin-form/drafts';
-import { sitePath, type WireLanguage } from '@/lib/i18n/languages';
+import { type WireLanguage } from '@/lib/i18n/languages';
+import { adminHome, loginPath } from '@/lib/routing/back-office';
+import { sitePath } from '@/lib/routing/site';
 import { AdminMenu } from './AdminMenu';
 import { AdminSessionContext, useAdminSession } from './AdminSession';
 import { GuardedLink, LeaveGuardProvider, useLeaveGuard } from './LeaveGuard';
@@ -127,7 +129,7 @@ function Frame({ pathname, children }: { pathname: string; children: ReactNode }
         >
           {menuOpen ? t('closeMenu') : t('openMenu')}
         </button>
-        <GuardedLink href={`/${language}-admin`} className="admin-brand">
+        <GuardedLink href={adminHome(language)} className="admin-brand">
           {tAdmin('title')}
         </GuardedLink>
         <div className="admin-header-tools">

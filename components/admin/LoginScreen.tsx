@@ -18,6 +18,7 @@ import { PasskeyCeremonyError, usePasskeysSupported } from '@/lib/client/passkey
 import { clientSettings, configureClient } from '@/lib/client/settings';
 import { safeReturnTo } from '@/lib/admin/paths';
 import type { WireLanguage } from '@/lib/i18n/languages';
+import { loginPath } from '@/lib/routing/back-office';
 import { ProblemAndSubmit } from './ProblemAndSubmit';
 import { errorText } from './Toasts';
 
@@ -151,7 +152,7 @@ function LoginForm({
     <main id="main" className="admin-login">
       <div className="admin-login-box">
         <p className="admin-login-lang">
-          <Link href={`/${other}-login`} lang={other === 'en' ? 'en' : 'zh-Hant-TW'}>
+          <Link href={loginPath(other)} lang={other === 'en' ? 'en' : 'zh-Hant-TW'}>
             {t('switchLanguage')}
           </Link>
         </p>

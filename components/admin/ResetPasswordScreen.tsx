@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { resetPassword } from '@/lib/client/auth';
 import { clientSettings, configureClient } from '@/lib/client/settings';
 import type { WireLanguage } from '@/lib/i18n/languages';
+import { loginPath } from '@/lib/routing/back-office';
 import { errorText } from './Toasts';
 
 /**
@@ -50,7 +51,7 @@ export function ResetPasswordScreen({ language, token }: { language: WireLanguag
               {done}
             </p>
             <p>
-              <Link href={`/${language}-login`}>{t('toLogin')}</Link>
+              <Link href={loginPath(language)}>{t('toLogin')}</Link>
             </p>
           </>
         ) : (
@@ -88,7 +89,7 @@ export function ResetPasswordScreen({ language, token }: { language: WireLanguag
               {busy ? t('submitting') : t('submit')}
             </button>
             <p>
-              <Link href={`/${language}-login`}>{t('toLogin')}</Link>
+              <Link href={loginPath(language)}>{t('toLogin')}</Link>
             </p>
           </form>
         )}

@@ -1,12 +1,12 @@
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import styles from './AccessKeyMark.module.css';
 
-export type AccessKeyArea = 'U' | 'C' | 'Z';
+type AccessKeyArea = 'U' | 'C' | 'Z';
 /** Every access key of a page: the three marks, and S for the site search field in the header. */
 export type AccessKey = AccessKeyArea | 'S';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   area: AccessKeyArea;
   /** The area's name, e.g. "上方功能區塊"; read after the visible `:::`. */
   label: string;

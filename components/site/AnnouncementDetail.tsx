@@ -1,7 +1,6 @@
 import { isMembersOnly } from '@/lib/content/model/audience';
-import { getTranslations } from 'next-intl/server';
 import type { Field } from '@/lib/content/model/fields';
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { type WireLanguage } from '@/lib/i18n/languages';
 import { announcementKinds, neighbours, typeName, type AnnouncementKindName } from '@/lib/public/announcements';
 import { summaryText } from '@/lib/public/text';
 import { announcementRow } from '@/lib/public/announcement-pages';
@@ -9,7 +8,7 @@ import { imageUrl } from '@/lib/public/attachments';
 import { route } from '@/lib/public/routes';
 import { siteInfo } from '@/lib/public/site';
 import { eventJsonLd, newsArticleJsonLd } from '@/lib/public/structured-data';
-import { routeHref, pathHref } from '@/lib/public/links';
+import { routeHref } from '@/lib/public/links';
 import { activitySignUp } from '@/lib/public/registration/state';
 import { Attachments } from './Attachments';
 import { DateText } from './DateText';
@@ -19,35 +18,36 @@ import { PublicPage } from './PublicPage';
 import { RichText } from './RichText';
 import { SignUpSection } from './registration/SignUpState';
 import styles from './AnnouncementDetail.module.css';
+import { translationsIn } from '@/lib/i18n/params';
+import { sitePath } from '@/lib/routing/site';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   name: AnnouncementKindName;
   id: string;
 }
 
 /** A news item, bulletin or activity: meta line, details, image, rich text, attachments, neighbours, JSON-LD. */
-export async function AnnouncementDetail({ locale, name, id }: Props) {
+export async function AnnouncementDetail({ language, name, id }: Props) {
   const kind = announcementKinds[name];
-  const language = toWireLanguage(locale);
-  const row = await announcementRow(name, locale, id);
+  const row = await announcementRow(name, language, id);
   const [t, siteT, routes, site, type, image, around] = await Promise.all([
-    getTranslations({ locale, namespace: 'site.announcements' }),
-    getTranslations({ locale, namespace: 'site' }),
-    getTranslations({ locale, namespace: 'site.routes' }),
+    translationsIn(language, 'site.announcements'),
+    translationsIn(language, 'site'),
+    translationsIn(language, 'site.routes'),
     siteInfo(language),
     typeName(kind, language, row.typeId),
     imageUrl(row.image),
     neighbours(kind, language, row),
   ]);
   // An activity that takes sign-ups here says how they stand (the page is purged when its seats change).
-  const signUp = name === 'activities' ? await activitySignUp(locale, String(row.id)) : null;
-  const tRegistration = await getTranslations({ locale, namespace: 'registration' });
+  const signUp = name === 'activities' ? await activitySignUp(language, String(row.id)) : null;
+  const tRegistration = await translationsIn(language, 'registration');
   const colon = siteT('colon');
   const title = row.title ?? '';
-  const listPath = routeHref(locale, kind.route);
+  const listPath = routeHref(language, kind.route);
   const path = `${route(kind.route).path}/${row.id}`;
-  const url = pathHref(locale, path);
+  const url = sitePath(language, path);
   const description = summaryText(row, 300);
   const structured =
     kind.schemaType === 'Event'
@@ -82,7 +82,7 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
   const fields: Record<string, Field> = kind.definition.fields;
   return (
     <PublicPage
-      locale={locale}
+      language={language}
       route={kind.route}
       title={title}
       below={[{ label: title, path }]}
@@ -93,7 +93,7 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
           <span>
             {t('published')}
             {colon}
-            <DateText locale={locale} value={row.publishAt} />
+            <DateText language={language} value={row.publishAt} />
           </span>
           {type && <span className="tag">{type}</span>}
           {row.isPinned === true && <span className="badge">{t('pinned')}</span>}
@@ -109,7 +109,7 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
                   <dt>{f.label[language]}</dt>
                   <dd>
                     {value instanceof Date ? (
-                      <DateText locale={locale} value={value} style={f.kind === 'date' ? 'date' : 'datetime'} />
+                      <DateText language={language} value={value} style={f.kind === 'date' ? 'date' : 'datetime'} />
                     ) : f.kind === 'text' && f.format === 'url' ? (
                       <a href={String(value)} rel="noopener noreferrer">
                         {String(value)}
@@ -126,17 +126,17 @@ export async function AnnouncementDetail({ locale, name, id }: Props) {
         {typeof row.summary === 'string' && row.summary && <p className="lead">{row.summary}</p>}
         {image && (
           <figure className="detail-image">
-            <ItemImage src={row.image} alt={title} locale={locale} priority />
+            <ItemImage src={row.image} alt={title} language={language} priority />
           </figure>
         )}
-        <RichText locale={locale} html={row.content} />
-        <Attachments locale={locale} files={row.files} />
+        <RichText language={language} html={row.content} />
+        <Attachments language={language} files={row.files} />
         {name === 'activities' && (
           <p>
             <a href={`${url}/calendar.ics`}>{tRegistration('addToCalendar')}</a>
           </p>
         )}
-        {signUp && <SignUpSection locale={locale} state={signUp.state} formPath={`${url}/register`} />}
+        {signUp && <SignUpSection language={language} state={signUp.state} formPath={`${url}/register`} />}
       </article>
       {(around.next || around.previous) && (
         <nav className={styles.prevNext} aria-label={t('neighbours')}>

@@ -1,12 +1,12 @@
-import { getTranslations } from 'next-intl/server';
 import { isSameSiteDay } from '@/lib/public/dates';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import type { AnnouncementSummary } from '@/lib/public/announcements';
 import { DateText } from './DateText';
 import { MembersOnlyMark } from './MembersOnlyMark';
+import { translationsIn } from '@/lib/i18n/params';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   item: AnnouncementSummary;
   href: string;
   /** h2 on a list page, h3 in a home page section. */
@@ -20,10 +20,10 @@ interface Props {
  * An item's linked title (with its pinned and members-only marks) and its meta line: date or time
  * span, place, type.
  */
-export async function AnnouncementHeadline({ locale, item, href, level, timed, typeName }: Props) {
+export async function AnnouncementHeadline({ language, item, href, level, timed, typeName }: Props) {
   const [t, tSite] = await Promise.all([
-    getTranslations({ locale, namespace: 'site.announcements' }),
-    getTranslations({ locale, namespace: 'site' }),
+    translationsIn(language, 'site.announcements'),
+    translationsIn(language, 'site'),
   ]);
   const colon = tSite('colon');
   const Heading = `h${level}` as const;
@@ -35,7 +35,7 @@ export async function AnnouncementHeadline({ locale, item, href, level, timed, t
             <span className="badge">{t('pinned')}</span>{' '}
           </>
         )}
-        {item.membersOnly && <MembersOnlyMark locale={locale} />}
+        {item.membersOnly && <MembersOnlyMark language={language} />}
         <a href={href}>{item.title}</a>
       </Heading>
       <p className="list-item__meta">
@@ -45,12 +45,12 @@ export async function AnnouncementHeadline({ locale, item, href, level, timed, t
               {t('eventTime')}
               {colon}
             </span>
-            <DateText locale={locale} value={item.startAt} style="datetime" />
+            <DateText language={language} value={item.startAt} style="datetime" />
             {item.endAt && (
               <>
                 {' – '}
                 <DateText
-                  locale={locale}
+                  language={language}
                   value={item.endAt}
                   style={isSameSiteDay(item.startAt, item.endAt) ? 'time' : 'datetime'}
                 />
@@ -63,7 +63,7 @@ export async function AnnouncementHeadline({ locale, item, href, level, timed, t
               {t('published')}
               {colon}
             </span>
-            <DateText locale={locale} value={item.publishAt} />
+            <DateText language={language} value={item.publishAt} />
           </span>
         )}
         {item.location && (

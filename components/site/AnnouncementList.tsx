@@ -1,5 +1,4 @@
-import { getTranslations } from 'next-intl/server';
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { type WireLanguage } from '@/lib/i18n/languages';
 import {
   announcementPage,
   announcementQuery,
@@ -7,7 +6,7 @@ import {
   type AnnouncementPage,
   type When,
 } from '@/lib/public/announcements';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { AnnouncementHeadline } from './AnnouncementHeadline';
 import { EmptyState } from './EmptyState';
@@ -15,16 +14,17 @@ import { FilterForm, FilterSelect } from './FilterForm';
 import { ItemImage } from './ItemImage';
 import { Pager } from './Pager';
 import { PublicPage } from './PublicPage';
+import { translationsIn } from '@/lib/i18n/params';
 
-export type ListSearchParams = Record<string, string | string[] | undefined>;
+type ListSearchParams = Record<string, string | string[] | undefined>;
 
 /** The URL of a list view; empty values are left out, page 1 too. */
 export function listHref(
-  locale: Locale,
+  language: WireLanguage,
   kind: AnnouncementKind,
   view: { type?: number | null; when?: When | null; page?: number },
 ): string {
-  return withQuery(routeHref(locale, kind.route), {
+  return withQuery(routeHref(language, kind.route), {
     type: view.type,
     when: view.when === 'upcoming' ? undefined : view.when,
     page: view.page && view.page > 1 ? view.page : undefined,
@@ -32,27 +32,26 @@ export function listHref(
 }
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   kind: AnnouncementKind;
   searchParams: ListSearchParams;
 }
 
 /** The list page of news, bulletins or activities: time tabs, a type filter, the items and the pager. */
-export async function AnnouncementList({ locale, kind, searchParams }: Props) {
-  const language = toWireLanguage(locale);
+export async function AnnouncementList({ language, kind, searchParams }: Props) {
   const list = await announcementPage(kind, language, announcementQuery(kind, searchParams));
-  const t = await getTranslations({ locale, namespace: 'site.announcements' });
-  const listPath = routeHref(locale, kind.route);
+  const t = await translationsIn(language, 'site.announcements');
+  const listPath = routeHref(language, kind.route);
   const typeNames = new Map(list.types.map((type) => [type.id, type.name]));
   return (
-    <PublicPage locale={locale} route={kind.route}>
+    <PublicPage language={language} route={kind.route}>
       {list.when && (
         <nav aria-label={t('when.label')}>
           <ul className="tabs">
             {(['upcoming', 'past'] as const).map((when) => (
               <li key={when}>
                 <a
-                  href={listHref(locale, kind, { type: list.type?.id, when })}
+                  href={listHref(language, kind, { type: list.type?.id, when })}
                   aria-current={when === list.when ? 'page' : undefined}
                 >
                   {t(`when.${when}`)}
@@ -64,11 +63,11 @@ export async function AnnouncementList({ locale, kind, searchParams }: Props) {
       )}
       {list.types.length > 0 && (
         <FilterForm
-          locale={locale}
+          language={language}
           action={listPath}
           label={t('filterLabel')}
           keep={{ when: list.when === 'past' ? 'past' : undefined }}
-          resetHref={list.type ? listHref(locale, kind, { when: list.when }) : undefined}
+          resetHref={list.type ? listHref(language, kind, { when: list.when }) : undefined}
         >
           <FilterSelect
             name="type"
@@ -82,31 +81,31 @@ export async function AnnouncementList({ locale, kind, searchParams }: Props) {
       {list.items.length === 0 ? (
         <EmptyState message={t(`empty.${list.when ?? 'none'}`)} />
       ) : (
-        <AnnouncementItems locale={locale} kind={kind} list={list} typeNames={typeNames} />
+        <AnnouncementItems language={language} kind={kind} list={list} typeNames={typeNames} />
       )}
       <Pager
-        locale={locale}
+        language={language}
         page={list.page}
         total={list.total}
         pageSize={list.pageSize}
-        href={(page) => listHref(locale, kind, { type: list.type?.id, when: list.when, page })}
+        href={(page) => listHref(language, kind, { type: list.type?.id, when: list.when, page })}
       />
     </PublicPage>
   );
 }
 
 async function AnnouncementItems({
-  locale,
+  language,
   kind,
   list,
   typeNames,
 }: {
-  locale: Locale;
+  language: WireLanguage;
   kind: AnnouncementKind;
   list: AnnouncementPage;
   typeNames: Map<number, string>;
 }) {
-  const base = routeHref(locale, kind.route);
+  const base = routeHref(language, kind.route);
   return (
     <ul className="list">
       {list.items.map((item, index) => (
@@ -127,7 +126,7 @@ async function AnnouncementItems({
           )}
           <div>
             <AnnouncementHeadline
-              locale={locale}
+              language={language}
               item={item}
               href={`${base}/${item.id}`}
               level={2}

@@ -1,11 +1,10 @@
-import { setRequestLocale } from 'next-intl/server';
-import { localeOf } from '@/lib/i18n/params';
 import { announcementKinds, type AnnouncementKindName } from '@/lib/public/announcements';
 import { announcementDetailMetadata, announcementListMetadata } from '@/lib/public/announcement-pages';
 import { unlessNotFound } from '@/lib/public/metadata';
 import { AnnouncementDetail } from './AnnouncementDetail';
 import { AnnouncementList } from './AnnouncementList';
 import { listPage } from './ListPage';
+import { languageOf, setPageLanguage } from '@/lib/i18n/params';
 
 interface DetailProps {
   params: Promise<{ locale: string; id: string }>;
@@ -14,8 +13,10 @@ interface DetailProps {
 /** The list route of news, bulletins or activities: `export const { generateMetadata, Page } = …`. */
 export function announcementListRoute(name: AnnouncementKindName) {
   return listPage(
-    ({ locale, query }) => announcementListMetadata(name, locale, query),
-    ({ locale, query }) => <AnnouncementList locale={locale} kind={announcementKinds[name]} searchParams={query} />,
+    ({ language, query }) => announcementListMetadata(name, language, query),
+    ({ language, query }) => (
+      <AnnouncementList language={language} kind={announcementKinds[name]} searchParams={query} />
+    ),
   );
 }
 
@@ -23,12 +24,12 @@ export function announcementListRoute(name: AnnouncementKindName) {
 export function announcementDetailRoute(name: AnnouncementKindName) {
   return {
     generateMetadata: unlessNotFound(async ({ params }: DetailProps) =>
-      announcementDetailMetadata(name, await localeOf(params), (await params).id),
+      announcementDetailMetadata(name, await languageOf(params), (await params).id),
     ),
     Page: async function AnnouncementDetailRoute({ params }: DetailProps) {
-      const locale = await localeOf(params);
-      setRequestLocale(locale);
-      return <AnnouncementDetail locale={locale} name={name} id={(await params).id} />;
+      const language = await languageOf(params);
+      setPageLanguage(language);
+      return <AnnouncementDetail language={language} name={name} id={(await params).id} />;
     },
   };
 }

@@ -1,10 +1,10 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import { fileKind, humanSize, publicFiles } from '@/lib/public/attachments';
 import styles from './Attachments.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   /** A row's `files` value: an array of upload ids. */
   files: unknown;
   /** The heading's level where the list sits (default h2, below the page's h1). */
@@ -14,10 +14,10 @@ interface Props {
 }
 
 /** Download links for a row's attachments, with each file's name, kind and size; nothing when there are none. */
-export async function Attachments({ locale, files, headingLevel = 2, title }: Props) {
+export async function Attachments({ language, files, headingLevel = 2, title }: Props) {
   const list = await publicFiles(files);
   if (list.length === 0) return null;
-  const t = await getTranslations({ locale, namespace: 'site.kit' });
+  const t = await translationsIn(language, 'site.kit');
   const Heading = `h${headingLevel}` as const;
   return (
     <section className={styles.attachments} aria-label={title ?? t('attachments')}>
@@ -33,7 +33,7 @@ export async function Attachments({ locale, files, headingLevel = 2, title }: Pr
               {file.name}
             </a>{' '}
             <span className={styles.meta}>
-              ({t('fileMeta', { kind: fileKind(file), size: humanSize(file.size, locale) })})
+              ({t('fileMeta', { kind: fileKind(file), size: humanSize(file.size, language) })})
             </span>
           </li>
         ))}

@@ -1,13 +1,13 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import type { BreadcrumbItem } from '@/lib/public/breadcrumbs';
 import { absoluteUrl } from '@/lib/public/urls';
 import { JsonLd } from './JsonLd';
 import styles from './Breadcrumbs.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /** The breadcrumb trail with its schema.org BreadcrumbList; the last entry is the current page. */
-export async function Breadcrumbs({ locale, items }: { locale: Locale; items: BreadcrumbItem[] }) {
-  const t = await getTranslations({ locale, namespace: 'site' });
+export async function Breadcrumbs({ language, items }: { language: WireLanguage; items: BreadcrumbItem[] }) {
+  const t = await translationsIn(language, 'site');
   return (
     <nav className={`breadcrumbs ${styles.trail}`} aria-label={t('breadcrumbs')}>
       <ol>

@@ -1,8 +1,8 @@
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import { dateTimeAttribute, formatSiteDate, type DateStyle } from '@/lib/public/dates';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   /** A timestamp (Date or ISO text) or a calendar date (`YYYY-MM-DD`). */
   value: Date | string | null | undefined;
   /** `date` (default), `datetime` or `month`. */
@@ -11,8 +11,8 @@ interface Props {
 }
 
 /** A date in the site's time zone and the page's language, machine-readable in `dateTime`. */
-export function DateText({ locale, value, style = 'date', className }: Props) {
-  const formatted = formatSiteDate(value, locale, style);
+export function DateText({ language, value, style = 'date', className }: Props) {
+  const formatted = formatSiteDate(value, language, style);
   if (formatted === null) return null;
   return (
     <time dateTime={dateTimeAttribute(value!, style)} className={className}>

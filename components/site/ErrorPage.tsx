@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { sitePath, type WireLanguage } from '@/lib/i18n/languages';
+import { type WireLanguage } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
 import { errorMessages, errorPagePaths } from '@/lib/public/error-pages';
 import filterStyles from './FilterForm.module.css';
 import form from './form.module.css';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import form from './form.module.css';
 import styles from './FilterForm.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /**
  * Filter and search forms of the public lists: plain `<form method="get">`, so filtering works
@@ -10,7 +10,7 @@ import styles from './FilterForm.module.css';
  * is kept); other parameters the list needs (`when`, `type`…) travel as hidden inputs.
  */
 interface FormProps {
-  locale: Locale;
+  language: WireLanguage;
   /** The list's URL with its language prefix: `/tw/bulletins`. */
   action: string;
   /** The form's accessible name, e.g. "Filter bulletins". */
@@ -27,7 +27,7 @@ interface FormProps {
 }
 
 export async function FilterForm({
-  locale,
+  language,
   action,
   label,
   keep = {},
@@ -36,7 +36,7 @@ export async function FilterForm({
   search = false,
   children,
 }: FormProps) {
-  const t = await getTranslations({ locale, namespace: 'site.kit' });
+  const t = await translationsIn(language, 'site.kit');
   return (
     <form method="get" action={action} className={styles.form} role={search ? 'search' : undefined} aria-label={label}>
       {Object.entries(keep).map(([name, value]) =>
@@ -59,7 +59,7 @@ export async function FilterForm({
   );
 }
 
-export interface FilterOption {
+interface FilterOption {
   value: string | number;
   label: string;
 }

@@ -1,11 +1,11 @@
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import type { AnnouncementSummary } from '@/lib/public/announcements';
 import { AnnouncementHeadline } from './AnnouncementHeadline';
 import { EmptyState } from './EmptyState';
 import home from './home.module.css';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   /** The section's id, also its heading's id. */
   id: string;
   title: string;
@@ -19,7 +19,7 @@ interface Props {
 }
 
 /** A home page section: a heading with a "more" link and the newest items as links to their pages. */
-export function HomeHeadlines({ locale, id, title, listPath, moreText, emptyText, items, dated }: Props) {
+export function HomeHeadlines({ language, id, title, listPath, moreText, emptyText, items, dated }: Props) {
   return (
     <section className={home.section} aria-labelledby={id}>
       <div className={home.sectionHead}>
@@ -33,7 +33,7 @@ export function HomeHeadlines({ locale, id, title, listPath, moreText, emptyText
           {items.map((item) => (
             <li key={item.id} className="list-item">
               <AnnouncementHeadline
-                locale={locale}
+                language={language}
                 item={item}
                 href={`${listPath}/${item.id}`}
                 level={3}

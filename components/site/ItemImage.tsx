@@ -1,4 +1,4 @@
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { type WireLanguage } from '@/lib/i18n/languages';
 import { publicImage } from '@/lib/public/attachments';
 import styles from './ItemImage.module.css';
 
@@ -19,8 +19,8 @@ interface Props {
    * by default the `width` given, else the text column's width.
    */
   sizes?: string;
-  /** The page's locale: with it, the upload's own text alternative in that language wins over `alt`. */
-  locale?: Locale;
+  /** The page's language: with it, the upload's own text alternative in that language wins over `alt`. */
+  language?: WireLanguage;
   /** Above the fold (the first image of a page): load at once, first, instead of lazily. */
   priority?: boolean;
   className?: string;
@@ -42,10 +42,10 @@ export const COLUMN_SIZES = '(max-width: 46rem) 100vw, 46rem';
  * The `<img>` stays inside a `<picture>` even for an outside URL: React adds a preload link for a
  * bare eager `<img>`, at a place that depends on timing, and two renders of a page would differ.
  */
-export async function ItemImage({ src, alt, locale, width, height, sizes, priority = false, className }: Props) {
+export async function ItemImage({ src, alt, language, width, height, sizes, priority = false, className }: Props) {
   const image = await publicImage(src);
   if (!image) return null;
-  const own = locale ? image.alt?.[toWireLanguage(locale)] : undefined;
+  const own = language ? image.alt?.[language] : undefined;
   const known = image.width && image.height;
   const shown = sizes ?? (width ? `${width}px` : COLUMN_SIZES);
   const srcSet = (candidates: { url: string; width: number }[]) =>

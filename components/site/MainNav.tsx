@@ -4,9 +4,9 @@ import { useId } from 'react';
 import { usePublicPathname } from './public-pathname';
 import styles from './MainNav.module.css';
 
-export interface NavPage {
+interface NavPage {
   label: string;
-  /** Below the locale prefix: `/news`. */
+  /** Below the language prefix: `/news`. */
   path: string;
   /** The link, in the page's language: `/tw/news`. */
   href: string;

@@ -1,9 +1,8 @@
 'use client';
 
-import { toWireLanguage } from '@/lib/i18n/languages';
 import { errorMessages } from '@/lib/public/error-pages';
 import { ErrorPage } from './ErrorPage';
-import { usePageLocale } from './public-pathname';
+import { usePageLanguage } from './public-pathname';
 
 /**
  * The not-found page's content in the page's language, read from the URL on the client: a server
@@ -11,7 +10,7 @@ import { usePageLocale } from './public-pathname';
  * page) may not read them.
  */
 export function NotFoundContent() {
-  const language = toWireLanguage(usePageLocale());
+  const language = usePageLanguage();
   const t = errorMessages[language];
   return <ErrorPage language={language} title={t.notFoundTitle} text={t.notFoundText} />;
 }

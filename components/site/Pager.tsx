@@ -1,10 +1,10 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import { pageCount, pageWindow } from '@/lib/public/paging';
 import styles from './Pager.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   /** The page shown (already clamped to the real range). */
   page: number;
   total: number;
@@ -14,10 +14,10 @@ interface Props {
 }
 
 /** Plain links (no script needed) to at most 7 pages around the current one, with previous and next. */
-export async function Pager({ locale, page, total, pageSize, href }: Props) {
+export async function Pager({ language, page, total, pageSize, href }: Props) {
   const last = pageCount(total, pageSize);
   if (last <= 1) return null;
-  const t = await getTranslations({ locale, namespace: 'site.pager' });
+  const t = await translationsIn(language, 'site.pager');
   const pages = pageWindow(page, last);
   return (
     <nav className={`pager ${styles.pager}`} aria-label={t('label')}>

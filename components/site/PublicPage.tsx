@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { getTranslations } from 'next-intl/server';
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { type WireLanguage } from '@/lib/i18n/languages';
 import { breadcrumbTrail } from '@/lib/public/breadcrumbs';
 import { listReviewedOn } from '@/lib/public/reviews';
 import { UpdatedOn } from './about/UpdatedOn';
 import { Breadcrumbs } from './Breadcrumbs';
 import styles from './PublicPage.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   /** A route id of lib/public/routes.ts (a resource's own route included). */
   route: string;
   /** The heading; the route's own name when left out (a detail page gives its row's title). */
@@ -24,14 +24,14 @@ interface Props {
  * Every public page's frame: breadcrumbs, then one h1, then the page's content; a list page of
  * content on a review cycle ends with its 「最後檢視」 date.
  */
-export async function PublicPage({ locale, route, title, below, membersOnly, children }: Props) {
-  const t = await getTranslations({ locale, namespace: 'site.routes' });
-  const tSite = await getTranslations({ locale, namespace: 'site' });
-  const items = await breadcrumbTrail(locale, route, below);
-  const reviewed = below ? null : await listReviewedOn(route, toWireLanguage(locale));
+export async function PublicPage({ language, route, title, below, membersOnly, children }: Props) {
+  const t = await translationsIn(language, 'site.routes');
+  const tSite = await translationsIn(language, 'site');
+  const items = await breadcrumbTrail(language, route, below);
+  const reviewed = below ? null : await listReviewedOn(route, language);
   return (
     <div className="container page">
-      <Breadcrumbs locale={locale} items={items} />
+      <Breadcrumbs language={language} items={items} />
       <h1 className={styles.title}>{title ?? t(route)}</h1>
       {membersOnly && (
         <p>
@@ -39,7 +39,7 @@ export async function PublicPage({ locale, route, title, below, membersOnly, chi
         </p>
       )}
       {children}
-      <UpdatedOn locale={locale} label={tSite('lastReviewed')} value={reviewed} />
+      <UpdatedOn language={language} label={tSite('lastReviewed')} value={reviewed} />
     </div>
   );
 }

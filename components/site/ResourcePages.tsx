@@ -1,5 +1,4 @@
-import { getTranslations } from 'next-intl/server';
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { type WireLanguage } from '@/lib/i18n/languages';
 import {
   resourceItem,
   resourceList,
@@ -8,7 +7,7 @@ import {
   type ResourceFact,
   type ResourcePage,
 } from '@/lib/public/resource-pages';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { DateText } from './DateText';
 import { EmptyState } from './EmptyState';
@@ -17,10 +16,11 @@ import { DetailArticle } from './info/DetailArticle';
 import { ItemList } from './info/ItemList';
 import { Pager } from './Pager';
 import { PublicPage } from './PublicPage';
+import { translationsIn } from '@/lib/i18n/params';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-function Facts({ locale, facts }: { locale: Locale; facts: ResourceFact[] }) {
+function Facts({ language, facts }: { language: WireLanguage; facts: ResourceFact[] }) {
   if (facts.length === 0) return null;
   return (
     <dl className="definition-list">
@@ -29,7 +29,7 @@ function Facts({ locale, facts }: { locale: Locale; facts: ResourceFact[] }) {
           <dt>{fact.label}</dt>
           <dd>
             {fact.value instanceof Date ? (
-              <DateText locale={locale} value={fact.value} style={fact.kind === 'date' ? 'date' : 'datetime'} />
+              <DateText language={language} value={fact.value} style={fact.kind === 'date' ? 'date' : 'datetime'} />
             ) : fact.url ? (
               <a href={fact.value} rel="noopener noreferrer">
                 {fact.value}
@@ -44,15 +44,15 @@ function Facts({ locale, facts }: { locale: Locale; facts: ResourceFact[] }) {
   );
 }
 
-async function Published({ locale, date }: { locale: Locale; date: Date | null }) {
+async function Published({ language, date }: { language: WireLanguage; date: Date | null }) {
   if (!date) return null;
-  const t = await getTranslations({ locale, namespace: 'site' });
+  const t = await translationsIn(language, 'site');
   return (
     <p className="list-item__meta detail-meta">
       <span>
         {t('announcements.published')}
         {t('colon')}
-        <DateText locale={locale} value={date} />
+        <DateText language={language} value={date} />
       </span>
     </p>
   );
@@ -60,23 +60,23 @@ async function Published({ locale, date }: { locale: Locale; date: Date | null }
 
 /** The generic list page of a resource's own route: search and filters when declared, the items, the pager. */
 export async function ResourceList({
-  locale,
+  language,
   page,
   searchParams,
 }: {
-  locale: Locale;
+  language: WireLanguage;
   page: ResourcePage;
   searchParams: SearchParams;
 }) {
-  const list = await resourceList(page.definition, toWireLanguage(locale), searchParams);
-  const t = await getTranslations({ locale, namespace: 'site.resourcePages' });
-  const path = routeHref(locale, page.route);
+  const list = await resourceList(page.definition, language, searchParams);
+  const t = await translationsIn(language, 'site.resourcePages');
+  const path = routeHref(language, page.route);
   const filtered = list.query !== '' || list.filters.some((filter) => filter.value !== undefined);
   return (
-    <PublicPage locale={locale} route={page.route.id}>
+    <PublicPage language={language} route={page.route.id}>
       {(list.searchable || list.filters.length > 0) && (
         <FilterForm
-          locale={locale}
+          language={language}
           action={path}
           label={t('filterLabel')}
           resetHref={filtered ? path : undefined}
@@ -104,13 +104,13 @@ export async function ResourceList({
             title: item.title,
             href: (page.definition.public?.shows ?? 'page') === 'page' ? `${path}/${item.id}` : `#item-${item.id}`,
             image: item.image,
-            meta: <Published locale={locale} date={item.date} />,
+            meta: <Published language={language} date={item.date} />,
             summary: item.summary,
           }))}
         />
       )}
       <Pager
-        locale={locale}
+        language={language}
         page={list.page}
         total={list.total}
         pageSize={list.pageSize}
@@ -121,33 +121,33 @@ export async function ResourceList({
 }
 
 /** The generic detail page: date, facts, image, rich text, attachments and the way back to the list. */
-export async function ResourceDetail({ locale, page }: { locale: Locale; page: ResourcePage }) {
-  const row = await resourceRow(page, locale);
-  const item = resourceItem(page.definition, row, toWireLanguage(locale));
+export async function ResourceDetail({ language, page }: { language: WireLanguage; page: ResourcePage }) {
+  const row = await resourceRow(page, language);
+  const item = resourceItem(page.definition, row, language);
   const [t, routes] = await Promise.all([
-    getTranslations({ locale, namespace: 'site.resourcePages' }),
-    getTranslations({ locale, namespace: 'site.routes' }),
+    translationsIn(language, 'site.resourcePages'),
+    translationsIn(language, 'site.routes'),
   ]);
   return (
     <PublicPage
-      locale={locale}
+      language={language}
       route={page.route.id}
       title={item.title}
       below={[{ label: item.title, path: `${page.route.path}/${item.id}` }]}
     >
       <DetailArticle
-        locale={locale}
+        language={language}
         title={item.title}
         image={item.image}
         meta={
           <>
-            <Published locale={locale} date={item.date} />
-            <Facts locale={locale} facts={item.facts} />
+            <Published language={language} date={item.date} />
+            <Facts language={language} facts={item.facts} />
           </>
         }
         html={item.html}
         files={item.files}
-        back={{ href: routeHref(locale, page.route), label: t('backToList', { list: routes(page.route.id) }) }}
+        back={{ href: routeHref(language, page.route), label: t('backToList', { list: routes(page.route.id) }) }}
       />
     </PublicPage>
   );

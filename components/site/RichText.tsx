@@ -1,12 +1,12 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import { publicImage } from '@/lib/public/attachments';
 import { responsiveImages, scrollableTables } from '@/lib/public/rich-text';
 import { COLUMN_SIZES } from './ItemImage';
 import styles from './RichText.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   /** Stored rich text: sanitised when it was written (lib/security/sanitize.ts), so shown as it is. */
   html: string | null | undefined;
   className?: string;
@@ -16,9 +16,9 @@ interface Props {
  * Rich text in the `.prose` typography; wide tables scroll sideways on phones (keyboard too);
  * uploaded images come in the sizes and formats the screen needs.
  */
-export async function RichText({ locale, html, className }: Props) {
+export async function RichText({ language, html, className }: Props) {
   if (!html || !html.trim()) return null;
-  const t = await getTranslations({ locale, namespace: 'site.kit' });
+  const t = await translationsIn(language, 'site.kit');
   const shown = await responsiveImages(html, publicImage, COLUMN_SIZES);
   return (
     <div

@@ -2,11 +2,10 @@ import { draftMode } from 'next/headers';
 import { Suspense, type ReactNode } from 'react';
 import { readsAsMember } from '@/lib/cache/member-scope';
 import type { ResourceDefinition } from '@/lib/content/model/define';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
 import { notePageStatus } from '@/lib/observability/request-store';
 import { isPublicRow } from '@/lib/public/detail';
 import { NotFoundContent } from './NotFoundContent';
+import { languageOf } from '@/lib/i18n/params';
 
 type Params = { locale: string } & Record<string, string | string[] | undefined>;
 interface LayoutProps {
@@ -15,7 +14,7 @@ interface LayoutProps {
 }
 
 /** The row a page shows, from its address's parameters: its resource and the id as written (checked there). */
-export type PageRow = { definition: ResourceDefinition; id: string | string[] | undefined } | null;
+type PageRow = { definition: ResourceDefinition; id: string | string[] | undefined } | null;
 
 /** The boundary of a page that answers 404: the not-found content is its fallback. */
 const notFoundBoundary = (children: ReactNode) => <Suspense fallback={<NotFoundContent />}>{children}</Suspense>;
@@ -45,7 +44,7 @@ export function rowPageLayout(rowOf: (params: Params) => PageRow) {
     // A Member's request is in draft mode too (lib/server/member-reads.ts), and reads as below.
     if ((await draftMode()).isEnabled && !readsAsMember()) return children;
     const row = rowOf(await params);
-    const language = toWireLanguage(await localeOf(params));
+    const language = await languageOf(params);
     if (row && (await isPublicRow(row.definition, language, row.id))) return children;
     notePageStatus(404);
     return notFoundBoundary(children);

@@ -1,5 +1,4 @@
-import { getTranslations } from 'next-intl/server';
-import { htmlLang, toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { htmlLang, type WireLanguage } from '@/lib/i18n/languages';
 import type { RouteId } from '@/lib/public/routes';
 import { footerFigures, siteInfo } from '@/lib/public/site';
 import { feedPath, feedKinds } from '@/lib/public/feeds';
@@ -9,6 +8,7 @@ import { DateText } from './DateText';
 import { VisitCounter } from './VisitCounter';
 import { SubscribeForm } from './newsletter/SubscribeForm';
 import styles from './SiteFooter.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 const footerRoutes: RouteId[] = [
   'siteMap',
@@ -24,11 +24,10 @@ const footerRoutes: RouteId[] = [
  * The footer: the `:::` Z mark, contact details from the web settings, links, counters, the update date and the
  * newsletter's sign-up form.
  */
-export async function SiteFooter({ locale }: { locale: Locale }) {
-  const language = toWireLanguage(locale);
+export async function SiteFooter({ language }: { language: WireLanguage }) {
   const [t, routes, site, figures] = await Promise.all([
-    getTranslations({ locale, namespace: 'site.footer' }),
-    getTranslations({ locale, namespace: 'site.routes' }),
+    translationsIn(language, 'site.footer'),
+    translationsIn(language, 'site.routes'),
     siteInfo(language),
     footerFigures(),
   ]);
@@ -41,7 +40,7 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
   return (
     <footer className={styles.footer}>
       <div className="container">
-        <AccessKeyMark locale={locale} area="Z" label={t('area')} />
+        <AccessKeyMark language={language} area="Z" label={t('area')} />
         <div className={styles.grid}>
           <section aria-labelledby="footer-contact">
             <h2 id="footer-contact" className={styles.name}>
@@ -72,7 +71,7 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
             <ul className={styles.list}>
               {footerRoutes.map((id) => (
                 <li key={id}>
-                  <a href={routeHref(locale, id)}>{routes(id)}</a>
+                  <a href={routeHref(language, id)}>{routes(id)}</a>
                 </li>
               ))}
               {feedKinds.map((kind) => (
@@ -89,13 +88,13 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
               initial={{ visit: figures.visit, accessible: figures.accessible }}
               legacy={figures.legacy}
               label={t('visits')}
-              lang={htmlLang[locale]}
+              lang={htmlLang[language]}
             />
             {figures.updated && (
               <div>
                 <dt>{t('updated')}</dt>
                 <dd>
-                  <DateText locale={locale} value={figures.updated} />
+                  <DateText language={language} value={figures.updated} />
                 </dd>
               </div>
             )}
@@ -104,7 +103,7 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
             <h2 id="footer-newsletter" className={styles.name}>
               {routes('newsletter')}
             </h2>
-            <SubscribeForm locale={locale} place="footer" />
+            <SubscribeForm language={language} place="footer" />
           </section>
         </div>
         {site.footerNote && <p className={styles.note}>{site.footerNote}</p>}

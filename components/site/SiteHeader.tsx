@@ -1,5 +1,4 @@
-import { getTranslations } from 'next-intl/server';
-import { htmlLang, toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { htmlLang, otherLanguage, type WireLanguage } from '@/lib/i18n/languages';
 import { menu } from '@/lib/public/routes';
 import { siteInfo } from '@/lib/public/site';
 import { routeHref } from '@/lib/public/links';
@@ -8,32 +7,32 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { MainNav, type NavGroup } from './MainNav';
 import { ItemImage } from './ItemImage';
 import styles from './SiteHeader.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /**
  * The public header: the `:::` U mark, the association's name and logo (web settings), the site
  * search (a GET form, with suggestions as one types once the script runs), the language switch, and
  * the main navigation from the route table.
  */
-export async function SiteHeader({ locale }: { locale: Locale }) {
-  const language = toWireLanguage(locale);
+export async function SiteHeader({ language }: { language: WireLanguage }) {
   const [t, routes, site] = await Promise.all([
-    getTranslations({ locale, namespace: 'site' }),
-    getTranslations({ locale, namespace: 'site.routes' }),
+    translationsIn(language, 'site'),
+    translationsIn(language, 'site.routes'),
     siteInfo(language),
   ]);
-  const other: Locale = locale === 'en' ? 'zh-TW' : 'en';
+  const other = otherLanguage(language);
   const groups: NavGroup[] = menu().map(({ group, pages }) => ({
     label: routes(group.id),
     path: group.link ?? group.path,
-    href: routeHref(locale, group),
-    pages: pages.map((page) => ({ label: routes(page.id), path: page.path, href: routeHref(locale, page) })),
+    href: routeHref(language, group),
+    pages: pages.map((page) => ({ label: routes(page.id), path: page.path, href: routeHref(language, page) })),
   }));
   return (
     <header className={styles.header}>
       <div className={`container ${styles.top}`}>
         <div>
-          <AccessKeyMark locale={locale} area="U" label={t('header.area')} />{' '}
-          <a href={routeHref(locale, 'home')} className={styles.name}>
+          <AccessKeyMark language={language} area="U" label={t('header.area')} />{' '}
+          <a href={routeHref(language, 'home')} className={styles.name}>
             {/* The name beside it says the same, so the logo is decorative here. */}
             {site.logoUrl && (
               <ItemImage src={site.logoUrl} alt="" width={40} height={40} sizes="40px" className={styles.logo} />
@@ -44,7 +43,7 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
         <div className={styles.tools}>
           <form
             method="get"
-            action={routeHref(locale, 'search')}
+            action={routeHref(language, 'search')}
             role="search"
             className={`site-search ${styles.search}`}
             aria-label={t('header.searchLabel')}
@@ -84,7 +83,7 @@ export async function SiteHeader({ locale }: { locale: Locale }) {
           </form>
           {/* The visible name is the accessible name (WCAG 2.5.3); the title explains it on hover. */}
           <LanguageSwitch
-            locale={other}
+            language={other}
             lang={htmlLang[other]}
             text={t('switchLanguage')}
             title={t('switchLanguageLabel')}

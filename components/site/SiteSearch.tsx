@@ -1,17 +1,18 @@
-import { getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { type WireLanguage } from '@/lib/i18n/languages';
 import { MAX_QUERY_LENGTH, searchSite } from '@/lib/public/site-search';
-import { withQuery } from '@/lib/public/urls';
-import { routeHref, pathHref } from '@/lib/public/links';
+import { withQuery } from '@/lib/routing/site';
+import { routeHref } from '@/lib/public/links';
 import { EmptyState } from './EmptyState';
 import { FilterForm, FilterInput } from './FilterForm';
 import { MembersOnlyMark } from './MembersOnlyMark';
 import { Pager } from './Pager';
 import { PublicPage } from './PublicPage';
+import { translationsIn } from '@/lib/i18n/params';
+import { sitePath } from '@/lib/routing/site';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   query: string;
   page: number;
   area?: string;
@@ -23,14 +24,13 @@ interface Props {
  * with counts), one ranked list of hits each with its area, date and a snippet with the matched
  * words marked, "did you mean", the pager. Plain links and a form: it works without script.
  */
-export async function SiteSearch({ locale, query, page, area, year }: Props) {
-  const language = toWireLanguage(locale);
+export async function SiteSearch({ language, query, page, area, year }: Props) {
   const [t, tRoutes, results] = await Promise.all([
-    getTranslations({ locale, namespace: 'site.search' }),
-    getTranslations({ locale, namespace: 'site.routes' }),
+    translationsIn(language, 'site.search'),
+    translationsIn(language, 'site.routes'),
     searchSite(language, query, page, { area, year }),
   ]);
-  const action = routeHref(locale, 'search');
+  const action = routeHref(language, 'search');
   const href = (change: { area?: string; year?: number; page?: number; q?: string }) =>
     withQuery(action, {
       q: change.q ?? query,
@@ -39,13 +39,13 @@ export async function SiteSearch({ locale, query, page, area, year }: Props) {
       page: change.page && change.page > 1 ? change.page : undefined,
     });
   const dateText = (iso: string) =>
-    new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-TW', {
+    new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'zh-TW', {
       dateStyle: 'medium',
       timeZone: config().siteTimeZone,
     }).format(new Date(iso));
   return (
-    <PublicPage locale={locale} route="search">
-      <FilterForm locale={locale} action={action} label={t('formLabel')} submitLabel={t('submit')} search>
+    <PublicPage language={language} route="search">
+      <FilterForm language={language} action={action} label={t('formLabel')} submitLabel={t('submit')} search>
         <FilterInput
           name="q"
           label={t('keyword')}
@@ -106,8 +106,8 @@ export async function SiteSearch({ locale, query, page, area, year }: Props) {
             {results.hits.map((hit) => (
               <li key={`${hit.resource}-${hit.id}`} className="list-item">
                 <h2 className="list-item__title">
-                  {hit.membersOnly && <MembersOnlyMark locale={locale} />}
-                  <a href={pathHref(locale, hit.path)}>{hit.title}</a>
+                  {hit.membersOnly && <MembersOnlyMark language={language} />}
+                  <a href={sitePath(language, hit.path)}>{hit.title}</a>
                 </h2>
                 <p className="list-item__meta">
                   <span className="tag">{tRoutes(hit.route)}</span>
@@ -124,7 +124,7 @@ export async function SiteSearch({ locale, query, page, area, year }: Props) {
         </>
       )}
       <Pager
-        locale={locale}
+        language={language}
         page={results.page}
         total={results.total}
         pageSize={results.pageSize}

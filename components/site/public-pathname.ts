@@ -1,5 +1,6 @@
 import { useParams, usePathname } from 'next/navigation';
-import { defaultLocale, locales, pathBelowPrefix, type Locale } from '@/lib/i18n/languages';
+import { defaultWireLanguage, languageOfLocale, type WireLanguage } from '@/lib/i18n/languages';
+import { pathBelowPrefix } from '@/lib/routing/site';
 
 /*
  * The public site's client components read the page's language and path from Next.js itself, not
@@ -8,10 +9,9 @@ import { defaultLocale, locales, pathBelowPrefix, type Locale } from '@/lib/i18n
  * come as props from the server components that render them.
  */
 
-/** The page's locale: its `[locale]` segment. */
-export function usePageLocale(): Locale {
-  const segment = useParams<{ locale?: string }>()?.locale;
-  return locales.find((locale) => locale === segment) ?? defaultLocale;
+/** The page's language: its `[locale]` segment. */
+export function usePageLanguage(): WireLanguage {
+  return languageOfLocale(useParams<{ locale?: string }>()?.locale) ?? defaultWireLanguage;
 }
 
 /** The visitor's path below the language prefix. */

@@ -15,7 +15,7 @@ export type FormMode = 'add' | 'update';
  * - `fixed`: a parent the list's path decides (the form adds into that list), shown, not editable;
  * - `readOnly`: kept by the server (views, lock times), shown on edit only.
  */
-export type FieldAccess = 'editable' | 'fixed' | 'readOnly';
+type FieldAccess = 'editable' | 'fixed' | 'readOnly';
 
 export interface FormField {
   key: string;

@@ -6,7 +6,7 @@ import { translate } from '@/lib/i18n/messages';
 import type { FormField, FormMode } from './fields';
 import { toPayload, type FormValues } from './values';
 
-export interface FieldError {
+interface FieldError {
   field: string;
   message: string;
 }

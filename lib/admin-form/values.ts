@@ -6,7 +6,7 @@ import type { FormField, FormMode } from './fields';
  * and selects (an empty string is "nothing chosen"), a boolean for a checkbox, upload ids for files.
  * These functions are the only place that converts between that and the API's wire form.
  */
-export type FormValue = string | boolean | string[];
+type FormValue = string | boolean | string[];
 export type FormValues = Record<string, FormValue>;
 
 /** `YYYY-MM-DDTHH:mm:ss` (the wire form) as a `datetime-local` input takes it. */

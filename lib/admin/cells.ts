@@ -6,7 +6,7 @@ import type { Column } from './list';
 /** Names of referenced rows by id, per reference field of the list (`typeId` → bulletin type names). */
 export type Lookups = Record<string, ReadonlyMap<number, string>>;
 
-export const CELL_MAX_LENGTH = 80;
+const CELL_MAX_LENGTH = 80;
 
 const commonKinds: Record<string, Field['kind']> = {
   isVisible: 'boolean',

@@ -11,7 +11,7 @@ import { sectionFieldOf } from './paths';
  */
 
 /** The common columns every row has, labelled through the admin messages `columns.*`. */
-export type CommonColumn = 'order' | 'publishAt' | 'isVisible' | 'status' | 'updatedAt';
+type CommonColumn = 'order' | 'publishAt' | 'isVisible' | 'status' | 'updatedAt';
 
 export interface Column {
   key: string;
@@ -37,7 +37,7 @@ export function listColumns(definition: ResourceDefinition, sectionFixed: boolea
   return columns;
 }
 
-export interface ListFilter {
+interface ListFilter {
   key: string;
   field: Field;
   /** `path`: a getlist path id (a parent); `query`: a query-string filter. */

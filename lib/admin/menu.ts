@@ -19,7 +19,7 @@ export { type MenuGroupId };
 const settingsGroup: MenuGroupId = 'system';
 
 /** Each group's resources, in registry order: every resource names its group (`menu` in its file). */
-export function menuGroups(): { id: MenuGroupId; resources: string[] }[] {
+function menuGroups(): { id: MenuGroupId; resources: string[] }[] {
   return menuGroupIds.map((id) => ({
     id,
     resources: allResources()
@@ -39,7 +39,7 @@ export interface MenuEntry {
   children?: MenuEntry[];
 }
 
-export interface MenuGroup {
+interface MenuGroup {
   id: MenuGroupId;
   entries: MenuEntry[];
 }

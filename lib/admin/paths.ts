@@ -4,9 +4,11 @@ import { findResource } from '../content/model/registry';
 import { sections, type Section } from '../content/model/sections';
 import webactivity from '../content/resources/webactivity';
 import { isWireLanguage, type WireLanguage } from '../i18n/languages';
+import { adminHome, adminPagePath, adminRowPath, adminSegments } from '../routing/back-office';
 
 /**
- * The back office's URLs (docs/back-office.md, Routing), built and parsed in one place:
+ * The back office's screens and their URLs (docs/back-office.md, Routing), built on lib/routing/back-office.ts
+ * and parsed here:
  *
  *   /{lang}-admin                                  dashboard
  *   /{lang}-admin/{resource}[/{section}]           list (section: a key of sections.ts)
@@ -44,18 +46,8 @@ export type AdminScreen =
   | { kind: 'checkin'; id: number }
   | { kind: 'notFound' };
 
-export const SETTINGS_SEGMENT = 'settings';
-export const AUDIT_SEGMENT = 'audit';
-export const MEDIA_SEGMENT = 'media';
-export const SECURITY_SEGMENT = 'security';
-export const TRASH_SEGMENT = 'trash';
-export const IMPORT_SEGMENT = 'import';
-export const REVIEW_SEGMENT = 'review';
-export const REGISTRATIONS_SEGMENT = 'registrations';
-export const CHECKIN_SEGMENT = 'checkin';
 /** The resource whose rows take sign-ups. */
 const SIGN_UP_RESOURCE = webactivity.name;
-export const NEWSLETTER_SEGMENT = 'newsletter';
 
 /** The section field of a resource with one list per section, or undefined. */
 export function sectionFieldOf(
@@ -73,49 +65,32 @@ export function sectionPath(section: number | undefined): number[] | undefined {
   return section === undefined ? undefined : [section];
 }
 
-export function adminHome(language: WireLanguage): string {
-  return `/${language}-admin`;
-}
-
-export function loginPath(language: WireLanguage, returnTo?: string): string {
-  return `/${language}-login${returnTo ? `?next=${encodeURIComponent(returnTo)}` : ''}`;
-}
-
 export function adminPath(language: WireLanguage, screen: AdminScreen): string {
-  const home = adminHome(language);
   switch (screen.kind) {
     case 'dashboard':
     case 'notFound':
-      return home;
+      return adminHome(language);
     case 'settings':
-      return `${home}/${SETTINGS_SEGMENT}`;
     case 'audit':
-      return `${home}/${AUDIT_SEGMENT}`;
     case 'media':
-      return `${home}/${MEDIA_SEGMENT}`;
     case 'security':
-      return `${home}/${SECURITY_SEGMENT}`;
     case 'review':
-      return `${home}/${REVIEW_SEGMENT}`;
     case 'newsletter':
-      return `${home}/${NEWSLETTER_SEGMENT}`;
+      return adminPagePath(language, adminSegments[screen.kind]);
     case 'trash':
-      return `${home}/${screen.resource}/${TRASH_SEGMENT}`;
     case 'import':
-      return `${home}/${screen.resource}/${IMPORT_SEGMENT}`;
+      return adminPagePath(language, screen.resource, adminSegments[screen.kind]);
     case 'registrations':
-      return `${home}/${SIGN_UP_RESOURCE}/${screen.id}/${REGISTRATIONS_SEGMENT}`;
     case 'checkin':
-      return `${home}/${SIGN_UP_RESOURCE}/${screen.id}/${CHECKIN_SEGMENT}`;
+      return adminPagePath(language, SIGN_UP_RESOURCE, screen.id, adminSegments[screen.kind]);
     default: {
       const definition = findResource(screen.resource);
       const sectionKey =
         definition && screen.section !== undefined
           ? sectionFieldOf(definition)?.list.find((s) => s.value === screen.section)?.key
           : undefined;
-      const base = `${home}/${screen.resource}${sectionKey ? `/${sectionKey}` : ''}`;
-      if (screen.kind === 'list') return base;
-      return `${base}/${screen.kind === 'new' ? 'new' : screen.id}`;
+      if (screen.kind === 'list') return adminPagePath(language, screen.resource, ...(sectionKey ? [sectionKey] : []));
+      return adminRowPath(language, screen.resource, screen.kind === 'new' ? 'new' : screen.id, sectionKey);
     }
   }
 }
@@ -133,19 +108,19 @@ function screenOf(segments: string[]): AdminScreen {
   const notFound: AdminScreen = { kind: 'notFound' };
   if (segments.length === 0) return { kind: 'dashboard' };
   const [first, ...rest] = segments;
-  if (first === SETTINGS_SEGMENT) return rest.length ? notFound : { kind: 'settings' };
-  if (first === AUDIT_SEGMENT) return rest.length ? notFound : { kind: 'audit' };
-  if (first === MEDIA_SEGMENT) return rest.length ? notFound : { kind: 'media' };
-  if (first === SECURITY_SEGMENT) return rest.length ? notFound : { kind: 'security' };
-  if (first === REVIEW_SEGMENT) return rest.length ? notFound : { kind: 'review' };
-  if (first === NEWSLETTER_SEGMENT) return rest.length ? notFound : { kind: 'newsletter' };
+  if (first === adminSegments.settings) return rest.length ? notFound : { kind: 'settings' };
+  if (first === adminSegments.audit) return rest.length ? notFound : { kind: 'audit' };
+  if (first === adminSegments.media) return rest.length ? notFound : { kind: 'media' };
+  if (first === adminSegments.security) return rest.length ? notFound : { kind: 'security' };
+  if (first === adminSegments.review) return rest.length ? notFound : { kind: 'review' };
+  if (first === adminSegments.newsletter) return rest.length ? notFound : { kind: 'newsletter' };
   const definition = findResource(first);
   if (!definition) return notFound;
-  if (rest.length === 1 && rest[0] === TRASH_SEGMENT) return { kind: 'trash', resource: definition.name };
-  if (rest.length === 1 && rest[0] === IMPORT_SEGMENT) return { kind: 'import', resource: definition.name };
+  if (rest.length === 1 && rest[0] === adminSegments.trash) return { kind: 'trash', resource: definition.name };
+  if (rest.length === 1 && rest[0] === adminSegments.import) return { kind: 'import', resource: definition.name };
   if (definition.name === SIGN_UP_RESOURCE && rest.length === 2 && /^[1-9]\d{0,9}$/.test(rest[0])) {
-    if (rest[1] === REGISTRATIONS_SEGMENT) return { kind: 'registrations', id: Number(rest[0]) };
-    if (rest[1] === CHECKIN_SEGMENT) return { kind: 'checkin', id: Number(rest[0]) };
+    if (rest[1] === adminSegments.registrations) return { kind: 'registrations', id: Number(rest[0]) };
+    if (rest[1] === adminSegments.checkin) return { kind: 'checkin', id: Number(rest[0]) };
   }
   let section: number | undefined;
   const sectionField = sectionFieldOf(definition);

@@ -1,3 +1,5 @@
+import type { WireLanguage } from '../i18n/languages';
+import { loginPath, resetPath } from '../routing/back-office';
 import { parseAdminPath } from './paths';
 
 /**
@@ -9,16 +11,19 @@ import { parseAdminPath } from './paths';
  * `/admin/…` itself) is not ours: null.
  */
 /** The internal page of a back-office path that names no screen (app/admin/[lang]/unknown). */
-export const UNKNOWN_SCREEN = 'unknown';
+const UNKNOWN_SCREEN = 'unknown';
 
-export type AdminRouting = { rewrite: string } | { redirect: string } | null;
+type AdminRouting = { rewrite: string } | { redirect: string } | null;
 
 export function adminRouting(pathname: string): AdminRouting {
   const match = /^\/(tw|en)-(admin|login|reset)(\/.*)?$/.exec(pathname);
   if (!match) return null;
-  const [, language, area, rest = ''] = match;
-  if (area !== 'admin')
-    return rest && rest !== '/' ? { redirect: `/${language}-${area}` } : { rewrite: `/admin/${language}/${area}` };
+  const [, wire, area, rest = ''] = match;
+  const language = wire as WireLanguage;
+  if (area !== 'admin') {
+    if (!rest || rest === '/') return { rewrite: `/admin/${language}/${area}` };
+    return { redirect: area === 'login' ? loginPath(language) : resetPath(language) };
+  }
   if (parseAdminPath(pathname)?.screen.kind === 'notFound') return { rewrite: `/admin/${language}/${UNKNOWN_SCREEN}` };
   return { rewrite: `/admin/${language}/office${rest === '/' ? '' : rest}` };
 }

@@ -20,7 +20,7 @@ export interface RequestContext {
   actor: Actor;
 }
 
-export function bearerToken(request: Request): string | null {
+function bearerToken(request: Request): string | null {
   const header = request.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match ? match[1] : null;

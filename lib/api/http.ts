@@ -1,6 +1,6 @@
 import { ApiError, badRequest, formatBytes } from './errors';
 
-export const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(data), { status, headers: { ...jsonHeaders, ...headers } });
@@ -52,7 +52,7 @@ export async function readFormData(request: Request, limit: number, tooLarge: ()
 }
 
 /** JSON bodies are small; rich text is the largest thing they carry. */
-export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** Parses a JSON object body. An empty body counts as `{}` (changeorder and the like send none). */
 /** A JSON object: what every JSON body of the API must be (not an array, a string or null). */

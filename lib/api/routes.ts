@@ -46,6 +46,7 @@ import * as upload from './handlers/upload';
 import { readSettings, saveSettings, visitCount } from '../content/operations/settings';
 import { json } from './http';
 import { newsletterRoutes } from './newsletter-routes';
+import { sitePath, withToken } from '../routing/site';
 
 /** A call served by lib/api itself: it needs the request (sign-in, uploads, settings) and answers a Response. */
 export type Handler = (context: RequestContext, params: string[]) => Promise<Response>;
@@ -53,7 +54,7 @@ export type Handler = (context: RequestContext, params: string[]) => Promise<Res
  * A content operation: the dispatcher builds the actor and input and sends the result as JSON, or
  * as it is when it is a Response already (an export's file).
  */
-export type Operation = (actor: Actor, input: CallInput) => Promise<unknown>;
+type Operation = (actor: Actor, input: CallInput) => Promise<unknown>;
 
 export type Route = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -157,7 +158,7 @@ function resourceRoutes(definition: ResourceDefinition): Route[] {
       const { token, expiresAt } = await createPreviewToken(actor, definition, id, (row) =>
         publicRowUrl(actor.language, name, row),
       );
-      return { url: `/${actor.language}/preview?token=${token}`, expiresAt: wireInstant(expiresAt) };
+      return { url: sitePath(actor.language, withToken('/preview', token)), expiresAt: wireInstant(expiresAt) };
     };
     routes.push({
       method: 'POST',

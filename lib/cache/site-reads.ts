@@ -23,7 +23,7 @@ declare module '../runtime/process-state' {
 }
 const entries: Map<string, Entry> = processSlot('siteReads', () => new Map());
 
-export const SITE_READ_TTL_MS = 30_000;
+const SITE_READ_TTL_MS = 30_000;
 
 export function cachedSiteRead<T>(
   key: string,

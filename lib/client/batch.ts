@@ -16,7 +16,7 @@ const OUTER_HEADERS = ['authorization', 'web-language', 'web-role'] as const;
 /** Secrets the outer request carries once, so the parts need not repeat them. */
 const NOT_IN_PARTS = new Set(['authorization', 'x-xsrf-token', 'cookie', 'content-length']);
 
-export interface BatcherOptions {
+interface BatcherOptions {
   /** Sends one real request (a lone one, or the batch itself). */
   send: (request: Request) => Promise<Response>;
   /** Whether grouping is on right now (settings.batch). */
@@ -41,7 +41,7 @@ interface Pending {
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /** `/api/batch` beside the request's own `/api/` (so a host prefix applies to it as well), or null. */
-export function batchUrlFor(url: URL): URL | null {
+function batchUrlFor(url: URL): URL | null {
   const at = url.pathname.indexOf('/api/');
   if (at < 0) return null;
   const rest = url.pathname
@@ -56,7 +56,7 @@ export function batchUrlFor(url: URL): URL | null {
  * JSON or text bodies only: the multipart codec is text, and multipart requests are never grouped.
  * Nor are exports, whose answers are files (XLSX is binary).
  */
-export function isBatchable(request: Request): boolean {
+function isBatchable(request: Request): boolean {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/')) return false;
   if (/\/export(\/|$)/i.test(new URL(request.url).pathname)) return false;

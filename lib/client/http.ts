@@ -11,7 +11,7 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 /** Everything the layer takes from the browser, so tests can hand in stand-ins. */
-export interface HttpDeps {
+interface HttpDeps {
   fetch: (request: Request) => Promise<Response>;
   alert: (message: string) => void;
   confirm: (message: string) => boolean;

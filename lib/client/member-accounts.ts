@@ -1,7 +1,7 @@
 import { http, type ApiHttp } from './http';
 
 /** A member institution's accounts and invitations as `member/accounts/{memberId}` answers them (docs/api.md). */
-export interface MemberRosterView {
+interface MemberRosterView {
   memberId: number;
   institution: string;
   max: number;
@@ -17,7 +17,7 @@ export interface MemberRosterView {
 }
 
 /** The Admins' side of a member institution's accounts: the roster, and an invitation resent or revoked. */
-export function memberAccountsApi(client: ApiHttp = http) {
+function memberAccountsApi(client: ApiHttp = http) {
   const post = <T>(path: string) => client.post(client.url(`/api/${path}`), { json: {} }).json<T>();
   return {
     roster: (memberId: number) => post<MemberRosterView>(`member/accounts/${memberId}`),

@@ -2,7 +2,7 @@ import tw from '../../messages/tw/client.json';
 import en from '../../messages/en/client.json';
 import type { WireLanguage } from '../i18n/languages';
 
-export type ClientMessages = typeof tw;
+type ClientMessages = typeof tw;
 
 const byLanguage: Record<WireLanguage, ClientMessages> = { tw, en };
 

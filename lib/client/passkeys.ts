@@ -15,7 +15,7 @@ export interface Passkey {
 }
 
 /** The signed-in account's passkeys (docs/api.md, Passkeys): list, add with the browser's ceremony, remove. */
-export function passkeysApi(client: ApiHttp = http) {
+function passkeysApi(client: ApiHttp = http) {
   const post = <T>(path: string, json?: unknown) =>
     client.post(client.url(`/api/${path}`), json === undefined ? {} : { json }).json<T>();
   return {

@@ -9,7 +9,7 @@ export type Row = Record<string, unknown>;
 /** Path ids of resources with sections or parents: `[boardType]`, `[page]`, `[0]` for Q&A. */
 export type PathIds = readonly (number | string)[];
 export type Query = Record<string, string | number>;
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ListBody {
   page: number;
@@ -117,7 +117,7 @@ export interface EditLock {
 }
 
 /** The answer of `POST {resource}/lock/{id}`: the lock as it stands, and whether it is the caller's. */
-export interface LockAnswer {
+interface LockAnswer {
   lock: EditLock;
   mine: boolean;
 }
@@ -269,8 +269,6 @@ export function resourceApi(name: string, client: ApiHttp = http) {
   };
 }
 
-export type ResourceApi = ReturnType<typeof resourceApi>;
-
 /** `POST /api/upload` (form field `file`): never batched, no time limit for large files. */
 export function uploadFile(file: File | Blob, name?: string, client: ApiHttp = http): Promise<Upload> {
   const form = new FormData();
@@ -291,7 +289,7 @@ export interface ExportedFile {
 }
 
 /** The name of an attachment: RFC 5987's `filename*` (UTF-8) when sent, else the plain `filename`. */
-export function attachmentName(disposition: string | null, fallback: string): string {
+function attachmentName(disposition: string | null, fallback: string): string {
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
   if (encoded) {
     try {
@@ -391,7 +389,7 @@ export interface DueRow {
 }
 
 /** The lists of submissions: every open one (Admins), or the caller's own. */
-export function reviewApi(client: ApiHttp = http) {
+function reviewApi(client: ApiHttp = http) {
   type Page = { data: PendingEntry[]; total: number; page: number; pageSize: number };
   return {
     open: (request: { page: number; pageSize: number }) => send<Page>(client, 'POST', 'review/getlist', request),
@@ -405,7 +403,7 @@ export const review = reviewApi();
 
 export type { RosterRow };
 
-export interface RosterPage {
+interface RosterPage {
   data: RosterRow[];
   total: number;
   page: number;
@@ -423,7 +421,7 @@ export interface RosterPage {
 }
 
 /** Sign-ups of an activity (docs/api.md, Sign-ups): the roster, changes by staff, check-in. */
-export function registrationsApi(client: ApiHttp = http) {
+function registrationsApi(client: ApiHttp = http) {
   return {
     roster: (id: number, body: { page: number; pageSize: number; status?: string; keyword?: string }) =>
       send<RosterPage>(client, 'POST', `webactivity/registrations/${id}`, body),
@@ -456,7 +454,7 @@ export function auditLogPage(request: AuditRequest, client: ApiHttp = http) {
 }
 
 /** One query of what visitors searched for, over the days asked. */
-export interface SearchQueryStatistic {
+interface SearchQueryStatistic {
   query: string;
   lang: 'tw' | 'en';
   count: number;
@@ -473,7 +471,7 @@ export function searchQueryStatistics(
 
 /** The media library: uploads with where each is used, their alternative text, delete when unused. */
 /** A file a replacement put aside (`media/history/{id}`). */
-export interface MediaHistoryEntry {
+interface MediaHistoryEntry {
   version: number;
   type: string;
   size: number;
@@ -483,7 +481,7 @@ export interface MediaHistoryEntry {
   keptUntil: string;
 }
 
-export function mediaApi(client: ApiHttp = http) {
+function mediaApi(client: ApiHttp = http) {
   return {
     list: (request: MediaRequest) =>
       send<{ data: MediaItem[]; total: number; page: number; pageSize: number }>(

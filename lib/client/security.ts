@@ -6,7 +6,7 @@ export interface SecurityState {
 }
 
 /** The signed-in account's own second factor (docs/api.md, Second factor). */
-export function securityApi(client: ApiHttp = http) {
+function securityApi(client: ApiHttp = http) {
   const post = <T>(path: string, json?: unknown) =>
     client.post(client.url(`/api/${path}`), json === undefined ? {} : { json }).json<T>();
   return {

@@ -18,7 +18,7 @@ export interface SessionView {
  * An account's sessions: the signed-in account's own, or (Admins) another's by `accountId`; and an
  * Admin's reset of another account's second factor.
  */
-export function sessionsApi(client: ApiHttp = http) {
+function sessionsApi(client: ApiHttp = http) {
   const post = <T>(path: string, json: unknown = {}) => client.post(client.url(`/api/${path}`), { json }).json<T>();
   const whose = (accountId?: number) => (accountId === undefined ? {} : { accountId });
   return {

@@ -4,7 +4,7 @@ import path from 'node:path';
  * Every environment variable the server reads, in one place (docs/operations.md, Configuration).
  * Read lazily so build-time imports never depend on the runtime environment.
  */
-export interface Config {
+interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -66,7 +66,7 @@ export interface Config {
 }
 
 /** The shortest SECRET_KEY taken: shorter ones are too easy to guess to protect anything. */
-export const SECRET_KEY_MIN_LENGTH = 32;
+const SECRET_KEY_MIN_LENGTH = 32;
 
 function secretKeyOf(value: string | undefined): string | undefined {
   if (!value) return undefined;

@@ -180,7 +180,7 @@ function timed(query: (...args: never[]) => unknown, driver: Connection['driver'
   };
 }
 
-export interface PostgresOptions {
+interface PostgresOptions {
   /** The tables' schema (tests use a private one); the connection's search_path. */
   searchPath?: string;
   /** How long a query waits for a connection of the pool before it fails (DATABASE_TIMEOUT_MS). */
@@ -252,7 +252,7 @@ function sessionOptions(searchPath: string | undefined, statementTimeoutMs: numb
  * PostgreSQL cancels a slow statement (a lock wait, a heavy scan) a little before the client gives
  * up on it: the statement fails with 57014, commits nothing, and its connection stays usable.
  */
-export function serverStatementTimeoutMs(statementTimeoutMs: number): number {
+function serverStatementTimeoutMs(statementTimeoutMs: number): number {
   return Math.max(1, Math.floor(statementTimeoutMs * 0.8));
 }
 

@@ -6,7 +6,7 @@ import type { Connection } from './client';
  * and without ANALYZE the planner guesses. The server vacuums at start-up and then, when rows have
  * changed, every MAINTENANCE_INTERVAL_MS. PostgreSQL does this by itself (autovacuum).
  */
-export const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
+const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 
 declare module '../runtime/process-state' {
   interface ProcessSlots {

@@ -8,7 +8,7 @@ export const demoActivityTypes: Bi[] = [
   bi('公益活動', 'Community events'),
 ];
 
-export interface DemoActivity {
+interface DemoActivity {
   /** Index into demoActivityTypes. */
   type: number;
   /** Start day relative to today (negative: past) and Taipei start hour; lasts `hours`. */

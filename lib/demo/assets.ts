@@ -14,7 +14,7 @@ import type { Writer } from './insert';
 type Rgb = readonly [number, number, number];
 
 /** A colour from hue (0–360), saturation and lightness (0–1). */
-export function hsl(h: number, s: number, l: number): Rgb {
+function hsl(h: number, s: number, l: number): Rgb {
   const k = (n: number) => (n + h / 30) % 12;
   const a = s * Math.min(l, 1 - l);
   const f = (n: number) => Math.round(255 * (l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)))));
@@ -124,7 +124,7 @@ function chunk(type: string, data: Uint8Array): Buffer {
 }
 
 /** An 8-bit RGB PNG: signature, IHDR, one IDAT (rows with filter byte 0), IEND. */
-export function encodePng(width: number, height: number, rgb: Uint8Array): Uint8Array {
+function encodePng(width: number, height: number, rgb: Uint8Array): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

@@ -36,7 +36,7 @@ function numberSiblings(resource: ResourceName, rows: Values[]): Values[] {
  * Takes `count` ids from the table's identity sequence, so rows can be inserted with their ids (and
  * their twins' ids) already known: no RETURNING, and no second statement to link translations.
  */
-export async function reserveIds(db: Writer, resource: ResourceName, count: number): Promise<number[]> {
+async function reserveIds(db: Writer, resource: ResourceName, count: number): Promise<number[]> {
   if (count === 0) return [];
   const result = await db.execute(
     sql`select nextval(pg_get_serial_sequence(${resource}, 'id'))::int as "id" from generate_series(1, ${sql.raw(String(Math.trunc(count)))})`,

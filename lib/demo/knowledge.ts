@@ -1,5 +1,5 @@
 /** Q&A by category (sections.qaCategories) and the Chinese–English glossary. */
-export interface DemoQa {
+interface DemoQa {
   category: number;
   tw: { question: string; answer: string[] };
   en: { question: string; answer: string[] };
@@ -241,7 +241,7 @@ export const demoQa: DemoQa[] = [
 ];
 
 /** Glossary terms: Chinese, English and a short explanation in Chinese (one row each, no language). */
-export interface DemoTerm {
+interface DemoTerm {
   termTw: string;
   termEn: string;
   description: string;

@@ -5,7 +5,7 @@ import { bi, type Bi } from './types';
  * association's self-regulation rules (webdiscipline). Titles follow the real Taiwanese statutes a
  * trust business works under; document numbers are illustrative.
  */
-export interface DemoRuleClass {
+interface DemoRuleClass {
   name: Bi;
   businesses: Bi[];
 }
@@ -41,7 +41,7 @@ export const demoRuleAttributes: Bi[] = [
   bi('函釋', 'Interpretive ruling'),
 ];
 
-export interface DemoRule {
+interface DemoRule {
   /** Indexes into demoRuleClasses, its businesses, and demoRuleAttributes. */
   class: number;
   business: number;
@@ -354,7 +354,7 @@ export const demoDisciplineTypes: Bi[] = [
   bi('作業範本', 'Model procedures'),
 ];
 
-export interface DemoDiscipline {
+interface DemoDiscipline {
   type: number;
   title: Bi;
   documentNumber: Bi;

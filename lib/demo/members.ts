@@ -5,7 +5,7 @@ import { bi, type Bi } from './types';
  * boards and committees. `category` is a memberCategories value: 1 bank, 2 trust company,
  * 3 securities firm, 4 insurer.
  */
-export interface DemoMember {
+interface DemoMember {
   category: number;
   name: Bi;
   shortName: Bi;
@@ -166,7 +166,7 @@ export const demoMembers: DemoMember[] = [
 ];
 
 /** A regional service point: kind (areaTypes), region (regions value) and the member running it. */
-export interface DemoAreaPoint {
+interface DemoAreaPoint {
   areaType: number;
   region: number;
   member: number;

@@ -1,7 +1,7 @@
 import { bi, type Bi } from './types';
 
 /** Education (by educationCategories), videos (by visionCategories), milestones and proficiency tests. */
-export interface DemoEducation {
+interface DemoEducation {
   category: number;
   link?: string;
   attachment?: Bi;
@@ -236,7 +236,7 @@ export const demoEducation: DemoEducation[] = [
   },
 ];
 
-export interface DemoVideo {
+interface DemoVideo {
   category: number;
   videoUrl: string;
   clicks: number;
@@ -335,7 +335,7 @@ export const demoVideos: DemoVideo[] = [
   },
 ];
 
-export interface DemoMilestone {
+interface DemoMilestone {
   eventDate: string;
   image?: boolean;
   tw: { title: string; paragraphs: string[] };
@@ -477,7 +477,7 @@ export const demoMilestones: DemoMilestone[] = [
   },
 ];
 
-export interface DemoTest {
+interface DemoTest {
   session: number;
   /** Exam day relative to today; registration runs from 60 to 30 days before it. */
   inDays: number;

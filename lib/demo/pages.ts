@@ -4,7 +4,7 @@ import type { Bi } from './types';
  * The fixed pages (webeditor blocks by sections.editorPages value), the web settings and a few
  * contact messages. Block content is rich text: paragraphs, lists and the odd table.
  */
-export interface DemoBlock {
+interface DemoBlock {
   page: number;
   tw: { title: string; html: string };
   en: { title: string; html: string };
@@ -373,7 +373,7 @@ export const demoSettings: Bi<Record<string, string>> & { shared: Record<string,
   shared: { legacyVisitCount: 1_285_430 },
 };
 
-export interface DemoContact {
+interface DemoContact {
   lang: 'tw' | 'en';
   daysAgo: number;
   status: number;

@@ -77,7 +77,7 @@ const TYPES: StatisticsType[] = [
 
 type Period = 'year' | 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'H1';
 
-export interface DemoStatistic {
+interface DemoStatistic {
   type: number;
   year: number;
   period: Period;

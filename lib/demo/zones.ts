@@ -1,7 +1,7 @@
 import { bi, type Bi } from './types';
 
 /** Related links, online systems (owner → category → system) and special zones (zone → section → item). */
-export interface DemoLinkType {
+interface DemoLinkType {
   name: Bi;
   links: { title: Bi; url: string; description: Bi; image?: boolean }[];
 }
@@ -115,7 +115,7 @@ export const demoLinkTypes: DemoLinkType[] = [
   },
 ];
 
-export interface DemoSystemUnit {
+interface DemoSystemUnit {
   name: Bi;
   description: Bi;
   types: { name: Bi; systems: { name: Bi; description: Bi; url: string; contact: Bi }[] }[];
@@ -245,7 +245,7 @@ export const demoSystemUnits: DemoSystemUnit[] = [
   },
 ];
 
-export interface DemoZone {
+interface DemoZone {
   name: Bi;
   description: Bi;
   sections: {

@@ -18,26 +18,8 @@ const localeToWire: Record<Locale, WireLanguage> = { 'zh-TW': 'tw', en: 'en' };
 /** Each locale's path prefix: the old site's `/tw` URLs, while the locale stays the valid BCP 47 tag zh-TW. */
 export const localePrefixes = { 'zh-TW': '/tw', en: '/en' } as const satisfies Record<Locale, string>;
 
-/**
- * A path of the public site below the language prefix, with the prefix: `sitePath('tw', '/news/12')`
- * is `/tw/news/12`. Components link by route id through lib/public/links.ts, which builds on it.
- */
-export const sitePath = (language: WireLanguage, path = ''): string => `${localePrefixes[toLocale(language)]}${path}`;
-
-/**
- * A path of the public site without its language prefix (`/tw/news/12` is `/news/12`, `/tw` is `/`).
- * The locale's own name counts as a prefix too: Next.js may report a rewritten request's internal
- * path (`/zh-TW/news/12`). A path with neither is returned as it is.
- */
-export function pathBelowPrefix(pathname: string): string {
-  for (const prefix of [...Object.values(localePrefixes), ...locales.map((locale) => `/${locale}`)]) {
-    if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return pathname.slice(prefix.length) || '/';
-  }
-  return pathname;
-}
-
-/** `lang` attribute and hreflang value of each locale. */
-export const htmlLang: Record<Locale, string> = { 'zh-TW': 'zh-Hant-TW', en: 'en' };
+/** `lang` attribute and hreflang value of each language, and the locale its dates and numbers are formatted in. */
+export const htmlLang: Record<WireLanguage, string> = { tw: 'zh-Hant-TW', en: 'en' };
 
 export function toLocale(language: WireLanguage): Locale {
   return wireToLocale[language];
@@ -45,6 +27,12 @@ export function toLocale(language: WireLanguage): Locale {
 
 export function toWireLanguage(locale: Locale): WireLanguage {
   return localeToWire[locale];
+}
+
+/** The language of next-intl's locale (a `[locale]` route segment), or undefined for any other value. */
+export function languageOfLocale(value: string | undefined): WireLanguage | undefined {
+  const locale = locales.find((known) => known === value);
+  return locale && localeToWire[locale];
 }
 
 export function otherLanguage(language: WireLanguage): WireLanguage {

@@ -1,6 +1,6 @@
 import tw from '../../messages/tw';
 import en from '../../messages/en';
-import type { Locale, WireLanguage } from './languages';
+import type { WireLanguage } from './languages';
 
 export type Messages = typeof tw;
 
@@ -8,8 +8,8 @@ export type Messages = typeof tw;
 
 const byWire: Record<WireLanguage, Messages> = { tw, en };
 
-export function messagesFor(locale: Locale): Messages {
-  return locale === 'en' ? en : tw;
+export function messagesFor(language: WireLanguage): Messages {
+  return byWire[language];
 }
 
 /**

@@ -7,10 +7,11 @@ import { toWireLanguage, type Locale } from './languages';
 
 /** The message files, and the names of the routes resources declare beside the hand-written ones. */
 function withRouteNames(locale: Locale) {
-  const messages = messagesFor(locale);
+  const language = toWireLanguage(locale);
+  const messages = messagesFor(language);
   return {
     ...messages,
-    site: { ...messages.site, routes: { ...resourceRouteNames(toWireLanguage(locale)), ...messages.site.routes } },
+    site: { ...messages.site, routes: { ...resourceRouteNames(language), ...messages.site.routes } },
   };
 }
 

@@ -8,5 +8,5 @@ const han = /\p{Script=Han}/u;
  * tells screen readers to switch voice (WCAG 3.1.2).
  */
 export function textLang(text: string): string {
-  return han.test(text) ? htmlLang['zh-TW'] : htmlLang.en;
+  return han.test(text) ? htmlLang.tw : htmlLang.en;
 }

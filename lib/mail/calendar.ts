@@ -7,7 +7,7 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
  * Taipei as 09:00 wherever the reader's device is set; a zone with daylight saving (whose rules a
  * single offset cannot say) is written in UTC instead, which is exact too.
  */
-export interface CalendarEvent {
+interface CalendarEvent {
   /** Stays the same for the same activity or sign-up, so a calendar updates its entry instead of adding one. */
   uid: string;
   start: Date;

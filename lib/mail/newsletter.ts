@@ -1,7 +1,9 @@
 import { config } from '../config';
 import type { WireLanguage } from '../i18n/languages';
 import { translate } from '../i18n/messages';
-import { escapeHtml, type MailBody } from './templates';
+import { newsletterPaths, newsletterTokenPath, oneClickUnsubscribePath } from '../routing/personal';
+import { sitePath } from '../routing/site';
+import { escapeHtml, siteLink, type MailBody } from './templates';
 
 /**
  * The newsletter's e-mails: the confirmation of a sign-up and the mailings (written by staff or a
@@ -11,8 +13,6 @@ import { escapeHtml, type MailBody } from './templates';
 
 const t = (language: WireLanguage, key: string, values: Record<string, string | number> = {}) =>
   translate(language, `mail.newsletter.${key}`, values);
-
-const link = (path: string) => `${config().siteUrl}${path}`;
 
 /** The list's identity (RFC 2919): the site's host under `newsletter.`, named by the site. */
 export function listId(site: string): string {
@@ -34,7 +34,7 @@ function page(language: WireLanguage, inner: string, footer: string): string {
 
 /** The double opt-in mail: one link that confirms the sign-up; nothing happens without it. */
 export function confirmationMail(language: WireLanguage, site: string, token: string, days: number): MailBody {
-  const confirm = link(`/${language}/newsletter/confirm?token=${encodeURIComponent(token)}`);
+  const confirm = siteLink(sitePath(language, newsletterTokenPath('confirm', token)));
   const text = [t(language, 'confirmIntro', { site }), '', confirm, '', t(language, 'confirmIgnore', { days })].join(
     '\n',
   );
@@ -65,9 +65,9 @@ export interface MailingBody {
 }
 
 /** The one-click unsubscribe URL of a subscriber (`List-Unsubscribe`) and the manage page. */
-export const unsubscribeUrl = (token: string) => link(`/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`);
+const unsubscribeUrl = (token: string) => siteLink(oneClickUnsubscribePath(token));
 export const manageUrl = (language: WireLanguage, token: string) =>
-  link(`/${language}/newsletter/manage?token=${encodeURIComponent(token)}`);
+  siteLink(sitePath(language, newsletterTokenPath('manage', token)));
 
 /** One subscriber's copy of a mailing: the body, the cards, and the footer with their own links. */
 export function mailingMail(
@@ -76,7 +76,7 @@ export function mailingMail(
   mailing: MailingBody,
   token: string | null,
 ): MailBody & { headers: Record<string, string> } {
-  const manage = token ? manageUrl(language, token) : link(`/${language}/newsletter`);
+  const manage = token ? manageUrl(language, token) : siteLink(sitePath(language, newsletterPaths.signUp));
   const cardText = mailing.cards.flatMap((card) => [
     `* ${card.title}${card.date ? ` (${card.date})` : ''}`,
     ...(card.summary ? [`  ${card.summary}`] : []),

@@ -29,12 +29,12 @@ const BATCH = 10;
 /** The kind of mail MAIL_RATE_PER_MINUTE holds back: the newsletter's mailings and digests. */
 const BULK_KIND = 'newsletter';
 /** How often the worker looks for due mail when nothing wakes it. */
-export const MAIL_POLL_MS = 30_000;
+const MAIL_POLL_MS = 30_000;
 /** Sent and expired rows are kept this long as a record, then deleted (failed ones stay). */
 export const KEEP_DONE_MS = 30 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-export interface QueuedMail extends MailContent {
+interface QueuedMail extends MailContent {
   kind:
     | 'contact'
     | 'password-reset'
@@ -291,7 +291,7 @@ export function startMailWorker(intervalMs = MAIL_POLL_MS): void {
 }
 
 /** Sends what was just queued without waiting for the next poll; does nothing where no worker runs. */
-export function wakeMailWorker(): void {
+function wakeMailWorker(): void {
   if (worker.timer) void runWorker();
 }
 
@@ -309,7 +309,7 @@ export interface FailingMail {
   createdAt: Date;
 }
 
-export interface MailQueueState {
+interface MailQueueState {
   enabled: boolean;
   /** Mails waiting to be sent (first attempt or a retry). */
   pending: number;

@@ -1,6 +1,8 @@
 import { config } from '../config';
 import type { WireLanguage } from '../i18n/languages';
 import { translate } from '../i18n/messages';
+import { adminHome, adminPagePath, adminRowPath, adminSegments } from '../routing/back-office';
+import { absoluteUrl } from '../routing/site';
 
 /** The words of one e-mail in plain text and simple HTML; recipients are added by the caller. */
 export interface MailBody {
@@ -28,9 +30,9 @@ const htmlRows = (fields: [string, string][]) =>
     .join('');
 
 /** Links in e-mail are absolute, on the public origin (SITE_URL). */
-export const siteLink = (path: string) => `${config().siteUrl}${path}`;
+export const siteLink = (path: string) => absoluteUrl(config().siteUrl, path);
 
-export interface ContactMessage {
+interface ContactMessage {
   id: number;
   name: string;
   email: string;
@@ -43,7 +45,7 @@ export interface ContactMessage {
 export function contactNotification(language: WireLanguage, site: string, message: ContactMessage): MailBody {
   const t = (key: string, values: Record<string, string | number> = {}) =>
     translate(language, `mail.contact.${key}`, values);
-  const link = siteLink(`/${language}-admin/webcontact/${message.id}`);
+  const link = siteLink(adminRowPath(language, 'webcontact', message.id));
   const fields: [string, string][] = [
     [t('name'), message.name],
     [t('email'), message.email],
@@ -200,7 +202,7 @@ export function submissionMail(
     t('submittedIntro', { author }),
     summaryLines(language, submission),
     t('submittedLink'),
-    siteLink(`/${language}-admin/review`),
+    siteLink(adminPagePath(language, adminSegments.review)),
   );
 }
 
@@ -222,7 +224,7 @@ export function decisionMail(
     t(`${state}Intro`, { reviewer: decision.reviewer }),
     lines,
     t('decidedLink'),
-    siteLink(`/${language}-admin`),
+    siteLink(adminHome(language)),
   );
 }
 
@@ -267,7 +269,7 @@ export function reviewDigestMail(language: WireLanguage, site: string, rows: Due
 }
 
 /** What the new-device e-mail tells of one sign-in. */
-export interface SignInNotice {
+interface SignInNotice {
   name: string;
   /** The time, already worded in the mail's language and the site's time zone. */
   time: string;
@@ -316,7 +318,7 @@ export function newDeviceMail(language: WireLanguage, site: string, notice: Sign
 export type RegistrationMailKind = 'confirmed' | 'waitlisted' | 'promoted' | 'cancelled' | 'reminder' | 'manageLink';
 
 /** What a sign-up e-mail tells: the activity, the sign-up and its manage link. */
-export interface RegistrationMailData {
+interface RegistrationMailData {
   name: string;
   code: string;
   seats: number;

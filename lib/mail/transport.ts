@@ -10,7 +10,7 @@ declare module '../runtime/process-state' {
 }
 
 /** A file sent with an e-mail (a calendar entry, say): text, or binary as base64. */
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;

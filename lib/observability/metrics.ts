@@ -14,7 +14,7 @@ declare module '../runtime/process-state' {
  * server's start-up and Next.js's route handlers share it). Labels hold only bounded values (route
  * patterns, methods, status codes, cache names), never addresses, ids or account names.
  */
-export interface Metrics {
+interface Metrics {
   registry: Registry;
   requests: Counter<'route' | 'method' | 'status'>;
   requestDuration: Histogram<'route' | 'method'>;

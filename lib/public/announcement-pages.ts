@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { cache } from 'react';
-import { getTranslations } from 'next-intl/server';
-import { otherLanguage, toWireLanguage, type Locale } from '../i18n/languages';
+import { otherLanguage, type WireLanguage } from '../i18n/languages';
 import type { ResourceDefinition } from '../content/model/define';
 import {
   announcementKinds,
@@ -15,7 +14,8 @@ import { shareImageUrl } from './attachments';
 import { publicRowOr404 } from './detail';
 import { detailPageMetadata, pageMetadata } from './metadata';
 import { route } from './routes';
-import { withQuery } from './urls';
+import { withQuery } from '../routing/site';
+import { translationsIn } from '../i18n/params';
 
 /**
  * The metadata of the news, bulletins and activities pages. A filtered or later page is a page of
@@ -24,12 +24,11 @@ import { withQuery } from './urls';
  */
 export async function announcementListMetadata(
   name: AnnouncementKindName,
-  locale: Locale,
+  language: WireLanguage,
   params: Record<string, string | string[] | undefined>,
 ): Promise<Metadata> {
   const kind = announcementKinds[name];
-  const language = toWireLanguage(locale);
-  const t = await getTranslations({ locale, namespace: 'site' });
+  const t = await translationsIn(language, 'site');
   // The same cached read as the page: the title and canonical URL name the page actually shown.
   const list = await announcementPage(kind, language, announcementQuery(kind, params));
   const type = list.type;
@@ -45,7 +44,7 @@ export async function announcementListMetadata(
     .filter(Boolean)
     .join(' – ');
   return pageMetadata({
-    locale,
+    language,
     path: withQuery(base, { type: type?.id, when, page: page > 1 ? page : undefined }),
     title,
     alternates: { [otherLanguage(language)]: withQuery(base, { when }) },
@@ -54,25 +53,25 @@ export async function announcementListMetadata(
 
 /** A detail page's row (hidden, expired or unknown: 404; the other language's id: redirect), once per request. */
 export const announcementRow = cache(
-  async (name: AnnouncementKindName, locale: Locale, idText: string): Promise<AnyAnnouncementRow> => {
+  async (name: AnnouncementKindName, language: WireLanguage, idText: string): Promise<AnyAnnouncementRow> => {
     const kind = announcementKinds[name];
     const base = route(kind.route).path;
     // The three kinds' definitions differ; their rows share what the pages read (AnyAnnouncementRow).
     return announcementRowOf(
       kind.definition,
-      await publicRowOr404(kind.definition, toWireLanguage(locale), idText, (id) => `${base}/${id}`),
+      await publicRowOr404(kind.definition, language, idText, (id) => `${base}/${id}`),
     );
   },
 );
 
 export async function announcementDetailMetadata(
   name: AnnouncementKindName,
-  locale: Locale,
+  language: WireLanguage,
   idText: string,
 ): Promise<Metadata> {
   const kind = announcementKinds[name];
-  const row = await announcementRow(name, locale, idText);
-  return detailPageMetadata<ResourceDefinition>(locale, kind.definition, row, {
+  const row = await announcementRow(name, language, idText);
+  return detailPageMetadata<ResourceDefinition>(language, kind.definition, row, {
     title: row.title ?? '',
     text: row.summary || row.content,
     image: await shareImageUrl(row.image),

@@ -63,17 +63,17 @@ export type AnnouncementKindName = keyof typeof announcementKinds;
 
 export type When = 'upcoming' | 'past';
 
-export function whenParam(value: string): When {
+function whenParam(value: string): When {
   return value === 'past' ? 'past' : 'upcoming';
 }
 
-export interface TypeOption {
+interface TypeOption {
   id: number;
   name: string;
 }
 
 /** The public types of a kind in the language, in their set order (cached with the type resource). */
-export async function announcementTypes(kind: AnnouncementKind, language: WireLanguage): Promise<TypeOption[]> {
+async function announcementTypes(kind: AnnouncementKind, language: WireLanguage): Promise<TypeOption[]> {
   if (!kind.types) return [];
   const { rows } = await readPublicList(kind.types, language, { sort: [{ field: 'order', direction: 'asc' }] });
   return rows.map((row) => ({ id: row.id, name: String(row.name ?? '') }));
@@ -112,7 +112,7 @@ export interface AnnouncementSummary {
 }
 
 /** A row of any of the three kinds: what they share, and what only some of them have. */
-export type AnnouncementRow =
+type AnnouncementRow =
   RowOf<typeof resources.webnews> | RowOf<typeof resources.webbulletin> | RowOf<typeof resources.webactivity>;
 export type AnyAnnouncementRow = Pick<
   AnnouncementRow,
@@ -140,7 +140,7 @@ export function announcementRowOf(definition: ResourceDefinition, row: Record<st
   throw new Error(`${definition.name} is not an announcement kind`);
 }
 
-export function toSummary(row: AnyAnnouncementRow): AnnouncementSummary {
+function toSummary(row: AnyAnnouncementRow): AnnouncementSummary {
   return {
     id: row.id,
     title: row.title ?? '',
@@ -168,7 +168,7 @@ export interface AnnouncementPage {
   when: When | null;
 }
 
-export interface AnnouncementQuery {
+interface AnnouncementQuery {
   page: number;
   type?: number;
   when?: When;

@@ -10,9 +10,10 @@ import {
   variantWidths,
   type VariantSource,
 } from '../uploads/variants';
+import { type WireLanguage, htmlLang } from '../i18n/languages';
 
 /** What a public page needs to show or link an uploaded file. */
-export interface PublicFile extends Pick<VariantSource, 'width' | 'height' | 'focalX' | 'focalY'> {
+interface PublicFile extends Pick<VariantSource, 'width' | 'height' | 'focalX' | 'focalY'> {
   id: string;
   version: number;
   alpha: boolean;
@@ -67,7 +68,7 @@ export async function shareImageUrl(value: unknown): Promise<string | null> {
   return image ? (image.share ?? image.url) : null;
 }
 
-export interface ImageSource {
+interface ImageSource {
   type: string;
   candidates: { url: string; width: number }[];
 }
@@ -158,8 +159,8 @@ export function fileKind(file: Pick<PublicFile, 'name' | 'type'>): string {
   return subtype.split(/[.+;-]/)[0].toUpperCase();
 }
 
-/** A size such as "512 bytes", "3.4 kB" or "1.2 MB", in the locale's words and digits. */
-export function humanSize(bytes: number, locale: string): string {
+/** A size such as "512 bytes", "3.4 kB" or "1.2 MB", in the language's words and digits. */
+export function humanSize(bytes: number, language: WireLanguage): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
   let value = Math.max(0, bytes);
   let unit = 0;
@@ -167,7 +168,7 @@ export function humanSize(bytes: number, locale: string): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(locale, {
+  return new Intl.NumberFormat(htmlLang[language], {
     style: 'unit',
     unit: units[unit],
     unitDisplay: unit === 0 ? 'long' : 'short',

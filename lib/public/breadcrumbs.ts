@@ -1,7 +1,8 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '../i18n/languages';
+import type { WireLanguage } from '../i18n/languages';
 import { routeTrail } from './routes';
-import { pathHref, routeHref } from './links';
+import { routeHref } from './links';
+import { translationsIn } from '../i18n/params';
+import { sitePath } from '../routing/site';
 
 /** A breadcrumb entry: its label, its URL and whether it is shown as a link. */
 export interface BreadcrumbItem {
@@ -16,15 +17,15 @@ export interface BreadcrumbItem {
  * below it such as a detail page's title.
  */
 export async function breadcrumbTrail(
-  locale: Locale,
+  language: WireLanguage,
   id: string,
   below: { label: string; path: string }[] = [],
 ): Promise<BreadcrumbItem[]> {
-  const t = await getTranslations({ locale, namespace: 'site.routes' });
+  const t = await translationsIn(language, 'site.routes');
   const trail = routeTrail(id).map((route) => ({
     label: t(route.id),
-    url: routeHref(locale, route),
+    url: routeHref(language, route),
     isLink: route.page !== false || route.link !== undefined,
   }));
-  return [...trail, ...below.map(({ label, path }) => ({ label, url: pathHref(locale, path), isLink: true }))];
+  return [...trail, ...below.map(({ label, path }) => ({ label, url: sitePath(language, path), isLink: true }))];
 }

@@ -13,7 +13,7 @@ import { siteRoutes } from './routes';
  * every content write purges. Known before rendering, so a page from the app's own whole-page
  * cache carries the same keys as a fresh one.
  */
-export interface PageKeys {
+interface PageKeys {
   keys: string[];
   /** The resources whose publication windows bound how long the page may be kept. */
   resources: readonly ResourceDefinition[];

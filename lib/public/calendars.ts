@@ -3,7 +3,7 @@ import webactivity from '../content/resources/webactivity';
 import { atOrAfter, readPublicList, readPublicRow } from '../content/storage/reads';
 import { config } from '../config';
 import { calendarFile } from '../mail/calendar';
-import { toWireLanguage, type Locale } from '../i18n/languages';
+import { type WireLanguage } from '../i18n/languages';
 import { translate } from '../i18n/messages';
 import { siteInfo } from './site';
 
@@ -27,8 +27,7 @@ const notFound = () =>
  * `/{lang}/activities/{id}/calendar.ics`: one public activity as a calendar file, with the same UID
  * as the sign-up e-mails' attachment, so adding both keeps one entry.
  */
-export async function activityCalendarResponse(locale: Locale, idText: string): Promise<Response> {
-  const language = toWireLanguage(locale);
+export async function activityCalendarResponse(language: WireLanguage, idText: string): Promise<Response> {
   if (!/^\d{1,9}$/.test(idText)) return notFound();
   const row = await readPublicRow(webactivity, language, Number(idText));
   if (!row) return notFound();
@@ -56,8 +55,7 @@ export async function activityCalendarResponse(locale: Locale, idText: string): 
 }
 
 /** `/{lang}/activities.ics`: the public activities not yet ended, for calendar apps to subscribe to. */
-export async function activitiesFeedResponse(locale: Locale): Promise<Response> {
-  const language = toWireLanguage(locale);
+export async function activitiesFeedResponse(language: WireLanguage): Promise<Response> {
   const { rows } = await readPublicList(webactivity, language, {
     conditions: [atOrAfter(webactivity, ['endAt', 'startAt'], new Date())],
     cacheKey: 'calendar-feed',

@@ -1,5 +1,5 @@
 import { config } from '../config';
-import type { Locale } from '../i18n/languages';
+import { htmlLang, type WireLanguage } from '../i18n/languages';
 
 /** `time` is the clock time alone, for the end of a span within one day. */
 export type DateStyle = 'date' | 'datetime' | 'month' | 'time';
@@ -16,13 +16,13 @@ function parse(value: Date | string): { date: Date; calendar: boolean } | null {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** One formatter per locale, style and zone: building Intl formatters is slow enough to matter per row. */
-export function siteDateFormat(
-  locale: Locale,
+/** One formatter per language, style and zone: building Intl formatters is slow enough to matter per row. */
+function siteDateFormat(
+  language: WireLanguage,
   style: Exclude<DateStyle, 'datetime'>,
   timeZone = config().siteTimeZone,
 ): Intl.DateTimeFormat {
-  const key = `${locale}|${style}|${timeZone}`;
+  const key = `${language}|${style}|${timeZone}`;
   let format = formats.get(key);
   if (!format) {
     const options: Intl.DateTimeFormatOptions =
@@ -31,7 +31,7 @@ export function siteDateFormat(
         : style === 'month'
           ? { year: 'numeric', month: 'long' }
           : { dateStyle: 'medium' };
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    format = new Intl.DateTimeFormat(htmlLang[language], { ...options, timeZone });
     formats.set(key, format);
   }
   return format;
@@ -40,7 +40,7 @@ export function siteDateFormat(
 /** The value as the site shows it (site time zone; calendar dates as written), or null when empty or invalid. */
 export function formatSiteDate(
   value: Date | string | null | undefined,
-  locale: Locale,
+  language: WireLanguage,
   style: DateStyle = 'date',
 ): string | null {
   if (value === null || value === undefined || value === '') return null;
@@ -48,13 +48,13 @@ export function formatSiteDate(
   if (!parsed) return null;
   const zone = parsed.calendar ? 'UTC' : undefined;
   if (parsed.calendar && (style === 'datetime' || style === 'time'))
-    return siteDateFormat(locale, 'date', zone).format(parsed.date);
-  if (style !== 'datetime') return siteDateFormat(locale, style, zone).format(parsed.date);
+    return siteDateFormat(language, 'date', zone).format(parsed.date);
+  if (style !== 'datetime') return siteDateFormat(language, style, zone).format(parsed.date);
   // The date exactly as a date alone shows it (Intl's combined zh-TW style would switch to
   // 2026/12/6), then the time: one format per language everywhere.
-  const date = siteDateFormat(locale, 'date').format(parsed.date);
-  const time = siteDateFormat(locale, 'time').format(parsed.date);
-  return locale === 'en' ? `${date}, ${time}` : `${date} ${time}`;
+  const date = siteDateFormat(language, 'date').format(parsed.date);
+  const time = siteDateFormat(language, 'time').format(parsed.date);
+  return language === 'en' ? `${date}, ${time}` : `${date} ${time}`;
 }
 
 /** Whether two values fall on one calendar day in the site's zone (a span then repeats only the time). */

@@ -2,7 +2,8 @@ import { notFound, redirect } from 'next/navigation';
 import type { ResourceDefinition } from '../content/model/define';
 import { readPublicRow } from '../content/storage/reads';
 import type { RowOf } from '../content/model/rows';
-import { otherLanguage, sitePath, type WireLanguage } from '../i18n/languages';
+import { otherLanguage, type WireLanguage } from '../i18n/languages';
+import { sitePath } from '../routing/site';
 import { findRoute } from './routes';
 import { publicRowPath, rowAtPath } from './row-links';
 

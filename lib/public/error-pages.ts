@@ -3,7 +3,7 @@ import en from '../../messages/en/errors.json';
 import type { WireLanguage } from '../i18n/languages';
 
 /** The error pages' strings: their own small namespace, so the client's error boundary carries no other. */
-export type ErrorMessages = typeof tw;
+type ErrorMessages = typeof tw;
 export const errorMessages: Record<WireLanguage, ErrorMessages> = { tw, en };
 
 /**

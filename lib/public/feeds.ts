@@ -2,7 +2,8 @@ import { resources } from '../content/model/registry';
 import { readPublicList } from '../content/storage/reads';
 import type { ResourceDefinition } from '../content/model/define';
 import { translate } from '../i18n/messages';
-import { isWireLanguage, sitePath, type WireLanguage } from '../i18n/languages';
+import { isWireLanguage, type WireLanguage } from '../i18n/languages';
+import { sitePath } from '../routing/site';
 import { announcementRowOf } from './announcements';
 import { route, type RouteId } from './routes';
 import { publicRowUrl } from './row-links';
@@ -15,7 +16,7 @@ import { absoluteUrl } from './urls';
  * `/feeds/{language}/{kind}.xml`.
  */
 export const feedKinds = ['news', 'bulletins'] as const;
-export type FeedKind = (typeof feedKinds)[number];
+type FeedKind = (typeof feedKinds)[number];
 
 const feedSources: Record<FeedKind, { definition: ResourceDefinition; route: RouteId }> = {
   news: { definition: resources.webnews, route: 'news' },
@@ -40,14 +41,14 @@ export function escapeXml(text: string): string {
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
-export interface FeedItem {
+interface FeedItem {
   title: string;
   url: string;
   description: string;
   published: Date;
 }
 
-export interface FeedChannel {
+interface FeedChannel {
   title: string;
   url: string;
   selfUrl: string;

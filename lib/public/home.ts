@@ -4,14 +4,14 @@ import type { WireLanguage } from '../i18n/languages';
 import { announcementKinds, latestAnnouncements, type AnnouncementSummary } from './announcements';
 import type { RouteId } from './routes';
 
-export interface SpecialZone {
+interface SpecialZone {
   id: number;
   name: string;
   description: string;
   banner: string | null;
 }
 
-export interface HomeContent {
+interface HomeContent {
   news: AnnouncementSummary[];
   bulletins: AnnouncementSummary[];
   activities: AnnouncementSummary[];

@@ -18,8 +18,6 @@ export interface PublicList<T> {
   pageSize: number;
 }
 
-export type ListOptions = PublicQuery;
-
 /**
  * A page of a resource's public list, in the order and by the page size its definition's `public`
  * names unless told otherwise, each row turned into what the page shows.

@@ -3,7 +3,8 @@ import type { Metadata } from 'next';
 import type { ResourceDefinition } from '../content/model/define';
 import { readPublicRow } from '../content/storage/reads';
 import type { RowOf } from '../content/model/rows';
-import { otherLanguage, sitePath, toWireLanguage, type Locale, type WireLanguage } from '../i18n/languages';
+import { defaultWireLanguage, languageOfLocale, otherLanguage, type WireLanguage, htmlLang } from '../i18n/languages';
+import { sitePath } from '../routing/site';
 import { translate } from '../i18n/messages';
 import { richTextToPlain } from '../security/sanitize';
 import { translationOf } from './detail';
@@ -12,10 +13,10 @@ import { feedKinds, feedPath } from './feeds';
 import { publicRowPath } from './row-links';
 import { siteInfo } from './site';
 import { truncated } from './text';
-import { absoluteUrl, hreflangOf } from './urls';
+import { absoluteUrl } from './urls';
 
-export interface PageMetadataInput {
-  locale: Locale;
+interface PageMetadataInput {
+  language: WireLanguage;
   /** The page's path below the language prefix (no query string unless it names a distinct page). */
   path: string;
   title: string;
@@ -34,17 +35,17 @@ export interface PageMetadataInput {
  * and OpenGraph tags of a public page (docs/public-site.md, Search engines).
  */
 export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> {
-  const language = toWireLanguage(input.locale);
+  const language = input.language;
   const site = await siteInfo(language);
   const pathIn = (l: WireLanguage): string | null =>
     l === language ? input.path : input.alternates?.[l] === undefined ? input.path : input.alternates[l]!;
   const languages: Record<string, string> = {};
   for (const l of ['tw', 'en'] as const) {
     const path = pathIn(l);
-    if (path !== null) languages[hreflangOf(l)] = absoluteUrl(`/${l}${path}`);
+    if (path !== null) languages[htmlLang[l]] = absoluteUrl(sitePath(l, path));
   }
   const xDefault = pathIn('tw') ?? input.path;
-  languages['x-default'] = absoluteUrl(`/${pathIn('tw') === null ? language : 'tw'}${xDefault}`);
+  languages['x-default'] = absoluteUrl(sitePath(pathIn('tw') === null ? language : 'tw', xDefault));
   const canonical = absoluteUrl(sitePath(language, input.path));
   // A page with no text of its own, on a site with no description set, still gets one: search
   // engines would otherwise make one up from whatever the page shows first.
@@ -88,7 +89,7 @@ export async function pageMetadata(input: PageMetadataInput): Promise<Metadata> 
 /** Search engines show about this much of a description. */
 const DESCRIPTION_LENGTH = 160;
 
-export interface DetailPage<R> {
+interface DetailPage<R> {
   title: string;
   /** Plain or rich text the description is taken from; when empty, the row's content. */
   text?: string | null;
@@ -102,19 +103,18 @@ export interface DetailPage<R> {
  * hreflang of its counterpart in the other language when that is public (else none).
  */
 export async function detailPageMetadata<D extends ResourceDefinition>(
-  locale: Locale,
+  language: WireLanguage,
   definition: D,
   row: RowOf<D>,
   page: DetailPage<RowOf<D>>,
 ): Promise<Metadata> {
-  const language = toWireLanguage(locale);
   const other = otherLanguage(language);
   const pathOf = page.pathOf ?? ((r: RowOf<D>) => publicRowPath(definition.name, r)!);
   const counterpartId = translationOf(row);
   const counterpart = counterpartId ? await readPublicRow(definition, other, counterpartId) : undefined;
   const text = richTextToPlain(page.text || ('content' in row && typeof row.content === 'string' ? row.content : ''));
   const metadata = await pageMetadata({
-    locale,
+    language,
     path: pathOf(row),
     title: page.title,
     description: text ? truncated(text, DESCRIPTION_LENGTH) : undefined,
@@ -145,8 +145,8 @@ export function unlessNotFound<P extends { params: Promise<{ locale: string }> }
       return await read(props);
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      const { locale } = await props.params;
-      return { title: errorMessages[locale === 'en' ? 'en' : 'tw'].notFoundTitle, robots: { index: false } };
+      const language = languageOfLocale((await props.params).locale) ?? defaultWireLanguage;
+      return { title: errorMessages[language].notFoundTitle, robots: { index: false } };
     }
   };
 }

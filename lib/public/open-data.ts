@@ -15,7 +15,7 @@ import { csvStream } from '../sheets/write';
 /** Taiwan's Open Government Data License, version 1.0. */
 export const OPEN_DATA_LICENCE_URL = 'https://data.gov.tw/license';
 
-export const openDataResources = (): ResourceDefinition[] =>
+const openDataResources = (): ResourceDefinition[] =>
   allResources().filter((definition) => definition.openData === true);
 
 /** What the page lists of each dataset: its name (the file name), label, columns and last change. */

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { locales, toWireLanguage } from '../i18n/languages';
+import { languageOfLocale } from '../i18n/languages';
 import { translate } from '../i18n/messages';
 
 type PersonalTitle =
@@ -16,9 +16,6 @@ export async function personalPageMetadata(
   params: Promise<{ locale: string }>,
   title: PersonalTitle,
 ): Promise<Metadata> {
-  const { locale } = await params;
-  const known = locales.find((candidate) => candidate === locale);
-  if (!known) notFound();
-  const language = toWireLanguage(known);
+  const language = languageOfLocale((await params).locale) ?? notFound();
   return { title: translate(language, `${title.namespace}.${title.key}`), robots: { index: false, follow: false } };
 }

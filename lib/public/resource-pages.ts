@@ -6,7 +6,7 @@ import type { RowOf } from '../content/model/rows';
 import { matchesKeywords, readPublicList, readPublicPage, searchableFields } from '../content/storage/reads';
 import { findResource } from '../content/model/registry';
 import { keywordTerms } from '../content/storage/search';
-import { otherLanguage, toWireLanguage, type Locale, type WireLanguage } from '../i18n/languages';
+import { otherLanguage, type WireLanguage } from '../i18n/languages';
 import { translate } from '../i18n/messages';
 import { publicRowOr404 } from './detail';
 import { detailPageMetadata, pageMetadata } from './metadata';
@@ -14,7 +14,7 @@ import { clampPage, idParam, pageParam, searchParam } from './paging';
 import { siteRoutes, type SiteRoute } from './routes';
 import { truncated } from './text';
 import { richTextToPlain } from '../security/sanitize';
-import { withQuery } from './urls';
+import { withQuery } from '../routing/site';
 
 /**
  * The generic public pages of a resource with a route of its own (lib/public/routes.ts): its list
@@ -48,7 +48,7 @@ const firstOf = (definition: ResourceDefinition, kind: Field['kind']) =>
   Object.entries(definition.fields).find(([, f]) => f.kind === kind && shown(f))?.[0];
 
 /** Which field plays which part on the generic pages. */
-export function partsOf(definition: ResourceDefinition) {
+function partsOf(definition: ResourceDefinition) {
   const body = firstOf(definition, 'richtext');
   const summary = firstOf(definition, 'longtext');
   const image = firstOf(definition, 'image');
@@ -70,7 +70,7 @@ export interface ResourceFact {
 }
 
 /** What the pages show of a row. */
-export interface ResourceItem {
+interface ResourceItem {
   id: number;
   title: string;
   summary: string;
@@ -114,7 +114,7 @@ export function resourceItem(definition: ResourceDefinition, row: Row, language:
 }
 
 /** A select of the list's filter form: a choice or reference field the definition lists in `filters`. */
-export interface ResourceFilter {
+interface ResourceFilter {
   key: string;
   label: string;
   options: { value: number; label: string }[];
@@ -205,10 +205,9 @@ export function resourceListQuery(
 
 export async function resourceListMetadata(
   page: ResourcePage,
-  locale: Locale,
+  language: WireLanguage,
   params: Record<string, string | string[] | undefined>,
 ): Promise<Metadata> {
-  const language = toWireLanguage(locale);
   const list = await resourceList(page.definition, language, params);
   const name = page.route.label?.[language] ?? page.route.id;
   const filtered = list.filters.flatMap((filter) =>
@@ -223,19 +222,21 @@ export async function resourceListMetadata(
     .join(' – ');
   // A search is no page of its own: its canonical URL is the list's.
   const path = withQuery(page.route.path, { ...resourceListQuery({ filters: list.filters, query: '' }, list.page) });
-  return pageMetadata({ locale, path, title, alternates: { [otherLanguage(language)]: page.route.path } });
+  return pageMetadata({ language, path, title, alternates: { [otherLanguage(language)]: page.route.path } });
 }
 
 /** A detail page's row (hidden, expired or unknown: 404; the other language's id: redirect), once per request. */
-export const resourceRow = cache(async (page: ResourcePage, locale: Locale): Promise<RowOf<ResourceDefinition>> => {
-  const base = page.route.path;
-  return publicRowOr404(page.definition, toWireLanguage(locale), page.id ?? '', (id) => `${base}/${id}`);
-});
+export const resourceRow = cache(
+  async (page: ResourcePage, language: WireLanguage): Promise<RowOf<ResourceDefinition>> => {
+    const base = page.route.path;
+    return publicRowOr404(page.definition, language, page.id ?? '', (id) => `${base}/${id}`);
+  },
+);
 
-export async function resourceDetailMetadata(page: ResourcePage, locale: Locale): Promise<Metadata> {
-  const row = await resourceRow(page, locale);
-  const item = resourceItem(page.definition, row, toWireLanguage(locale));
-  return detailPageMetadata<ResourceDefinition>(locale, page.definition, row, {
+export async function resourceDetailMetadata(page: ResourcePage, language: WireLanguage): Promise<Metadata> {
+  const row = await resourceRow(page, language);
+  const item = resourceItem(page.definition, row, language);
+  return detailPageMetadata<ResourceDefinition>(language, page.definition, row, {
     title: item.title,
     text: item.summary || item.html,
   });

@@ -94,7 +94,7 @@ const groupIds = new Set(handWritten.filter((r) => r.parent === 'home' && r.page
 const kebab = (id: string) => id.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 /** The site-map entry of a resource's own route (its `public.route` is not a hand-written route). */
-export function resourceRoute(definition: ResourceDefinition): SiteRoute | null {
+function resourceRoute(definition: ResourceDefinition): SiteRoute | null {
   const face = definition.public;
   if (!face || handWrittenIds.has(face.route)) return null;
   const path = face.path ?? `/${kebab(face.route)}`;

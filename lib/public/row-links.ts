@@ -1,5 +1,6 @@
-import { config } from '../config';
-import { sitePath, type WireLanguage } from '../i18n/languages';
+import { absoluteUrl } from './urls';
+import { type WireLanguage } from '../i18n/languages';
+import { sitePath } from '../routing/site';
 import type { PublicFace } from '../content/model/face';
 import type { ResourceDefinition } from '../content/model/define';
 import { allResources, findResource } from '../content/model/registry';
@@ -112,7 +113,7 @@ export function publicRowUrl(language: WireLanguage, resource: string, row: Row)
 /** The same on the public origin (SITE_URL), as links in e-mail must be. */
 export function absoluteRowUrl(language: WireLanguage, resource: string, row: Row): string | null {
   const path = publicRowUrl(language, resource, row);
-  return path === null ? null : `${config().siteUrl}${path}`;
+  return path === null ? null : absoluteUrl(path);
 }
 
 /**

@@ -29,14 +29,14 @@ import type { RouteId } from './routes';
  * list across the public pages that show them (their areas: news, laws, the about page…), with
  * counts per area and per year.
  */
-export const SEARCH_PAGE_SIZE = 10;
+const SEARCH_PAGE_SIZE = 10;
 export const MAX_QUERY_LENGTH = 200;
 
 /** The announcements first, then the laws, then everything else in the registry's order (areas of equal rank). */
 const firstResources = ['webnews', 'webbulletin', 'webactivity', 'webrule', 'webdiscipline'];
 
 /** The resources the search covers: publicly readable, shown somewhere on the site, with searchable fields. */
-export function searchableResources(): ResourceDefinition[] {
+function searchableResources(): ResourceDefinition[] {
   const eligible = allResources().filter(
     (definition) =>
       readByVisitors(definition) &&
@@ -65,7 +65,7 @@ function searchSources(): SearchSource[] {
   return sources.sort((a, b) => routes.indexOf(a.route) - routes.indexOf(b.route));
 }
 
-export interface SearchHit {
+interface SearchHit {
   resource: string;
   /** The public page (its `site.routes.*` name) the hit belongs to: its area. */
   route: RouteId;
@@ -81,18 +81,18 @@ export interface SearchHit {
   membersOnly: boolean;
 }
 
-export interface SnippetPiece {
+interface SnippetPiece {
   text: string;
   mark?: boolean;
 }
 
-export interface SearchFilters {
+interface SearchFilters {
   /** A route name of an area, or undefined for all. */
   area?: string;
   year?: number;
 }
 
-export interface SearchResults {
+interface SearchResults {
   terms: string[];
   hits: SearchHit[];
   total: number;

@@ -14,7 +14,7 @@ export const siteInfo = cache((language: WireLanguage) =>
   cachedSiteRead(`webinfo:${language}`, () => readWebInfo(language, { includePrivate: false })),
 );
 
-export interface FooterFigures {
+interface FooterFigures {
   /** 瀏覽人次: the previous website's count carried over plus this site's visits. */
   visit: number;
   /** The accessibility area's own count. */

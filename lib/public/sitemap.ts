@@ -3,10 +3,11 @@ import type { ResourceDefinition } from '../content/model/define';
 import { allResources } from '../content/model/registry';
 import { listRows, type Row } from '../content/storage/repository';
 import { traits } from '../content/model/define';
-import { sitePath, wireLanguages, type WireLanguage } from '../i18n/languages';
+import { wireLanguages, type WireLanguage, htmlLang } from '../i18n/languages';
+import { sitePath } from '../routing/site';
 import { siteRoutes, type SiteRoute } from './routes';
 import { publicRowPath } from './row-links';
-import { absoluteUrl, hreflangOf } from './urls';
+import { absoluteUrl } from './urls';
 
 /**
  * sitemap.xml (docs/public-site.md, Search engines): every page of the route table in both languages, and the page of
@@ -16,7 +17,7 @@ import { absoluteUrl, hreflangOf } from './urls';
  */
 type Entry = MetadataRoute.Sitemap[number];
 
-export interface SitemapRow {
+interface SitemapRow {
   path: string;
   /** The other language's path of the same content, when it is public. */
   counterpart: string | null;
@@ -29,7 +30,10 @@ function alternatesOf(language: WireLanguage, path: string, counterpart: string 
   const paths: Partial<Record<WireLanguage, string>> = { [language]: path };
   if (counterpart !== null) paths[language === 'tw' ? 'en' : 'tw'] = counterpart;
   const languages: Record<string, string> = {};
-  for (const l of wireLanguages) if (paths[l] !== undefined) languages[hreflangOf(l)] = absoluteUrl(`/${l}${paths[l]}`);
+  for (const l of wireLanguages) {
+    const below = paths[l];
+    if (below !== undefined) languages[htmlLang[l]] = absoluteUrl(sitePath(l, below));
+  }
   languages['x-default'] = absoluteUrl(sitePath(paths.tw !== undefined ? 'tw' : language, paths.tw ?? path));
   return { languages };
 }
@@ -91,7 +95,7 @@ async function publicRows(definition: ResourceDefinition, language: WireLanguage
 }
 
 /** The resources whose rows have a place on the public site. */
-export const sitemapResources = () =>
+const sitemapResources = () =>
   allResources().filter((definition) => publicRowPath(definition.name, { id: 0 }) !== null);
 
 /** Reads the public rows of every resource in both languages and builds the sitemap. */

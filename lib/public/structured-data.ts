@@ -1,6 +1,7 @@
 import type { WebInfo } from '../content/storage/settings';
-import { sitePath, type WireLanguage } from '../i18n/languages';
-import { absoluteUrl, hreflangOf } from './urls';
+import { type WireLanguage, htmlLang } from '../i18n/languages';
+import { sitePath } from '../routing/site';
+import { absoluteUrl } from './urls';
 
 /** schema.org JSON-LD of the public site (docs/public-site.md, Search engines): Organization, NewsArticle, Event. */
 type JsonLdObject = Record<string, unknown>;
@@ -33,7 +34,7 @@ export function organizationJsonLd(site: WebInfo, language: WireLanguage): JsonL
   });
 }
 
-export interface ArticleInput {
+interface ArticleInput {
   title: string;
   url: string;
   description: string;
@@ -55,12 +56,12 @@ export function newsArticleJsonLd(article: ArticleInput, site: WebInfo): JsonLdO
     datePublished: article.published.toISOString(),
     dateModified: (article.modified ?? article.published).toISOString(),
     image: article.image ? [absolute(article.image)] : undefined,
-    inLanguage: hreflangOf(article.language),
+    inLanguage: htmlLang[article.language],
     articleSection: article.section,
     author: {
       '@type': 'Organization',
       name: site.associationName || site.siteName,
-      url: absoluteUrl(`/${article.language}`),
+      url: absoluteUrl(sitePath(article.language)),
     },
     publisher: compact({
       '@type': 'Organization',
@@ -70,7 +71,7 @@ export function newsArticleJsonLd(article: ArticleInput, site: WebInfo): JsonLdO
   });
 }
 
-export interface EventInput {
+interface EventInput {
   name: string;
   url: string;
   description: string;
@@ -96,7 +97,7 @@ export function eventJsonLd(event: EventInput, site: WebInfo): JsonLdObject {
     endDate: event.end?.toISOString(),
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    inLanguage: hreflangOf(event.language),
+    inLanguage: htmlLang[event.language],
     location: compact({
       '@type': 'Place',
       name: event.location || site.associationName || site.siteName,
@@ -106,7 +107,7 @@ export function eventJsonLd(event: EventInput, site: WebInfo): JsonLdObject {
     organizer: compact({
       '@type': 'Organization',
       name: organizerName,
-      url: event.organizer ? undefined : absoluteUrl(`/${event.language}`),
+      url: event.organizer ? undefined : absoluteUrl(sitePath(event.language)),
     }),
     offers: event.registrationUrl
       ? { '@type': 'Offer', url: event.registrationUrl, availability: 'https://schema.org/InStock' }

@@ -22,7 +22,7 @@ import {
 } from './compression';
 import type { Exchange, Stage } from './stage';
 
-export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** A visitor's read with a larger body is not kept (lib/server/api-answers.ts): lists' bodies are tiny. */
 const KEPT_BODY_LIMIT = 16 * 1024;

@@ -4,7 +4,7 @@ import { logError } from '../observability/logger';
 import { sharedCacheControl } from '../cache/cache-tier';
 import { pageCaching, pageKeys } from '../public/cache-headers';
 import { sharedSecondsFor } from '../public/cache-policy';
-import { isMemberAreaPath } from '../public/member/paths';
+import { isMemberAreaPath } from '../routing/member';
 import type { Stage } from './stage';
 
 /**

@@ -67,7 +67,7 @@ export function fastCompressor(encoding: Encoding): zlib.BrotliCompress | zlib.G
  * brotli 1 (32 KB) and 1.6 ms at brotli 4 (27 KB), 5 KB less, which a 10 Mbit/s link takes 4 ms to
  * carry. Brotli 5 would save 5 KB more for another 1.2 ms of the server's single thread.
  */
-export const LARGE_ANSWER_BYTES = 64 * 1024;
+const LARGE_ANSWER_BYTES = 64 * 1024;
 
 /** The coding for an answer of `size` bytes (Infinity: streamed, size unknown); null to send it as it is. */
 export function answerCoding(acceptEncoding: string | string[] | undefined, size: number): Encoding | null {

@@ -15,7 +15,7 @@ import type { Stage } from './stage';
  *    request in flight (an upload, a save) to be answered;
  * then the database is closed (lib/db/index.ts) and the process exits.
  */
-export interface Drain {
+interface Drain {
   /** The pipeline's first stage: answers /readyz while draining, marks answers `Connection: close`. */
   stage: Stage;
   /** Starts draining `server` (once); resolves when every connection is closed. */

@@ -6,7 +6,7 @@ import type http from 'node:http';
  * of 5 s, the app closes connections those clients still count as open, and a request sent on one
  * just as it closes fails with a reset (a 503 from the cache tier, ECONNRESET for an API client).
  */
-export const KEEP_ALIVE_MS = 65_000;
+const KEEP_ALIVE_MS = 65_000;
 
 /** Sets the keep-alive and header timeouts on the server before it listens. */
 export function keepConnectionsOpen(server: http.Server): void {

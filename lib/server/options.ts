@@ -3,7 +3,7 @@
  * else PORT; `--dev` for the development server. (Not HOSTNAME: container platforms set it to the
  * container's name.)
  */
-export interface ServerOptions {
+interface ServerOptions {
   dev: boolean;
   port: number;
   /** Undefined: every interface, as `next start` listens. */

@@ -14,7 +14,7 @@ import type { Stage } from './stage';
  */
 
 /** How often the counts of each server are written. */
-export const SEARCH_QUERY_FLUSH_MS = 10_000;
+const SEARCH_QUERY_FLUSH_MS = 10_000;
 
 /** Crawlers and link previewers name themselves so. */
 const CRAWLER = /bot\b|crawl|spider|slurp|facebookexternalhit|embedly|preview/i;

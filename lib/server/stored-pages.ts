@@ -8,7 +8,7 @@ import { compressStored, encodedEtag, negotiateEncoding, varyOnEncoding, type En
 import { keptHeaders, matchesEtag, type KeptHeaders } from './kept-answers';
 import { CACHE_STATUS_HEADER, DRAFT_MODE_COOKIE, ROUTER_HEADERS } from './next';
 import type { Exchange, FinishedPage, Stage } from './stage';
-import { isMemberAreaPath } from '../public/member/paths';
+import { isMemberAreaPath } from '../routing/member';
 
 /**
  * The one whole-page cache: public pages kept whole, compressed, and sent from here without

@@ -13,8 +13,7 @@ export interface SheetTable {
 }
 
 /** Why a file could not be read as a sheet (each has a message, `api.import*`). */
-export type SheetReadFailure =
-  'importType' | 'importEmpty' | 'importMergedHeader' | 'importNoHeader' | 'importTooManyRows';
+type SheetReadFailure = 'importType' | 'importEmpty' | 'importMergedHeader' | 'importNoHeader' | 'importTooManyRows';
 
 /** The most data rows one import takes: a whole member directory many times over. */
 export const MAX_IMPORT_ROWS = 20_000;

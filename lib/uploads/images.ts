@@ -106,7 +106,7 @@ export function cropOffset(scaled: number, target: number, focal: number): numbe
   return Math.max(0, Math.min(scaled - target, Math.round(focal * scaled - target / 2)));
 }
 
-export interface RenderedVariant {
+interface RenderedVariant {
   bytes: Buffer;
   width: number;
   height: number;

@@ -10,7 +10,7 @@ import { makeAll, resizable, scheduleVariants, storageKey, type VariantSource } 
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
-export interface UploadInfo {
+interface UploadInfo {
   id: string;
   url: string;
   name: string;
@@ -55,7 +55,7 @@ export function refusalMessage(reason: RefusalReason): { key: string; values?: R
   return { key: keys[reason], values: reason === 'pixels' ? { limit: MAX_IMAGE_PIXELS / 1_000_000 } : undefined };
 }
 
-export type StoreResult = { ok: true; upload: UploadInfo } | { ok: false; reason: RefusalReason };
+type StoreResult = { ok: true; upload: UploadInfo } | { ok: false; reason: RefusalReason };
 
 export type Checked = { ok: true; mime: string; image: ImageFacts | null } | { ok: false; reason: RefusalReason };
 

@@ -6,7 +6,7 @@
  * is refused, because files we store may later be served back from our own origin.
  */
 
-export interface SniffedType {
+interface SniffedType {
   mime: string;
   extension: string;
   isImage: boolean;

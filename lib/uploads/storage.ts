@@ -12,7 +12,7 @@ import { uploadChunks } from '../db/schema';
  * embedded database). `scripts/move-uploads.ts` moves them from one to the other.
  */
 /** What writes the bytes, when it must be a transaction already open (the demo content's seed). */
-export type StorageWriter = Pick<Database, 'delete' | 'insert'>;
+type StorageWriter = Pick<Database, 'delete' | 'insert'>;
 
 export interface UploadStorage {
   put(id: string, bytes: Uint8Array, writer?: StorageWriter): Promise<void>;

@@ -15,10 +15,10 @@ import { uploadStorage } from './storage';
  */
 
 /** The widths pages ask for; an image narrower than one of them has its own width as the largest. */
-export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
-export const MAX_VARIANT_WIDTH = 1920;
+const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+const MAX_VARIANT_WIDTH = 1920;
 /** The sharing image (`og:image`). */
-export const SHARE_SIZE = { width: 1200, height: 630 } as const;
+const SHARE_SIZE = { width: 1200, height: 630 } as const;
 
 /** What the variants of an upload depend on. */
 export interface VariantSource {

@@ -1,11 +1,5 @@
-import {
-  adminPath,
-  loginPath,
-  otherLanguagePath,
-  parseAdminPath,
-  safeReturnTo,
-  sectionFieldOf,
-} from '@/lib/admin/paths';
+import { adminPath, otherLanguagePath, parseAdminPath, safeReturnTo, sectionFieldOf } from '@/lib/admin/paths';
+import { loginPath } from '@/lib/routing/back-office';
 import { findResource } from '@/lib/content/model/registry';
 
 describe('back-office paths', () => {

@@ -2,7 +2,7 @@
  * The language switch of a row's page (lib/public/detail.ts, app/[locale]/language-switch): to the
  * row's counterpart, or to the list when it has none; any other page keeps its path.
  */
-import { pathBelowPrefix, sitePath } from '../../lib/i18n/languages';
+import { pathBelowPrefix, sitePath } from '../../lib/routing/site';
 import { languageSwitchPath } from '../../lib/public/detail';
 import { call, signedIn } from '../helpers/api';
 import { withDatabase } from '../helpers/database';

@@ -17,16 +17,16 @@ const saveInfo = async (language: 'tw' | 'en', body: Record<string, string>) => 
   const saved = await call('POST', 'websetting/webinfo', body, { token, language });
   expect(saved.status).toBe(200);
 };
-const description = async (locale: 'zh-TW' | 'en', title: string, own?: string) =>
-  (await pageMetadata({ locale, path: '/news', title, description: own })).description;
+const description = async (language: 'tw' | 'en', title: string, own?: string) =>
+  (await pageMetadata({ language, path: '/news', title, description: own })).description;
 
 test('with no description set, a page is described by its title and the site name, the home page by the name', async () => {
   await saveInfo('en', { siteName: 'Trust Association', metaDescription: '' });
   await saveInfo('tw', { siteName: '信託公會', metaDescription: '' });
   expect(await description('en', 'News')).toBe('News from Trust Association.');
-  expect(await description('zh-TW', '最新消息')).toBe('信託公會的最新消息。');
+  expect(await description('tw', '最新消息')).toBe('信託公會的最新消息。');
   expect(await description('en', 'Trust Association')).toBe('Trust Association');
-  const metadata = await pageMetadata({ locale: 'en', path: '/news', title: 'News' });
+  const metadata = await pageMetadata({ language: 'en', path: '/news', title: 'News' });
   expect(metadata.openGraph?.description).toBe('News from Trust Association.');
 });
 
@@ -35,5 +35,5 @@ test("the site's description comes before the fallback, and the page's own text 
   expect(await description('en', 'News')).toBe('Trust law and statistics.');
   expect(await description('en', 'News', 'The latest news.')).toBe('The latest news.');
   // Chinese has its own settings: still none set.
-  expect(await description('zh-TW', '最新消息')).toBe('信託公會的最新消息。');
+  expect(await description('tw', '最新消息')).toBe('信託公會的最新消息。');
 });

@@ -9,16 +9,16 @@ export const dynamic = 'force-dynamic';
 
 type Request = ListRequest<{ locale: string; route: string }>;
 
-async function metadata({ locale, query, params }: Request) {
+async function metadata({ language, query, params }: Request) {
   const page = resourcePageOf([params.route]);
-  return page ? resourceListMetadata(page, locale, query) : {};
+  return page ? resourceListMetadata(page, language, query) : {};
 }
 
-function ResourceListPage({ locale, query, params }: Request) {
+function ResourceListPage({ language, query, params }: Request) {
   const page = resourcePageOf([params.route]);
   // A part of the site without a list of its own (proxy.ts sent any other address home).
   if (!page) notFound();
-  return <ResourceList locale={locale} page={page} searchParams={query} />;
+  return <ResourceList language={language} page={page} searchParams={query} />;
 }
 
 const page = listPage(metadata, ResourceListPage);

@@ -1,5 +1,4 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
 import { ContactDetails } from '@/components/site/contact/ContactDetails';
 import { ContactForm } from '@/components/site/contact/ContactForm';
 import styles from '@/components/site/contact/contact.module.css';
@@ -7,8 +6,7 @@ import { HydratedPage } from '@/components/site/HydratedPage';
 import { PublicPage } from '@/components/site/PublicPage';
 import { captchaEnabled } from '@/lib/content/auth/captcha';
 import { config } from '@/lib/config';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { openPage, languageOf, messagesIn, translationsIn } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { searchParam } from '@/lib/public/paging';
 import { routeHref } from '@/lib/public/links';
@@ -18,19 +16,19 @@ import form from '@/components/site/form.module.css';
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/contact'>) {
-  const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'contact' });
-  return routePageMetadata(locale, 'contact', t('description'));
+  const language = await languageOf(params);
+  const t = await translationsIn(language, 'contact');
+  return routePageMetadata(language, 'contact', t('description'));
 }
 
 export default async function ContactPage({ params, searchParams }: PageProps<'/[locale]/contact'>) {
-  const { locale, t } = await openPage(params, 'contact');
+  const { language, t } = await openPage(params, 'contact');
   const sent = searchParam((await searchParams).sent) === '1';
-  const messages = await getMessages({ locale });
+  const messages = await messagesIn(language);
   // The captcha is on when the server can verify tokens and the page can ask Google for one.
   const captchaSiteKey = captchaEnabled() ? config().recaptcha.siteKey : undefined;
   return (
-    <PublicPage locale={locale} route="contact">
+    <PublicPage language={language} route="contact">
       <div className={styles.layout}>
         <section aria-labelledby="contact-form-title">
           <h2 id="contact-form-title" className="section-title">
@@ -43,18 +41,18 @@ export default async function ContactPage({ params, searchParams }: PageProps<'/
               </p>
               <p>{t('sent')}</p>
               <p>
-                <a href={routeHref(locale, 'contact')}>{t('sendAnother')}</a>
+                <a href={routeHref(language, 'contact')}>{t('sendAnother')}</a>
               </p>
             </div>
           ) : (
             // Only this form's words go to the browser.
             <NextIntlClientProvider messages={{ contact: messages.contact }}>
               <HydratedPage part="contact form" />
-              <ContactForm language={toWireLanguage(locale)} captchaSiteKey={captchaSiteKey} />
+              <ContactForm language={language} captchaSiteKey={captchaSiteKey} />
             </NextIntlClientProvider>
           )}
         </section>
-        <ContactDetails locale={locale} />
+        <ContactDetails language={language} />
       </div>
     </PublicPage>
   );

@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { CategoryTabs } from '@/components/site/info/CategoryTabs';
 import { ItemList } from '@/components/site/info/ItemList';
 import styles from '@/components/site/info/info.module.css';
@@ -12,29 +11,30 @@ import { educationPage } from '@/lib/public/info/education';
 import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref, rowHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
+import { translationsIn } from '@/lib/i18n/params';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-async function metadata({ locale, language, query }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'info.education' });
+async function metadata({ language, query }: ListRequest) {
+  const t = await translationsIn(language, 'info.education');
   const category = sectionParam('educationCategories', query.type);
   const label = sectionOptions('educationCategories', language).find((c) => c.value === category)?.label;
-  return routePageMetadata(locale, 'education', t('description'), { title: label, query: { type: category } });
+  return routePageMetadata(language, 'education', t('description'), { title: label, query: { type: category } });
 }
 
-async function EducationPage({ locale, language, query }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'info' });
+async function EducationPage({ language, query }: ListRequest) {
+  const t = await translationsIn(language, 'info');
   const data = await educationPage(language, {
     category: sectionParam('educationCategories', query.type),
     page: pageParam(query.page),
   });
-  const path = routeHref(locale, 'education');
+  const path = routeHref(language, 'education');
   return (
-    <PublicPage locale={locale} route="education">
+    <PublicPage language={language} route="education">
       <CategoryTabs
         label={t('filterByCategory')}
         allLabel={t('allCategories')}
@@ -42,7 +42,7 @@ async function EducationPage({ locale, language, query }: ListRequest) {
           ...category,
           extra: category.updatedAt && (
             <span className={styles.tabDate}>
-              {t('updatedOn')} <DateText locale={locale} value={category.updatedAt} />
+              {t('updatedOn')} <DateText language={language} value={category.updatedAt} />
             </span>
           ),
         }))}
@@ -56,9 +56,9 @@ async function EducationPage({ locale, language, query }: ListRequest) {
           entries={data.rows.map((row) => ({
             id: row.id,
             title: row.title ?? '',
-            href: rowHref(locale, 'webeducation', row),
+            href: rowHref(language, 'webeducation', row),
             image: row.image,
-            badge: isMembersOnly(row) && <MembersOnlyMark locale={locale} />,
+            badge: isMembersOnly(row) && <MembersOnlyMark language={language} />,
             meta: (
               <p className="list-item__meta">
                 <span className="tag">{data.categories.find((c) => c.value === row.category)?.label}</span>
@@ -69,7 +69,7 @@ async function EducationPage({ locale, language, query }: ListRequest) {
         />
       )}
       <Pager
-        locale={locale}
+        language={language}
         page={data.page}
         total={data.total}
         pageSize={data.pageSize}

@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { GlossaryIndex } from '@/components/site/info/GlossaryIndex';
 import { DataTable } from '@/components/site/info/DataTable';
 import { EmptyState } from '@/components/site/EmptyState';
@@ -9,31 +8,32 @@ import { glossaryPage, initialParam } from '@/lib/public/info/glossary';
 import { textLang } from '@/lib/i18n/text-language';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam, searchParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
+import { translationsIn } from '@/lib/i18n/params';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-async function metadata({ locale }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'info.glossary' });
-  return routePageMetadata(locale, 'glossary', t('description'));
+async function metadata({ language }: ListRequest) {
+  const t = await translationsIn(language, 'info.glossary');
+  return routePageMetadata(language, 'glossary', t('description'));
 }
 
-async function GlossaryPage({ locale, query }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'info.glossary' });
+async function GlossaryPage({ language, query }: ListRequest) {
+  const t = await translationsIn(language, 'info.glossary');
   const data = await glossaryPage({
     keyword: searchParam(query.q),
     initial: initialParam(query.initial),
     page: pageParam(query.page),
   });
-  const path = routeHref(locale, 'glossary');
+  const path = routeHref(language, 'glossary');
   const filtered = data.keyword !== '' || data.initial !== undefined;
   return (
-    <PublicPage locale={locale} route="glossary">
+    <PublicPage language={language} route="glossary">
       <FilterForm
-        locale={locale}
+        language={language}
         action={path}
         label={t('searchLabel')}
         submitLabel={t('submit')}
@@ -83,7 +83,7 @@ async function GlossaryPage({ locale, query }: ListRequest) {
         />
       )}
       <Pager
-        locale={locale}
+        language={language}
         page={data.page}
         total={data.total}
         pageSize={data.pageSize}

@@ -1,6 +1,4 @@
-import { hasLocale } from 'next-intl';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { routing } from '@/lib/i18n/routing';
+import { languageOfLocale } from '@/lib/i18n/languages';
 import { languageSwitchPath } from '@/lib/public/detail';
 
 /**
@@ -9,9 +7,9 @@ import { languageSwitchPath } from '@/lib/public/detail';
  * when it has none (lib/public/detail.ts); never cached, since a translation may come at any time.
  */
 export async function GET(request: Request, { params }: RouteContext<'/[locale]/language-switch'>) {
-  const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) return new Response(null, { status: 404 });
+  const language = languageOfLocale((await params).locale);
+  if (!language) return new Response(null, { status: 404 });
   const from = new URL(request.url).searchParams.get('from') ?? '';
-  const location = await languageSwitchPath(toWireLanguage(locale), from);
+  const location = await languageSwitchPath(language, from);
   return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 }

@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { LawList } from '@/components/site/laws/LawList';
 import { LawSearchForm } from '@/components/site/laws/LawSearchForm';
 import { EmptyState } from '@/components/site/EmptyState';
@@ -7,38 +6,39 @@ import { PublicPage } from '@/components/site/PublicPage';
 import { criteriaQuery, hasCriteria, lawCriteria, lawOptions, searchLaws } from '@/lib/public/laws/search';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
+import { translationsIn } from '@/lib/i18n/params';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-async function metadata({ locale }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'laws' });
-  return routePageMetadata(locale, 'laws', t('lawsDescription'));
+async function metadata({ language }: ListRequest) {
+  const t = await translationsIn(language, 'laws');
+  return routePageMetadata(language, 'laws', t('lawsDescription'));
 }
 
 /** The law search (webrule/search): every law when there are no criteria, paged. */
-async function LawsPage({ locale, language, query }: ListRequest) {
-  const [t, options] = await Promise.all([getTranslations({ locale, namespace: 'laws' }), lawOptions(language)]);
+async function LawsPage({ language, query }: ListRequest) {
+  const [t, options] = await Promise.all([translationsIn(language, 'laws'), lawOptions(language)]);
   const criteria = lawCriteria(query, options);
   const results = await searchLaws(language, criteria, pageParam(query.page));
-  const path = routeHref(locale, 'laws');
+  const path = routeHref(language, 'laws');
   const searching = hasCriteria(criteria);
   return (
-    <PublicPage locale={locale} route="laws">
-      <LawSearchForm locale={locale} action={path} criteria={criteria} options={options} />
+    <PublicPage language={language} route="laws">
+      <LawSearchForm language={language} action={path} criteria={criteria} options={options} />
       <p className="meta" role="status">
         {searching ? t('results', { total: results.total }) : t('allLaws', { total: results.total })}
       </p>
       {results.items.length === 0 ? (
         <EmptyState message={t('noResults')}>{searching && <a href={path}>{t('showAll')}</a>}</EmptyState>
       ) : (
-        <LawList locale={locale} laws={results.items} options={options} />
+        <LawList language={language} laws={results.items} options={options} />
       )}
       <Pager
-        locale={locale}
+        language={language}
         page={results.page}
         total={results.total}
         pageSize={results.pageSize}

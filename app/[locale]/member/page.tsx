@@ -10,16 +10,16 @@ import styles from '@/components/site/member/member.module.css';
 import { pendingTotpSecret, secondFactorState } from '@/lib/content/auth/second-factor';
 import { mustEnrol } from '@/lib/content/operations/second-factor-policy';
 import { MEMBER_CODES_COOKIE } from '@/lib/http/cookies';
-import { localeOf, openPage } from '@/lib/i18n/params';
-import { sitePath } from '@/lib/i18n/languages';
+import { openPage, languageOf } from '@/lib/i18n/params';
+import { sitePath } from '@/lib/routing/site';
 import { memberPageMetadata } from '@/lib/public/member/metadata';
 import { formErrorText, memberPasskeys, queryValue, signedInMember } from '@/lib/public/member/page';
-import { memberPaths } from '@/lib/public/member/paths';
+import { memberPaths } from '@/lib/routing/member';
 
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/member'>) {
-  return memberPageMetadata(await localeOf(params), 'home');
+  return memberPageMetadata(await languageOf(params), 'home');
 }
 
 /**
@@ -28,27 +28,27 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/member'>
  * second-factor policy asks Members for one.
  */
 export default async function MemberHome({ params, searchParams }: PageProps<'/[locale]/member'>) {
-  const { locale, language, t } = await openPage(params, 'memberArea');
+  const { language, t } = await openPage(params, 'memberArea');
   const signedIn = await signedInMember();
   if (!signedIn) redirect(sitePath(language, memberPaths.login));
   const { account, institution } = signedIn;
   const query = await searchParams;
-  const error = await formErrorText(locale, query);
+  const error = await formErrorText(language, query);
   const security = await secondFactorState(account.id);
   const pending = security.totp ? null : await pendingTotpSecret(account.id);
   const required = await mustEnrol(account);
   const passkeyNotice = queryValue(query.passkey);
   const codes = queryValue(query.enabled) === '1' ? (await cookies()).get(MEMBER_CODES_COOKIE)?.value : undefined;
   return (
-    <MemberFrame locale={locale} title={t('home.title')}>
-      <MemberSections locale={locale} current="home" />
+    <MemberFrame language={language} title={t('home.title')}>
+      <MemberSections language={language} current="home" />
       <section aria-labelledby="member-account">
         <h2 id="member-account" className="section-title">
           {t('home.account')}
         </h2>
         <p>{t('home.signedInAs', { name: account.displayName, institution })}</p>
         {account.member.keyContact ? <p>{t('home.keyContact')}</p> : null}
-        <MemberForm locale={locale} name="logout" submit={t('home.signOut')}>
+        <MemberForm language={language} name="logout" submit={t('home.signOut')}>
           {null}
         </MemberForm>
       </section>
@@ -85,7 +85,7 @@ export default async function MemberHome({ params, searchParams }: PageProps<'/[
               {t('home.security.secret')}:{' '}
               <code className={styles.secret}>{pending.replace(/(.{4})/g, '$1 ').trim()}</code>
             </p>
-            <MemberForm locale={locale} name="totp-enable" error={error} submit={t('home.security.enable')}>
+            <MemberForm language={language} name="totp-enable" error={error} submit={t('home.security.enable')}>
               <MemberField
                 id="member-totp-code"
                 name="code"
@@ -100,19 +100,19 @@ export default async function MemberHome({ params, searchParams }: PageProps<'/[
         ) : (
           <>
             <p>{t('home.security.off')}</p>
-            <MemberForm locale={locale} name="totp-setup" error={error} submit={t('home.security.setup')}>
+            <MemberForm language={language} name="totp-setup" error={error} submit={t('home.security.setup')}>
               {null}
             </MemberForm>
           </>
         )}
         <MemberPasskeys
-          locale={locale}
+          language={language}
           passkeys={await memberPasskeys(language, account)}
-          error={await formErrorText(locale, query, 'passkeyError')}
+          error={await formErrorText(language, query, 'passkeyError')}
           notice={passkeyNotice === 'added' || passkeyNotice === 'removed' ? passkeyNotice : null}
         />
       </section>
-      {required ? null : <MemberEntry locale={locale} account={account} query={query} />}
+      {required ? null : <MemberEntry language={language} account={account} query={query} />}
     </MemberFrame>
   );
 }

@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { ListTabs } from '@/components/site/about/ListTabs';
 import { PageSections } from '@/components/site/about/PageSections';
 import { MemberList } from '@/components/site/members/MemberList';
@@ -11,27 +10,28 @@ import { sectionParam } from '@/lib/public/lists';
 import { members } from '@/lib/public/members/members';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
+import { translationsIn } from '@/lib/i18n/params';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-async function metadata({ locale }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'members' });
-  return routePageMetadata(locale, 'members', t('membersDescription'));
+async function metadata({ language }: ListRequest) {
+  const t = await translationsIn(language, 'members');
+  return routePageMetadata(language, 'members', t('membersDescription'));
 }
 
 /** Member services (page sections), then the member directory by category (`?type=`), paged. */
-async function MembersPage({ locale, language, query }: ListRequest) {
+async function MembersPage({ language, query }: ListRequest) {
   const category = sectionParam(sections.memberCategories, query.type);
   const [t, services, list] = await Promise.all([
-    getTranslations({ locale, namespace: 'members' }),
+    translationsIn(language, 'members'),
     pageSections(language, 'member-services'),
     members(language, { category, page: pageParam(query.page) }),
   ]);
-  const path = routeHref(locale, 'members');
+  const path = routeHref(language, 'members');
   const tabs = [
     { href: path, label: t('allCategories'), current: !category },
     ...sections.memberCategories.map((c) => ({
@@ -41,8 +41,8 @@ async function MembersPage({ locale, language, query }: ListRequest) {
     })),
   ];
   return (
-    <PublicPage locale={locale} route="members">
-      <PageSections locale={locale} sections={services} />
+    <PublicPage language={language} route="members">
+      <PageSections language={language} sections={services} />
       <section aria-labelledby="directory">
         <h2 id="directory" className="section-title">
           {t('directory')}
@@ -52,10 +52,10 @@ async function MembersPage({ locale, language, query }: ListRequest) {
         {list.items.length === 0 ? (
           <EmptyState message={t('noMembers')} />
         ) : (
-          <MemberList locale={locale} members={list.items} />
+          <MemberList language={language} members={list.items} />
         )}
         <Pager
-          locale={locale}
+          language={language}
           page={list.page}
           total={list.total}
           pageSize={list.pageSize}

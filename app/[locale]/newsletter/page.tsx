@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { PublicPage } from '@/components/site/PublicPage';
 import { SubscribeForm } from '@/components/site/newsletter/SubscribeForm';
 import form from '@/components/site/form.module.css';
@@ -7,7 +6,7 @@ import { NewsletterCaptcha } from '@/components/site/newsletter/NewsletterCaptch
 import { captchaEnabled } from '@/lib/content/auth/captcha';
 import { config } from '@/lib/config';
 import { isNewsletterTopic } from '@/lib/content/model/newsletter';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { openPage, languageOf, translationsIn } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { searchParam } from '@/lib/public/paging';
 
@@ -17,14 +16,14 @@ export const dynamic = 'force-dynamic';
 const problems = ['email', 'topics', 'memberTopic', 'captcha', 'rate'] as const;
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/newsletter'>) {
-  const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'newsletter' });
-  return routePageMetadata(locale, 'newsletter', t('description'));
+  const language = await languageOf(params);
+  const t = await translationsIn(language, 'newsletter');
+  return routePageMetadata(language, 'newsletter', t('description'));
 }
 
 /** The newsletter's sign-up page, where the footer's form and this page's form land after a post. */
 export default async function NewsletterPage({ params, searchParams }: PageProps<'/[locale]/newsletter'>) {
-  const { locale, t } = await openPage(params, 'newsletter');
+  const { language, t } = await openPage(params, 'newsletter');
   const query = await searchParams;
   const pending = searchParam(query.pending) === '1';
   const problem = problems.find((name) => name === searchParam(query.problem));
@@ -32,7 +31,7 @@ export default async function NewsletterPage({ params, searchParams }: PageProps
   // The captcha is on when the server can verify tokens; the footer's form (no script) then lands here to retry.
   const captchaSiteKey = captchaEnabled() ? config().recaptcha.siteKey : undefined;
   return (
-    <PublicPage locale={locale} route="newsletter">
+    <PublicPage language={language} route="newsletter">
       {pending ? (
         <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
           <p>
@@ -56,7 +55,7 @@ export default async function NewsletterPage({ params, searchParams }: PageProps
               {t('formTitle')}
             </h2>
             <SubscribeForm
-              locale={locale}
+              language={language}
               place="page"
               email={searchParam(query.email)}
               topics={problem ? typedTopics : undefined}
@@ -68,7 +67,7 @@ export default async function NewsletterPage({ params, searchParams }: PageProps
                 <NewsletterCaptcha
                   siteKey={captchaSiteKey}
                   formId="newsletter-form"
-                  language={locale === 'en' ? 'en' : 'zh-TW'}
+                  language={language === 'en' ? 'en' : 'zh-TW'}
                 />
               </>
             )}

@@ -1,29 +1,28 @@
-import { getTranslations } from 'next-intl/server';
 import { DateText } from '@/components/site/DateText';
 import { PublicPage } from '@/components/site/PublicPage';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { openPage, languageOf, translationsIn } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { routeHref } from '@/lib/public/links';
 import { OPEN_DATA_LICENCE_URL, openDataIndex } from '@/lib/public/open-data';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/open-data'>) {
-  const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'site.openData' });
-  return routePageMetadata(locale, 'openData', t('description'));
+  const language = await languageOf(params);
+  const t = await translationsIn(language, 'site.openData');
+  return routePageMetadata(language, 'openData', t('description'));
 }
 
 /** 開放資料 / Open data: the public datasets, their fields, update time and licence, as CSV and JSON. */
 export default async function OpenDataPage({ params }: PageProps<'/[locale]/open-data'>) {
-  const { locale, language, t } = await openPage(params, 'site.openData');
+  const { language, t } = await openPage(params, 'site.openData');
   const datasets = await openDataIndex(language);
-  const base = routeHref(locale, 'openData');
+  const base = routeHref(language, 'openData');
   const licence = (
     <a href={OPEN_DATA_LICENCE_URL} hrefLang="zh-TW">
       {t('licenceName')}
     </a>
   );
   return (
-    <PublicPage locale={locale} route="openData">
+    <PublicPage language={language} route="openData">
       <p>{t('intro')}</p>
       <p>
         {t('licence')} {licence} {t('licenceNote')}
@@ -37,7 +36,11 @@ export default async function OpenDataPage({ params }: PageProps<'/[locale]/open
             <dd>{dataset.columns.map((column) => column.label).join(language === 'tw' ? '、' : ', ')}</dd>
             <dt>{t('updated')}</dt>
             <dd>
-              {dataset.updatedAt ? <DateText locale={locale} value={dataset.updatedAt} style="datetime" /> : t('never')}
+              {dataset.updatedAt ? (
+                <DateText language={language} value={dataset.updatedAt} style="datetime" />
+              ) : (
+                t('never')
+              )}
             </dd>
             <dt>{t('licence')}</dt>
             <dd>{licence}</dd>

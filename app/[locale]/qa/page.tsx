@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { CategoryTabs } from '@/components/site/info/CategoryTabs';
 import { QaList } from '@/components/site/info/QaList';
 import { EmptyState } from '@/components/site/EmptyState';
@@ -8,29 +7,30 @@ import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { qaPage } from '@/lib/public/info/qa';
 import { pageParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
+import { translationsIn } from '@/lib/i18n/params';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-async function metadata({ locale, language, query }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'info.qa' });
+async function metadata({ language, query }: ListRequest) {
+  const t = await translationsIn(language, 'info.qa');
   const category = sectionParam('qaCategories', query.type);
   const label = sectionOptions('qaCategories', language).find((c) => c.value === category)?.label;
-  return routePageMetadata(locale, 'qa', t('description'), { title: label, query: { type: category } });
+  return routePageMetadata(language, 'qa', t('description'), { title: label, query: { type: category } });
 }
 
-async function QaPage({ locale, language, query }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'info' });
+async function QaPage({ language, query }: ListRequest) {
+  const t = await translationsIn(language, 'info');
   const data = await qaPage(language, {
     category: sectionParam('qaCategories', query.type),
     page: pageParam(query.page),
   });
-  const path = routeHref(locale, 'qa');
+  const path = routeHref(language, 'qa');
   return (
-    <PublicPage locale={locale} route="qa">
+    <PublicPage language={language} route="qa">
       <CategoryTabs
         label={t('filterByCategory')}
         allLabel={t('allCategories')}
@@ -38,9 +38,13 @@ async function QaPage({ locale, language, query }: ListRequest) {
         current={data.category}
         href={(type) => withQuery(path, { type })}
       />
-      {data.rows.length === 0 ? <EmptyState message={t('qa.empty')} /> : <QaList locale={locale} rows={data.rows} />}
+      {data.rows.length === 0 ? (
+        <EmptyState message={t('qa.empty')} />
+      ) : (
+        <QaList language={language} rows={data.rows} />
+      )}
       <Pager
-        locale={locale}
+        language={language}
         page={data.page}
         total={data.total}
         pageSize={data.pageSize}

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
 import { SiteSearch } from '@/components/site/SiteSearch';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { openPage, languageOf, translationsIn } from '@/lib/i18n/params';
 import { pageMetadata } from '@/lib/public/metadata';
 import { pageParam, searchParam } from '@/lib/public/paging';
 import { route } from '@/lib/public/routes';
@@ -10,11 +9,11 @@ import { route } from '@/lib/public/routes';
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/search'>): Promise<Metadata> {
-  const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'site' });
+  const language = await languageOf(params);
+  const t = await translationsIn(language, 'site');
   const query = searchParam((await searchParams).q);
   const metadata = await pageMetadata({
-    locale,
+    language,
     path: route('search').path,
     title: query ? t('search.titleWithQuery', { query }) : t('routes.search'),
   });
@@ -23,12 +22,12 @@ export async function generateMetadata({ params, searchParams }: PageProps<'/[lo
 }
 
 export default async function SearchPage({ params, searchParams }: PageProps<'/[locale]/search'>) {
-  const { locale } = await openPage(params);
+  const { language } = await openPage(params);
   const query = await searchParams;
   const year = Number(searchParam(query.year));
   return (
     <SiteSearch
-      locale={locale}
+      language={language}
       query={searchParam(query.q)}
       page={pageParam(query.page)}
       area={searchParam(query.area) || undefined}

@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { ListTabs } from '@/components/site/about/ListTabs';
 import { UpdatedOn } from '@/components/site/about/UpdatedOn';
 import { DisciplineList } from '@/components/site/laws/DisciplineList';
@@ -8,28 +7,29 @@ import { PublicPage } from '@/components/site/PublicPage';
 import { disciplineTypes, disciplines, disciplinesUpdatedAt, typeParam } from '@/lib/public/laws/self-regulation';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
+import { translationsIn } from '@/lib/i18n/params';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-async function metadata({ locale }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'laws' });
-  return routePageMetadata(locale, 'selfRegulation', t('selfRegulationDescription'));
+async function metadata({ language }: ListRequest) {
+  const t = await translationsIn(language, 'laws');
+  return routePageMetadata(language, 'selfRegulation', t('selfRegulationDescription'));
 }
 
 /** Self-regulation rules of one type (`?type=`) or all, with the date of the latest change. */
-async function SelfRegulationPage({ locale, language, query }: ListRequest) {
+async function SelfRegulationPage({ language, query }: ListRequest) {
   const [t, types, updatedAt] = await Promise.all([
-    getTranslations({ locale, namespace: 'laws' }),
+    translationsIn(language, 'laws'),
     disciplineTypes(language),
     disciplinesUpdatedAt(language),
   ]);
   const type = typeParam(types, query.type);
   const list = await disciplines(language, { typeId: type?.id, page: pageParam(query.page) });
-  const path = routeHref(locale, 'selfRegulation');
+  const path = routeHref(language, 'selfRegulation');
   const tabs = [
     { href: path, label: t('allTypes'), current: !type },
     ...types.map((item) => ({
@@ -39,16 +39,16 @@ async function SelfRegulationPage({ locale, language, query }: ListRequest) {
     })),
   ];
   return (
-    <PublicPage locale={locale} route="selfRegulation">
-      <UpdatedOn locale={locale} label={t('updatedOn')} value={updatedAt} />
+    <PublicPage language={language} route="selfRegulation">
+      <UpdatedOn language={language} label={t('updatedOn')} value={updatedAt} />
       <ListTabs label={t('typeTabs')} tabs={tabs} />
       {list.items.length === 0 ? (
         <EmptyState message={t('noRules')} />
       ) : (
-        <DisciplineList locale={locale} rules={list.items} types={type ? [] : types} />
+        <DisciplineList language={language} rules={list.items} types={type ? [] : types} />
       )}
       <Pager
-        locale={locale}
+        language={language}
         page={list.page}
         total={list.total}
         pageSize={list.pageSize}

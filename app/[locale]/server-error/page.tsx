@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { ErrorPage } from '@/components/site/ErrorPage';
-import { localeOf, openPage } from '@/lib/i18n/params';
-import { toWireLanguage } from '@/lib/i18n/languages';
+import { openPage, languageOf } from '@/lib/i18n/params';
 import { errorMessages } from '@/lib/public/error-pages';
 
 /**
@@ -10,7 +9,7 @@ import { errorMessages } from '@/lib/public/error-pages';
  * 500 too, and is never kept by a cache.
  */
 export async function generateMetadata({ params }: PageProps<'/[locale]/server-error'>): Promise<Metadata> {
-  const t = errorMessages[toWireLanguage(await localeOf(params))];
+  const t = errorMessages[await languageOf(params)];
   return { title: t.errorTitle, robots: { index: false, follow: true } };
 }
 

@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { ServicePointList } from '@/components/site/members/ServicePointList';
 import { EmptyState } from '@/components/site/EmptyState';
 import { FilterForm, FilterSelect } from '@/components/site/FilterForm';
@@ -9,31 +8,32 @@ import { sectionParam } from '@/lib/public/lists';
 import { servicePoints } from '@/lib/public/members/service-points';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
+import { translationsIn } from '@/lib/i18n/params';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-async function metadata({ locale }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'members' });
-  return routePageMetadata(locale, 'servicePoints', t('servicePointsDescription'));
+async function metadata({ language }: ListRequest) {
+  const t = await translationsIn(language, 'members');
+  return routePageMetadata(language, 'servicePoints', t('servicePointsDescription'));
 }
 
 /** Regional service points by kind (`?type=`) and county or city (`?region=`), paged. */
-async function ServicePointsPage({ locale, language, query }: ListRequest) {
+async function ServicePointsPage({ language, query }: ListRequest) {
   const areaType = sectionParam(sections.areaTypes, query.type);
   const region = sectionParam(sections.regions, query.region);
   const [t, list] = await Promise.all([
-    getTranslations({ locale, namespace: 'members' }),
+    translationsIn(language, 'members'),
     servicePoints(language, { areaType, region, page: pageParam(query.page) }),
   ]);
-  const path = routeHref(locale, 'servicePoints');
+  const path = routeHref(language, 'servicePoints');
   const options = (list: typeof sections.regions) => list.map((s) => ({ value: s.value, label: s.label[language] }));
   return (
-    <PublicPage locale={locale} route="servicePoints">
-      <FilterForm locale={locale} action={path} label={t('filterLabel')} resetHref={path}>
+    <PublicPage language={language} route="servicePoints">
+      <FilterForm language={language} action={path} label={t('filterLabel')} resetHref={path}>
         <FilterSelect
           name="type"
           label={t('areaType')}
@@ -57,10 +57,10 @@ async function ServicePointsPage({ locale, language, query }: ListRequest) {
       {list.items.length === 0 ? (
         <EmptyState message={t('noPoints')} />
       ) : (
-        <ServicePointList locale={locale} points={list.items} />
+        <ServicePointList language={language} points={list.items} />
       )}
       <Pager
-        locale={locale}
+        language={language}
         page={list.page}
         total={list.total}
         pageSize={list.pageSize}

@@ -1,24 +1,22 @@
-import { getTranslations } from 'next-intl/server';
 import { EmptyState } from '@/components/site/EmptyState';
 import { CARD_SIZES, ItemImage } from '@/components/site/ItemImage';
 import { PublicPage } from '@/components/site/PublicPage';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { openPage, languageOf, translationsIn } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { specialZones } from '@/lib/public/services/special';
 import { rowHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/special'>) {
-  const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'services.special' });
-  return routePageMetadata(locale, 'special', t('description'));
+  const language = await languageOf(params);
+  const t = await translationsIn(language, 'services.special');
+  return routePageMetadata(language, 'special', t('description'));
 }
 
 export default async function SpecialZonesPage({ params }: PageProps<'/[locale]/special'>) {
-  const { locale, t } = await openPage(params, 'services.special');
-  const zones = await specialZones(toWireLanguage(locale));
+  const { language, t } = await openPage(params, 'services.special');
+  const zones = await specialZones(language);
   return (
-    <PublicPage locale={locale} route="special">
+    <PublicPage language={language} route="special">
       {zones.length === 0 ? (
         <EmptyState message={t('empty')} />
       ) : (
@@ -37,7 +35,7 @@ export default async function SpecialZonesPage({ params }: PageProps<'/[locale]/
               />
               <div className="card__body">
                 <h2 className="card__title">
-                  <a href={rowHref(locale, 'webspecialgroup', zone)}>{zone.name ?? ''}</a>
+                  <a href={rowHref(language, 'webspecialgroup', zone)}>{zone.name ?? ''}</a>
                 </h2>
                 {zone.description ? <p className="card__text">{zone.description ?? ''}</p> : null}
               </div>

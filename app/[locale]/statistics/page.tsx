@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { Fragment } from 'react';
 import { MembersOnlyMark } from '@/components/site/MembersOnlyMark';
 import { isMembersOnly } from '@/lib/content/model/audience';
@@ -11,33 +10,34 @@ import { sectionOptions, sectionParam } from '@/lib/public/info/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { statisticsPage, yearParam } from '@/lib/public/info/statistics';
 import { pageParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref, rowHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
+import { translationsIn } from '@/lib/i18n/params';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-async function metadata({ locale, language, query }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'info.statistics' });
+async function metadata({ language, query }: ListRequest) {
+  const t = await translationsIn(language, 'info.statistics');
   const type = sectionParam('staticsTypes', query.type);
   const label = sectionOptions('staticsTypes', language).find((c) => c.value === type)?.label;
-  return routePageMetadata(locale, 'statistics', t('description'), { title: label, query: { type } });
+  return routePageMetadata(language, 'statistics', t('description'), { title: label, query: { type } });
 }
 
-async function StatisticsPage({ locale, language, query }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'info.statistics' });
+async function StatisticsPage({ language, query }: ListRequest) {
+  const t = await translationsIn(language, 'info.statistics');
   const data = await statisticsPage(language, {
     type: sectionParam('staticsTypes', query.type),
     year: yearParam(query.year),
     page: pageParam(query.page),
   });
-  const path = routeHref(locale, 'statistics');
+  const path = routeHref(language, 'statistics');
   const typeLabel = (value: unknown) => data.types.find((type) => type.value === value)?.label ?? '';
   return (
-    <PublicPage locale={locale} route="statistics">
+    <PublicPage language={language} route="statistics">
       <FilterForm
-        locale={locale}
+        language={language}
         action={path}
         label={t('filterLabel')}
         resetHref={data.type !== undefined || data.year !== undefined ? path : undefined}
@@ -62,8 +62,8 @@ async function StatisticsPage({ locale, language, query }: ListRequest) {
             id: `item-${row.id}`,
             cells: [
               <Fragment key="title">
-                {isMembersOnly(row) && <MembersOnlyMark locale={locale} />}
-                <a href={rowHref(locale, 'webstatics', row)}>{row.title ?? ''}</a>
+                {isMembersOnly(row) && <MembersOnlyMark language={language} />}
+                <a href={rowHref(language, 'webstatics', row)}>{row.title ?? ''}</a>
               </Fragment>,
               typeLabel(row.staticsType),
               row.year ?? '',
@@ -73,7 +73,7 @@ async function StatisticsPage({ locale, language, query }: ListRequest) {
         />
       )}
       <Pager
-        locale={locale}
+        language={language}
         page={data.page}
         total={data.total}
         pageSize={data.pageSize}

@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { ItemList } from '@/components/site/info/ItemList';
 import { TestFacts } from '@/components/site/info/TestFacts';
 import { TitledSection } from '@/components/site/info/TitledSection';
@@ -6,51 +5,52 @@ import styles from '@/components/site/info/info.module.css';
 import { EmptyState } from '@/components/site/EmptyState';
 import { Pager } from '@/components/site/Pager';
 import { PublicPage } from '@/components/site/PublicPage';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { testsPage, type TestRow } from '@/lib/public/info/tests';
 import { pageParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref, rowHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
+import { translationsIn } from '@/lib/i18n/params';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-async function metadata({ locale }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'info.tests' });
-  return routePageMetadata(locale, 'tests', t('description'));
+async function metadata({ language }: ListRequest) {
+  const t = await translationsIn(language, 'info.tests');
+  return routePageMetadata(language, 'tests', t('description'));
 }
 
-const entries = (locale: Locale, rows: TestRow[]) =>
+const entries = (language: WireLanguage, rows: TestRow[]) =>
   rows.map((row) => ({
     id: row.id,
     title: row.title ?? '',
-    href: rowHref(locale, 'webtrusttest', row),
-    meta: <TestFacts locale={locale} row={row} className={`definition-list ${styles.facts}`} />,
+    href: rowHref(language, 'webtrusttest', row),
+    meta: <TestFacts language={language} row={row} className={`definition-list ${styles.facts}`} />,
   }));
 
-async function TestsPage({ locale, language, query }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'info.tests' });
+async function TestsPage({ language, query }: ListRequest) {
+  const t = await translationsIn(language, 'info.tests');
   const { upcoming, past } = await testsPage(language, { page: pageParam(query.page) });
-  const path = routeHref(locale, 'tests');
+  const path = routeHref(language, 'tests');
   return (
-    <PublicPage locale={locale} route="tests">
+    <PublicPage language={language} route="tests">
       <TitledSection id="upcoming" title={t('upcoming')}>
         {upcoming.length === 0 ? (
           <EmptyState message={t('noUpcoming')} />
         ) : (
-          <ItemList entries={entries(locale, upcoming)} headingLevel={3} />
+          <ItemList entries={entries(language, upcoming)} headingLevel={3} />
         )}
       </TitledSection>
       <TitledSection id="past" title={t('past')}>
         {past.rows.length === 0 ? (
           <EmptyState message={t('noPast')} />
         ) : (
-          <ItemList entries={entries(locale, past.rows)} headingLevel={3} />
+          <ItemList entries={entries(language, past.rows)} headingLevel={3} />
         )}
         <Pager
-          locale={locale}
+          language={language}
           page={past.page}
           total={past.total}
           pageSize={past.pageSize}

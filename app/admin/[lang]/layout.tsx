@@ -15,21 +15,20 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: LayoutProps<'/admin/[lang]'>): Promise<Metadata> {
   const { lang } = await params;
   if (!isWireLanguage(lang)) notFound();
-  return { title: messagesFor(toLocale(lang)).admin.title, robots: { index: false, follow: false } };
+  return { title: messagesFor(lang).admin.title, robots: { index: false, follow: false } };
 }
 
 /** The back office's own root layout (client-rendered React: docs/back-office.md), in the path's language. */
 export default async function AdminLayout({ children, params }: LayoutProps<'/admin/[lang]'>) {
   const { lang } = await params;
   if (!isWireLanguage(lang)) notFound();
-  const locale = toLocale(lang);
-  const { admin, adminForm, client, site } = messagesFor(locale);
+  const { admin, adminForm, client, site } = messagesFor(lang);
   // The public site's route names label the menu groups, so both name them alike.
   const messages = { admin, adminForm, client, site: { routes: site.routes } };
   return (
-    <html lang={htmlLang[locale]}>
+    <html lang={htmlLang[lang]}>
       <body className="admin-body">
-        <NextIntlClientProvider locale={locale} messages={messages} timeZone={config().siteTimeZone}>
+        <NextIntlClientProvider locale={toLocale(lang)} messages={messages} timeZone={config().siteTimeZone}>
           {children}
         </NextIntlClientProvider>
       </body>

@@ -9,7 +9,7 @@ import { findResource } from '@/lib/content/model/registry';
 import { formFields, pathParentValues, type FormField, type FormMode } from '@/lib/admin-form/fields';
 import { formSchema } from '@/lib/admin-form/schema';
 import { initialValues, rowToFormValues, toPayload, type FormValues } from '@/lib/admin-form/values';
-import { otherLanguage, toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { defaultWireLanguage, languageOfLocale, otherLanguage } from '@/lib/i18n/languages';
 import { adminPath } from '@/lib/admin/paths';
 import { resourceApi, type Row } from '@/lib/client/resources';
 import { formatWireDateTime } from '@/lib/client/dates';
@@ -106,7 +106,7 @@ function DefinedResourceForm({
   draftKey,
 }: ResourceFormProps & { definition: ResourceDefinition }) {
   const t = useTranslations('adminForm');
-  const language = toWireLanguage(useLocale() as Locale);
+  const language = languageOfLocale(useLocale()) ?? defaultWireLanguage;
   const mode: FormMode = rowId === undefined ? 'add' : 'update';
   const pathKey = JSON.stringify(path ?? []);
   const fields = useMemo(

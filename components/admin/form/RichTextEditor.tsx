@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
-import { htmlLang, toLocale, type WireLanguage } from '@/lib/i18n/languages';
+import { htmlLang, type WireLanguage } from '@/lib/i18n/languages';
 import { EditorPanel, type PanelKind } from './EditorPanel';
 import { EditorToolbar, type ToolbarButton } from './EditorToolbar';
 import { FormReadOnly } from './read-only';
@@ -50,7 +50,7 @@ function editableAttributes(props: RichTextEditorProps): Record<string, string> 
     role: 'textbox',
     'aria-multiline': 'true',
     'aria-labelledby': props.labelId,
-    lang: htmlLang[toLocale(props.language)],
+    lang: htmlLang[props.language],
     class: styles.editable,
   };
   if (props.describedBy) attributes['aria-describedby'] = props.describedBy;

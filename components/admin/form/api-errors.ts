@@ -1,6 +1,6 @@
 import { ApiRequestError } from '@/lib/client/http';
 
-export interface ServerFieldError {
+interface ServerFieldError {
   field: string;
   message: string;
 }

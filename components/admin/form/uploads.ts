@@ -5,11 +5,11 @@ import { http } from '@/lib/client/http';
 import type { Upload } from '@/lib/client/resources';
 
 /** `GET /api/upload/{id}`: a stored file's name, type, size and address. */
-export function fetchUpload(id: string): Promise<Upload> {
+function fetchUpload(id: string): Promise<Upload> {
   return http.get(http.url(`/api/upload/${encodeURIComponent(id)}`)).json<Upload>();
 }
 
-export type UploadDetails = Upload | 'missing';
+type UploadDetails = Upload | 'missing';
 
 /**
  * Details of the uploads a form refers to (rows store only their ids), each fetched once;

@@ -6,9 +6,9 @@ import { clearDraft, readDraft, writeDraft, type Draft } from '@/lib/admin-form/
 import type { FormValues } from '@/lib/admin-form/values';
 
 /** How long after the last change the values are kept: well within the 2 s a crash may cost. */
-export const DRAFT_WRITE_MS = 1_000;
+const DRAFT_WRITE_MS = 1_000;
 
-export interface DraftState {
+interface DraftState {
   /** Values kept from an earlier visit that differ from the form's, until restored or discarded. */
   offer: Draft | null;
   /** Puts the kept values in the form; returns the row version they were typed over. */

@@ -8,7 +8,7 @@ import { resourceApi, type EditLock } from '@/lib/client/resources';
  * took the lock over, and it must learn that within 5 s: every 4 s, the rest left for the request
  * itself, rather than the 20 s the lock's lifetime would allow (docs/back-office-form.md).
  */
-export const LOCK_RENEW_MS = 4_000;
+const LOCK_RENEW_MS = 4_000;
 
 export interface EditLockState {
   /** Whoever holds the lock, once the first answer came. */

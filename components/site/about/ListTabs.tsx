@@ -1,4 +1,4 @@
-export interface ListTab {
+interface ListTab {
   href: string;
   label: string;
   current: boolean;

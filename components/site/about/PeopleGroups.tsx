@@ -1,16 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
-import { toWireLanguage } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import type { PeopleGroup } from '@/lib/public/about/people';
 import { EmptyState } from '../EmptyState';
 import { ItemImage } from '../ItemImage';
 import { UpdatedOn } from './UpdatedOn';
 import styles from './about.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /** Boards or committees: one section each (`#type-{value}`) with its last-updated date and its people as cards. */
-export async function PeopleGroups({ locale, groups }: { locale: Locale; groups: PeopleGroup[] }) {
-  const t = await getTranslations({ locale, namespace: 'about' });
-  const language = toWireLanguage(locale);
+export async function PeopleGroups({ language, groups }: { language: WireLanguage; groups: PeopleGroup[] }) {
+  const t = await translationsIn(language, 'about');
   return groups.map((group) => (
     <section
       key={group.section.value}
@@ -20,7 +18,7 @@ export async function PeopleGroups({ locale, groups }: { locale: Locale; groups:
       <h2 id={`type-${group.section.value}-title`} className="section-title">
         {group.section.label[language]}
       </h2>
-      <UpdatedOn locale={locale} label={t('updatedOn')} value={group.updatedAt} />
+      <UpdatedOn language={language} label={t('updatedOn')} value={group.updatedAt} />
       {group.people.length === 0 ? (
         <EmptyState message={t('noPeople')} />
       ) : (
@@ -30,7 +28,7 @@ export async function PeopleGroups({ locale, groups }: { locale: Locale; groups:
               <ItemImage
                 src={person.photo}
                 alt={person.name}
-                locale={locale}
+                language={language}
                 width={160}
                 height={200}
                 className={styles.photo}

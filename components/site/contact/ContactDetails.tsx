@@ -1,13 +1,13 @@
 import { Fragment } from 'react';
-import { getTranslations } from 'next-intl/server';
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { type WireLanguage } from '@/lib/i18n/languages';
 import { siteInfo } from '@/lib/public/site';
 import styles from './contact.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /** The association's contact details from the web settings; fields left empty there are left out. */
-export async function ContactDetails({ locale }: { locale: Locale }) {
-  const t = await getTranslations({ locale, namespace: 'contact' });
-  const site = await siteInfo(toWireLanguage(locale));
+export async function ContactDetails({ language }: { language: WireLanguage }) {
+  const t = await translationsIn(language, 'contact');
+  const site = await siteInfo(language);
   const entries = [
     { key: 'address', value: site.address },
     { key: 'phone', value: site.phone, href: `tel:${site.phone.replace(/[^\d+]/g, '')}` },

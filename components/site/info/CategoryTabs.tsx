@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export interface CategoryTab {
+interface CategoryTab {
   value: number;
   label: string;
   /** Shown after the name inside the link, e.g. the category's update date. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from './info.module.css';
 
-export interface DataTableRow {
+interface DataTableRow {
   key: string | number;
   /** An anchor for links to the row, e.g. `item-12`. */
   id?: string;

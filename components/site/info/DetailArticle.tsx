@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import { Attachments } from '../Attachments';
 import { ItemImage } from '../ItemImage';
 import { RichText } from '../RichText';
 import { ExternalLink } from '../services/ExternalLink';
+import { translationsIn } from '@/lib/i18n/params';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   /** The row's title: the image's text alternative when its upload has none of its own. */
   title: string;
   image?: unknown;
@@ -25,13 +25,13 @@ interface Props {
  * The body of a detail page (education, statistics, tests, zone items): image, facts, text, link, attachments, way
  * back.
  */
-export async function DetailArticle({ locale, title, image, meta, html, link, linkLabel, files, back }: Props) {
-  const t = await getTranslations({ locale, namespace: 'services' });
+export async function DetailArticle({ language, title, image, meta, html, link, linkLabel, files, back }: Props) {
+  const t = await translationsIn(language, 'services');
   return (
     <article>
       {meta}
-      <ItemImage src={image} alt={title} locale={locale} className="detail-image" priority />
-      <RichText locale={locale} html={html} />
+      <ItemImage src={image} alt={title} language={language} className="detail-image" priority />
+      <RichText language={language} html={html} />
       {link && (
         <p>
           {linkLabel && <span>{linkLabel}: </span>}
@@ -40,7 +40,7 @@ export async function DetailArticle({ locale, title, image, meta, html, link, li
           </ExternalLink>
         </p>
       )}
-      <Attachments locale={locale} files={files} />
+      <Attachments language={language} files={files} />
       <p>
         <a href={back.href} className="back-link">
           {back.label}

@@ -1,16 +1,14 @@
 import type { ReactNode } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import { editorSections, type EditorPageKey } from '@/lib/public/info/editor-pages';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import type { RouteId } from '@/lib/public/routes';
 import { PublicPage } from '../PublicPage';
 import { EditorSections } from './EditorSections';
+import { languageOf, setPageLanguage, translationsIn } from '@/lib/i18n/params';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   route: RouteId;
   page: EditorPageKey;
   emptyMessage: string;
@@ -19,11 +17,11 @@ interface Props {
 }
 
 /** A whole fixed page (research, accessibility statement, privacy, copyright) built from its page sections. */
-export async function EditorPage({ locale, route, page, emptyMessage, children }: Props) {
-  const sections = await editorSections(toWireLanguage(locale), page);
+export async function EditorPage({ language, route, page, emptyMessage, children }: Props) {
+  const sections = await editorSections(language, page);
   return (
-    <PublicPage locale={locale} route={route}>
-      <EditorSections locale={locale} sections={sections} emptyMessage={emptyMessage} />
+    <PublicPage language={language} route={route}>
+      <EditorSections language={language} sections={sections} emptyMessage={emptyMessage} />
       {children}
     </PublicPage>
   );
@@ -38,15 +36,15 @@ type LocaleParams = { params: Promise<{ locale: string }> };
 export function editorPageRoute(route: RouteId, page: EditorPageKey, messages: string) {
   return {
     async generateMetadata({ params }: LocaleParams) {
-      const locale = await localeOf(params);
-      const t = await getTranslations({ locale, namespace: messages });
-      return routePageMetadata(locale, route, t('description'));
+      const language = await languageOf(params);
+      const t = await translationsIn(language, messages);
+      return routePageMetadata(language, route, t('description'));
     },
     async Page({ params }: LocaleParams) {
-      const locale = await localeOf(params);
-      setRequestLocale(locale);
-      const t = await getTranslations({ locale, namespace: messages });
-      return <EditorPage locale={locale} route={route} page={page} emptyMessage={t('empty')} />;
+      const language = await languageOf(params);
+      setPageLanguage(language);
+      const t = await translationsIn(language, messages);
+      return <EditorPage language={language} route={route} page={page} emptyMessage={t('empty')} />;
     },
   };
 }

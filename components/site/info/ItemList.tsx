@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ItemImage } from '../ItemImage';
 
-export interface ListEntry {
+interface ListEntry {
   id: number;
   title: string;
   href: string;

@@ -1,31 +1,31 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import { registrationState, type TestRow } from '@/lib/public/info/tests';
 import { DateText } from '../DateText';
+import { translationsIn } from '@/lib/i18n/params';
 
 /** A test session's exam date, registration period and where registration stands, as a definition list. */
 export async function TestFacts({
-  locale,
+  language,
   row,
   className = 'definition-list',
 }: {
-  locale: Locale;
+  language: WireLanguage;
   row: TestRow;
   className?: string;
 }) {
-  const t = await getTranslations({ locale, namespace: 'info.tests' });
+  const t = await translationsIn(language, 'info.tests');
   const opens = row.registrationStart;
   const closes = row.registrationEnd;
   return (
     <dl className={className}>
       <dt>{t('examDate')}</dt>
-      <dd>{row.examDate ? <DateText locale={locale} value={row.examDate} /> : t('toBeAnnounced')}</dd>
+      <dd>{row.examDate ? <DateText language={language} value={row.examDate} /> : t('toBeAnnounced')}</dd>
       <dt>{t('registration')}</dt>
       <dd>
         {opens && closes
           ? t.rich('period', {
-              from: () => <DateText locale={locale} value={opens} style="datetime" />,
-              to: () => <DateText locale={locale} value={closes} style="datetime" />,
+              from: () => <DateText language={language} value={opens} style="datetime" />,
+              to: () => <DateText language={language} value={closes} style="datetime" />,
             })
           : t('toBeAnnounced')}
       </dd>

@@ -1,13 +1,21 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import type { LawSummary, LawOptions } from '@/lib/public/laws/search';
 import { detailHref } from '@/lib/public/links';
 import { DateText } from '../DateText';
 import { MembersOnlyMark } from '../MembersOnlyMark';
+import { translationsIn } from '@/lib/i18n/params';
 
 /** Search results: title (to the law's page), class and attribute tags, authority, number and date. */
-export async function LawList({ locale, laws, options }: { locale: Locale; laws: LawSummary[]; options: LawOptions }) {
-  const t = await getTranslations({ locale, namespace: 'laws' });
+export async function LawList({
+  language,
+  laws,
+  options,
+}: {
+  language: WireLanguage;
+  laws: LawSummary[];
+  options: LawOptions;
+}) {
+  const t = await translationsIn(language, 'laws');
   const name = (list: { id: number; name: string }[], id: number | undefined) => list.find((o) => o.id === id)?.name;
   return (
     <ul className="list">
@@ -17,8 +25,8 @@ export async function LawList({ locale, laws, options }: { locale: Locale; laws:
         return (
           <li key={law.id} id={`item-${law.id}`} className="list-item">
             <h2 className="list-item__title">
-              {law.membersOnly && <MembersOnlyMark locale={locale} />}
-              <a href={detailHref(locale, 'laws', law.id)}>{law.title}</a>
+              {law.membersOnly && <MembersOnlyMark language={language} />}
+              <a href={detailHref(language, 'laws', law.id)}>{law.title}</a>
             </h2>
             <p className="list-item__meta">
               {className && <span className="tag">{className}</span>}
@@ -41,7 +49,7 @@ export async function LawList({ locale, laws, options }: { locale: Locale; laws:
                 <span>
                   {t('issuedOn')}
                   {t('colon')}
-                  <DateText locale={locale} value={law.issuedOn} />
+                  <DateText language={language} value={law.issuedOn} />
                 </span>
               )}
             </p>

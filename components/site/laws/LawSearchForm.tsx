@@ -1,11 +1,11 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import type { LawCriteria, LawOptions } from '@/lib/public/laws/search';
 import { FilterForm, FilterInput, FilterSelect } from '../FilterForm';
 import form from '../form.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   action: string;
   criteria: LawCriteria;
   options: LawOptions;
@@ -16,8 +16,8 @@ interface Props {
  * once a class is chosen only its lines are offered; before that they are grouped under their
  * classes, and choosing one alone also filters by its class.
  */
-export async function LawSearchForm({ locale, action, criteria, options }: Props) {
-  const t = await getTranslations({ locale, namespace: 'laws' });
+export async function LawSearchForm({ language, action, criteria, options }: Props) {
+  const t = await translationsIn(language, 'laws');
   const classes =
     criteria.classId === undefined ? options.classes : options.classes.filter((c) => c.id === criteria.classId);
   const groups = classes
@@ -25,7 +25,7 @@ export async function LawSearchForm({ locale, action, criteria, options }: Props
     .filter((group) => group.businesses.length > 0);
   return (
     <FilterForm
-      locale={locale}
+      language={language}
       action={action}
       label={t('searchLabel')}
       submitLabel={t('search')}

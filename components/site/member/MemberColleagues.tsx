@@ -1,29 +1,29 @@
-import { getTranslations } from 'next-intl/server';
 import type { Roster } from '@/lib/content/operations/member-contacts';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import form from '../form.module.css';
 import { MemberField, MemberForm } from './MemberForm';
 import { MemberTable } from './MemberTable';
+import { translationsIn } from '@/lib/i18n/params';
 
 /**
  * The key contact's institution's accounts, each colleague with a remove form, the invitations not
  * yet accepted, and the invitation form while the institution is under its limit.
  */
 export async function MemberColleagues({
-  locale,
+  language,
   roster,
   self,
   error,
   notice,
 }: {
-  locale: Locale;
+  language: WireLanguage;
   roster: Roster;
   /** The signed-in key contact's own account, which they cannot remove. */
   self: number;
   error: string | null;
   notice?: 'invited' | 'removed';
 }) {
-  const t = await getTranslations({ locale, namespace: 'memberInstitution.colleagues' });
+  const t = await translationsIn(language, 'memberInstitution.colleagues');
   const used = roster.data.length + roster.invitations.length;
   return (
     <>
@@ -55,7 +55,7 @@ export async function MemberColleagues({
               ) : colleague.keyContact ? (
                 t('keyContact')
               ) : (
-                <MemberForm locale={locale} name="contact-remove" submit={t('remove', { name: colleague.name })}>
+                <MemberForm language={language} name="contact-remove" submit={t('remove', { name: colleague.name })}>
                   <input type="hidden" name="id" value={colleague.id} />
                 </MemberForm>
               )}
@@ -95,7 +95,7 @@ export async function MemberColleagues({
             <p>{t('full', { max: roster.max })}</p>
           </>
         ) : (
-          <MemberForm locale={locale} name="contact-invite" error={error} submit={t('inviteSubmit')}>
+          <MemberForm language={language} name="contact-invite" error={error} submit={t('inviteSubmit')}>
             <MemberField
               id="colleague-name"
               name="name"

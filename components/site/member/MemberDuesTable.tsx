@@ -1,26 +1,26 @@
-import { getTranslations } from 'next-intl/server';
 import type { MemberDues } from '@/lib/content/operations/member-dues';
-import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { memberPaths } from '@/lib/public/member/paths';
+import { type WireLanguage } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
+import { memberPaths } from '@/lib/routing/member';
 import { MemberTable } from './MemberTable';
 import styles from './member.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /** An amount of dues in the page's language (whole New Taiwan dollars). */
-export const duesAmount = (locale: Locale, amount: number) =>
-  new Intl.NumberFormat(locale === 'en' ? 'en' : 'zh-TW').format(amount);
+export const duesAmount = (language: WireLanguage, amount: number) =>
+  new Intl.NumberFormat(language === 'en' ? 'en' : 'zh-TW').format(amount);
 
 /** The institution's dues, one row a year: amount, due and paid dates, state, and the receipt of a paid year. */
 export async function MemberDuesTable({
-  locale,
+  language,
   institution,
   rows,
 }: {
-  locale: Locale;
+  language: WireLanguage;
   institution: string;
   rows: MemberDues[];
 }) {
-  const t = await getTranslations({ locale, namespace: 'memberInstitution.dues' });
-  const language = toWireLanguage(locale);
+  const t = await translationsIn(language, 'memberInstitution.dues');
   return (
     <MemberTable
       caption={t('caption', { institution })}
@@ -29,7 +29,7 @@ export async function MemberDuesTable({
       {rows.map((row) => (
         <tr key={row.year}>
           <th scope="row">{row.year}</th>
-          <td>{t('money', { amount: duesAmount(locale, row.amount) })}</td>
+          <td>{t('money', { amount: duesAmount(language, row.amount) })}</td>
           <td>{row.dueOn ?? ''}</td>
           <td>{row.paidOn ?? ''}</td>
           <td className={row.state === 'paid' ? styles.paid : row.state === 'overdue' ? styles.overdue : undefined}>

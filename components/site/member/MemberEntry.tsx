@@ -1,16 +1,17 @@
-import { getTranslations } from 'next-intl/server';
 import type { ActorAccount } from '@/lib/content/model/actor';
 import { isNewsletterTopic } from '@/lib/content/model/newsletter';
 import { subscriberByEmail } from '@/lib/content/operations/newsletter';
-import { htmlLang, type Locale } from '@/lib/i18n/languages';
-import { pathHref } from '@/lib/public/links';
+import { htmlLang, type WireLanguage } from '@/lib/i18n/languages';
 import { formatSiteDate } from '@/lib/public/dates';
 import { ownEntry } from '@/lib/public/member/entry';
 import { queryValue } from '@/lib/public/member/page';
+import { newsletterTokenPath } from '@/lib/routing/personal';
 import form from '../form.module.css';
 import { MemberList } from '../members/MemberList';
 import { SubscribeForm } from '../newsletter/SubscribeForm';
 import { MemberField, MemberForm } from './MemberForm';
+import { translationsIn } from '@/lib/i18n/params';
+import { sitePath } from '@/lib/routing/site';
 
 const inputTypes: Record<string, { type?: string; autoComplete?: string }> = {
   address: { autoComplete: 'street-address' },
@@ -27,16 +28,16 @@ const inputTypes: Record<string, { type?: string; autoComplete?: string }> = {
  * post, so it works without JavaScript); then the newsletter's form with the Member's address.
  */
 export async function MemberEntry({
-  locale,
+  language,
   account,
   query,
 }: {
-  locale: Locale;
+  language: WireLanguage;
   account: ActorAccount;
   query: Record<string, string | string[] | undefined>;
 }) {
-  const t = await getTranslations({ locale, namespace: 'memberEntry' });
-  const { email, shown, visible, fields, pending } = await ownEntry(locale, account);
+  const t = await translationsIn(language, 'memberEntry');
+  const { email, shown, visible, fields, pending } = await ownEntry(language, account);
   const errorKey = queryValue(query.entryError);
   const errorField = fields.find((f) => f.name === queryValue(query.field));
   const logoError = errorKey === 'logo' || errorKey === 'entryLogoTooLarge';
@@ -47,7 +48,7 @@ export async function MemberEntry({
       : t.has(`errors.${errorKey}` as 'errors.logo')
         ? t(`errors.${errorKey}` as 'errors.logo')
         : t('errors.invalidForm');
-  const date = (value: string | null) => formatSiteDate(value, locale, 'datetime') ?? '';
+  const date = (value: string | null) => formatSiteDate(value, language, 'datetime') ?? '';
   return (
     <>
       <section aria-labelledby="member-entry">
@@ -56,7 +57,7 @@ export async function MemberEntry({
         </h2>
         <p>{t('intro')}</p>
         {visible ? null : <p>{t('hidden')}</p>}
-        <MemberList locale={locale} members={[shown]} />
+        <MemberList language={language} members={[shown]} />
         {queryValue(query.entry) === 'sent' ? (
           <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
             <p>{t('sent')}</p>
@@ -66,7 +67,7 @@ export async function MemberEntry({
           <p className={form.notice} id="member-entry-pending">
             {t('pending', {
               date: date(pending.submittedAt),
-              fields: pending.changed.join(locale === 'en' ? ', ' : '、'),
+              fields: pending.changed.join(language === 'en' ? ', ' : '、'),
             })}
           </p>
         ) : pending?.status === 'rejected' ? (
@@ -81,7 +82,7 @@ export async function MemberEntry({
           {t('formTitle')}
         </h2>
         <p>{t('formIntro')}</p>
-        <MemberForm locale={locale} name="entry" encType="multipart/form-data" error={error} submit={t('submit')}>
+        <MemberForm language={language} name="entry" encType="multipart/form-data" error={error} submit={t('submit')}>
           {fields.map((f) => (
             <MemberField
               key={f.name}
@@ -115,7 +116,7 @@ export async function MemberEntry({
         </MemberForm>
       </section>
       <section aria-labelledby="member-newsletter">
-        <MemberNewsletter locale={locale} email={email} />
+        <MemberNewsletter language={language} email={email} />
       </section>
     </>
   );
@@ -127,9 +128,9 @@ export async function MemberEntry({
  * links it; the session proves the address is the Member's, since the account came from a link
  * mailed to it. Otherwise the sign-up form, whose confirmation goes to that address.
  */
-async function MemberNewsletter({ locale, email }: { locale: Locale; email: string }) {
-  const t = await getTranslations({ locale, namespace: 'memberEntry.newsletter' });
-  const topicNames = await getTranslations({ locale, namespace: 'newsletter.topic' });
+async function MemberNewsletter({ language, email }: { language: WireLanguage; email: string }) {
+  const t = await translationsIn(language, 'memberEntry.newsletter');
+  const topicNames = await translationsIn(language, 'newsletter.topic');
   const subscriber = email ? await subscriberByEmail(email) : null;
   if (subscriber?.status === 'active') {
     const topics = subscriber.topics.filter(isNewsletterTopic).map((topic) => topicNames(topic));
@@ -138,11 +139,9 @@ async function MemberNewsletter({ locale, email }: { locale: Locale; email: stri
         <h2 id="member-newsletter" className="section-title">
           {t('subscribedTitle')}
         </h2>
-        <p>{t('subscribed', { email, topics: new Intl.ListFormat(htmlLang[locale]).format(topics) })}</p>
+        <p>{t('subscribed', { email, topics: new Intl.ListFormat(htmlLang[language]).format(topics) })}</p>
         <p>
-          <a href={pathHref(locale, `/newsletter/manage?token=${encodeURIComponent(subscriber.token)}`)}>
-            {t('manage')}
-          </a>
+          <a href={sitePath(language, newsletterTokenPath('manage', subscriber.token))}>{t('manage')}</a>
         </p>
       </>
     );
@@ -153,7 +152,7 @@ async function MemberNewsletter({ locale, email }: { locale: Locale; email: stri
         {t('title')}
       </h2>
       <p>{subscriber?.status === 'pending' ? t('pending', { email }) : t('intro')}</p>
-      <SubscribeForm locale={locale} place="page" email={email} memberTopic />
+      <SubscribeForm language={language} place="page" email={email} memberTopic />
     </>
   );
 }

@@ -1,24 +1,25 @@
 import type { ReactNode } from 'react';
-import { getTranslations } from 'next-intl/server';
-import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { memberPaths } from '@/lib/public/member/paths';
+import { type WireLanguage } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
+import { memberPaths } from '@/lib/routing/member';
 import { memberFormToken } from '@/lib/public/member/page';
 import form from '../form.module.css';
 import styles from './member.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /**
  * A member-area form: a plain POST to `/{lang}/member/forms/{name}` (no JavaScript needed) carrying
  * the XSRF token, with the refusal the page came back with (post/redirect/get) above it.
  */
 export async function MemberForm({
-  locale,
+  language,
   name,
   error,
   submit,
   children,
   encType,
 }: {
-  locale: Locale;
+  language: WireLanguage;
   name: string;
   /** `multipart/form-data` for a form that sends a file. */
   encType?: 'multipart/form-data';
@@ -27,8 +28,8 @@ export async function MemberForm({
   submit: string;
   children: ReactNode;
 }) {
-  const t = await getTranslations({ locale, namespace: 'memberArea' });
-  const action = sitePath(toWireLanguage(locale), memberPaths.form(name));
+  const t = await translationsIn(language, 'memberArea');
+  const action = sitePath(language, memberPaths.form(name));
   return (
     <form method="post" action={action} encType={encType} className={styles.form} noValidate>
       {error ? (

@@ -1,18 +1,26 @@
 import type { ReactNode } from 'react';
-import { getTranslations } from 'next-intl/server';
-import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { memberPaths } from '@/lib/public/member/paths';
+import { type WireLanguage } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
+import { memberPaths } from '@/lib/routing/member';
 import { Breadcrumbs } from '../Breadcrumbs';
 import styles from '../PublicPage.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /**
  * The frame of a member-area page, as PublicPage's: breadcrumbs (home, 會員專區, the page) and one h1.
  * The member area is not in the site map, so its trail is its own.
  */
-export async function MemberFrame({ locale, title, children }: { locale: Locale; title: string; children: ReactNode }) {
-  const language = toWireLanguage(locale);
-  const tRoutes = await getTranslations({ locale, namespace: 'site.routes' });
-  const t = await getTranslations({ locale, namespace: 'memberArea' });
+export async function MemberFrame({
+  language,
+  title,
+  children,
+}: {
+  language: WireLanguage;
+  title: string;
+  children: ReactNode;
+}) {
+  const tRoutes = await translationsIn(language, 'site.routes');
+  const t = await translationsIn(language, 'memberArea');
   const area = t('title');
   const items = [
     { label: tRoutes('home'), url: sitePath(language), isLink: true },
@@ -21,7 +29,7 @@ export async function MemberFrame({ locale, title, children }: { locale: Locale;
   ];
   return (
     <div className="container page">
-      <Breadcrumbs locale={locale} items={items} />
+      <Breadcrumbs language={language} items={items} />
       <h1 className={styles.title}>{title}</h1>
       {children}
     </div>

@@ -1,17 +1,18 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
 import { PASSKEY_NAME_MAX } from '@/lib/content/auth/passkeys';
-import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { type WireLanguage } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
 import { memberFormToken } from '@/lib/public/member/page';
-import { memberPaths } from '@/lib/public/member/paths';
+import { memberPaths } from '@/lib/routing/member';
 import form from '../form.module.css';
 import { DateText } from '../DateText';
 import { HydratedPage } from '../HydratedPage';
 import { MemberField, MemberForm } from './MemberForm';
 import { MemberPasskeyAdd } from './MemberPasskeyForms';
 import { MemberTable } from './MemberTable';
+import { messagesIn, translationsIn } from '@/lib/i18n/params';
 
-export interface MemberPasskey {
+interface MemberPasskey {
   id: number;
   name: string;
   createdAt: string;
@@ -24,19 +25,18 @@ export interface MemberPasskey {
  * ceremony is the browser's own), so the page keeps Next.js's runtime.
  */
 export async function MemberPasskeys({
-  locale,
+  language,
   passkeys,
   error,
   notice,
 }: {
-  locale: Locale;
+  language: WireLanguage;
   passkeys: MemberPasskey[];
   error: string | null;
   notice: 'added' | 'removed' | null;
 }) {
-  const t = await getTranslations({ locale, namespace: 'memberArea.home.passkeys' });
-  const messages = await getMessages({ locale });
-  const language = toWireLanguage(locale);
+  const t = await translationsIn(language, 'memberArea.home.passkeys');
+  const messages = await messagesIn(language);
   return (
     <section aria-labelledby="member-passkeys" id="passkeys">
       <h3 id="member-passkeys">{t('title')}</h3>
@@ -61,17 +61,21 @@ export async function MemberPasskeys({
             <tr key={passkey.id}>
               <th scope="row">{passkey.name}</th>
               <td>
-                <DateText locale={locale} value={passkey.createdAt} style="datetime" />
+                <DateText language={language} value={passkey.createdAt} style="datetime" />
               </td>
               <td>
                 {passkey.lastUsedAt ? (
-                  <DateText locale={locale} value={passkey.lastUsedAt} style="datetime" />
+                  <DateText language={language} value={passkey.lastUsedAt} style="datetime" />
                 ) : (
                   t('neverUsed')
                 )}
               </td>
               <td>
-                <MemberForm locale={locale} name="passkey-remove" submit={t('removeSubmit', { name: passkey.name })}>
+                <MemberForm
+                  language={language}
+                  name="passkey-remove"
+                  submit={t('removeSubmit', { name: passkey.name })}
+                >
                   <input type="hidden" name="id" value={passkey.id} />
                   <MemberField
                     id={`member-passkey-password-${passkey.id}`}

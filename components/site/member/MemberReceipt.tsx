@@ -1,21 +1,21 @@
-import { getTranslations } from 'next-intl/server';
 import type { MemberDues } from '@/lib/content/operations/member-dues';
 import { readWebInfo } from '@/lib/content/storage/settings';
-import { sitePath, toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { memberPaths } from '@/lib/public/member/paths';
+import { type WireLanguage } from '@/lib/i18n/languages';
+import { sitePath } from '@/lib/routing/site';
+import { memberPaths } from '@/lib/routing/member';
 import { duesAmount } from './MemberDuesTable';
 import styles from './member.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /** A paid year's receipt: who issued it (the association's name and address), to whom, for what, when. */
 export async function MemberReceipt({
-  locale,
+  language,
   receipt,
 }: {
-  locale: Locale;
+  language: WireLanguage;
   receipt: MemberDues & { institution: string };
 }) {
-  const t = await getTranslations({ locale, namespace: 'memberInstitution' });
-  const language = toWireLanguage(locale);
+  const t = await translationsIn(language, 'memberInstitution');
   const info = await readWebInfo(language, { includePrivate: false });
   const issuer = [info.associationName || info.siteName, info.address].filter(Boolean).join(', ');
   return (
@@ -33,7 +33,7 @@ export async function MemberReceipt({
           <dt>{t('receipt.year')}</dt>
           <dd>{receipt.year}</dd>
           <dt>{t('receipt.amount')}</dt>
-          <dd>{t('dues.money', { amount: duesAmount(locale, receipt.amount) })}</dd>
+          <dd>{t('dues.money', { amount: duesAmount(language, receipt.amount) })}</dd>
           <dt>{t('receipt.paidOn')}</dt>
           <dd>{receipt.paidOn}</dd>
           {receipt.note ? (

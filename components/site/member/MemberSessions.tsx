@@ -1,11 +1,11 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import form from '../form.module.css';
 import { DateText } from '../DateText';
 import { MemberForm } from './MemberForm';
 import { MemberTable } from './MemberTable';
+import { translationsIn } from '@/lib/i18n/params';
 
-export interface MemberSession {
+interface MemberSession {
   id: string;
   createdAt: string;
   lastSeenAt: string;
@@ -16,17 +16,17 @@ export interface MemberSession {
 
 /** The Member's sign-ins, each with a form that ends it (not this one's), and one that ends all the others. */
 export async function MemberSessions({
-  locale,
+  language,
   sessions,
   error,
   notice,
 }: {
-  locale: Locale;
+  language: WireLanguage;
   sessions: MemberSession[];
   error: string | null;
   notice: string | null;
 }) {
-  const t = await getTranslations({ locale, namespace: 'memberInstitution.sessions' });
+  const t = await translationsIn(language, 'memberInstitution.sessions');
   const others = sessions.filter((session) => !session.current).length;
   return (
     <>
@@ -60,17 +60,17 @@ export async function MemberSessions({
               <th scope="row">{browser}</th>
               <td>{session.address ?? ''}</td>
               <td>
-                <DateText locale={locale} value={session.createdAt} style="datetime" />
+                <DateText language={language} value={session.createdAt} style="datetime" />
               </td>
               <td>
-                <DateText locale={locale} value={session.lastSeenAt} style="datetime" />
+                <DateText language={language} value={session.lastSeenAt} style="datetime" />
               </td>
               <td>
                 {session.current ? (
                   t('current')
                 ) : (
                   <MemberForm
-                    locale={locale}
+                    language={language}
                     name="session-end"
                     submit={t('end', { browser, address: session.address ?? '' })}
                   >
@@ -83,7 +83,7 @@ export async function MemberSessions({
         })}
       </MemberTable>
       {others ? (
-        <MemberForm locale={locale} name="sessions-end-others" submit={t('endOthers')}>
+        <MemberForm language={language} name="sessions-end-others" submit={t('endOthers')}>
           {null}
         </MemberForm>
       ) : null}

@@ -1,6 +1,4 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
-import { toWireLanguage } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import { sections } from '@/lib/content/model/sections';
 import { sectionLabel } from '@/lib/public/lists';
 import type { Member } from '@/lib/public/members/members';
@@ -9,11 +7,11 @@ import { ItemImage } from '../ItemImage';
 import { ContactLines } from './ContactLines';
 import { ExternalLink } from './ExternalLink';
 import styles from './members.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /** Member institutions: logo, name (to its page), category, and how to reach it. */
-export async function MemberList({ locale, members }: { locale: Locale; members: Member[] }) {
-  const t = await getTranslations({ locale, namespace: 'members' });
-  const language = toWireLanguage(locale);
+export async function MemberList({ language, members }: { language: WireLanguage; members: Member[] }) {
+  const t = await translationsIn(language, 'members');
   return (
     <ul className="list">
       {members.map((member) => (
@@ -24,7 +22,7 @@ export async function MemberList({ locale, members }: { locale: Locale; members:
           </div>
           <div>
             <h3 className="list-item__title">
-              <a href={detailHref(locale, 'members', member.id)}>{member.name}</a>
+              <a href={detailHref(language, 'members', member.id)}>{member.name}</a>
             </h3>
             <p className="list-item__meta">
               <span className="tag">{sectionLabel(sections.memberCategories, member.category, language)}</span>

@@ -1,6 +1,4 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
-import { toWireLanguage } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import { sections } from '@/lib/content/model/sections';
 import { sectionLabel } from '@/lib/public/lists';
 import type { ServicePoint } from '@/lib/public/members/service-points';
@@ -8,19 +6,19 @@ import { detailHref } from '@/lib/public/links';
 import { ContactLines } from './ContactLines';
 import { ExternalLink } from './ExternalLink';
 import styles from './members.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /** Service points: name, county or city and kind, member institution, address, phone, website, note. */
 export async function ServicePointList({
-  locale,
+  language,
   points,
   headingLevel = 2,
 }: {
-  locale: Locale;
+  language: WireLanguage;
   points: ServicePoint[];
   headingLevel?: 2 | 3;
 }) {
-  const t = await getTranslations({ locale, namespace: 'members' });
-  const language = toWireLanguage(locale);
+  const t = await translationsIn(language, 'members');
   const Heading = `h${headingLevel}` as const;
   return (
     <ul className="list">
@@ -34,7 +32,7 @@ export async function ServicePointList({
               <span>
                 {t('member')}
                 {t('colon')}
-                <a href={detailHref(locale, 'members', point.member.id)}>{point.member.name}</a>
+                <a href={detailHref(language, 'members', point.member.id)}>{point.member.name}</a>
               </span>
             )}
           </p>

@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import {
   MEMBER_BULLETINS,
   NEWSLETTER_CONSENT_VERSION,
@@ -6,12 +5,13 @@ import {
   publicNewsletterTopics,
   type NewsletterTopic,
 } from '@/lib/content/model/newsletter';
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
+import { type WireLanguage } from '@/lib/i18n/languages';
 import form from '../form.module.css';
 import styles from './newsletter.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 interface Props {
-  locale: Locale;
+  language: WireLanguage;
   /** The footer's compact form or the newsletter page's. */
   place: 'footer' | 'page';
   /** What was typed before a refused post, and its problem's field. */
@@ -28,14 +28,14 @@ interface Props {
  * is the page's, the consent wording and its version are shown beside the button.
  */
 export async function SubscribeForm({
-  locale,
+  language,
   place,
   email = '',
   topics = [...newsletterTopics],
   problem,
   memberTopic = false,
 }: Props) {
-  const t = await getTranslations({ locale, namespace: 'newsletter' });
+  const t = await translationsIn(language, 'newsletter');
   const id = (name: string) => `newsletter-${place}-${name}`;
   const emailProblem = problem === 'email';
   const topicsProblem = problem === 'topics' || problem === 'memberTopic';
@@ -50,7 +50,7 @@ export async function SubscribeForm({
       id={place === 'page' ? 'newsletter-form' : undefined}
       aria-labelledby={place === 'footer' ? 'footer-newsletter' : undefined}
     >
-      <input type="hidden" name="lang" value={toWireLanguage(locale)} />
+      <input type="hidden" name="lang" value={language} />
       <input type="hidden" name="form" value={place} />
       <input type="hidden" name="captcha" value="" />
       <div className={form.field}>

@@ -1,15 +1,15 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import type { LinkGroup } from '@/lib/public/services/links';
 import { ItemImage } from '../ItemImage';
 import { TitledSection } from '../info/TitledSection';
 import { ContentsNav } from './ContentsNav';
 import { ExternalLink } from './ExternalLink';
 import styles from './services.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /** Related links grouped by type (`#type-{id}`), each a safe external link (`#item-{id}`). */
-export async function LinkDirectory({ locale, groups }: { locale: Locale; groups: LinkGroup[] }) {
-  const t = await getTranslations({ locale, namespace: 'services' });
+export async function LinkDirectory({ language, groups }: { language: WireLanguage; groups: LinkGroup[] }) {
+  const t = await translationsIn(language, 'services');
   return (
     <>
       <ContentsNav

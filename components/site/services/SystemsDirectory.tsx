@@ -1,14 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/languages';
+import type { WireLanguage } from '@/lib/i18n/languages';
 import type { SystemOwner } from '@/lib/public/services/systems';
 import { TitledSection } from '../info/TitledSection';
 import { ContentsNav } from './ContentsNav';
 import { ExternalLink } from './ExternalLink';
 import styles from './services.module.css';
+import { translationsIn } from '@/lib/i18n/params';
 
 /** Online systems by owner (`#unit-{id}`) and category, each system a safe external link (`#item-{id}`). */
-export async function SystemsDirectory({ locale, owners }: { locale: Locale; owners: SystemOwner[] }) {
-  const t = await getTranslations({ locale, namespace: 'services' });
+export async function SystemsDirectory({ language, owners }: { language: WireLanguage; owners: SystemOwner[] }) {
+  const t = await translationsIn(language, 'services');
   return (
     <>
       <ContentsNav

@@ -16,7 +16,7 @@ import { readBody } from '../http';
 import { apiSegments } from '../routes';
 
 export const MAX_BATCH_PARTS = 100;
-export const MAX_BATCH_BYTES = 10 * 1024 * 1024;
+const MAX_BATCH_BYTES = 10 * 1024 * 1024;
 
 /** Headers a part inherits from the outer request: who is asking, in which language. */
 const inherited = [

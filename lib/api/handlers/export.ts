@@ -27,7 +27,7 @@ export function sheetAnswer(fileName: string, sheet: SheetFile): Response {
  * An attachment's name: a plain ASCII `filename` for old clients, and the label in the request's
  * language (Chinese included) as RFC 5987's `filename*`.
  */
-export function contentDisposition(asciiName: string, name: string): string {
+function contentDisposition(asciiName: string, name: string): string {
   const plain = asciiName.replace(/[^\w.-]/g, '_');
   const encoded = encodeURIComponent(name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')).replace(
     /['()*]/g,

@@ -2,6 +2,8 @@ import { ContentError } from '../../content/model/errors';
 import { consentForms, type ConsentForm } from '../../content/model/newsletter';
 import * as newsletter from '../../content/operations/newsletter';
 import { parseWireLanguage, type WireLanguage } from '../../i18n/languages';
+import { newsletterPaths, newsletterTokenPath } from '../../routing/personal';
+import { sitePath, type Query } from '../../routing/site';
 import type { RequestContext } from '../context';
 import { requireAccess } from '../../content/model/actor';
 import { inviteFromSheet } from '../../content/operations/newsletter-subscribers';
@@ -49,10 +51,9 @@ export async function subscribe(context: RequestContext): Promise<Response> {
   const actor = { ...context.actor, language };
   const formName = consentForms.find((name) => name === form.get('form') && name !== 'import') ?? 'page';
   const input = { email: form.get('email') ?? '', topics: form.getAll('topics'), captcha: form.get('captcha') ?? '' };
-  const page = `/${language}/newsletter`;
   try {
     await newsletter.subscribe(actor, input, formName as ConsentForm);
-    return seeOther(`${page}?pending=1`);
+    return seeOther(sitePath(language, newsletterPaths.signUp, { pending: 1 }));
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     const problem =
@@ -65,7 +66,7 @@ export async function subscribe(context: RequestContext): Promise<Response> {
             : (error.issues[0]?.field ?? 'email');
     const query = new URLSearchParams({ problem, email: input.email.slice(0, 254) });
     for (const topic of input.topics) query.append('topics', topic);
-    return seeOther(`${page}?${query}#newsletter-form`);
+    return seeOther(sitePath(language, `${newsletterPaths.signUp}?${query}#newsletter-form`));
   }
 }
 
@@ -80,10 +81,10 @@ export async function confirm(context: RequestContext): Promise<Response> {
   if (formPost) {
     // Confirmed: on to the subscriber's own page, which says so and offers the topics and language.
     if (subscriber) {
-      const token = encodeURIComponent(subscriber.token);
-      return seeOther(`/${parseWireLanguage(subscriber.lang)}/newsletter/manage?token=${token}&done=confirmed`);
+      const manage = newsletterTokenPath('manage', subscriber.token, { done: 'confirmed' });
+      return seeOther(sitePath(parseWireLanguage(subscriber.lang), manage));
     }
-    return seeOther(`/${parseWireLanguage(String(input.lang ?? ''))}/newsletter/confirm?invalid=1`);
+    return seeOther(sitePath(parseWireLanguage(String(input.lang ?? '')), newsletterPaths.confirm, { invalid: 1 }));
   }
   return json({ confirmed: subscriber !== null });
 }
@@ -99,13 +100,13 @@ export async function unsubscribe(context: RequestContext): Promise<Response> {
   if (context.method === 'GET' || context.method === 'HEAD') {
     const subscriber = await newsletter.subscriberByToken(token);
     const language = subscriber ? parseWireLanguage(subscriber.lang) : context.language;
-    return seeOther(`/${language}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`);
+    return seeOther(sitePath(language, newsletterTokenPath('unsubscribe', token)));
   }
   const form = isFormPost(context.request) ? await readForm(context.request) : new URLSearchParams();
   const subscriber = await newsletter.unsubscribe(token || form.get('token'));
   if (form.get('page') === '1') {
-    const tokenOf = encodeURIComponent(subscriber.token);
-    return seeOther(`/${parseWireLanguage(subscriber.lang)}/newsletter/manage?token=${tokenOf}&done=unsubscribed`);
+    const manage = newsletterTokenPath('manage', subscriber.token, { done: 'unsubscribed' });
+    return seeOther(sitePath(parseWireLanguage(subscriber.lang), manage));
   }
   return json({ unsubscribed: true });
 }
@@ -122,13 +123,12 @@ export async function manage(context: RequestContext): Promise<Response> {
   }
   const form = await readForm(context.request);
   const input = { topics: form.getAll('topics'), lang: form.get('lang') };
-  const back = (query: string) =>
-    seeOther(`/${context.language}/newsletter/manage?token=${encodeURIComponent(token)}&${query}`);
+  const back = (query: Query) => seeOther(sitePath(context.language, newsletterTokenPath('manage', token, query)));
   try {
     const row = await newsletter.updateSubscription(token, input);
-    return seeOther(`/${row.lang}/newsletter/manage?token=${encodeURIComponent(token)}&done=saved`);
+    return seeOther(sitePath(parseWireLanguage(row.lang), newsletterTokenPath('manage', token, { done: 'saved' })));
   } catch (error) {
-    if (error instanceof ContentError && error.kind === 'invalid') return back('problem=topics');
+    if (error instanceof ContentError && error.kind === 'invalid') return back({ problem: 'topics' });
     throw error;
   }
 }

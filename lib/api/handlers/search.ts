@@ -2,7 +2,8 @@ import type { Actor } from '../../content/model/actor';
 import type { CallInput } from '../../content/model/define';
 import { invalid } from '../../content/model/errors';
 import { wireInstant } from '../../content/model/wire';
-import { parseWireLanguage, sitePath, type WireLanguage } from '../../i18n/languages';
+import { parseWireLanguage, type WireLanguage } from '../../i18n/languages';
+import { sitePath } from '../../routing/site';
 import { translate } from '../../i18n/messages';
 import { searchAreas, searchSite, suggestTitles, MAX_QUERY_LENGTH } from '../../public/site-search';
 
@@ -12,7 +13,7 @@ import { searchAreas, searchSite, suggestTitles, MAX_QUERY_LENGTH } from '../../
  */
 
 /** The most results one page may ask for. */
-export const MAX_SEARCH_PAGE_SIZE = 50;
+const MAX_SEARCH_PAGE_SIZE = 50;
 const MAX_PAGE = 1_000_000;
 
 function languageOf(actor: Actor, query: URLSearchParams): WireLanguage {

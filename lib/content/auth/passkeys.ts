@@ -27,7 +27,7 @@ export type { AuthenticationResponseJSON, RegistrationResponseJSON };
 export const CHALLENGE_MS = 5 * 60 * 1000;
 export const PASSKEY_NAME_MAX = 100;
 
-export type ChallengePurpose = 'register' | 'login' | 'second';
+type ChallengePurpose = 'register' | 'login' | 'second';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -217,7 +217,7 @@ export async function authenticationOptions(rp: { id: string }, accountId: numbe
 }
 
 /** What a passkey assertion proved: whose passkey signed (null: none of this site's, or not the account's). */
-export type AssertionResult = { accountId: number; passkeyId: number; ok: boolean } | null;
+type AssertionResult = { accountId: number; passkeyId: number; ok: boolean } | null;
 
 /**
  * Checks a passkey assertion: the passkey must be known (and the account's, for the second step),

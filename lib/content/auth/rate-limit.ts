@@ -4,7 +4,7 @@ import { getDb } from '../../db';
 import { rateLimits } from '../../db/schema';
 import { tooMany } from '../model/errors';
 
-export interface RateLimit {
+interface RateLimit {
   bucket: string;
   limit: number;
   windowMs: number;

@@ -14,7 +14,7 @@ import { matchTotp, newTotpSecret } from './totp';
  */
 const SECRET_PURPOSE = 'totp-secret';
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** Ten characters of a 32-letter alphabet: 50 bits, typed as two groups of five. */
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 const RECOVERY_LENGTH = 10;

@@ -9,14 +9,14 @@ import type { ActorAccount } from '../model/actor';
 import { Role, roleOf } from '../model/roles';
 import accountDefinition from '../resources/account';
 
-export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 /** A session's last-seen time is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Where a session was begun from: the client address the rate limits use, and the browser's User-Agent. */
-export interface SessionClient {
+interface SessionClient {
   address?: string;
   userAgent?: string;
 }
@@ -173,7 +173,7 @@ export async function revokeSessionsOf(accountId: number): Promise<void> {
 }
 
 /** One session as `account/sessions` lists it; the token and its hash never leave the server. */
-export interface SessionSummary {
+interface SessionSummary {
   id: string;
   createdAt: Date;
   lastSeenAt: Date;

@@ -6,9 +6,9 @@ import { Secret, TOTP } from 'otpauth';
  * otpauth:// address: HMAC-SHA-1, 6 digits, 30-second steps; a code of the step before or after
  * the server's is taken too, for clocks a little apart.
  */
-export const TOTP_PERIOD = 30;
+const TOTP_PERIOD = 30;
 export const TOTP_DIGITS = 6;
-export const TOTP_WINDOW = 1;
+const TOTP_WINDOW = 1;
 /** 160 bits, the length of the HMAC-SHA-1 key RFC 4226 recommends. */
 const SECRET_BYTES = 20;
 

@@ -40,7 +40,7 @@ function dateParam(actor: Actor, query: URLSearchParams, name: 'from' | 'to'): s
 }
 
 /** The filters of a law search beside its keyword; dates are `YYYY-MM-DD`. */
-export interface RuleFilter {
+interface RuleFilter {
   classId?: number;
   businessId?: number;
   attributeId?: number;

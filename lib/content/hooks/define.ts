@@ -10,7 +10,7 @@ import type { Row } from '../storage/repository';
  * typed by its definition: the generic operations run it, so the resource still needs no
  * operations of its own.
  */
-export interface ResourceHooks<D extends ResourceDefinition> {
+interface ResourceHooks<D extends ResourceDefinition> {
   /** Turns validated input into stored values, e.g. `password` into `passwordHash`. */
   beforeWrite?: (input: InputOf<D>, actor: Actor) => Promise<WriteOf<D>> | WriteOf<D>;
   /** Throws a ContentError to refuse; `next` is the row as it would be after an update. */

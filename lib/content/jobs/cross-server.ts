@@ -7,8 +7,8 @@ import { forgetAllSessions } from '../auth/sessions';
 import { invalidateResource } from '../storage/repository';
 
 /** Channels the database triggers notify on (lib/db/migrations/0005_cross_server_notifications.sql). */
-export const CHANGES_CHANNEL = 'gonghui_changes';
-export const SESSIONS_CHANNEL = 'gonghui_sessions';
+const CHANGES_CHANNEL = 'gonghui_changes';
+const SESSIONS_CHANNEL = 'gonghui_sessions';
 
 /**
  * Several app servers on one PostgreSQL database agree at once: every committed write to a content

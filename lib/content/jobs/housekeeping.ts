@@ -13,18 +13,18 @@ import { removeUnconfirmed } from '../operations/newsletter';
 import { purgeSearchQueries } from '../storage/search-queries';
 
 /** How often each server runs the housekeeping after its first run at start-up. */
-export const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const HOUSEKEEPING_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /**
  * How often each server looks for sign-ups due a reminder (each is queued once, whoever looks) and for
  * waiting lists that a change of their activity left with free seats.
  */
-export const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
+const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * How old an upload must be before the housekeeping removes it for being used by nothing: a file
  * just uploaded into a form that is not saved yet is named by no row, and must survive until it is.
  */
-export const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+const UNUSED_UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Removes uploads older than the grace period that no row, trashed row, revision or setting names. */
 async function removeUnusedOldUploads(now: Date): Promise<number> {

@@ -33,7 +33,7 @@ interface FieldCommon {
   memberEditable?: boolean;
 }
 
-export interface TextField extends FieldCommon {
+interface TextField extends FieldCommon {
   kind: 'text' | 'longtext' | 'password';
   max: number;
   min?: number;
@@ -44,21 +44,21 @@ export interface TextField extends FieldCommon {
   choices?: readonly { value: string; label: Label }[];
   defaultValue?: string;
 }
-export interface RichTextField extends FieldCommon {
+interface RichTextField extends FieldCommon {
   kind: 'richtext';
   max: number;
 }
-export interface IntegerField extends FieldCommon {
+interface IntegerField extends FieldCommon {
   kind: 'integer';
   min?: number;
   max?: number;
   defaultValue?: number;
 }
-export interface BooleanField extends FieldCommon {
+interface BooleanField extends FieldCommon {
   kind: 'boolean';
   defaultValue: boolean;
 }
-export interface DateTimeField extends FieldCommon {
+interface DateTimeField extends FieldCommon {
   kind: 'datetime' | 'date';
 }
 export interface ReferenceField extends FieldCommon {
@@ -75,7 +75,7 @@ export interface ChoiceField extends FieldCommon {
   /** The fixed list of lib/content/model/sections.ts the choices come from, if any. */
   section?: SectionList;
 }
-export interface UploadField extends FieldCommon {
+interface UploadField extends FieldCommon {
   kind: 'image' | 'files';
 }
 

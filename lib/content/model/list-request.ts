@@ -6,7 +6,7 @@ import type { WireLanguage } from '../../i18n/languages';
 
 /** The shared maximum page size: the largest page the old clients ask for, their select lists (docs/decisions.md). */
 export const MAX_PAGE_SIZE = 9999;
-export const DEFAULT_PAGE_SIZE = 10;
+const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE = 1_000_000;
 
 function wholeNumber(value: unknown): number | undefined {
@@ -33,7 +33,7 @@ export function pageOf(body: Record<string, unknown>): { page: number; pageSize:
 }
 
 /** The fields a list may sort by: the common columns and every scalar field. */
-export function sortableFields(definition: ResourceDefinition): string[] {
+function sortableFields(definition: ResourceDefinition): string[] {
   const t = traits(definition);
   return [
     'id',

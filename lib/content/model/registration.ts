@@ -7,13 +7,13 @@ import { ASKABLE_FIELDS } from '../resources/webactivity';
  * share. A sign-up is `confirmed` (holds its seats), `waitlisted` (waits, in arrival order) or
  * `cancelled`; "attended" is a confirmed sign-up checked in at the door (`attendedAt`).
  */
-export const REGISTRATION_STATUSES = ['confirmed', 'waitlisted', 'cancelled'] as const;
+const REGISTRATION_STATUSES = ['confirmed', 'waitlisted', 'cancelled'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 /** What the roster filters by: a status, or those checked in. */
 export const ROSTER_FILTERS = [...REGISTRATION_STATUSES, 'attended'] as const;
 export type RosterFilter = (typeof ROSTER_FILTERS)[number];
 
-export type AskableField = (typeof ASKABLE_FIELDS)[number];
+type AskableField = (typeof ASKABLE_FIELDS)[number];
 export { ASKABLE_FIELDS };
 
 export interface AskedField {
@@ -58,7 +58,7 @@ export const registrantDefinition = defineResource({
 });
 
 /** What an activity says about signing up, for the page and the API alike. */
-export type RegistrationPhase = 'notOpen' | 'open' | 'waitlist' | 'full' | 'closed';
+type RegistrationPhase = 'notOpen' | 'open' | 'waitlist' | 'full' | 'closed';
 
 export interface ActivitySignUp {
   registrationEnabled: boolean;
@@ -78,7 +78,7 @@ export interface SignUpState {
 }
 
 /** When sign-up ends: the set close, else the activity's start. */
-export const closesAtOf = (activity: ActivitySignUp) => activity.registrationClosesAt ?? activity.startAt;
+const closesAtOf = (activity: ActivitySignUp) => activity.registrationClosesAt ?? activity.startAt;
 
 /** The phase of an activity's sign-up at `now`, given the seats confirmed so far; null when it takes no sign-ups. */
 export function signUpState(activity: ActivitySignUp, confirmedSeats: number, now = new Date()): SignUpState | null {

@@ -106,7 +106,7 @@ export const isRowOf = <D extends ResourceDefinition>(
   row: Record<string, unknown>,
 ): row is RowOf<D> & Record<string, unknown> => rowMismatch(definition, row) === undefined;
 
-export const isInputOf = <D extends ResourceDefinition>(
+const isInputOf = <D extends ResourceDefinition>(
   definition: D,
   input: Record<string, unknown>,
 ): input is InputOf<D> & Record<string, unknown> => inputMismatch(definition, input) === undefined;

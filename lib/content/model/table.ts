@@ -16,7 +16,7 @@ import { defaultSortOf, traits, type ResourceDefinition } from './define';
 import { EVERYONE } from './audience';
 import type { Field } from './fields';
 
-export const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const snakeCase = (key: string): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -17,14 +17,14 @@ import { createSession, revokeSession } from '../auth/sessions';
 import { noticeNewDevice } from './sign-in-notice';
 import { mustEnrol } from './second-factor-policy';
 
-export const MAX_FAILED_SIGN_INS = 5;
+const MAX_FAILED_SIGN_INS = 5;
 export const LOCK_MS = 15 * 60 * 1000;
 
 /**
  * The ways the second step of a sign-in takes (docs/api.md, Second factor): an authenticator code,
  * a passkey, a recovery code. The first two are offered when the account has them.
  */
-export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery'] as const;
+const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery'] as const;
 
 /**
  * The answer of a sign-in, refused ones included (docs/decisions.md): a token, or none with whether the name is locked

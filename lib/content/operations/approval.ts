@@ -28,7 +28,7 @@ import { afterStoring, auditRow, expectedVersion, find, prepareRemove, trashWrit
  */
 
 /** The longest comment a reviewer may write. */
-export const MAX_REVIEW_COMMENT = 2000;
+const MAX_REVIEW_COMMENT = 2000;
 
 const noPending = () => new ContentError('notFound', 'pendingNone');
 

@@ -14,7 +14,7 @@ import { find, type IdInput } from './resource';
  */
 
 /** A lock as the API answers it: its holder, and since and until when (wire date-times). */
-export const wireLock = (lock: EditLock) => ({
+const wireLock = (lock: EditLock) => ({
   accountId: lock.accountId,
   name: lock.name,
   since: wireInstant(lock.since),

@@ -2,6 +2,7 @@ import 'server-only';
 import { config } from '../../config';
 import { translate } from '../../i18n/messages';
 import type { WireLanguage } from '../../i18n/languages';
+import { absoluteUrl } from '../../routing/site';
 import { storedRichTextToPlain } from '../../security/sanitize';
 import type { Cell, Sheet, SheetDate } from '../../sheets/cells';
 import { isSheetFormat, type SheetFormat } from '../../sheets/write';
@@ -105,7 +106,7 @@ function cellOf(column: SheetColumn, value: unknown, language: WireLanguage, loo
     case 'files': {
       const urls = uploadIdsOf(field, value).map((id) => {
         const name = lookups.uploads.get(id);
-        return name === undefined ? id : `${config().siteUrl}${uploadUrl(id, name)}`;
+        return name === undefined ? id : absoluteUrl(config().siteUrl, uploadUrl(id, name));
       });
       return urls.length ? urls.join('\n') : null;
     }

@@ -23,21 +23,21 @@ import { afterStoring, afterStoringNew, firstRevisions, prepareAdd, prepareUpdat
  */
 
 /** One problem of an import: the file's line, the column's header as the file names it, the message. */
-export interface ImportError {
+interface ImportError {
   row: number;
   column: string;
   message: string;
 }
 
 /** What one line of the file does: adds a row, or updates row `id`. */
-export interface ImportPlanRow {
+interface ImportPlanRow {
   row: number;
   action: 'add' | 'update';
   id?: number;
   title: string;
 }
 
-export interface ImportResult {
+interface ImportResult {
   added: number;
   updated: number;
   errors: ImportError[];
@@ -51,7 +51,7 @@ export interface ImportResult {
 }
 
 /** Enough problems to fix a file by; a file that is wrong throughout is reported by its count. */
-export const MAX_IMPORT_ERRORS = 500;
+const MAX_IMPORT_ERRORS = 500;
 
 /** The columns an import reads: the export's, so an exported file imports again unchanged. */
 export const importColumns = (definition: ResourceDefinition): SheetColumn[] => sheetColumns(definition);
@@ -216,7 +216,7 @@ async function existingRows(actor: Actor, definition: ResourceDefinition) {
   return { byId, byKey };
 }
 
-export interface ImportRequest {
+interface ImportRequest {
   /** Header → field key (null or '' leaves the column out); headers it does not name match by label. */
   mapping?: Record<string, unknown>;
   dryRun: boolean;

@@ -54,8 +54,6 @@ function wireMedia(row: MediaRow, usedBy: MediaUse[]) {
   };
 }
 
-export type WireMedia = ReturnType<typeof wireMedia>;
-
 /** `{page, pageSize, type: "image"|"file", unused: true, keyword}` (all optional). */
 function parseFilter(body: Record<string, unknown>): MediaFilter {
   const filter: MediaFilter = {};

@@ -15,7 +15,7 @@ import { institutionRows, ofInstitution } from '../storage/institution';
 import { institutionName, issueInvitation, type InvitationAnswer } from './member-invitations';
 
 /** One Member account of an institution, as its key contact and staff see it. */
-export interface ContactAnswer {
+interface ContactAnswer {
   id: number;
   name: string;
   email: string;
@@ -25,7 +25,7 @@ export interface ContactAnswer {
 }
 
 /** An invitation not yet taken up, as its institution's roster shows it. */
-export interface PendingInvitation {
+interface PendingInvitation {
   id: number;
   email: string;
   name: string;

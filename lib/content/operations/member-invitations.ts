@@ -5,6 +5,8 @@ import { config } from '../../config';
 import { getDb } from '../../db';
 import { account, memberInvitations, webmemberdept } from '../../db/schema';
 import type { WireLanguage } from '../../i18n/languages';
+import { memberPaths } from '../../routing/member';
+import { sitePath, withToken } from '../../routing/site';
 import { translate } from '../../i18n/messages';
 import { enqueueMail } from '../../mail/queue';
 import { memberInvitationMail, siteLink } from '../../mail/templates';
@@ -195,7 +197,7 @@ async function createInvitation(actor: Actor, invited: NewInvitation): Promise<I
 async function mailInvitation(language: WireLanguage, invited: NewInvitation, token: string, expiresAt: Date) {
   const site = (await readWebInfo(language, { includePrivate: false })).siteName;
   const institution = (await institutionName(invited.memberId)) ?? '';
-  const link = siteLink(`/${language}/member/welcome?token=${token}`);
+  const link = siteLink(sitePath(language, withToken(memberPaths.welcome, token)));
   const mail = memberInvitationMail(
     language,
     site,
@@ -207,7 +209,7 @@ async function mailInvitation(language: WireLanguage, invited: NewInvitation, to
 }
 
 /** An open invitation as the welcome page shows it: who is invited, to which institution. */
-export interface OpenInvitation {
+interface OpenInvitation {
   name: string;
   email: string;
   institution: string;

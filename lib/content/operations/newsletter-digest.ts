@@ -76,7 +76,7 @@ async function publishedBetween(lang: WireLanguage, since: Date, now: Date) {
   return items;
 }
 
-export interface DigestOutcome {
+interface DigestOutcome {
   /** Mails queued, over both languages. */
   queued: number;
   /** Items found, over both languages. */
@@ -87,7 +87,7 @@ export interface DigestOutcome {
  * Makes the digest of `period` in each language, unless a server made it already: the items since
  * that language's last digest (the first looks back one period), queued to their subscribers.
  */
-export async function sendDigest(period: string, lookBackMs: number, rowLink: RowLink, now = new Date()) {
+async function sendDigest(period: string, lookBackMs: number, rowLink: RowLink, now = new Date()) {
   const outcome: DigestOutcome = { queued: 0, items: 0 };
   const db = await getDb();
   for (const lang of wireLanguages) {

@@ -54,7 +54,7 @@ export interface MailingItem {
   id: number;
 }
 
-export interface MailingInput {
+interface MailingInput {
   subject: string;
   content: string;
   items: MailingItem[];
@@ -93,7 +93,7 @@ function mailingInput(actor: Actor, input: Record<string, unknown>): MailingInpu
 }
 
 /** A card with the topic of its item, so a digest gives each subscriber the cards of their topics. */
-export interface TopicCard {
+interface TopicCard {
   topic: NewsletterTopic;
   card: MailCard;
 }
@@ -110,7 +110,7 @@ async function cardsOf(mailing: Pick<MailingInput, 'items' | 'lang'>, rowLink: R
   return cards;
 }
 
-export function cardOf(language: WireLanguage, resource: string, row: Row, rowLink: RowLink): MailCard {
+function cardOf(language: WireLanguage, resource: string, row: Row, rowLink: RowLink): MailCard {
   const when = (row.startAt ?? row.publishAt ?? row.createdAt) as Date | null;
   const summary =
     typeof row.summary === 'string' && row.summary ? row.summary : richTextToPlain(String(row.content ?? ''));
@@ -173,10 +173,10 @@ export async function sendMailing(actor: Actor, input: Record<string, unknown>, 
   return { queued: await queueMailing(stored, rowLink) };
 }
 
-export type StoredMailing = typeof newsletterMailings.$inferSelect;
+type StoredMailing = typeof newsletterMailings.$inferSelect;
 
 /** The active subscribers of a language whose topics meet `topics`. */
-export async function recipientsOf(lang: string, topics: string[]) {
+async function recipientsOf(lang: string, topics: string[]) {
   const db = await getDb();
   return db
     .select({

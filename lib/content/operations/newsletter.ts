@@ -30,7 +30,7 @@ import { readWebInfo } from '../storage/settings';
  */
 
 /** How long a confirmation link works; unconfirmed sign-ups older than this are removed. */
-export const UNCONFIRMED_DAYS = 7;
+const UNCONFIRMED_DAYS = 7;
 const UNCONFIRMED_MS = UNCONFIRMED_DAYS * 24 * 60 * 60 * 1000;
 
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -39,7 +39,7 @@ const tokenShape = (value: unknown): value is string => typeof value === 'string
 
 export type Subscriber = typeof newsletterSubscribers.$inferSelect;
 
-export interface SubscriptionChoice {
+interface SubscriptionChoice {
   email: string;
   topics: NewsletterTopic[];
 }

@@ -9,6 +9,9 @@ import { logError } from '../../observability/logger';
 import { enqueueMail } from '../../mail/queue';
 import { mailEnabled } from '../../mail/transport';
 import { passwordResetMail, siteLink } from '../../mail/templates';
+import { resetPath } from '../../routing/back-office';
+import { memberPaths } from '../../routing/member';
+import { sitePath, withToken } from '../../routing/site';
 import { requireAccess, type Actor } from '../model/actor';
 import { recordAudit } from '../storage/audit';
 import { verifyCaptcha } from '../auth/captcha';
@@ -29,7 +32,7 @@ export const RESET_TOKEN_MS = 60 * 60 * 1000;
 const MAX_ACCOUNTS_PER_REQUEST = 5;
 
 /** The answer to every forgot-password request, whether or not an account matched. */
-export interface ForgotPasswordResult {
+interface ForgotPasswordResult {
   ok: true;
   message: string;
 }
@@ -127,7 +130,7 @@ async function mailResetLinks(actor: Actor, username: string, email: string): Pr
     await db.insert(passwordResets).values({ tokenHash: hashToken(token), accountId: row.id, expiresAt });
     // A Member sets the new password in the public site's member area; staff in the back office.
     const link = siteLink(
-      row.member ? `/${language}/member/reset?token=${token}` : `/${language}-reset?token=${token}`,
+      row.member ? sitePath(language, withToken(memberPaths.reset, token)) : resetPath(language, token),
     );
     const mail = passwordResetMail(
       language,

@@ -4,6 +4,8 @@ import { calendarFile } from '../../mail/calendar';
 import { enqueueMail } from '../../mail/queue';
 import { registrationMail, siteLink, type RegistrationMailKind } from '../../mail/templates';
 import type { WireLanguage } from '../../i18n/languages';
+import { registrationPath } from '../../routing/personal';
+import { sitePath } from '../../routing/site';
 import type { registrations } from '../../db/schema';
 import type { ActivitySignUp } from '../model/registration';
 import { readWebInfo } from '../storage/settings';
@@ -11,7 +13,7 @@ import { readWebInfo } from '../storage/settings';
 export type { RegistrationMailKind };
 
 /** What the e-mails need of an activity. */
-export interface MailedActivity extends ActivitySignUp {
+interface MailedActivity extends ActivitySignUp {
   id: number;
   title: string;
   endAt: Date | null;
@@ -19,10 +21,14 @@ export interface MailedActivity extends ActivitySignUp {
 }
 
 /** An activity's public page, on the public origin. */
-export const activityPageUrl = (language: WireLanguage, id: number) => siteLink(`/${language}/activities/${id}`);
+const activityPageUrl = (language: WireLanguage, id: number) => siteLink(sitePath(language, `/activities/${id}`));
+
+/** A sign-up's own (manage) page, on the public origin, in the sign-up's language. */
+export const signUpPageUrl = (language: WireLanguage, token: string) =>
+  siteLink(sitePath(language, registrationPath(token)));
 
 /** An activity's start and end as a reader of the language reads them, in the site's time zone. */
-export function activityWhen(language: WireLanguage, activity: { startAt: Date; endAt: Date | null }): string {
+function activityWhen(language: WireLanguage, activity: { startAt: Date; endAt: Date | null }): string {
   const format = new Intl.DateTimeFormat(language === 'en' ? 'en' : 'zh-TW', {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -59,7 +65,7 @@ export async function sendRegistrationMail(
   if (!row.email || row.erasedAt) return;
   const language: WireLanguage = row.lang === 'en' ? 'en' : 'tw';
   const settings = await readWebInfo(language, { includePrivate: false });
-  const manageUrl = siteLink(`/${language}/registration/${row.token}`);
+  const manageUrl = signUpPageUrl(language, row.token);
   const body = registrationMail(language, settings.siteName, kind, {
     name: row.name ?? '',
     code: row.code,

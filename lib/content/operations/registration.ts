@@ -52,7 +52,7 @@ import webactivity from '../resources/webactivity';
 import { recordAudit } from '../storage/audit';
 import { registrationRetentionMonths, reminderDays } from '../storage/settings';
 import { column, invalidateResource, scopeConditions, tableOf, type Tx } from '../storage/repository';
-import { sendRegistrationMail, type RegistrationMailKind } from './registration-mail';
+import { sendRegistrationMail, signUpPageUrl, type RegistrationMailKind } from './registration-mail';
 
 /**
  * Sign-ups for activities (docs/api.md, "Sign-ups"). Every change of a sign-up's seats runs in one
@@ -243,10 +243,6 @@ export interface SignUpAnswer {
   manageUrl: string;
 }
 
-/** The manage page's address (on the public origin), in the sign-up's language. */
-export const manageUrl = (language: WireLanguage, token: string) =>
-  `${config().siteUrl}/${language}/registration/${token}`;
-
 /** Where a waiting or freed sign-up goes: the seats left (null: no limit) decide. */
 const fitsIn = (seatsLeft: number | null, seats: number) => seatsLeft === null || seats <= seatsLeft;
 
@@ -363,7 +359,7 @@ const answerOf = (row: RegistrationRow): SignUpAnswer => ({
   status: row.status === 'confirmed' ? 'confirmed' : 'waitlisted',
   code: row.code,
   seats: row.seats,
-  manageUrl: manageUrl(row.lang === 'en' ? 'en' : 'tw', row.token),
+  manageUrl: signUpPageUrl(row.lang === 'en' ? 'en' : 'tw', row.token),
 });
 
 /** Queues a sign-up's e-mail; a failure to queue is logged, never a reason to undo the sign-up. */

@@ -567,9 +567,9 @@ export async function duplicate(actor: Actor, definition: ResourceDefinition, id
   return add(actor, definition, input);
 }
 
-export const BULK_ACTIONS = ['hide', 'show', 'delete'] as const;
+const BULK_ACTIONS = ['hide', 'show', 'delete'] as const;
 /** The most rows one bulk action takes: a few pages of the longest list page. */
-export const MAX_BULK_IDS = 500;
+const MAX_BULK_IDS = 500;
 
 /**
  * One action on several rows (`{action: hide | show | delete, ids}`): each row is checked as if it

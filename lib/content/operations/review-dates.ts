@@ -1,5 +1,7 @@
 import 'server-only';
 import { config } from '../../config';
+import type { WireLanguage } from '../../i18n/languages';
+import { adminRowPath } from '../../routing/back-office';
 import { readByVisitors, type ResourceDefinition } from '../model/define';
 import { invalid } from '../model/errors';
 import { sections } from '../model/sections';
@@ -30,7 +32,7 @@ export function sectionOf(definition: ResourceDefinition, row: Row): number | un
 
 /** The path of a row's back-office form (`/tw-admin/webnews/12`, `/tw-admin/webeditor/privacy/5`), for e-mails. */
 export function adminFormPath(
-  language: string,
+  language: WireLanguage,
   definition: ResourceDefinition,
   rowId: number,
   section?: number,
@@ -41,7 +43,7 @@ export function adminFormPath(
     section !== undefined && f?.kind === 'choice' && f.section
       ? sections[f.section].find((s) => s.value === section)?.key
       : undefined;
-  return `/${language}-admin/${definition.name}${sectionKey ? `/${sectionKey}` : ''}/${rowId}`;
+  return adminRowPath(language, definition.name, rowId, sectionKey);
 }
 
 /** `months` whole months after `from`. */

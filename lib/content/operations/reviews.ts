@@ -22,9 +22,9 @@ import { adminFormPath, monthsAfter, reviewed, sectionOf } from './review-dates'
  */
 
 /** The longest cycle a resource may have, in months. */
-export const MAX_REVIEW_CYCLE_MONTHS = 120;
+const MAX_REVIEW_CYCLE_MONTHS = 120;
 /** The cycle 「已檢視」 moves a row's date by when its resource has none. */
-export const DEFAULT_REVIEW_MONTHS = 12;
+const DEFAULT_REVIEW_MONTHS = 12;
 
 /** The resources whose rows have review dates. */
 const reviewedResources = () => allResources().filter(reviewed);

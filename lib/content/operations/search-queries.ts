@@ -8,7 +8,7 @@ import { flushSearchQueries, searchQueryStatistics, type QueryStatistic } from '
 import { formatOf, type SheetFile } from './export';
 
 /** How far back the statistics reach: the 13 months they are kept. */
-export const MAX_QUERY_DAYS = 400;
+const MAX_QUERY_DAYS = 400;
 /** The rows `search/queries` answers at most; the export has them all. */
 const MAX_LISTED_QUERIES = 1000;
 const DEFAULT_LISTED_QUERIES = 100;

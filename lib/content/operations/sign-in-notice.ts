@@ -6,6 +6,7 @@ import { signInDevices } from '../../db/schema';
 import { browserOf } from '../../http/user-agent';
 import { enqueueMail } from '../../mail/queue';
 import { newDeviceMail, siteLink } from '../../mail/templates';
+import { adminPagePath, adminSegments } from '../../routing/back-office';
 import { mailEnabled } from '../../mail/transport';
 import { logError } from '../../observability/logger';
 import type { Actor } from '../model/actor';
@@ -24,7 +25,7 @@ export const NEW_DEVICE_DAYS = 90;
 const NEW_DEVICE_MS = NEW_DEVICE_DAYS * 24 * 60 * 60 * 1000;
 
 /** `new`: a pair not seen within NEW_DEVICE_DAYS; `first`: the account has no pair at all yet; `known`. */
-export type DeviceVerdict = 'new' | 'first' | 'known';
+type DeviceVerdict = 'new' | 'first' | 'known';
 
 /** Notes the account's sign-in from `browser` at `address` at `now`, and says whether the pair is new to it. */
 export async function noteSignInDevice(
@@ -87,7 +88,7 @@ export async function noticeNewDevice(actor: Actor, accountId: number, now: Date
         time,
         address,
         browser,
-        link: siteLink(`/${language}-admin/security`),
+        link: siteLink(adminPagePath(language, adminSegments.security)),
       }),
     });
     return verdict;

@@ -1,7 +1,7 @@
 import { defineResource } from '../model/define';
 import { field } from '../model/fields';
 
-export const roleChoices = [
+const roleChoices = [
   { value: 0, label: { tw: '一般使用者', en: 'User' } },
   { value: 1, label: { tw: '管理者', en: 'Admin' } },
   { value: 2, label: { tw: '會員', en: 'Member' } },

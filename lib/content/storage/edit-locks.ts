@@ -26,7 +26,7 @@ const lockColumns = {
 };
 
 /** The live locks of these rows of a resource, by row id. */
-export async function liveLocks(resource: string, rowIds: number[]): Promise<Map<number, EditLock>> {
+async function liveLocks(resource: string, rowIds: number[]): Promise<Map<number, EditLock>> {
   if (!rowIds.length) return new Map();
   const db = await getDb();
   const rows = await db

@@ -22,7 +22,7 @@ import { column, escapeLike, tableOf } from './repository';
 
 /** Where an upload is named: a live row, a trashed one, only an earlier revision, or the web settings. */
 const MEDIA_USE_STATES = ['row', 'trash', 'revision', 'settings'] as const;
-export type MediaUseState = (typeof MEDIA_USE_STATES)[number];
+type MediaUseState = (typeof MEDIA_USE_STATES)[number];
 
 export interface MediaUse {
   resource: string;
@@ -241,7 +241,7 @@ export async function removeMedia(ids: string[]): Promise<void> {
   await invalidate('uploads');
 }
 
-export type HistoryRow = typeof uploadHistory.$inferSelect;
+type HistoryRow = typeof uploadHistory.$inferSelect;
 
 /** Where a replaced file's bytes are kept. */
 export const historyKey = (id: string, version: number) => `${id}.v${version}-original`;

@@ -12,9 +12,8 @@ import { annotationsChanged } from './row-annotations';
  * (`approved`, `rejected` with the reviewer's comment) stay as the row's review history.
  */
 
-export const pendingKinds = ['new', 'change', 'delete'] as const;
-export type PendingKind = (typeof pendingKinds)[number];
-export type PendingStatus = 'pending' | 'approved' | 'rejected';
+export type PendingKind = 'new' | 'change' | 'delete';
+type PendingStatus = 'pending' | 'approved' | 'rejected';
 
 export interface PendingEntry {
   id: number;
@@ -64,7 +63,7 @@ const entryColumns = {
 
 const asEntry = (row: Record<string, unknown>): PendingEntry => row as unknown as PendingEntry;
 
-export interface Submission {
+interface Submission {
   resource: string;
   rowId: number;
   lang: string | null;
@@ -160,7 +159,7 @@ export async function rejectPending(
   return db.transaction((tx) => decidePending(tx, id, { status: 'rejected', decidedBy, comment }));
 }
 
-export interface PendingPageRequest {
+interface PendingPageRequest {
   page: number;
   pageSize: number;
   /** Only the open changes (the reviewers' list), or every entry of one author (their submissions). */

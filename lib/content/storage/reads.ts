@@ -165,7 +165,7 @@ export function matchesKeywords(definition: ResourceDefinition, terms: string[])
   return keywordConditions(terms, matchers, definition);
 }
 
-export interface WindowChanges {
+interface WindowChanges {
   /** The latest publishAt/unpublishAt (or `changesAt` field) at or before the moment asked about. */
   last: Date | null;
   /** The first one after it. */

@@ -135,7 +135,7 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export interface ListQuery {
+interface ListQuery {
   filters: Record<string, unknown>;
   keyword?: string;
   sort: readonly SortKey[];

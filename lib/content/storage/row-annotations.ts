@@ -12,7 +12,7 @@ import accountDefinition from '../resources/account';
  * that last saved the rows. All of a page's rows are read in one query.
  */
 
-export interface RowAnnotations {
+interface RowAnnotations {
   locks: Map<number, { accountId: number; name: string; since: Date }>;
   /** The open change's kind: new, change or delete (lib/content/storage/pending.ts). */
   pending: Map<number, { id: number; kind: string; submittedAt: Date }>;
@@ -24,7 +24,7 @@ export interface RowAnnotations {
 }
 
 /** Which annotations to read: reviews only for resources with review dates, names only for lists. */
-export interface AnnotationRequest {
+interface AnnotationRequest {
   rowIds: number[];
   reviews: boolean;
   accountIds: number[];

@@ -49,7 +49,7 @@ function fieldText(definition: ResourceDefinition, key: string, row: Row): strin
 }
 
 /** A row's date as the results show it: its publication start, its first date field, or its creation. */
-export function rowDate(definition: ResourceDefinition, row: Row): Date | null {
+function rowDate(definition: ResourceDefinition, row: Row): Date | null {
   const dateKey = Object.keys(definition.fields).find((key) => {
     const kind = definition.fields[key].kind;
     return (kind === 'date' || kind === 'datetime') && key !== 'unpublishAt';
@@ -102,7 +102,7 @@ let recentFieldChars = 0;
  * termsOf (lib/content/storage/search-text.ts), and Latin words as written too, so "did you mean"
  * can offer a real word rather than a stem.
  */
-export function rowTerms(definition: ResourceDefinition, row: Row): Map<string, number> {
+function rowTerms(definition: ResourceDefinition, row: Row): Map<string, number> {
   const terms = new Map<string, number>();
   for (const [key] of searchableFields(definition)) {
     const weight = weightOf(definition, key);
@@ -211,7 +211,7 @@ export const indexRow = (tx: Tx | Database, definition: ResourceDefinition, row:
   indexRows(tx, definition, [row]);
 
 /** Drops rows' entries (deleted, or moved to the trash). */
-export async function unindexRows(tx: Tx | Database, definition: ResourceDefinition, rowIds: number[]): Promise<void> {
+async function unindexRows(tx: Tx | Database, definition: ResourceDefinition, rowIds: number[]): Promise<void> {
   if (!isIndexed(definition) || rowIds.length === 0) return;
   const where = (table: typeof searchTerms | typeof searchDocuments) =>
     and(eq(table.resource, definition.name), inArray(table.rowId, rowIds));
@@ -242,7 +242,7 @@ export interface QueryGroup {
 }
 
 /** The words a query may have at most. */
-export const MAX_QUERY_WORDS = 10;
+const MAX_QUERY_WORDS = 10;
 
 /**
  * A query's words, each with its alternatives: a Chinese word of two characters is its own term; a
@@ -250,7 +250,7 @@ export const MAX_QUERY_WORDS = 10;
  * character matches the pairs that start with it; other words match their stem (and longer stems,
  * register → registration, at a lower weight) and the synonyms given.
  */
-export function queryGroups(query: string, synonyms: Map<string, string[]> = new Map()): QueryGroup[] {
+function queryGroups(query: string, synonyms: Map<string, string[]> = new Map()): QueryGroup[] {
   const normalized = normalizeText(query);
   const groups: QueryGroup[] = [];
   const add = (word: string, alternatives: QueryGroup['alternatives']) => {
@@ -362,7 +362,7 @@ export interface IndexScope {
   places: [string, string][];
 }
 
-export interface IndexMatch {
+interface IndexMatch {
   resource: string;
   rowId: number;
   part: string;

@@ -15,9 +15,9 @@ import { normalizeText } from './search-text';
  */
 
 /** The longest query kept (longer ones are cut). */
-export const MAX_COUNTED_QUERY_LENGTH = 100;
+const MAX_COUNTED_QUERY_LENGTH = 100;
 /** How long the counts are kept: 13 months, so a month is always comparable with the year before. */
-export const SEARCH_QUERY_RETENTION_MONTHS = 13;
+const SEARCH_QUERY_RETENTION_MONTHS = 13;
 
 /**
  * A query as the statistics keep it, or undefined for one not kept: empty, or holding what looks
@@ -31,7 +31,7 @@ export function countedQueryOf(query: string): string | undefined {
 }
 
 /** A day in the site's time zone, `YYYY-MM-DD`. */
-export const siteDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: config().siteTimeZone }).format(at);
+const siteDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: config().siteTimeZone }).format(at);
 
 interface Tally {
   /** `day \0 lang \0 query` → views not yet written. */

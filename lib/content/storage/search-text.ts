@@ -40,7 +40,7 @@ export function foldedChars(text: string): string[] {
 }
 
 /** The longest term stored; longer words are cut (a 64-character "word" is noise anyway). */
-export const MAX_TERM_LENGTH = 64;
+const MAX_TERM_LENGTH = 64;
 
 export const isHan = (word: string) => HAN.test(word);
 

@@ -47,7 +47,7 @@ const storedChar = (c: string) =>
   c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c < '\x80' && !/[A-Za-z0-9]/.test(c) ? `\\${c}` : c;
 
 /** Terms this long give pg_trgm at least one trigram, so the trigram indexes (migration 0004) serve them. */
-export const TRIGRAM_TERM_LENGTH = 3;
+const TRIGRAM_TERM_LENGTH = 3;
 
 /**
  * Rich text as a reader sees it, as one case-insensitive regular expression on the stored HTML:

@@ -297,7 +297,7 @@ export async function reviewCycles(): Promise<Record<string, number>> {
 
 /* Visit counters (docs/public-site.md, "Visit counter"). */
 
-export type CounterKey = 'visit' | 'accessible';
+type CounterKey = 'visit' | 'accessible';
 
 /**
  * Adds one to a counter and returns the new count, in one statement: the row is created on first use,

@@ -16,7 +16,7 @@ import { toWireDateTime } from '../model/wire-dates';
 import { choiceFromPath } from '../model/list-request';
 
 /** A date as the API sends it, or null when there is none yet. */
-export const wireDateOrNull = (date: Date | null): string | null =>
+const wireDateOrNull = (date: Date | null): string | null =>
   date ? toWireDateTime(date, config().siteTimeZone) : null;
 
 /**

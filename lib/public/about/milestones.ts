@@ -8,7 +8,7 @@ import { idParam } from '../paging';
 import { groupBy, optionalText, publicList, type PublicList } from '../lists';
 
 /** One event of the association's history (webmemorabilia). */
-export interface Milestone {
+interface Milestone {
   id: number;
   /** `YYYY-MM-DD`. */
   eventDate: string;

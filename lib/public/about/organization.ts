@@ -4,7 +4,7 @@ import type { WireLanguage } from '../../i18n/languages';
 import { allPublic, optionalText } from '../lists';
 
 /** A unit of the organization chart: the system owners (websystemunit), in order. */
-export interface OrganizationUnit {
+interface OrganizationUnit {
   id: number;
   name: string;
   description?: string;

@@ -8,7 +8,7 @@ import type { WireLanguage } from '../../i18n/languages';
 import { allPublic, optionalText } from '../lists';
 
 /** A board member or committee member (websupervisor, webcommittee). */
-export interface Person {
+interface Person {
   id: number;
   name: string;
   title: string;

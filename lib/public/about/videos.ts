@@ -11,7 +11,7 @@ import { optionalText, publicList, type PublicList } from '../lists';
  * on page load, for speed and privacy): the visitor follows a link to them. An uploaded file
  * (`/uploads/…`) plays in a `<video>` element on the video's own page.
  */
-export type VideoSource =
+type VideoSource =
   | { kind: 'youtube'; videoId: string; url: string }
   | { kind: 'vimeo'; videoId: string; url: string }
   | { kind: 'file'; url: string }

@@ -1,6 +1,7 @@
 import { resources } from '../../content/model/registry';
 import { getRow } from '../../content/storage/repository';
-import { sitePath, type WireLanguage } from '../../i18n/languages';
+import { type WireLanguage } from '../../i18n/languages';
+import { sitePath } from '../../routing/site';
 import { itemPath } from '../routes';
 import { externalPlayer, recordView, videoView, type Video } from './videos';
 

@@ -3,9 +3,9 @@
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { clientAddressOf } from '../../http/client-address';
-import { parseWireLanguage, sitePath } from '../../i18n/languages';
+import { parseWireLanguage } from '../../i18n/languages';
+import { sitePath, withQuery } from '../../routing/site';
 import { route } from '../routes';
-import { withQuery } from '../urls';
 import { contactValuesOf, type ContactFormState } from './form';
 import { submitContact } from './submit';
 

@@ -8,7 +8,7 @@ export const contactFields = ['name', 'email', 'phone', 'subject', 'message'] as
 export type ContactField = (typeof contactFields)[number];
 export type ContactValues = Record<ContactField, string>;
 
-export const emptyContactValues = (): ContactValues => ({ name: '', email: '', phone: '', subject: '', message: '' });
+const emptyContactValues = (): ContactValues => ({ name: '', email: '', phone: '', subject: '', message: '' });
 
 /**
  * What the form shows after a refused submission: the values as typed, each field's problem, and a problem of the whole

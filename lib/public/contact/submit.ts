@@ -4,9 +4,9 @@ import type { WireLanguage } from '../../i18n/languages';
 import { refusedForm } from '../form-refusal';
 import { contactFields, type ContactFormState, type ContactValues } from './form';
 
-export type ContactResult = { ok: true; id: number } | ({ ok: false } & ContactFormState);
+type ContactResult = { ok: true; id: number } | ({ ok: false } & ContactFormState);
 
-export interface ContactSubmission {
+interface ContactSubmission {
   language: WireLanguage;
   /** The client's address, for the per-address limit and the captcha check. */
   clientAddress: string;

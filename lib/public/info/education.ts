@@ -6,7 +6,7 @@ import { readPublicPage, type PublicRows } from '../../content/storage/reads';
 import type { RowOf } from '../../content/model/rows';
 import { sectionOptions, type SectionOption } from './lists';
 
-export interface EducationCategory extends SectionOption {
+interface EducationCategory extends SectionOption {
   /** The latest change among the category's public rows (`webeducation/getupdatetime/{id}`), or null. */
   updatedAt: Date | null;
 }

@@ -14,7 +14,7 @@ export function initialParam(value: string | string[] | undefined): string | und
   return glossaryInitials.find((initial) => initial === text);
 }
 
-export interface GlossaryQuery {
+interface GlossaryQuery {
   keyword: string;
   initial?: string;
   page: number;

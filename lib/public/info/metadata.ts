@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import type { Locale } from '../../i18n/languages';
+import type { WireLanguage } from '../../i18n/languages';
 import { pageMetadata } from '../metadata';
 import { route, type RouteId } from '../routes';
-import { withQuery } from '../urls';
+import { withQuery } from '../../routing/site';
+import { translationsIn } from '../../i18n/params';
 
 /**
  * The metadata of a page of the route table: its name as title (after `title`, a filtered or
@@ -11,14 +11,14 @@ import { withQuery } from '../urls';
  * a distinct page (a category), never paging or searches.
  */
 export async function routePageMetadata(
-  locale: Locale,
+  language: WireLanguage,
   id: RouteId,
   description: string,
   extra: { title?: string; query?: Record<string, string | number | undefined> } = {},
 ): Promise<Metadata> {
-  const t = await getTranslations({ locale, namespace: 'site.routes' });
+  const t = await translationsIn(language, 'site.routes');
   return pageMetadata({
-    locale,
+    language,
     path: withQuery(route(id).path, extra.query ?? {}),
     title: extra.title ? `${extra.title} - ${t(id)}` : t(id),
     description,

@@ -18,7 +18,7 @@ export function siteToday(now = new Date()): string {
   }).format(now);
 }
 
-export type RegistrationState = 'notYetOpen' | 'open' | 'closed' | 'unknown';
+type RegistrationState = 'notYetOpen' | 'open' | 'closed' | 'unknown';
 
 /** Where a test's registration stands at `now`. */
 export function registrationState(

@@ -17,7 +17,7 @@ export async function referenceName(
 }
 
 /** Everything the law page shows. */
-export interface LawDetail {
+interface LawDetail {
   id: number;
   title: string;
   authority?: string;

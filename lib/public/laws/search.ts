@@ -109,7 +109,7 @@ export interface LawSummary {
   membersOnly: boolean;
 }
 
-export const lawSummary = (row: RowOf<typeof resources.webrule>): LawSummary => ({
+const lawSummary = (row: RowOf<typeof resources.webrule>): LawSummary => ({
   id: row.id,
   title: row.title ?? '',
   authority: optionalText(row.authority),

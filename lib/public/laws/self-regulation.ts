@@ -65,7 +65,7 @@ export function disciplines(
   );
 }
 
-export interface DisciplineDetail extends DisciplineSummary {
+interface DisciplineDetail extends DisciplineSummary {
   typeName?: string;
   content?: string;
   files: string[];

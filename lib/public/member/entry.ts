@@ -5,12 +5,12 @@ import { memberEditableFields, memberEntry } from '../../content/operations/memb
 import definition from '../../content/resources/webmemberdept';
 import type { RowOf } from '../../content/model/rows';
 import { clientAddressOf } from '../../http/client-address';
-import { toWireLanguage, type Locale } from '../../i18n/languages';
+import { type WireLanguage } from '../../i18n/languages';
 import { memberView, type Member } from '../members/members';
 import { signedInMember } from './page';
 
 /** An editable field of the entry form: its name, label in the page's language and the value to show. */
-export interface EntryField {
+interface EntryField {
   name: string;
   label: string;
   value: string;
@@ -20,8 +20,7 @@ export interface EntryField {
  * What the member page shows of the Member's institution: its entry as the directory shows it, the
  * form's fields (filled in with the change awaiting approval, if one is), and that change or its rejection.
  */
-export async function ownEntry(locale: Locale, account: ActorAccount) {
-  const language = toWireLanguage(locale);
+export async function ownEntry(language: WireLanguage, account: ActorAccount) {
   const actor = { language, account, clientAddress: clientAddressOf(await headers()) };
   const { account: own, member, pending } = await memberEntry(actor);
   const proposed: Record<string, unknown> = pending?.status === 'pending' ? { ...member, ...pending.changes } : member;
@@ -50,10 +49,10 @@ export async function ownEntry(locale: Locale, account: ActorAccount) {
  * What an activity's sign-up form starts with for a signed-in Member (nothing for anyone else): their
  * name, e-mail address, institution and `memberType` "member". The page is never kept by a cache.
  */
-export async function memberSignUpPrefill(locale: Locale): Promise<Record<string, string> | undefined> {
+export async function memberSignUpPrefill(language: WireLanguage): Promise<Record<string, string> | undefined> {
   const signedIn = await signedInMember();
   if (!signedIn) return undefined;
-  const { email } = await ownEntry(locale, signedIn.account);
+  const { email } = await ownEntry(language, signedIn.account);
   return {
     name: signedIn.account.displayName,
     email,

@@ -21,15 +21,16 @@ import {
   MEMBER_XSRF_COOKIE,
   requestCookie,
 } from '../../http/cookies';
-import { sitePath, type WireLanguage } from '../../i18n/languages';
+import { type WireLanguage } from '../../i18n/languages';
+import { sitePath } from '../../routing/site';
 import { translate } from '../../i18n/messages';
 import { logError } from '../../observability/logger';
 import { MAX_UPLOAD_BYTES } from '../../uploads';
 import accountDefinition from '../../content/resources/account';
-import { memberPaths, RECOVERY_CODES_SHOWN_SECONDS } from './paths';
+import { memberPaths } from '../../routing/member';
 
 /** The member area's forms, each posted to `/{lang}/member/forms/{name}`. */
-export const memberForms = [
+const memberForms = [
   'login',
   'verify',
   'logout',
@@ -111,9 +112,8 @@ function seeOther(
   query: Record<string, string | number> = {},
   cookies: string[] = [],
 ) {
-  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   const headers = new Headers({
-    location: `${sitePath(language, path)}${search ? `?${search}` : ''}`,
+    location: sitePath(language, path, query),
     'cache-control': 'private, no-store',
   });
   for (const value of cookies) headers.append('set-cookie', value);
@@ -173,6 +173,9 @@ function jsonField(form: FormData, name: string): unknown {
     return null;
   }
 }
+
+/** How long the recovery codes of a new authenticator stay on the member page (in an HttpOnly cookie). */
+const RECOVERY_CODES_SHOWN_SECONDS = 300;
 
 /** The way onward after a new second factor, with its recovery codes when it is the account's first. */
 function withRecoveryCodes(context: FormContext, query: Record<string, string | number>, codes?: string[]) {

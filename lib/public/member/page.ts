@@ -1,6 +1,5 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
-import { getTranslations } from 'next-intl/server';
 import { memberSessionForToken } from '../../content/auth/sessions';
 import { visitor, type ActorAccount } from '../../content/model/actor';
 import { ContentError } from '../../content/model/errors';
@@ -9,7 +8,8 @@ import { passkeyList, passkeyLoginOptions } from '../../content/operations/passk
 import { listSessions } from '../../content/operations/sessions';
 import { MEMBER_SESSION_COOKIE, MEMBER_TICKET_COOKIE, MEMBER_XSRF_HEADER } from '../../http/cookies';
 import { clientAddressOf } from '../../http/client-address';
-import type { Locale, WireLanguage } from '../../i18n/languages';
+import type { WireLanguage } from '../../i18n/languages';
+import { translationsIn } from '../../i18n/params';
 
 /** The token every member-area form echoes in its hidden `xsrf` field (proxy.ts hands it to the page). */
 export async function memberFormToken(): Promise<string> {
@@ -37,10 +37,14 @@ type SearchParams = Record<string, string | string[] | undefined>;
  * The words of the refusal a form came back with (`?error=key&n=…`, or the form's own parameter in
  * place of `error`), from the `memberArea.errors` messages; an unknown key is the general one.
  */
-export async function formErrorText(locale: Locale, query: SearchParams, param = 'error'): Promise<string | null> {
+export async function formErrorText(
+  language: WireLanguage,
+  query: SearchParams,
+  param = 'error',
+): Promise<string | null> {
   const key = queryValue(query[param]);
   if (!key) return null;
-  const t = await getTranslations({ locale, namespace: 'memberArea.errors' });
+  const t = await translationsIn(language, 'memberArea.errors');
   const n = Number(queryValue(query.n)) || 0;
   // A key from the address: only those the messages have are read, with their one value.
   const known = t.has(key as 'rateLimited') ? (key as 'rateLimited') : 'invalid';

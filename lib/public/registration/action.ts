@@ -3,7 +3,9 @@
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { clientAddressOf } from '../../http/client-address';
-import { parseWireLanguage, sitePath } from '../../i18n/languages';
+import { parseWireLanguage } from '../../i18n/languages';
+import { registrationPath } from '../../routing/personal';
+import { sitePath } from '../../routing/site';
 import { signUpValuesOf, type SignUpFormState } from './form';
 import { signedInMember } from '../member/page';
 import { submitSignUp } from './submit';
@@ -26,7 +28,7 @@ export async function signUp(_previous: SignUpFormState | null, form: FormData):
     captcha: typeof captcha === 'string' ? captcha : undefined,
     member: (await signedInMember())?.account,
   });
-  if (result.ok) redirect(sitePath(language, `/registration/${result.token}?new=1`));
+  if (result.ok) redirect(sitePath(language, registrationPath(result.token, { new: 1 })));
   return { values: result.values, errors: result.errors, formError: result.formError };
 }
 
@@ -36,7 +38,7 @@ export async function saveAnswers(form: FormData): Promise<void> {
   const language = parseWireLanguage(String(form.get('language') ?? ''));
   const token = String(form.get('token') ?? '');
   const outcome = await saveAnswersByToken(language, clientAddressOf(await headers()), token, form);
-  redirect(sitePath(language, `/registration/${encodeURIComponent(token)}?${outcome}`));
+  redirect(sitePath(language, `${registrationPath(token)}?${outcome}`));
 }
 
 /** The manage page's "cancel". */
@@ -45,5 +47,5 @@ export async function cancelSignUp(form: FormData): Promise<void> {
   const language = parseWireLanguage(String(form.get('language') ?? ''));
   const token = String(form.get('token') ?? '');
   await cancelByToken(language, clientAddressOf(await headers()), token);
-  redirect(sitePath(language, `/registration/${encodeURIComponent(token)}?cancelled=1`));
+  redirect(sitePath(language, registrationPath(token, { cancelled: 1 })));
 }

@@ -12,7 +12,7 @@ export interface SignUpFormState {
 export const initialSignUpState = (): SignUpFormState => ({ values: { seats: '1' }, errors: {} });
 
 /** The fields a posted form may carry (anything else is ignored). */
-export const signUpFormFields = [
+const signUpFormFields = [
   'name',
   'email',
   'seats',

@@ -1,11 +1,11 @@
 import { activitySignUpState } from '../../content/operations/registration';
-import { toWireLanguage, type Locale } from '../../i18n/languages';
+import { type WireLanguage } from '../../i18n/languages';
 
 /**
  * An activity's sign-up for its public pages: the state (phase, seats left) and what the form asks;
  * null when the activity takes no sign-ups here or visitors may not see it.
  */
-export async function activitySignUp(locale: Locale, idText: string) {
+export async function activitySignUp(language: WireLanguage, idText: string) {
   if (!/^\d{1,9}$/.test(idText)) return null;
-  return activitySignUpState(toWireLanguage(locale), Number(idText));
+  return activitySignUpState(language, Number(idText));
 }

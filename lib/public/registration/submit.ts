@@ -4,7 +4,7 @@ import type { WireLanguage } from '../../i18n/languages';
 import { refusedForm } from '../form-refusal';
 import type { SignUpFormState } from './form';
 
-export type SignUpResult = ({ ok: true } & SignUpAnswer & { token: string }) | ({ ok: false } & SignUpFormState);
+type SignUpResult = ({ ok: true } & SignUpAnswer & { token: string }) | ({ ok: false } & SignUpFormState);
 
 /**
  * Signs up through the same operation as `POST /api/webactivity/register/{id}`, so the rules, the

@@ -8,7 +8,7 @@ export function specialZones(language: WireLanguage): Promise<RowOf<typeof resou
   return allPublic(resources.webspecialgroup, language);
 }
 
-export interface ZoneSection {
+interface ZoneSection {
   section: RowOf<typeof resources.webspecialgrouptype>;
   items: RowOf<typeof resources.webspecial>[];
 }

@@ -3,7 +3,7 @@ import type { RowOf } from '../../content/model/rows';
 import type { WireLanguage } from '../../i18n/languages';
 import { allPublic } from '../lists';
 
-export interface SystemCategory {
+interface SystemCategory {
   category: RowOf<typeof resources.websystemunittype>;
   systems: RowOf<typeof resources.websystem>[];
 }

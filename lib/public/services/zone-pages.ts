@@ -2,14 +2,16 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { resources } from '../../content/model/registry';
 import type { RowOf } from '../../content/model/rows';
-import { sitePath, toWireLanguage, type Locale } from '../../i18n/languages';
+import { type WireLanguage } from '../../i18n/languages';
+import { sitePath } from '../../routing/site';
 import { publicRowOr404 } from '../detail';
 import { publicRowPath } from '../row-links';
 import { itemPath } from '../routes';
 
 /** A zone page's zone: public in the language, else a redirect to its counterpart or the zone list, else 404. */
-export const zoneOr404 = cache((locale: Locale, idText: string): Promise<RowOf<typeof resources.webspecialgroup>> =>
-  publicRowOr404(resources.webspecialgroup, toWireLanguage(locale), idText, (id) => itemPath('special', id)),
+export const zoneOr404 = cache(
+  (language: WireLanguage, idText: string): Promise<RowOf<typeof resources.webspecialgroup>> =>
+    publicRowOr404(resources.webspecialgroup, language, idText, (id) => itemPath('special', id)),
 );
 
 /**
@@ -19,11 +21,10 @@ export const zoneOr404 = cache((locale: Locale, idText: string): Promise<RowOf<t
  */
 export const zoneItemOr404 = cache(
   async (
-    locale: Locale,
+    language: WireLanguage,
     groupIdText: string,
     itemIdText: string,
   ): Promise<{ zone: RowOf<typeof resources.webspecialgroup>; item: RowOf<typeof resources.webspecial> }> => {
-    const language = toWireLanguage(locale);
     const item = await publicRowOr404(
       resources.webspecial,
       language,
@@ -31,6 +32,6 @@ export const zoneItemOr404 = cache(
       (id) => `${itemPath('special', groupIdText)}/${id}`,
     );
     if (String(item.groupId) !== groupIdText) redirect(sitePath(language, publicRowPath('webspecial', item)!));
-    return { zone: await zoneOr404(locale, groupIdText), item };
+    return { zone: await zoneOr404(language, groupIdText), item };
   },
 );

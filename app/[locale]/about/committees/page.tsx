@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { ListTabs } from '@/components/site/about/ListTabs';
 import { PeopleGroups } from '@/components/site/about/PeopleGroups';
 import { PublicPage } from '@/components/site/PublicPage';
@@ -6,23 +5,24 @@ import { sections } from '@/lib/content/model/sections';
 import { committees } from '@/lib/public/about/people';
 import { sectionParam } from '@/lib/public/lists';
 import { routePageMetadata } from '@/lib/public/info/metadata';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
+import { translationsIn } from '@/lib/i18n/params';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-async function metadata({ locale }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'about' });
-  return routePageMetadata(locale, 'committees', t('committeesDescription'));
+async function metadata({ language }: ListRequest) {
+  const t = await translationsIn(language, 'about');
+  return routePageMetadata(language, 'committees', t('committeesDescription'));
 }
 
 /** The committees: all of them, or the one `?type=` names, each with its last-updated date. */
-async function CommitteesPage({ locale, language, query }: ListRequest) {
+async function CommitteesPage({ language, query }: ListRequest) {
   const only = sectionParam(sections.committees, query.type);
-  const [t, groups] = await Promise.all([getTranslations({ locale, namespace: 'about' }), committees(language, only)]);
-  const path = routeHref(locale, 'committees');
+  const [t, groups] = await Promise.all([translationsIn(language, 'about'), committees(language, only)]);
+  const path = routeHref(language, 'committees');
   const tabs = [
     { href: path, label: t('allCommittees'), current: !only },
     ...sections.committees.map((c) => ({
@@ -32,9 +32,9 @@ async function CommitteesPage({ locale, language, query }: ListRequest) {
     })),
   ];
   return (
-    <PublicPage locale={locale} route="committees">
+    <PublicPage language={language} route="committees">
       <ListTabs label={t('committeeTabs')} tabs={tabs} />
-      <PeopleGroups locale={locale} groups={groups} />
+      <PeopleGroups language={language} groups={groups} />
     </PublicPage>
   );
 }

@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { ListTabs } from '@/components/site/about/ListTabs';
 import { VideoCard } from '@/components/site/about/VideoCard';
 import { EmptyState } from '@/components/site/EmptyState';
@@ -9,26 +8,27 @@ import { sectionParam } from '@/lib/public/lists';
 import { videos } from '@/lib/public/about/videos';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { pageParam } from '@/lib/public/paging';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { listPage, type ListRequest } from '@/components/site/ListPage';
+import { translationsIn } from '@/lib/i18n/params';
 
 // Reads its search parameters (filters, paging), so it renders on every request; its reads are cached.
 export const dynamic = 'force-dynamic';
 
-async function metadata({ locale }: ListRequest) {
-  const t = await getTranslations({ locale, namespace: 'about' });
-  return routePageMetadata(locale, 'videos', t('videosDescription'));
+async function metadata({ language }: ListRequest) {
+  const t = await translationsIn(language, 'about');
+  return routePageMetadata(language, 'videos', t('videosDescription'));
 }
 
 /** Videos by category (`?type=`): thumbnails with play links, nothing loaded from third parties. */
-async function VideosPage({ locale, language, query }: ListRequest) {
+async function VideosPage({ language, query }: ListRequest) {
   const category = sectionParam(sections.visionCategories, query.type);
   const [t, list] = await Promise.all([
-    getTranslations({ locale, namespace: 'about' }),
+    translationsIn(language, 'about'),
     videos(language, { category, page: pageParam(query.page) }),
   ]);
-  const path = routeHref(locale, 'videos');
+  const path = routeHref(language, 'videos');
   const tabs = [
     { href: path, label: t('allVideos'), current: !category },
     ...sections.visionCategories.map((c) => ({
@@ -38,7 +38,7 @@ async function VideosPage({ locale, language, query }: ListRequest) {
     })),
   ];
   return (
-    <PublicPage locale={locale} route="videos">
+    <PublicPage language={language} route="videos">
       <ListTabs label={t('videoTabs')} tabs={tabs} />
       <p className="meta">{t('playHint')}</p>
       {list.items.length === 0 ? (
@@ -46,12 +46,12 @@ async function VideosPage({ locale, language, query }: ListRequest) {
       ) : (
         <ul className="cards">
           {list.items.map((video) => (
-            <VideoCard key={video.id} locale={locale} video={video} />
+            <VideoCard key={video.id} language={language} video={video} />
           ))}
         </ul>
       )}
       <Pager
-        locale={locale}
+        language={language}
         page={list.page}
         total={list.total}
         pageSize={list.pageSize}

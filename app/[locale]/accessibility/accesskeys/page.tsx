@@ -1,16 +1,15 @@
-import { getTranslations } from 'next-intl/server';
 import { AccesskeyTable } from '@/components/site/accessibility/AccesskeyTable';
 import { DataTable } from '@/components/site/info/DataTable';
 import { TitledSection } from '@/components/site/info/TitledSection';
 import { PublicPage } from '@/components/site/PublicPage';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { openPage, languageOf, translationsIn } from '@/lib/i18n/params';
 import { routePageMetadata } from '@/lib/public/info/metadata';
 import { routeHref } from '@/lib/public/links';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/accessibility/accesskeys'>) {
-  const locale = await localeOf(params);
-  const t = await getTranslations({ locale, namespace: 'accessibility.accesskeys' });
-  return routePageMetadata(locale, 'accesskeys', t('description'));
+  const language = await languageOf(params);
+  const t = await translationsIn(language, 'accessibility.accesskeys');
+  return routePageMetadata(language, 'accesskeys', t('description'));
 }
 
 /** Browsers and the modifier keys they use for access keys. */
@@ -22,14 +21,14 @@ const combinations = [
 ] as const;
 
 export default async function AccesskeysPage({ params }: PageProps<'/[locale]/accessibility/accesskeys'>) {
-  const { locale, t } = await openPage(params, 'accessibility.accesskeys');
+  const { language, t } = await openPage(params, 'accessibility.accesskeys');
   return (
-    <PublicPage locale={locale} route="accesskeys">
+    <PublicPage language={language} route="accesskeys">
       <TitledSection id="marks" title={t('marksTitle')}>
         <p>{t('marks')}</p>
       </TitledSection>
       <TitledSection id="keys" title={t('keysTitle')}>
-        <AccesskeyTable locale={locale} />
+        <AccesskeyTable language={language} />
       </TitledSection>
       <TitledSection id="browsers" title={t('browsersTitle')}>
         <DataTable
@@ -47,7 +46,7 @@ export default async function AccesskeysPage({ params }: PageProps<'/[locale]/ac
           <li>{t('skip')}</li>
           <li>{t('zoom')}</li>
           <li>
-            <a href={routeHref(locale, 'siteMap')}>{t('siteMapLink')}</a>
+            <a href={routeHref(language, 'siteMap')}>{t('siteMapLink')}</a>
           </li>
         </ul>
       </TitledSection>

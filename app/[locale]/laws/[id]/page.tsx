@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FactList } from '@/components/site/laws/FactList';
 import { Attachments } from '@/components/site/Attachments';
 import { DateText } from '@/components/site/DateText';
@@ -7,54 +6,52 @@ import { PublicPage } from '@/components/site/PublicPage';
 import { RichText } from '@/components/site/RichText';
 import { isMembersOnly } from '@/lib/content/model/audience';
 import { resources } from '@/lib/content/model/registry';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { lawDetail } from '@/lib/public/laws/detail';
 import { routeHref } from '@/lib/public/links';
 import { itemPath } from '@/lib/public/routes';
+import { languageOf, setPageLanguage, translationsIn } from '@/lib/i18n/params';
 
 const lawPath = (id: number) => itemPath('laws', id);
 
 const readLaw = async (params: PageProps<'/[locale]/laws/[id]'>['params']) => {
-  const locale = await localeOf(params);
-  const language = toWireLanguage(locale);
+  const language = await languageOf(params);
   const row = await publicRowOr404(resources.webrule, language, (await params).id, lawPath);
-  return { locale, row, law: await lawDetail(row, language) };
+  return { language, row, law: await lawDetail(row, language) };
 };
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/laws/[id]'>) => {
-  const { locale, row, law } = await readLaw(params);
-  return detailPageMetadata(locale, resources.webrule, row, { title: law.title, text: law.content });
+  const { language, row, law } = await readLaw(params);
+  return detailPageMetadata(language, resources.webrule, row, { title: law.title, text: law.content });
 });
 
 /** A law: its facts (authority, number, date, class, business line, attribute), text and attachments. */
 export default async function LawPage({ params }: PageProps<'/[locale]/laws/[id]'>) {
-  const { locale, row, law } = await readLaw(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'laws' });
+  const { language, row, law } = await readLaw(params);
+  setPageLanguage(language);
+  const t = await translationsIn(language, 'laws');
   const facts: [string, ReactNode][] = [
     [t('authority'), law.authority],
     [t('documentNumber'), law.documentNumber],
-    [t('issuedOn'), law.issuedOn && <DateText locale={locale} value={law.issuedOn} />],
+    [t('issuedOn'), law.issuedOn && <DateText language={language} value={law.issuedOn} />],
     [t('class'), law.className],
     [t('business'), law.businessName],
     [t('attribute'), law.attributeName],
   ];
   return (
     <PublicPage
-      locale={locale}
+      language={language}
       route="laws"
       title={law.title}
       below={[{ label: law.title, path: lawPath(law.id) }]}
       membersOnly={isMembersOnly(row)}
     >
       <FactList facts={facts} />
-      <RichText locale={locale} html={law.content} />
-      <Attachments locale={locale} files={law.files} />
+      <RichText language={language} html={law.content} />
+      <Attachments language={language} files={law.files} />
       <p>
-        <a className="back-link" href={routeHref(locale, 'laws')}>
+        <a className="back-link" href={routeHref(language, 'laws')}>
           {t('backToLaws')}
         </a>
       </p>

@@ -2,35 +2,35 @@ import { redirect } from 'next/navigation';
 import { MemberColleagues } from '@/components/site/member/MemberColleagues';
 import { MemberFrame } from '@/components/site/member/MemberFrame';
 import { MemberSections } from '@/components/site/member/MemberSections';
-import { localeOf, openPage } from '@/lib/i18n/params';
-import { sitePath } from '@/lib/i18n/languages';
+import { openPage, languageOf } from '@/lib/i18n/params';
+import { sitePath } from '@/lib/routing/site';
 import { institutionColleagues } from '@/lib/public/member/institution';
 import { institutionPageMetadata } from '@/lib/public/member/metadata';
 import { formErrorText, queryValue } from '@/lib/public/member/page';
-import { memberPaths } from '@/lib/public/member/paths';
+import { memberPaths } from '@/lib/routing/member';
 
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/member/colleagues'>) {
-  return institutionPageMetadata(await localeOf(params), 'colleagues');
+  return institutionPageMetadata(await languageOf(params), 'colleagues');
 }
 
 /** 同仁帳號: the key contact lists, invites and removes their institution's accounts (forms without JavaScript). */
 export default async function MemberColleaguesPage({ params, searchParams }: PageProps<'/[locale]/member/colleagues'>) {
-  const { locale, language, t } = await openPage(params, 'memberInstitution');
+  const { language, t } = await openPage(params, 'memberInstitution');
   const colleagues = await institutionColleagues(language);
   if (!colleagues) redirect(sitePath(language, memberPaths.login));
   const query = await searchParams;
   const notice = (['invited', 'removed'] as const).find((key) => queryValue(query[key]) === '1');
   return (
-    <MemberFrame locale={locale} title={t('colleagues.title')}>
-      <MemberSections locale={locale} current="colleagues" />
+    <MemberFrame language={language} title={t('colleagues.title')}>
+      <MemberSections language={language} current="colleagues" />
       {colleagues.roster ? (
         <MemberColleagues
-          locale={locale}
+          language={language}
           roster={colleagues.roster}
           self={colleagues.signedIn.account.id}
-          error={await formErrorText(locale, query)}
+          error={await formErrorText(language, query)}
           notice={notice}
         />
       ) : (

@@ -1,5 +1,4 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { HydratedPage } from '@/components/site/HydratedPage';
 import { MemberField, MemberForm } from '@/components/site/member/MemberForm';
@@ -7,16 +6,16 @@ import { MemberFrame } from '@/components/site/member/MemberFrame';
 import { MemberPasskeySignIn } from '@/components/site/member/MemberPasskeyForms';
 import styles from '@/components/site/member/member.module.css';
 import form from '@/components/site/form.module.css';
-import { localeOf, openPage } from '@/lib/i18n/params';
-import { sitePath } from '@/lib/i18n/languages';
+import { openPage, languageOf, messagesIn } from '@/lib/i18n/params';
+import { sitePath } from '@/lib/routing/site';
 import { memberPageMetadata } from '@/lib/public/member/metadata';
 import { formErrorText, memberFormToken, queryValue, signedInMember } from '@/lib/public/member/page';
-import { memberPaths } from '@/lib/public/member/paths';
+import { memberPaths } from '@/lib/routing/member';
 
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/member/login'>) {
-  return memberPageMetadata(await localeOf(params), 'login');
+  return memberPageMetadata(await languageOf(params), 'login');
 }
 
 /**
@@ -24,22 +23,22 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/member/l
  * one; or, with script, a passkey alone (the page keeps Next.js's runtime for that button).
  */
 export default async function MemberLogin({ params, searchParams }: PageProps<'/[locale]/member/login'>) {
-  const { locale, language, t } = await openPage(params, 'memberArea');
+  const { language, t } = await openPage(params, 'memberArea');
   if (await signedInMember()) redirect(sitePath(language, memberPaths.home));
   const query = await searchParams;
-  const error = await formErrorText(locale, query);
-  const passkeyError = await formErrorText(locale, query, 'passkeyError');
-  const messages = await getMessages({ locale });
+  const error = await formErrorText(language, query);
+  const passkeyError = await formErrorText(language, query, 'passkeyError');
+  const messages = await messagesIn(language);
   const notice = (['welcomed', 'reset', 'signedOut'] as const).find((key) => queryValue(query[key]) === '1');
   return (
-    <MemberFrame locale={locale} title={t('login.title')}>
+    <MemberFrame language={language} title={t('login.title')}>
       <p>{t('login.intro')}</p>
       {notice ? (
         <div className={`${form.notice} ${form.noticeSuccess}`} role="status">
           <p>{t(`login.${notice}`)}</p>
         </div>
       ) : null}
-      <MemberForm locale={locale} name="login" error={error} submit={t('login.submit')}>
+      <MemberForm language={language} name="login" error={error} submit={t('login.submit')}>
         <MemberField
           id="member-username"
           name="username"

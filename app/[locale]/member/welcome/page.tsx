@@ -1,7 +1,7 @@
 import { MemberField, MemberForm } from '@/components/site/member/MemberForm';
 import { MemberFrame } from '@/components/site/member/MemberFrame';
 import form from '@/components/site/form.module.css';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { openPage, languageOf } from '@/lib/i18n/params';
 import accountDefinition from '@/lib/content/resources/account';
 import { openInvitation } from '@/lib/content/operations/member-invitations';
 import { memberPageMetadata } from '@/lib/public/member/metadata';
@@ -10,19 +10,19 @@ import { formErrorText, queryValue } from '@/lib/public/member/page';
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/member/welcome'>) {
-  return memberPageMetadata(await localeOf(params), 'welcome');
+  return memberPageMetadata(await languageOf(params), 'welcome');
 }
 
 /** Where an invitation's link (`?token=`, 7 days, once) leads: the new Member chooses a password. */
 export default async function MemberWelcome({ params, searchParams }: PageProps<'/[locale]/member/welcome'>) {
-  const { locale, t } = await openPage(params, 'memberArea');
+  const { language, t } = await openPage(params, 'memberArea');
   const query = await searchParams;
   const token = queryValue(query.token);
   const invitation = token ? await openInvitation(token) : null;
-  const error = await formErrorText(locale, query);
+  const error = await formErrorText(language, query);
   const rules = t('rules', { min: accountDefinition.fields.password.min ?? 8 });
   return (
-    <MemberFrame locale={locale} title={t('welcome.title')}>
+    <MemberFrame language={language} title={t('welcome.title')}>
       {invitation ? (
         <>
           <p>
@@ -32,7 +32,7 @@ export default async function MemberWelcome({ params, searchParams }: PageProps<
               email: invitation.email,
             })}
           </p>
-          <MemberForm locale={locale} name="welcome" error={error} submit={t('welcome.submit')}>
+          <MemberForm language={language} name="welcome" error={error} submit={t('welcome.submit')}>
             <input type="hidden" name="token" value={token} />
             {/* The username, for the browser's password manager to keep with the password. */}
             <input type="hidden" name="username" autoComplete="username" value={invitation.email} />

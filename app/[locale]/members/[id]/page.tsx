@@ -1,4 +1,3 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FactList } from '@/components/site/laws/FactList';
 import { ExternalLink } from '@/components/site/members/ExternalLink';
 import styles from '@/components/site/members/members.module.css';
@@ -8,28 +7,27 @@ import { ItemImage } from '@/components/site/ItemImage';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/model/registry';
 import { sections } from '@/lib/content/model/sections';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { sectionLabel } from '@/lib/public/lists';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { memberView } from '@/lib/public/members/members';
 import { servicePoints } from '@/lib/public/members/service-points';
-import { withQuery } from '@/lib/public/urls';
+import { withQuery } from '@/lib/routing/site';
 import { routeHref } from '@/lib/public/links';
 import { itemPath } from '@/lib/public/routes';
+import { languageOf, setPageLanguage, translationsIn } from '@/lib/i18n/params';
 
 const memberPath = (id: number) => itemPath('members', id);
 
 const readMember = async (params: PageProps<'/[locale]/members/[id]'>['params']) => {
-  const locale = await localeOf(params);
-  const row = await publicRowOr404(resources.webmemberdept, toWireLanguage(locale), (await params).id, memberPath);
-  return { locale, row, member: memberView(row) };
+  const language = await languageOf(params);
+  const row = await publicRowOr404(resources.webmemberdept, language, (await params).id, memberPath);
+  return { language, row, member: memberView(row) };
 };
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/members/[id]'>) => {
-  const { locale, row, member } = await readMember(params);
-  return detailPageMetadata(locale, resources.webmemberdept, row, {
+  const { language, row, member } = await readMember(params);
+  return detailPageMetadata(language, resources.webmemberdept, row, {
     title: member.name,
     text: [member.department, member.address].filter(Boolean).join(' · '),
   });
@@ -37,17 +35,16 @@ export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[l
 
 /** A member institution: its logo and public details, and its regional service points. */
 export default async function MemberPage({ params }: PageProps<'/[locale]/members/[id]'>) {
-  const { locale, member } = await readMember(params);
-  setRequestLocale(locale);
-  const language = toWireLanguage(locale);
+  const { language, member } = await readMember(params);
+  setPageLanguage(language);
   const [t, points] = await Promise.all([
-    getTranslations({ locale, namespace: 'members' }),
+    translationsIn(language, 'members'),
     servicePoints(language, { memberId: member.id, page: 1 }),
   ]);
-  const list = routeHref(locale, 'members');
+  const list = routeHref(language, 'members');
   return (
     <PublicPage
-      locale={locale}
+      language={language}
       route="members"
       title={member.name}
       below={[{ label: member.name, path: memberPath(member.id) }]}
@@ -67,7 +64,7 @@ export default async function MemberPage({ params }: PageProps<'/[locale]/member
           [t('phone'), member.phone],
           [t('fax'), member.fax],
           [t('website'), member.website && <ExternalLink href={member.website} />],
-          [t('joinedOn'), member.joinedOn && <DateText locale={locale} value={member.joinedOn} />],
+          [t('joinedOn'), member.joinedOn && <DateText language={language} value={member.joinedOn} />],
         ]}
       />
       {points.items.length > 0 && (
@@ -75,10 +72,10 @@ export default async function MemberPage({ params }: PageProps<'/[locale]/member
           <h2 id="service-points" className="section-title">
             {t('servicePoints')}
           </h2>
-          <ServicePointList locale={locale} points={points.items} headingLevel={3} />
+          <ServicePointList language={language} points={points.items} headingLevel={3} />
           {points.total > points.items.length && (
             <p>
-              <a href={routeHref(locale, 'servicePoints')}>{t('servicePoints')}</a>
+              <a href={routeHref(language, 'servicePoints')}>{t('servicePoints')}</a>
             </p>
           )}
         </section>

@@ -1,11 +1,11 @@
 import { PublicPage } from '@/components/site/PublicPage';
 import form from '@/components/site/form.module.css';
 import styles from '@/components/site/newsletter/newsletter.module.css';
-import { toWireLanguage } from '@/lib/i18n/languages';
 import { openPage } from '@/lib/i18n/params';
 import { routeHref } from '@/lib/public/links';
 import { searchParam } from '@/lib/public/paging';
 import { personalPageMetadata } from '@/lib/public/personal-pages';
+import { newsletterPaths } from '@/lib/routing/personal';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,17 +18,17 @@ export const generateMetadata = ({ params }: PageProps<'/[locale]/newsletter/con
  * the outcome (the manage page once confirmed).
  */
 export default async function ConfirmPage({ params, searchParams }: PageProps<'/[locale]/newsletter/confirm'>) {
-  const { locale, t } = await openPage(params, 'newsletter');
+  const { language, t } = await openPage(params, 'newsletter');
   const query = await searchParams;
   const token = searchParam(query.token);
-  const below = [{ label: t('confirmTitle'), path: '/newsletter/confirm' }];
+  const below = [{ label: t('confirmTitle'), path: newsletterPaths.confirm }];
   let body;
   if (searchParam(query.invalid) === '1' || !token) {
     body = (
       <div className={`${form.notice} ${form.noticeError}`} role="alert">
         <p>{t('invalid')}</p>
         <p>
-          <a href={routeHref(locale, 'newsletter')}>{t('subscribeAgain')}</a>
+          <a href={routeHref(language, 'newsletter')}>{t('subscribeAgain')}</a>
         </p>
       </div>
     );
@@ -37,7 +37,7 @@ export default async function ConfirmPage({ params, searchParams }: PageProps<'/
       <form method="post" action="/api/newsletter/confirm" className={styles.form}>
         <p>{t('confirmIntro')}</p>
         <input type="hidden" name="token" value={token} />
-        <input type="hidden" name="lang" value={toWireLanguage(locale)} />
+        <input type="hidden" name="lang" value={language} />
         <div className={styles.actions}>
           <button type="submit" className={form.button}>
             {t('confirmButton')}
@@ -47,7 +47,7 @@ export default async function ConfirmPage({ params, searchParams }: PageProps<'/
     );
   }
   return (
-    <PublicPage locale={locale} route="newsletter" title={t('confirmTitle')} below={below}>
+    <PublicPage language={language} route="newsletter" title={t('confirmTitle')} below={below}>
       {body}
     </PublicPage>
   );

@@ -8,6 +8,7 @@ import { openPage } from '@/lib/i18n/params';
 import { routeHref } from '@/lib/public/links';
 import { searchParam } from '@/lib/public/paging';
 import { personalPageMetadata } from '@/lib/public/personal-pages';
+import { newsletterPaths } from '@/lib/routing/personal';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,12 +21,12 @@ export const generateMetadata = ({ params }: PageProps<'/[locale]/newsletter/man
  * forms posted to `POST /api/newsletter/manage` and `/unsubscribe`, which send the browser back here.
  */
 export default async function ManagePage({ params, searchParams }: PageProps<'/[locale]/newsletter/manage'>) {
-  const { locale, t } = await openPage(params, 'newsletter');
+  const { language, t } = await openPage(params, 'newsletter');
   const query = await searchParams;
   const token = searchParam(query.token);
   const done = searchParam(query.done);
   const subscriber = await subscriberByToken(token);
-  const below = [{ label: t('manageTitle'), path: '/newsletter/manage' }];
+  const below = [{ label: t('manageTitle'), path: newsletterPaths.manage }];
   const tokenQuery = subscriber ? `?token=${encodeURIComponent(subscriber.token)}` : '';
   // Bulletins for members only are offered while the address is an active Member account's.
   const topics: readonly NewsletterTopic[] =
@@ -33,12 +34,12 @@ export default async function ManagePage({ params, searchParams }: PageProps<'/[
       ? [...publicNewsletterTopics, MEMBER_BULLETINS]
       : publicNewsletterTopics;
   return (
-    <PublicPage locale={locale} route="newsletter" title={t('manageTitle')} below={below}>
+    <PublicPage language={language} route="newsletter" title={t('manageTitle')} below={below}>
       {!subscriber ? (
         <div className={`${form.notice} ${form.noticeError}`} role="alert">
           <p>{t('unknownToken')}</p>
           <p>
-            <a href={routeHref(locale, 'newsletter')}>{t('subscribeAgain')}</a>
+            <a href={routeHref(language, 'newsletter')}>{t('subscribeAgain')}</a>
           </p>
         </div>
       ) : (
@@ -112,7 +113,7 @@ export default async function ManagePage({ params, searchParams }: PageProps<'/[
           )}
           {subscriber.status === 'unsubscribed' && (
             <p>
-              <a href={routeHref(locale, 'newsletter')}>{t('subscribeAgain')}</a>
+              <a href={routeHref(language, 'newsletter')}>{t('subscribeAgain')}</a>
             </p>
           )}
         </>

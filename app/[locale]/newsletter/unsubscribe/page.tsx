@@ -6,6 +6,7 @@ import { openPage } from '@/lib/i18n/params';
 import { routeHref } from '@/lib/public/links';
 import { searchParam } from '@/lib/public/paging';
 import { personalPageMetadata } from '@/lib/public/personal-pages';
+import { newsletterPaths } from '@/lib/routing/personal';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,17 +18,17 @@ export const generateMetadata = ({ params }: PageProps<'/[locale]/newsletter/uns
  * posts `List-Unsubscribe=One-Click` to the same link as a mail client would.
  */
 export default async function UnsubscribePage({ params, searchParams }: PageProps<'/[locale]/newsletter/unsubscribe'>) {
-  const { locale, t } = await openPage(params, 'newsletter');
+  const { language, t } = await openPage(params, 'newsletter');
   const token = searchParam((await searchParams).token);
   const subscriber = await subscriberByToken(token);
-  const below = [{ label: t('unsubscribeTitle'), path: '/newsletter/unsubscribe' }];
+  const below = [{ label: t('unsubscribeTitle'), path: newsletterPaths.unsubscribe }];
   return (
-    <PublicPage locale={locale} route="newsletter" title={t('unsubscribeTitle')} below={below}>
+    <PublicPage language={language} route="newsletter" title={t('unsubscribeTitle')} below={below}>
       {!subscriber ? (
         <div className={`${form.notice} ${form.noticeError}`} role="alert">
           <p>{t('unknownToken')}</p>
           <p>
-            <a href={routeHref(locale, 'newsletter')}>{t('subscribeAgain')}</a>
+            <a href={routeHref(language, 'newsletter')}>{t('subscribeAgain')}</a>
           </p>
         </div>
       ) : subscriber.status === 'unsubscribed' ? (

@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import QRCode from 'qrcode';
 import { DateText } from '@/components/site/DateText';
@@ -6,15 +5,15 @@ import { RequiredMark } from '@/components/site/FormErrorSummary';
 import { PublicPage } from '@/components/site/PublicPage';
 import form from '@/components/site/form.module.css';
 import { messageIn } from '@/lib/content/model/errors';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
 import { fromWireDateTime } from '@/lib/content/model/wire-dates';
 import { config } from '@/lib/config';
-import { pathHref } from '@/lib/public/links';
+import { detailHref } from '@/lib/public/links';
 import { searchParam } from '@/lib/public/paging';
 import { cancelSignUp, saveAnswers } from '@/lib/public/registration/action';
 import { registrationByToken } from '@/lib/public/registration/manage';
 import { personalPageMetadata } from '@/lib/public/personal-pages';
+import { registrationPath } from '@/lib/routing/personal';
+import { languageOf, translationsIn } from '@/lib/i18n/params';
 
 // A person's own sign-up: rendered on every request, never kept by a cache (lib/public/cache-headers.ts
 // leaves the path out, so Next.js's no-store stands) and never indexed.
@@ -32,13 +31,12 @@ export default async function ManageRegistrationPage({
   params,
   searchParams,
 }: PageProps<'/[locale]/registration/[token]'>) {
-  const locale = await localeOf(params);
-  const language = toWireLanguage(locale);
+  const language = await languageOf(params);
   const { token } = await params;
   const query = await searchParams;
   const registration = await registrationByToken(language, token);
   if (!registration) notFound();
-  const t = await getTranslations({ locale, namespace: 'registration' });
+  const t = await translationsIn(language, 'registration');
   const timeZone = config().siteTimeZone;
   const start = fromWireDateTime(registration.activity.startAt, timeZone);
   const qr = await QRCode.toString(registration.code, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
@@ -52,10 +50,10 @@ export default async function ManageRegistrationPage({
   );
   return (
     <PublicPage
-      locale={locale}
+      language={language}
       route="activities"
       title={t('manageTitle')}
-      below={[{ label: t('manageTitle'), path: `/registration/${token}` }]}
+      below={[{ label: t('manageTitle'), path: registrationPath(token) }]}
     >
       {searchParam(query.new) === '1' &&
         live &&
@@ -73,12 +71,12 @@ export default async function ManageRegistrationPage({
         <div>
           <dt>{t('activity')}</dt>
           <dd>
-            <a href={pathHref(locale, `/activities/${registration.activity.id}`)}>{registration.activity.title}</a>
+            <a href={detailHref(language, 'activities', registration.activity.id)}>{registration.activity.title}</a>
           </dd>
         </div>
         <div>
           <dt>{t('when')}</dt>
-          <dd>{start && <DateText locale={locale} value={start} style="datetime" />}</dd>
+          <dd>{start && <DateText language={language} value={start} style="datetime" />}</dd>
         </div>
         {registration.activity.location && (
           <div>

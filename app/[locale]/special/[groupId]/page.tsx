@@ -1,4 +1,3 @@
-import { getTranslations } from 'next-intl/server';
 import { ItemList } from '@/components/site/info/ItemList';
 import { MembersOnlyMark } from '@/components/site/MembersOnlyMark';
 import { isMembersOnly } from '@/lib/content/model/audience';
@@ -9,8 +8,7 @@ import { EmptyState } from '@/components/site/EmptyState';
 import { PAGE_SIZES, ItemImage } from '@/components/site/ItemImage';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/model/registry';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { openPage, languageOf, translationsIn } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { zoneSections } from '@/lib/public/services/special';
@@ -18,23 +16,23 @@ import { zoneOr404 } from '@/lib/public/services/zone-pages';
 import { rowHref } from '@/lib/public/links';
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/special/[groupId]'>) => {
-  const locale = await localeOf(params);
-  const zone = await zoneOr404(locale, (await params).groupId);
-  return detailPageMetadata(locale, resources.webspecialgroup, zone, {
+  const language = await languageOf(params);
+  const zone = await zoneOr404(language, (await params).groupId);
+  return detailPageMetadata(language, resources.webspecialgroup, zone, {
     title: zone.name ?? '',
     text: zone.description,
   });
 });
 
 export default async function SpecialZonePage({ params }: PageProps<'/[locale]/special/[groupId]'>) {
-  const { locale } = await openPage(params);
-  const zone = await zoneOr404(locale, (await params).groupId);
-  const t = await getTranslations({ locale, namespace: 'services' });
-  const sections = await zoneSections(toWireLanguage(locale), zone.id);
+  const { language } = await openPage(params);
+  const zone = await zoneOr404(language, (await params).groupId);
+  const t = await translationsIn(language, 'services');
+  const sections = await zoneSections(language, zone.id);
   const name = zone.name ?? '';
   return (
     <PublicPage
-      locale={locale}
+      language={language}
       route="special"
       title={name}
       below={[{ label: name, path: publicRowPath('webspecialgroup', zone)! }]}
@@ -66,9 +64,9 @@ export default async function SpecialZonePage({ params }: PageProps<'/[locale]/s
             entries={items.map((item) => ({
               id: item.id,
               title: item.title ?? '',
-              href: rowHref(locale, 'webspecial', item),
+              href: rowHref(language, 'webspecial', item),
               image: item.image,
-              badge: isMembersOnly(item) && <MembersOnlyMark locale={locale} />,
+              badge: isMembersOnly(item) && <MembersOnlyMark language={language} />,
             }))}
           />
         </TitledSection>

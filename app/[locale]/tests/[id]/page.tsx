@@ -1,47 +1,46 @@
 import { cache } from 'react';
-import { getTranslations } from 'next-intl/server';
 import { DetailArticle } from '@/components/site/info/DetailArticle';
 import { TestFacts } from '@/components/site/info/TestFacts';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/model/registry';
-import { toWireLanguage, type Locale } from '@/lib/i18n/languages';
-import { localeOf, openPage } from '@/lib/i18n/params';
+import { type WireLanguage } from '@/lib/i18n/languages';
+import { openPage, languageOf, translationsIn } from '@/lib/i18n/params';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { publicRowPath } from '@/lib/public/row-links';
 import { routeHref } from '@/lib/public/links';
 import { itemPath } from '@/lib/public/routes';
 
-const item = cache((locale: Locale, id: string) =>
-  publicRowOr404(resources.webtrusttest, toWireLanguage(locale), id, (rowId) => itemPath('tests', rowId)),
+const item = cache((language: WireLanguage, id: string) =>
+  publicRowOr404(resources.webtrusttest, language, id, (rowId) => itemPath('tests', rowId)),
 );
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/tests/[id]'>) => {
-  const locale = await localeOf(params);
-  const row = await item(locale, (await params).id);
-  return detailPageMetadata(locale, resources.webtrusttest, row, { title: row.title ?? '' });
+  const language = await languageOf(params);
+  const row = await item(language, (await params).id);
+  return detailPageMetadata(language, resources.webtrusttest, row, { title: row.title ?? '' });
 });
 
 export default async function TestPage({ params }: PageProps<'/[locale]/tests/[id]'>) {
-  const { locale } = await openPage(params);
-  const row = await item(locale, (await params).id);
-  const t = await getTranslations({ locale, namespace: 'info' });
-  const routes = await getTranslations({ locale, namespace: 'site.routes' });
+  const { language } = await openPage(params);
+  const row = await item(language, (await params).id);
+  const t = await translationsIn(language, 'info');
+  const routes = await translationsIn(language, 'site.routes');
   const title = row.title ?? '';
   return (
     <PublicPage
-      locale={locale}
+      language={language}
       route="tests"
       title={title}
       below={[{ label: title, path: publicRowPath('webtrusttest', row)! }]}
     >
       <DetailArticle
-        locale={locale}
+        language={language}
         title={title}
-        meta={<TestFacts locale={locale} row={row} />}
+        meta={<TestFacts language={language} row={row} />}
         html={row.content}
         files={row.files}
-        back={{ href: routeHref(locale, 'tests'), label: t('backToList', { list: routes('tests') }) }}
+        back={{ href: routeHref(language, 'tests'), label: t('backToList', { list: routes('tests') }) }}
       />
     </PublicPage>
   );

@@ -1,7 +1,7 @@
 import { LoginScreen } from '@/components/admin/LoginScreen';
 import { config } from '@/lib/config';
 import { relyingParty } from '@/lib/content/auth/passkeys';
-import { toLocale, type WireLanguage } from '@/lib/i18n/languages';
+import { type WireLanguage } from '@/lib/i18n/languages';
 import { messagesFor } from '@/lib/i18n/messages';
 
 // The captcha's site key is read when the page is served, not baked in at build time.
@@ -13,7 +13,7 @@ export default async function LoginPage({ params }: PageProps<'/admin/[lang]/log
   // client tree does; browsers without script (or with it blocked) show it, others ignore it.
   const notice = (
     <noscript>
-      <p className="admin-login-noscript">{messagesFor(toLocale(language)).admin.login.noscript}</p>
+      <p className="admin-login-noscript">{messagesFor(language).admin.login.noscript}</p>
     </noscript>
   );
   return (

@@ -1,24 +1,22 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { VideoPlayer } from '@/components/site/about/VideoPlayer';
 import { PublicPage } from '@/components/site/PublicPage';
 import { resources } from '@/lib/content/model/registry';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
 import { detailPageMetadata, unlessNotFound } from '@/lib/public/metadata';
 import { videoView } from '@/lib/public/about/videos';
 import { videoPath } from '@/lib/public/about/watch';
 import { publicRowOr404 } from '@/lib/public/detail';
 import { routeHref } from '@/lib/public/links';
+import { languageOf, setPageLanguage, translationsIn } from '@/lib/i18n/params';
 
 const readVideo = async (params: PageProps<'/[locale]/about/videos/[id]'>['params']) => {
-  const locale = await localeOf(params);
-  const row = await publicRowOr404(resources.webvision, toWireLanguage(locale), (await params).id, videoPath);
-  return { locale, row, video: videoView(row) };
+  const language = await languageOf(params);
+  const row = await publicRowOr404(resources.webvision, language, (await params).id, videoPath);
+  return { language, row, video: videoView(row) };
 };
 
 export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[locale]/about/videos/[id]'>) => {
-  const { locale, row, video } = await readVideo(params);
-  return detailPageMetadata(locale, resources.webvision, row, {
+  const { language, row, video } = await readVideo(params);
+  return detailPageMetadata(language, resources.webvision, row, {
     title: video.title,
     text: video.description,
     pathOf: (r) => videoPath(r.id),
@@ -27,22 +25,22 @@ export const generateMetadata = unlessNotFound(async ({ params }: PageProps<'/[l
 
 /** A video's own page: an uploaded film plays here; a YouTube or Vimeo video is one link away. */
 export default async function VideoPage({ params }: PageProps<'/[locale]/about/videos/[id]'>) {
-  const { locale, video } = await readVideo(params);
-  setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'about' });
+  const { language, video } = await readVideo(params);
+  setPageLanguage(language);
+  const t = await translationsIn(language, 'about');
   return (
     <PublicPage
-      locale={locale}
+      language={language}
       route="videos"
       title={video.title}
       membersOnly={video.membersOnly}
       below={[{ label: video.title, path: videoPath(video.id) }]}
     >
-      <VideoPlayer locale={locale} video={video} />
+      <VideoPlayer language={language} video={video} />
       <p className="meta">{t('views', { count: video.clicks })}</p>
       {video.description && <p className="lead">{video.description}</p>}
       <p>
-        <a className="back-link" href={routeHref(locale, 'videos')}>
+        <a className="back-link" href={routeHref(language, 'videos')}>
           {t('backToVideos')}
         </a>
       </p>

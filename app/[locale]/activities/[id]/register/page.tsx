@@ -1,5 +1,4 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { HydratedPage } from '@/components/site/HydratedPage';
 import { PublicPage } from '@/components/site/PublicPage';
@@ -8,38 +7,37 @@ import { SignUpStateText } from '@/components/site/registration/SignUpState';
 import { captchaEnabled } from '@/lib/content/auth/captcha';
 import { askedFields } from '@/lib/content/model/registration';
 import { config } from '@/lib/config';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { localeOf } from '@/lib/i18n/params';
-import { pathHref } from '@/lib/public/links';
 import { memberSignUpPrefill } from '@/lib/public/member/entry';
 import { activitySignUp } from '@/lib/public/registration/state';
+import { languageOf, messagesIn, translationsIn } from '@/lib/i18n/params';
+import { sitePath } from '@/lib/routing/site';
 
 // The seats left change with every sign-up: rendered on every request, never kept by a cache
 // (lib/public/cache-headers.ts leaves the path out).
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/activities/[id]/register'>) {
-  const locale = await localeOf(params);
-  const signUp = await activitySignUp(locale, (await params).id);
-  const t = await getTranslations({ locale, namespace: 'registration' });
+  const language = await languageOf(params);
+  const signUp = await activitySignUp(language, (await params).id);
+  const t = await translationsIn(language, 'registration');
   return { title: signUp ? t('pageTitle', { title: signUp.activity.title }) : t('title'), robots: { index: false } };
 }
 
 /** An activity's sign-up form, with its state in words; the form only while it takes sign-ups. */
 export default async function SignUpPage({ params }: PageProps<'/[locale]/activities/[id]/register'>) {
-  const locale = await localeOf(params);
+  const language = await languageOf(params);
   const { id } = await params;
-  const signUp = await activitySignUp(locale, id);
+  const signUp = await activitySignUp(language, id);
   if (!signUp) notFound();
   const { activity, state } = signUp;
-  const t = await getTranslations({ locale, namespace: 'registration' });
-  const messages = await getMessages({ locale });
+  const t = await translationsIn(language, 'registration');
+  const messages = await messagesIn(language);
   const captchaSiteKey = captchaEnabled() ? config().recaptcha.siteKey : undefined;
   const activityPath = `/activities/${activity.id}`;
   const open = state.phase === 'open' || state.phase === 'waitlist';
   return (
     <PublicPage
-      locale={locale}
+      language={language}
       route="activities"
       title={t('pageTitle', { title: activity.title })}
       below={[
@@ -47,22 +45,22 @@ export default async function SignUpPage({ params }: PageProps<'/[locale]/activi
         { label: t('title'), path: `${activityPath}/register` },
       ]}
     >
-      <SignUpStateText locale={locale} state={state} />
+      <SignUpStateText language={language} state={state} />
       {open && (
         <NextIntlClientProvider messages={{ registration: messages.registration }}>
           <HydratedPage part="sign-up form" />
           <SignUpForm
-            language={toWireLanguage(locale)}
+            language={language}
             activityId={activity.id}
             maxSeats={activity.maxSeats}
             askFields={askedFields(activity.askFields)}
             consentText={activity.consentText}
             captchaSiteKey={captchaSiteKey}
-            prefill={await memberSignUpPrefill(locale)}
+            prefill={await memberSignUpPrefill(language)}
           />
         </NextIntlClientProvider>
       )}
-      <a href={pathHref(locale, activityPath)} className="back-link">
+      <a href={sitePath(language, activityPath)} className="back-link">
         {t('backToActivity')}
       </a>
     </PublicPage>

@@ -1,12 +1,11 @@
-import { hasLocale } from 'next-intl';
-import { routing } from '@/lib/i18n/routing';
-import { toWireLanguage } from '@/lib/i18n/languages';
+import { languageOfLocale } from '@/lib/i18n/languages';
 import { isMemberForm, submitMemberForm } from '@/lib/public/member/forms';
 
 // The member area's forms post here (lib/public/member/forms.ts); each answers with a 303.
 export async function POST(request: Request, { params }: RouteContext<'/[locale]/member/forms/[form]'>) {
   const { locale, form } = await params;
-  if (!hasLocale(routing.locales, locale) || !isMemberForm(form))
+  const language = languageOfLocale(locale);
+  if (!language || !isMemberForm(form))
     return new Response(null, { status: 404, headers: { 'cache-control': 'private, no-store' } });
-  return submitMemberForm(request, toWireLanguage(locale), form);
+  return submitMemberForm(request, language, form);
 }

@@ -1,20 +1,19 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages } from 'next-intl/server';
 import { HydratedPage } from '@/components/site/HydratedPage';
 import { MemberField, MemberForm } from '@/components/site/member/MemberForm';
 import { MemberPasskeyVerify } from '@/components/site/member/MemberPasskeyForms';
 import { MemberFrame } from '@/components/site/member/MemberFrame';
 import styles from '@/components/site/member/member.module.css';
-import { localeOf, openPage } from '@/lib/i18n/params';
-import { sitePath } from '@/lib/i18n/languages';
+import { openPage, languageOf, messagesIn } from '@/lib/i18n/params';
+import { sitePath } from '@/lib/routing/site';
 import { memberPageMetadata } from '@/lib/public/member/metadata';
 import { formErrorText, memberFormToken, verifyPasskeyOptions } from '@/lib/public/member/page';
-import { memberPaths } from '@/lib/public/member/paths';
+import { memberPaths } from '@/lib/routing/member';
 
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/member/login/verify'>) {
-  return memberPageMetadata(await localeOf(params), 'verify');
+  return memberPageMetadata(await languageOf(params), 'verify');
 }
 
 /**
@@ -22,14 +21,14 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/member/l
  * or, with script, one of the account's passkeys (the page then keeps Next.js's runtime for it).
  */
 export default async function MemberVerify({ params, searchParams }: PageProps<'/[locale]/member/login/verify'>) {
-  const { locale, language, t } = await openPage(params, 'memberArea');
-  const error = await formErrorText(locale, await searchParams);
+  const { language, t } = await openPage(params, 'memberArea');
+  const error = await formErrorText(language, await searchParams);
   const passkeyOptions = await verifyPasskeyOptions(language);
-  const messages = passkeyOptions ? await getMessages({ locale }) : null;
+  const messages = passkeyOptions ? await messagesIn(language) : null;
   return (
-    <MemberFrame locale={locale} title={t('verify.title')}>
+    <MemberFrame language={language} title={t('verify.title')}>
       <p>{t('verify.intro')}</p>
-      <MemberForm locale={locale} name="verify" error={error} submit={t('verify.submit')}>
+      <MemberForm language={language} name="verify" error={error} submit={t('verify.submit')}>
         <MemberField
           id="member-code"
           name="code"

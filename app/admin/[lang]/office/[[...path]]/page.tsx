@@ -1,5 +1,5 @@
 import { AdminScreenView } from '@/components/admin/AdminScreenView';
-import { SETTINGS_SEGMENT } from '@/lib/admin/paths';
+import { adminSegments } from '@/lib/routing/back-office';
 import { settingsFieldViews } from '@/lib/admin/settings-form';
 import settingsDefinition from '@/lib/content/resources/websetting';
 
@@ -9,6 +9,7 @@ import settingsDefinition from '@/lib/content/resources/websetting';
  */
 export default async function OfficePage({ params }: PageProps<'/admin/[lang]/office/[[...path]]'>) {
   const { path } = await params;
-  const settingsFields = path?.[0] === SETTINGS_SEGMENT ? settingsFieldViews(settingsDefinition.fields) : undefined;
+  const settings = path?.[0] === adminSegments.settings;
+  const settingsFields = settings ? settingsFieldViews(settingsDefinition.fields) : undefined;
   return <AdminScreenView settingsFields={settingsFields} />;
 }

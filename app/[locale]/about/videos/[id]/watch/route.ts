@@ -1,14 +1,13 @@
-import { hasLocale } from 'next-intl';
-import { toWireLanguage } from '@/lib/i18n/languages';
-import { routing } from '@/lib/i18n/routing';
+import { languageOfLocale } from '@/lib/i18n/languages';
 import { watchVideo } from '@/lib/public/about/watch';
 
 type Context = RouteContext<'/[locale]/about/videos/[id]/watch'>;
 
 async function answer(method: 'GET' | 'HEAD', { params }: Context): Promise<Response> {
   const { locale, id } = await params;
-  if (!hasLocale(routing.locales, locale)) return new Response(null, { status: 404 });
-  return watchVideo(toWireLanguage(locale), id, method);
+  const language = languageOfLocale(locale);
+  if (!language) return new Response(null, { status: 404 });
+  return watchVideo(language, id, method);
 }
 
 /** The play link of a video: counts one view, then goes to the player (lib/public/about/watch.ts). */

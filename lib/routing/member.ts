@@ -1,16 +1,8 @@
 /**
  * The member area (會員專區) lives below `/{lang}/member`. Its pages are one member's own or carry a
  * form's token, so no cache ever keeps them (`Cache-Control: private, no-store`), and they are not
- * in the site map.
+ * in the site map. Paths below the language prefix: `sitePath(language, memberPaths.login)`.
  */
-export const MEMBER_AREA = 'member';
-
-export const isMemberAreaPath = (pathname: string) => /^\/(?:tw|en)\/member(?:\/|$)/.test(pathname);
-
-/** How long the recovery codes of a new authenticator stay on the member page (in an HttpOnly cookie). */
-export const RECOVERY_CODES_SHOWN_SECONDS = 300;
-
-/** The member area's pages and form targets, below the language prefix. */
 export const memberPaths = {
   home: '/member',
   login: '/member/login',
@@ -24,3 +16,5 @@ export const memberPaths = {
   sessions: '/member/sessions',
   form: (name: string) => `/member/forms/${name}`,
 } as const;
+
+export const isMemberAreaPath = (pathname: string) => /^\/(?:tw|en)\/member(?:\/|$)/.test(pathname);
