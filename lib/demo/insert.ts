@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db';
 import { resources, type ResourceName } from '../content/model/registry';
-import { tableOf } from '../content/storage/repository';
+import { tableOf } from '../content/storage/content-tables';
 import { traits } from '../content/model/define';
 import { wireLanguages, type WireLanguage } from '../i18n/languages';
 

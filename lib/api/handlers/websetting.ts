@@ -1,5 +1,5 @@
 import { config } from '../../config';
-import { uploadsExist } from '../../content/storage/repository';
+import { uploadsExist } from '../../content/storage/row-reads';
 import * as settings from '../../content/storage/settings';
 import { validateInput } from '../../content/model/validation';
 import { toWireDateTime } from '../../content/model/wire-dates';

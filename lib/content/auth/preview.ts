@@ -7,7 +7,8 @@ import { previewTokens } from '../../db/schema';
 import { requireAccess, type Actor } from '../model/actor';
 import { traits, type ResourceDefinition } from '../model/define';
 import { notFound, positiveInteger } from '../model/errors';
-import * as repo from '../storage/repository';
+import { getRow } from '../storage/row-reads';
+import type { Row } from '../model/rows';
 import { hashToken } from './sessions';
 
 /**
@@ -23,14 +24,10 @@ export async function createPreviewToken(
   actor: Actor,
   definition: ResourceDefinition,
   id: string | number,
-  shownAt: (row: repo.Row) => string | null,
+  shownAt: (row: Row) => string | null,
 ): Promise<{ token: string; expiresAt: Date }> {
   requireAccess(actor, traits(definition).write);
-  const row = await repo.getRow(
-    definition,
-    { language: actor.language, publicOnly: false },
-    positiveInteger(String(id)),
-  );
+  const row = await getRow(definition, { language: actor.language, publicOnly: false }, positiveInteger(String(id)));
   if (!row || !shownAt(row)) throw notFound();
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
@@ -71,6 +68,6 @@ export async function findPreviewGrant(
 }
 
 /** The row a grant shows, whatever its visibility and dates (undefined once it is deleted). */
-export async function previewedRow(grant: PreviewGrant, definition: ResourceDefinition): Promise<repo.Row | undefined> {
-  return repo.getRow(definition, { language: grant.language, publicOnly: false }, grant.rowId);
+export async function previewedRow(grant: PreviewGrant, definition: ResourceDefinition): Promise<Row | undefined> {
+  return getRow(definition, { language: grant.language, publicOnly: false }, grant.rowId);
 }

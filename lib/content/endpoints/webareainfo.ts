@@ -5,7 +5,7 @@ import type { WireLanguage } from '../../i18n/languages';
 import { readScopeOf, requireAccess, type Actor } from '../model/actor';
 import { traits } from '../model/define';
 import { defineEndpoints } from './define';
-import { column, tableOf } from '../storage/repository';
+import { column, tableOf } from '../storage/content-tables';
 import definition from '../resources/webareainfo';
 import { referenceFilter } from '../storage/search';
 import { sections } from '../model/sections';

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq, type SQL } from 'drizzle-orm';
 import { defineEndpoints } from './define';
 import { invalid } from '../model/errors';
-import { column, tableOf } from '../storage/repository';
+import { column, tableOf } from '../storage/content-tables';
 import definition from '../resources/webbilingual';
 import { keywordConditions, queryParam, search, textContains } from '../storage/search';
 import { wirePage } from '../model/wire';

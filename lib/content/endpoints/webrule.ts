@@ -6,7 +6,7 @@ import { traits } from '../model/define';
 import { defineEndpoints } from './define';
 import { invalid } from '../model/errors';
 import type { Label } from '../model/fields';
-import { column, tableOf } from '../storage/repository';
+import { column, tableOf } from '../storage/content-tables';
 import definition from '../resources/webrule';
 import webruleattribute from '../resources/webruleattribute';
 import webrulebusiness from '../resources/webrulebusiness';

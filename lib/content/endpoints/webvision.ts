@@ -5,7 +5,8 @@ import { readScopeOf, requireAccess } from '../model/actor';
 import { defineEndpoints } from './define';
 import { notFound, positiveInteger } from '../model/errors';
 import definition from '../resources/webvision';
-import { column, tableOf, type ReadScope, type Row } from '../storage/repository';
+import { column, tableOf, type ReadScope } from '../storage/content-tables';
+import type { Row } from '../model/rows';
 import { readConditions } from '../storage/update-times';
 import { invalidate } from '../../cache/public-reads';
 

@@ -12,7 +12,9 @@ import { Role } from '../model/roles';
 import { validateInput } from '../model/validation';
 import { toWire, wireInstant, wireRow } from '../model/wire';
 import definition from '../resources/webmemberdept';
-import * as repo from '../storage/repository';
+import { reviveRow } from '../storage/content-tables';
+import { getRow } from '../storage/row-reads';
+import type { Row } from '../model/rows';
 import { pendingHistory } from '../storage/pending';
 import { auditRow, checkAgainstDatabase, expectedVersion } from './resource';
 import { submitChange } from './submission';
@@ -46,7 +48,7 @@ export function requireMember(actor: Actor): MemberAccount {
 }
 
 /** The institution's row (in its own language, whatever the request's), or 404 when it is gone. */
-async function institutionRow(memberId: number): Promise<repo.Row> {
+async function institutionRow(memberId: number): Promise<Row> {
   const db = await getDb();
   const [found] = await db
     .select({ lang: webmemberdept.lang })
@@ -54,26 +56,26 @@ async function institutionRow(memberId: number): Promise<repo.Row> {
     .where(eq(webmemberdept.id, memberId))
     .limit(1);
   const row = found
-    ? await repo.getRow(definition, { language: found.lang as WireLanguage, publicOnly: false }, memberId)
+    ? await getRow(definition, { language: found.lang as WireLanguage, publicOnly: false }, memberId)
     : undefined;
   if (!row) throw notFound();
   return row;
 }
 
-const pick = (row: repo.Row, keys: string[]) =>
+const pick = (row: Row, keys: string[]) =>
   Object.fromEntries(keys.filter((key) => key in row).map((key) => [key, row[key]]));
 
 /** The entry as visitors see it (`isVisible` says whether they do), with the editable fields staff alone read. */
-function memberView(actor: Actor, row: repo.Row): repo.Row & { isVisible: boolean } {
+function memberView(actor: Actor, row: Row): Row & { isVisible: boolean } {
   const all = toWire(definition, row, true, config().siteTimeZone);
   return { ...wireRow(actor, definition, row), ...pick(all, memberEditableFields), isVisible: row.isVisible !== false };
 }
 
 /** The latest change of the entry while it waits, or its rejection with the reviewer's comment; else null. */
-async function pendingView(row: repo.Row) {
+async function pendingView(row: Row) {
   const [latest] = await pendingHistory(definition.name, Number(row.id));
   if (!latest || latest.status === 'approved') return null;
-  const changes = toWire(editable, repo.reviveRow(definition, latest.values), true, config().siteTimeZone);
+  const changes = toWire(editable, reviveRow(definition, latest.values), true, config().siteTimeZone);
   return {
     id: latest.id,
     status: latest.status,
@@ -112,7 +114,7 @@ function refuseOtherInstitution(own: MemberAccount, body: Record<string, unknown
 }
 
 /** A logo may be the current one, none, or an image this Member uploaded (member/logo). */
-async function checkLogo(own: MemberAccount, row: repo.Row, logo: unknown) {
+async function checkLogo(own: MemberAccount, row: Row, logo: unknown) {
   if (logo === undefined || logo === null || logo === '' || logo === row.logo) return;
   const db = await getDb();
   const [upload] = await db

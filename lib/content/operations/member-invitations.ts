@@ -20,7 +20,7 @@ import { validateInput } from '../model/validation';
 import { wireInstant } from '../model/wire';
 import accountDefinition from '../resources/account';
 import { recordAudit } from '../storage/audit';
-import { invalidateResource } from '../storage/repository';
+import { invalidateResource } from '../storage/write-transaction';
 import { readWebInfo } from '../storage/settings';
 
 /** An invitation's link works once, for this long. */

@@ -18,7 +18,7 @@ import { hashPassword } from '../auth/passwords';
 import { forgotPasswordLimit, hit, resetMailLimit, resetPasswordLimit, withinLimit } from '../auth/rate-limit';
 import accountDefinition from '../resources/account';
 import { hashToken, revokeSessionsOf } from '../auth/sessions';
-import { invalidateResource } from '../storage/repository';
+import { invalidateResource } from '../storage/write-transaction';
 import { readWebInfo } from '../storage/settings';
 import { validateInput } from '../model/validation';
 import { Role } from '../model/roles';

@@ -51,7 +51,8 @@ import { toWireDateTime } from '../model/wire-dates';
 import webactivity from '../resources/webactivity';
 import { recordAudit } from '../storage/audit';
 import { registrationRetentionMonths, reminderDays } from '../storage/settings';
-import { column, invalidateResource, scopeConditions, tableOf, type Tx } from '../storage/repository';
+import { column, scopeConditions, tableOf, type Tx } from '../storage/content-tables';
+import { invalidateResource } from '../storage/write-transaction';
 import { sendRegistrationMail, type RegistrationMailKind } from './registration-mail';
 
 /**

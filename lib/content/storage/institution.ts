@@ -3,7 +3,7 @@ import { eq, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { webmemberdept } from '../../db/schema';
 import webmemberdeptDefinition from '../resources/webmemberdept';
-import { rowAndCounterpart } from './repository';
+import { rowAndCounterpart } from './counterparts';
 
 /**
  * One member institution is a directory row and its counterpart in the other language; a Member's

@@ -6,7 +6,9 @@ import { defaultSortOf, traits, type ResourceDefinition } from '../model/define'
 import type { SortKey } from '../model/face';
 import { PUBLIC_PAGE_SIZE } from '../model/face';
 import { MAX_PAGE_SIZE } from '../model/list-request';
-import { column, getRow, listRows, tableOf } from './repository';
+import { column, tableOf } from './content-tables';
+import { getRow } from './row-reads';
+import { listRows } from './list-reads';
 import { rowOf } from '../model/row-check';
 import type { RowOf } from '../model/rows';
 import { keywordConditions, richTextContains, textContains } from './search';

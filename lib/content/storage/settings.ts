@@ -11,7 +11,7 @@ import { uploadUrl } from '../../uploads';
 import { defineResource, type ResourceDefinition } from '../model/define';
 import { field, type Field } from '../model/fields';
 import { visitorResources } from '../model/registry';
-import { column, tableOf } from './repository';
+import { column, tableOf } from './content-tables';
 
 /**
  * Web settings (`websetting/webinfo`, docs/api.md): what makes the site one association's site rather than another's.

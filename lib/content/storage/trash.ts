@@ -5,8 +5,8 @@ import { account, contentTrash } from '../../db/schema';
 import type { WireLanguage } from '../../i18n/languages';
 import type { ResourceDefinition } from '../model/define';
 import { referringTables, removeMedia } from './media';
-import type { Row, Tx } from './repository';
-import { reviveRow } from './revisions';
+import type { Row } from '../model/rows';
+import { reviveRow, type Tx } from './content-tables';
 import { uploadIdPattern } from '../model/validation';
 
 /**

@@ -1,6 +1,6 @@
 import { isMembersOnly } from '../../content/model/audience';
 import { resources } from '../../content/model/registry';
-import type { Row } from '../../content/storage/repository';
+import type { Row } from '../../content/model/rows';
 import type { Section } from '../../content/model/sections';
 import { addClick } from '../../content/endpoints/webvision';
 import type { WireLanguage } from '../../i18n/languages';

@@ -1,5 +1,5 @@
 import { resources } from '../../content/model/registry';
-import { getRow } from '../../content/storage/repository';
+import { getRow } from '../../content/storage/row-reads';
 import { sitePath, type WireLanguage } from '../../i18n/languages';
 import { itemPath } from '../routes';
 import { externalPlayer, recordView, videoView, type Video } from './videos';
