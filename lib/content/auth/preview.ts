@@ -1,12 +1,10 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { PreviewGrant } from '../../cache/preview-scope';
-import { getDb } from '../../db';
-import { previewTokens } from '../../db/schema';
 import { requireAccess, type Actor } from '../model/actor';
 import { traits, type ResourceDefinition } from '../model/define';
 import { notFound, positiveInteger } from '../model/errors';
+import { findPreviewToken, storePreviewToken } from '../storage/preview-tokens';
 import { getRow } from '../storage/row-reads';
 import type { Row } from '../model/rows';
 import { hashToken } from './sessions';
@@ -32,16 +30,17 @@ export async function createPreviewToken(
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   const expiresAt = new Date(now.getTime() + PREVIEW_TOKEN_MS);
-  const db = await getDb();
-  await db.delete(previewTokens).where(lt(previewTokens.expiresAt, now));
-  await db.insert(previewTokens).values({
-    tokenHash: hashToken(token),
-    resource: definition.name,
-    rowId: Number(row.id),
-    lang: actor.language,
-    accountId: actor.account?.id ?? null,
-    expiresAt,
-  });
+  await storePreviewToken(
+    {
+      tokenHash: hashToken(token),
+      resource: definition.name,
+      rowId: Number(row.id),
+      lang: actor.language,
+      accountId: actor.account?.id ?? null,
+      expiresAt,
+    },
+    now,
+  );
   return { token, expiresAt };
 }
 
@@ -51,17 +50,7 @@ export async function findPreviewGrant(
   now = new Date(),
 ): Promise<(PreviewGrant & { secondsLeft: number }) | undefined> {
   if (!/^[\w-]{20,100}$/.test(token)) return undefined;
-  const db = await getDb();
-  const [found] = await db
-    .select({
-      resource: previewTokens.resource,
-      rowId: previewTokens.rowId,
-      language: previewTokens.lang,
-      expiresAt: previewTokens.expiresAt,
-    })
-    .from(previewTokens)
-    .where(and(eq(previewTokens.tokenHash, hashToken(token)), gt(previewTokens.expiresAt, now)))
-    .limit(1);
+  const found = await findPreviewToken(hashToken(token), now);
   if (!found) return undefined;
   const secondsLeft = Math.max(1, Math.floor((found.expiresAt.getTime() - now.getTime()) / 1000));
   return { resource: found.resource, rowId: found.rowId, language: found.language === 'en' ? 'en' : 'tw', secondsLeft };

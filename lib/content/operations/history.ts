@@ -1,6 +1,5 @@
 import 'server-only';
 import { config } from '../../config';
-import { getDb } from '../../db';
 import { otherLanguage } from '../../i18n/languages';
 import { operator, requireAccess, type Actor } from '../model/actor';
 import { recordAudit } from '../storage/audit';
@@ -12,8 +11,9 @@ import { linkCounterpart } from '../storage/counterparts';
 import { duplicateExists, getRow, rowExists } from '../storage/row-reads';
 import { insertRow } from '../storage/row-writes';
 import type { Row } from '../model/rows';
-import { dropRevisions, findRevision, listRevisions, saveRevision, type RevisionEntry } from '../storage/revisions';
+import { findRevision, listRevisions, saveRevision, type RevisionEntry } from '../storage/revisions';
 import {
+  deleteTrashedRow,
   findTrashed,
   listTrash,
   removeUnusedUploads,
@@ -164,11 +164,7 @@ async function purgeEntry(
   detail?: string,
 ): Promise<void> {
   const rowId = Number(entry.row.id);
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    await takeOutOfTrash(tx, definition, rowId);
-    await dropRevisions(tx, definition, rowId);
-  });
+  await deleteTrashedRow(definition, rowId);
   await removeUnusedUploads(uploadsOf(definition, entry.row));
   await recordAudit(actor, {
     action: 'purge',

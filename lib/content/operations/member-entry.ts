@@ -1,8 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import { config } from '../../config';
-import { getDb } from '../../db';
-import { account, uploads, webmemberdept } from '../../db/schema';
 import { checkFile, refusalMessage, storeUpload } from '../../uploads';
 import type { WireLanguage } from '../../i18n/languages';
 import type { Actor, ActorAccount } from '../model/actor';
@@ -15,6 +12,9 @@ import definition from '../resources/webmemberdept';
 import { reviveRow } from '../storage/content-tables';
 import { getRow } from '../storage/row-reads';
 import type { Row } from '../model/rows';
+import { emailOf } from '../storage/accounts';
+import { institutionLanguage } from '../storage/institution';
+import { findMedia } from '../storage/media';
 import { pendingHistory } from '../storage/pending';
 import { auditRow, checkAgainstDatabase, expectedVersion } from './resource';
 import { submitChange } from './submission';
@@ -49,15 +49,11 @@ export function requireMember(actor: Actor): MemberAccount {
 
 /** The institution's row (in its own language, whatever the request's), or 404 when it is gone. */
 async function institutionRow(memberId: number): Promise<Row> {
-  const db = await getDb();
-  const [found] = await db
-    .select({ lang: webmemberdept.lang })
-    .from(webmemberdept)
-    .where(eq(webmemberdept.id, memberId))
-    .limit(1);
-  const row = found
-    ? await getRow(definition, { language: found.lang as WireLanguage, publicOnly: false }, memberId)
-    : undefined;
+  const lang = await institutionLanguage(memberId);
+  const row =
+    lang !== undefined
+      ? await getRow(definition, { language: lang as WireLanguage, publicOnly: false }, memberId)
+      : undefined;
   if (!row) throw notFound();
   return row;
 }
@@ -89,15 +85,14 @@ async function pendingView(row: Row) {
 /** `GET member/me` → `{account, member, pending}`: the Member, their entry, its open or rejected change. */
 export async function memberEntry(actor: Actor) {
   const own = requireMember(actor);
-  const db = await getDb();
-  const [stored] = await db.select({ email: account.email }).from(account).where(eq(account.id, own.id));
+  const email = await emailOf(own.id);
   const row = await institutionRow(own.member.id);
   return {
     account: {
       id: own.id,
       username: own.username,
       displayName: own.displayName,
-      email: stored?.email ?? null,
+      email: email ?? null,
       memberId: own.member.id,
       keyContact: own.member.keyContact,
     },
@@ -116,11 +111,7 @@ function refuseOtherInstitution(own: MemberAccount, body: Record<string, unknown
 /** A logo may be the current one, none, or an image this Member uploaded (member/logo). */
 async function checkLogo(own: MemberAccount, row: Row, logo: unknown) {
   if (logo === undefined || logo === null || logo === '' || logo === row.logo) return;
-  const db = await getDb();
-  const [upload] = await db
-    .select({ createdBy: uploads.createdBy, type: uploads.type })
-    .from(uploads)
-    .where(eq(uploads.id, String(logo)));
+  const upload = await findMedia(String(logo));
   if (!upload || upload.createdBy !== own.id || !upload.type.startsWith('image/'))
     throw invalidFields([{ field: 'logo', key: 'memberLogoNotOwn', values: {} }]);
 }

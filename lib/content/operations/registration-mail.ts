@@ -4,9 +4,9 @@ import { calendarFile } from '../../mail/calendar';
 import { enqueueMail } from '../../mail/queue';
 import { registrationMail, siteLink, type RegistrationMailKind } from '../../mail/templates';
 import type { WireLanguage } from '../../i18n/languages';
-import type { registrations } from '../../db/schema';
 import type { ActivitySignUp } from '../model/registration';
 import { readWebInfo } from '../storage/settings';
+import type { RegistrationRow } from '../storage/registrations';
 
 export type { RegistrationMailKind };
 
@@ -52,7 +52,7 @@ export function activityCalendarEvent(language: WireLanguage, activity: MailedAc
  */
 export async function sendRegistrationMail(
   kind: RegistrationMailKind,
-  row: typeof registrations.$inferSelect,
+  row: RegistrationRow,
   activity: MailedActivity,
   options: { days?: number } = {},
 ): Promise<void> {

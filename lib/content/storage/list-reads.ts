@@ -11,6 +11,7 @@ import type { ContentTable } from '../model/table';
 import { column, escapeLike, scopeConditions, tableOf, type ReadScope } from './content-tables';
 import { withPreviewedChange } from './row-reads';
 import { indexedKeywordCondition, relevanceScore } from './search-index';
+import { readConditions } from './update-times';
 
 /** A resource's lists: a page and its total through the read cache, and every row of a list for an export. */
 
@@ -251,4 +252,21 @@ async function loadPage(
     .where(inArray(column(table, 'id'), pageIds))
     .orderBy(...orderBy);
   return { rows, total, page };
+}
+
+/** The distinct values of a column among the rows a scope sees that match equality `filters`. */
+export async function distinctValues(
+  definition: ResourceDefinition,
+  scope: ReadScope,
+  key: string,
+  filters: Record<string, unknown>,
+): Promise<unknown[]> {
+  const db = await getDb();
+  const table = tableOf(definition);
+  const value = column(table, key);
+  const present = await db
+    .selectDistinct({ value })
+    .from(table)
+    .where(and(...readConditions(definition, scope, filters)));
+  return present.map((row) => row.value);
 }

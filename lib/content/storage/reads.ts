@@ -131,6 +131,16 @@ export function before(definition: ResourceDefinition, keys: readonly string[], 
     : sql`${firstSet(definition, keys)} < ${valueOf(value)}`;
 }
 
+/** The field equal to `value`. */
+export function equals(definition: ResourceDefinition, key: string, value: unknown): Condition {
+  return eq(columnOf(definition, key), value);
+}
+
+/** The field at or before `value` (a `YYYY-MM-DD` date includes its day). */
+export function atMost(definition: ResourceDefinition, key: string, value: string): Condition {
+  return lte(columnOf(definition, key), value);
+}
+
 /** The field between two values, both included (`YYYY-MM-DD` dates). */
 export function between(definition: ResourceDefinition, key: string, from: string, to: string): Condition {
   return and(gte(columnOf(definition, key), from), lte(columnOf(definition, key), to))!;
