@@ -12,7 +12,7 @@ import { hooksFor } from '../hooks';
 import { choiceFromPath, parseListRequest } from '../model/list-request';
 import { findResource, referencesTo } from '../model/registry';
 import type { AfterStore, AfterStoreMany, Tx } from '../storage/content-tables';
-import { markTranslationStale, pairCounterparts } from '../storage/counterparts';
+import { pairCounterparts } from '../storage/counterparts';
 import { listRows } from '../storage/list-reads';
 import { moveRow } from '../storage/ordering';
 import {
@@ -38,8 +38,16 @@ import {
 import { staleConditions, statusConditions, statusFilter } from '../storage/status-query';
 import { putInTrash } from '../storage/trash';
 import { inputFields, validateInput } from '../model/validation';
-import { approvalNeeded, refuseUnlessDirect, submitChange, submitNew } from './submission';
-import { reviewAtInput, reviewed, saveReviewAt, wireReviewDates } from './review-dates';
+import { refuseUnlessDirect } from './submission';
+import {
+  afterWritten,
+  answeredInstead,
+  genericWrite,
+  sameValue,
+  storeWork,
+  type GenericWrite,
+} from './generic-write-hooks';
+import { reviewAtInput, reviewed, wireReviewDates } from './review-dates';
 import { reviewDueCondition } from '../storage/reviews';
 
 /**
@@ -357,14 +365,21 @@ export async function add(
   requireAccess(actor, traits(definition).write);
   const reviewAt = reviewAtInput(input);
   const stored = await prepareAdd(actor, definition, input, section);
-  if (await approvalNeeded(actor, definition)) {
-    const submitted = await submitNew(actor, definition, stored, afterStoring(actor, definition, stored));
-    await auditRow(actor, definition, 'submit', submitted, 'new');
-    return saveReviewAt(definition, submitted, reviewAt, true);
-  }
-  const added = await insertRow(definition, stored, afterStoring(actor, definition, stored));
+  const afterStore = afterStoring(actor, definition, stored);
+  const write = genericWrite({ kind: 'add', actor, definition, values: stored, reviewAt, afterStore });
+  const answered = await answerInstead(write);
+  if (answered) return afterWritten(write, answered);
+  const added = await insertRow(definition, stored, storeWork(write));
   await auditRow(actor, definition, 'add', added);
-  return saveReviewAt(definition, added, reviewAt, true);
+  return afterWritten(write, added);
+}
+
+/** A generic write answered by a hook without storing it (a pending change), recorded as such. */
+async function answerInstead(write: GenericWrite): Promise<Row | undefined> {
+  const answered = await answeredInstead(write);
+  if (answered?.audit)
+    await auditRow(write.actor, write.definition, 'submit', answered.audit.row, answered.audit.detail);
+  return answered?.row;
 }
 
 /** A new row checked and made ready to store, in the actor's language. */
@@ -423,37 +438,20 @@ export async function applyUpdate(
   const expected = expectedVersion(version);
   const reviewAt = reviewAtInput(input);
   const { existing, values, changes } = await prepareUpdate(actor, definition, fields, section);
-  const changesContent = Object.keys(values).some((key) => key !== 'id');
-  if (!changesContent && reviewAt !== undefined) {
-    // Only the review date, which visitors never see: no content write, no version raised.
-    return saveReviewAt(definition, existing, reviewAt, false);
-  }
-  if (await approvalNeeded(actor, definition)) {
-    const submitted = await submitChange(actor, definition, existing, 'change', changes, expected);
-    await auditRow(actor, definition, 'submit', existing, 'change');
-    // The review date is for staff, never shown to visitors: it is set at once.
-    return saveReviewAt(definition, submitted, reviewAt, false);
-  }
-  const localized = traits(definition).localized;
-  // Saving a row is its translation's review: it is up to date again. A change of its content
-  // leaves the counterpart out of date until that is saved in turn.
-  if (localized) changes.translationStale = false;
-  const contentChanged =
-    localized &&
-    Object.keys(definition.fields).some((key) => key in changes && !sameValue(existing[key], changes[key]));
-  const stored = afterStoring(actor, definition, changes);
-  const updated = await updateRow(
+  const write = genericWrite({
+    kind: 'update',
+    actor,
     definition,
     existing,
-    changes,
-    contentChanged
-      ? async (tx, row) => {
-          await stored?.(tx, row);
-          await markTranslationStale(tx, definition, row);
-        }
-      : stored,
+    values: changes,
+    changesContent: Object.keys(values).some((key) => key !== 'id'),
+    reviewAt,
     expected,
-  );
+    afterStore: afterStoring(actor, definition, changes),
+  });
+  const answered = await answerInstead(write);
+  if (answered) return afterWritten(write, answered);
+  const updated = await updateRow(definition, existing, changes, storeWork(write), expected);
   await auditRow(
     actor,
     definition,
@@ -463,7 +461,7 @@ export async function applyUpdate(
   );
   const { afterUpdate } = hooksFor(definition);
   if (afterUpdate) await afterUpdate(existing, updated, actor);
-  return saveReviewAt(definition, updated, reviewAt, false);
+  return afterWritten(write, updated);
 }
 
 /** An update checked and made ready to store: the row as it is, the input's values, and the changes to write. */
@@ -502,8 +500,6 @@ function changedFields(definition: ResourceDefinition, values: Row, existing: Ro
   return changed.length ? changed.join(', ') : undefined;
 }
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
 /**
  * Deletes a row no other row refers to; returns the row as it was. A resource that keeps history
  * keeps the row in its trash (lib/content/storage/trash.ts) until it is restored or purged.
@@ -518,14 +514,12 @@ export async function remove(
   requireAccess(actor, traits(definition).write);
   const expected = expectedVersion(version);
   const existing = await prepareRemove(actor, definition, id, section);
-  if (await approvalNeeded(actor, definition)) {
-    const submitted = await submitChange(actor, definition, existing, 'delete', {}, expected);
-    await auditRow(actor, definition, 'submit', existing, 'delete');
-    return submitted;
-  }
+  const write = genericWrite({ kind: 'remove', actor, definition, existing, expected });
+  const answered = await answerInstead(write);
+  if (answered) return afterWritten(write, answered);
   await deleteRow(definition, existing, trashWriter(actor, definition), expected);
   await auditRow(actor, definition, 'delete', existing);
-  return existing;
+  return afterWritten(write, existing);
 }
 
 /** The row a delete would remove, once it is known that nothing still needs it. */
