@@ -16,6 +16,14 @@ const foundation = '^lib/(config|runtime|security|i18n|routing)/|^lib/observabil
 const anything = '^(lib|app|components)/|^proxy\\.ts$';
 /** The files of lib/db that define tables: they read the content model. */
 const dbSchema = '^lib/db/(schema|tables|kit-schema)\\.ts$';
+/**
+ * Who builds queries: lib/db, the content storage, the content model's table builder, and the
+ * infrastructure that keeps tables of its own (lib/cache: the stored generations; lib/mail: the
+ * mail queue; lib/uploads: uploads, their pieces, sized copies and history).
+ */
+const queryOwners = '^lib/db/|^lib/content/storage/|^lib/content/model/table\\.ts$|^lib/(cache|mail|uploads)/';
+/** The connection and the tables: what a query is built on. */
+const connectionAndTables = '^lib/db/(index|client|schema|tables|kit-schema)\\.ts$';
 /** The HTTP-facing layers above the content, the start-up and the routes. */
 const aboveContent =
   '^lib/(demo|api|public|admin|admin-form|client|server)/|^lib/[^/]+\\.ts$|^app/|^components/|^proxy\\.ts$';
@@ -94,6 +102,22 @@ module.exports = {
         'lib/content/storage (rows, reads, trash, revisions, audit, search) is the bottom of the server side of content.',
       from: { path: '^lib/content/storage/' },
       to: { path: '^lib/content/(auth|operations|hooks|endpoints|jobs)/' },
+    },
+    {
+      name: 'queries-live-in-storage',
+      severity: 'error',
+      comment:
+        'SQL is built in lib/content/storage (the content tables and those beside them: accounts, sessions, second factors, sign-ups, the newsletter…), in lib/db, by the table builder of lib/content/model and by the infrastructure that keeps tables of its own. Auth, operations, hooks, endpoints and the layers above call storage functions named by what they read or write.',
+      from: { path: anything, pathNot: queryOwners },
+      to: { path: '^node_modules/drizzle-orm/' },
+    },
+    {
+      name: 'connection-through-storage',
+      severity: 'error',
+      comment:
+        "Only the query owners reach the connection and the tables. The process start-up and the health check open, watch and close the connection (lib/db's lifecycle); naming a type of the connection or of a table's row is allowed anywhere.",
+      from: { path: anything, pathNot: `${queryOwners}|^lib/server/|^lib/observability/health\\.ts$` },
+      to: { path: connectionAndTables, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'content-auth-below-operations',
@@ -191,7 +215,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(\\.next|node_modules)/' },
+    // node_modules is not followed but kept as the end of an edge: the query rule names drizzle-orm.
+    exclude: { path: '^\\.next/' },
     // Type-only imports are edges too: a circle of types still couples the modules.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

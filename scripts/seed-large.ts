@@ -13,7 +13,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { closeDatabase, connect } from '../lib/db';
 import { webrule, webruleattribute, webrulebusiness, webruleclass } from '../lib/db/schema';
-import { insertPairs, type Ids, type Writer } from '../lib/demo/insert';
+import type { Writer } from '../lib/content/storage/seed-writes';
+import { insertPairs, type Ids } from '../lib/demo/insert';
 import { demoRuleAttributes, demoRuleClasses } from '../lib/demo/laws';
 import { wireLanguages, type WireLanguage } from '../lib/i18n/languages';
 import type { Bi } from '../lib/demo/types';

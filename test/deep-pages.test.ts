@@ -1,11 +1,11 @@
 /**
- * Later pages (lib/content/storage/repository.ts): every page after the first is cut from the list's cached
+ * Later pages (lib/content/storage/list-reads.ts): every page after the first is cut from the list's cached
  * ordered ids instead of an OFFSET query. It must give exactly the rows, total and clamping that
  * OFFSET gives, see writes as the other reads do, and account for the memory the ids hold.
  */
 import { clearPublicCache, cacheStats } from '../lib/cache/public-reads';
 import { resources } from '../lib/content/model/registry';
-import { listRows } from '../lib/content/storage/repository';
+import { listRows } from '../lib/content/storage/list-reads';
 import { defaultSortOf } from '../lib/content/model/define';
 import { getDb } from '../lib/db';
 import { webnews } from '../lib/db/schema';

@@ -10,7 +10,7 @@ import { resetConfig } from '../lib/config';
 import { defineResource, readByVisitors } from '../lib/content/model/define';
 import { field } from '../lib/content/model/fields';
 import { extendRegistry, resources, visitorResources } from '../lib/content/model/registry';
-import { invalidateResource } from '../lib/content/storage/repository';
+import { invalidateResource } from '../lib/content/storage/write-transaction';
 import { pageKeys } from '../lib/public/cache-headers';
 import { publicPlaces, publicRowPath } from '../lib/public/row-links';
 import { waitFor } from './helpers/wait-for';

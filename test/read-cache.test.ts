@@ -30,7 +30,7 @@ const titles = (body: { data: { title: string }[] }) => body.data.map((row) => r
 /**
  * A second app server on the same database: on PostgreSQL a second connection pool to the same
  * schema; PGlite allows one process, so there it is a raw write on the connection that skips the
- * repository (and with it this process's own invalidation).
+ * storage's row writes (and with it this process's own invalidation).
  */
 async function otherServer(): Promise<{ query: Connection['query']; close: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;

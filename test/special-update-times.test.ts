@@ -10,7 +10,7 @@ import { call, signedIn } from './helpers/api';
 import { addRow, message, taipei, wireDateTime } from './helpers/content';
 import { getDb } from '../lib/db';
 import { findResource } from '../lib/content/model/registry';
-import { column, tableOf } from '../lib/content/storage/repository';
+import { column, tableOf } from '../lib/content/storage/content-tables';
 import { sectionUpdateTimes } from '../lib/db/schema';
 
 withDatabase();

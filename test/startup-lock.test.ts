@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { accountCount, ensureAdmin } from '../lib/content/auth/accounts';
+import { ensureAdmin } from '../lib/content/auth/accounts';
+import { countAccounts } from '../lib/content/storage/accounts';
 import { openPglite, openPostgres, type Connection } from '../lib/db/client';
 import { DatabaseLockedError } from '../lib/db/lock';
 
@@ -50,7 +51,7 @@ if (url) {
     opened.push(...(await Promise.all([1, 2, 3].map(() => openPostgres(url, { searchPath: schema, atStartup })))));
     expect(most).toBe(1);
     expect(created.sort()).toEqual([false, false, true]);
-    expect(await accountCount(opened[0].db)).toBe(1);
+    expect(await countAccounts(opened[0].db)).toBe(1);
     const journal = JSON.parse(fs.readFileSync('lib/db/migrations/meta/_journal.json', 'utf8')) as {
       entries: { when: number }[];
     };

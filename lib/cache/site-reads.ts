@@ -6,7 +6,7 @@ import { SharedLoad } from './shared-load';
  * Site-wide reads that every public page makes (web settings, the footer's counters and update
  * date), kept until the next content write (the content epoch, lib/cache/content-epoch.ts) or
  * until `ttlMs` passes, whichever comes first. Concurrent misses share one load. For reads that
- * change without a write through the repository (visit counters), the TTL is the bound on how old
+ * change without a row write of the content storage (visit counters), the TTL is the bound on how old
  * a figure may be.
  */
 interface Entry {

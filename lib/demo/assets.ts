@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { uploads } from '../db/schema';
+import { insertUploadRows, type UploadRow, type Writer } from '../content/storage/seed-writes';
 import { sniffFileType } from '../uploads/sniff';
 import { uploadStorage } from '../uploads/storage';
-import type { Writer } from './insert';
 
 /**
  * The demo's images and attachments, made in code so a fresh machine needs no sample files:
@@ -281,7 +280,7 @@ export function csvDocument(rows: (string | number)[][]): Uint8Array {
  * transaction fail, files written to a folder stay behind unreferenced, which is harmless.
  */
 export function demoUploads() {
-  const rows: (typeof uploads.$inferInsert)[] = [];
+  const rows: UploadRow[] = [];
   const files = new Map<string, Uint8Array>();
   return {
     add(bytes: Uint8Array, name: string): string {
@@ -294,7 +293,7 @@ export function demoUploads() {
     },
     async save(db: Writer): Promise<number> {
       for (const [id, bytes] of files) await uploadStorage().put(id, bytes, db);
-      if (rows.length) await db.insert(uploads).values(rows);
+      if (rows.length) await insertUploadRows(db, rows);
       return rows.length;
     },
   };

@@ -1,19 +1,11 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../db';
 import { resources, type ResourceName } from '../content/model/registry';
-import { tableOf } from '../content/storage/repository';
+import { insertChunked, reserveIds, type Writer } from '../content/storage/seed-writes';
 import { traits } from '../content/model/define';
 import { wireLanguages, type WireLanguage } from '../i18n/languages';
-
-/** The database or a transaction on it: the seeders insert, select and run a little raw SQL. */
-export type Writer = Pick<Database, 'insert' | 'select' | 'execute' | 'delete'>;
 
 export type Values = Record<string, unknown>;
 /** Ids of inserted rows per language, in the order of the items given. */
 export type Ids = Record<WireLanguage, number[]>;
-
-/** PostgreSQL takes at most 65,535 parameters per statement; stay well below. */
-const MAX_PARAMETERS = 60_000;
 
 /**
  * Numbers `order` 1..n among siblings (same parents) in the order given, for ordered resources
@@ -32,34 +24,12 @@ function numberSiblings(resource: ResourceName, rows: Values[]): Values[] {
   });
 }
 
-/**
- * Takes `count` ids from the table's identity sequence, so rows can be inserted with their ids (and
- * their twins' ids) already known: no RETURNING, and no second statement to link translations.
- */
-async function reserveIds(db: Writer, resource: ResourceName, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const result = await db.execute(
-    sql`select nextval(pg_get_serial_sequence(${resource}, 'id'))::int as "id" from generate_series(1, ${sql.raw(String(Math.trunc(count)))})`,
-  );
-  return result.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-}
-
-/** Multi-row inserts, split so no statement exceeds the parameter limit. */
-async function insertChunked(db: Writer, resource: ResourceName, rows: Values[]): Promise<void> {
-  const table = tableOf(resources[resource]);
-  const width = rows.reduce((widest, row) => Math.max(widest, Object.keys(row).length), 1);
-  const size = Math.max(1, Math.floor(MAX_PARAMETERS / width));
-  for (let start = 0; start < rows.length; start += size) {
-    await db.insert(table).values(rows.slice(start, start + size));
-  }
-}
-
 /** Inserts rows (of any language, or none) and returns their ids in order. */
 export async function insertRows(db: Writer, resource: ResourceName, values: Values[]): Promise<number[]> {
   const ids = await reserveIds(db, resource, values.length);
   await insertChunked(
     db,
-    resource,
+    resources[resource],
     numberSiblings(
       resource,
       values.map((row, i) => ({ ...row, id: ids[i] })),
@@ -91,7 +61,7 @@ export async function insertPairs<T>(
       translationId: twin(language, i),
     })),
   );
-  await insertChunked(db, resource, numberSiblings(resource, rows));
+  await insertChunked(db, resources[resource], numberSiblings(resource, rows));
   return ids;
 }
 

@@ -1,12 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db';
-import { sectionUpdateTimes, websetting } from '../db/schema';
-import { allResources, resources } from '../content/model/registry';
 import { sections } from '../content/model/sections';
 import { wireLanguages, type WireLanguage } from '../i18n/languages';
 import { demoActivities, demoActivityTypes } from './activities';
 import { bannerPng, csvDocument, demoUploads, logoPng, pdfDocument, portraitPng, type DemoUploads } from './assets';
-import { DAY, html, insertPairs, insertRows, taipeiAt, taipeiDate, type Writer } from './insert';
+import { DAY, html, insertPairs, insertRows, taipeiAt, taipeiDate } from './insert';
 import { demoGlossary, demoQa } from './knowledge';
 import { demoDisciplines, demoDisciplineTypes, demoRuleAttributes, demoRuleClasses, demoRules } from './laws';
 import { demoAreaPoints, demoBoards, demoCommittees, demoMembers, type DemoPerson } from './members';
@@ -17,6 +14,13 @@ import { demoStatistics, statisticText } from './statistics';
 import type { Bi } from './types';
 import { demoLinkTypes, demoSystemUnits, demoZones } from './zones';
 import { initialOf } from '../content/storage/search';
+import {
+  contentIsEmpty,
+  insertSectionUpdateTimes,
+  insertWebSettings,
+  underSeedLock,
+  type Writer,
+} from '../content/storage/seed-writes';
 
 /**
  * Demo content for an empty database: every resource of the registry (except accounts) in both
@@ -27,19 +31,9 @@ import { initialOf } from '../content/storage/search';
 /** Serialises concurrent seeders (several app servers starting on one empty PostgreSQL). */
 const SEED_LOCK = 0x6768_0001;
 
-/** True when no content table (accounts aside) has a single row. */
-async function contentIsEmpty(db: Writer): Promise<boolean> {
-  const probes = allResources()
-    .filter((resource) => resource !== resources.account)
-    .map((resource) => sql`select 1 from ${sql.identifier(resource.name)}`);
-  const result = await db.execute(sql`select exists(${sql.join(probes, sql` union all `)}) as "used"`);
-  return !result.rows[0].used;
-}
-
 /** Fills an empty database with demo content; returns false (and does nothing) otherwise. */
 export async function seedDemoContent(db: Database): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`select pg_advisory_xact_lock(${SEED_LOCK})`));
+  return underSeedLock(db, SEED_LOCK, async (tx) => {
     if (!(await contentIsEmpty(tx))) return false;
     await fillDemoContent(tx, Date.now());
     return true;
@@ -390,28 +384,23 @@ async function fillDemoContent(db: Writer, now: number): Promise<void> {
     })),
   );
   const logo = files.add(logoPng(0, 256), 'association-logo.png');
-  await db
-    .insert(websetting)
-    .values([
-      ...wireLanguages.map((language) => ({ scope: language, data: { ...demoSettings[language], logo } })),
-      { scope: '*', data: demoSettings.shared },
-    ])
-    .onConflictDoNothing();
+  await insertWebSettings(db, [
+    ...wireLanguages.map((language) => ({ scope: language, data: { ...demoSettings[language], logo } })),
+    { scope: '*', data: demoSettings.shared },
+  ]);
   const stamp = new Date(now - 20 * DAY);
-  await db
-    .insert(sectionUpdateTimes)
-    .values(
-      wireLanguages.flatMap((lang) => [
-        ...sections.boards.map(({ value }) => ({ resource: 'websupervisor', section: value, lang, updatedAt: stamp })),
-        ...sections.committees.map(({ value }) => ({
-          resource: 'webcommittee',
-          section: value,
-          lang,
-          updatedAt: stamp,
-        })),
-      ]),
-    )
-    .onConflictDoNothing();
+  await insertSectionUpdateTimes(
+    db,
+    wireLanguages.flatMap((lang) => [
+      ...sections.boards.map(({ value }) => ({ resource: 'websupervisor', section: value, lang, updatedAt: stamp })),
+      ...sections.committees.map(({ value }) => ({
+        resource: 'webcommittee',
+        section: value,
+        lang,
+        updatedAt: stamp,
+      })),
+    ]),
+  );
 
   await files.save(db);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, like, lt, or, sql } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb } from '../db';
 import { mailQueue, newsletterMailings } from '../db/schema';
@@ -350,4 +350,14 @@ export async function mailQueueState(limit = 20): Promise<MailQueueState> {
     pending: Number(pending),
     failing: failing.map((row) => ({ ...row, nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt : null })),
   };
+}
+
+/** How many mails of each status the queue holds under once keys that start with `prefix` (a mailing's). */
+export async function mailCountsByStatus(prefix: string): Promise<{ status: string; n: number }[]> {
+  const db = await getDb();
+  return db
+    .select({ status: mailQueue.status, n: count() })
+    .from(mailQueue)
+    .where(like(mailQueue.onceKey, `${prefix}%`))
+    .groupBy(mailQueue.status);
 }

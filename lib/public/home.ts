@@ -1,5 +1,5 @@
 import { resources } from '../content/model/registry';
-import { listRows } from '../content/storage/repository';
+import { listRows } from '../content/storage/list-reads';
 import type { WireLanguage } from '../i18n/languages';
 import { announcementKinds, latestAnnouncements, type AnnouncementSummary } from './announcements';
 import type { RouteId } from './routes';

@@ -1,7 +1,8 @@
 import type { MetadataRoute } from 'next';
 import type { ResourceDefinition } from '../content/model/define';
 import { allResources } from '../content/model/registry';
-import { listRows, type Row } from '../content/storage/repository';
+import { listRows } from '../content/storage/list-reads';
+import type { Row } from '../content/model/rows';
 import { traits } from '../content/model/define';
 import { wireLanguages, type WireLanguage, htmlLang } from '../i18n/languages';
 import { sitePath } from '../routing/site';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '../config';
-import { accountCount, ensureAdmin, generatePassword } from '../content/auth/accounts';
+import { ensureAdmin, generatePassword } from '../content/auth/accounts';
+import { countAccounts } from '../content/storage/accounts';
 import { warnIfCaptchaOff } from '../content/auth/captcha';
 import { checkSecondFactorKey } from '../content/auth/second-factor';
 import { followOtherServers } from '../content/jobs/cross-server';
@@ -35,7 +36,7 @@ export async function onStartup(connection: Connection): Promise<void> {
   }
   if (demoContent && (await seedDemoContent(db))) {
     console.log('Loaded demo content into the empty database.');
-    if ((await accountCount(db)) === 0) {
+    if ((await countAccounts(db)) === 0) {
       const password = generatePassword();
       await ensureAdmin(db, 'admin', password, 'Demo Admin');
       const note = `Demo Admin account created. Username: admin  Password: ${password}`;

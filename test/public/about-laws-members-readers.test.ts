@@ -5,7 +5,9 @@
  */
 import { withDatabase } from '../helpers/database';
 import { resources } from '../../lib/content/model/registry';
-import { insertRow, updateRow, getRow, type Row } from '../../lib/content/storage/repository';
+import { insertRow, updateRow } from '../../lib/content/storage/row-writes';
+import { getRow } from '../../lib/content/storage/row-reads';
+import type { Row } from '../../lib/content/model/rows';
 import { sections } from '../../lib/content/model/sections';
 import { stampSection } from '../../lib/content/storage/update-times';
 import { pageSections } from '../../lib/public/about/page-sections';

@@ -27,7 +27,7 @@ beforeAll(async () => {
   expect(await seedDemoContent(await getDb())).toBe(true);
 });
 
-/** Direct writes bypass the repository's cache invalidation, so each such test empties the cache. */
+/** Direct writes bypass the row writes' cache invalidation, so each such test empties the cache. */
 async function hide(table: typeof webqa | typeof websystem | typeof webspecial | typeof webbilingual, id: number) {
   await (
     await getDb()

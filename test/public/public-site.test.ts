@@ -16,7 +16,7 @@ import { defaultWebInfo, lastContentUpdate } from '../../lib/content/storage/set
 import { cacheStats } from '../../lib/cache/public-reads';
 import { latestContentUpdate } from '../../lib/public/site';
 import { resources } from '../../lib/content/model/registry';
-import { getRow } from '../../lib/content/storage/repository';
+import { getRow } from '../../lib/content/storage/row-reads';
 import type { SiteRoute } from '../../lib/public/routes';
 import { signedIn } from '../helpers/api';
 import { addRow, clearContent, fromNow, taipei } from '../helpers/content';

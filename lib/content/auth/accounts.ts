@@ -1,36 +1,28 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { account } from '../../db/schema';
-import { hashPassword } from './passwords';
 import { Role } from '../model/roles';
+import { accountByUsername, insertAccount } from '../storage/accounts';
+import { hashPassword } from './passwords';
 
-/** Creates an Admin unless an account of that name exists; returns whether it created one. */
+/**
+ * Creates an Admin unless an account of that name exists; returns whether it created one. `db`: the
+ * database the start-up opened, before it is installed (undefined: the installed one).
+ */
 export async function ensureAdmin(
-  db: Database,
+  db: Database | undefined,
   username: string,
   password: string,
   displayName = username,
 ): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: account.id })
-    .from(account)
-    .where(sql`lower(${account.username}) = lower(${username})`)
-    .limit(1);
-  if (existing) return false;
-  await db.insert(account).values({
+  if (await accountByUsername(username, db)) return false;
+  await insertAccount(db, {
     username,
     displayName,
     role: Role.Admin,
     passwordHash: await hashPassword(password),
   });
   return true;
-}
-
-export async function accountCount(db: Database): Promise<number> {
-  const [{ total }] = await db.select({ total: count() }).from(account);
-  return total;
 }
 
 /** A password people can type from a log line: four groups of letters and digits. */

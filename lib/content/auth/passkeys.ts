@@ -1,7 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -12,8 +11,16 @@ import {
   type WebAuthnCredential,
 } from '@simplewebauthn/server';
 import { config } from '../../config';
-import { getDb } from '../../db';
-import { accountPasskeys, passkeyChallenges } from '../../db/schema';
+import {
+  deleteChallenge,
+  deletePasskey,
+  insertPasskey,
+  passkeyByCredential,
+  passkeyCredentialsOf,
+  passkeysOf,
+  recordPasskeyUse,
+  storeChallengeHash,
+} from '../storage/passkeys';
 
 /**
  * What an account's passkeys (WebAuthn) are made of, in the database, and the ceremonies' checks,
@@ -56,39 +63,19 @@ export interface PasskeyEntry {
 }
 
 export async function listPasskeys(accountId: number): Promise<PasskeyEntry[]> {
-  const db = await getDb();
-  return db
-    .select({
-      id: accountPasskeys.id,
-      name: accountPasskeys.name,
-      createdAt: accountPasskeys.createdAt,
-      lastUsedAt: accountPasskeys.lastUsedAt,
-    })
-    .from(accountPasskeys)
-    .where(eq(accountPasskeys.accountId, accountId))
-    .orderBy(asc(accountPasskeys.createdAt), asc(accountPasskeys.id));
+  return passkeysOf(accountId);
 }
 
 /** Removes one passkey of the account; answers its name, or null when the account has none by that id. */
 export async function removePasskey(accountId: number, id: number): Promise<string | null> {
-  const db = await getDb();
-  const [removed] = await db
-    .delete(accountPasskeys)
-    .where(and(eq(accountPasskeys.accountId, accountId), eq(accountPasskeys.id, id)))
-    .returning({ name: accountPasskeys.name });
-  return removed ? removed.name : null;
+  return deletePasskey(accountId, id);
 }
 
 async function storeChallenge(challenge: string, purpose: ChallengePurpose, accountId: number | null, now: Date) {
-  const db = await getDb();
-  // Expired challenges are removed as new ones are made, so the table stays small without a timer.
-  await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now));
-  await db.insert(passkeyChallenges).values({
-    challengeHash: sha256(challenge),
-    purpose,
-    accountId,
-    expiresAt: new Date(now.getTime() + CHALLENGE_MS),
-  });
+  await storeChallengeHash(
+    { challengeHash: sha256(challenge), purpose, accountId, expiresAt: new Date(now.getTime() + CHALLENGE_MS) },
+    now,
+  );
 }
 
 /**
@@ -96,18 +83,8 @@ async function storeChallenge(challenge: string, purpose: ChallengePurpose, acco
  * expired or been taken. One statement, so two requests with the same answer cannot both pass.
  */
 async function takeChallenge(challenge: string, purpose: ChallengePurpose, accountId: number | null, now: Date) {
-  const db = await getDb();
-  const taken = await db
-    .delete(passkeyChallenges)
-    .where(
-      and(
-        eq(passkeyChallenges.challengeHash, sha256(challenge)),
-        eq(passkeyChallenges.purpose, purpose),
-        accountId === null ? isNull(passkeyChallenges.accountId) : eq(passkeyChallenges.accountId, accountId),
-      ),
-    )
-    .returning({ expiresAt: passkeyChallenges.expiresAt });
-  return taken.length === 1 && taken[0].expiresAt > now;
+  const expiresAt = await deleteChallenge(sha256(challenge), purpose, accountId);
+  return expiresAt !== undefined && expiresAt > now;
 }
 
 /** The user handle the authenticator keeps with a passkey: the account's id, nothing personal. */
@@ -122,11 +99,7 @@ export async function registrationOptions(
   who: { id: number; username: string; displayName: string },
   now = new Date(),
 ) {
-  const db = await getDb();
-  const existing = await db
-    .select({ credentialId: accountPasskeys.credentialId, transports: accountPasskeys.transports })
-    .from(accountPasskeys)
-    .where(eq(accountPasskeys.accountId, who.id));
+  const existing = await passkeyCredentialsOf(who.id);
   const options = await generateRegistrationOptions({
     rpName: rp.id,
     rpID: rp.id,
@@ -169,25 +142,15 @@ export async function registerPasskey(
   }
   if (!verified.verified) return null;
   const { credential } = verified.registrationInfo;
-  const db = await getDb();
-  const [row] = await db
-    .insert(accountPasskeys)
-    .values({
-      accountId,
-      credentialId: credential.id,
-      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-      counter: credential.counter,
-      transports: (credential.transports ?? []).join(',').slice(0, 200),
-      name,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: accountPasskeys.credentialId })
-    .returning({
-      id: accountPasskeys.id,
-      name: accountPasskeys.name,
-      createdAt: accountPasskeys.createdAt,
-      lastUsedAt: accountPasskeys.lastUsedAt,
-    });
+  const row = await insertPasskey({
+    accountId,
+    credentialId: credential.id,
+    publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+    counter: credential.counter,
+    transports: (credential.transports ?? []).join(',').slice(0, 200),
+    name,
+    createdAt: now,
+  });
   return row ?? null;
 }
 
@@ -196,16 +159,13 @@ export async function registerPasskey(
  * site, with user verification (the passkey is both factors); for the second step, the account's.
  */
 export async function authenticationOptions(rp: { id: string }, accountId: number | null, now = new Date()) {
-  const db = await getDb();
   const allowed =
     accountId === null
       ? undefined
-      : (
-          await db
-            .select({ credentialId: accountPasskeys.credentialId, transports: accountPasskeys.transports })
-            .from(accountPasskeys)
-            .where(eq(accountPasskeys.accountId, accountId))
-        ).map((row) => ({ id: row.credentialId, transports: splitTransports(row.transports) }));
+      : (await passkeyCredentialsOf(accountId)).map((row) => ({
+          id: row.credentialId,
+          transports: splitTransports(row.transports),
+        }));
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: allowed,
@@ -232,16 +192,7 @@ export async function checkAssertion(
   now = new Date(),
 ): Promise<AssertionResult> {
   if (typeof response?.id !== 'string' || response.id.length > 1400) return null;
-  const db = await getDb();
-  const [found] = await db
-    .select()
-    .from(accountPasskeys)
-    .where(
-      and(
-        eq(accountPasskeys.credentialId, response.id),
-        ...(accountId === null ? [] : [eq(accountPasskeys.accountId, accountId)]),
-      ),
-    );
+  const found = await passkeyByCredential(response.id, accountId);
   if (!found) return null;
   const result = { accountId: found.accountId, passkeyId: found.id };
   // A discoverable passkey names its user: it must be the account the passkey was added to.
@@ -269,17 +220,5 @@ export async function checkAssertion(
   } catch {
     return { ...result, ok: false };
   }
-  // The counter is stored only if no other request stored a higher one meanwhile.
-  const stored = await db
-    .update(accountPasskeys)
-    .set({ counter: newCounter, lastUsedAt: now })
-    .where(
-      and(
-        eq(accountPasskeys.id, found.id),
-        or(eq(accountPasskeys.counter, 0), lt(accountPasskeys.counter, newCounter)),
-        ...(newCounter === 0 ? [eq(accountPasskeys.counter, 0)] : []),
-      ),
-    )
-    .returning({ id: accountPasskeys.id });
-  return { ...result, ok: stored.length === 1 };
+  return { ...result, ok: await recordPasskeyUse(found.id, newCounter, now) };
 }

@@ -1,13 +1,12 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { PreviewGrant } from '../../cache/preview-scope';
-import { getDb } from '../../db';
-import { previewTokens } from '../../db/schema';
 import { requireAccess, type Actor } from '../model/actor';
 import { traits, type ResourceDefinition } from '../model/define';
 import { notFound, positiveInteger } from '../model/errors';
-import * as repo from '../storage/repository';
+import { findPreviewToken, storePreviewToken } from '../storage/preview-tokens';
+import { getRow } from '../storage/row-reads';
+import type { Row } from '../model/rows';
 import { hashToken } from './sessions';
 
 /**
@@ -23,28 +22,25 @@ export async function createPreviewToken(
   actor: Actor,
   definition: ResourceDefinition,
   id: string | number,
-  shownAt: (row: repo.Row) => string | null,
+  shownAt: (row: Row) => string | null,
 ): Promise<{ token: string; expiresAt: Date }> {
   requireAccess(actor, traits(definition).write);
-  const row = await repo.getRow(
-    definition,
-    { language: actor.language, publicOnly: false },
-    positiveInteger(String(id)),
-  );
+  const row = await getRow(definition, { language: actor.language, publicOnly: false }, positiveInteger(String(id)));
   if (!row || !shownAt(row)) throw notFound();
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   const expiresAt = new Date(now.getTime() + PREVIEW_TOKEN_MS);
-  const db = await getDb();
-  await db.delete(previewTokens).where(lt(previewTokens.expiresAt, now));
-  await db.insert(previewTokens).values({
-    tokenHash: hashToken(token),
-    resource: definition.name,
-    rowId: Number(row.id),
-    lang: actor.language,
-    accountId: actor.account?.id ?? null,
-    expiresAt,
-  });
+  await storePreviewToken(
+    {
+      tokenHash: hashToken(token),
+      resource: definition.name,
+      rowId: Number(row.id),
+      lang: actor.language,
+      accountId: actor.account?.id ?? null,
+      expiresAt,
+    },
+    now,
+  );
   return { token, expiresAt };
 }
 
@@ -54,23 +50,13 @@ export async function findPreviewGrant(
   now = new Date(),
 ): Promise<(PreviewGrant & { secondsLeft: number }) | undefined> {
   if (!/^[\w-]{20,100}$/.test(token)) return undefined;
-  const db = await getDb();
-  const [found] = await db
-    .select({
-      resource: previewTokens.resource,
-      rowId: previewTokens.rowId,
-      language: previewTokens.lang,
-      expiresAt: previewTokens.expiresAt,
-    })
-    .from(previewTokens)
-    .where(and(eq(previewTokens.tokenHash, hashToken(token)), gt(previewTokens.expiresAt, now)))
-    .limit(1);
+  const found = await findPreviewToken(hashToken(token), now);
   if (!found) return undefined;
   const secondsLeft = Math.max(1, Math.floor((found.expiresAt.getTime() - now.getTime()) / 1000));
   return { resource: found.resource, rowId: found.rowId, language: found.language === 'en' ? 'en' : 'tw', secondsLeft };
 }
 
 /** The row a grant shows, whatever its visibility and dates (undefined once it is deleted). */
-export async function previewedRow(grant: PreviewGrant, definition: ResourceDefinition): Promise<repo.Row | undefined> {
-  return repo.getRow(definition, { language: grant.language, publicOnly: false }, grant.rowId);
+export async function previewedRow(grant: PreviewGrant, definition: ResourceDefinition): Promise<Row | undefined> {
+  return getRow(definition, { language: grant.language, publicOnly: false }, grant.rowId);
 }

@@ -1,8 +1,6 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
-import { getDb } from '../../db';
-import { rateLimits } from '../../db/schema';
 import { tooMany } from '../model/errors';
+import { countHit } from '../storage/rate-limits';
 
 interface RateLimit {
   bucket: string;
@@ -46,19 +44,7 @@ export async function withinLimit(rule: RateLimit, key: string, now = new Date()
 
 /** Counts one hit; returns 0 within the limit, else the seconds until the window ends. */
 async function count(rule: RateLimit, key: string, now: Date): Promise<number> {
-  const db = await getDb();
-  const windowStartFloor = new Date(now.getTime() - rule.windowMs);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ bucket: rule.bucket, key: key.slice(0, 200), windowStart: now, hits: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.bucket, rateLimits.key],
-      set: {
-        hits: sql`case when ${rateLimits.windowStart} <= ${windowStartFloor} then 1 else ${rateLimits.hits} + 1 end`,
-        windowStart: sql`case when ${rateLimits.windowStart} <= ${windowStartFloor} then ${now} else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
+  const row = await countHit(rule.bucket, key, rule.windowMs, now);
   if (row.hits <= rule.limit) return 0;
   return Math.max(1, Math.ceil((row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
 }

@@ -1,15 +1,32 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { getDb, type Database } from '../../db';
-import { accountPasskeys, accountTotp, recoveryCodes, signInTickets } from '../../db/schema';
+import type { Database } from '../../db';
+import {
+  countEnabledTotp,
+  countTicketTry,
+  deleteRecoveryCodes,
+  deleteSecondFactors,
+  deleteTicket,
+  deleteTotp,
+  enabledTotpSecret,
+  hasAnyPasskey,
+  liveTicketAccount,
+  replaceRecoveryCodeHashes,
+  sealedTotpSecret,
+  storePendingTotp,
+  storeTicket,
+  takeTotpStep,
+  totpEnabled,
+  unusedRecoveryCodes,
+  spendRecoveryCode,
+} from '../storage/second-factors';
 import { hasSecretKey, MissingSecretKeyError, open, seal } from './secret-box';
 import { matchTotp, newTotpSecret } from './totp';
 
 /**
- * What an account's second factor is made of, in the database: its authenticator secret (sealed
- * with SECRET_KEY), its passkeys (lib/content/auth/passkeys.ts), its recovery codes (hashed) and the
- * tickets of sign-ins waiting for a code.
+ * What an account's second factor is made of: its authenticator secret (sealed with SECRET_KEY), its
+ * passkeys (lib/content/auth/passkeys.ts), its recovery codes (hashed) and the tickets of sign-ins
+ * waiting for a code; stored by lib/content/storage/second-factors.ts.
  * The operations that use them are in lib/content/operations/second-factor.ts.
  */
 const SECRET_PURPOSE = 'totp-secret';
@@ -24,29 +41,9 @@ export const TICKET_TRIES = 5;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Whether the account's authenticator is turned on. */
-async function hasTotp(accountId: number): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ accountId: accountTotp.accountId })
-    .from(accountTotp)
-    .where(and(eq(accountTotp.accountId, accountId), isNotNull(accountTotp.enabledAt)));
-  return !!row;
-}
-
-async function hasAnyPasskey(accountId: number): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: accountPasskeys.id })
-    .from(accountPasskeys)
-    .where(eq(accountPasskeys.accountId, accountId))
-    .limit(1);
-  return !!row;
-}
-
 /** The second factors the account has: its authenticator (when on) and its passkeys. */
 export async function secondFactors(accountId: number): Promise<{ totp: boolean; passkey: boolean }> {
-  const [totp, passkey] = await Promise.all([hasTotp(accountId), hasAnyPasskey(accountId)]);
+  const [totp, passkey] = await Promise.all([totpEnabled(accountId), hasAnyPasskey(accountId)]);
   return { totp, passkey };
 }
 
@@ -58,43 +55,22 @@ export async function hasSecondFactor(accountId: number): Promise<boolean> {
 
 /** `{totp, recoveryCodesLeft}` of an account, for its security screen. */
 export async function secondFactorState(accountId: number): Promise<{ totp: boolean; recoveryCodesLeft: number }> {
-  const db = await getDb();
-  const [[left], { totp, passkey }] = await Promise.all([
-    db
-      .select({ total: count() })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.accountId, accountId), isNull(recoveryCodes.usedAt))),
-    secondFactors(accountId),
-  ]);
-  return { totp, recoveryCodesLeft: totp || passkey ? left.total : 0 };
+  const [left, { totp, passkey }] = await Promise.all([unusedRecoveryCodes(accountId), secondFactors(accountId)]);
+  return { totp, recoveryCodesLeft: totp || passkey ? left : 0 };
 }
 
 /** Starts (or starts again) an enrolment: a new secret, stored sealed, off until a code confirms it. */
 export async function beginTotpEnrolment(accountId: number): Promise<string> {
   const secret = newTotpSecret();
   const sealed = seal(secret, SECRET_PURPOSE);
-  const db = await getDb();
-  await db
-    .insert(accountTotp)
-    .values({ accountId, secret: sealed })
-    .onConflictDoUpdate({
-      target: accountTotp.accountId,
-      set: { secret: sealed, enabledAt: null, lastStep: null, createdAt: new Date() },
-      // An authenticator that is on is never replaced here: it is turned off first.
-      where: isNull(accountTotp.enabledAt),
-    });
+  await storePendingTotp(accountId, sealed);
   return secret;
 }
 
 /** The secret of an authenticator being set up (not on yet), to show again; null when there is none. */
 export async function pendingTotpSecret(accountId: number): Promise<string | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ secret: accountTotp.secret })
-    .from(accountTotp)
-    .where(and(eq(accountTotp.accountId, accountId), isNull(accountTotp.enabledAt)))
-    .limit(1);
-  return row ? open(row.secret, SECRET_PURPOSE) : null;
+  const sealed = await sealedTotpSecret(accountId, true);
+  return sealed !== undefined ? open(sealed, SECRET_PURPOSE) : null;
 }
 
 /**
@@ -103,32 +79,12 @@ export async function pendingTotpSecret(accountId: number): Promise<string | nul
  * statement records it, so two requests with the same code cannot both pass.
  */
 export async function takeTotpCode(accountId: number, code: string, pending: boolean, now = new Date()) {
-  const db = await getDb();
-  const [row] = await db
-    .select({ secret: accountTotp.secret })
-    .from(accountTotp)
-    .where(
-      and(
-        eq(accountTotp.accountId, accountId),
-        pending ? isNull(accountTotp.enabledAt) : isNotNull(accountTotp.enabledAt),
-      ),
-    );
-  const secret = row && open(row.secret, SECRET_PURPOSE);
+  const sealed = await sealedTotpSecret(accountId, pending);
+  const secret = sealed !== undefined && open(sealed, SECRET_PURPOSE);
   if (!secret) return false;
   const step = matchTotp(secret, code, now.getTime());
   if (step === null) return false;
-  const taken = await db
-    .update(accountTotp)
-    .set({ lastStep: step, ...(pending ? { enabledAt: now } : {}) })
-    .where(
-      and(
-        eq(accountTotp.accountId, accountId),
-        pending ? isNull(accountTotp.enabledAt) : isNotNull(accountTotp.enabledAt),
-        or(isNull(accountTotp.lastStep), lt(accountTotp.lastStep, step)),
-      ),
-    )
-    .returning({ accountId: accountTotp.accountId });
-  return taken.length === 1;
+  return takeTotpStep(accountId, step, pending, now);
 }
 
 /**
@@ -136,33 +92,18 @@ export async function takeTotpCode(accountId: number, code: string, pending: boo
  * the account has a passkey.
  */
 export async function removeTotp(accountId: number): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx.delete(accountTotp).where(eq(accountTotp.accountId, accountId));
-    const [passkey] = await tx
-      .select({ id: accountPasskeys.id })
-      .from(accountPasskeys)
-      .where(eq(accountPasskeys.accountId, accountId))
-      .limit(1);
-    if (!passkey) await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
-  });
+  await deleteTotp(accountId);
 }
 
 /** Removes the recovery codes once the account has no second factor left (its last passkey removed). */
 export async function dropRecoveryCodesIfNoFactor(accountId: number): Promise<void> {
   if (await hasSecondFactor(accountId)) return;
-  const db = await getDb();
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
+  await deleteRecoveryCodes(accountId);
 }
 
 /** Turns every second factor off: the authenticator, the passkeys and the recovery codes are removed. */
 export async function removeSecondFactor(accountId: number): Promise<void> {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx.delete(accountTotp).where(eq(accountTotp.accountId, accountId));
-    await tx.delete(accountPasskeys).where(eq(accountPasskeys.accountId, accountId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
-  });
+  await deleteSecondFactors(accountId);
 }
 
 function newRecoveryCode(): string {
@@ -178,13 +119,10 @@ function normalRecoveryCode(code: string): string {
 /** A new set of recovery codes, returned once in clear; the old set is void. */
 export async function replaceRecoveryCodes(accountId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
-    await tx
-      .insert(recoveryCodes)
-      .values(codes.map((code) => ({ accountId, codeHash: sha256(normalRecoveryCode(code)) })));
-  });
+  await replaceRecoveryCodeHashes(
+    accountId,
+    codes.map((code) => sha256(normalRecoveryCode(code))),
+  );
   return codes;
 }
 
@@ -192,30 +130,13 @@ export async function replaceRecoveryCodes(accountId: number): Promise<string[]>
 export async function takeRecoveryCode(accountId: number, code: string, now = new Date()): Promise<boolean> {
   const normal = normalRecoveryCode(code);
   if (normal.length !== RECOVERY_LENGTH) return false;
-  const db = await getDb();
-  const used = await db
-    .update(recoveryCodes)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(recoveryCodes.accountId, accountId),
-        eq(recoveryCodes.codeHash, sha256(normal)),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: recoveryCodes.id });
-  return used.length === 1;
+  return spendRecoveryCode(accountId, sha256(normal), now);
 }
 
 /** A ticket for the second step of a sign-in whose password was right; stored as its SHA-256. */
 export async function issueTicket(accountId: number, now = new Date()): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
-  const db = await getDb();
-  // Expired tickets are removed as new ones are made, so the table stays small without a timer.
-  await db.delete(signInTickets).where(lt(signInTickets.expiresAt, now));
-  await db
-    .insert(signInTickets)
-    .values({ ticketHash: sha256(ticket), accountId, expiresAt: new Date(now.getTime() + TICKET_MS) });
+  await storeTicket(sha256(ticket), accountId, new Date(now.getTime() + TICKET_MS), now);
   return ticket;
 }
 
@@ -227,40 +148,17 @@ export async function takeTicketTry(
   ticket: string,
   now = new Date(),
 ): Promise<{ accountId: number; triesLeft: number } | null> {
-  const db = await getDb();
-  const [row] = await db
-    .update(signInTickets)
-    .set({ tries: sql`${signInTickets.tries} + 1` })
-    .where(
-      and(
-        eq(signInTickets.ticketHash, sha256(ticket)),
-        gt(signInTickets.expiresAt, now),
-        lt(signInTickets.tries, TICKET_TRIES),
-      ),
-    )
-    .returning({ accountId: signInTickets.accountId, tries: signInTickets.tries });
+  const row = await countTicketTry(sha256(ticket), now, TICKET_TRIES);
   return row ? { accountId: row.accountId, triesLeft: TICKET_TRIES - row.tries } : null;
 }
 
 /** The account of a ticket still good for a try (unknown, expired or spent: null); no try is counted. */
 export async function ticketAccount(ticket: string, now = new Date()): Promise<number | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ accountId: signInTickets.accountId })
-    .from(signInTickets)
-    .where(
-      and(
-        eq(signInTickets.ticketHash, sha256(ticket)),
-        gt(signInTickets.expiresAt, now),
-        lt(signInTickets.tries, TICKET_TRIES),
-      ),
-    );
-  return row ? row.accountId : null;
+  return liveTicketAccount(sha256(ticket), now, TICKET_TRIES);
 }
 
 export async function endTicket(ticket: string): Promise<void> {
-  const db = await getDb();
-  await db.delete(signInTickets).where(eq(signInTickets.ticketHash, sha256(ticket)));
+  await deleteTicket(sha256(ticket));
 }
 
 /**
@@ -269,15 +167,11 @@ export async function endTicket(ticket: string): Promise<void> {
  * start and says why.
  */
 export async function checkSecondFactorKey(db: Database): Promise<void> {
-  const [{ total }] = await db.select({ total: count() }).from(accountTotp).where(isNotNull(accountTotp.enabledAt));
+  const total = await countEnabledTotp(db);
   if (total === 0) return;
   if (!hasSecretKey()) throw new MissingSecretKeyError(`${total} account(s) sign in with a second factor`);
-  const [sample] = await db
-    .select({ secret: accountTotp.secret })
-    .from(accountTotp)
-    .where(isNotNull(accountTotp.enabledAt))
-    .limit(1);
-  if (open(sample.secret, SECRET_PURPOSE) === null) {
+  const sealed = await enabledTotpSecret(db);
+  if (open(sealed!, SECRET_PURPOSE) === null) {
     throw new Error(
       'SECRET_KEY does not open the stored authenticator secrets: it is not the key they were sealed with. ' +
         'Set SECRET_KEY back to that value (docs/operations.md, Configuration).',

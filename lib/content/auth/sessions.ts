@@ -1,13 +1,22 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { localGeneration } from '../../cache/public-reads';
-import { getDb, type Database } from '../../db';
-import { account, sessions } from '../../db/schema';
 import { processSlot } from '../../runtime/process-state';
 import type { ActorAccount } from '../model/actor';
 import { Role, roleOf } from '../model/roles';
 import accountDefinition from '../resources/account';
+import {
+  deleteOtherSessionsOf,
+  deleteSession,
+  deleteSessionOf,
+  deleteSessionsOf,
+  insertSession,
+  liveSessionsOf,
+  sessionsDatabase,
+  sessionWithAccount,
+  setAllSessionsLastSeen,
+  touchSession,
+} from '../storage/sessions';
 
 const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 /** A session's last-seen time is written at most this often, so reads do not each cost a write. */
@@ -23,16 +32,16 @@ interface SessionClient {
 
 export async function createSession(accountId: number, client: SessionClient = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const db = await getDb();
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    publicId: randomBytes(12).toString('base64url'),
-    accountId,
-    address: (client.address ?? '').slice(0, 64),
-    userAgent: (client.userAgent ?? '').slice(0, 512),
-  });
-  // Expired sessions are removed as new ones are made, so the table stays small without a timer.
-  await db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - SESSION_IDLE_MS)));
+  await insertSession(
+    {
+      tokenHash: hashToken(token),
+      publicId: randomBytes(12).toString('base64url'),
+      accountId,
+      address: (client.address ?? '').slice(0, 64),
+      userAgent: (client.userAgent ?? '').slice(0, 512),
+    },
+    new Date(Date.now() - SESSION_IDLE_MS),
+  );
   return token;
 }
 
@@ -54,7 +63,7 @@ interface CachedSession {
   checkedAt: number;
   /** This process's account write count when checked (lib/cache/public-reads.ts). */
   accountWrites: number;
-  database: Database;
+  database: Awaited<ReturnType<typeof sessionsDatabase>>;
 }
 
 declare module '../../runtime/process-state' {
@@ -85,7 +94,7 @@ export async function sessionForToken(
   token: string,
   now = new Date(),
 ): Promise<{ id: string; account: ActorAccount } | null> {
-  const db = await getDb();
+  const db = await sessionsDatabase();
   const tokenHash = hashToken(token);
   const cached = cachedSessions.get(tokenHash);
   if (
@@ -97,33 +106,18 @@ export async function sessionForToken(
   ) {
     if (now.getTime() - cached.lastSeenAt > TOUCH_INTERVAL_MS) {
       cached.lastSeenAt = now.getTime();
-      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+      await touchSession(tokenHash, now);
     }
     return { id: cached.id, account: cached.account };
   }
   cachedSessions.delete(tokenHash);
   const accountWrites = localGeneration(accountDefinition.name);
   const revoked = sessionState.revocations;
-  const [row] = await db
-    .select({
-      id: account.id,
-      username: account.username,
-      displayName: account.displayName,
-      role: account.role,
-      memberId: account.memberId,
-      keyContact: account.keyContact,
-      isDisabled: account.isDisabled,
-      lastSeenAt: sessions.lastSeenAt,
-      publicId: sessions.publicId,
-    })
-    .from(sessions)
-    .innerJoin(account, eq(account.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))))
-    .limit(1);
+  const row = await sessionWithAccount(tokenHash, new Date(now.getTime() - SESSION_IDLE_MS));
   if (!row || row.isDisabled) return null;
   let lastSeenAt = row.lastSeenAt.getTime();
   if (now.getTime() - lastSeenAt > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    await touchSession(tokenHash, now);
     lastSeenAt = now.getTime();
   }
   const signedIn: ActorAccount = {
@@ -159,16 +153,14 @@ export async function memberSessionForToken(token: string, now = new Date()) {
 }
 
 export async function revokeSession(token: string): Promise<void> {
-  const db = await getDb();
   const tokenHash = hashToken(token);
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  await deleteSession(tokenHash);
   forgetSessions(() => false);
   cachedSessions.delete(tokenHash);
 }
 
 export async function revokeSessionsOf(accountId: number): Promise<void> {
-  const db = await getDb();
-  await db.delete(sessions).where(eq(sessions.accountId, accountId));
+  await deleteSessionsOf(accountId);
   forgetSessions((cached) => cached.account.id === accountId);
 }
 
@@ -183,18 +175,7 @@ interface SessionSummary {
 
 /** An account's live sessions, the most recently used first. */
 export async function sessionsOf(accountId: number, now = new Date()): Promise<SessionSummary[]> {
-  const db = await getDb();
-  return db
-    .select({
-      id: sessions.publicId,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      address: sessions.address,
-      userAgent: sessions.userAgent,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.accountId, accountId), gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))))
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+  return liveSessionsOf(accountId, new Date(now.getTime() - SESSION_IDLE_MS));
 }
 
 /**
@@ -202,24 +183,16 @@ export async function sessionsOf(accountId: number, now = new Date()): Promise<S
  * other app servers (lib/content/jobs/cross-server.ts), which drop their remembered checks at once.
  */
 export async function endSessionOf(accountId: number, id: string): Promise<boolean> {
-  const db = await getDb();
-  const ended = await db
-    .delete(sessions)
-    .where(and(eq(sessions.accountId, accountId), eq(sessions.publicId, id)))
-    .returning({ id: sessions.publicId });
+  const ended = await deleteSessionOf(accountId, id);
   forgetSessions((cached) => cached.id === id);
-  return ended.length > 0;
+  return ended > 0;
 }
 
 /** Ends every session of an account but the one named `keep` (none: all); how many ended. */
 export async function endOtherSessionsOf(accountId: number, keep: string | undefined): Promise<number> {
-  const db = await getDb();
-  const ended = await db
-    .delete(sessions)
-    .where(and(eq(sessions.accountId, accountId), keep ? ne(sessions.publicId, keep) : undefined))
-    .returning({ id: sessions.publicId });
+  const ended = await deleteOtherSessionsOf(accountId, keep);
   forgetSessions((cached) => cached.account.id === accountId && cached.id !== keep);
-  return ended.length;
+  return ended;
 }
 
 /** Every remembered check is dropped: a session ended elsewhere (lib/content/jobs/cross-server.ts). */
@@ -229,10 +202,6 @@ export function forgetAllSessions(): void {
 
 /** Test helper and operator tool: makes every session look idle since `at`. */
 export async function setSessionsLastSeen(at: Date): Promise<void> {
-  const db = await getDb();
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: at })
-    .where(sql`true`);
+  await setAllSessionsLastSeen(at);
   forgetSessions(() => true);
 }

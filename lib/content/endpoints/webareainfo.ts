@@ -1,15 +1,13 @@
 import 'server-only';
-import { and } from 'drizzle-orm';
-import { getDb } from '../../db';
 import type { WireLanguage } from '../../i18n/languages';
 import { readScopeOf, requireAccess, type Actor } from '../model/actor';
 import { traits } from '../model/define';
 import { defineEndpoints } from './define';
-import { column, tableOf } from '../storage/repository';
+import { distinctValues } from '../storage/list-reads';
 import definition from '../resources/webareainfo';
 import { referenceFilter } from '../storage/search';
 import { sections } from '../model/sections';
-import { readConditions, sectionFromPath } from '../storage/update-times';
+import { sectionFromPath } from '../storage/update-times';
 
 /** Taiwan's counties and cities (sections.regions) as select options in one language. */
 const regionOptions = (language: WireLanguage) =>
@@ -25,13 +23,8 @@ async function absentRegions(actor: Actor, rawType: string, rawMemberDept?: stri
   const memberDeptId =
     rawMemberDept === undefined ? undefined : await referenceFilter(actor, definition, 'memberDeptId', rawMemberDept);
   if (memberDeptId !== undefined) filters.memberDeptId = memberDeptId;
-  const db = await getDb();
-  const regionCode = column(tableOf(definition), 'regionCode');
-  const present = await db
-    .selectDistinct({ regionCode })
-    .from(tableOf(definition))
-    .where(and(...readConditions(definition, readScopeOf(actor), filters)));
-  const taken = new Set(present.map((row) => Number(row.regionCode)));
+  const present = await distinctValues(definition, readScopeOf(actor), 'regionCode', filters);
+  const taken = new Set(present.map(Number));
   return regionOptions(actor.language).filter((region) => !taken.has(region.value));
 }
 

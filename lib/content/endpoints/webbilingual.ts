@@ -1,29 +1,29 @@
 import 'server-only';
-import { eq, type SQL } from 'drizzle-orm';
 import { defineEndpoints } from './define';
 import { invalid } from '../model/errors';
-import { column, tableOf } from '../storage/repository';
+import { column, tableOf } from '../storage/content-tables';
 import definition from '../resources/webbilingual';
 import { keywordConditions, queryParam, search, textContains } from '../storage/search';
+import { equals, type Condition } from '../storage/reads';
 import { wirePage } from '../model/wire';
 
 /**
  * The conditions of a glossary search (the API's `search` and the public glossary): every term in either term or the
  * description, and the initial.
  */
-export function glossaryConditions(terms: string[], initial?: string): SQL[] {
+export function glossaryConditions(terms: string[], initial?: string): Condition[] {
   const table = tableOf(definition);
   const conditions = keywordConditions(
     terms,
     ['termTw', 'termEn', 'description'].map((key) => (term: string) => textContains(column(table, key), term)),
     definition,
   );
-  if (initial) conditions.push(eq(column(table, 'initial'), initial.toUpperCase()));
+  if (initial) conditions.push(equals(definition, 'initial', initial.toUpperCase()));
   return conditions;
 }
 
 /** The query parameters of `search`: keyword (either term or the description) and initial. */
-function glossaryFilters(query: URLSearchParams, terms: string[]): SQL[] {
+function glossaryFilters(query: URLSearchParams, terms: string[]): Condition[] {
   const initial = queryParam(query, 'initial');
   // `#` (sent as %23) lists the terms that start with something other than a letter.
   if (initial && !/^[A-Za-z#]$/.test(initial)) throw invalid('invalidInitial', { value: initial.slice(0, 20) });

@@ -1,12 +1,11 @@
 import 'server-only';
-import { eq, gte, lte, type SQL } from 'drizzle-orm';
 import { config } from '../../config';
 import { readScopeOf, requireAccess, type Actor } from '../model/actor';
 import { traits } from '../model/define';
 import { defineEndpoints } from './define';
 import { invalid } from '../model/errors';
 import type { Label } from '../model/fields';
-import { column, tableOf } from '../storage/repository';
+import { column, tableOf } from '../storage/content-tables';
 import definition from '../resources/webrule';
 import webruleattribute from '../resources/webruleattribute';
 import webrulebusiness from '../resources/webrulebusiness';
@@ -20,6 +19,7 @@ import {
   search,
   textContains,
 } from '../storage/search';
+import { atMost, atOrAfter, equals, type Condition } from '../storage/reads';
 import { wirePage } from '../model/wire';
 import { fromWireDateTime, toWireDate } from '../model/wire-dates';
 
@@ -52,7 +52,7 @@ interface RuleFilter {
  * The conditions of a law search (the API's `search` and the public laws page): keyword terms in title or content, and
  * the filters.
  */
-export function ruleConditions(terms: string[], filter: RuleFilter): SQL[] {
+export function ruleConditions(terms: string[], filter: RuleFilter): Condition[] {
   const table = tableOf(definition);
   const conditions = keywordConditions(
     terms,
@@ -60,16 +60,16 @@ export function ruleConditions(terms: string[], filter: RuleFilter): SQL[] {
     definition,
   );
   for (const key of ['classId', 'businessId', 'attributeId'] as const) {
-    if (filter[key] !== undefined) conditions.push(eq(column(table, key), filter[key]));
+    if (filter[key] !== undefined) conditions.push(equals(definition, key, filter[key]));
   }
   // issuedOn is a date column; YYYY-MM-DD text compares as a date, and `to` includes its day.
-  if (filter.from) conditions.push(gte(column(table, 'issuedOn'), filter.from));
-  if (filter.to) conditions.push(lte(column(table, 'issuedOn'), filter.to));
+  if (filter.from) conditions.push(atOrAfter(definition, ['issuedOn'], filter.from));
+  if (filter.to) conditions.push(atMost(definition, 'issuedOn', filter.to));
   return conditions;
 }
 
 /** The query parameters of `search`: keyword (title and content), class, business, attribute, issue dates. */
-async function ruleFilters(actor: Actor, query: URLSearchParams, terms: string[]): Promise<SQL[]> {
+async function ruleFilters(actor: Actor, query: URLSearchParams, terms: string[]): Promise<Condition[]> {
   const filter: RuleFilter = {};
   for (const key of ['classId', 'businessId', 'attributeId'] as const)
     filter[key] = await referenceFilter(actor, definition, key, queryParam(query, key));

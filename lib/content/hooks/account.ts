@@ -1,7 +1,4 @@
 import 'server-only';
-import { and, count, eq, ne } from 'drizzle-orm';
-import { getDb } from '../../db';
-import { account } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 import { revokeSessionsOf } from '../auth/sessions';
 import { endSessionsAfterChange } from '../operations/sessions';
@@ -9,20 +6,12 @@ import { conflict, invalid } from '../model/errors';
 import { Role } from '../model/roles';
 import type { RowOf } from '../model/rows';
 import definition from '../resources/account';
+import { countOtherActiveAdmins } from '../storage/accounts';
 import { defineHooks } from './define';
 
 type Account = RowOf<typeof definition>;
 
 const isActiveAdmin = (row: Account) => row.role === Role.Admin && row.isDisabled !== true;
-
-async function otherActiveAdmins(id: number): Promise<number> {
-  const db = await getDb();
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(account)
-    .where(and(eq(account.role, Role.Admin), eq(account.isDisabled, false), ne(account.id, id)));
-  return total;
-}
 
 /** A Member names their institution; a staff account names none and is nobody's key contact. */
 function withMembership<T extends { role?: number | null; memberId?: number | null; keyContact?: boolean | null }>(
@@ -43,7 +32,7 @@ export default defineHooks(definition, {
   async beforeUpdate(existing, next, actor) {
     if (next.role === Role.Member && typeof next.memberId !== 'number') throw invalid('memberInstitutionRequired');
     // An Admin may not demote or disable the last enabled Admin, or nobody could manage accounts.
-    if (isActiveAdmin(existing) && !isActiveAdmin(next) && (await otherActiveAdmins(existing.id)) === 0) {
+    if (isActiveAdmin(existing) && !isActiveAdmin(next) && (await countOtherActiveAdmins(existing.id)) === 0) {
       throw conflict('lastAdmin');
     }
     if (next.isDisabled === true) await revokeSessionsOf(existing.id);
@@ -51,7 +40,7 @@ export default defineHooks(definition, {
     else if (next.passwordHash !== existing.passwordHash) await endSessionsAfterChange(actor, existing.id, 'password');
   },
   async beforeDelete(existing) {
-    if (isActiveAdmin(existing) && (await otherActiveAdmins(existing.id)) === 0) throw conflict('lastAdmin');
+    if (isActiveAdmin(existing) && (await countOtherActiveAdmins(existing.id)) === 0) throw conflict('lastAdmin');
     await revokeSessionsOf(existing.id);
   },
 });

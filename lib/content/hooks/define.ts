@@ -2,8 +2,7 @@ import 'server-only';
 import type { Actor } from '../model/actor';
 import type { ResourceDefinition } from '../model/define';
 import { inputOf, rowOf, type InputOf, type WriteOf } from '../model/row-check';
-import type { RowOf } from '../model/rows';
-import type { Row } from '../storage/repository';
+import type { Row, RowOf } from '../model/rows';
 
 /**
  * Behaviour that belongs to one resource (hashing a password, refusing to delete the last Admin),

@@ -4,7 +4,7 @@ import { bumpContentEpoch } from '../../cache/content-epoch';
 import { clearPublicCache } from '../../cache/public-reads';
 import type { Connection } from '../../db';
 import { forgetAllSessions } from '../auth/sessions';
-import { invalidateResource } from '../storage/repository';
+import { invalidateResource } from '../storage/write-transaction';
 
 /** Channels the database triggers notify on (lib/db/migrations/0005_cross_server_notifications.sql). */
 const CHANGES_CHANNEL = 'gonghui_changes';

@@ -1,11 +1,10 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
 import { ensureAdmin } from '../auth/accounts';
-import { getDb } from '../../db';
-import { account, rateLimits } from '../../db/schema';
 import { translate } from '../../i18n/messages';
 import { requireAccess, type Actor } from '../model/actor';
 import { recordAudit } from '../storage/audit';
+import { accountByUsername, countSignInFailure, recordSignIn } from '../storage/accounts';
+import { countLockFailure, lockedUntil } from '../storage/rate-limits';
 import { verifyCaptcha } from '../auth/captcha';
 import { invalid } from '../model/errors';
 import { rowOf } from '../model/row-check';
@@ -69,13 +68,8 @@ async function attemptSignIn(
   name: string,
   password: string,
 ): Promise<SignInResult & { accountId: number | null }> {
-  const db = await getDb();
   const now = new Date();
-  const [stored] = await db
-    .select()
-    .from(account)
-    .where(sql`lower(${account.username}) = lower(${name})`)
-    .limit(1);
+  const stored = await accountByUsername(name);
   const found = stored && rowOf(accountDefinition, stored);
   const failed = (locked = false, minutes = 0) => ({
     accountId: found?.id ?? null,
@@ -119,29 +113,10 @@ async function attemptSignIn(
  * client's address and browser; a browser and address new to the account are mailed to its owner.
  */
 export async function completeSignIn(actor: Actor, accountId: number, now: Date): Promise<string> {
-  const db = await getDb();
-  await db
-    .update(account)
-    .set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now })
-    .where(eq(account.id, accountId));
+  await recordSignIn(accountId, now);
   const token = await createSession(accountId, { address: actor.clientAddress, userAgent: actor.userAgent });
   await noticeNewDevice(actor, accountId, now);
   return token;
-}
-
-/** What a sign-in step needs of an account found by id (a ticket's, a passkey's): its name and its state. */
-export async function signInStateOf(accountId: number) {
-  const db = await getDb();
-  const [found] = await db
-    .select({
-      id: account.id,
-      username: account.username,
-      isDisabled: account.isDisabled,
-      lockedUntil: account.lockedUntil,
-    })
-    .from(account)
-    .where(eq(account.id, accountId));
-  return found;
 }
 
 /** A refused sign-in's answer: locked for `minutes`, or (null) wrong credentials, or another reason's message. */
@@ -165,17 +140,7 @@ export const minutesUntil = (until: Date | null, now: Date) =>
  * fifth the account is locked for LOCK_MS and the end of the lock is returned, else null.
  */
 export async function countAccountFailure(accountId: number, now: Date): Promise<Date | null> {
-  const db = await getDb();
-  // One statement counts the failure and, at the fifth, locks: concurrent attempts cannot skip it.
-  const [after] = await db
-    .update(account)
-    .set({
-      failedLogins: sql`case when ${account.failedLogins} + 1 >= ${MAX_FAILED_SIGN_INS} then 0 else ${account.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${account.failedLogins} + 1 >= ${MAX_FAILED_SIGN_INS} then ${new Date(now.getTime() + LOCK_MS)} else ${account.lockedUntil} end`,
-    })
-    .where(eq(account.id, accountId))
-    .returning({ lockedUntil: account.lockedUntil });
-  const lockedUntil = after?.lockedUntil instanceof Date ? after.lockedUntil : null;
+  const lockedUntil = await countSignInFailure(accountId, MAX_FAILED_SIGN_INS, new Date(now.getTime() + LOCK_MS));
   return lockedUntil && lockedUntil > now ? lockedUntil : null;
 }
 
@@ -187,31 +152,18 @@ export async function countAccountFailure(accountId: number, now: Date): Promise
  */
 const nameLock = { bucket: 'sign-in-name', unlocked: new Date(0) };
 
-async function nameLockedUntil(name: string): Promise<Date | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ until: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.bucket, nameLock.bucket), eq(rateLimits.key, name)));
-  return row?.until ?? null;
-}
+const nameLockedUntil = (name: string) => lockedUntil(nameLock.bucket, name);
 
 /** Counts one failure; at the fifth the name is locked for LOCK_MS and its end is returned. */
 async function countNameFailure(name: string, now: Date): Promise<Date | null> {
-  const db = await getDb();
-  const locks = sql`${rateLimits.hits} + 1 >= ${MAX_FAILED_SIGN_INS}`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ bucket: nameLock.bucket, key: name, windowStart: nameLock.unlocked, hits: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.bucket, rateLimits.key],
-      set: {
-        hits: sql`case when ${locks} then 0 else ${rateLimits.hits} + 1 end`,
-        windowStart: sql`case when ${locks} then ${new Date(now.getTime() + LOCK_MS)} else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning({ until: rateLimits.windowStart });
-  return row.until > now ? row.until : null;
+  const until = await countLockFailure(
+    nameLock.bucket,
+    name,
+    MAX_FAILED_SIGN_INS,
+    new Date(now.getTime() + LOCK_MS),
+    nameLock.unlocked,
+  );
+  return until > now ? until : null;
 }
 
 /**
@@ -244,5 +196,5 @@ export async function createAdmin(
   input: { username: string; password: string; displayName?: string },
 ): Promise<boolean> {
   requireAccess(actor, 'admin');
-  return ensureAdmin(await getDb(), input.username, input.password, input.displayName);
+  return ensureAdmin(undefined, input.username, input.password, input.displayName);
 }

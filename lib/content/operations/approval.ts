@@ -6,8 +6,10 @@ import { pageOf } from '../model/list-request';
 import { findResource } from '../model/registry';
 import { inputFields } from '../model/validation';
 import { wireInstant, wireRow } from '../model/wire';
-import * as repo from '../storage/repository';
-import { reviveRow } from '../storage/revisions';
+import { reviveRow, type Tx } from '../storage/content-tables';
+import { getRow } from '../storage/row-reads';
+import { deleteRow, updateRow } from '../storage/row-writes';
+import type { Row } from '../model/rows';
 import {
   decidePending,
   openPending,
@@ -67,8 +69,8 @@ function diffOf(
   actor: Actor,
   definition: ResourceDefinition,
   entry: PendingEntry,
-  live: repo.Row,
-  proposed: repo.Row,
+  live: Row,
+  proposed: Row,
 ): FieldChange[] {
   const before = wireRow(actor, definition, live);
   const after = wireRow(actor, definition, proposed);
@@ -144,7 +146,7 @@ const noticeOf = (definition: ResourceDefinition, entry: PendingEntry, approved:
 /** What an approval did: the row as stored, or the row as it was before its deletion. */
 export interface Approval {
   kind: PendingEntry['kind'];
-  row: repo.Row;
+  row: Row;
   entry: PendingEntry;
 }
 
@@ -164,7 +166,7 @@ export async function approve(
   const comment = commentOf(body, false);
   const expected = expectedVersion(body.version);
   const { row, entry } = await openEntry(actor, definition, id);
-  const claim = async (tx: repo.Tx) => {
+  const claim = async (tx: Tx) => {
     const decided = await decidePending(tx, entry.id, {
       status: 'approved',
       decidedBy: actor.account?.id ?? null,
@@ -176,7 +178,7 @@ export async function approve(
     if (entry.kind === 'delete') {
       const existing = await prepareRemove(actor, definition, Number(row.id));
       const trash = trashWriter(actor, definition);
-      await repo.deleteRow(
+      await deleteRow(
         definition,
         existing,
         async (tx, stored) => {
@@ -191,7 +193,7 @@ export async function approve(
     }
     const changes = reviveRow(definition, entry.values);
     const revision = afterStoring(actor, definition, changes);
-    const updated = await repo.updateRow(
+    const updated = await updateRow(
       definition,
       row,
       changes,
@@ -232,7 +234,7 @@ export async function reject(
 async function sectionOfEntry(actor: Actor, entry: PendingEntry): Promise<number | undefined> {
   const definition = findResource(entry.resource);
   if (!definition?.sectionInPath) return undefined;
-  const row = await repo.getRow(definition, { language: actor.language, publicOnly: false }, entry.rowId);
+  const row = await getRow(definition, { language: actor.language, publicOnly: false }, entry.rowId);
   return row ? sectionOf(definition, row) : undefined;
 }
 

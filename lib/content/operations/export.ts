@@ -17,7 +17,8 @@ import { openDataColumns, sheetColumns, type SheetColumn } from '../model/sheet-
 import { toWireDateTime } from '../model/wire-dates';
 import { publicSortOf } from '../storage/reads';
 import { recordAudit } from '../storage/audit';
-import * as repo from '../storage/repository';
+import { listAllRows } from '../storage/list-reads';
+import { titlesByIds } from '../storage/row-reads';
 import { latestChange } from '../storage/update-times';
 import { listSelection, type ListScope } from './resource';
 
@@ -77,7 +78,7 @@ async function lookupsFor(columns: SheetColumn[], rows: Row[]): Promise<Lookups>
     if (field.kind !== 'reference') continue;
     const target = findResource(field.resource);
     const ids = rows.flatMap((row) => (typeof row[key] === 'number' ? [row[key]] : []));
-    titles.set(key, target ? await repo.titlesByIds(target, ids) : new Map());
+    titles.set(key, target ? await titlesByIds(target, ids) : new Map());
   }
   const ids = [...new Set(columns.flatMap(({ key, field }) => rows.flatMap((row) => uploadIdsOf(field, row[key]))))];
   const found = await findUploads(ids);
@@ -173,7 +174,7 @@ export async function exportList(
     format,
     title: definition.label[actor.language],
     columns: columns.map((column) => column.field.label[actor.language]),
-    rows: sheetRows(repo.listAllRows(definition, readScopeOf(actor), selection), columns, actor.language),
+    rows: sheetRows(listAllRows(definition, readScopeOf(actor), selection), columns, actor.language),
   };
 }
 
@@ -190,11 +191,7 @@ export async function openDataInfo(definition: ResourceDefinition, language: Wir
 export function openDataSheet(definition: ResourceDefinition, language: WireLanguage): Sheet & { keys: string[] } {
   if (!definition.openData) throw notFound();
   const columns = openDataColumns(definition);
-  const rows = repo.listAllRows(
-    definition,
-    { language, publicOnly: true },
-    { filters: {}, sort: publicSortOf(definition) },
-  );
+  const rows = listAllRows(definition, { language, publicOnly: true }, { filters: {}, sort: publicSortOf(definition) });
   return {
     title: definition.label[language],
     keys: columns.map((column) => column.key),

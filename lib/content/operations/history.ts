@@ -1,6 +1,5 @@
 import 'server-only';
 import { config } from '../../config';
-import { getDb } from '../../db';
 import { otherLanguage } from '../../i18n/languages';
 import { operator, requireAccess, type Actor } from '../model/actor';
 import { recordAudit } from '../storage/audit';
@@ -8,9 +7,13 @@ import { keepsHistory, traits, type ResourceDefinition } from '../model/define';
 import { invalid, invalidFields, notFound, positiveInteger, type Issue } from '../model/errors';
 import { parseListRequest } from '../model/list-request';
 import { findResource } from '../model/registry';
-import * as repo from '../storage/repository';
-import { dropRevisions, findRevision, listRevisions, saveRevision, type RevisionEntry } from '../storage/revisions';
+import { linkCounterpart } from '../storage/counterparts';
+import { duplicateExists, getRow, rowExists } from '../storage/row-reads';
+import { insertRow } from '../storage/row-writes';
+import type { Row } from '../model/rows';
+import { findRevision, listRevisions, saveRevision, type RevisionEntry } from '../storage/revisions';
 import {
+  deleteTrashedRow,
   findTrashed,
   listTrash,
   removeUnusedUploads,
@@ -53,7 +56,7 @@ export async function revision(
   definition: ResourceDefinition,
   id: IdInput,
   number: IdInput,
-): Promise<repo.Row> {
+): Promise<Row> {
   requireHistory(actor, definition);
   const row = await find(actor, definition, positiveInteger(id));
   const values = await findRevision(definition, Number(row.id), positiveInteger(number));
@@ -62,7 +65,7 @@ export async function revision(
 }
 
 /** A revision's values as an update's input: the fields a client may write, dates in the wire form. */
-function revisionInput(definition: ResourceDefinition, values: repo.Row): Record<string, unknown> {
+function revisionInput(definition: ResourceDefinition, values: Row): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [key, f] of inputFields(definition)) {
     if (f.virtual || f.kind === 'password' || !(key in values)) continue;
@@ -78,7 +81,7 @@ export async function restoreRevision(
   definition: ResourceDefinition,
   id: IdInput,
   number: IdInput,
-): Promise<repo.Row> {
+): Promise<Row> {
   const values = await revision(actor, definition, id, number);
   const input = { ...revisionInput(definition, values), id: Number(values.id) };
   return applyUpdate(actor, definition, input, undefined, { action: 'restore', detail: `#${positiveInteger(number)}` });
@@ -103,11 +106,11 @@ async function trashed(actor: Actor, definition: ResourceDefinition, id: IdInput
  * this row again). A reference to a row deleted meanwhile, or a unique value taken meanwhile, is
  * refused as on update.
  */
-export async function restore(actor: Actor, definition: ResourceDefinition, id: IdInput): Promise<repo.Row> {
+export async function restore(actor: Actor, definition: ResourceDefinition, id: IdInput): Promise<Row> {
   requireHistory(actor, definition);
   await refuseUnlessDirect(actor, definition);
   const { row } = await trashed(actor, definition, id);
-  const values: repo.Row = {
+  const values: Row = {
     ...row,
     updatedAt: new Date(),
     updatedBy: actor.account?.id ?? null,
@@ -119,12 +122,12 @@ export async function restore(actor: Actor, definition: ResourceDefinition, id: 
     const value = values[key];
     if (value === undefined || value === null) continue;
     if (key === 'translationId') {
-      const exists = await repo.rowExists(definition, otherLanguage(actor.language), Number(value));
+      const exists = await rowExists(definition, otherLanguage(actor.language), Number(value));
       if (exists) counterpart = Number(value);
       else values.translationId = null;
     } else if (f.kind === 'reference') {
       const target = findResource(f.resource);
-      if (target && !(await repo.rowExists(target, actor.language, Number(value)))) {
+      if (target && !(await rowExists(target, actor.language, Number(value)))) {
         issues.push({
           field: key,
           key: 'unknownReference',
@@ -132,23 +135,19 @@ export async function restore(actor: Actor, definition: ResourceDefinition, id: 
         });
       }
     }
-    if (
-      f.unique &&
-      typeof value === 'string' &&
-      (await repo.duplicateExists(definition, key, value, Number(values.id)))
-    ) {
+    if (f.unique && typeof value === 'string' && (await duplicateExists(definition, key, value, Number(values.id)))) {
       issues.push({ field: key, key: 'duplicate', values: { field: f.label[actor.language], value } });
     }
   }
   if (issues.length) throw invalidFields(issues);
-  if (await repo.getRow(definition, { language: actor.language, publicOnly: false }, Number(values.id)))
+  if (await getRow(definition, { language: actor.language, publicOnly: false }, Number(values.id)))
     throw invalid('restoreTaken', { value: Number(values.id) });
-  const restored = await repo.insertRow(
+  const restored = await insertRow(
     definition,
     values,
     async (tx, stored) => {
       await takeOutOfTrash(tx, definition, Number(stored.id));
-      if (counterpart !== null) await repo.linkCounterpart(tx, definition, counterpart, stored);
+      if (counterpart !== null) await linkCounterpart(tx, definition, counterpart, stored);
       await saveRevision(tx, definition, stored, actor.account?.id ?? null);
     },
     true,
@@ -165,11 +164,7 @@ async function purgeEntry(
   detail?: string,
 ): Promise<void> {
   const rowId = Number(entry.row.id);
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    await takeOutOfTrash(tx, definition, rowId);
-    await dropRevisions(tx, definition, rowId);
-  });
+  await deleteTrashedRow(definition, rowId);
   await removeUnusedUploads(uploadsOf(definition, entry.row));
   await recordAudit(actor, {
     action: 'purge',

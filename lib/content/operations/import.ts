@@ -11,7 +11,9 @@ import { findResource } from '../model/registry';
 import type { Row } from '../model/rows';
 import { sheetColumns, type SheetColumn } from '../model/sheet-columns';
 import { recordAudit } from '../storage/audit';
-import * as repo from '../storage/repository';
+import { listAllRows } from '../storage/list-reads';
+import { idsByTitles } from '../storage/row-reads';
+import { type BulkWrite, writeRows } from '../storage/row-writes';
 import { refuseUnlessDirect } from './submission';
 import { afterStoring, afterStoringNew, firstRevisions, prepareAdd, prepareUpdate, titleOf } from './resource';
 
@@ -136,7 +138,7 @@ async function referenceTitles(
     if (!target) continue;
     const language = column.key === 'translationId' ? otherLanguage(actor.language) : actor.language;
     const titles = table.rows.map((row) => cellText(row.cells[i]).trim()).filter(Boolean);
-    index.set(column.key, await repo.idsByTitles(target, language, titles));
+    index.set(column.key, await idsByTitles(target, language, titles));
   }
   return index;
 }
@@ -203,7 +205,7 @@ async function existingRows(actor: Actor, definition: ResourceDefinition) {
   const byId = new Map<number, Row>();
   const byKey = new Map<string, Row>();
   const key = definition.importKey;
-  const rows = repo.listAllRows(definition, readScopeOf(actor), {
+  const rows = listAllRows(definition, readScopeOf(actor), {
     filters: {},
     sort: [{ field: 'id', direction: 'asc' }],
   });
@@ -259,7 +261,7 @@ export async function importRows(
     if (errors.length < MAX_IMPORT_ERRORS) errors.push({ row, column, message });
   };
   const plan: ImportPlanRow[] = [];
-  const writes: repo.BulkWrite[] = [];
+  const writes: BulkWrite[] = [];
   const claimed = new Map<number, number>();
   const uniqueSeen = new Map<string, Map<string, number>>();
 
@@ -356,7 +358,7 @@ export async function importRows(
   if (errorCount)
     throw new ContentError('invalid', 'importHasErrors', { count: errorCount }, [], undefined, { ...result });
   if (!writes.length) throw invalid('importEmpty');
-  await repo.writeRows(definition, writes, firstRevisions(actor, definition));
+  await writeRows(definition, writes, firstRevisions(actor, definition));
   await recordAudit(actor, {
     action: 'import',
     resource: definition.name,

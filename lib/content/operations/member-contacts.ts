@@ -1,18 +1,24 @@
 import 'server-only';
-import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
-import { getDb } from '../../db';
-import { account, memberInvitations } from '../../db/schema';
 import { revokeSessionsOf } from '../auth/sessions';
 import { requireAccess, type Actor, type ActorAccount } from '../model/actor';
 import { conflict, forbidden, notFound, positiveInteger, unauthorized } from '../model/errors';
 import { Role } from '../model/roles';
 import { wireInstant } from '../model/wire';
 import accountDefinition from '../resources/account';
+import { accountById } from '../storage/accounts';
 import { recordAudit } from '../storage/audit';
-import { deleteRow, invalidateResource } from '../storage/repository';
+import { deleteRow } from '../storage/row-writes';
+import { invalidateResource } from '../storage/write-transaction';
 import { memberContactsMax } from '../storage/settings';
-import { institutionRows, ofInstitution } from '../storage/institution';
-import { institutionName, issueInvitation, type InvitationAnswer } from './member-invitations';
+import { institutionName, institutionRows } from '../storage/institution';
+import {
+  countContacts,
+  invitationsOf,
+  memberAccountsOf,
+  revokeInvitationById,
+  unusedInvitation,
+} from '../storage/member-invitations';
+import { issueInvitation, type InvitationAnswer } from './member-invitations';
 
 /** One Member account of an institution, as its key contact and staff see it. */
 interface ContactAnswer {
@@ -53,43 +59,11 @@ function keyContactOf(actor: Actor): ActorAccount & { member: { id: number; keyC
   return { ...own, member: own.member };
 }
 
-const openInvitations = (memberId: number, now: Date) =>
-  and(
-    ofInstitution(memberInvitations.memberId, memberId),
-    isNull(memberInvitations.acceptedAt),
-    isNull(memberInvitations.revokedAt),
-    gt(memberInvitations.expiresAt, now),
-  );
-
 /** An institution's Member accounts and its invitations not taken up (expired ones only when `withExpired`). */
 async function rosterOf(memberId: number, withExpired: boolean): Promise<Roster> {
-  const db = await getDb();
   const now = new Date();
-  const accounts = await db
-    .select({
-      id: account.id,
-      name: account.displayName,
-      email: account.username,
-      keyContact: account.keyContact,
-      isDisabled: account.isDisabled,
-      lastLoginAt: account.lastLoginAt,
-    })
-    .from(account)
-    .where(and(ofInstitution(account.memberId, memberId), eq(account.role, Role.Member)))
-    .orderBy(desc(account.keyContact), asc(account.id));
-  const invitations = await db
-    .select()
-    .from(memberInvitations)
-    .where(
-      withExpired
-        ? and(
-            ofInstitution(memberInvitations.memberId, memberId),
-            isNull(memberInvitations.acceptedAt),
-            isNull(memberInvitations.revokedAt),
-          )
-        : openInvitations(memberId, now),
-    )
-    .orderBy(desc(memberInvitations.createdAt));
+  const accounts = await memberAccountsOf(memberId);
+  const invitations = await invitationsOf(memberId, withExpired, now);
   return {
     memberId,
     institution: (await institutionName(memberId)) ?? '',
@@ -115,17 +89,9 @@ async function rosterOf(memberId: number, withExpired: boolean): Promise<Roster>
 
 /** Refuses a new invitation once the institution's accounts and open invitations reach `memberContactsMax`. */
 async function withinCap(memberId: number): Promise<void> {
-  const db = await getDb();
-  const [{ accounts }] = await db
-    .select({ accounts: count() })
-    .from(account)
-    .where(and(ofInstitution(account.memberId, memberId), eq(account.role, Role.Member)));
-  const [{ invited }] = await db
-    .select({ invited: count() })
-    .from(memberInvitations)
-    .where(openInvitations(memberId, new Date()));
+  const contacts = await countContacts(memberId, new Date());
   const max = await memberContactsMax();
-  if (accounts + invited >= max) throw conflict('memberContactsFull', { n: max });
+  if (contacts >= max) throw conflict('memberContactsFull', { n: max });
 }
 
 /** `member/contacts` (key contacts): their own institution's accounts and open invitations. */
@@ -151,7 +117,7 @@ export async function inviteContact(actor: Actor, input: Record<string, unknown>
 export async function removeContact(actor: Actor, idInput: string | undefined): Promise<{ id: number }> {
   const own = keyContactOf(actor);
   const id = positiveInteger(idInput);
-  const row = await accountRow(id);
+  const row = await accountById(id);
   if (!row) throw notFound();
   const ownInstitution = await institutionRows(own.member.id);
   if (row.role !== Role.Member || !ownInstitution.includes(Number(row.memberId)) || id === own.id) throw forbidden();
@@ -169,12 +135,6 @@ export async function removeContact(actor: Actor, idInput: string | undefined): 
   return { id };
 }
 
-async function accountRow(id: number) {
-  const db = await getDb();
-  const [row] = await db.select().from(account).where(eq(account.id, id)).limit(1);
-  return row;
-}
-
 /**
  * `member/accounts/{memberId}` (Admins): the institution's accounts (with their last sign-in) and
  * every invitation not taken up.
@@ -188,12 +148,7 @@ export async function institutionAccounts(actor: Actor, memberIdInput: string | 
 
 async function invitationRow(idInput: string | undefined) {
   const id = positiveInteger(idInput);
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(memberInvitations)
-    .where(and(eq(memberInvitations.id, id), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)))
-    .limit(1);
+  const row = await unusedInvitation(id);
   if (!row) throw notFound();
   return row;
 }
@@ -213,8 +168,7 @@ export async function resendInvitation(actor: Actor, idInput: string | undefined
 export async function revokeInvitation(actor: Actor, idInput: string | undefined): Promise<{ id: number }> {
   requireAccess(actor, 'admin');
   const row = await invitationRow(idInput);
-  const db = await getDb();
-  await db.update(memberInvitations).set({ revokedAt: new Date() }).where(eq(memberInvitations.id, row.id));
+  await revokeInvitationById(row.id, new Date());
   await recordAudit(actor, {
     action: 'memberInviteRevoke',
     resource: 'webmemberdept',

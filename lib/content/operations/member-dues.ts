@@ -1,15 +1,11 @@
 import 'server-only';
-import { desc } from 'drizzle-orm';
 import { config } from '../../config';
-import { getDb } from '../../db';
-import { webmemberdues } from '../../db/schema';
 import { forbidden, notFound, positiveInteger, unauthorized } from '../model/errors';
 import { duesState, type DuesState } from '../model/dues';
 import { Role } from '../model/roles';
 import { toWireDateTime } from '../model/wire-dates';
 import type { Actor } from '../model/actor';
-import { ofInstitution } from '../storage/institution';
-import { institutionName } from './member-invitations';
+import { duesOfInstitution, institutionName } from '../storage/institution';
 
 /** One year's dues as the member area shows them to the institution's Members. */
 export interface MemberDues {
@@ -38,12 +34,7 @@ const dateText = (value: unknown) => (typeof value === 'string' ? value.slice(0,
 /** `member/dues` (Members): their own institution's dues, the latest year first, each with its state. */
 export async function memberDues(actor: Actor, now = new Date()): Promise<{ institution: string; data: MemberDues[] }> {
   const memberId = institutionOf(actor);
-  const db = await getDb();
-  const rows = await db
-    .select()
-    .from(webmemberdues)
-    .where(ofInstitution(webmemberdues.memberId, memberId))
-    .orderBy(desc(webmemberdues.year));
+  const rows = await duesOfInstitution(memberId);
   const date = today(now);
   return {
     institution: (await institutionName(memberId)) ?? '',

@@ -1,8 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import { config } from '../../config';
-import { getDb } from '../../db';
-import { account, uploads, webmemberdept } from '../../db/schema';
 import { checkFile, refusalMessage, storeUpload } from '../../uploads';
 import type { WireLanguage } from '../../i18n/languages';
 import type { Actor, ActorAccount } from '../model/actor';
@@ -12,7 +9,12 @@ import { Role } from '../model/roles';
 import { validateInput } from '../model/validation';
 import { toWire, wireInstant, wireRow } from '../model/wire';
 import definition from '../resources/webmemberdept';
-import * as repo from '../storage/repository';
+import { reviveRow } from '../storage/content-tables';
+import { getRow } from '../storage/row-reads';
+import type { Row } from '../model/rows';
+import { emailOf } from '../storage/accounts';
+import { institutionLanguage } from '../storage/institution';
+import { findMedia } from '../storage/media';
 import { pendingHistory } from '../storage/pending';
 import { auditRow, checkAgainstDatabase, expectedVersion } from './resource';
 import { submitChange } from './submission';
@@ -46,34 +48,30 @@ export function requireMember(actor: Actor): MemberAccount {
 }
 
 /** The institution's row (in its own language, whatever the request's), or 404 when it is gone. */
-async function institutionRow(memberId: number): Promise<repo.Row> {
-  const db = await getDb();
-  const [found] = await db
-    .select({ lang: webmemberdept.lang })
-    .from(webmemberdept)
-    .where(eq(webmemberdept.id, memberId))
-    .limit(1);
-  const row = found
-    ? await repo.getRow(definition, { language: found.lang as WireLanguage, publicOnly: false }, memberId)
-    : undefined;
+async function institutionRow(memberId: number): Promise<Row> {
+  const lang = await institutionLanguage(memberId);
+  const row =
+    lang !== undefined
+      ? await getRow(definition, { language: lang as WireLanguage, publicOnly: false }, memberId)
+      : undefined;
   if (!row) throw notFound();
   return row;
 }
 
-const pick = (row: repo.Row, keys: string[]) =>
+const pick = (row: Row, keys: string[]) =>
   Object.fromEntries(keys.filter((key) => key in row).map((key) => [key, row[key]]));
 
 /** The entry as visitors see it (`isVisible` says whether they do), with the editable fields staff alone read. */
-function memberView(actor: Actor, row: repo.Row): repo.Row & { isVisible: boolean } {
+function memberView(actor: Actor, row: Row): Row & { isVisible: boolean } {
   const all = toWire(definition, row, true, config().siteTimeZone);
   return { ...wireRow(actor, definition, row), ...pick(all, memberEditableFields), isVisible: row.isVisible !== false };
 }
 
 /** The latest change of the entry while it waits, or its rejection with the reviewer's comment; else null. */
-async function pendingView(row: repo.Row) {
+async function pendingView(row: Row) {
   const [latest] = await pendingHistory(definition.name, Number(row.id));
   if (!latest || latest.status === 'approved') return null;
-  const changes = toWire(editable, repo.reviveRow(definition, latest.values), true, config().siteTimeZone);
+  const changes = toWire(editable, reviveRow(definition, latest.values), true, config().siteTimeZone);
   return {
     id: latest.id,
     status: latest.status,
@@ -87,15 +85,14 @@ async function pendingView(row: repo.Row) {
 /** `GET member/me` → `{account, member, pending}`: the Member, their entry, its open or rejected change. */
 export async function memberEntry(actor: Actor) {
   const own = requireMember(actor);
-  const db = await getDb();
-  const [stored] = await db.select({ email: account.email }).from(account).where(eq(account.id, own.id));
+  const email = await emailOf(own.id);
   const row = await institutionRow(own.member.id);
   return {
     account: {
       id: own.id,
       username: own.username,
       displayName: own.displayName,
-      email: stored?.email ?? null,
+      email: email ?? null,
       memberId: own.member.id,
       keyContact: own.member.keyContact,
     },
@@ -112,13 +109,9 @@ function refuseOtherInstitution(own: MemberAccount, body: Record<string, unknown
 }
 
 /** A logo may be the current one, none, or an image this Member uploaded (member/logo). */
-async function checkLogo(own: MemberAccount, row: repo.Row, logo: unknown) {
+async function checkLogo(own: MemberAccount, row: Row, logo: unknown) {
   if (logo === undefined || logo === null || logo === '' || logo === row.logo) return;
-  const db = await getDb();
-  const [upload] = await db
-    .select({ createdBy: uploads.createdBy, type: uploads.type })
-    .from(uploads)
-    .where(eq(uploads.id, String(logo)));
+  const upload = await findMedia(String(logo));
   if (!upload || upload.createdBy !== own.id || !upload.type.startsWith('image/'))
     throw invalidFields([{ field: 'logo', key: 'memberLogoNotOwn', values: {} }]);
 }

@@ -1,9 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { config } from '../../config';
-import { getDb } from '../../db';
-import { account, memberInvitations, webmemberdept } from '../../db/schema';
 import type { WireLanguage } from '../../i18n/languages';
 import { memberPaths } from '../../routing/member';
 import { sitePath, withToken } from '../../routing/site';
@@ -17,12 +14,14 @@ import memberDepartments from '../resources/webmemberdept';
 import { requireAccess, type Actor } from '../model/actor';
 import type { ResourceDefinition } from '../model/define';
 import { conflict, invalid, invalidFields } from '../model/errors';
-import { Role } from '../model/roles';
 import { validateInput } from '../model/validation';
 import { wireInstant } from '../model/wire';
 import accountDefinition from '../resources/account';
+import { accountByUsername } from '../storage/accounts';
 import { recordAudit } from '../storage/audit';
-import { invalidateResource } from '../storage/repository';
+import { institutionName } from '../storage/institution';
+import { acceptInvitationAccount, openInvitationByHash, storeInvitation } from '../storage/member-invitations';
+import { invalidateResource } from '../storage/write-transaction';
 import { readWebInfo } from '../storage/settings';
 
 /** An invitation's link works once, for this long. */
@@ -43,17 +42,6 @@ const passwordOnly: ResourceDefinition = {
   ...accountDefinition,
   fields: { password: accountDefinition.fields.password },
 };
-
-/** What the member institution a Member belongs to is called (its row in any language). */
-export async function institutionName(memberId: number): Promise<string | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ name: webmemberdept.name })
-    .from(webmemberdept)
-    .where(eq(webmemberdept.id, memberId))
-    .limit(1);
-  return row ? String(row.name) : null;
-}
 
 const positiveId = (value: unknown) =>
   typeof value === 'number' && Number.isInteger(value) && value > 0
@@ -120,13 +108,7 @@ export async function issueInvitation(
   if (institution === null) throw invalidFields([{ field: 'memberId', key: 'memberInstitutionRequired', values: {} }]);
   const address = String(values.email);
   const name = String(values.displayName);
-  const db = await getDb();
-  const [taken] = await db
-    .select({ id: account.id })
-    .from(account)
-    .where(sql`lower(${account.username}) = ${address}`)
-    .limit(1);
-  if (taken) throw conflict('memberEmailTaken');
+  if (await accountByUsername(address)) throw conflict('memberEmailTaken');
   await limit?.(memberId!);
   const invitation = await createInvitation(actor, {
     memberId: memberId!,
@@ -152,40 +134,25 @@ interface NewInvitation {
 
 /** Stores an invitation (an open one for the same address and institution stops working) and queues its e-mail. */
 async function createInvitation(actor: Actor, invited: NewInvitation): Promise<InvitationAnswer> {
-  const db = await getDb();
   const now = new Date();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + INVITATION_MS);
-  const row = await db.transaction(async (tx) => {
-    await tx
-      .update(memberInvitations)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(memberInvitations.memberId, invited.memberId),
-          sql`lower(${memberInvitations.email}) = ${invited.email}`,
-          isNull(memberInvitations.acceptedAt),
-          isNull(memberInvitations.revokedAt),
-        ),
-      );
-    const [stored] = await tx
-      .insert(memberInvitations)
-      .values({
-        tokenHash: hashToken(token),
-        memberId: invited.memberId,
-        email: invited.email,
-        name: invited.name,
-        keyContact: invited.keyContact,
-        lang: actor.language,
-        invitedBy: actor.account?.id ?? null,
-        expiresAt,
-      })
-      .returning({ id: memberInvitations.id });
-    return stored;
-  });
+  const id = await storeInvitation(
+    {
+      tokenHash: hashToken(token),
+      memberId: invited.memberId,
+      email: invited.email,
+      name: invited.name,
+      keyContact: invited.keyContact,
+      lang: actor.language,
+      invitedBy: actor.account?.id ?? null,
+      expiresAt,
+    },
+    now,
+  );
   await mailInvitation(actor.language, invited, token, expiresAt);
   return {
-    id: row.id,
+    id,
     memberId: invited.memberId,
     email: invited.email,
     name: invited.name,
@@ -217,23 +184,10 @@ interface OpenInvitation {
 
 const tokenShape = /^[A-Za-z0-9_-]{20,100}$/;
 
-const openFor = (token: string, now: Date) =>
-  and(
-    eq(memberInvitations.tokenHash, hashToken(token)),
-    isNull(memberInvitations.acceptedAt),
-    isNull(memberInvitations.revokedAt),
-    gt(memberInvitations.expiresAt, now),
-  );
-
 /** The invitation a welcome link names, while it can still be used; null otherwise. */
 export async function openInvitation(token: string, now = new Date()): Promise<OpenInvitation | null> {
   if (!tokenShape.test(token)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({ name: memberInvitations.name, email: memberInvitations.email, memberId: memberInvitations.memberId })
-    .from(memberInvitations)
-    .where(openFor(token, now))
-    .limit(1);
+  const row = await openInvitationByHash(hashToken(token), now);
   if (!row) return null;
   return { name: row.name, email: row.email, institution: (await institutionName(row.memberId)) ?? '' };
 }
@@ -261,33 +215,8 @@ export async function acceptInvitation(
   if (issues.length) throw invalidFields(issues);
   if (!tokenShape.test(token)) throw invalid('invitationInvalid');
   const passwordHash = await hashPassword(String(values.password));
-  const db = await getDb();
   const now = new Date();
-  const made = await db.transaction(async (tx) => {
-    const [used] = await tx.update(memberInvitations).set({ acceptedAt: now }).where(openFor(token, now)).returning();
-    if (!used) return null;
-    const [taken] = await tx
-      .select({ id: account.id })
-      .from(account)
-      .where(sql`lower(${account.username}) = lower(${used.email})`)
-      .limit(1);
-    if (taken) return 'taken' as const;
-    const [created] = await tx
-      .insert(account)
-      .values({
-        username: used.email,
-        displayName: used.name,
-        email: used.email,
-        role: Role.Member,
-        memberId: used.memberId,
-        keyContact: used.keyContact,
-        passwordHash,
-      } as never)
-      .returning({ id: account.id });
-    const id = Number(created.id);
-    await tx.update(memberInvitations).set({ accountId: id }).where(eq(memberInvitations.id, used.id));
-    return { id, username: used.email, memberId: used.memberId };
-  });
+  const made = await acceptInvitationAccount(hashToken(token), passwordHash, now);
   if (made === null) throw invalid('invitationInvalid');
   if (made === 'taken') throw conflict('memberEmailTaken');
   await invalidateResource(accountDefinition.name);

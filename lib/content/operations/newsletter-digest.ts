@@ -1,8 +1,5 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
 import { config } from '../../config';
-import { getDb } from '../../db';
-import { newsletterMailings } from '../../db/schema';
 import { translate } from '../../i18n/messages';
 import { wireLanguages, type WireLanguage } from '../../i18n/languages';
 import { requireAccess, type Actor } from '../model/actor';
@@ -11,6 +8,7 @@ import { MEMBER_BULLETINS, newsletterTopicResource, newsletterTopics } from '../
 import { resources } from '../model/registry';
 import { toWireDateTime } from '../model/wire-dates';
 import { recordAudit } from '../storage/audit';
+import { insertMailing, lastDigestAt } from '../storage/newsletter-mailings';
 import { atOrAfter, before, readPublicList } from '../storage/reads';
 import type { DigestFrequency } from '../resources/websetting';
 import { newsletterDigestFrequency, readWebInfo } from '../storage/settings';
@@ -39,18 +37,6 @@ export function digestPeriod(frequency: Exclude<DigestFrequency, 'off'>, now: Da
   const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
   const week = 1 + Math.floor((thursday.getTime() - yearStart) / DAY_MS / 7);
   return `${thursday.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
-}
-
-/** When the last digest of a language was made, or null. */
-async function lastDigestAt(lang: WireLanguage): Promise<Date | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ createdAt: newsletterMailings.createdAt })
-    .from(newsletterMailings)
-    .where(and(eq(newsletterMailings.kind, 'digest'), eq(newsletterMailings.lang, lang)))
-    .orderBy(desc(newsletterMailings.createdAt))
-    .limit(1);
-  return row?.createdAt ?? null;
 }
 
 /**
@@ -89,14 +75,12 @@ interface DigestOutcome {
  */
 async function sendDigest(period: string, lookBackMs: number, rowLink: RowLink, now = new Date()) {
   const outcome: DigestOutcome = { queued: 0, items: 0 };
-  const db = await getDb();
   for (const lang of wireLanguages) {
     const since = (await lastDigestAt(lang)) ?? new Date(now.getTime() - lookBackMs);
     const site = (await readWebInfo(lang, { includePrivate: false })).siteName;
     const items = await publishedBetween(lang, since, now);
-    const [stored] = await db
-      .insert(newsletterMailings)
-      .values({
+    const stored = await insertMailing(
+      {
         kind: 'digest',
         period,
         subject: translate(lang, 'mail.newsletter.digestSubject', { site }),
@@ -108,9 +92,9 @@ async function sendDigest(period: string, lookBackMs: number, rowLink: RowLink, 
         createdAt: now,
         // Nothing published: the period is done without a mail.
         ...(items.length ? {} : { queuedAt: now }),
-      })
-      .onConflictDoNothing()
-      .returning();
+      },
+      true,
+    );
     if (!stored || !items.length) continue;
     outcome.items += items.length;
     outcome.queued += await queueMailing(stored, rowLink);

@@ -1,9 +1,6 @@
 import 'server-only';
-import { and, count, desc, eq, isNull, like, sql } from 'drizzle-orm';
 import { config } from '../../config';
-import { getDb } from '../../db';
-import { mailQueue, newsletterMailings, newsletterSubscribers } from '../../db/schema';
-import { enqueueMail } from '../../mail/queue';
+import { enqueueMail, mailCountsByStatus } from '../../mail/queue';
 import { mailingMail, type MailCard, type MailingBody } from '../../mail/newsletter';
 import { translate } from '../../i18n/messages';
 import type { WireLanguage } from '../../i18n/languages';
@@ -25,6 +22,14 @@ import { resources } from '../model/registry';
 import type { Row } from '../model/rows';
 import { toWireDateTime } from '../model/wire-dates';
 import { recordAudit } from '../storage/audit';
+import {
+  insertMailing,
+  mailingPage,
+  markMailingQueued,
+  recipientsOf,
+  unqueuedMailings,
+  type StoredMailing,
+} from '../storage/newsletter-mailings';
 import { readPublicRow } from '../storage/reads';
 import { readWebInfo } from '../storage/settings';
 import { memberAddresses, topicsOf } from './newsletter';
@@ -159,11 +164,7 @@ export async function sendMailing(actor: Actor, input: Record<string, unknown>, 
     const id = await enqueueMail({ kind: 'newsletter', to: [to], ...mail, subject });
     return { queued: id === null ? 0 : 1 };
   }
-  const db = await getDb();
-  const [stored] = await db
-    .insert(newsletterMailings)
-    .values({ kind: 'mailing', ...mailing, createdBy: actor.account?.id ?? null })
-    .returning();
+  const stored = (await insertMailing({ kind: 'mailing', ...mailing, createdBy: actor.account?.id ?? null }))!;
   await recordAudit(actor, {
     action: 'newsletter',
     resource: 'newsletter',
@@ -171,32 +172,6 @@ export async function sendMailing(actor: Actor, input: Record<string, unknown>, 
     summary: mailing.subject,
   });
   return { queued: await queueMailing(stored, rowLink) };
-}
-
-type StoredMailing = typeof newsletterMailings.$inferSelect;
-
-/** The active subscribers of a language whose topics meet `topics`. */
-async function recipientsOf(lang: string, topics: string[]) {
-  const db = await getDb();
-  return db
-    .select({
-      id: newsletterSubscribers.id,
-      email: newsletterSubscribers.email,
-      token: newsletterSubscribers.token,
-      topics: newsletterSubscribers.topics,
-    })
-    .from(newsletterSubscribers)
-    .where(
-      and(
-        eq(newsletterSubscribers.status, 'active'),
-        eq(newsletterSubscribers.lang, lang),
-        sql`${newsletterSubscribers.topics} ?| array[${sql.join(
-          topics.map((topic) => sql`${topic}`),
-          sql`, `,
-        )}]::text[]`,
-      ),
-    )
-    .orderBy(newsletterSubscribers.id);
 }
 
 /**
@@ -237,18 +212,13 @@ export async function queueMailing(stored: StoredMailing, rowLink: RowLink): Pro
     });
     if (id !== null) queued++;
   }
-  const db = await getDb();
-  await db
-    .update(newsletterMailings)
-    .set({ queuedAt: new Date(), recipients: addressed })
-    .where(eq(newsletterMailings.id, stored.id));
+  await markMailingQueued(stored.id, addressed, new Date());
   return queued;
 }
 
 /** At start-up: mailings whose queuing a stopped server left unfinished are queued again (no one twice). */
 export async function resumeMailings(rowLink: RowLink): Promise<number> {
-  const db = await getDb();
-  const unfinished = await db.select().from(newsletterMailings).where(isNull(newsletterMailings.queuedAt));
+  const unfinished = await unqueuedMailings();
   let queued = 0;
   for (const mailing of unfinished) {
     queued += await queueMailing(mailing, rowLink).catch((error) => {
@@ -264,21 +234,10 @@ export async function listMailings(actor: Actor, input: Record<string, unknown>)
   requireAccess(actor, 'user');
   const page = Math.max(1, Number.isInteger(input.page) ? (input.page as number) : 1);
   const pageSize = Math.min(100, Math.max(1, Number.isInteger(input.pageSize) ? (input.pageSize as number) : 20));
-  const db = await getDb();
-  const [{ total }] = await db.select({ total: count() }).from(newsletterMailings);
-  const rows = await db
-    .select()
-    .from(newsletterMailings)
-    .orderBy(desc(newsletterMailings.createdAt), desc(newsletterMailings.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const { rows, total } = await mailingPage(page, pageSize);
   const data = [];
   for (const row of rows) {
-    const states = await db
-      .select({ status: mailQueue.status, n: count() })
-      .from(mailQueue)
-      .where(like(mailQueue.onceKey, `${row.kind}:${row.id}:%`))
-      .groupBy(mailQueue.status);
+    const states = await mailCountsByStatus(`${row.kind}:${row.id}:`);
     const of = (status: string) => Number(states.find((state) => state.status === status)?.n ?? 0);
     data.push({
       id: row.id,

@@ -1,29 +1,28 @@
 import 'server-only';
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { config } from '../../config';
-import { getDb } from '../../db';
-import { newsletterSubscribers } from '../../db/schema';
 import { translate } from '../../i18n/messages';
 import type { Cell } from '../../sheets/cells';
 import type { SheetTable } from '../../sheets/read';
 import { requireAccess, type Actor } from '../model/actor';
 import { ContentError, invalid, notFound, positiveInteger } from '../model/errors';
-import { publicNewsletterTopics, subscriberStatuses, type SubscriberStatus } from '../model/newsletter';
+import { publicNewsletterTopics, subscriberStatuses } from '../model/newsletter';
 import { toWireDateTime } from '../model/wire-dates';
 import { recordAudit } from '../storage/audit';
+import {
+  allSubscribers,
+  deleteSubscriberById,
+  subscriberPage,
+  type Subscriber,
+  type SubscriberQuery,
+} from '../storage/newsletter-subscribers';
 import { formatOf, sheetInstant, type SheetFile } from './export';
-import { checkMemberTopic, invite, subscriptionInput, type Subscriber } from './newsletter';
+import { checkMemberTopic, invite, subscriptionInput } from './newsletter';
 
 /**
  * The newsletter's subscribers for Admins (docs/api.md, Newsletter): the list, its export, an
  * import that only invites (each address gets the double opt-in mail; no one is subscribed without
  * confirming) and the deletion of one person's data on request. Every call is in the audit log.
  */
-
-interface SubscriberQuery {
-  status?: SubscriberStatus;
-  keyword?: string;
-}
 
 function queryOf(body: Record<string, unknown>): SubscriberQuery {
   const query: SubscriberQuery = {};
@@ -34,15 +33,6 @@ function queryOf(body: Record<string, unknown>): SubscriberQuery {
   }
   if (typeof body.keyword === 'string' && body.keyword.trim()) query.keyword = body.keyword.trim().slice(0, 254);
   return query;
-}
-
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function whereOf(query: SubscriberQuery): SQL | undefined {
-  return and(
-    query.status ? eq(newsletterSubscribers.status, query.status) : undefined,
-    query.keyword ? ilike(newsletterSubscribers.email, `%${likeEscaped(query.keyword)}%`) : undefined,
-  );
 }
 
 /** A positive whole number of a list request, or its default when not given. */
@@ -74,16 +64,7 @@ export async function listSubscribers(actor: Actor, body: Record<string, unknown
   const query = queryOf(body);
   const page = wholeNumber(body.page, 1, 'invalidPage');
   const pageSize = Math.min(100, wholeNumber(body.pageSize, 20, 'invalidPageSize'));
-  const db = await getDb();
-  const where = whereOf(query);
-  const [{ total }] = await db.select({ total: count() }).from(newsletterSubscribers).where(where);
-  const rows = await db
-    .select()
-    .from(newsletterSubscribers)
-    .where(where)
-    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const { rows, total } = await subscriberPage(query, page, pageSize);
   return { data: rows.map(wireSubscriber), total: Number(total), page, pageSize };
 }
 
@@ -99,12 +80,7 @@ export async function exportSubscribers(actor: Actor, body: Record<string, unkno
     resource: 'newsletter',
     summary: translate(language, 'admin.newsletter.subscribers'),
   });
-  const db = await getDb();
-  const rows = await db
-    .select()
-    .from(newsletterSubscribers)
-    .where(whereOf(query))
-    .orderBy(asc(newsletterSubscribers.id));
+  const rows = await allSubscribers(query);
   async function* cells(): AsyncGenerator<Cell[]> {
     for (const row of rows) {
       yield [
@@ -192,9 +168,7 @@ export async function inviteFromSheet(actor: Actor, table: SheetTable) {
 export async function deleteSubscriber(actor: Actor, id: string) {
   requireAccess(actor, 'admin');
   const rowId = positiveInteger(id, 'invalidId');
-  const db = await getDb();
-  const [removed] = await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, rowId)).returning();
-  if (!removed) throw notFound();
+  if (!(await deleteSubscriberById(rowId))) throw notFound();
   // The address itself is not kept in the log: the row id says which one was deleted.
   await recordAudit(actor, {
     action: 'delete',

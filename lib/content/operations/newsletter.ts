@@ -1,8 +1,5 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { getDb } from '../../db';
-import { account, newsletterSubscribers } from '../../db/schema';
 import { enqueueMail } from '../../mail/queue';
 import { confirmationMail, listId } from '../../mail/newsletter';
 import type { WireLanguage } from '../../i18n/languages';
@@ -19,6 +16,17 @@ import {
   type ConsentForm,
   type NewsletterTopic,
 } from '../model/newsletter';
+import {
+  activeMemberAddresses,
+  confirmPendingSignUp,
+  deletePendingBefore,
+  isMemberAddress,
+  storePendingSignUp,
+  subscriberWithEmail,
+  subscriberWithToken,
+  updateSubscriber,
+  type Subscriber,
+} from '../storage/newsletter-subscribers';
 import { readWebInfo } from '../storage/settings';
 
 /**
@@ -37,9 +45,7 @@ export const newToken = () => randomBytes(32).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const tokenShape = (value: unknown): value is string => typeof value === 'string' && /^[\w-]{20,64}$/.test(value);
 
-export type Subscriber = typeof newsletterSubscribers.$inferSelect;
-
-interface SubscriptionChoice {
+export interface SubscriptionChoice {
   email: string;
   topics: NewsletterTopic[];
 }
@@ -64,38 +70,9 @@ export function topicsOf(value: unknown): NewsletterTopic[] | null {
   return [...new Set(list)];
 }
 
-/** Member accounts that may be mailed bulletins for members only: not disabled, of an institution. */
-const activeMember = () =>
-  and(
-    eq(account.role, Role.Member),
-    isNotNull(account.memberId),
-    or(isNull(account.isDisabled), eq(account.isDisabled, false)),
-  );
-
-/** Whether an address (lower-cased) is an active Member account's e-mail or username; of `accountId` alone if named. */
-export async function isMemberAddress(email: string, accountId?: number): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: account.id })
-    .from(account)
-    .where(
-      and(
-        activeMember(),
-        accountId === undefined ? undefined : eq(account.id, accountId),
-        or(eq(sql`lower(${account.email})`, email), eq(sql`lower(${account.username})`, email)),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 /** The addresses (lower-cased) of every active Member account: who may get bulletins for members only now. */
 export async function memberAddresses(): Promise<Set<string>> {
-  const db = await getDb();
-  const rows = await db
-    .select({ email: account.email, username: account.username })
-    .from(account)
-    .where(activeMember());
+  const rows = await activeMemberAddresses();
   return new Set(
     rows.flatMap((row) => [row.email, row.username].flatMap((value) => (value ? [String(value).toLowerCase()] : []))),
   );
@@ -146,7 +123,6 @@ interface ConsentRecord {
  * confirmation link; an active subscriber is not touched. Answers whether a confirmation was queued.
  */
 export async function invite(choice: SubscriptionChoice, language: WireLanguage, consent: ConsentRecord) {
-  const db = await getDb();
   const confirmToken = newToken();
   const pending = {
     topics: choice.topics,
@@ -159,19 +135,8 @@ export async function invite(choice: SubscriptionChoice, language: WireLanguage,
     consentVersion: NEWSLETTER_CONSENT_VERSION,
     consentLang: language,
   };
-  const [inserted] = await db
-    .insert(newsletterSubscribers)
-    .values({ email: choice.email, token: newToken(), createdAt: consent.at, ...pending })
-    .onConflictDoNothing()
-    .returning({ id: newsletterSubscribers.id });
-  if (!inserted) {
-    const [renewed] = await db
-      .update(newsletterSubscribers)
-      .set({ ...pending, createdAt: consent.at })
-      .where(and(eq(newsletterSubscribers.email, choice.email), ne(newsletterSubscribers.status, 'active')))
-      .returning({ id: newsletterSubscribers.id });
-    if (!renewed) return false;
-  }
+  if (!(await storePendingSignUp({ email: choice.email, token: newToken(), createdAt: consent.at }, pending)))
+    return false;
   if (!(await withinLimit(newsletterMailLimit, choice.email, consent.at))) return false;
   const site = (await readWebInfo(language, { includePrivate: false })).siteName;
   await enqueueMail({
@@ -187,37 +152,19 @@ export async function invite(choice: SubscriptionChoice, language: WireLanguage,
 /** The confirmation link: makes the pending sign-up active; null when the link is unknown, used or too old. */
 export async function confirmSubscription(token: unknown, now = new Date()): Promise<Subscriber | null> {
   if (!tokenShape(token)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .update(newsletterSubscribers)
-    .set({ status: 'active', confirmedAt: now, confirmTokenHash: null, unsubscribedAt: null })
-    .where(
-      and(
-        eq(newsletterSubscribers.confirmTokenHash, hashOf(token)),
-        eq(newsletterSubscribers.status, 'pending'),
-        gte(newsletterSubscribers.createdAt, new Date(now.getTime() - UNCONFIRMED_MS)),
-      ),
-    )
-    .returning();
+  const row = await confirmPendingSignUp(hashOf(token), new Date(now.getTime() - UNCONFIRMED_MS), now);
   return row ?? null;
 }
 
 /** The subscriber a mailing's token names, or null. */
 export async function subscriberByToken(token: unknown): Promise<Subscriber | null> {
   if (!tokenShape(token)) return null;
-  const db = await getDb();
-  const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.token, token));
-  return row ?? null;
+  return (await subscriberWithToken(token)) ?? null;
 }
 
 /** The subscriber of an address, or null (addresses are kept lower-cased). */
 export async function subscriberByEmail(email: string): Promise<Subscriber | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, email.trim().toLowerCase()));
-  return row ?? null;
+  return (await subscriberWithEmail(email.trim().toLowerCase())) ?? null;
 }
 
 /**
@@ -228,12 +175,11 @@ export async function unsubscribe(token: unknown, now = new Date()): Promise<Sub
   const subscriber = await subscriberByToken(token);
   if (!subscriber) throw notFound();
   if (subscriber.status === 'unsubscribed') return subscriber;
-  const db = await getDb();
-  const [row] = await db
-    .update(newsletterSubscribers)
-    .set({ status: 'unsubscribed', unsubscribedAt: now, confirmTokenHash: null })
-    .where(eq(newsletterSubscribers.id, subscriber.id))
-    .returning();
+  const row = await updateSubscriber(subscriber.id, {
+    status: 'unsubscribed',
+    unsubscribedAt: now,
+    confirmTokenHash: null,
+  });
   return row ?? subscriber;
 }
 
@@ -247,26 +193,10 @@ export async function updateSubscription(token: unknown, input: Record<string, u
   await checkMemberTopic({ email: subscriber.email, topics });
   const lang = input.lang === 'en' || input.lang === 'tw' ? input.lang : null;
   if (!lang) throw invalid('newsletterLanguage');
-  const db = await getDb();
-  const [row] = await db
-    .update(newsletterSubscribers)
-    .set({ topics, lang })
-    .where(eq(newsletterSubscribers.id, subscriber.id))
-    .returning();
-  return row;
+  return (await updateSubscriber(subscriber.id, { topics, lang }))!;
 }
 
 /** Removes sign-ups never confirmed within UNCONFIRMED_DAYS (the housekeeping); returns how many. */
 export async function removeUnconfirmed(now = new Date()): Promise<number> {
-  const db = await getDb();
-  const removed = await db
-    .delete(newsletterSubscribers)
-    .where(
-      and(
-        eq(newsletterSubscribers.status, 'pending'),
-        lt(newsletterSubscribers.createdAt, new Date(now.getTime() - UNCONFIRMED_MS)),
-      ),
-    )
-    .returning({ id: newsletterSubscribers.id });
-  return removed.length;
+  return deletePendingBefore(new Date(now.getTime() - UNCONFIRMED_MS));
 }

@@ -22,16 +22,10 @@ import {
 import type { Actor } from '../model/actor';
 import { conflict, invalid, invalidFields, notFound, positiveInteger } from '../model/errors';
 import { wireInstant } from '../model/wire';
+import { signInStateOf } from '../storage/accounts';
 import { recordAudit } from '../storage/audit';
 import accountDefinition from '../resources/account';
-import {
-  completeSignIn,
-  countAccountFailure,
-  minutesUntil,
-  refusal,
-  signInStateOf,
-  type SignInResult,
-} from './account';
+import { completeSignIn, countAccountFailure, minutesUntil, refusal, type SignInResult } from './account';
 import { confirmPassword, signedInAccount } from './second-factor';
 import { endSessionsAfterChange } from './sessions';
 

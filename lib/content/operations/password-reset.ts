@@ -1,9 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { config } from '../../config';
-import { getDb } from '../../db';
-import { account, passwordResets } from '../../db/schema';
 import { translate } from '../../i18n/messages';
 import { logError } from '../../observability/logger';
 import { enqueueMail } from '../../mail/queue';
@@ -14,6 +11,12 @@ import { memberPaths } from '../../routing/member';
 import { sitePath, withToken } from '../../routing/site';
 import { requireAccess, type Actor } from '../model/actor';
 import { recordAudit } from '../storage/audit';
+import {
+  deleteResetLinksExpiredBefore,
+  resetCandidates,
+  storeResetLink,
+  redeemResetLink,
+} from '../storage/password-resets';
 import { verifyCaptcha } from '../auth/captcha';
 import type { ResourceDefinition } from '../model/define';
 import { invalid, invalidFields } from '../model/errors';
@@ -21,7 +24,7 @@ import { hashPassword } from '../auth/passwords';
 import { forgotPasswordLimit, hit, resetMailLimit, resetPasswordLimit, withinLimit } from '../auth/rate-limit';
 import accountDefinition from '../resources/account';
 import { hashToken, revokeSessionsOf } from '../auth/sessions';
-import { invalidateResource } from '../storage/repository';
+import { invalidateResource } from '../storage/write-transaction';
 import { readWebInfo } from '../storage/settings';
 import { validateInput } from '../model/validation';
 import { Role } from '../model/roles';
@@ -87,23 +90,7 @@ export async function resetLinksQueued(): Promise<void> {
 
 async function mailResetLinks(actor: Actor, username: string, email: string): Promise<void> {
   const { language } = actor;
-  const db = await getDb();
-  const matches = [
-    ...(username ? [sql`lower(${account.username}) = lower(${username})`] : []),
-    ...(email ? [sql`lower(${account.email}) = lower(${email})`] : []),
-  ];
-  const rows = await db
-    .select({
-      id: account.id,
-      username: account.username,
-      displayName: account.displayName,
-      email: account.email,
-      role: account.role,
-    })
-    .from(account)
-    .where(and(or(...matches), eq(account.isDisabled, false), sql`coalesce(${account.email}, '') <> ''`))
-    .orderBy(account.id)
-    .limit(MAX_ACCOUNTS_PER_REQUEST);
+  const rows = await resetCandidates(username, email, MAX_ACCOUNTS_PER_REQUEST);
   const found = rows.map((row) => ({
     id: Number(row.id),
     username: String(row.username),
@@ -127,7 +114,7 @@ async function mailResetLinks(actor: Actor, username: string, email: string): Pr
     if (!(await withinLimit(resetMailLimit, String(row.id), now))) continue;
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + RESET_TOKEN_MS);
-    await db.insert(passwordResets).values({ tokenHash: hashToken(token), accountId: row.id, expiresAt });
+    await storeResetLink(hashToken(token), row.id, expiresAt);
     // A Member sets the new password in the public site's member area; staff in the back office.
     const link = siteLink(
       row.member ? sitePath(language, withToken(memberPaths.reset, token)) : resetPath(language, token),
@@ -142,7 +129,7 @@ async function mailResetLinks(actor: Actor, username: string, email: string): Pr
     await enqueueMail({ kind: 'password-reset', to: [row.email], ...mail, expiresAt });
   }
   // Links that can no longer be used are removed as new ones are made, so the table stays small.
-  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(now.getTime() - RESET_TOKEN_MS)));
+  await deleteResetLinksExpiredBefore(new Date(now.getTime() - RESET_TOKEN_MS));
 }
 
 /** Only the password field of an account: the new password obeys the same rule as the account form's. */
@@ -175,34 +162,8 @@ export async function resetPassword(
   if (issues.length) throw invalidFields(issues);
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid('resetTokenInvalid');
   const passwordHash = await hashPassword(String(values.password));
-  const db = await getDb();
   const now = new Date();
-  const reset = await db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, now),
-        ),
-      )
-      .returning({ accountId: passwordResets.accountId });
-    if (!used) return null;
-    const [changed] = await tx
-      .update(account)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, updatedAt: now })
-      .where(and(eq(account.id, used.accountId), eq(account.isDisabled, false)))
-      .returning({ id: account.id, username: account.username });
-    if (!changed) return null;
-    // The account's other links stop working too: the password they were for has changed.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResets.accountId, used.accountId), isNull(passwordResets.usedAt)));
-    return { id: Number(changed.id), username: String(changed.username) };
-  });
+  const reset = await redeemResetLink(hashToken(token), passwordHash, now);
   if (reset === null) throw invalid('resetTokenInvalid');
   const accountId = reset.id;
   await recordAudit(actor, {

@@ -6,9 +6,9 @@ import { registrationMail, siteLink, type RegistrationMailKind } from '../../mai
 import type { WireLanguage } from '../../i18n/languages';
 import { registrationPath } from '../../routing/personal';
 import { sitePath } from '../../routing/site';
-import type { registrations } from '../../db/schema';
 import type { ActivitySignUp } from '../model/registration';
 import { readWebInfo } from '../storage/settings';
+import type { RegistrationRow } from '../storage/registrations';
 
 export type { RegistrationMailKind };
 
@@ -58,7 +58,7 @@ export function activityCalendarEvent(language: WireLanguage, activity: MailedAc
  */
 export async function sendRegistrationMail(
   kind: RegistrationMailKind,
-  row: typeof registrations.$inferSelect,
+  row: RegistrationRow,
   activity: MailedActivity,
   options: { days?: number } = {},
 ): Promise<void> {

@@ -1,27 +1,8 @@
 import 'server-only';
 import { randomBytes, randomInt } from 'node:crypto';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
 import { readsAsMember, withMemberReads } from '../../cache/member-scope';
 import { config } from '../../config';
-import { getDb } from '../../db';
 import type { Database } from '../../db/client';
-import { registrations } from '../../db/schema';
 import type { WireLanguage } from '../../i18n/languages';
 import { translate } from '../../i18n/messages';
 import { enqueueMail } from '../../mail/queue';
@@ -51,7 +32,37 @@ import { toWireDateTime } from '../model/wire-dates';
 import webactivity from '../resources/webactivity';
 import { recordAudit } from '../storage/audit';
 import { registrationRetentionMonths, reminderDays } from '../storage/settings';
-import { column, invalidateResource, scopeConditions, tableOf, type Tx } from '../storage/repository';
+import type { Tx } from '../storage/content-tables';
+import {
+  activitiesEndedWithData,
+  activitiesWithWaiting,
+  activityOfRegistration,
+  activityRows,
+  activityShown,
+  confirmedSeats as confirmedSeatsOf,
+  confirmedStartingBetween,
+  countWaiting,
+  eraseOrphansBefore,
+  eraseRegistrationsOf,
+  inTransaction,
+  insertRegistration,
+  liveRegistrationWithEmail,
+  markAttended,
+  registrantsToMail,
+  registrationById,
+  registrationWithCode,
+  registrationWithToken,
+  rosterInArrivalOrder,
+  rosterPage,
+  rosterTotals,
+  touchActivity as touchActivityRows,
+  updateRegistration,
+  waitingInArrivalOrder,
+  type Db,
+  type RegistrationRow,
+  type RosterSelection,
+} from '../storage/registrations';
+import { invalidateResource } from '../storage/write-transaction';
 import { sendRegistrationMail, signUpPageUrl, type RegistrationMailKind } from './registration-mail';
 
 /**
@@ -68,9 +79,6 @@ import { sendRegistrationMail, signUpPageUrl, type RegistrationMailKind } from '
  * two (a limit set on either binds both), and the confirmed and waiting sign-ups of both count.
  */
 
-type Db = Database | Tx;
-type RegistrationRow = typeof registrations.$inferSelect;
-
 export interface Activity extends ActivitySignUp {
   id: number;
   /** The rows whose sign-ups share the seats: this one and its counterpart in the other language. */
@@ -84,8 +92,6 @@ export interface Activity extends ActivitySignUp {
   consentText: string | null;
   consentVersion: string | null;
 }
-
-const activityTable = () => tableOf(webactivity);
 
 type ActivityRow = Record<string, unknown>;
 const capacityOf = (row: ActivityRow) => (typeof row.capacity === 'number' ? row.capacity : null);
@@ -117,31 +123,12 @@ function activityOf(row: ActivityRow, counterpart?: ActivityRow): Activity {
  * An activity by id with its counterpart, for visitors only when they may see it (visible and
  * published in its language); `lock` holds both rows to the end of the transaction.
  */
-async function findActivity(db: Db, id: number, publicOnly: boolean, lock = false) {
-  const table = activityTable();
-  const idColumn = column(table, 'id');
-  const [first] = await db.select().from(table).where(eq(idColumn, id)).limit(1);
-  if (!first) return undefined;
-  const linked = typeof first.translationId === 'number' && first.translationId !== id ? first.translationId : null;
-  const ids = linked === null ? [id] : [id, linked];
-  // Locked in id order, whichever language the change came through: two changes never wait crosswise.
-  const rows =
-    lock || linked !== null
-      ? await (lock
-          ? db.select().from(table).where(inArray(idColumn, ids)).orderBy(asc(idColumn)).for('update')
-          : db.select().from(table).where(inArray(idColumn, ids)))
-      : [first];
+async function findActivity(db: Db | undefined, id: number, publicOnly: boolean, lock = false) {
+  const rows = await activityRows(id, lock, db);
   const row = rows.find((candidate) => Number(candidate.id) === id);
   if (!row) return undefined;
   const counterpart = rows.find((candidate) => Number(candidate.id) !== id && candidate.translationId === id);
-  if (publicOnly) {
-    const language = row.lang === 'en' ? 'en' : 'tw';
-    const [shown] = await db
-      .select({ id: column(table, 'id') })
-      .from(table)
-      .where(and(eq(column(table, 'id'), id), ...scopeConditions(webactivity, { language, publicOnly: true })));
-    if (!shown) return undefined;
-  }
+  if (publicOnly && !(await activityShown(id, row.lang === 'en' ? 'en' : 'tw', db))) return undefined;
   return activityOf(row, row.translationId === counterpart?.id ? counterpart : undefined);
 }
 
@@ -150,10 +137,7 @@ async function findActivity(db: Db, id: number, publicOnly: boolean, lock = fals
  * the write generation this bumps (on every app server, through its trigger) drops the cached page.
  */
 async function touchActivity(tx: Tx, activity: Activity): Promise<void> {
-  const table = activityTable();
-  await tx.execute(
-    sql`update ${table} set "version" = "version" where ${inArray(column(table, 'id'), activity.seatIds)}`,
-  );
+  await touchActivityRows(tx, activity.seatIds);
 }
 
 /** After the commit: cached pages and reads of the activity (both languages) dropped here, purged in the cache tier. */
@@ -162,26 +146,16 @@ async function activityChanged(activity: Activity): Promise<void> {
     await invalidateResource(webactivity.name, { id }).catch((error) => logError(error, 'activity page purge'));
 }
 
-/** The sign-ups of an activity and of its counterpart: one event, one roster. */
-const ofEvent = (activity: Activity) => inArray(registrations.activityId, activity.seatIds);
-
-async function confirmedSeats(db: Db, activity: Activity): Promise<number> {
-  const [row] = await db
-    .select({ seats: sql<string | null>`sum(${registrations.seats})` })
-    .from(registrations)
-    .where(and(ofEvent(activity), eq(registrations.status, 'confirmed')));
-  return Number(row?.seats ?? 0);
-}
+const confirmedSeats = (db: Db | undefined, activity: Activity) => confirmedSeatsOf(activity.seatIds, db);
 
 /** The sign-up state of an activity for its public page: null when it takes no sign-ups here. */
 export async function activitySignUpState(
   language: WireLanguage,
   id: number,
 ): Promise<{ activity: Activity; state: SignUpState } | null> {
-  const db = await getDb();
-  const activity = await findActivity(db, id, true);
+  const activity = await findActivity(undefined, id, true);
   if (!activity || activity.lang !== language) return null;
-  const state = signUpState(activity, await confirmedSeats(db, activity));
+  const state = signUpState(activity, await confirmedSeats(undefined, activity));
   return state ? { activity, state } : null;
 }
 
@@ -262,12 +236,12 @@ interface Placed {
  * add outside it.
  */
 async function place(
-  db: Database,
+  db: Database | undefined,
   activityId: number,
   input: RegistrantInput & { lang: WireLanguage; consentVersion: string | null },
   visitor: boolean,
 ): Promise<Placed> {
-  return db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const activity = await findActivity(tx, activityId, visitor, true);
     if (!activity) throw notFound();
     // Seats freed by a staff change of the activity (a larger capacity) go to those waiting first.
@@ -279,11 +253,7 @@ async function place(
     if (!state || (visitor && (state.phase === 'notOpen' || state.phase === 'closed')))
       throw invalid('registrationClosed');
     const emailKey = input.email.toLowerCase();
-    const [existing] = await tx
-      .select()
-      .from(registrations)
-      .where(and(ofEvent(activity), eq(registrations.emailKey, emailKey), ne(registrations.status, 'cancelled')))
-      .limit(1);
+    const existing = await liveRegistrationWithEmail(tx, activity.seatIds, emailKey);
     if (existing) return { row: existing, duplicate: true, promoted, activity };
     let status: RegistrationStatus = 'confirmed';
     if (!fitsIn(state.seatsLeft, input.seats)) {
@@ -292,28 +262,25 @@ async function place(
       status = 'waitlisted';
     }
     const now = new Date();
-    const [row] = await tx
-      .insert(registrations)
-      .values({
-        activityId,
-        lang: input.lang,
-        code: newCode(),
-        token: newToken(),
-        name: input.name,
-        email: input.email,
-        emailKey,
-        seats: input.seats,
-        status,
-        answers: input.answers,
-        consentVersion: input.consentVersion,
-        consentedAt: visitor ? now : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const row = await insertRegistration(tx, {
+      activityId,
+      lang: input.lang,
+      code: newCode(),
+      token: newToken(),
+      name: input.name,
+      email: input.email,
+      emailKey,
+      seats: input.seats,
+      status,
+      answers: input.answers,
+      consentVersion: input.consentVersion,
+      consentedAt: visitor ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    });
     await touchActivity(tx, activity);
     return { row, duplicate: false, promoted, activity };
-  });
+  }, db);
 }
 
 /**
@@ -333,14 +300,14 @@ export async function register(
   // A signed-in Member may sign up for an activity for members only (lib/content/model/audience.ts).
   if (actor.member && !readsAsMember()) return withMemberReads(() => register(actor, idParam, body, options));
   const id = positiveInteger(idParam);
-  const activity = await findActivity(await getDb(), id, true);
+  const activity = await findActivity(undefined, id, true);
   if (!activity) throw notFound();
   if (!activity.registrationEnabled) throw invalid('registrationClosed');
   const input = registrantInput(actor, activity, body, 'visitor');
   await hit(registrationLimit, actor.clientAddress);
   await verifyCaptcha(body.captcha, actor.clientAddress, 'register');
   const placed = await place(
-    options.db ?? (await getDb()),
+    options.db,
     id,
     { ...input, lang: actor.language, consentVersion: activity.consentVersion },
     true,
@@ -372,7 +339,7 @@ async function mailAfter(kind: RegistrationMailKind, row: RegistrationRow, activ
 /** Tells the promoted, each with the activity of the language they signed up in (theirs or its counterpart). */
 async function mailPromoted(rows: RegistrationRow[], activity: Activity): Promise<void> {
   for (const row of rows) {
-    const own = row.activityId === activity.id ? activity : await findActivity(await getDb(), row.activityId, false);
+    const own = row.activityId === activity.id ? activity : await findActivity(undefined, row.activityId, false);
     if (own) await mailAfter('promoted', row, own);
   }
 }
@@ -383,28 +350,15 @@ async function mailPromoted(rows: RegistrationRow[], activity: Activity): Promis
  */
 async function promote(tx: Tx, activity: Activity): Promise<RegistrationRow[]> {
   if (!activity.waitlistEnabled && activity.capacity !== null) {
-    const [waiting] = await tx
-      .select({ n: count() })
-      .from(registrations)
-      .where(and(ofEvent(activity), eq(registrations.status, 'waitlisted')));
-    if (!waiting.n) return [];
+    if (!(await countWaiting(tx, activity.seatIds))) return [];
   }
   let left = activity.capacity === null ? null : activity.capacity - (await confirmedSeats(tx, activity));
-  const waiting = await tx
-    .select()
-    .from(registrations)
-    .where(and(ofEvent(activity), eq(registrations.status, 'waitlisted')))
-    .orderBy(asc(registrations.id));
+  const waiting = await waitingInArrivalOrder(tx, activity.seatIds);
   const promoted: RegistrationRow[] = [];
   for (const row of waiting) {
     if (left !== null && left <= 0) break;
     if (!fitsIn(left, row.seats)) continue;
-    const [updated] = await tx
-      .update(registrations)
-      .set({ status: 'confirmed', updatedAt: new Date() })
-      .where(eq(registrations.id, row.id))
-      .returning();
-    promoted.push(updated);
+    promoted.push(await updateRegistration(row.id, { status: 'confirmed', updatedAt: new Date() }, tx));
     if (left !== null) left -= row.seats;
   }
   return promoted;
@@ -415,16 +369,12 @@ async function changeLocked<T>(
   registrationId: number,
   work: (tx: Tx, row: RegistrationRow, activity: Activity) => Promise<T>,
 ): Promise<{ result: T; activity: Activity; promoted: RegistrationRow[] }> {
-  const db = await getDb();
-  const [found] = await db
-    .select({ activityId: registrations.activityId })
-    .from(registrations)
-    .where(eq(registrations.id, registrationId));
-  if (!found) throw notFound();
-  const outcome = await db.transaction(async (tx) => {
-    const activity = await findActivity(tx, found.activityId, false, true);
+  const activityId = await activityOfRegistration(registrationId);
+  if (activityId === undefined) throw notFound();
+  const outcome = await inTransaction(async (tx) => {
+    const activity = await findActivity(tx, activityId, false, true);
     if (!activity) throw notFound();
-    const [row] = await tx.select().from(registrations).where(eq(registrations.id, registrationId));
+    const row = await registrationById(registrationId, tx);
     if (!row) throw notFound();
     const result = await work(tx, row, activity);
     const promoted = await promote(tx, activity);
@@ -440,8 +390,7 @@ async function changeLocked<T>(
 
 async function byToken(token: unknown): Promise<RegistrationRow> {
   if (typeof token !== 'string' || !/^[\w-]{40,64}$/.test(token)) throw notFound();
-  const db = await getDb();
-  const [row] = await db.select().from(registrations).where(eq(registrations.token, token));
+  const row = await registrationWithToken(token);
   if (!row || row.erasedAt) throw notFound();
   return row;
 }
@@ -463,7 +412,7 @@ export interface ManagedRegistration {
 export async function getRegistration(actor: Actor, token: unknown): Promise<ManagedRegistration> {
   requireAccess(actor, 'public');
   const row = await byToken(token);
-  const activity = await findActivity(await getDb(), row.activityId, false);
+  const activity = await findActivity(undefined, row.activityId, false);
   if (!activity) throw notFound();
   const timeZone = config().siteTimeZone;
   return {
@@ -504,7 +453,7 @@ export async function updateOwnRegistration(actor: Actor, token: unknown, body: 
     const answers = Object.fromEntries(
       asked.filter(({ name }) => typeof values[name] === 'string').map(({ name }) => [name, String(values[name])]),
     );
-    await tx.update(registrations).set({ answers, updatedAt: new Date() }).where(eq(registrations.id, current.id));
+    await updateRegistration(current.id, { answers, updatedAt: new Date() }, tx);
   });
   return getRegistration(actor, token);
 }
@@ -519,12 +468,11 @@ export async function cancelOwnRegistration(actor: Actor, token: unknown): Promi
   if (row.status !== 'cancelled') {
     const { result, activity } = await changeLocked(row.id, async (tx, current) => {
       if (current.status === 'cancelled') return null;
-      const [cancelled] = await tx
-        .update(registrations)
-        .set({ status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() })
-        .where(eq(registrations.id, current.id))
-        .returning();
-      return cancelled;
+      return updateRegistration(
+        current.id,
+        { status: 'cancelled', cancelledAt: new Date(), updatedAt: new Date() },
+        tx,
+      );
     });
     if (result) await mailAfter('cancelled', result, activity);
   }
@@ -535,7 +483,7 @@ export async function cancelOwnRegistration(actor: Actor, token: unknown): Promi
 
 async function staffActivity(actor: Actor, idParam: string | undefined): Promise<Activity> {
   requireAccess(actor, 'user');
-  const activity = await findActivity(await getDb(), positiveInteger(idParam), false);
+  const activity = await findActivity(undefined, positiveInteger(idParam), false);
   if (!activity) throw notFound();
   return activity;
 }
@@ -556,39 +504,23 @@ function rosterRow(row: RegistrationRow, activity: Activity): RosterRow {
   };
 }
 
-function rosterFilter(activity: Activity, body: Record<string, unknown>): SQL {
-  const conditions: SQL[] = [ofEvent(activity)];
+/** The roster's filters of a request: a status (or those checked in) and a keyword; refuses an unknown status. */
+function rosterSelection(body: Record<string, unknown>): RosterSelection {
+  const selection: RosterSelection = {};
   if (given(body.status)) {
     const filter = ROSTER_FILTERS.find((known) => known === body.status);
     if (!filter)
       throw invalid('invalidStatus', { value: String(body.status).slice(0, 40), allowed: ROSTER_FILTERS.join(', ') });
-    conditions.push(
-      filter === 'attended' ? isNotNull(registrations.attendedAt) : eq(registrations.status, filter as RosterFilter),
-    );
+    selection.status = filter as RosterFilter;
   }
   const keyword = typeof body.keyword === 'string' ? body.keyword.trim().slice(0, 200) : '';
-  if (keyword) {
-    const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      or(ilike(registrations.name, like), ilike(registrations.email, like), ilike(registrations.code, like))!,
-    );
-  }
-  return and(...conditions)!;
+  if (keyword) selection.keyword = keyword;
+  return selection;
 }
 
 /** The counts at the top of the roster: sign-ups per status, the seats confirmed, those checked in. */
 async function rosterCounts(activity: Activity) {
-  const db = await getDb();
-  const rows = await db
-    .select({
-      status: registrations.status,
-      n: count(),
-      seats: sql<string>`coalesce(sum(${registrations.seats}), 0)`,
-      attended: sql<string>`count(${registrations.attendedAt})`,
-    })
-    .from(registrations)
-    .where(ofEvent(activity))
-    .groupBy(registrations.status);
+  const rows = await rosterTotals(activity.seatIds);
   const of = (status: string) => rows.find((row) => row.status === status);
   return {
     confirmed: Number(of('confirmed')?.n ?? 0),
@@ -606,8 +538,7 @@ async function rosterCounts(activity: Activity) {
  * staff open the roster and by the hourly job, besides every sign-up change.
  */
 export async function settleWaitingList(activityId: number): Promise<number> {
-  const db = await getDb();
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await inTransaction(async (tx) => {
     const activity = await findActivity(tx, activityId, false, true);
     if (!activity) return null;
     const promoted = await promote(tx, activity);
@@ -624,18 +555,15 @@ export async function settleWaitingList(activityId: number): Promise<number> {
 export async function roster(actor: Actor, idParam: string | undefined, body: Record<string, unknown>) {
   const staffView = await staffActivity(actor, idParam);
   await settleWaitingList(staffView.id);
-  const activity = (await findActivity(await getDb(), staffView.id, false))!;
+  const activity = (await findActivity(undefined, staffView.id, false))!;
   const { page, pageSize } = pageOf(body);
-  const where = rosterFilter(activity, body);
-  const db = await getDb();
-  const [{ total }] = await db.select({ total: count() }).from(registrations).where(where);
-  const rows = await db
-    .select()
-    .from(registrations)
-    .where(where)
-    .orderBy(given(body.direction) && body.direction === 'desc' ? desc(registrations.id) : asc(registrations.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const { rows, total } = await rosterPage(
+    activity.seatIds,
+    rosterSelection(body),
+    page,
+    pageSize,
+    given(body.direction) && body.direction === 'desc',
+  );
   return {
     data: rows.map((row) => rosterRow(row, activity)),
     total,
@@ -650,8 +578,7 @@ export async function roster(actor: Actor, idParam: string | undefined, body: Re
 /** Every roster row a filter selects, in arrival order (the export). */
 export async function rosterRows(actor: Actor, idParam: string | undefined, body: Record<string, unknown>) {
   const activity = await staffActivity(actor, idParam);
-  const db = await getDb();
-  const rows = await db.select().from(registrations).where(rosterFilter(activity, body)).orderBy(asc(registrations.id));
+  const rows = await rosterInArrivalOrder(activity.seatIds, rosterSelection(body));
   return { activity, rows: rows.map((row) => rosterRow(row, activity)) };
 }
 
@@ -659,12 +586,7 @@ export async function rosterRows(actor: Actor, idParam: string | undefined, body
 export async function addByStaff(actor: Actor, idParam: string | undefined, body: Record<string, unknown>) {
   const activity = await staffActivity(actor, idParam);
   const input = registrantInput(actor, activity, body, 'staff');
-  const placed = await place(
-    await getDb(),
-    activity.id,
-    { ...input, lang: activity.lang, consentVersion: null },
-    false,
-  );
+  const placed = await place(undefined, activity.id, { ...input, lang: activity.lang, consentVersion: null }, false);
   await activityChanged(placed.activity);
   await mailPromoted(placed.promoted, placed.activity);
   if (placed.duplicate) throw invalid('alreadyRegistered');
@@ -715,9 +637,9 @@ export async function updateByStaff(actor: Actor, body: Record<string, unknown>)
       }
     }
     const email = typeof values.email === 'string' ? values.email : row.email;
-    const [updated] = await tx
-      .update(registrations)
-      .set({
+    const updated = await updateRegistration(
+      row.id,
+      {
         name: typeof values.name === 'string' ? values.name : row.name,
         email,
         emailKey: email?.toLowerCase() ?? null,
@@ -726,9 +648,9 @@ export async function updateByStaff(actor: Actor, body: Record<string, unknown>)
         answers,
         cancelledAt: status === 'cancelled' ? (row.cancelledAt ?? new Date()) : null,
         updatedAt: new Date(),
-      })
-      .where(eq(registrations.id, row.id))
-      .returning();
+      },
+      tx,
+    );
     return { before: row, updated };
   }).catch((error: unknown) => {
     // Another live sign-up of the activity already has the address.
@@ -755,21 +677,11 @@ export async function updateByStaff(actor: Actor, body: Record<string, unknown>)
 export async function checkIn(actor: Actor, idParam: string | undefined, body: Record<string, unknown>) {
   const activity = await staffActivity(actor, idParam);
   const code = typeof body.code === 'string' ? normalizeCode(body.code).slice(0, 40) : '';
-  const db = await getDb();
-  const [row] = code
-    ? await db
-        .select()
-        .from(registrations)
-        .where(and(ofEvent(activity), eq(registrations.code, code)))
-    : [];
+  const row = code ? await registrationWithCode(activity.seatIds, code) : undefined;
   if (!row || row.erasedAt) throw invalid('unknownCode', { value: code });
   if (row.status !== 'confirmed') throw invalid('notConfirmed', { status: row.status });
   const timeZone = config().siteTimeZone;
-  const [marked] = await db
-    .update(registrations)
-    .set({ attendedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(registrations.id, row.id), sql`${registrations.attendedAt} is null`))
-    .returning();
+  const marked = await markAttended(row.id);
   if (!marked) {
     return {
       name: row.name ?? '',
@@ -812,15 +724,10 @@ export async function mailRegistrants(actor: Actor, idParam: string | undefined,
     issues.push({ field: 'text', key: 'tooLong', values: { field: labels.text, max: MAX_MAIL_TEXT } });
   if (issues.length) throw invalidFields(issues);
   const ids = Array.isArray(body.ids) ? body.ids.map((id) => positiveInteger(String(id))) : null;
-  const db = await getDb();
-  const conditions: SQL[] = [ofEvent(activity), isNull(registrations.erasedAt)];
-  if (ids) conditions.push(inArray(registrations.id, ids.length ? ids : [0]));
-  else if (given(body.status)) conditions.push(rosterFilter(activity, { status: body.status }));
-  else conditions.push(ne(registrations.status, 'cancelled'));
-  const rows = await db
-    .select()
-    .from(registrations)
-    .where(and(...conditions));
+  const rows = await registrantsToMail(
+    activity.seatIds,
+    ids ? { ids } : given(body.status) ? { selection: rosterSelection({ status: body.status }) } : null,
+  );
   let queued = 0;
   for (const row of rows) {
     if (!row.email) continue;
@@ -863,16 +770,11 @@ export async function erasePerson(actor: Actor, idParam: string | undefined) {
   requireAccess(actor, 'admin');
   const id = positiveInteger(idParam);
   const { result, activity } = await changeLocked(id, async (tx, row) => {
-    const [done] = await tx
-      .update(registrations)
-      .set({
-        ...erased(),
-        status: 'cancelled',
-        cancelledAt: row.status === 'cancelled' ? row.cancelledAt : new Date(),
-      })
-      .where(eq(registrations.id, row.id))
-      .returning();
-    return done;
+    return updateRegistration(
+      row.id,
+      { ...erased(), status: 'cancelled', cancelledAt: row.status === 'cancelled' ? row.cancelledAt : new Date() },
+      tx,
+    );
   });
   await recordAudit(actor, {
     action: 'delete',
@@ -892,47 +794,26 @@ export async function pruneRegistrations(now = new Date()): Promise<number> {
   const months = await registrationRetentionMonths();
   const cutoff = new Date(now);
   cutoff.setMonth(cutoff.getMonth() - months);
-  const db = await getDb();
-  const table = activityTable();
-  const ended = sql`coalesce(${column(table, 'endAt')}, ${column(table, 'startAt')})`;
-  const due = await db
-    .selectDistinct({ id: registrations.activityId })
-    .from(registrations)
-    .innerJoin(table, eq(column(table, 'id'), registrations.activityId))
-    .where(and(isNull(registrations.erasedAt), lt(ended, cutoff)));
+  const due = await activitiesEndedWithData(cutoff);
   let total = 0;
   // Sign-ups whose activity was deleted (its end unknown): kept as long after they were made.
-  const orphans = await db
-    .update(registrations)
-    .set(erased())
-    .where(
-      and(
-        isNull(registrations.erasedAt),
-        lt(registrations.createdAt, cutoff),
-        sql`not exists (select 1 from ${table} where ${column(table, 'id')} = ${registrations.activityId})`,
-      ),
-    )
-    .returning({ id: registrations.id });
-  if (orphans.length) {
-    total += orphans.length;
+  const orphans = await eraseOrphansBefore(cutoff, erased());
+  if (orphans) {
+    total += orphans;
     await recordAudit(operator(), {
       action: 'delete',
       resource: 'registration',
-      summary: `retention (${months} months): personal data of ${orphans.length} sign-up(s) of deleted activities deleted`,
+      summary: `retention (${months} months): personal data of ${orphans} sign-up(s) of deleted activities deleted`,
     });
   }
   for (const { id } of due) {
-    const done = await db
-      .update(registrations)
-      .set(erased())
-      .where(and(eq(registrations.activityId, id), isNull(registrations.erasedAt)))
-      .returning({ id: registrations.id });
-    total += done.length;
+    const done = await eraseRegistrationsOf(id, erased());
+    total += done;
     await recordAudit(operator(), {
       action: 'delete',
       resource: 'registration',
       rowId: id,
-      summary: `retention (${months} months): personal data of ${done.length} sign-up(s) deleted`,
+      summary: `retention (${months} months): personal data of ${done} sign-up(s) deleted`,
     });
   }
   return total;
@@ -948,21 +829,7 @@ export async function sendReminders(now = new Date()): Promise<number> {
   const days = await reminderDays();
   if (!days.length) return 0;
   const longest = Math.max(...days);
-  const db = await getDb();
-  const table = activityTable();
-  const start = column(table, 'startAt');
-  const rows = await db
-    .select({ registration: registrations, activity: table })
-    .from(registrations)
-    .innerJoin(table, eq(column(table, 'id'), registrations.activityId))
-    .where(
-      and(
-        eq(registrations.status, 'confirmed'),
-        isNull(registrations.erasedAt),
-        gt(start, now),
-        lt(start, new Date(now.getTime() + longest * DAY_MS)),
-      ),
-    );
+  const rows = await confirmedStartingBetween(now, new Date(now.getTime() + longest * DAY_MS));
   let queued = 0;
   for (const { registration, activity: activityRow } of rows) {
     const activity = activityOf(activityRow);
@@ -980,11 +847,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The hourly job: every activity with someone waiting has its waiting list settled (see settleWaitingList). */
 export async function settleWaitingLists(): Promise<number> {
-  const db = await getDb();
-  const waiting = await db
-    .selectDistinct({ id: registrations.activityId })
-    .from(registrations)
-    .where(eq(registrations.status, 'waitlisted'));
+  const waiting = await activitiesWithWaiting();
   let promoted = 0;
   for (const { id } of waiting) promoted += await settleWaitingList(id);
   return promoted;

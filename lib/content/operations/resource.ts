@@ -11,7 +11,22 @@ import { conflict, invalid, invalidFields, notFound, positiveInteger, type Issue
 import { hooksFor } from '../hooks';
 import { choiceFromPath, parseListRequest } from '../model/list-request';
 import { findResource, referencesTo } from '../model/registry';
-import * as repo from '../storage/repository';
+import type { AfterStore, AfterStoreMany, Tx } from '../storage/content-tables';
+import { pairCounterparts } from '../storage/counterparts';
+import { listRows } from '../storage/list-reads';
+import { moveRow } from '../storage/ordering';
+import {
+  combinationExists,
+  countWhere,
+  duplicateExists,
+  getRow,
+  rowExists,
+  titlesByIds,
+  uploadsExist,
+} from '../storage/row-reads';
+import { type BulkWrite, deleteRow, insertRow, updateRow, writeRows } from '../storage/row-writes';
+import type { Expected } from '../storage/versions';
+import type { Row } from '../model/rows';
 import { saveFirstRevisions, saveRevision } from '../storage/revisions';
 import { wireInstant, wireRow } from '../model/wire';
 import {
@@ -23,14 +38,22 @@ import {
 import { staleConditions, statusConditions, statusFilter } from '../storage/status-query';
 import { putInTrash } from '../storage/trash';
 import { inputFields, validateInput } from '../model/validation';
-import { approvalNeeded, refuseUnlessDirect, submitChange, submitNew } from './submission';
-import { reviewAtInput, reviewed, saveReviewAt, wireReviewDates } from './review-dates';
+import { refuseUnlessDirect } from './submission';
+import {
+  afterWritten,
+  answeredInstead,
+  genericWrite,
+  sameValue,
+  storeWork,
+  type GenericWrite,
+} from './generic-write-hooks';
+import { reviewAtInput, reviewed, wireReviewDates } from './review-dates';
 import { reviewDueCondition } from '../storage/reviews';
 
 /**
  * The generic operations every resource has (the API's getlist, get, add, update, delete,
  * changeorder): access, validation, sanitising, hooks and storing happen here, for every caller.
- * The repository's writes bump the resource's cache generation (lib/cache/public-reads.ts), so a
+ * The storage's row writes bump the resource's cache generation (lib/cache/public-reads.ts), so a
  * write through here is seen by the next read of any page or list.
  */
 
@@ -60,7 +83,7 @@ async function parentValue(
   if (raw === '0') return undefined;
   const id = positiveInteger(raw);
   const target = f.kind === 'reference' ? findResource(f.resource) : undefined;
-  if (target && !(await repo.rowExists(target, actor.language, id)))
+  if (target && !(await rowExists(target, actor.language, id)))
     throw invalid('unknownReference', { field: label, value: id });
   return id;
 }
@@ -113,7 +136,7 @@ export async function list(
   const readScope = readScopeOf(actor);
   // Signed in: the page and its annotations are kept by generations read together.
   const generations = readScope.publicOnly ? undefined : await listGenerations(definition.name);
-  const { rows, total, page } = await repo.listRows(definition, readScope, selection, generations?.resource);
+  const { rows, total, page } = await listRows(definition, readScope, selection, generations?.resource);
   return {
     rows: isSignedIn(actor) ? await staffView(actor, definition, rows, generations) : rows,
     total,
@@ -153,9 +176,9 @@ export async function listSelection(
 async function staffView(
   actor: Actor,
   definition: ResourceDefinition,
-  rows: repo.Row[],
+  rows: Row[],
   list?: ListGenerations,
-): Promise<repo.Row[]> {
+): Promise<Row[]> {
   const editors = list ? rows.flatMap((row) => (typeof row.updatedBy === 'number' ? [row.updatedBy] : [])) : [];
   const request = {
     rowIds: rows.map((row) => Number(row.id)),
@@ -186,14 +209,14 @@ async function staffView(
 }
 
 /** Rows with `{field}Title` for each `titled` reference: the title of the row it names, or null. */
-async function withReferenceTitles(definition: ResourceDefinition, rows: repo.Row[]): Promise<repo.Row[]> {
+async function withReferenceTitles(definition: ResourceDefinition, rows: Row[]): Promise<Row[]> {
   let titled = rows;
   for (const [key, f] of Object.entries(definition.fields)) {
     if (f.kind !== 'reference' || !f.titled) continue;
     const target = findResource(f.resource);
     if (!target) continue;
     const ids = titled.flatMap((row) => (typeof row[key] === 'number' ? [row[key]] : []));
-    const titles = await repo.titlesByIds(target, ids);
+    const titles = await titlesByIds(target, ids);
     titled = titled.map((row) => ({
       ...row,
       [`${key}Title`]: typeof row[key] === 'number' ? (titles.get(row[key]) ?? null) : null,
@@ -210,17 +233,12 @@ export async function find(
   scope: Record<string, number> = {},
   publicOnly = false,
 ) {
-  const row = await repo.getRow(definition, { language: actor.language, publicOnly }, id);
+  const row = await getRow(definition, { language: actor.language, publicOnly }, id);
   if (!row || Object.entries(scope).some(([key, value]) => row[key] !== value)) throw notFound();
   return row;
 }
 
-export async function get(
-  actor: Actor,
-  definition: ResourceDefinition,
-  id: IdInput,
-  section?: IdInput,
-): Promise<repo.Row> {
+export async function get(actor: Actor, definition: ResourceDefinition, id: IdInput, section?: IdInput): Promise<Row> {
   requireAccess(actor, traits(definition).read);
   const scope = await sectionScope(actor, definition, section);
   const row = await find(actor, definition, positiveInteger(id), scope, readScopeOf(actor).publicOnly);
@@ -230,22 +248,18 @@ export async function get(
 }
 
 /** What the audit log and messages call a row: its title field's value. */
-export const titleOf = (definition: ResourceDefinition, row: repo.Row): string =>
+export const titleOf = (definition: ResourceDefinition, row: Row): string =>
   String(row[definition.titleField] ?? '').slice(0, 200);
 
 /**
  * What a write does in its own transaction once the row is stored: a revision, for resources that
  * keep them, and, when it sets the translation link, the counterpart's link back.
  */
-export function afterStoring(
-  actor: Actor,
-  definition: ResourceDefinition,
-  values: repo.Row = {},
-): repo.AfterStore | undefined {
+export function afterStoring(actor: Actor, definition: ResourceDefinition, values: Row = {}): AfterStore | undefined {
   const pairs = traits(definition).localized && 'translationId' in values;
   if (!keepsHistory(definition) && !pairs) return undefined;
   return async (tx, row) => {
-    if (pairs) await repo.pairCounterparts(tx, definition, row);
+    if (pairs) await pairCounterparts(tx, definition, row);
     if (keepsHistory(definition)) await saveRevision(tx, definition, row, actor.account?.id ?? null);
   };
 }
@@ -254,12 +268,12 @@ export function afterStoring(
  * For rows added together (an import): each row's counterpart link where it sets one, and their
  * first revisions in one statement per chunk instead of one per row.
  */
-export function afterStoringNew(definition: ResourceDefinition, values: repo.Row) {
+export function afterStoringNew(definition: ResourceDefinition, values: Row) {
   const pairs = traits(definition).localized && 'translationId' in values;
-  return pairs ? (tx: repo.Tx, row: repo.Row) => repo.pairCounterparts(tx, definition, row) : undefined;
+  return pairs ? (tx: Tx, row: Row) => pairCounterparts(tx, definition, row) : undefined;
 }
 
-export const firstRevisions = (actor: Actor, definition: ResourceDefinition): repo.AfterStoreMany | undefined =>
+export const firstRevisions = (actor: Actor, definition: ResourceDefinition): AfterStoreMany | undefined =>
   keepsHistory(definition)
     ? (tx, rows) => saveFirstRevisions(tx, definition, rows, actor.account?.id ?? null)
     : undefined;
@@ -269,7 +283,7 @@ export const auditRow = (
   actor: Actor,
   definition: ResourceDefinition,
   action: AuditAction,
-  row: repo.Row,
+  row: Row,
   detail?: string,
 ) =>
   recordAudit(actor, {
@@ -283,9 +297,9 @@ export const auditRow = (
 export async function checkAgainstDatabase(
   actor: Actor,
   definition: ResourceDefinition,
-  values: repo.Row,
+  values: Row,
   id?: number,
-  existing?: repo.Row,
+  existing?: Row,
 ) {
   const issues: Issue[] = [];
   const together = definition.uniqueTogether ?? [];
@@ -294,7 +308,7 @@ export async function checkAgainstDatabase(
     const combination = Object.fromEntries(together.map((key) => [key, row[key]]));
     if (
       together.every((key) => row[key] !== undefined && row[key] !== null) &&
-      (await repo.combinationExists(definition, combination, id))
+      (await combinationExists(definition, combination, id))
     ) {
       const labels = together.map((key) => definition.fields[key].label[actor.language]).join(' + ');
       const value = together.map((key) => String(row[key])).join(' + ');
@@ -309,24 +323,24 @@ export async function checkAgainstDatabase(
       const target = findResource(f.resource);
       // A translation is the same resource's row in the other language; other references stay in this one.
       const language = key === 'translationId' ? otherLanguage(actor.language) : actor.language;
-      if (target && !(await repo.rowExists(target, language, value))) {
+      if (target && !(await rowExists(target, language, value))) {
         issues.push({ field: key, key: 'unknownReference', values: { field: label(key), value } });
       }
     } else if (f.kind === 'image' || f.kind === 'files') {
-      const missing = await repo.uploadsExist(
+      const missing = await uploadsExist(
         f.kind === 'image' ? [String(value)] : Array.isArray(value) ? value.map(String) : [],
       );
       if (missing.length)
         issues.push({ field: key, key: 'unknownUpload', values: { field: label(key), value: missing.join(', ') } });
     }
-    if (f.unique && typeof value === 'string' && (await repo.duplicateExists(definition, key, value, id))) {
+    if (f.unique && typeof value === 'string' && (await duplicateExists(definition, key, value, id))) {
       issues.push({ field: key, key: 'duplicate', values: { field: label(key), value } });
     }
   }
   if (issues.length) throw invalidFields(issues);
 }
 
-function cleanValues(definition: ResourceDefinition, values: repo.Row): repo.Row {
+function cleanValues(definition: ResourceDefinition, values: Row): Row {
   const out = { ...values };
   for (const [key, f] of Object.entries(definition.fields)) {
     const value = out[key];
@@ -335,7 +349,7 @@ function cleanValues(definition: ResourceDefinition, values: repo.Row): repo.Row
   return out;
 }
 
-function checkWindow(values: repo.Row) {
+function checkWindow(values: Row) {
   const { publishAt, unpublishAt } = values;
   if (publishAt instanceof Date && unpublishAt instanceof Date && unpublishAt <= publishAt)
     throw invalid('windowOrder');
@@ -347,18 +361,25 @@ export async function add(
   definition: ResourceDefinition,
   input: Record<string, unknown>,
   section?: IdInput,
-): Promise<repo.Row> {
+): Promise<Row> {
   requireAccess(actor, traits(definition).write);
   const reviewAt = reviewAtInput(input);
   const stored = await prepareAdd(actor, definition, input, section);
-  if (await approvalNeeded(actor, definition)) {
-    const submitted = await submitNew(actor, definition, stored, afterStoring(actor, definition, stored));
-    await auditRow(actor, definition, 'submit', submitted, 'new');
-    return saveReviewAt(definition, submitted, reviewAt, true);
-  }
-  const added = await repo.insertRow(definition, stored, afterStoring(actor, definition, stored));
+  const afterStore = afterStoring(actor, definition, stored);
+  const write = genericWrite({ kind: 'add', actor, definition, values: stored, reviewAt, afterStore });
+  const answered = await answerInstead(write);
+  if (answered) return afterWritten(write, answered);
+  const added = await insertRow(definition, stored, storeWork(write));
   await auditRow(actor, definition, 'add', added);
-  return saveReviewAt(definition, added, reviewAt, true);
+  return afterWritten(write, added);
+}
+
+/** A generic write answered by a hook without storing it (a pending change), recorded as such. */
+async function answerInstead(write: GenericWrite): Promise<Row | undefined> {
+  const answered = await answeredInstead(write);
+  if (answered?.audit)
+    await auditRow(write.actor, write.definition, 'submit', answered.audit.row, answered.audit.detail);
+  return answered?.row;
 }
 
 /** A new row checked and made ready to store, in the actor's language. */
@@ -367,13 +388,13 @@ export async function prepareAdd(
   definition: ResourceDefinition,
   input: Record<string, unknown>,
   section?: IdInput,
-): Promise<repo.Row> {
+): Promise<Row> {
   const fixed = await sectionScope(actor, definition, section);
   const { values, issues } = validateInput(definition, { ...input, ...fixed }, 'add', actor.language, timeZone());
   if (issues.length) throw invalidFields(issues);
   await checkAgainstDatabase(actor, definition, values);
   const t = traits(definition);
-  const row: repo.Row = cleanValues(definition, values);
+  const row: Row = cleanValues(definition, values);
   if (t.localized) row.lang = actor.language;
   if (t.window && !row.publishAt) row.publishAt = new Date();
   checkWindow(row);
@@ -388,7 +409,7 @@ export async function update(
   definition: ResourceDefinition,
   input: Record<string, unknown>,
   section?: IdInput,
-): Promise<repo.Row> {
+): Promise<Row> {
   requireAccess(actor, traits(definition).write);
   return applyUpdate(actor, definition, input, section);
 }
@@ -398,7 +419,7 @@ export async function update(
  * changeorder): the write is refused unless the row still has it. Absent, the write goes through
  * whatever the row's version.
  */
-export function expectedVersion(value: unknown): repo.Expected {
+export function expectedVersion(value: unknown): Expected {
   if (value === undefined || value === null || value === '') return {};
   const text = String(value);
   if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw invalid('invalidVersion', { value: text.slice(0, 20) });
@@ -412,42 +433,25 @@ export async function applyUpdate(
   input: Record<string, unknown>,
   section?: IdInput,
   audit: { action: AuditAction; detail?: string } = { action: 'update' },
-): Promise<repo.Row> {
+): Promise<Row> {
   const { version, ...fields } = input;
   const expected = expectedVersion(version);
   const reviewAt = reviewAtInput(input);
   const { existing, values, changes } = await prepareUpdate(actor, definition, fields, section);
-  const changesContent = Object.keys(values).some((key) => key !== 'id');
-  if (!changesContent && reviewAt !== undefined) {
-    // Only the review date, which visitors never see: no content write, no version raised.
-    return saveReviewAt(definition, existing, reviewAt, false);
-  }
-  if (await approvalNeeded(actor, definition)) {
-    const submitted = await submitChange(actor, definition, existing, 'change', changes, expected);
-    await auditRow(actor, definition, 'submit', existing, 'change');
-    // The review date is for staff, never shown to visitors: it is set at once.
-    return saveReviewAt(definition, submitted, reviewAt, false);
-  }
-  const localized = traits(definition).localized;
-  // Saving a row is its translation's review: it is up to date again. A change of its content
-  // leaves the counterpart out of date until that is saved in turn.
-  if (localized) changes.translationStale = false;
-  const contentChanged =
-    localized &&
-    Object.keys(definition.fields).some((key) => key in changes && !sameValue(existing[key], changes[key]));
-  const stored = afterStoring(actor, definition, changes);
-  const updated = await repo.updateRow(
+  const write = genericWrite({
+    kind: 'update',
+    actor,
     definition,
     existing,
-    changes,
-    contentChanged
-      ? async (tx, row) => {
-          await stored?.(tx, row);
-          await repo.markTranslationStale(tx, definition, row);
-        }
-      : stored,
+    values: changes,
+    changesContent: Object.keys(values).some((key) => key !== 'id'),
+    reviewAt,
     expected,
-  );
+    afterStore: afterStoring(actor, definition, changes),
+  });
+  const answered = await answerInstead(write);
+  if (answered) return afterWritten(write, answered);
+  const updated = await updateRow(definition, existing, changes, storeWork(write), expected);
   await auditRow(
     actor,
     definition,
@@ -457,7 +461,7 @@ export async function applyUpdate(
   );
   const { afterUpdate } = hooksFor(definition);
   if (afterUpdate) await afterUpdate(existing, updated, actor);
-  return saveReviewAt(definition, updated, reviewAt, false);
+  return afterWritten(write, updated);
 }
 
 /** An update checked and made ready to store: the row as it is, the input's values, and the changes to write. */
@@ -476,7 +480,7 @@ export async function prepareUpdate(
   if (issues.length) throw invalidFields(issues);
   await checkAgainstDatabase(actor, definition, values, id, existing);
   const hooks = hooksFor(definition);
-  let changes: repo.Row = { ...cleanValues(definition, values), updatedBy: actor.account?.id ?? null };
+  let changes: Row = { ...cleanValues(definition, values), updatedBy: actor.account?.id ?? null };
   // A cleared publish time means "now", as on add: the column is never empty.
   if (traits(definition).window && 'publishAt' in changes && !changes.publishAt) changes.publishAt = new Date();
   if (hooks.beforeWrite) changes = await hooks.beforeWrite(changes, actor);
@@ -489,19 +493,12 @@ export async function prepareUpdate(
  * The fields an update changed, for the audit log; a virtual field (a new password) is never read back, so its being
  * sent is the change.
  */
-function changedFields(
-  definition: ResourceDefinition,
-  values: repo.Row,
-  existing: repo.Row,
-  updated: repo.Row,
-): string | undefined {
+function changedFields(definition: ResourceDefinition, values: Row, existing: Row, updated: Row): string | undefined {
   const changed = Object.keys(values).filter(
     (key) => key !== 'id' && (definition.fields[key]?.virtual || !sameValue(existing[key], updated[key])),
   );
   return changed.length ? changed.join(', ') : undefined;
 }
-
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
  * Deletes a row no other row refers to; returns the row as it was. A resource that keeps history
@@ -513,18 +510,16 @@ export async function remove(
   id: IdInput,
   section?: IdInput,
   version?: unknown,
-): Promise<repo.Row> {
+): Promise<Row> {
   requireAccess(actor, traits(definition).write);
   const expected = expectedVersion(version);
   const existing = await prepareRemove(actor, definition, id, section);
-  if (await approvalNeeded(actor, definition)) {
-    const submitted = await submitChange(actor, definition, existing, 'delete', {}, expected);
-    await auditRow(actor, definition, 'submit', existing, 'delete');
-    return submitted;
-  }
-  await repo.deleteRow(definition, existing, trashWriter(actor, definition), expected);
+  const write = genericWrite({ kind: 'remove', actor, definition, existing, expected });
+  const answered = await answerInstead(write);
+  if (answered) return afterWritten(write, answered);
+  await deleteRow(definition, existing, trashWriter(actor, definition), expected);
   await auditRow(actor, definition, 'delete', existing);
-  return existing;
+  return afterWritten(write, existing);
 }
 
 /** The row a delete would remove, once it is known that nothing still needs it. */
@@ -533,11 +528,11 @@ export async function prepareRemove(
   definition: ResourceDefinition,
   id: IdInput,
   section?: IdInput,
-): Promise<repo.Row> {
+): Promise<Row> {
   const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
   // A type, class or group still in use is not deleted: its items would lose their place.
   for (const reference of referencesTo(definition.name)) {
-    const used = await repo.countWhere(reference.resource, reference.field, existing.id);
+    const used = await countWhere(reference.resource, reference.field, existing.id);
     if (used > 0) throw conflict('inUse', { count: used, resource: reference.resource.label[actor.language] });
   }
   const hooks = hooksFor(definition);
@@ -545,14 +540,14 @@ export async function prepareRemove(
   return existing;
 }
 
-export const trashWriter = (actor: Actor, definition: ResourceDefinition): repo.AfterStore | undefined =>
+export const trashWriter = (actor: Actor, definition: ResourceDefinition): AfterStore | undefined =>
   keepsHistory(definition) ? (tx, row) => putInTrash(tx, definition, row, actor.account?.id ?? null) : undefined;
 
 /**
  * A new hidden row with another row's values and its title marked as a copy, for staff to edit
  * before showing it. It is not anyone's translation, and it starts its own history.
  */
-export async function duplicate(actor: Actor, definition: ResourceDefinition, id: IdInput): Promise<repo.Row> {
+export async function duplicate(actor: Actor, definition: ResourceDefinition, id: IdInput): Promise<Row> {
   requireAccess(actor, traits(definition).write);
   if (!traits(definition).visibility) throw notFound();
   const existing = await find(actor, definition, positiveInteger(id));
@@ -590,7 +585,7 @@ export async function bulk(
   if (!ids?.length || ids.length > MAX_BULK_IDS) throw invalid('invalidBulkIds', { max: MAX_BULK_IDS });
   await refuseUnlessDirect(actor, definition);
   const unique = [...new Set(ids.map((id) => positiveInteger(String(id))))];
-  const writes: (repo.BulkWrite & { existing: repo.Row })[] = [];
+  const writes: (BulkWrite & { existing: Row })[] = [];
   for (const id of unique) {
     if (action === 'delete') {
       writes.push({
@@ -603,7 +598,7 @@ export async function bulk(
       writes.push({ existing, changes, afterStore: afterStoring(actor, definition, changes) });
     }
   }
-  await repo.writeRows(definition, writes);
+  await writeRows(definition, writes);
   const titles = writes.map((write) => titleOf(definition, write.existing)).join('、');
   await recordAudit(actor, {
     action: 'bulk',
@@ -621,13 +616,13 @@ export async function move(
   position: IdInput,
   section?: IdInput,
   version?: unknown,
-): Promise<repo.Row[]> {
+): Promise<Row[]> {
   requireAccess(actor, traits(definition).write);
   const expected = expectedVersion(version);
   const existing = await find(actor, definition, positiveInteger(id), await sectionScope(actor, definition, section));
   const to = positiveInteger(position, 'invalidPosition');
   await refuseUnlessDirect(actor, definition);
-  const siblings = await repo.moveRow(definition, existing, to, actor.account?.id ?? null, expected);
+  const siblings = await moveRow(definition, existing, to, actor.account?.id ?? null, expected);
   await auditRow(actor, definition, 'changeorder', existing, `→ ${to}`);
   return siblings;
 }

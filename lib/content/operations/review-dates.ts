@@ -7,7 +7,7 @@ import { invalid } from '../model/errors';
 import { sections } from '../model/sections';
 import { wireInstant } from '../model/wire';
 import { fromWireDateTime } from '../model/wire-dates';
-import type { Row } from '../storage/repository';
+import type { Row } from '../model/rows';
 import { setReviewDate, type ReviewDates } from '../storage/reviews';
 import { reviewCycles } from '../storage/settings';
 

@@ -1,8 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
 import { config } from '../../config';
-import { getDb } from '../../db';
-import { account } from '../../db/schema';
 import { verifyPassword } from '../auth/passwords';
 import { hit, signInLimit } from '../auth/rate-limit';
 import { checkAssertion, relyingParty, type AuthenticationResponseJSON } from '../auth/passkeys';
@@ -23,16 +20,10 @@ import { hasSecretKey } from '../auth/secret-box';
 import { otpauthUrl, TOTP_DIGITS } from '../auth/totp';
 import { requireAccess, requireOwnAccount, type Actor, type ActorAccount } from '../model/actor';
 import { conflict, invalid, invalidFields, notFound, positiveInteger } from '../model/errors';
+import { accountByUsername, passwordHashOf, signInStateOf } from '../storage/accounts';
 import { recordAudit } from '../storage/audit';
 import accountDefinition from '../resources/account';
-import {
-  completeSignIn,
-  countAccountFailure,
-  minutesUntil,
-  refusal,
-  signInStateOf,
-  type SignInResult,
-} from './account';
+import { completeSignIn, countAccountFailure, minutesUntil, refusal, type SignInResult } from './account';
 import { endSessionsAfterChange } from './sessions';
 
 /**
@@ -96,9 +87,7 @@ export async function confirmPassword(actor: Actor, me: ActorAccount, input: Rec
   await hit(signInLimit, actor.clientAddress);
   const password = typeof input.password === 'string' ? input.password : '';
   if (!password) throw invalidFields([{ field: 'password', key: 'passwordMissing', values: {} }]);
-  const db = await getDb();
-  const [row] = await db.select({ hash: account.passwordHash }).from(account).where(eq(account.id, me.id));
-  if (!(await verifyPassword(password, row?.hash as string | undefined)))
+  if (!(await verifyPassword(password, await passwordHashOf(me.id))))
     throw invalidFields([{ field: 'password', key: 'passwordWrong', values: {} }]);
 }
 
@@ -141,16 +130,8 @@ export async function resetSecondFactor(
   who: { username: string } | { id: string | number },
 ): Promise<boolean> {
   requireAccess(actor, 'admin');
-  const db = await getDb();
-  const [found] = await db
-    .select({ id: account.id, username: account.username })
-    .from(account)
-    .where(
-      'username' in who
-        ? sql`lower(${account.username}) = lower(${who.username})`
-        : eq(account.id, positiveInteger(who.id)),
-    )
-    .limit(1);
+  const found =
+    'username' in who ? await accountByUsername(who.username) : await signInStateOf(positiveInteger(who.id));
   if (!found) throw notFound();
   const id = Number(found.id);
   const had = await hasSecondFactor(id);

@@ -1,13 +1,12 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { getDb } from '../../db';
-import { account, sessions } from '../../db/schema';
 import { browserOf } from '../../http/user-agent';
 import { endOtherSessionsOf, endSessionOf, sessionsOf } from '../auth/sessions';
 import { requireAccess, requireOwnAccount, type Actor } from '../model/actor';
 import { notFound, positiveInteger, unauthorized } from '../model/errors';
 import { wireInstant } from '../model/wire';
+import { usernameOf } from '../storage/accounts';
 import { recordAudit } from '../storage/audit';
+import { accountOfSession } from '../storage/sessions';
 import accountDefinition from '../resources/account';
 
 /**
@@ -28,8 +27,7 @@ async function whoseSessions(actor: Actor, input: Record<string, unknown>): Prom
   const id = positiveInteger(input.accountId as string | number);
   if (id === own.id) return own;
   requireAccess(actor, 'admin');
-  const db = await getDb();
-  const [found] = await db.select({ username: account.username }).from(account).where(eq(account.id, id)).limit(1);
+  const found = await usernameOf(id);
   if (!found) throw notFound();
   return { id, name: String(found.username ?? '') };
 }
@@ -60,15 +58,10 @@ export async function endSession(actor: Actor, id: string) {
   requireOwnAccount(actor);
   if (!actor.account) throw unauthorized();
   const sessionId = String(id).slice(0, 32);
-  const db = await getDb();
-  const [found] = await db
-    .select({ accountId: sessions.accountId })
-    .from(sessions)
-    .where(eq(sessions.publicId, sessionId))
-    .limit(1);
+  const found = await accountOfSession(sessionId);
   // Another account's session is as unknown to a User as one that does not exist.
-  if (!found || (found.accountId !== actor.account.id && actor.account.role !== 1)) throw notFound();
-  const who = await whoseSessions(actor, { accountId: found.accountId });
+  if (found === undefined || (found !== actor.account.id && actor.account.role !== 1)) throw notFound();
+  const who = await whoseSessions(actor, { accountId: found });
   if (!(await endSessionOf(who.id, sessionId))) throw notFound();
   await recordAudit(actor, { action: 'sessionEnd', resource: accountDefinition.name, rowId: who.id, summary: 'one' });
   return { ended: 1 };

@@ -6,7 +6,7 @@ import { validateInput } from '../model/validation';
 import { toWireDateTime } from '../model/wire-dates';
 import websetting, { localizedSettingFields } from '../resources/websetting';
 import { recordAudit } from '../storage/audit';
-import { uploadsExist } from '../storage/repository';
+import { uploadsExist } from '../storage/row-reads';
 import * as settings from '../storage/settings';
 import { parseReviewCycles } from './reviews';
 

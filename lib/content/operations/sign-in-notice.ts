@@ -1,8 +1,5 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
 import { config } from '../../config';
-import { getDb } from '../../db';
-import { signInDevices } from '../../db/schema';
 import { browserOf } from '../../http/user-agent';
 import { enqueueMail } from '../../mail/queue';
 import { newDeviceMail, siteLink } from '../../mail/templates';
@@ -12,6 +9,7 @@ import { logError } from '../../observability/logger';
 import type { Actor } from '../model/actor';
 import { accountAddress } from '../storage/pending';
 import { readWebInfo } from '../storage/settings';
+import { deleteSignInDevice, recordSignInDevice, signInDevicesOf } from '../storage/sign-in-devices';
 
 /**
  * The new-device notice: a sign-in from a browser and address the account has not signed in from
@@ -34,32 +32,12 @@ export async function noteSignInDevice(
   address: string,
   now: Date,
 ): Promise<DeviceVerdict> {
-  const db = await getDb();
-  const known = await db
-    .select({ browser: signInDevices.browser, address: signInDevices.address, lastSeenAt: signInDevices.lastSeenAt })
-    .from(signInDevices)
-    .where(eq(signInDevices.accountId, accountId));
+  const known = await signInDevicesOf(accountId);
   const same = known.find((row) => row.browser === browser && row.address === address);
-  await db
-    .insert(signInDevices)
-    .values({ accountId, browser, address, lastSeenAt: now })
-    .onConflictDoUpdate({
-      target: [signInDevices.accountId, signInDevices.browser, signInDevices.address],
-      set: { lastSeenAt: now },
-    });
+  await recordSignInDevice(accountId, browser, address, now);
   // Pairs unused for longer than the window tell nothing any more.
   const stale = known.filter((row) => now.getTime() - row.lastSeenAt.getTime() > NEW_DEVICE_MS && row !== same);
-  for (const row of stale) {
-    await db
-      .delete(signInDevices)
-      .where(
-        and(
-          eq(signInDevices.accountId, accountId),
-          eq(signInDevices.browser, row.browser),
-          eq(signInDevices.address, row.address),
-        ),
-      );
-  }
+  for (const row of stale) await deleteSignInDevice(accountId, row.browser, row.address);
   if (!known.length) return 'first';
   return same && now.getTime() - same.lastSeenAt.getTime() <= NEW_DEVICE_MS ? 'known' : 'new';
 }

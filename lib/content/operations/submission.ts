@@ -4,7 +4,10 @@ import type { Actor } from '../model/actor';
 import { ContentError } from '../model/errors';
 import { Role } from '../model/roles';
 import { wireInstant } from '../model/wire';
-import * as repo from '../storage/repository';
+import type { AfterStore } from '../storage/content-tables';
+import { insertRow } from '../storage/row-writes';
+import { type Expected, withRowLocked } from '../storage/versions';
+import type { Row } from '../model/rows';
 import { submitPending, type PendingKind } from '../storage/pending';
 import { approvalSettings } from '../storage/settings';
 import { notifyApprovers } from './approval-mail';
@@ -38,8 +41,7 @@ const submitted = (stored: Stored): Submitted => ({
   submittedAt: wireInstant(stored.submittedAt),
 });
 
-const titleOf = (definition: ResourceDefinition, row: repo.Row) =>
-  String(row[definition.titleField] ?? '').slice(0, 200);
+const titleOf = (definition: ResourceDefinition, row: Row) => String(row[definition.titleField] ?? '').slice(0, 200);
 
 /**
  * Stores a User's new row hidden, with its open change that shows it (or not, as the User chose)
@@ -48,11 +50,11 @@ const titleOf = (definition: ResourceDefinition, row: repo.Row) =>
 export async function submitNew(
   actor: Actor,
   definition: ResourceDefinition,
-  values: repo.Row,
-  afterStore?: repo.AfterStore,
-): Promise<repo.Row & { pending: Submitted }> {
+  values: Row,
+  afterStore?: AfterStore,
+): Promise<Row & { pending: Submitted }> {
   let stored: Stored | undefined;
-  const row = await repo.insertRow(definition, { ...values, isVisible: false }, async (tx, added) => {
+  const row = await insertRow(definition, { ...values, isVisible: false }, async (tx, added) => {
     await afterStore?.(tx, added);
     stored = await submitPending(tx, {
       resource: definition.name,
@@ -76,12 +78,12 @@ export async function submitNew(
 export async function submitChange(
   actor: Actor,
   definition: ResourceDefinition,
-  existing: repo.Row,
+  existing: Row,
   kind: Exclude<PendingKind, 'new'>,
-  changes: repo.Row,
-  expected: repo.Expected,
-): Promise<repo.Row & { pending: Submitted }> {
-  const stored = await repo.withRowLocked(definition, existing.id, expected, (tx, version) =>
+  changes: Row,
+  expected: Expected,
+): Promise<Row & { pending: Submitted }> {
+  const stored = await withRowLocked(definition, existing.id, expected, (tx, version) =>
     submitPending(tx, {
       resource: definition.name,
       rowId: Number(existing.id),

@@ -11,7 +11,7 @@ import { cachedSiteRead } from '../../cache/site-reads';
 import { MEMBERS } from '../model/audience';
 import { traits } from '../model/define';
 import { allResources, findResource } from '../model/registry';
-import { column, escapeLike, tableOf } from './repository';
+import { column, escapeLike, tableOf } from './content-tables';
 
 /**
  * The media library: every upload with where it is used. A row names an upload by its id (image

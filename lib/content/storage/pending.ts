@@ -2,7 +2,8 @@ import 'server-only';
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { account, pendingChanges } from '../../db/schema';
-import type { Row, Tx } from './repository';
+import type { Row } from '../model/rows';
+import type { Tx } from './content-tables';
 import { annotationsChanged } from './row-annotations';
 
 /**

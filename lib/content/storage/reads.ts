@@ -6,7 +6,9 @@ import { defaultSortOf, traits, type ResourceDefinition } from '../model/define'
 import type { SortKey } from '../model/face';
 import { PUBLIC_PAGE_SIZE } from '../model/face';
 import { MAX_PAGE_SIZE } from '../model/list-request';
-import { column, getRow, listRows, tableOf } from './repository';
+import { column, tableOf } from './content-tables';
+import { getRow } from './row-reads';
+import { listRows } from './list-reads';
 import { rowOf } from '../model/row-check';
 import type { RowOf } from '../model/rows';
 import { keywordConditions, richTextContains, textContains } from './search';
@@ -127,6 +129,16 @@ export function before(definition: ResourceDefinition, keys: readonly string[], 
   return keys.length === 1 && !(value instanceof Date)
     ? lt(columnOf(definition, keys[0]), value)
     : sql`${firstSet(definition, keys)} < ${valueOf(value)}`;
+}
+
+/** The field equal to `value`. */
+export function equals(definition: ResourceDefinition, key: string, value: unknown): Condition {
+  return eq(columnOf(definition, key), value);
+}
+
+/** The field at or before `value` (a `YYYY-MM-DD` date includes its day). */
+export function atMost(definition: ResourceDefinition, key: string, value: string): Condition {
+  return lte(columnOf(definition, key), value);
 }
 
 /** The field between two values, both included (`YYYY-MM-DD` dates). */

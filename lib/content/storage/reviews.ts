@@ -5,7 +5,8 @@ import { getDb } from '../../db';
 import type { WireLanguage } from '../../i18n/languages';
 import { contentReviews, counters } from '../../db/schema';
 import type { ResourceDefinition } from '../model/define';
-import { column, scopeConditions, tableOf, type Row } from './repository';
+import { column, scopeConditions, tableOf } from './content-tables';
+import type { Row } from '../model/rows';
 
 /**
  * The review cycle of public content (table `content_reviews`): when a row is next due for review

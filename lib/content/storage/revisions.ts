@@ -4,7 +4,8 @@ import { config } from '../../config';
 import { getDb } from '../../db';
 import { account, contentRevisions } from '../../db/schema';
 import type { ResourceDefinition } from '../model/define';
-import { reviveRow, type Row, type Tx } from './repository';
+import { reviveRow, type Tx } from './content-tables';
+import type { Row } from '../model/rows';
 
 /**
  * Saved states of content rows. Each add, update and restore stores the row as it is after the
@@ -12,9 +13,6 @@ import { reviveRow, type Row, type Tx } from './repository';
  * of a row are kept. The values are the row's JSON (dates as ISO strings, revived on reading), so a
  * revision outlives changes of the row and even its deletion, until the row is purged.
  */
-
-// A stored snapshot back as a row: kept with the repository, whose preview reads revive pending changes too.
-export { reviveRow };
 
 /**
  * The first revision of rows added together (an import), in one statement per chunk: new rows have

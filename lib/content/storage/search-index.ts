@@ -13,7 +13,7 @@ import { hanRuns, isHan, normalizeText, pairsOf, stemOf, termsOf, wordsOf } from
 /**
  * The site search's own index (tables `search_documents` and `search_terms`): every row of a
  * resource visitors read that has searchable fields, as its terms with the weight of the field
- * they are in. The repository writes it in the same transaction as the row, so a saved row is
+ * they are in. The row writes (row-writes.ts) store it in the same transaction as the row, so a saved row is
  * found at once by every server, and the public window is checked when searching, so a hidden,
  * scheduled or expired row is never found.
  */

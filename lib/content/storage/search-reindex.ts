@@ -2,7 +2,7 @@ import 'server-only';
 import { asc, gt, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../../db';
 import { searchDocuments, searchTerms } from '../../db/schema';
-import { column, tableOf } from './repository';
+import { column, tableOf } from './content-tables';
 import { indexedResources, indexIsEmpty, indexRows } from './search-index';
 
 /** Rows read and indexed per transaction while rebuilding. */

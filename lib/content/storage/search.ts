@@ -8,16 +8,10 @@ import { invalid, positiveInteger } from '../model/errors';
 import { parseListRequest } from '../model/list-request';
 import { indexedKeywordCondition } from './search-index';
 import { findResource } from '../model/registry';
-import {
-  column,
-  escapeLike,
-  listRows,
-  rowExists,
-  scopeConditions,
-  tableOf,
-  type ReadScope,
-  type Row,
-} from './repository';
+import { column, escapeLike, scopeConditions, tableOf, type ReadScope } from './content-tables';
+import { listRows } from './list-reads';
+import { rowExists } from './row-reads';
+import type { Row } from '../model/rows';
 
 /**
  * The `search` calls (laws, glossary; docs/api.md): getlist's body and response, plus filters from the

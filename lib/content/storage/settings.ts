@@ -21,7 +21,7 @@ import settingsDefinition, {
   type SharedSettingKey,
 } from '../resources/websetting';
 import { visitorResources } from '../model/registry';
-import { column, tableOf } from './repository';
+import { column, tableOf } from './content-tables';
 
 /** The days before an activity's start its sign-ups are reminded (`reminderDays`, "3,1" by default; "0" for none). */
 const reminderDaysOf = (value: unknown): number[] =>

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { traits, type ResourceDefinition } from '../model/define';
-import { column, tableOf } from './repository';
+import { column, tableOf } from './content-tables';
 import { invalid } from '../model/errors';
 import { hasStatus, STATUSES, type PublicationStatus } from '../model/status';
 

@@ -5,8 +5,9 @@ import { account, contentTrash } from '../../db/schema';
 import type { WireLanguage } from '../../i18n/languages';
 import type { ResourceDefinition } from '../model/define';
 import { referringTables, removeMedia } from './media';
-import type { Row, Tx } from './repository';
-import { reviveRow } from './revisions';
+import type { Row } from '../model/rows';
+import { reviveRow, type Tx } from './content-tables';
+import { dropRevisions } from './revisions';
 import { uploadIdPattern } from '../model/validation';
 
 /**
@@ -108,6 +109,15 @@ export async function findTrashed(
 
 export async function takeOutOfTrash(tx: Tx, definition: ResourceDefinition, rowId: number): Promise<void> {
   await tx.delete(contentTrash).where(and(eq(contentTrash.resource, definition.name), eq(contentTrash.rowId, rowId)));
+}
+
+/** A trashed row removed for good: its entry and its revisions, in one transaction. */
+export async function deleteTrashedRow(definition: ResourceDefinition, rowId: number): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await takeOutOfTrash(tx, definition, rowId);
+    await dropRevisions(tx, definition, rowId);
+  });
 }
 
 /** Entries deleted before `before`, oldest first (TRASH_DAYS). */

@@ -11,7 +11,7 @@ import { sectionUpdateTimes } from '../../db/schema';
 import type { WireLanguage } from '../../i18n/languages';
 import { readScopeOf, requireAccess } from '../model/actor';
 import { traits, type ResourceCall, type ResourceDefinition } from '../model/define';
-import { column, scopeConditions, tableOf, type ReadScope } from './repository';
+import { column, scopeConditions, tableOf, type ReadScope } from './content-tables';
 import { toWireDateTime } from '../model/wire-dates';
 import { choiceFromPath } from '../model/list-request';
 

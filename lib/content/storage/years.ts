@@ -3,7 +3,7 @@ import { and, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db';
 import { readScopeOf, requireAccess } from '../model/actor';
 import type { ResourceCall, ResourceDefinition } from '../model/define';
-import { column, tableOf, type ReadScope } from './repository';
+import { column, tableOf, type ReadScope } from './content-tables';
 import { pathSectionFilter, readConditions } from './update-times';
 
 /** The year of a field as SQL: the value of a year field, or the year part of a calendar date. */

@@ -1,6 +1,6 @@
 import type { ResourceDefinition } from '../../content/model/define';
 import { resources } from '../../content/model/registry';
-import type { Row } from '../../content/storage/repository';
+import type { Row } from '../../content/model/rows';
 import { sections, type Section } from '../../content/model/sections';
 import { traits } from '../../content/model/define';
 import { sectionStamp } from '../../content/storage/update-times';

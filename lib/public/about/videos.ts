@@ -1,8 +1,8 @@
 import { isMembersOnly } from '../../content/model/audience';
 import { resources } from '../../content/model/registry';
-import type { Row } from '../../content/storage/repository';
+import type { Row } from '../../content/model/rows';
 import type { Section } from '../../content/model/sections';
-import { addClick } from '../../content/endpoints/webvision';
+import { addClick } from '../../content/storage/video-clicks';
 import type { WireLanguage } from '../../i18n/languages';
 import { optionalText, publicList, type PublicList } from '../lists';
 

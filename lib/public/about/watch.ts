@@ -1,6 +1,6 @@
 import { resources } from '../../content/model/registry';
-import { getRow } from '../../content/storage/repository';
-import { type WireLanguage } from '../../i18n/languages';
+import { getRow } from '../../content/storage/row-reads';
+import type { WireLanguage } from '../../i18n/languages';
 import { sitePath } from '../../routing/site';
 import { itemPath } from '../routes';
 import { externalPlayer, recordView, videoView, type Video } from './videos';

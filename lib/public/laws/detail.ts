@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '../../content/model/define';
 import { resources } from '../../content/model/registry';
-import { getRow, type Row } from '../../content/storage/repository';
+import { getRow } from '../../content/storage/row-reads';
+import type { Row } from '../../content/model/rows';
 import type { WireLanguage } from '../../i18n/languages';
 import { optionalText } from '../lists';
 import { uploadIds } from '../attachments';

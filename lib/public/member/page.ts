@@ -3,7 +3,7 @@ import { cookies, headers } from 'next/headers';
 import { memberSessionForToken } from '../../content/auth/sessions';
 import { visitor, type ActorAccount } from '../../content/model/actor';
 import { ContentError } from '../../content/model/errors';
-import { institutionName } from '../../content/operations/member-invitations';
+import { institutionName } from '../../content/storage/institution';
 import { passkeyList, passkeyLoginOptions } from '../../content/operations/passkeys';
 import { listSessions } from '../../content/operations/sessions';
 import { MEMBER_SESSION_COOKIE, MEMBER_TICKET_COOKIE, MEMBER_XSRF_HEADER } from '../../http/cookies';
