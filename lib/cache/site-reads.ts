@@ -4,10 +4,10 @@ import { SharedLoad } from './shared-load';
 
 /**
  * Site-wide reads that every public page makes (web settings, the footer's counters and update
- * date), kept until the next content write (the content epoch, lib/cache/content-epoch.ts) or
- * until `ttlMs` passes, whichever comes first. Concurrent misses share one load. For reads that
- * change without a row write of the content storage (visit counters), the TTL is the bound on how old
- * a figure may be.
+ * date) and visitors' searches (lib/public/site-search.ts), kept until the next content write (the
+ * content epoch, lib/cache/content-epoch.ts) or until `ttlMs` passes, whichever comes first.
+ * Concurrent misses share one load. For reads that change without a row write of the content
+ * storage (visit counters), the TTL is the bound on how old a figure may be.
  */
 interface Entry {
   epoch: number;
@@ -24,6 +24,8 @@ declare module '../runtime/process-state' {
 const entries: Map<string, Entry> = processSlot('siteReads', () => new Map());
 
 const SITE_READ_TTL_MS = 30_000;
+/** Bound on the entries: keys may come from visitors (a search's words); the oldest go first. */
+const MAX_SITE_READS = 1_000;
 
 export function cachedSiteRead<T>(
   key: string,
@@ -36,7 +38,9 @@ export function cachedSiteRead<T>(
   if (hit && hit.epoch === epoch && hit.expires > now) return hit.value.get() as Promise<T>;
   const value = load();
   const entry = { epoch, expires: now + ttlMs, value: new SharedLoad(value) };
+  entries.delete(key);
   entries.set(key, entry);
+  if (entries.size > MAX_SITE_READS) entries.delete(entries.keys().next().value!);
   // A failed load is not kept: the next request tries again.
   value.catch(() => {
     if (entries.get(key) === entry) entries.delete(key);

@@ -1,7 +1,6 @@
-import { contentEpoch } from '../cache/content-epoch';
 import { readsAsMember } from '../cache/member-scope';
 import { previewGrant } from '../cache/preview-scope';
-import { SharedLoad } from '../cache/shared-load';
+import { cachedSiteRead } from '../cache/site-reads';
 import { readByVisitors, type ResourceDefinition } from '../content/model/define';
 import { isMembersOnly } from '../content/model/audience';
 import { readPublicRow, searchableFields } from '../content/storage/reads';
@@ -213,17 +212,6 @@ async function worthSuggesting(
 
 /** How long a search's answer is kept at most: the read cache's time (lib/cache/public-reads.ts). */
 const KEPT_SEARCH_MS = 30_000;
-const MAX_KEPT_SEARCHES = 500;
-
-interface KeptSearch {
-  epoch: number;
-  until: number;
-  results: SharedLoad<SearchResults>;
-}
-
-const keptSearches = new Map<string, KeptSearch>();
-/** The next moment an indexed row enters or leaves the public window, as read in one content epoch. */
-let windowChange: { epoch: number; at: Promise<number | null> } | undefined;
 
 /**
  * One page of ranked results for a query in a language; an empty query finds nothing. Visitors ask
@@ -249,6 +237,7 @@ export async function searchSite(
   return results;
 }
 
+/** A search's answer as a site-wide read (lib/cache/site-reads.ts), never past a change of the public window. */
 async function keptSearch(
   language: WireLanguage,
   text: string,
@@ -257,24 +246,20 @@ async function keptSearch(
   pageSize: number,
   load: () => Promise<SearchResults>,
 ): Promise<SearchResults> {
-  const epoch = contentEpoch();
   const now = Date.now();
+  const at = await cachedSiteRead('search: window change', () => nextIndexWindowChange(new Date(now))).catch(() => now);
   const reader = readsAsMember() ? 'member' : 'visitor';
-  const key = JSON.stringify([reader, language, text, page, filters.area ?? '', filters.year ?? '', pageSize]);
-  const kept = keptSearches.get(key);
-  if (kept && kept.epoch === epoch && kept.until > now) return kept.results.get();
-  if (windowChange?.epoch !== epoch) windowChange = { epoch, at: nextIndexWindowChange(new Date(now)) };
-  const at = await windowChange.at.catch(() => now);
-  const results = new SharedLoad(load());
-  keptSearches.delete(key);
-  keptSearches.set(key, { epoch, until: Math.min(now + KEPT_SEARCH_MS, at ?? Infinity), results });
-  if (keptSearches.size > MAX_KEPT_SEARCHES) keptSearches.delete(keptSearches.keys().next().value!);
-  try {
-    return await results.get();
-  } catch (error) {
-    if (keptSearches.get(key)?.results === results) keptSearches.delete(key);
-    throw error;
-  }
+  const key = JSON.stringify([
+    'search',
+    reader,
+    language,
+    text,
+    page,
+    filters.area ?? '',
+    filters.year ?? '',
+    pageSize,
+  ]);
+  return cachedSiteRead(key, load, Math.min(KEPT_SEARCH_MS, (at ?? Infinity) - now), now);
 }
 
 /** One page of ranked results, read from the index. */
