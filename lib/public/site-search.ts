@@ -13,7 +13,7 @@ import {
   type IndexFacet,
   type IndexScope,
   type QueryGroup,
-} from '../content/storage/search-index';
+} from '../content/storage/search-matching';
 import { noteSearchResults } from '../content/storage/search-queries';
 import { searchSynonyms } from '../content/storage/settings';
 import { foldedChars, isHan, normalizeText, stemOf } from '../content/storage/search-text';
@@ -24,7 +24,7 @@ import type { RouteId } from './routes';
 
 /**
  * Site-wide search: every public row of every resource the public site shows that has searchable
- * fields, found through the search index (lib/content/storage/search-index.ts) and ranked as one
+ * fields, found through the search index (lib/content/storage/search-matching.ts) and ranked as one
  * list across the public pages that show them (their areas: news, laws, the about page…), with
  * counts per area and per year.
  */

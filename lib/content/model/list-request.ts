@@ -48,7 +48,7 @@ function sortableFields(definition: ResourceDefinition): string[] {
 }
 
 /**
- * The order of the rows that match a list's keyword best first (lib/content/storage/search-index.ts,
+ * The order of the rows that match a list's keyword best first (lib/content/storage/search-matching.ts,
  * `relevanceScore`): the default order of a list with a keyword, and a `sort` a request may name.
  */
 export const RELEVANCE = 'relevance';

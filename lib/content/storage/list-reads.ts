@@ -10,7 +10,7 @@ import type { Row } from '../model/rows';
 import type { ContentTable } from '../model/table';
 import { column, escapeLike, scopeConditions, tableOf, type ReadScope } from './content-tables';
 import { withPreviewedChange } from './row-reads';
-import { indexedKeywordCondition, relevanceScore } from './search-index';
+import { indexedKeywordCondition, relevanceScore } from './search-matching';
 import { readConditions } from './update-times';
 
 /** A resource's lists: a page and its total through the read cache, and every row of a list for an export. */

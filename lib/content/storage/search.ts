@@ -6,7 +6,7 @@ import { readScopeOf, requireAccess, type Actor } from '../model/actor';
 import { traits, type ResourceDefinition } from '../model/define';
 import { invalid, positiveInteger } from '../model/errors';
 import { parseListRequest } from '../model/list-request';
-import { indexedKeywordCondition } from './search-index';
+import { indexedKeywordCondition } from './search-matching';
 import { findResource } from '../model/registry';
 import { column, escapeLike, scopeConditions, tableOf, type ReadScope } from './content-tables';
 import { listRows } from './list-reads';
