@@ -582,8 +582,33 @@ export const searchDocuments = pgTable(
     membersOnly: boolean('members_only').notNull().default(false),
     publishAt: timestamptz('publish_at'),
     unpublishAt: timestamptz('unpublish_at'),
+    /**
+     * The resource's stored generation (`content_generations`) when the entry was last written: what
+     * a server's copy of the index in memory (lib/content/storage/search-memory.ts) reads to catch up.
+     */
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.resource, t.rowId] }), index('search_documents_lang_idx').on(t.lang, t.title)],
+  (t) => [
+    primaryKey({ columns: [t.resource, t.rowId] }),
+    index('search_documents_lang_idx').on(t.lang, t.title),
+    index('search_documents_generation_idx').on(t.resource, t.generation),
+  ],
+);
+
+/**
+ * Entries dropped from the search index (a row deleted or moved to the trash; `row_id` 0: all of
+ * the resource's, by a rebuild), with the resource's generation then, so that servers' copies of the
+ * index in memory drop them too. Kept a day (the housekeeping).
+ */
+export const searchRemovals = pgTable(
+  'search_removals',
+  {
+    resource: varchar('resource', { length: 63 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+    removedAt: timestamptz('removed_at').notNull().defaultNow(),
+  },
+  (t) => [index('search_removals_generation_idx').on(t.resource, t.generation)],
 );
 
 /**

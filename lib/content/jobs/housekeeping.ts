@@ -10,6 +10,7 @@ import { pruneLapsedLocks } from '../storage/edit-locks';
 import { sendReviewDigest } from '../operations/reviews';
 import { pruneRegistrations, sendReminders, settleWaitingLists } from '../operations/registration';
 import { removeUnconfirmed } from '../operations/newsletter';
+import { purgeSearchRemovals } from '../storage/search-memory';
 import { purgeSearchQueries } from '../storage/search-queries';
 
 /** How often each server runs the housekeeping after its first run at start-up. */
@@ -45,7 +46,8 @@ async function removeUnusedOldUploads(now: Date): Promise<number> {
  * and the files replaced longer ago, removes old uploads nothing uses, and the edit locks that lapsed (forms closed
  * without releasing theirs) and the newsletter sign-ups never confirmed, and sends the day's digest of rows past their
  * review date (once a day, whichever server asks first), and empties the personal data of sign-ups past their
- * retention, and drops the counts of visitors' searches older than 13 months. Idempotent, so several servers may
+ * retention, and drops the counts of visitors' searches older than 13 months and the search index's removals older than
+ * a day. Idempotent, so several servers may
  * each run it.
  */
 export async function runHousekeeping(now = new Date()): Promise<{
@@ -57,6 +59,7 @@ export async function runHousekeeping(now = new Date()): Promise<{
   registrationsErased: number;
   unconfirmedRemoved: number;
   searchQueriesPurged: number;
+  searchRemovalsPurged: number;
 }> {
   const auditPruned = await pruneAudit(now);
   const trashPurged =
@@ -68,6 +71,7 @@ export async function runHousekeeping(now = new Date()): Promise<{
   const registrationsErased = await pruneRegistrations(now);
   const unconfirmedRemoved = await removeUnconfirmed(now);
   const searchQueriesPurged = await purgeSearchQueries(now);
+  const searchRemovalsPurged = await purgeSearchRemovals(now);
   return {
     auditPruned,
     trashPurged,
@@ -77,6 +81,7 @@ export async function runHousekeeping(now = new Date()): Promise<{
     registrationsErased,
     unconfirmedRemoved,
     searchQueriesPurged,
+    searchRemovalsPurged,
   };
 }
 

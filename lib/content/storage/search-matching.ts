@@ -1,24 +1,26 @@
 import 'server-only';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { config } from '../../config';
 import { getDb } from '../../db';
 import { readsAsMember } from '../../cache/member-scope';
 import type { ResourceDefinition } from '../model/define';
 import { isIndexed } from './search-index';
+import {
+  escapeLike,
+  searchIndexCopy,
+  termCondition,
+  type IndexPage,
+  type IndexScope,
+  type QueryGroup,
+} from './search-memory';
 import { hanRuns, isHan, normalizeText, pairsOf, stemOf, termsOf, wordsOf } from './search-text';
+
+export type { IndexFacet, IndexScope, QueryGroup } from './search-memory';
 
 /**
  * Reading the site search's index (lib/content/storage/search-index.ts writes it): a query's words
  * and their alternatives, the ranked matches with their counts, suggestions, and the keyword match
  * and relevance order of the back office's lists.
  */
-/** One word of a query: the terms that stand for it (any one matches), with how much each counts. */
-export interface QueryGroup {
-  /** The word as the visitor typed it, normalised. */
-  word: string;
-  alternatives: { term: string; factor: number; prefix?: boolean }[];
-}
-
 /** The words a query may have at most. */
 const MAX_QUERY_WORDS = 10;
 
@@ -132,32 +134,6 @@ export async function forgivingGroups(
   return { groups, corrected: changed ? words.join(' ') : undefined, original };
 }
 
-/** Where to look: one language, the public window at `now`, and the parts of resources allowed. */
-export interface IndexScope {
-  language: string;
-  now: Date;
-  /** `[resource, part]` pairs; a row of any other is never found. */
-  places: [string, string][];
-}
-
-interface IndexMatch {
-  resource: string;
-  rowId: number;
-  part: string;
-  date: Date | null;
-  exactTitle: boolean;
-}
-
-/** How many matches a facet row counts: of one place and year. */
-export interface IndexFacet {
-  resource: string;
-  part: string;
-  year: number | null;
-  count: number;
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const placeList = (places: [string, string][]) =>
   sql.join(
     places.map(([resource, part]) => sql`(${resource}, ${part})`),
@@ -165,122 +141,11 @@ const placeList = (places: [string, string][]) =>
   );
 
 /**
- * The index entries of one alternative: a term, or the terms it starts (a range of the index, which
- * orders terms by code point: `trust` … `trusu`).
- */
-function termCondition(alternative: QueryGroup['alternatives'][number]): SQL {
-  if (!alternative.prefix) return sql`t.term = ${alternative.term}`;
-  const last = alternative.term.charCodeAt(alternative.term.length - 1);
-  const after = alternative.term.slice(0, -1) + String.fromCharCode(last + 1);
-  return sql`t.term >= ${alternative.term} and t.term < ${after} and t.term like ${`${escapeLike(alternative.term)}%`}`;
-}
-
-/**
- * The rows matching a query's groups within the scope's language and window (every place and year):
- * a CTE `matched`, computed once for both the page and the counts, which pick their places from it.
- * Each alternative is its own scan of the index's term order (a join on patterns would read every
- * entry of the index). The places are not a condition of the join: a list of dozens of
- * `(resource, part)` pairs there made PostgreSQL misjudge the rows and read the documents again for
- * each match (minutes on 100,000 rows).
- */
-function matchesSql(groups: QueryGroup[], title: string, scope: IndexScope): SQL {
-  const scans = groups.flatMap((group, index) =>
-    group.alternatives.map(
-      (a) => sql`select t.resource, t.row_id, ${index}::int as grp, t.weight * ${a.factor}::real as w
-        from search_terms t where ${termCondition(a)}`,
-    ),
-  );
-  // A query of three words or more still finds the rows missing one of them, ranked after the rest.
-  const needed = groups.length <= 2 ? groups.length : groups.length - 1;
-  return sql`
-    with hits as (
-      select resource, row_id, grp, max(w) as w from (${sql.join(scans, sql` union all `)}) scans
-      group by resource, row_id, grp
-    ),
-    matched as materialized (
-      select d.resource, d.row_id, d.part, d.date, count(*) as coverage, sum(h.w) as score,
-        d.title = ${title} as exact_title,
-        extract(year from d.date at time zone ${config().siteTimeZone})::int as year
-      from hits h join search_documents d on d.resource = h.resource and d.row_id = h.row_id
-      where d.lang in (${scope.language}, '') and d.is_visible and (not d.members_only or ${readsAsMember()})
-        and (d.publish_at is null or d.publish_at <= ${scope.now})
-        and (d.unpublish_at is null or d.unpublish_at > ${scope.now})
-      group by d.resource, d.row_id, d.part, d.date, d.title
-      having count(*) >= ${needed}
-    )`;
-}
-
-/** Which matches a page shows: of these places (all of the scope's when absent) and this year, this slice. */
-export interface IndexPage {
-  places?: [string, string][];
-  year?: number;
-  offset: number;
-  /** 0 for the counts alone. */
-  limit: number;
-}
-
-/**
  * The counts of every match of the scope (per place and year), and one ranked page of them: exact
- * title first, then the most words matched, the best weighted, the newest. One statement, so the
- * matches are found once.
+ * title first, then the most words matched, the best weighted, the newest (search-memory.ts).
  */
-export async function searchIndex(
-  groups: QueryGroup[],
-  query: string,
-  scope: IndexScope,
-  page: IndexPage,
-): Promise<{ matches: IndexMatch[]; facets: IndexFacet[] }> {
-  if (groups.length === 0 || scope.places.length === 0) return { matches: [], facets: [] };
-  const db = await getDb();
-  const base = matchesSql(groups, normalizeText(query), scope);
-  const facets = sql`select 'facet' as kind, resource, part, year, count(*) as count,
-      null::int as row_id, null::timestamptz as date, false as exact_title, null::bigint as position
-    from matched where (resource, part) in (${placeList(scope.places)}) group by resource, part, year`;
-  const pagePlaces = page.places ?? scope.places;
-  const year = page.year === undefined ? sql`true` : sql`year = ${page.year}`;
-  const matches =
-    page.limit > 0 && pagePlaces.length > 0
-      ? sql` union all (
-          select 'match', resource, part, year, 0, row_id, date, exact_title, position from (
-            select *, row_number() over (
-              order by exact_title desc, coverage desc, score desc, date desc nulls last, resource, row_id
-            ) as position
-            from matched where (resource, part) in (${placeList(pagePlaces)}) and ${year}
-          ) ranked
-          order by position limit ${page.limit} offset ${page.offset})`
-      : sql``;
-  const rows = await db.execute<{
-    kind: 'facet' | 'match';
-    resource: string;
-    part: string;
-    year: number | null;
-    count: number | string;
-    row_id: number | null;
-    date: Date | string | null;
-    exact_title: boolean;
-    position: number | string | null;
-  }>(sql`${base} ${facets}${matches}`);
-  return {
-    matches: rows.rows
-      .filter((row) => row.kind === 'match')
-      .sort((a, b) => Number(a.position) - Number(b.position))
-      .map((row) => ({
-        resource: row.resource,
-        rowId: Number(row.row_id),
-        part: row.part,
-        date: row.date === null ? null : new Date(row.date),
-        exactTitle: Boolean(row.exact_title),
-      })),
-    facets: rows.rows
-      .filter((row) => row.kind === 'facet')
-      .map((row) => ({
-        resource: row.resource,
-        part: row.part,
-        year: row.year === null ? null : Number(row.year),
-        count: Number(row.count),
-      })),
-  };
-}
+export const searchIndex = (groups: QueryGroup[], query: string, scope: IndexScope, page: IndexPage) =>
+  searchIndexCopy(groups, normalizeText(query), scope, page);
 
 /** The first moment after `now` at which an indexed row enters or leaves the public window, or null. */
 export async function nextIndexWindowChange(now: Date): Promise<number | null> {

@@ -1,9 +1,10 @@
 import 'server-only';
 import { asc, gt, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../../db';
-import { searchDocuments, searchTerms } from '../../db/schema';
+import { bumpStoredGeneration } from '../../cache/generations';
+import { searchDocuments, searchRemovals, searchTerms } from '../../db/schema';
 import { column, tableOf } from './content-tables';
-import { indexedResources, indexIsEmpty, indexRows } from './search-index';
+import { indexedResources, indexIsEmpty, indexRows, writerGeneration } from './search-index';
 
 /** Rows read and indexed per transaction while rebuilding. */
 const REINDEX_BATCH = 500;
@@ -16,9 +17,17 @@ const REINDEX_BATCH = 500;
 export async function reindexAll(given?: Database): Promise<number> {
   // Start-up passes its connection: getDb() waits for start-up to finish.
   const db = given ?? (await getDb());
+  // Each transaction moves the resources' generations on, as a row write does, so that the copies
+  // of the index in memory (search-memory.ts) drop what they held and take the new entries.
   await db.transaction(async (tx) => {
     await tx.delete(searchTerms);
     await tx.delete(searchDocuments);
+    for (const definition of indexedResources()) {
+      await bumpStoredGeneration(tx, definition.name);
+      await tx
+        .insert(searchRemovals)
+        .values({ resource: definition.name, rowId: 0, generation: writerGeneration(definition.name) });
+    }
   });
   let total = 0;
   for (const definition of indexedResources()) {
@@ -28,7 +37,10 @@ export async function reindexAll(given?: Database): Promise<number> {
     for (;;) {
       const rows = await db.select().from(table).where(gt(id, last)).orderBy(asc(id)).limit(REINDEX_BATCH);
       if (rows.length === 0) break;
-      await db.transaction((tx) => indexRows(tx, definition, rows));
+      await db.transaction(async (tx) => {
+        await bumpStoredGeneration(tx, definition.name);
+        await indexRows(tx, definition, rows);
+      });
       last = Number(rows.at(-1)!.id);
       total += rows.length;
     }

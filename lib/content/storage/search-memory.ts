@@ -1,0 +1,556 @@
+import 'server-only';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { storedGenerations } from '../../cache/generations';
+import { readsAsMember } from '../../cache/member-scope';
+import { config } from '../../config';
+import { getDb, type Database } from '../../db';
+import { searchRemovals, searchTerms } from '../../db/schema';
+import { processSlot } from '../../runtime/process-state';
+import { indexedResources } from './search-index';
+
+/**
+ * The site search's index, copied into this server's memory as searches read it, and kept exact by
+ * catching up with what was written since (by this server or any other) before each search.
+ *
+ * Why: a word found in half of 100,000 rows is 60,000 entries of the index; joining, filtering,
+ * counting and ranking them in SQL took 150–550 ms, and every write ended what the server kept of
+ * visitors' searches, so the first search after each edit paid it. Here the entries of a word are
+ * read once and then patched, so a search after an edit reads only what the edit changed.
+ *
+ * How it stays exact: every entry carries its resource's stored generation at the time it was
+ * written (`search_documents.generation`, a removal's in `search_removals`), and the writer's
+ * transaction holds that generation's row until it commits, so whatever commits later carries a
+ * greater one. A search reads the resources' generations (no query on PGlite while nothing was
+ * written: lib/cache/generations.ts), and for each one that moved reads the entries and removals
+ * above the generation it holds, and the terms of those rows.
+ *
+ * What it holds: every entry's document (its place, language, date and year, public window, title;
+ * about 100 bytes a row), and the rows of the words and prefixes searched lately, up to
+ * MAX_POSTINGS entries (8 bytes each).
+ */
+
+/** One alternative of a query word (lib/content/storage/search-matching.ts): a term, or every term it starts. */
+export interface TermAlternative {
+  term: string;
+  factor: number;
+  prefix?: boolean;
+}
+
+/** One word of a query: the terms that stand for it (any one matches), with how much each counts. */
+export interface QueryGroup {
+  /** The word as the visitor typed it, normalised. */
+  word: string;
+  alternatives: TermAlternative[];
+}
+
+/** Where to look: one language, the public window at `now`, and the parts of resources allowed. */
+export interface IndexScope {
+  language: string;
+  now: Date;
+  /** `[resource, part]` pairs; a row of any other is never found. */
+  places: [string, string][];
+}
+
+/** Which matches a page shows: of these places (all of the scope's when absent) and this year, this slice. */
+export interface IndexPage {
+  places?: [string, string][];
+  year?: number;
+  offset: number;
+  /** 0 for the counts alone. */
+  limit: number;
+}
+
+export interface IndexMatch {
+  resource: string;
+  rowId: number;
+  part: string;
+  date: Date | null;
+  exactTitle: boolean;
+}
+
+/** How many matches a facet row counts: of one place and year. */
+export interface IndexFacet {
+  resource: string;
+  part: string;
+  year: number | null;
+  count: number;
+}
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The index entries of one alternative: a term, or the terms it starts (a range of the index, which
+ * orders terms by code point: `trust` … `trusu`).
+ */
+export function termCondition(alternative: TermAlternative): SQL {
+  if (!alternative.prefix) return sql`t.term = ${alternative.term}`;
+  const last = alternative.term.charCodeAt(alternative.term.length - 1);
+  const after = alternative.term.slice(0, -1) + String.fromCharCode(last + 1);
+  return sql`t.term >= ${alternative.term} and t.term < ${after} and t.term like ${`${escapeLike(alternative.term)}%`}`;
+}
+
+/** The entries of the words and prefixes kept, at most (8 bytes each); the least recently searched go first. */
+const MAX_POSTINGS = 4_000_000;
+/** Rows read per statement while loading the documents. */
+const LOAD_BATCH = 20_000;
+/** More changed rows than this since the last search (an import, a rebuild): read everything again. */
+const MAX_PATCHED_ROWS = 2_000;
+/** A copy not searched for this long is dropped: removals are kept a day (purgeSearchRemovals). */
+const IDLE_MS = 6 * 60 * 60 * 1000;
+
+const PRESENT = 1;
+const VISIBLE = 2;
+const MEMBERS_ONLY = 4;
+
+/** Strings stored once, by number. */
+class Interned {
+  readonly values: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  of(value: string): number {
+    let number = this.numbers.get(value);
+    if (number === undefined) this.numbers.set(value, (number = this.values.push(value) - 1));
+    return number;
+  }
+  find(value: string): number | undefined {
+    return this.numbers.get(value);
+  }
+}
+
+/** The rows of one term or prefix: slots in ascending order, each with its best weight. */
+interface Postings {
+  slots: Int32Array;
+  weights: Float32Array;
+}
+
+type DocumentRow = {
+  resource: string;
+  row_id: number;
+  lang: string;
+  part: string;
+  title: string;
+  date: Date | string | null;
+  year: number | null;
+  is_visible: boolean;
+  members_only: boolean;
+  publish_at: Date | string | null;
+  unpublish_at: Date | string | null;
+};
+
+const time = (value: Date | string | null) => (value === null ? NaN : new Date(value).getTime());
+
+function grown<T extends Float64Array | Int32Array | Uint8Array | Uint16Array>(array: T, capacity: number): T {
+  const next = new (array.constructor as new (length: number) => T)(capacity);
+  next.set(array);
+  return next;
+}
+
+/** Where `slot` is in ascending `slots`, or where it would go (as `-(index + 1)`). */
+function find(slots: Int32Array, slot: number): number {
+  let low = 0;
+  let high = slots.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (slots[middle] < slot) low = middle + 1;
+    else if (slots[middle] > slot) high = middle - 1;
+    else return middle;
+  }
+  return -(low + 1);
+}
+
+/** Postings with `changes` applied (a slot to its new weight, or to 0: not there any more). */
+function patched(postings: Postings, changes: Map<number, number>): Postings {
+  const kept = new Map<number, number>();
+  for (const [slot, weight] of changes) {
+    const at = find(postings.slots, slot);
+    if (at >= 0 && weight > 0) postings.weights[at] = weight;
+    else if (at >= 0 || weight > 0) kept.set(slot, weight);
+  }
+  if (kept.size === 0) return postings;
+  const dense = new Map<number, number>();
+  for (let i = 0; i < postings.slots.length; i++) dense.set(postings.slots[i], postings.weights[i]);
+  for (const [slot, weight] of kept) {
+    if (weight > 0) dense.set(slot, weight);
+    else dense.delete(slot);
+  }
+  const slots = Int32Array.from([...dense.keys()].sort((a, b) => a - b));
+  const weights = new Float32Array(slots.length);
+  slots.forEach((slot, i) => (weights[i] = dense.get(slot)!));
+  return { slots, weights };
+}
+
+/** A ranked candidate: exact title, words matched, weight, date, then resource and id for a stable order. */
+interface Candidate {
+  slot: number;
+  exact: boolean;
+  coverage: number;
+  score: number;
+  date: number;
+}
+
+class IndexCopy {
+  private size = 0;
+  private capacity = 0;
+  private resource = new Uint8Array(0);
+  private rowId = new Int32Array(0);
+  private lang = new Uint8Array(0);
+  private place = new Uint16Array(0);
+  private flags = new Uint8Array(0);
+  private date = new Float64Array(0);
+  private year = new Int32Array(0);
+  private publishAt = new Float64Array(0);
+  private unpublishAt = new Float64Array(0);
+  private titles: string[] = [];
+  private readonly slots = new Map<string, Map<number, number>>();
+  private readonly resources = new Interned();
+  private readonly places = new Interned();
+  private readonly langs = new Interned();
+  private readonly postings = new Map<string, Postings>();
+  private postingsSize = 0;
+  /** Each indexed resource's generation as far as this copy holds it. */
+  private readonly generations = new Map<string, number>();
+  private lastSearched = 0;
+  private loaded = false;
+  private queued?: Promise<void>;
+  private running?: Promise<void>;
+
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Brings the copy up to what is committed now: one round at a time, and callers that come before
+   * a round starts share it.
+   */
+  catchUp(): Promise<void> {
+    if (this.queued) return this.queued;
+    const before = this.running;
+    const round: Promise<void> = Promise.resolve(before?.catch(() => undefined)).then(async () => {
+      // From here on, whoever wrote after this round reads must wait for the next one.
+      if (this.queued === round) this.queued = undefined;
+      this.running = round;
+      try {
+        await this.catchUpOnce();
+      } finally {
+        if (this.running === round) this.running = undefined;
+      }
+    });
+    this.queued = round;
+    return round;
+  }
+
+  private async catchUpOnce(): Promise<void> {
+    const names = indexedResources().map((definition) => definition.name);
+    if (!this.loaded || Date.now() - this.lastSearched > IDLE_MS) {
+      await this.load(names);
+      return;
+    }
+    const generations = await storedGenerations(names, this.db);
+    for (const [i, resource] of names.entries()) {
+      const since = this.generations.get(resource) ?? 0;
+      if (generations[i] === since) continue;
+      const [documents, removals] = await Promise.all([
+        this.db.execute<DocumentRow>(
+          sql`${this.documentsQuery()} where d.resource = ${resource} and d.generation > ${since}
+              limit ${MAX_PATCHED_ROWS + 1}`,
+        ),
+        this.db
+          .select({ rowId: searchRemovals.rowId })
+          .from(searchRemovals)
+          .where(and(eq(searchRemovals.resource, resource), gt(searchRemovals.generation, since)))
+          .limit(MAX_PATCHED_ROWS + 1),
+      ]);
+      const reload =
+        documents.rows.length + removals.length > MAX_PATCHED_ROWS || removals.some((removal) => removal.rowId === 0);
+      if (reload) {
+        await this.load(names);
+        return;
+      }
+      const removed = removals.map((removal) => removal.rowId);
+      const changed = documents.rows.map((row) => Number(row.row_id));
+      const terms = changed.length
+        ? await this.db
+            .select({ rowId: searchTerms.rowId, term: searchTerms.term, weight: searchTerms.weight })
+            .from(searchTerms)
+            .where(and(eq(searchTerms.resource, resource), inArray(searchTerms.rowId, changed)))
+        : [];
+      this.apply(resource, removed, documents.rows, terms);
+      this.generations.set(resource, generations[i]);
+    }
+  }
+
+  private documentsQuery(): SQL {
+    return sql`select d.resource, d.row_id, d.lang, d.part, d.title, d.date,
+        extract(year from d.date at time zone ${config().siteTimeZone})::int as year,
+        d.is_visible, d.members_only, d.publish_at, d.unpublish_at
+      from search_documents d`;
+  }
+
+  /** Reads every document again and forgets the words' rows (read again as they are searched). */
+  private async load(names: string[]): Promise<void> {
+    // The generations first: whatever commits after is above them, and read at the next search.
+    const generations = await storedGenerations(names, this.db);
+    this.size = 0;
+    this.titles = [];
+    this.slots.clear();
+    this.postings.clear();
+    this.postingsSize = 0;
+    let last: [string, number] = ['', 0];
+    for (;;) {
+      const batch = await this.db.execute<DocumentRow>(
+        sql`${this.documentsQuery()} where (d.resource, d.row_id) > (${last[0]}, ${last[1]})
+            order by d.resource, d.row_id limit ${LOAD_BATCH}`,
+      );
+      for (const row of batch.rows) this.store(row);
+      if (batch.rows.length < LOAD_BATCH) break;
+      const end = batch.rows.at(-1)!;
+      last = [end.resource, Number(end.row_id)];
+    }
+    names.forEach((name, i) => this.generations.set(name, generations[i]));
+    this.loaded = true;
+  }
+
+  private store(row: DocumentRow): number {
+    const resource = this.resources.of(row.resource);
+    let slotsOf = this.slots.get(row.resource);
+    if (!slotsOf) this.slots.set(row.resource, (slotsOf = new Map()));
+    let slot = slotsOf.get(Number(row.row_id));
+    if (slot === undefined) {
+      if (this.size === this.capacity) this.grow();
+      slot = this.size++;
+      slotsOf.set(Number(row.row_id), slot);
+    }
+    this.resource[slot] = resource;
+    this.rowId[slot] = Number(row.row_id);
+    this.lang[slot] = this.langs.of(row.lang);
+    this.place[slot] = this.places.of(`${row.resource}\u0000${row.part}`);
+    this.flags[slot] = PRESENT | (row.is_visible ? VISIBLE : 0) | (row.members_only ? MEMBERS_ONLY : 0);
+    this.date[slot] = time(row.date);
+    this.year[slot] = row.year === null ? 0 : Number(row.year);
+    this.publishAt[slot] = time(row.publish_at);
+    this.unpublishAt[slot] = time(row.unpublish_at);
+    this.titles[slot] = row.title;
+    return slot;
+  }
+
+  private grow(): void {
+    this.capacity = Math.max(1024, this.capacity * 2);
+    this.resource = grown(this.resource, this.capacity);
+    this.rowId = grown(this.rowId, this.capacity);
+    this.lang = grown(this.lang, this.capacity);
+    this.place = grown(this.place, this.capacity);
+    this.flags = grown(this.flags, this.capacity);
+    this.date = grown(this.date, this.capacity);
+    this.year = grown(this.year, this.capacity);
+    this.publishAt = grown(this.publishAt, this.capacity);
+    this.unpublishAt = grown(this.unpublishAt, this.capacity);
+  }
+
+  /** A resource's changes: rows dropped, rows written (their entries and all their terms now). */
+  private apply(
+    resource: string,
+    removed: number[],
+    documents: DocumentRow[],
+    terms: { rowId: number; term: string; weight: number }[],
+  ): void {
+    const slotsOf = this.slots.get(resource);
+    const changes = new Map<number, Map<string, number>>();
+    for (const rowId of removed) {
+      const slot = slotsOf?.get(rowId);
+      if (slot === undefined) continue;
+      slotsOf!.delete(rowId);
+      this.flags[slot] = 0;
+      changes.set(slot, new Map());
+    }
+    const bySlot = new Map<number, Map<string, number>>();
+    const slotOfRow = new Map<number, number>();
+    for (const row of documents) {
+      const slot = this.store(row);
+      slotOfRow.set(Number(row.row_id), slot);
+      bySlot.set(slot, new Map());
+    }
+    for (const { rowId, term, weight } of terms) bySlot.get(slotOfRow.get(rowId)!)?.set(term, weight);
+    for (const [slot, rowTerms] of bySlot) changes.set(slot, rowTerms);
+    // Each word or prefix kept, with what the changed rows now weigh in it (0: not in it).
+    for (const [key, postings] of this.postings) {
+      const term = key.slice(1);
+      const prefix = key[0] === '^';
+      const updates = new Map<number, number>();
+      for (const [slot, rowTerms] of changes) {
+        let weight = 0;
+        if (!prefix) weight = rowTerms.get(term) ?? 0;
+        else for (const [t, w] of rowTerms) if (w > weight && t.startsWith(term)) weight = w;
+        updates.set(slot, weight);
+      }
+      const next = patched(postings, updates);
+      this.postingsSize += next.slots.length - postings.slots.length;
+      this.postings.set(key, next);
+    }
+  }
+
+  /** The rows of one alternative (read from the index the first time it is searched, then kept). */
+  private async postingsOf(alternative: TermAlternative): Promise<Postings> {
+    const key = `${alternative.prefix ? '^' : '='}${alternative.term}`;
+    const kept = this.postings.get(key);
+    if (kept) {
+      // Most recently searched last, so the least recently searched go first.
+      this.postings.delete(key);
+      this.postings.set(key, kept);
+      return kept;
+    }
+    const rows = await this.db.execute<{ resource: string; row_id: number; weight: number }>(
+      alternative.prefix
+        ? sql`select t.resource, t.row_id, max(t.weight) as weight from search_terms t
+              where ${termCondition(alternative)} group by t.resource, t.row_id`
+        : sql`select t.resource, t.row_id, t.weight from search_terms t where ${termCondition(alternative)}`,
+    );
+    const weightBySlot = new Map<number, number>();
+    for (const row of rows.rows) {
+      // A row written since the last catch-up is not held yet: the next catch-up adds it here.
+      const slot = this.slots.get(row.resource)?.get(Number(row.row_id));
+      if (slot !== undefined) weightBySlot.set(slot, Number(row.weight));
+    }
+    const slots = Int32Array.from([...weightBySlot.keys()].sort((a, b) => a - b));
+    const weights = Float32Array.from(slots, (slot) => weightBySlot.get(slot)!);
+    const postings = { slots, weights };
+    // Another search may have read it meanwhile.
+    if (!this.postings.has(key)) this.postingsSize += slots.length;
+    this.postings.set(key, postings);
+    for (const [oldest, old] of this.postings) {
+      if (this.postingsSize <= MAX_POSTINGS || oldest === key) break;
+      this.postings.delete(oldest);
+      this.postingsSize -= old.slots.length;
+    }
+    return postings;
+  }
+
+  /**
+   * The counts of every match of the scope (per place and year), and one ranked page of them: exact
+   * title first, then the most words matched, the best weighted, the newest.
+   */
+  async search(
+    groups: QueryGroup[],
+    title: string,
+    scope: IndexScope,
+    page: IndexPage,
+  ): Promise<{ matches: IndexMatch[]; facets: IndexFacet[] }> {
+    await this.catchUp();
+    this.lastSearched = Date.now();
+    const lists = await Promise.all(
+      groups.map((group) => Promise.all(group.alternatives.map((a) => this.postingsOf(a)))),
+    );
+    // Per row: the groups it matched and the sum of each group's best weight.
+    const coverage = new Map<number, number>();
+    const score = new Map<number, number>();
+    groups.forEach((group, g) => {
+      const best = new Map<number, number>();
+      group.alternatives.forEach((alternative, a) => {
+        const { slots, weights } = lists[g][a];
+        for (let i = 0; i < slots.length; i++) {
+          const w = weights[i] * alternative.factor;
+          if (w > (best.get(slots[i]) ?? 0)) best.set(slots[i], w);
+        }
+      });
+      for (const [slot, w] of best) {
+        coverage.set(slot, (coverage.get(slot) ?? 0) + 1);
+        score.set(slot, (score.get(slot) ?? 0) + w);
+      }
+    });
+    // A query of three words or more still finds the rows missing one of them, ranked after the rest.
+    const needed = groups.length <= 2 ? groups.length : groups.length - 1;
+    const languages = [this.langs.find(scope.language), this.langs.find('')];
+    const now = scope.now.getTime();
+    const member = readsAsMember();
+    const placeSet = (places: [string, string][]) =>
+      new Set(places.map(([resource, part]) => this.places.find(`${resource}\u0000${part}`)));
+    const inScope = placeSet(scope.places);
+    const onPage = placeSet(page.places ?? scope.places);
+    const facetCounts = new Map<number, number>();
+    const wanted = page.offset + page.limit;
+    const ranked: Candidate[] = [];
+    for (const [slot, matched] of coverage) {
+      if (matched < needed) continue;
+      const flags = this.flags[slot];
+      if (!(flags & PRESENT) || !(flags & VISIBLE) || (flags & MEMBERS_ONLY && !member)) continue;
+      if (this.lang[slot] !== languages[0] && this.lang[slot] !== languages[1]) continue;
+      if (this.publishAt[slot] > now || this.unpublishAt[slot] <= now) continue;
+      const place = this.place[slot];
+      if (!inScope.has(place)) continue;
+      const year = this.year[slot];
+      const facet = place * 100_000 + year;
+      facetCounts.set(facet, (facetCounts.get(facet) ?? 0) + 1);
+      if (page.limit === 0 || !onPage.has(place) || (page.year !== undefined && year !== page.year)) continue;
+      const candidate = {
+        slot,
+        exact: this.titles[slot] === title,
+        coverage: matched,
+        score: score.get(slot)!,
+        date: this.date[slot],
+      };
+      // The page's rows and those before it, in order, kept as they come (most are out at the first test).
+      if (ranked.length === wanted && this.before(ranked[wanted - 1], candidate)) continue;
+      let at = ranked.length;
+      while (at > 0 && this.before(candidate, ranked[at - 1])) at--;
+      ranked.splice(at, 0, candidate);
+      if (ranked.length > wanted) ranked.pop();
+    }
+    return {
+      matches: ranked.slice(page.offset).map(({ slot, exact }) => ({
+        resource: this.resources.values[this.resource[slot]],
+        rowId: this.rowId[slot],
+        part: this.places.values[this.place[slot]].split('\u0000')[1],
+        date: Number.isNaN(this.date[slot]) ? null : new Date(this.date[slot]),
+        exactTitle: exact,
+      })),
+      facets: [...facetCounts].map(([facet, count]) => {
+        const [resource, part] = this.places.values[Math.floor(facet / 100_000)].split('\u0000');
+        const year = facet % 100_000;
+        return { resource, part, year: year === 0 ? null : year, count };
+      }),
+    };
+  }
+
+  /** Whether `a` ranks before `b`. */
+  private before(a: Candidate, b: Candidate): boolean {
+    if (a.exact !== b.exact) return a.exact;
+    if (a.coverage !== b.coverage) return a.coverage > b.coverage;
+    if (a.score !== b.score) return a.score > b.score;
+    const aDate = Number.isNaN(a.date) ? -Infinity : a.date;
+    const bDate = Number.isNaN(b.date) ? -Infinity : b.date;
+    if (aDate !== bDate) return aDate > bDate;
+    const aResource = this.resources.values[this.resource[a.slot]];
+    const bResource = this.resources.values[this.resource[b.slot]];
+    if (aResource !== bResource) return aResource < bResource;
+    return this.rowId[a.slot] < this.rowId[b.slot];
+  }
+}
+
+declare module '../../runtime/process-state' {
+  interface ProcessSlots {
+    searchCopies: WeakMap<Database, IndexCopy>;
+  }
+}
+
+// One per process and database: pages and API routes are separate bundles that must share it.
+const copies = processSlot('searchCopies', () => new WeakMap<Database, IndexCopy>());
+
+/** The counts and one ranked page of a query's matches, from this server's copy of the index. */
+export async function searchIndexCopy(
+  groups: QueryGroup[],
+  title: string,
+  scope: IndexScope,
+  page: IndexPage,
+): Promise<{ matches: IndexMatch[]; facets: IndexFacet[] }> {
+  if (groups.length === 0 || scope.places.length === 0) return { matches: [], facets: [] };
+  const db = await getDb();
+  let copy = copies.get(db);
+  if (!copy) copies.set(db, (copy = new IndexCopy(db)));
+  return copy.search(groups, title, scope, page);
+}
+
+/** Drops the removals no copy needs any more: a copy idle longer than IDLE_MS reads everything again. */
+export async function purgeSearchRemovals(now: Date): Promise<number> {
+  const db = await getDb();
+  const gone = await db
+    .delete(searchRemovals)
+    .where(sql`${searchRemovals.removedAt} < ${new Date(now.getTime() - 24 * 60 * 60 * 1000)}`)
+    .returning({ rowId: searchRemovals.rowId });
+  return gone.length;
+}

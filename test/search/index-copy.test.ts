@@ -1,0 +1,114 @@
+/**
+ * The server's copy of the search index in memory (lib/content/storage/search-memory.ts): it reads
+ * a word's rows once, then only what was written since, by this server or by another one on the
+ * same database (a second connection here, on PostgreSQL), and a rebuild or a removal is followed.
+ */
+import { eq } from 'drizzle-orm';
+import { findResource } from '../../lib/content/model/registry';
+import { indexRow, unindexRow } from '../../lib/content/storage/search-index';
+import { purgeSearchRemovals } from '../../lib/content/storage/search-memory';
+import { reindexAll } from '../../lib/content/storage/search-reindex';
+import { getDb, type Database } from '../../lib/db';
+import { openPostgres, type Connection } from '../../lib/db/client';
+import { searchRemovals, webnews } from '../../lib/db/schema';
+import { clearSiteReads } from '../../lib/cache/site-reads';
+import { searchSite } from '../../lib/public/site-search';
+import { signedIn, call } from '../helpers/api';
+import { addRow } from '../helpers/content';
+import { withDatabase } from '../helpers/database';
+
+const database = withDatabase();
+const url = process.env.DATABASE_URL;
+
+let token: string;
+/** Another app server's connection on PostgreSQL; this server's own on PGlite, which serves one process. */
+let other: Connection | undefined;
+let otherDb: Database;
+beforeAll(async () => {
+  token = (await signedIn(1)).token;
+  if (url) other = await openPostgres(url, { searchPath: database.connection().schema });
+  otherDb = other?.db ?? (await getDb());
+});
+afterAll(async () => {
+  await other?.close();
+});
+
+const titles = async (query: string) => {
+  // What the server keeps of visitors' searches would answer without the copy.
+  clearSiteReads();
+  return (await searchSite('tw', query, 1)).hits.map((hit) => hit.title).sort();
+};
+
+/** The statements a search sends, as text. */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const db = await getDb();
+  const execute = jest.spyOn(db, 'execute');
+  const select = jest.spyOn(db, 'select');
+  try {
+    await work();
+    return [...execute.mock.calls.map(([query]) => JSON.stringify(query)), ...select.mock.calls.map(() => 'select')];
+  } finally {
+    execute.mockRestore();
+    select.mockRestore();
+  }
+}
+
+/** A row written and indexed in one transaction, as another server's save does. */
+async function writeElsewhere(title: string): Promise<number> {
+  const definition = findResource('webnews')!;
+  return otherDb.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webnews)
+      .values({ title, lang: 'tw' } as never)
+      .returning();
+    await indexRow(tx, definition, row as Record<string, unknown>);
+    return Number((row as { id: number }).id);
+  });
+}
+
+test('a word’s rows are read once; a later save reaches the copy without reading them again', async () => {
+  await addRow('webnews', { title: '鸚鵡螺保育信託' }, { token, language: 'tw' });
+  expect(await titles('鸚鵡螺')).toEqual(['鸚鵡螺保育信託']);
+  const row = await addRow('webnews', { title: '鸚鵡螺化石展' }, { token, language: 'tw' });
+  const statements = await statementsOf(async () => {
+    expect(await titles('鸚鵡螺')).toEqual(['鸚鵡螺保育信託', '鸚鵡螺化石展']);
+  });
+  // The term's rows are not read again: only the changes (documents since, removals, their terms).
+  expect(statements.some((text) => text.includes('t.weight from search_terms'))).toBe(false);
+  expect(statements.some((text) => text.includes('d.generation >'))).toBe(true);
+
+  expect((await call('PUT', 'webnews/update', { id: row.id, title: '菊石化石展' }, { token })).status).toBe(200);
+  expect(await titles('鸚鵡螺')).toEqual(['鸚鵡螺保育信託']);
+  expect(await titles('菊石')).toEqual(['菊石化石展']);
+  expect((await call('DELETE', `webnews/delete/${row.id}`, undefined, { token })).status).toBe(200);
+  expect(await titles('菊石')).toEqual([]);
+});
+
+test('another server’s writes and removals are found by the next search', async () => {
+  expect(await titles('海葵')).toEqual([]);
+  const id = await writeElsewhere('海葵共生信託');
+  expect(await titles('海葵')).toEqual(['海葵共生信託']);
+  await otherDb.transaction(async (tx) => {
+    await tx.delete(webnews).where(eq(webnews.id, id));
+    await unindexRow(tx, findResource('webnews')!, id);
+  });
+  expect(await titles('海葵')).toEqual([]);
+});
+
+test('a rebuild of the index is followed', async () => {
+  await addRow('webnews', { title: '水母夜觀活動' }, { token, language: 'tw' });
+  expect(await titles('水母')).toEqual(['水母夜觀活動']);
+  // Rows written without their entries (a restore of an old backup, say), then a rebuild.
+  await (await getDb()).insert(webnews).values({ title: '水母標本展', lang: 'tw' } as never);
+  expect(await titles('水母')).toEqual(['水母夜觀活動']);
+  await reindexAll(otherDb);
+  expect(await titles('水母')).toEqual(['水母夜觀活動', '水母標本展']);
+});
+
+test('removals are kept a day, for copies that have not caught up yet', async () => {
+  const db = await getDb();
+  const kept = (await db.select().from(searchRemovals)).length;
+  expect(kept).toBeGreaterThan(0);
+  expect(await purgeSearchRemovals(new Date())).toBe(0);
+  expect(await purgeSearchRemovals(new Date(Date.now() + 25 * 60 * 60 * 1000))).toBe(kept);
+});
