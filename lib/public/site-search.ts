@@ -3,8 +3,8 @@ import { previewGrant } from '../cache/preview-scope';
 import { cachedSiteRead } from '../cache/site-reads';
 import { readByVisitors, type ResourceDefinition } from '../content/model/define';
 import { isMembersOnly } from '../content/model/audience';
-import { readPublicRow, searchableFields } from '../content/storage/reads';
-import { allResources } from '../content/model/registry';
+import { readPublicRows, searchableFields } from '../content/storage/reads';
+import { allResources, findResource } from '../content/model/registry';
 import {
   forgivingGroups,
   nextIndexWindowChange,
@@ -262,6 +262,29 @@ async function keptSearch(
   return cachedSiteRead(key, load, Math.min(KEPT_SEARCH_MS, (at ?? Infinity) - now), now);
 }
 
+/**
+ * The rows of matches as visitors may see them, in the matches' order, with where each is shown: one
+ * read per resource. A match whose row is not shown (hidden since) is left out.
+ */
+async function rowsOf<M extends { resource: string; rowId: number; part: string }>(
+  matches: M[],
+  routeOf: Map<string, SearchSource>,
+  language: WireLanguage,
+): Promise<{ match: M; source: SearchSource; row: Row }[]> {
+  const rows = new Map<string, Row>();
+  for (const resource of new Set(matches.map((match) => match.resource))) {
+    const ids = matches.filter((match) => match.resource === resource).map((match) => match.rowId);
+    const definition = findResource(resource);
+    if (!definition) continue;
+    for (const row of await readPublicRows(definition, language, ids)) rows.set(`${resource}:${String(row.id)}`, row);
+  }
+  return matches.flatMap((match) => {
+    const source = routeOf.get(placeKey(match.resource, match.part));
+    const row = rows.get(`${match.resource}:${match.rowId}`);
+    return source && row ? [{ match, source, row }] : [];
+  });
+}
+
 /** One page of ranked results, read from the index. */
 async function findInSite(
   language: WireLanguage,
@@ -309,11 +332,7 @@ async function findInSite(
   const suggestion = await worthSuggesting(corrected, text, facets, original, allScope);
   const words = markedWords(groups);
   const hits: SearchHit[] = [];
-  for (const match of matches) {
-    const source = routeOf.get(placeKey(match.resource, match.part));
-    if (!source) continue;
-    const row = (await readPublicRow(source.definition, language, match.rowId)) as Row | undefined;
-    if (!row) continue;
+  for (const { match, source, row } of await rowsOf(matches, routeOf, language)) {
     hits.push({
       resource: match.resource,
       route: source.route,
@@ -348,16 +367,8 @@ export async function suggestTitles(
   const sources = searchSources();
   const routeOf = new Map(sources.map((source) => [placeKey(...placeOf(source)), source]));
   const found = await suggestFromIndex(prefix, { language, now: new Date(), places: sources.map(placeOf) }, limit);
-  const out: { title: string; path: string }[] = [];
-  for (const match of found) {
-    const source = routeOf.get(placeKey(match.resource, match.part));
-    if (!source) continue;
-    const row = (await readPublicRow(source.definition, language, match.rowId)) as Row | undefined;
-    if (row)
-      out.push({
-        title: String(row[source.definition.titleField] ?? ''),
-        path: publicRowPath(match.resource, row) ?? '',
-      });
-  }
-  return out;
+  return (await rowsOf(found, routeOf, language)).map(({ match, source, row }) => ({
+    title: String(row[source.definition.titleField] ?? ''),
+    path: publicRowPath(match.resource, row) ?? '',
+  }));
 }

@@ -7,7 +7,7 @@ import type { SortKey } from '../model/face';
 import { PUBLIC_PAGE_SIZE } from '../model/face';
 import { MAX_PAGE_SIZE } from '../model/list-request';
 import { column, tableOf } from './content-tables';
-import { getRow } from './row-reads';
+import { getRow, getRows } from './row-reads';
 import { listRows } from './list-reads';
 import { rowOf } from '../model/row-check';
 import type { RowOf } from '../model/rows';
@@ -93,6 +93,16 @@ export async function readPublicRow<D extends ResourceDefinition>(
 ): Promise<RowOf<D> | undefined> {
   const row = await getRow(definition, { language, publicOnly: true }, id);
   return row && rowOf(definition, row);
+}
+
+/** Rows as visitors may see them, by id, in one read (in no particular order; those hidden are left out). */
+export async function readPublicRows<D extends ResourceDefinition>(
+  definition: D,
+  language: WireLanguage,
+  ids: number[],
+): Promise<RowOf<D>[]> {
+  const rows = await getRows(definition, { language, publicOnly: true }, ids);
+  return rows.map((row) => rowOf(definition, row));
 }
 
 const columnOf = (definition: ResourceDefinition, key: string) => column(tableOf(definition), key);

@@ -14,7 +14,7 @@ import {
 } from './search-memory';
 import { hanRuns, isHan, normalizeText, pairsOf, stemOf, termsOf, wordsOf } from './search-text';
 
-export type { IndexFacet, IndexScope, QueryGroup } from './search-memory';
+export { nextIndexWindowChange, type IndexFacet, type IndexScope, type QueryGroup } from './search-memory';
 
 /**
  * Reading the site search's index (lib/content/storage/search-index.ts writes it): a query's words
@@ -60,7 +60,10 @@ function queryGroups(query: string, synonyms: Map<string, string[]> = new Map())
   return groups.slice(0, MAX_QUERY_WORDS);
 }
 
-/** The terms among these that the index holds (each looked up in the index's term order). */
+/**
+ * The terms among these that the index holds, each by its first entry in the index (an `exists`
+ * let PostgreSQL read all 60,000 entries of a common word first).
+ */
 async function knownTerms(terms: string[]): Promise<Set<string>> {
   if (terms.length === 0) return new Set();
   const db = await getDb();
@@ -68,7 +71,7 @@ async function knownTerms(terms: string[]): Promise<Set<string>> {
     sql`select v.term from (values ${sql.join(
       [...new Set(terms)].map((term) => sql`(${term})`),
       sql`, `,
-    )}) v(term) where exists (select 1 from search_terms t where t.term = v.term collate "C")`,
+    )}) v(term) cross join lateral (select 1 from search_terms t where t.term = v.term collate "C" limit 1) hit`,
   );
   return new Set(rows.rows.map((row) => row.term));
 }
@@ -146,19 +149,6 @@ const placeList = (places: [string, string][]) =>
  */
 export const searchIndex = (groups: QueryGroup[], query: string, scope: IndexScope, page: IndexPage) =>
   searchIndexCopy(groups, normalizeText(query), scope, page);
-
-/** The first moment after `now` at which an indexed row enters or leaves the public window, or null. */
-export async function nextIndexWindowChange(now: Date): Promise<number | null> {
-  const db = await getDb();
-  const [row] = (
-    await db.execute<{ at: Date | string | null }>(
-      sql`select least(
-            (select min(publish_at) from search_documents where publish_at > ${now}),
-            (select min(unpublish_at) from search_documents where unpublish_at > ${now})) as at`,
-    )
-  ).rows;
-  return row?.at ? new Date(row.at).getTime() : null;
-}
 
 /** Titles that start with (first) or contain the normalised text typed, newest first within each. */
 export async function suggestFromIndex(

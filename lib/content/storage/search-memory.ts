@@ -91,6 +91,8 @@ export function termCondition(alternative: TermAlternative): SQL {
 
 /** The entries of the words and prefixes kept, at most (8 bytes each); the least recently searched go first. */
 const MAX_POSTINGS = 4_000_000;
+/** The rows up to a page's end kept in order while matching; a deeper page sorts every match. */
+const KEPT_IN_ORDER = 200;
 /** Rows read per statement while loading the documents. */
 const LOAD_BATCH = 20_000;
 /** More changed rows than this since the last search (an import, a rebuild): read everything again. */
@@ -248,13 +250,15 @@ class IndexCopy {
       if (generations[i] === since) continue;
       const [documents, removals] = await Promise.all([
         this.db.execute<DocumentRow>(
+          // In the index's order, so that the planner reads the index whatever its statistics say.
           sql`${this.documentsQuery()} where d.resource = ${resource} and d.generation > ${since}
-              limit ${MAX_PATCHED_ROWS + 1}`,
+              order by d.generation limit ${MAX_PATCHED_ROWS + 1}`,
         ),
         this.db
           .select({ rowId: searchRemovals.rowId })
           .from(searchRemovals)
           .where(and(eq(searchRemovals.resource, resource), gt(searchRemovals.generation, since)))
+          .orderBy(searchRemovals.generation)
           .limit(MAX_PATCHED_ROWS + 1),
       ]);
       const reload =
@@ -436,21 +440,27 @@ class IndexCopy {
     const lists = await Promise.all(
       groups.map((group) => Promise.all(group.alternatives.map((a) => this.postingsOf(a)))),
     );
-    // Per row: the groups it matched and the sum of each group's best weight.
-    const coverage = new Map<number, number>();
-    const score = new Map<number, number>();
+    // Per row: the groups it matched and the sum of each group's best weight (the scratch arrays
+    // are indexed by slot, and left empty again at the end: nothing else runs meanwhile).
+    const { coverage, score, best, touched, inGroup } = this.scratch();
+    let found = 0;
     groups.forEach((group, g) => {
-      const best = new Map<number, number>();
+      let matched = 0;
       group.alternatives.forEach((alternative, a) => {
         const { slots, weights } = lists[g][a];
         for (let i = 0; i < slots.length; i++) {
+          const slot = slots[i];
           const w = weights[i] * alternative.factor;
-          if (w > (best.get(slots[i]) ?? 0)) best.set(slots[i], w);
+          if (best[slot] === 0) inGroup[matched++] = slot;
+          if (w > best[slot]) best[slot] = w;
         }
       });
-      for (const [slot, w] of best) {
-        coverage.set(slot, (coverage.get(slot) ?? 0) + 1);
-        score.set(slot, (score.get(slot) ?? 0) + w);
+      for (let i = 0; i < matched; i++) {
+        const slot = inGroup[i];
+        if (coverage[slot] === 0) touched[found++] = slot;
+        coverage[slot]++;
+        score[slot] += best[slot];
+        best[slot] = 0;
       }
     });
     // A query of three words or more still finds the rows missing one of them, ranked after the rest.
@@ -464,33 +474,49 @@ class IndexCopy {
     const onPage = placeSet(page.places ?? scope.places);
     const facetCounts = new Map<number, number>();
     const wanted = page.offset + page.limit;
-    const ranked: Candidate[] = [];
-    for (const [slot, matched] of coverage) {
-      if (matched < needed) continue;
-      const flags = this.flags[slot];
-      if (!(flags & PRESENT) || !(flags & VISIBLE) || (flags & MEMBERS_ONLY && !member)) continue;
-      if (this.lang[slot] !== languages[0] && this.lang[slot] !== languages[1]) continue;
-      if (this.publishAt[slot] > now || this.unpublishAt[slot] <= now) continue;
-      const place = this.place[slot];
-      if (!inScope.has(place)) continue;
-      const year = this.year[slot];
-      const facet = place * 100_000 + year;
-      facetCounts.set(facet, (facetCounts.get(facet) ?? 0) + 1);
-      if (page.limit === 0 || !onPage.has(place) || (page.year !== undefined && year !== page.year)) continue;
-      const candidate = {
-        slot,
-        exact: this.titles[slot] === title,
-        coverage: matched,
-        score: score.get(slot)!,
-        date: this.date[slot],
-      };
-      // The page's rows and those before it, in order, kept as they come (most are out at the first test).
-      if (ranked.length === wanted && this.before(ranked[wanted - 1], candidate)) continue;
-      let at = ranked.length;
-      while (at > 0 && this.before(candidate, ranked[at - 1])) at--;
-      ranked.splice(at, 0, candidate);
-      if (ranked.length > wanted) ranked.pop();
+    // A page near the top keeps only the rows up to it, in order, as they come (most are out at the
+    // first comparison); a deep page sorts them all.
+    const keepAll = wanted > KEPT_IN_ORDER;
+    let ranked: Candidate[] = [];
+    try {
+      for (let i = 0; i < found; i++) {
+        const slot = touched[i];
+        const matched = coverage[slot];
+        if (matched < needed) continue;
+        const flags = this.flags[slot];
+        if (!(flags & PRESENT) || !(flags & VISIBLE) || (flags & MEMBERS_ONLY && !member)) continue;
+        if (this.lang[slot] !== languages[0] && this.lang[slot] !== languages[1]) continue;
+        if (this.publishAt[slot] > now || this.unpublishAt[slot] <= now) continue;
+        const place = this.place[slot];
+        if (!inScope.has(place)) continue;
+        const year = this.year[slot];
+        const facet = place * 100_000 + year;
+        facetCounts.set(facet, (facetCounts.get(facet) ?? 0) + 1);
+        if (page.limit === 0 || !onPage.has(place) || (page.year !== undefined && year !== page.year)) continue;
+        const candidate = {
+          slot,
+          exact: this.titles[slot] === title,
+          coverage: matched,
+          score: score[slot],
+          date: this.date[slot],
+        };
+        if (keepAll) {
+          ranked.push(candidate);
+          continue;
+        }
+        if (ranked.length === wanted && this.before(ranked[wanted - 1], candidate)) continue;
+        let at = ranked.length;
+        while (at > 0 && this.before(candidate, ranked[at - 1])) at--;
+        ranked.splice(at, 0, candidate);
+        if (ranked.length > wanted) ranked.pop();
+      }
+    } finally {
+      for (let i = 0; i < found; i++) {
+        coverage[touched[i]] = 0;
+        score[touched[i]] = 0;
+      }
     }
+    if (keepAll) ranked = ranked.sort((a, b) => (this.before(a, b) ? -1 : this.before(b, a) ? 1 : 0)).slice(0, wanted);
     return {
       matches: ranked.slice(page.offset).map(({ slot, exact }) => ({
         resource: this.resources.values[this.resource[slot]],
@@ -505,6 +531,41 @@ class IndexCopy {
         return { resource, part, year: year === 0 ? null : year, count };
       }),
     };
+  }
+
+  private scratchArrays?: {
+    coverage: Uint8Array;
+    score: Float64Array;
+    best: Float64Array;
+    touched: Int32Array;
+    inGroup: Int32Array;
+  };
+
+  /** Arrays of one number per slot for a search's sums, all zero between searches. */
+  private scratch() {
+    if (!this.scratchArrays || this.scratchArrays.coverage.length < this.capacity) {
+      const size = this.capacity;
+      this.scratchArrays = {
+        coverage: new Uint8Array(size),
+        score: new Float64Array(size),
+        best: new Float64Array(size),
+        touched: new Int32Array(size),
+        inGroup: new Int32Array(size),
+      };
+    }
+    return this.scratchArrays;
+  }
+
+  /** The first moment after `now` (ms) at which an entry enters or leaves the public window, or null. */
+  async nextWindowChange(now: number): Promise<number | null> {
+    await this.catchUp();
+    let next = Infinity;
+    for (let slot = 0; slot < this.size; slot++) {
+      if (!(this.flags[slot] & PRESENT)) continue;
+      if (this.publishAt[slot] > now && this.publishAt[slot] < next) next = this.publishAt[slot];
+      if (this.unpublishAt[slot] > now && this.unpublishAt[slot] < next) next = this.unpublishAt[slot];
+    }
+    return next === Infinity ? null : next;
   }
 
   /** Whether `a` ranks before `b`. */
@@ -531,6 +592,13 @@ declare module '../../runtime/process-state' {
 // One per process and database: pages and API routes are separate bundles that must share it.
 const copies = processSlot('searchCopies', () => new WeakMap<Database, IndexCopy>());
 
+async function copyOfIndex(): Promise<IndexCopy> {
+  const db = await getDb();
+  let copy = copies.get(db);
+  if (!copy) copies.set(db, (copy = new IndexCopy(db)));
+  return copy;
+}
+
 /** The counts and one ranked page of a query's matches, from this server's copy of the index. */
 export async function searchIndexCopy(
   groups: QueryGroup[],
@@ -539,10 +607,12 @@ export async function searchIndexCopy(
   page: IndexPage,
 ): Promise<{ matches: IndexMatch[]; facets: IndexFacet[] }> {
   if (groups.length === 0 || scope.places.length === 0) return { matches: [], facets: [] };
-  const db = await getDb();
-  let copy = copies.get(db);
-  if (!copy) copies.set(db, (copy = new IndexCopy(db)));
-  return copy.search(groups, title, scope, page);
+  return (await copyOfIndex()).search(groups, title, scope, page);
+}
+
+/** The first moment after `now` at which an indexed row enters or leaves the public window, or null. */
+export async function nextIndexWindowChange(now: Date): Promise<number | null> {
+  return (await copyOfIndex()).nextWindowChange(now.getTime());
 }
 
 /** Drops the removals no copy needs any more: a copy idle longer than IDLE_MS reads everything again. */

@@ -7,4 +7,6 @@ CREATE TABLE "search_removals" (
 --> statement-breakpoint
 ALTER TABLE "search_documents" ADD COLUMN "generation" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "search_removals_generation_idx" ON "search_removals" USING btree ("resource","generation");--> statement-breakpoint
-CREATE INDEX "search_documents_generation_idx" ON "search_documents" USING btree ("resource","generation");
+CREATE INDEX "search_documents_generation_idx" ON "search_documents" USING btree ("resource","generation");--> statement-breakpoint
+-- The planner's statistics of the new column, so that catching up reads its index from the start.
+ANALYZE "search_documents";
