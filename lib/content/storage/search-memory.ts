@@ -92,7 +92,9 @@ export function termCondition(alternative: TermAlternative): SQL {
 /** The entries of the words and prefixes kept, at most (8 bytes each); the least recently searched go first. */
 const MAX_POSTINGS = 4_000_000;
 /** The rows up to a page's end kept in order while matching; a deeper page sorts every match. */
-const KEPT_IN_ORDER = 200;
+const KEPT_IN_ORDER = 5_000;
+/** Years a facet tells apart (a row's year, 1 to 9999, or 0 for none). */
+const YEAR_SPAN = 10_000;
 /** Rows read per statement while loading the documents. */
 const LOAD_BATCH = 20_000;
 /** More changed rows than this since the last search (an import, a rebuild): read everything again. */
@@ -468,11 +470,22 @@ class IndexCopy {
     const languages = [this.langs.find(scope.language), this.langs.find('')];
     const now = scope.now.getTime();
     const member = readsAsMember();
-    const placeSet = (places: [string, string][]) =>
-      new Set(places.map(([resource, part]) => this.places.find(`${resource}\u0000${part}`)));
-    const inScope = placeSet(scope.places);
-    const onPage = placeSet(page.places ?? scope.places);
-    const facetCounts = new Map<number, number>();
+    // Per place: 1 in the scope, 2 on the page too.
+    const placeFlags = new Uint8Array(this.places.values.length);
+    for (const [resource, part] of scope.places) {
+      const place = this.places.find(`${resource}\u0000${part}`);
+      if (place !== undefined) placeFlags[place] |= 1;
+    }
+    for (const [resource, part] of page.places ?? scope.places) {
+      const place = this.places.find(`${resource}\u0000${part}`);
+      if (place !== undefined && placeFlags[place]) placeFlags[place] |= 2;
+    }
+    // Counts by place and year (0 for none), years kept below YEAR_SPAN.
+    if ((this.facetCounts?.length ?? 0) < this.places.values.length * YEAR_SPAN) {
+      this.facetCounts = new Uint32Array(this.places.values.length * YEAR_SPAN);
+    }
+    const facetCounts = this.facetCounts!;
+    const facetsSeen: number[] = [];
     const wanted = page.offset + page.limit;
     // A page near the top keeps only the rows up to it, in order, as they come (most are out at the
     // first comparison); a deep page sorts them all.
@@ -488,26 +501,28 @@ class IndexCopy {
         if (this.lang[slot] !== languages[0] && this.lang[slot] !== languages[1]) continue;
         if (this.publishAt[slot] > now || this.unpublishAt[slot] <= now) continue;
         const place = this.place[slot];
-        if (!inScope.has(place)) continue;
+        if (!placeFlags[place]) continue;
         const year = this.year[slot];
-        const facet = place * 100_000 + year;
-        facetCounts.set(facet, (facetCounts.get(facet) ?? 0) + 1);
-        if (page.limit === 0 || !onPage.has(place) || (page.year !== undefined && year !== page.year)) continue;
-        const candidate = {
-          slot,
-          exact: this.titles[slot] === title,
-          coverage: matched,
-          score: score[slot],
-          date: this.date[slot],
-        };
+        const facet = place * YEAR_SPAN + (year % YEAR_SPAN);
+        if (facetCounts[facet]++ === 0) facetsSeen.push(facet);
+        if (page.limit === 0 || !(placeFlags[place] & 2) || (page.year !== undefined && year !== page.year)) continue;
+        const exact = this.titles[slot] === title;
+        // Most rows are out at this first comparison, made before anything is allocated for them.
+        const full = !keepAll && ranked.length === wanted;
+        if (full && !this.ranksBefore(exact, matched, score[slot], this.date[slot], slot, ranked[wanted - 1])) continue;
+        const candidate = { slot, exact, coverage: matched, score: score[slot], date: this.date[slot] };
         if (keepAll) {
           ranked.push(candidate);
           continue;
         }
-        if (ranked.length === wanted && this.before(ranked[wanted - 1], candidate)) continue;
-        let at = ranked.length;
-        while (at > 0 && this.before(candidate, ranked[at - 1])) at--;
-        ranked.splice(at, 0, candidate);
+        let low = 0;
+        let high = ranked.length;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (this.before(candidate, ranked[middle])) high = middle;
+          else low = middle + 1;
+        }
+        ranked.splice(low, 0, candidate);
         if (ranked.length > wanted) ranked.pop();
       }
     } finally {
@@ -525,14 +540,18 @@ class IndexCopy {
         date: Number.isNaN(this.date[slot]) ? null : new Date(this.date[slot]),
         exactTitle: exact,
       })),
-      facets: [...facetCounts].map(([facet, count]) => {
-        const [resource, part] = this.places.values[Math.floor(facet / 100_000)].split('\u0000');
-        const year = facet % 100_000;
+      facets: facetsSeen.map((facet) => {
+        const [resource, part] = this.places.values[Math.floor(facet / YEAR_SPAN)].split('\u0000');
+        const year = facet % YEAR_SPAN;
+        const count = facetCounts[facet];
+        facetCounts[facet] = 0;
         return { resource, part, year: year === 0 ? null : year, count };
       }),
     };
   }
 
+  /** A search's counts by place and year, all zero between searches. */
+  private facetCounts?: Uint32Array;
   private scratchArrays?: {
     coverage: Uint8Array;
     score: Float64Array;
@@ -570,16 +589,21 @@ class IndexCopy {
 
   /** Whether `a` ranks before `b`. */
   private before(a: Candidate, b: Candidate): boolean {
-    if (a.exact !== b.exact) return a.exact;
-    if (a.coverage !== b.coverage) return a.coverage > b.coverage;
-    if (a.score !== b.score) return a.score > b.score;
-    const aDate = Number.isNaN(a.date) ? -Infinity : a.date;
+    return this.ranksBefore(a.exact, a.coverage, a.score, a.date, a.slot, b);
+  }
+
+  /** Whether a row with these figures ranks before `b`: exact title, words matched, weight, date, resource, id. */
+  private ranksBefore(exact: boolean, coverage: number, score: number, date: number, slot: number, b: Candidate) {
+    if (exact !== b.exact) return exact;
+    if (coverage !== b.coverage) return coverage > b.coverage;
+    if (score !== b.score) return score > b.score;
+    const aDate = Number.isNaN(date) ? -Infinity : date;
     const bDate = Number.isNaN(b.date) ? -Infinity : b.date;
     if (aDate !== bDate) return aDate > bDate;
-    const aResource = this.resources.values[this.resource[a.slot]];
+    const aResource = this.resources.values[this.resource[slot]];
     const bResource = this.resources.values[this.resource[b.slot]];
     if (aResource !== bResource) return aResource < bResource;
-    return this.rowId[a.slot] < this.rowId[b.slot];
+    return this.rowId[slot] < this.rowId[b.slot];
   }
 }
 

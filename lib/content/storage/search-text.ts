@@ -36,7 +36,20 @@ export function foldedChars(text: string): string[] {
   const chars = [...text];
   const converted = [...toTaiwan(text)];
   const source = converted.length === chars.length ? converted : chars;
-  return source.map((c) => normalizeText(c) || ' ');
+  return source.map(foldedChar);
+}
+
+/** Characters as normalisation reads each alone, kept: a snippet folds thousands of them. */
+const foldedByChar = new Map<string, string>();
+const MAX_FOLDED_CHARS = 50_000;
+
+function foldedChar(c: string): string {
+  let folded = foldedByChar.get(c);
+  if (folded === undefined) {
+    folded = normalizeText(c) || ' ';
+    if (foldedByChar.size < MAX_FOLDED_CHARS) foldedByChar.set(c, folded);
+  }
+  return folded;
 }
 
 /** The longest term stored; longer words are cut (a 64-character "word" is noise anyway). */
