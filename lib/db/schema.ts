@@ -583,8 +583,9 @@ export const searchDocuments = pgTable(
     publishAt: timestamptz('publish_at'),
     unpublishAt: timestamptz('unpublish_at'),
     /**
-     * The resource's stored generation (`content_generations`) when the entry was last written: what
-     * a server's copy of the index in memory (lib/content/storage/search-memory.ts) reads to catch up.
+     * The resource's stored generation (`content_generations`) when the entry was last written, set
+     * by a trigger (migration 0033): what a server's copy of the index in memory
+     * (lib/content/storage/search-memory.ts) reads to catch up.
      */
     generation: bigint('generation', { mode: 'number' }).notNull().default(0),
   },
@@ -596,9 +597,9 @@ export const searchDocuments = pgTable(
 );
 
 /**
- * Entries dropped from the search index (a row deleted or moved to the trash; `row_id` 0: all of
- * the resource's, by a rebuild), with the resource's generation then, so that servers' copies of the
- * index in memory drop them too. Kept a day (the housekeeping).
+ * Entries dropped from the search index (a row deleted or moved to the trash, or a rebuild), with the
+ * resource's generation then, so that servers' copies of the index in memory drop them too. Written by
+ * a trigger on `search_documents` (migration 0033); kept a day (the housekeeping).
  */
 export const searchRemovals = pgTable(
   'search_removals',

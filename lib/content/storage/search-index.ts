@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { searchDocuments, searchRemovals, searchTerms } from '../../db/schema';
+import { searchDocuments, searchTerms } from '../../db/schema';
 import { isMembersOnly } from '../model/audience';
 import { readByVisitors, traits, type ResourceDefinition } from '../model/define';
 import { allResources } from '../model/registry';
@@ -137,7 +137,6 @@ export async function indexRows(tx: Tx | Database, definition: ResourceDefinitio
     membersOnly: isMembersOnly(row),
     publishAt: t.window ? ((row.publishAt as Date | null) ?? null) : null,
     unpublishAt: t.window ? ((row.unpublishAt as Date | null) ?? null) : null,
-    generation: writerGeneration(definition.name),
   }));
   const upserts = [];
   for (let at = 0; at < documents.length; at += DOCUMENTS_CHUNK) {
@@ -148,9 +147,10 @@ export async function indexRows(tx: Tx | Database, definition: ResourceDefinitio
         .onConflictDoUpdate({
           target: [searchDocuments.resource, searchDocuments.rowId],
           set: Object.fromEntries(
-            ['lang', 'part', 'title', 'date', 'isVisible', 'membersOnly', 'publishAt', 'unpublishAt', 'generation'].map(
-              (key) => [key, sql`excluded.${sql.identifier(searchDocuments[key as 'lang'].name)}`],
-            ),
+            ['lang', 'part', 'title', 'date', 'isVisible', 'membersOnly', 'publishAt', 'unpublishAt'].map((key) => [
+              key,
+              sql`excluded.${sql.identifier(searchDocuments[key as 'lang'].name)}`,
+            ]),
           ),
         }),
     );
@@ -209,25 +209,15 @@ export const indexRow = (tx: Tx | Database, definition: ResourceDefinition, row:
   indexRows(tx, definition, [row]);
 
 /**
- * The resource's stored generation in the writer's transaction: the row write's own statement
- * trigger has just moved it on and holds its row until commit, so entries written later by any
- * transaction carry a greater one (what search-memory.ts catches up by).
+ * Drops rows' entries (deleted, or moved to the trash); the database records the removal for the
+ * copies in memory (a trigger: migration 0033).
  */
-export const writerGeneration = (resource: string) =>
-  sql`coalesce((select generation from content_generations where resource = ${resource}), 0)`;
-
-/** Drops rows' entries (deleted, or moved to the trash), and says so to the copies in memory. */
 async function unindexRows(tx: Tx | Database, definition: ResourceDefinition, rowIds: number[]): Promise<void> {
   if (!isIndexed(definition) || rowIds.length === 0) return;
   const where = (table: typeof searchTerms | typeof searchDocuments) =>
     and(eq(table.resource, definition.name), inArray(table.rowId, rowIds));
   await tx.delete(searchTerms).where(where(searchTerms));
   await tx.delete(searchDocuments).where(where(searchDocuments));
-  await tx
-    .insert(searchRemovals)
-    .values(
-      rowIds.map((rowId) => ({ resource: definition.name, rowId, generation: writerGeneration(definition.name) })),
-    );
 }
 
 export const unindexRow = (tx: Tx | Database, definition: ResourceDefinition, rowId: number) =>

@@ -263,9 +263,7 @@ class IndexCopy {
           .orderBy(searchRemovals.generation)
           .limit(MAX_PATCHED_ROWS + 1),
       ]);
-      const reload =
-        documents.rows.length + removals.length > MAX_PATCHED_ROWS || removals.some((removal) => removal.rowId === 0);
-      if (reload) {
+      if (documents.rows.length + removals.length > MAX_PATCHED_ROWS) {
         await this.load(names);
         return;
       }

@@ -2,9 +2,9 @@ import 'server-only';
 import { asc, gt, sql } from 'drizzle-orm';
 import { getDb, type Database } from '../../db';
 import { bumpStoredGeneration } from '../../cache/generations';
-import { searchDocuments, searchRemovals, searchTerms } from '../../db/schema';
+import { searchDocuments, searchTerms } from '../../db/schema';
 import { column, tableOf } from './content-tables';
-import { indexedResources, indexIsEmpty, indexRows, writerGeneration } from './search-index';
+import { indexedResources, indexIsEmpty, indexRows } from './search-index';
 
 /** Rows read and indexed per transaction while rebuilding. */
 const REINDEX_BATCH = 500;
@@ -17,17 +17,12 @@ const REINDEX_BATCH = 500;
 export async function reindexAll(given?: Database): Promise<number> {
   // Start-up passes its connection: getDb() waits for start-up to finish.
   const db = given ?? (await getDb());
-  // Each transaction moves the resources' generations on, as a row write does, so that the copies
-  // of the index in memory (search-memory.ts) drop what they held and take the new entries.
+  // Each transaction moves the resources' generations on first, as a row write does, so that the
+  // removals and entries it writes reach the copies of the index in memory (search-memory.ts).
   await db.transaction(async (tx) => {
+    for (const definition of indexedResources()) await bumpStoredGeneration(tx, definition.name);
     await tx.delete(searchTerms);
     await tx.delete(searchDocuments);
-    for (const definition of indexedResources()) {
-      await bumpStoredGeneration(tx, definition.name);
-      await tx
-        .insert(searchRemovals)
-        .values({ resource: definition.name, rowId: 0, generation: writerGeneration(definition.name) });
-    }
   });
   let total = 0;
   for (const definition of indexedResources()) {
