@@ -112,3 +112,24 @@ test('removals are kept a day, for copies that have not caught up yet', async ()
   expect(await purgeSearchRemovals(new Date())).toBe(0);
   expect(await purgeSearchRemovals(new Date(Date.now() + 25 * 60 * 60 * 1000))).toBe(kept);
 });
+
+test('a save compared with the terms this server remembers falls back to the stored ones when another wrote since', async () => {
+  const row = await addRow('webnews', { title: '藍鯨保育' }, { token, language: 'tw' });
+  expect((await call('PUT', 'webnews/update', { id: row.id, title: '藍鯨保育計畫' }, { token })).status).toBe(200);
+  // Another server's save of the same row, as its statements reach the database.
+  await (other ?? database.connection()).session(async (query) => {
+    await query('begin');
+    await query(`update webnews set title = '抹香鯨保育' where id = $1`, [row.id]);
+    await query(`insert into search_terms (term, resource, row_id, weight) values ('抹香', 'webnews', $1, 3)`, [
+      row.id,
+    ]);
+    await query(`update search_documents set title = '抹香鯨保育' where resource = 'webnews' and row_id = $1`, [
+      row.id,
+    ]);
+    await query('commit');
+  });
+  expect(await titles('抹香')).toEqual(['抹香鯨保育']);
+  expect((await call('PUT', 'webnews/update', { id: row.id, title: '藍鯨保育' }, { token })).status).toBe(200);
+  expect(await titles('抹香')).toEqual([]);
+  expect(await titles('藍鯨')).toEqual(['藍鯨保育']);
+});

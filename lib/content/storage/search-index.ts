@@ -115,6 +115,20 @@ function rowTerms(definition: ResourceDefinition, row: Row): Map<string, number>
 const TERMS_CHUNK = 2000;
 const DOCUMENTS_CHUNK = 500;
 
+const documentsUpsert = (tx: Tx | Database, documents: (typeof searchDocuments.$inferInsert)[]) =>
+  tx
+    .insert(searchDocuments)
+    .values(documents)
+    .onConflictDoUpdate({
+      target: [searchDocuments.resource, searchDocuments.rowId],
+      set: Object.fromEntries(
+        ['lang', 'part', 'title', 'date', 'isVisible', 'membersOnly', 'publishAt', 'unpublishAt'].map((key) => [
+          key,
+          sql`excluded.${sql.identifier(searchDocuments[key as 'lang'].name)}`,
+        ]),
+      ),
+    });
+
 /**
  * Stores (or replaces) rows' entries; rows of a resource the index does not hold are skipped. A row
  * already indexed has only what changed written: its document, and the terms it lost, gained or
@@ -140,38 +154,33 @@ export async function indexRows(tx: Tx | Database, definition: ResourceDefinitio
   }));
   const upserts = [];
   for (let at = 0; at < documents.length; at += DOCUMENTS_CHUNK) {
-    upserts.push(
-      tx
-        .insert(searchDocuments)
-        .values(documents.slice(at, at + DOCUMENTS_CHUNK))
-        .onConflictDoUpdate({
-          target: [searchDocuments.resource, searchDocuments.rowId],
-          set: Object.fromEntries(
-            ['lang', 'part', 'title', 'date', 'isVisible', 'membersOnly', 'publishAt', 'unpublishAt'].map((key) => [
-              key,
-              sql`excluded.${sql.identifier(searchDocuments[key as 'lang'].name)}`,
-            ]),
-          ),
-        }),
-    );
+    upserts.push(documentsUpsert(tx, documents.slice(at, at + DOCUMENTS_CHUNK)));
   }
+  if (rows.length === 1 && (await savedAsRemembered(tx, definition, upserts[0], rows[0]))) return;
   // The documents' upsert and the read of the terms stored: one round trip for a row (the read sees
   // the terms as they were before the statement, which the upsert does not touch).
   const [first, ...rest] = upserts;
   for (const upsert of rest) await upsert;
-  const existing = await tx.execute<{ row_id: number; term: string; weight: number }>(
-    sql`with documents as ${first} select row_id, term, weight from search_terms
+  const existing = await tx.execute<{ row_id: number; term: string | null; weight: number; generation: unknown }>(
+    sql`with documents as ${first.returning({ rowId: searchDocuments.rowId, generation: searchDocuments.generation })}
+        select row_id, term, weight, null::bigint as generation from search_terms
         where resource = ${definition.name} and row_id in (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
-        )})`,
+        )})
+        union all select row_id, null, null, generation from documents`,
   );
   const stored = new Map<number, Map<string, number>>();
+  let generation = 0;
   for (const entry of existing.rows) {
     const rowId = Number(entry.row_id);
-    if (!stored.has(rowId)) stored.set(rowId, new Map());
-    stored.get(rowId)!.set(entry.term, Number(entry.weight));
+    if (entry.term === null) generation = Number(entry.generation);
+    else {
+      if (!stored.has(rowId)) stored.set(rowId, new Map());
+      stored.get(rowId)!.set(entry.term, Number(entry.weight));
+    }
   }
+  if (rows.length === 1) remember(definition, ids[0], generation, rowTerms(definition, rows[0]));
   const gone: SQL[] = [];
   const added: (typeof searchTerms.$inferInsert)[] = [];
   for (const row of rows) {
@@ -203,6 +212,67 @@ export async function indexRows(tx: Tx | Database, definition: ResourceDefinitio
     else await insert;
   }
   if (added.length === 0 && firstGone.length) await deleteGone(firstGone);
+}
+
+/**
+ * The terms of the rows this server saved lately, with the generation their entry then took: a row
+ * saved again (as staff do while editing) is compared with them, so that its save reads nothing back.
+ */
+const rememberedRows = new Map<string, { generation: number; terms: Map<string, number> }>();
+const REMEMBERED_ROWS = 200;
+
+function remember(definition: ResourceDefinition, rowId: number, generation: number, terms: Map<string, number>) {
+  const key = `${definition.name}:${rowId}`;
+  rememberedRows.delete(key);
+  rememberedRows.set(key, { generation, terms });
+  if (rememberedRows.size > REMEMBERED_ROWS) rememberedRows.delete(rememberedRows.keys().next().value!);
+}
+
+/**
+ * Saves one row's entry against the terms remembered for it, in one statement that writes the
+ * changes only if the stored entry is still the one remembered (its generation: nothing else wrote
+ * it since, no rollback undid it). False when there is nothing remembered or it was not: the caller
+ * then compares with the stored terms.
+ */
+async function savedAsRemembered(
+  tx: Tx | Database,
+  definition: ResourceDefinition,
+  upsert: ReturnType<typeof documentsUpsert>,
+  row: Row,
+): Promise<boolean> {
+  const rowId = Number(row.id);
+  const remembered = rememberedRows.get(`${definition.name}:${rowId}`);
+  if (!remembered) return false;
+  const after = rowTerms(definition, row);
+  const gone = [...remembered.terms].filter(([term, weight]) => after.get(term) !== weight).map(([term]) => term);
+  const added = [...after].filter(([term, weight]) => remembered.terms.get(term) !== weight);
+  const unchanged = sql`(select generation from old) = ${remembered.generation}`;
+  const parts = [
+    sql`old as (select generation from search_documents where resource = ${definition.name} and row_id = ${rowId})`,
+    sql`documents as ${upsert.returning({ generation: searchDocuments.generation })}`,
+  ];
+  if (gone.length) {
+    parts.push(sql`gone as (delete from search_terms where resource = ${definition.name} and row_id = ${rowId}
+      and term in (${sql.join(
+        gone.map((term) => sql`${term}`),
+        sql`, `,
+      )}) and ${unchanged})`);
+  }
+  if (added.length) {
+    parts.push(sql`added as (insert into search_terms (term, resource, row_id, weight)
+      select v.term, ${definition.name}, ${rowId}, v.weight from (values ${sql.join(
+        added.map(([term, weight]) => sql`(${term}, ${weight}::real)`),
+        sql`, `,
+      )}) v(term, weight) where ${unchanged})`);
+  }
+  const [result] = (
+    await tx.execute<{ old: unknown; now: unknown }>(
+      sql`with ${sql.join(parts, sql`, `)} select (select generation from old) as old, (select generation from documents) as now`,
+    )
+  ).rows;
+  if (result?.old === null || Number(result?.old) !== remembered.generation) return false;
+  remember(definition, rowId, Number(result.now), after);
+  return true;
 }
 
 export const indexRow = (tx: Tx | Database, definition: ResourceDefinition, row: Row) =>
