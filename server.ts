@@ -1,8 +1,10 @@
 /**
  * The HTTP server (`npm start`, `npm run demo`, `npm run dev`): Next.js's documented custom server,
- * with every request passing through the stages below, in this order, before Next.js sees it.
- * Built into dist/server.cjs by scripts/build-server.mjs; docs/architecture.md ("One request's
- * path") tells the story.
+ * with every request passing through the stages below, in this order, before Next.js sees it. A stage
+ * answers or calls `next()`; what it decides about the answer's head it records on the exchange
+ * (lib/server/stage.ts), and the response stage applies those decisions in one place
+ * (lib/server/final-head.ts). Built into dist/server.cjs by scripts/build-server.mjs;
+ * docs/architecture.md ("One request's path") tells the story.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -40,13 +42,13 @@ const stages: Stage[] = [
   requestLog(appRoutePatterns(path.join(dir, 'app'))),
   // Once told to stop: /readyz answers 503 and every answer closes its connection (lib/server/drain.ts).
   draining.stage,
-  // A failure while the database is away is a 503 with Retry-After, not a 500 (hooks the stages after see).
+  // A failure while the database is away is a 503 with Retry-After, not a 500 (for the API too).
   databaseAwayAnswers,
   // The socket's address for the routes; garbled requests refused with a 4xx in their language.
   requestGate,
   // The API (lib/api/dispatch.ts), answered here with its own compression: nothing after this runs for /api.
   apiStage({ dev: options.dev }),
-  // A draft preview's scope: its row readable, nothing it reads cached, its answer private.
+  // A draft preview's scope: its row readable, nothing it reads cached, its answer private and not indexed.
   previewScope,
   // A signed-in Member's pages and uploads: rows for members only readable, the answer private.
   memberReads(dir),
@@ -57,15 +59,16 @@ const stages: Stage[] = [
   // Public pages without Next.js's client runtime, unless they hold a form (production only: the
   // development server's runtime reloads pages as the code changes).
   ...(options.dev ? [] : [scriptFreePages]),
-  // A public page kept whole and compressed, sent without running Next.js (production only:
-  // the development server renders every change afresh).
+  // A public page kept whole and compressed, sent without running Next.js; else the page rendered is
+  // stored once finished (production only: the development server renders every change afresh).
   ...(options.dev ? [] : [storedPages]),
-  // The cache tier's headers (how long, which surrogate keys) on public pages.
+  // The cache tier's headers (how long, which surrogate keys) on public pages, and until when they may be kept.
   cacheHeaders,
-  // A public page that failed is sent as the site's 500 page in its frame, never kept by a cache.
+  // A public page that failed is sent as the site's 500 page in its frame, never kept by a cache (over
+  // the cache tier's headers and privacy).
   framedErrors,
-  // Head hooks applied, each page's inline scripts hashed into its CSP, the body compressed
-  // (Next.js's writes taken over: lib/server/next/response.ts).
+  // The decisions above applied to the head, each page's inline scripts hashed into its CSP, the body
+  // compressed, the finished page handed back (Next.js's writes taken over: lib/server/next/response.ts).
   responseBody({ hashScripts: !options.dev }),
 ];
 

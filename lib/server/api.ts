@@ -20,6 +20,7 @@ import {
   withoutEncodingSuffixes,
   type Encoding,
 } from './compression';
+import { finalHead } from './final-head';
 import type { Exchange, Stage } from './stage';
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -60,7 +61,7 @@ function toRequest(request: http.IncomingMessage, body?: Buffer): Request {
   } as RequestInit);
 }
 
-/** The head: the fixed headers, the answer's (several Set-Cookie included), then the stages' hooks. */
+/** The head: the fixed headers, the answer's (several Set-Cookie included), then the stages' decisions over it. */
 function writeHead(
   exchange: Exchange,
   status: number,
@@ -73,7 +74,7 @@ function writeHead(
   for (const [name, value] of headers) response.setHeader(name, value);
   if (cookies.length) response.setHeader('set-cookie', cookies);
   response.statusCode = status;
-  for (const hook of exchange.headHooks) hook(response.statusCode, response);
+  finalHead(exchange);
 }
 
 function markEncoded(response: http.ServerResponse, coding: Encoding): void {

@@ -1,17 +1,12 @@
-import { DATABASE_RETRY_AFTER_SECONDS, databaseAway } from '../db/availability';
 import type { Stage } from './stage';
 
 /**
  * A page, feed or file that failed while the database is away (lib/db/availability.ts) is answered
- * 503 with Retry-After instead of 500: the server is fine and the request may be sent again in a
- * moment; caches keep nothing of it (lib/server/error-pages.ts sends the framed page as its body).
- * The API says so itself, in the request's language (lib/api/dispatch.ts).
+ * 503 with Retry-After instead of 500 (lib/server/final-head.ts): the server is fine and the request
+ * may be sent again in a moment; caches keep nothing of it (lib/server/error-pages.ts sends the framed
+ * page as its body). The API says so itself, in the request's language (lib/api/dispatch.ts).
  */
 export const databaseAwayAnswers: Stage = (exchange, next) => {
-  exchange.headHooks.push((status, response) => {
-    if (status !== 500 || !databaseAway()) return;
-    response.statusCode = 503;
-    response.setHeader('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-  });
+  exchange.databaseAwayIs503 = true;
   return next();
 };

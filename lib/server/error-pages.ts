@@ -84,7 +84,7 @@ export function ownOrigin(address: AddressInfo | string | null): URL | null {
 /**
  * The stage, given where this server can be reached once it listens (`null` until then). The 500
  * page's own address answers 500 and `no-store`; any other public page that ends in a 5xx gets the
- * copy as its body, and `no-store`. It goes after the cache tier's stage, whose headers it overrides.
+ * copy as its body, and `no-store`, over the cache tier's headers (lib/server/final-head.ts).
  */
 export function errorPages(origin: () => URL | null): Stage & { prepare: () => Promise<void> } {
   const copies = new Map<WireLanguage, Copy>();
@@ -123,16 +123,10 @@ export function errorPages(origin: () => URL | null): Stage & { prepare: () => P
     if (!language || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
     const own = ERROR_PAGE.test(path);
     const copying = own && request.headers[OWN_REQUEST.name] === OWN_REQUEST.value;
-    // Added after the cache tier's head hook (server.ts), so this one has the last word.
-    exchange.headHooks.push((status, response) => {
-      if (own && !copying) response.statusCode = 500;
-      if (!own && status < 500) return;
-      // Neither the tier nor the server's stored pages keep it, the server's own copies included.
-      response.setHeader('cache-control', 'no-store');
-      response.removeHeader('xkey');
-      response.removeHeader('surrogate-key');
-    });
-    if (!own) exchange.replaceBody = (status) => (status >= 500 ? copyFor(language) : undefined);
+    // Neither the tier nor the server's stored pages keep it, the server's own copies included.
+    exchange.errorPage = own
+      ? { answer500: !copying, uncached: 'always' }
+      : { answer500: false, uncached: 'if 5xx', framedPage: () => copyFor(language) };
     return next();
   };
   return Object.assign(stage, {

@@ -32,11 +32,7 @@ export function memberReads(dir: string): Stage {
     if (!session) return next();
     draftCookie ??= draftModeCookie(dir);
     if (draftCookie) request.headers.cookie = `${request.headers.cookie}; ${draftCookie}`;
-    exchange.headHooks.push((_status, response) => {
-      response.setHeader('cache-control', 'private, no-store');
-      response.removeHeader('xkey');
-      response.removeHeader('surrogate-key');
-    });
+    exchange.privateAnswer = { ...exchange.privateAnswer, withoutSurrogateKeys: true };
     return withMemberReads(next);
   };
 }

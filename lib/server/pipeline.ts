@@ -16,7 +16,7 @@ function pathOf(url: string | undefined): string {
  */
 export function pipeline(stages: readonly Stage[], last: Handler): http.RequestListener {
   return (request, response) => {
-    const exchange: Exchange = { request, response, path: pathOf(request.url), headHooks: [], pageHooks: [] };
+    const exchange: Exchange = { request, response, path: pathOf(request.url) };
     const run = async (index: number): Promise<void> => {
       const stage = stages[index];
       if (!stage) return last(request, response);

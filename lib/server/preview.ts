@@ -22,9 +22,6 @@ export const previewScope: Stage = async (exchange, next) => {
     logError(error, 'preview');
   }
   if (!grant) return next();
-  exchange.headHooks.push((_status, response) => {
-    response.setHeader('cache-control', 'private, no-store');
-    response.setHeader('x-robots-tag', 'noindex');
-  });
+  exchange.privateAnswer = { ...exchange.privateAnswer, noindex: true };
   return withPreview(grant, next);
 };

@@ -2,42 +2,69 @@ import type http from 'node:http';
 
 /**
  * One request on its way through the server (server.ts): the Node request and response, and what
- * the stages before learnt about it for the stages after.
+ * the stages before learnt or decided about it, as data, for the stages after. No stage runs code
+ * for another: the response stage applies the decisions (lib/server/final-head.ts, in its order),
+ * and a stage that wants the finished answer reads it after `await next()` (`finished`).
  */
 export interface Exchange {
   request: http.IncomingMessage;
   response: http.ServerResponse;
   /** The request's path without its query, as sent. */
   path: string;
+
+  // What the answer's head becomes: applied by lib/server/final-head.ts just before the head is sent.
+
+  /** A 500 while the database is away is answered 503 with Retry-After (lib/server/database-away.ts). */
+  databaseAwayIs503?: boolean;
+  /** A public page the cache tier may keep (lib/server/cache-headers.ts). */
+  sharedCaching?: SharedCaching;
+  /** One visitor's answer, `private, no-store` whatever the page says (a preview, a Member's page, the member area). */
+  privateAnswer?: PrivateAnswer;
+  /** A public page's failure (lib/server/error-pages.ts). */
+  errorPage?: ErrorPage;
+
+  // What the response stage (lib/server/next/response.ts) does with the body.
+
   /**
-   * Run just before the head is sent, in the order added, with the final status: a stage's last
-   * word over the headers the application set (the cache tier's headers, a preview's privacy).
-   * Applied by the response stage (lib/server/next/response.ts); an answer a stage writes itself
-   * does not run them.
+   * The answer is read whole after `next()` (`finished`): 'html' holds an HTML page even when its scripts' hashes are
+   * known (the stored pages); 'any' holds any answer with a body, whatever its type (the build files).
    */
-  headHooks: ((status: number, response: http.ServerResponse) => void)[];
+  holdWhole?: 'html' | 'any';
+  /** A public page is sent without Next.js's client runtime unless it is marked hydrated (script-free-pages.ts). */
+  withoutClientRuntime?: boolean;
   /**
-   * Hold the answer until complete and give it to the page hooks, whatever its type (an HTML page always is, in
-   * production).
+   * Set by the response stage: the answer held whole, once complete, as sent (status, final headers, uncompressed
+   * body); undefined for one not held (streamed, without a body) or whose client went away before it was complete.
    */
-  holdWhole?: boolean;
-  /** Until when (ms) a public page may be kept, once lib/server/cache-headers.ts has worked it out. */
-  keepUntil?: number;
+  finished?: Promise<FinishedPage | undefined>;
+}
+
+export interface SharedCaching {
+  /** The cache tier's headers for the page (lib/public/cache-headers.ts): Cache-Control, its surrogate keys. */
+  headers: Record<string, string>;
+  /** How long the tier may keep it answered 200 (its `s-maxage`); other statuses less, or not at all. */
+  pageSeconds: number;
+  /** Until when (ms) the page may be kept: the stored pages keep it no longer. */
+  until: number;
+}
+
+export interface PrivateAnswer {
+  /** Kept out of search engines as well (`X-Robots-Tag: noindex`): a draft preview. */
+  noindex?: boolean;
+  /** The page's surrogate keys removed: a Member's page is no public page's copy. */
+  withoutSurrogateKeys?: boolean;
+}
+
+export interface ErrorPage {
+  /** The 500 page's own address, asked by a visitor: answered 500, whatever was rendered. */
+  answer500: boolean;
+  /** Never kept by a cache (`no-store`, no surrogate keys): 'always' (the 500 page's own address), or 'if 5xx'. */
+  uncached: 'always' | 'if 5xx';
   /**
-   * Given each answer held whole (an HTML page, or what `holdWhole` asked for), as sent: status, final headers,
-   * uncompressed body.
+   * The body that replaces a held answer's when it ends 5xx: the framed 500 page. A function, since a copy is looked
+   * up, renewed or waited for only once a page has failed, which is known only when its answer is complete.
    */
-  pageHooks: ((page: FinishedPage) => void)[];
-  /**
-   * Given a held answer's final status, the body to send instead, if any, or the promise of it (the
-   * site's framed 500 page in place of Next.js's error shell: lib/server/error-pages.ts).
-   */
-  replaceBody?: (status: number) => Buffer | Promise<Buffer | undefined> | undefined;
-  /**
-   * Given a held HTML page's body (the one sent, or the one `replaceBody` gave), the body to send
-   * in its place: what the page hooks, the CSP's hashes and the client then see.
-   */
-  rewritePage?: (body: Buffer) => Buffer;
+  framedPage?: () => Buffer | Promise<Buffer | undefined> | undefined;
 }
 
 export interface FinishedPage {
@@ -49,6 +76,6 @@ export interface FinishedPage {
 /**
  * A step of the pipeline. It answers the request itself, or calls `next` to hand it to the stages
  * after it (and, at the end, to Next.js); the promise `next` returns settles when those have
- * handed the response over (not when it is sent: watch the response's `close` for that).
+ * handed the response over (not when it is sent: await `exchange.finished`, or watch the response's `close`).
  */
 export type Stage = (exchange: Exchange, next: () => Promise<void>) => Promise<void> | void;

@@ -88,7 +88,7 @@ function serve({ request, response }: Exchange, file: StoredFile): void {
   response.end(request.method === 'HEAD' ? undefined : body);
 }
 
-export const staticFiles: Stage = (exchange, next) => {
+export const staticFiles: Stage = async (exchange, next) => {
   const { request, path } = exchange;
   // A range request goes to Next.js, which answers it from the file.
   if (
@@ -99,17 +99,19 @@ export const staticFiles: Stage = (exchange, next) => {
     return next();
   const file = files.get(path);
   if (file) return serve(exchange, file);
-  if (!compressing.has(path) && request.method === 'GET') {
-    exchange.holdWhole = true;
-    exchange.pageHooks.push((finished) => {
-      if (!isStorable(finished) || compressing.has(path)) return;
-      compressing.add(path);
-      store(path, finished)
-        .catch(() => {})
-        .finally(() => compressing.delete(path));
-    });
+  if (compressing.has(path) || request.method !== 'GET') return next();
+  exchange.holdWhole = 'any';
+  await next();
+  const finished = await exchange.finished;
+  if (!finished || !isStorable(finished) || compressing.has(path)) return;
+  compressing.add(path);
+  try {
+    await store(path, finished);
+  } catch {
+    // Not stored: the next request of the file tries again.
+  } finally {
+    compressing.delete(path);
   }
-  return next();
 };
 
 /** For tests. */

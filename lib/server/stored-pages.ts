@@ -254,22 +254,20 @@ export const storedPages: Stage = async (exchange, next) => {
   const started = Date.now();
   let settle = () => {};
   const render = new Promise<void>((resolve) => (settle = resolve));
-  const finish = () => {
-    if (renders.get(key) === render) renders.delete(key);
-    settle();
-  };
   if (!renders.has(key)) renders.set(key, render);
-  let storing = false;
-  exchange.pageHooks.push((finished) => {
-    const expires = exchange.keepUntil ?? 0;
+  // An HTML page is held whole even when its scripts' hashes are known, so that it can be stored.
+  exchange.holdWhole ??= 'html';
+  try {
+    await next();
+    const finished = await exchange.finished;
+    const expires = exchange.sharedCaching?.until ?? 0;
     // A copy that ends at a publication window is not sent past it, nor rendered again before.
     const renewAt = expires - started >= SHARED_MAX_AGE_SECONDS * 1000 ? expires - RENEWAL_LEAD_MS : expires;
-    if (!isStorable(finished) || contentEpoch() !== epoch || renewAt <= Date.now()) return;
-    storing = true;
-    store(key, finished, epoch, renewAt, expires).then(finish, finish);
-  });
-  exchange.response.once('close', () => {
-    if (!storing) finish();
-  });
-  return next();
+    if (!finished || !isStorable(finished) || contentEpoch() !== epoch || renewAt <= Date.now()) return;
+    await store(key, finished, epoch, renewAt, expires).catch(() => {});
+  } finally {
+    // The requests that waited for this render look again.
+    if (renders.get(key) === render) renders.delete(key);
+    settle();
+  }
 };

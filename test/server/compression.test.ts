@@ -33,17 +33,20 @@ const policy = "default-src 'self'; script-src 'self'";
 describe('the response stage', () => {
   let server: Awaited<ReturnType<typeof serveThrough>>;
   const seen: { status: number; bytes: number; coding: unknown }[] = [];
-  const hook: Stage = (exchange, next) => {
-    exchange.headHooks.push((status, response) => response.setHeader('x-hooked', String(status)));
-    exchange.pageHooks.push((finished) =>
-      seen.push({ status: finished.status, bytes: finished.body.length, coding: finished.headers['content-encoding'] }),
-    );
-    return next();
+  // As the cache tier's stage decides for a public page (applied with the final status), and as the stored
+  // pages read the finished page.
+  const decideAndRead: Stage = async (exchange, next) => {
+    exchange.sharedCaching = { headers: { 'cache-control': '', xkey: 'page' }, pageSeconds: 120, until: 0 };
+    await next();
+    const finished = await exchange.finished;
+    if (finished)
+      seen.push({ status: finished.status, bytes: finished.body.length, coding: finished.headers['content-encoding'] });
   };
+  const sharedFor = (seconds: number) => `public, max-age=0, s-maxage=${seconds}`;
   // As the request log does: every request has its record, which the page's render can reach.
   const record: Stage = (_exchange, next) => requestStore.run({ id: 'test', clientAddress: '127.0.0.1' }, next);
   beforeAll(async () => {
-    server = await serveThrough([record, hook, responseBody({ hashScripts: true })], (request, response) => {
+    server = await serveThrough([record, decideAndRead, responseBody({ hashScripts: true })], (request, response) => {
       if (request.url === '/streamed-not-found') {
         // As a page rendered on every request whose layout finds its row hidden: Next.js sends a 200.
         notePageStatus(404);
@@ -95,7 +98,7 @@ describe('the response stage', () => {
   });
   afterAll(() => server.close());
 
-  test('an HTML page is held whole: its inline scripts hashed into its CSP, the head hooks applied, compressed with brotli', async () => {
+  test('an HTML page is held whole: scripts hashed into its CSP, the decisions applied, brotli', async () => {
     const answer = await get(server.base, '/page', BROWSER);
     expect(answer.status).toBe(200);
     expect(answer.text).toBe(page);
@@ -105,7 +108,7 @@ describe('the response stage', () => {
     expect(answer.headers.etag).toBe(etag.replace(/"$/, '-br"'));
     const hash = createHash('sha256').update(script).digest('base64');
     expect(answer.headers['content-security-policy']).toBe(`${policy} 'sha256-${hash}'`);
-    expect(answer.headers['x-hooked']).toBe('200');
+    expect([answer.headers['cache-control'], answer.headers.xkey]).toEqual([sharedFor(120), 'page']);
     expect(seen.at(-1)).toEqual({ status: 200, bytes: Buffer.byteLength(page), coding: undefined });
   });
 
@@ -123,14 +126,14 @@ describe('the response stage', () => {
     const answer = await get(server.base, '/page', { ...BROWSER, 'if-none-match': etag.replace(/"$/, '-br"') });
     expect(answer.status).toBe(304);
     expect(answer.headers['content-security-policy']).toBeUndefined();
-    expect(answer.headers['x-hooked']).toBe('304');
+    expect(answer.headers['cache-control']).toBe(sharedFor(120));
   });
 
   test('streamed text is compressed as it streams; small bodies and images pass as they are', async () => {
     const json = await get(server.base, '/json', BROWSER);
     expect(json.headers['content-encoding']).toBe('br');
     expect(json.text).toContain('"i":49');
-    expect(json.headers['x-hooked']).toBe('200');
+    expect(json.headers['cache-control']).toBe(sharedFor(120));
     const small = await get(server.base, '/small', BROWSER);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.text).toBe('short');
@@ -149,14 +152,15 @@ describe('the response stage', () => {
     expect(answer.headers.location).toBe('/en/about/videos/12');
     expect(answer.raw.length).toBe(0);
     expect(answer.headers.etag).toBeUndefined();
-    expect(answer.headers['x-hooked']).toBe('307');
+    expect([answer.headers['cache-control'], answer.headers.xkey]).toEqual(['no-store', undefined]);
   });
 
   test('a status the page noted while rendering replaces the 200 Next.js streams with', async () => {
     const answer = await get(server.base, '/streamed-not-found', BROWSER);
     expect(answer.status).toBe(404);
     expect(answer.text).toBe(page);
-    expect(answer.headers['x-hooked']).toBe('404');
+    // Decided with the 404: the cache tier keeps a not-found page a minute at most.
+    expect(answer.headers['cache-control']).toBe(sharedFor(60));
     expect((await get(server.base, '/page', BROWSER)).status).toBe(200);
   });
 
@@ -171,7 +175,7 @@ describe('the response stage', () => {
     async (method) => {
       const answer = await get(server.base, '/ended-with-null', BROWSER, method);
       expect(answer.status).toBe(200);
-      expect(answer.headers['x-hooked']).toBe('200');
+      expect(answer.headers['cache-control']).toBe(sharedFor(120));
       expect(answer.raw.length).toBe(0);
     },
   );

@@ -5,9 +5,10 @@
  *
  * - `nextRequestHandler`: the prepared application's request handler, the pipeline's last step.
  * - `responseBody`: the last stage, which takes over the response Next.js writes (writeHead, write,
- *   end): the stages' head hooks, each page held whole and its inline scripts' hashes added to its
- *   CSP (script-hashes.ts), a redirect's rendered page dropped, the body compressed.
- * - `withoutFrameworkScripts`, `isHydratedPage`: a page without Next.js's client runtime.
+ *   end): the stages' decisions over the head, each page held whole, without the client runtime if
+ *   so decided, and its inline scripts' hashes added to its CSP (script-hashes.ts), a redirect's
+ *   rendered page dropped, the body compressed.
+ * - `withoutFrameworkScripts`: a page without Next.js's client runtime (the framed 500 page's copy).
  * - `isValidRouterState`: Next.js's reading of its router-state header, so the gate refuses what it
  *   would answer with a 500.
  * - the names Next.js uses on the wire and on disk (protocol.ts), and the build's draft-mode cookie.
@@ -15,7 +16,7 @@
  */
 export { nextRequestHandler } from './handler';
 export { responseBody } from './response';
-export { isHydratedPage, withoutFrameworkScripts } from './framework-scripts';
+export { withoutFrameworkScripts } from './framework-scripts';
 export { isValidRouterState } from './router-state';
 export {
   ACTION_HEADER,

@@ -12,7 +12,9 @@ import {
   withoutEncodingSuffixes,
   type Encoding,
 } from '../compression';
-import type { Exchange, Stage } from '../stage';
+import { finalHead } from '../final-head';
+import type { Exchange, FinishedPage, Stage } from '../stage';
+import { isHydratedPage, withoutFrameworkScripts } from './framework-scripts';
 import { inlineScriptHashes, withScriptHashes } from './script-hashes';
 
 type Chunk = string | Uint8Array;
@@ -134,10 +136,10 @@ function takeOverWrites(response: http.ServerResponse, make: (original: NodeWrit
 }
 
 /**
- * The stages' last word over the head, with the final status: the status a page decided but could not
- * send, a redirect's Location and ETag set right, then the head hooks in the order added.
+ * The head as it is sent: the status a page decided but could not send, a redirect's Location and ETag set right,
+ * then the stages' decisions (lib/server/final-head.ts), with that status.
  */
-function runHeadHooks(exchange: Exchange): void {
+function settleHead(exchange: Exchange): void {
   const { response } = exchange;
   const decided = currentRequest()?.pageStatus;
   if (decided && response.statusCode === 200) response.statusCode = decided;
@@ -147,7 +149,7 @@ function runHeadHooks(exchange: Exchange): void {
     // The ETag is of the page rendered with it, which is not sent.
     response.removeHeader('etag');
   }
-  for (const hook of exchange.headHooks) hook(response.statusCode, response);
+  finalHead(exchange);
   // A 304's headers replace the ones the browser stored with the page, and a 304 has no body to
   // hash: without a policy of its own, the stored one (with the page's hashes) stays in force.
   if (response.statusCode === 304) response.removeHeader('content-security-policy');
@@ -172,24 +174,36 @@ function startCompressor(response: http.ServerResponse, coding: Encoding, origin
   return stream;
 }
 
+/** A public page without the client runtime, unless it holds a part that is React in the browser. */
+function withoutClientRuntime(body: Buffer): Buffer {
+  const html = body.toString('utf8');
+  return isHydratedPage(html) ? body : Buffer.from(withoutFrameworkScripts(html), 'utf8');
+}
+
 /**
- * Sends a held answer whole: `given` (what Next.js wrote, or the body a stage gave in its place) as
- * the page rewritten by its stage, its inline scripts hashed into its CSP, the head hooks run, the page
- * hooks given it, compressed in one piece.
+ * Sends a held answer whole: `given` (what Next.js wrote, or the framed 500 page in its place) without
+ * the client runtime if so decided, its inline scripts hashed into its CSP, the head settled, handed to
+ * `finished`, compressed in one piece.
  */
 function sendWhole(
   exchange: Exchange,
   given: Buffer,
   replaced: boolean,
-  options: { hashScripts: boolean; encoding: Encoding | null; original: NodeWrites; callback?: () => void },
+  options: {
+    hashScripts: boolean;
+    encoding: Encoding | null;
+    original: NodeWrites;
+    finish: (page: FinishedPage) => void;
+    callback?: () => void;
+  },
 ): http.ServerResponse {
   const { response } = exchange;
-  const { hashScripts, encoding, original, callback } = options;
+  const { hashScripts, encoding, original, finish, callback } = options;
   const html = isHtml(response.getHeader('content-type'));
   const redirect = isRedirect(response);
   // A redirect's rendered page (the whole layout, tens of kilobytes) is never shown: it goes empty.
   // The ETag Next.js gave stays with a rewritten page: the same body always gives the same page.
-  const body = redirect ? Buffer.alloc(0) : html && exchange.rewritePage ? exchange.rewritePage(given) : given;
+  const body = redirect ? Buffer.alloc(0) : html && exchange.withoutClientRuntime ? withoutClientRuntime(given) : given;
   // Another body: the ETag Next.js gave is not its own.
   if (replaced) response.removeHeader('etag');
   if (hashScripts && html && !redirect) {
@@ -197,9 +211,8 @@ function sendWhole(
     addHashes(response, hashes);
     remember(etagOf(response), hashes);
   }
-  runHeadHooks(exchange);
-  const page = { status: response.statusCode, headers: response.getHeaders(), body };
-  for (const hook of exchange.pageHooks) hook(page);
+  settleHead(exchange);
+  finish({ status: response.statusCode, headers: response.getHeaders(), body });
   varyOnEncoding(response);
   let sent: Buffer = body;
   if (mayCompress(response, encoding, body.length)) {
@@ -212,10 +225,10 @@ function sendWhole(
 
 /**
  * Takes over the response's head and body, once per answer, so that:
- * - the stages' head hooks have the last word over the headers, with the final status;
+ * - the stages' decisions have the last word over the headers, with the final status (`settleHead`);
  * - an HTML page (in production) is held until complete, its inline scripts' hashes join its
- *   Content-Security-Policy (script-hashes.ts), and the stages' page hooks see it whole
- *   (so does any answer a stage asked to hold, `exchange.holdWhole`);
+ *   Content-Security-Policy (script-hashes.ts), and the stages before read it whole in `exchange.finished`
+ *   (and any answer a stage asked to hold, `exchange.holdWhole`);
  * - the body is compressed for clients that accept it (lib/server/compression.ts): a held page in
  *   one piece, anything else as it streams.
  * Anything without a body (HEAD, 204, 304) or not worth compressing passes as it is. Which of these
@@ -228,6 +241,10 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
   let mode: 'undecided' | 'hold' | 'stream' | 'pass' = 'undecided';
   let held: Buffer[] = [];
   let compressor: zlib.BrotliCompress | zlib.Gzip | null = null;
+  let finish: (page: FinishedPage | undefined) => void = () => {};
+  exchange.finished = new Promise((resolve) => (finish = resolve));
+  // The stages waiting for it go on: a page sent whole was handed over before its close, any other has none.
+  response.once('close', () => finish(undefined));
 
   takeOverWrites(response, (original) => {
     const decide = (length?: number) => {
@@ -236,14 +253,13 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
       const type = response.getHeader('content-type');
       const bodiless = request.method === 'HEAD' || status === 204 || status === 304 || status < 200;
       const redirect = isRedirect(response);
-      if (!bodiless && ((hashScripts && isHtml(type)) || exchange.holdWhole || redirect)) {
-        // A page hashed before streams straight on, unless a stage wants to see it whole.
+      if (!bodiless && ((hashScripts && isHtml(type)) || exchange.holdWhole === 'any' || redirect)) {
+        // A page hashed before streams straight on, unless a stage wants to see it whole or change it.
         const known =
           !redirect &&
-          exchange.pageHooks.length === 0 &&
           !exchange.holdWhole &&
-          !exchange.rewritePage &&
-          !(exchange.replaceBody && status >= 500)
+          !exchange.withoutClientRuntime &&
+          !(exchange.errorPage?.framedPage && status >= 500)
             ? hashesByEtag.get(etagOf(response))
             : undefined;
         if (!known) {
@@ -252,7 +268,7 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
         }
         addHashes(response, known);
       }
-      runHeadHooks(exchange);
+      settleHead(exchange);
       if (isCompressible(type)) varyOnEncoding(response);
       if (!bodiless && isCompressible(type) && mayCompress(response, encoding, length)) {
         mode = 'stream';
@@ -260,15 +276,16 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
       } else mode = 'pass';
     };
 
-    /** Sends the held answer, or the body a stage gives in its place (which may first have to be made). */
+    /** Sends the held answer, or the framed 500 page in place of a failure's (which may first have to be made). */
     const release = (callback?: () => void) => {
       const send = (replacement: Buffer | undefined) => {
         const given = replacement ?? Buffer.concat(held);
         held = [];
         mode = 'pass';
-        return sendWhole(exchange, given, replacement !== undefined, { hashScripts, encoding, original, callback });
+        const options = { hashScripts, encoding, original, finish, callback };
+        return sendWhole(exchange, given, replacement !== undefined, options);
       };
-      const replacement = exchange.replaceBody?.(response.statusCode);
+      const replacement = response.statusCode >= 500 ? exchange.errorPage?.framedPage?.() : undefined;
       if (replacement instanceof Promise) {
         replacement.then(send, () => send(undefined));
         return response;
@@ -316,7 +333,7 @@ function shapeResponse(exchange: Exchange, hashScripts: boolean): void {
 }
 
 /**
- * The last stage before Next.js: the answer's head hooks, the CSP hashes of each page (production
+ * The last stage before Next.js: the stages' decisions over the head, the CSP hashes of each page (production
  * only: the development server's policy allows inline scripts, which hashes would forbid) and
  * compression. If-None-Match loses the codings' ETag suffixes, so Next.js matches its own ETags.
  */
