@@ -440,29 +440,6 @@ class IndexCopy {
     const lists = await Promise.all(
       groups.map((group) => Promise.all(group.alternatives.map((a) => this.postingsOf(a)))),
     );
-    // Per row: the groups it matched and the sum of each group's best weight (the scratch arrays
-    // are indexed by slot, and left empty again at the end: nothing else runs meanwhile).
-    const { coverage, score, best, touched, inGroup } = this.scratch();
-    let found = 0;
-    groups.forEach((group, g) => {
-      let matched = 0;
-      group.alternatives.forEach((alternative, a) => {
-        const { slots, weights } = lists[g][a];
-        for (let i = 0; i < slots.length; i++) {
-          const slot = slots[i];
-          const w = weights[i] * alternative.factor;
-          if (best[slot] === 0) inGroup[matched++] = slot;
-          if (w > best[slot]) best[slot] = w;
-        }
-      });
-      for (let i = 0; i < matched; i++) {
-        const slot = inGroup[i];
-        if (coverage[slot] === 0) touched[found++] = slot;
-        coverage[slot]++;
-        score[slot] += best[slot];
-        best[slot] = 0;
-      }
-    });
     // A query of three words or more still finds the rows missing one of them, ranked after the rest.
     const needed = groups.length <= 2 ? groups.length : groups.length - 1;
     const languages = [this.langs.find(scope.language), this.langs.find('')];
@@ -478,6 +455,40 @@ class IndexCopy {
       const place = this.places.find(`${resource}\u0000${part}`);
       if (place !== undefined && placeFlags[place]) placeFlags[place] |= 2;
     }
+    // Whether visitors of the scope may find the row: checked when a group first meets it.
+    const findable = (slot: number) => {
+      const flags = this.flags[slot];
+      if (!(flags & PRESENT) || !(flags & VISIBLE) || (flags & MEMBERS_ONLY && !member)) return false;
+      if (this.lang[slot] !== languages[0] && this.lang[slot] !== languages[1]) return false;
+      if (this.publishAt[slot] > now || this.unpublishAt[slot] <= now) return false;
+      return placeFlags[this.place[slot]] !== 0;
+    };
+    // Per row: the groups it matched and the sum of each group's best weight (the scratch arrays
+    // are indexed by slot, and left empty again at the end: nothing else runs meanwhile).
+    const { coverage, score, best, touched, inGroup } = this.scratch();
+    let found = 0;
+    groups.forEach((group, g) => {
+      let matched = 0;
+      group.alternatives.forEach((alternative, a) => {
+        const { slots, weights } = lists[g][a];
+        for (let i = 0; i < slots.length; i++) {
+          const slot = slots[i];
+          const w = weights[i] * alternative.factor;
+          if (best[slot] === 0) {
+            if (!findable(slot)) continue;
+            inGroup[matched++] = slot;
+          }
+          if (w > best[slot]) best[slot] = w;
+        }
+      });
+      for (let i = 0; i < matched; i++) {
+        const slot = inGroup[i];
+        if (coverage[slot] === 0) touched[found++] = slot;
+        coverage[slot]++;
+        score[slot] += best[slot];
+        best[slot] = 0;
+      }
+    });
     // Counts by place and year (0 for none), years kept below YEAR_SPAN.
     if ((this.facetCounts?.length ?? 0) < this.places.values.length * YEAR_SPAN) {
       this.facetCounts = new Uint32Array(this.places.values.length * YEAR_SPAN);
@@ -494,12 +505,7 @@ class IndexCopy {
         const slot = touched[i];
         const matched = coverage[slot];
         if (matched < needed) continue;
-        const flags = this.flags[slot];
-        if (!(flags & PRESENT) || !(flags & VISIBLE) || (flags & MEMBERS_ONLY && !member)) continue;
-        if (this.lang[slot] !== languages[0] && this.lang[slot] !== languages[1]) continue;
-        if (this.publishAt[slot] > now || this.unpublishAt[slot] <= now) continue;
         const place = this.place[slot];
-        if (!placeFlags[place]) continue;
         const year = this.year[slot];
         const facet = place * YEAR_SPAN + (year % YEAR_SPAN);
         if (facetCounts[facet]++ === 0) facetsSeen.push(facet);
