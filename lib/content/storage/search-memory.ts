@@ -214,6 +214,9 @@ class IndexCopy {
   private readonly generations = new Map<string, number>();
   private lastSearched = 0;
   private loaded = false;
+  /** Whether the documents are being read again, and how many times the copy changed. */
+  private loading = false;
+  private changes = 0;
   private queued?: Promise<void>;
   private running?: Promise<void>;
 
@@ -291,24 +294,33 @@ class IndexCopy {
   private async load(names: string[]): Promise<void> {
     // The generations first: whatever commits after is above them, and read at the next search.
     const generations = await storedGenerations(names, this.db);
-    this.size = 0;
-    this.titles = [];
-    this.slots.clear();
-    this.postings.clear();
-    this.postingsSize = 0;
-    let last: [string, number] = ['', 0];
-    for (;;) {
-      const batch = await this.db.execute<DocumentRow>(
-        sql`${this.documentsQuery()} where (d.resource, d.row_id) > (${last[0]}, ${last[1]})
-            order by d.resource, d.row_id limit ${LOAD_BATCH}`,
-      );
-      for (const row of batch.rows) this.store(row);
-      if (batch.rows.length < LOAD_BATCH) break;
-      const end = batch.rows.at(-1)!;
-      last = [end.resource, Number(end.row_id)];
+    this.loading = true;
+    this.changes++;
+    // Half read, the copy is not used: the next search reads it all again.
+    this.loaded = false;
+    try {
+      this.size = 0;
+      this.titles = [];
+      this.slots.clear();
+      this.postings.clear();
+      this.postingsSize = 0;
+      let last: [string, number] = ['', 0];
+      for (;;) {
+        const batch = await this.db.execute<DocumentRow>(
+          sql`${this.documentsQuery()} where (d.resource, d.row_id) > (${last[0]}, ${last[1]})
+              order by d.resource, d.row_id limit ${LOAD_BATCH}`,
+        );
+        for (const row of batch.rows) this.store(row);
+        if (batch.rows.length < LOAD_BATCH) break;
+        const end = batch.rows.at(-1)!;
+        last = [end.resource, Number(end.row_id)];
+      }
+      names.forEach((name, i) => this.generations.set(name, generations[i]));
+      this.loaded = true;
+    } finally {
+      this.loading = false;
+      this.changes++;
     }
-    names.forEach((name, i) => this.generations.set(name, generations[i]));
-    this.loaded = true;
   }
 
   private store(row: DocumentRow): number {
@@ -354,6 +366,7 @@ class IndexCopy {
     documents: DocumentRow[],
     terms: { rowId: number; term: string; weight: number }[],
   ): void {
+    this.changes++;
     const slotsOf = this.slots.get(resource);
     const changes = new Map<number, Map<string, number>>();
     for (const rowId of removed) {
@@ -399,30 +412,41 @@ class IndexCopy {
       this.postings.set(key, kept);
       return kept;
     }
-    const rows = await this.db.execute<{ resource: string; row_id: number; weight: number }>(
-      alternative.prefix
-        ? sql`select t.resource, t.row_id, max(t.weight) as weight from search_terms t
-              where ${termCondition(alternative)} group by t.resource, t.row_id`
-        : sql`select t.resource, t.row_id, t.weight from search_terms t where ${termCondition(alternative)}`,
-    );
-    const weightBySlot = new Map<number, number>();
-    for (const row of rows.rows) {
-      // A row written since the last catch-up is not held yet: the next catch-up adds it here.
-      const slot = this.slots.get(row.resource)?.get(Number(row.row_id));
-      if (slot !== undefined) weightBySlot.set(slot, Number(row.weight));
+    // A read that began before the copy applied changes may predate them: it is read again (and
+    // after a third time used once, not kept).
+    for (let attempt = 1; ; attempt++) {
+      const changes = this.changes;
+      const rows = await this.db.execute<{ resource: string; row_id: number; weight: number }>(
+        alternative.prefix
+          ? sql`select t.resource, t.row_id, max(t.weight) as weight from search_terms t
+                where ${termCondition(alternative)} group by t.resource, t.row_id`
+          : sql`select t.resource, t.row_id, t.weight from search_terms t where ${termCondition(alternative)}`,
+      );
+      const weightBySlot = new Map<number, number>();
+      for (const row of rows.rows) {
+        // A row written since the last catch-up is not held yet: the next catch-up adds it here.
+        const slot = this.slots.get(row.resource)?.get(Number(row.row_id));
+        if (slot !== undefined) weightBySlot.set(slot, Number(row.weight));
+      }
+      const slots = Int32Array.from([...weightBySlot.keys()].sort((a, b) => a - b));
+      const postings = { slots, weights: Float32Array.from(slots, (slot) => weightBySlot.get(slot)!) };
+      const current = changes === this.changes && !this.loading;
+      if (!current && attempt < 3) continue;
+      if (current) this.keep(key, postings);
+      return postings;
     }
-    const slots = Int32Array.from([...weightBySlot.keys()].sort((a, b) => a - b));
-    const weights = Float32Array.from(slots, (slot) => weightBySlot.get(slot)!);
-    const postings = { slots, weights };
+  }
+
+  private keep(key: string, postings: Postings): void {
     // Another search may have read it meanwhile.
-    if (!this.postings.has(key)) this.postingsSize += slots.length;
+    this.postingsSize += postings.slots.length - (this.postings.get(key)?.slots.length ?? 0);
+    this.postings.delete(key);
     this.postings.set(key, postings);
     for (const [oldest, old] of this.postings) {
       if (this.postingsSize <= MAX_POSTINGS || oldest === key) break;
       this.postings.delete(oldest);
       this.postingsSize -= old.slots.length;
     }
-    return postings;
   }
 
   /**
