@@ -828,13 +828,45 @@ interface Match {
   otherMethods: boolean;
 }
 
+/** A route's path split once, with its place in the list (the first of several that match wins). */
+interface SplitRoute {
+  route: Route;
+  parts: string[];
+  order: number;
+}
+
+/** The routes by number of segments and first segment (`:` for a parameter), split once per list. */
+const routeIndexes = new WeakMap<Route[], Map<string, SplitRoute[]>>();
+
+function indexOf(routes: Route[]): Map<string, SplitRoute[]> {
+  let index = routeIndexes.get(routes);
+  if (index) return index;
+  index = new Map();
+  routes.forEach((route, order) => {
+    const parts = route.path.split('/');
+    const key = `${parts.length}/${parts[0].startsWith(':') ? ':' : parts[0]}`;
+    if (!index!.has(key)) index!.set(key, []);
+    index!.get(key)!.push({ route, parts, order });
+  });
+  routeIndexes.set(routes, index);
+  return index;
+}
+
+/**
+ * The route `method` and `segments` reach in `routes` (which do not change once made): the first
+ * in their order whose path matches, or none and whether the path exists for another method.
+ * Looked up by the number of segments and the first one: a list of every resource's calls was
+ * split and compared one by one on every request.
+ */
 export function matchRoute(routes: Route[], method: string, segments: string[]): Match {
+  const index = indexOf(routes);
+  const literal = index.get(`${segments.length}/${segments[0]?.toLowerCase()}`) ?? [];
+  const parameter = index.get(`${segments.length}/:`) ?? [];
+  const candidates = parameter.length === 0 ? literal : [...literal, ...parameter].sort((a, b) => a.order - b.order);
   let otherMethods = false;
-  for (const route of routes) {
-    const pattern = route.path.split('/');
-    if (pattern.length !== segments.length) continue;
+  for (const { route, parts } of candidates) {
     const params: string[] = [];
-    const matches = pattern.every((part, i) => {
+    const matches = parts.every((part, i) => {
       if (part.startsWith(':')) {
         params.push(segments[i]);
         return true;
