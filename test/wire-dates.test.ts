@@ -46,8 +46,15 @@ describe('wire dates', () => {
       Date.UTC(1900, 0, 1, 0, 0, 0),
       Date.UTC(2026, 6, 1, 12, 34, 56, 789),
     ];
-    // And every hour and 13 seconds through a year, which crosses each change of the year.
+    // And every hour and 13 seconds through a year, which crosses each change of the year, and
+    // instants spread over three centuries (leap years, centuries, before 1970).
     for (let at = Date.UTC(2025, 0, 1); at < Date.UTC(2026, 0, 1); at += 3_613_000) moments.push(at);
+    for (let at = Date.UTC(1850, 0, 1); at < Date.UTC(2150, 0, 1); at += 86_400_000 * 97 + 3_601_003) moments.push(at);
+    moments.push(
+      Date.UTC(2000, 1, 29, 23, 59, 59),
+      Date.UTC(2100, 1, 28, 16, 0, 0),
+      Date.UTC(1969, 11, 31, 23, 59, 59),
+    );
     for (const at of moments)
       expect(toWireDateTime(new Date(at), timeZone)).toBe(intlWireDateTime(new Date(at), timeZone));
   });

@@ -71,14 +71,27 @@ function wallClock(instant: Date, timeZone: string) {
   const ms = instant.getTime();
   const offset = Number.isFinite(ms) ? quarterOffset(ms, timeZone) : null;
   if (offset === null) return formattedWallClock(instant, timeZone);
-  const wall = new Date(Math.floor(ms / 1000) * 1000 + offset);
+  // The civil date of a day count (Howard Hinnant's days_from_civil, inverted): no Date made per
+  // date, which the server's patched Date makes dear.
+  const seconds = Math.floor((Math.floor(ms / 1000) * 1000 + offset) / 1000);
+  const days = Math.floor(seconds / 86_400);
+  const inDay = seconds - days * 86_400;
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
+  const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9;
   return {
-    year: wall.getUTCFullYear(),
-    month: wall.getUTCMonth() + 1,
-    day: wall.getUTCDate(),
-    hour: wall.getUTCHours(),
-    minute: wall.getUTCMinutes(),
-    second: wall.getUTCSeconds(),
+    year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0),
+    month,
+    day: dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1,
+    hour: Math.floor(inDay / 3600),
+    minute: Math.floor((inDay % 3600) / 60),
+    second: inDay % 60,
   };
 }
 
