@@ -63,10 +63,13 @@ test('revisions restore an earlier version; a deleted row comes back from the tr
   // The audit log, filtered to restores of news, names both.
   await page.goto('/en-admin/audit');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log');
-  await page.getByLabel('Action').selectOption('restore');
-  await page.getByLabel('Content').selectOption('webnews');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page).toHaveURL(/action=restore&resource=webnews/);
+  // Choices made while the page still hydrates can be reset by it: chosen again until the search runs.
+  await expect(async () => {
+    await page.getByLabel('Action').selectOption('restore');
+    await page.getByLabel('Content').selectOption('webnews');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/action=restore&resource=webnews/, { timeout: 2_000 });
+  }).toPass();
   await expect(page.getByRole('row').filter({ hasText: `${first} (#1)` })).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: `${first} (trash)` })).toHaveCount(1);
   await expectNoAxeViolations(page);
