@@ -4,23 +4,19 @@ import { getDb } from '../../db';
 import { readsAsMember } from '../../cache/member-scope';
 import type { ResourceDefinition } from '../model/define';
 import { isIndexed } from './search-index';
-import {
-  escapeLike,
-  searchIndexCopy,
-  termCondition,
-  type IndexPage,
-  type IndexScope,
-  type QueryGroup,
-} from './search-memory';
+import { escapeLike, searchIndexCopy, termCondition } from './search-memory';
+import type { IndexPage, IndexScope, QueryGroup } from './search-ranking';
 import { hanRuns, isHan, normalizeText, pairsOf, stemOf, termsOf, wordsOf } from './search-text';
 
-export { nextIndexWindowChange, type IndexFacet, type IndexScope, type QueryGroup } from './search-memory';
+export { nextIndexWindowChange } from './search-memory';
+export type { IndexFacet, IndexScope, QueryGroup } from './search-ranking';
 
 /**
  * Reading the site search's index (lib/content/storage/search-index.ts writes it): a query's words
  * and their alternatives, the ranked matches with their counts, suggestions, and the keyword match
  * and relevance order of the back office's lists.
  */
+
 /** The words a query may have at most. */
 const MAX_QUERY_WORDS = 10;
 

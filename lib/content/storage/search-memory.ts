@@ -6,7 +6,18 @@ import { config } from '../../config';
 import { getDb, type Database } from '../../db';
 import { searchRemovals, searchTerms } from '../../db/schema';
 import { processSlot } from '../../runtime/process-state';
+import { IndexDocuments, type DocumentRow } from './search-documents';
 import { indexedResources } from './search-index';
+import {
+  rankMatches,
+  type IndexFacet,
+  type IndexMatch,
+  type IndexPage,
+  type IndexScope,
+  type Postings,
+  type QueryGroup,
+  type TermAlternative,
+} from './search-ranking';
 
 /**
  * The site search's index, copied into this server's memory as searches read it, and kept exact by
@@ -25,56 +36,9 @@ import { indexedResources } from './search-index';
  * above the generation it holds, and the terms of those rows.
  *
  * What it holds: every entry's document (its place, language, date and year, public window, title;
- * about 100 bytes a row), and the rows of the words and prefixes searched lately, up to
- * MAX_POSTINGS entries (8 bytes each).
+ * about 100 bytes a row: search-documents.ts), and the rows of the words and prefixes searched
+ * lately, up to MAX_POSTINGS entries (8 bytes each). search-ranking.ts matches and ranks over them.
  */
-
-/** One alternative of a query word (lib/content/storage/search-matching.ts): a term, or every term it starts. */
-export interface TermAlternative {
-  term: string;
-  factor: number;
-  prefix?: boolean;
-}
-
-/** One word of a query: the terms that stand for it (any one matches), with how much each counts. */
-export interface QueryGroup {
-  /** The word as the visitor typed it, normalised. */
-  word: string;
-  alternatives: TermAlternative[];
-}
-
-/** Where to look: one language, the public window at `now`, and the parts of resources allowed. */
-export interface IndexScope {
-  language: string;
-  now: Date;
-  /** `[resource, part]` pairs; a row of any other is never found. */
-  places: [string, string][];
-}
-
-/** Which matches a page shows: of these places (all of the scope's when absent) and this year, this slice. */
-export interface IndexPage {
-  places?: [string, string][];
-  year?: number;
-  offset: number;
-  /** 0 for the counts alone. */
-  limit: number;
-}
-
-export interface IndexMatch {
-  resource: string;
-  rowId: number;
-  part: string;
-  date: Date | null;
-  exactTitle: boolean;
-}
-
-/** How many matches a facet row counts: of one place and year. */
-export interface IndexFacet {
-  resource: string;
-  part: string;
-  year: number | null;
-  count: number;
-}
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -91,62 +55,12 @@ export function termCondition(alternative: TermAlternative): SQL {
 
 /** The entries of the words and prefixes kept, at most (8 bytes each); the least recently searched go first. */
 const MAX_POSTINGS = 4_000_000;
-/** The rows up to a page's end kept in order while matching; a deeper page sorts every match. */
-const KEPT_IN_ORDER = 5_000;
-/** Years a facet tells apart (a row's year, 1 to 9999, or 0 for none). */
-const YEAR_SPAN = 10_000;
 /** Rows read per statement while loading the documents. */
 const LOAD_BATCH = 20_000;
 /** More changed rows than this since the last search (an import, a rebuild): read everything again. */
 const MAX_PATCHED_ROWS = 2_000;
 /** A copy not searched for this long is dropped: removals are kept a day (purgeSearchRemovals). */
 const IDLE_MS = 6 * 60 * 60 * 1000;
-
-const PRESENT = 1;
-const VISIBLE = 2;
-const MEMBERS_ONLY = 4;
-
-/** Strings stored once, by number. */
-class Interned {
-  readonly values: string[] = [];
-  private readonly numbers = new Map<string, number>();
-  of(value: string): number {
-    let number = this.numbers.get(value);
-    if (number === undefined) this.numbers.set(value, (number = this.values.push(value) - 1));
-    return number;
-  }
-  find(value: string): number | undefined {
-    return this.numbers.get(value);
-  }
-}
-
-/** The rows of one term or prefix: slots in ascending order, each with its best weight. */
-interface Postings {
-  slots: Int32Array;
-  weights: Float32Array;
-}
-
-type DocumentRow = {
-  resource: string;
-  row_id: number;
-  lang: string;
-  part: string;
-  title: string;
-  date: Date | string | null;
-  year: number | null;
-  is_visible: boolean;
-  members_only: boolean;
-  publish_at: Date | string | null;
-  unpublish_at: Date | string | null;
-};
-
-const time = (value: Date | string | null) => (value === null ? NaN : new Date(value).getTime());
-
-function grown<T extends Float64Array | Int32Array | Uint8Array | Uint16Array>(array: T, capacity: number): T {
-  const next = new (array.constructor as new (length: number) => T)(capacity);
-  next.set(array);
-  return next;
-}
 
 /** Where `slot` is in ascending `slots`, or where it would go (as `-(index + 1)`). */
 function find(slots: Int32Array, slot: number): number {
@@ -182,32 +96,8 @@ function patched(postings: Postings, changes: Map<number, number>): Postings {
   return { slots, weights };
 }
 
-/** A ranked candidate: exact title, words matched, weight, date, then resource and id for a stable order. */
-interface Candidate {
-  slot: number;
-  exact: boolean;
-  coverage: number;
-  score: number;
-  date: number;
-}
-
 class IndexCopy {
-  private size = 0;
-  private capacity = 0;
-  private resource = new Uint8Array(0);
-  private rowId = new Int32Array(0);
-  private lang = new Uint8Array(0);
-  private place = new Uint16Array(0);
-  private flags = new Uint8Array(0);
-  private date = new Float64Array(0);
-  private year = new Int32Array(0);
-  private publishAt = new Float64Array(0);
-  private unpublishAt = new Float64Array(0);
-  private titles: string[] = [];
-  private readonly slots = new Map<string, Map<number, number>>();
-  private readonly resources = new Interned();
-  private readonly places = new Interned();
-  private readonly langs = new Interned();
+  private readonly documents = new IndexDocuments();
   private readonly postings = new Map<string, Postings>();
   private postingsSize = 0;
   /** Each indexed resource's generation as far as this copy holds it. */
@@ -299,9 +189,7 @@ class IndexCopy {
     // Half read, the copy is not used: the next search reads it all again.
     this.loaded = false;
     try {
-      this.size = 0;
-      this.titles = [];
-      this.slots.clear();
+      this.documents.clear();
       this.postings.clear();
       this.postingsSize = 0;
       let last: [string, number] = ['', 0];
@@ -310,7 +198,7 @@ class IndexCopy {
           sql`${this.documentsQuery()} where (d.resource, d.row_id) > (${last[0]}, ${last[1]})
               order by d.resource, d.row_id limit ${LOAD_BATCH}`,
         );
-        for (const row of batch.rows) this.store(row);
+        for (const row of batch.rows) this.documents.store(row);
         if (batch.rows.length < LOAD_BATCH) break;
         const end = batch.rows.at(-1)!;
         last = [end.resource, Number(end.row_id)];
@@ -323,42 +211,6 @@ class IndexCopy {
     }
   }
 
-  private store(row: DocumentRow): number {
-    const resource = this.resources.of(row.resource);
-    let slotsOf = this.slots.get(row.resource);
-    if (!slotsOf) this.slots.set(row.resource, (slotsOf = new Map()));
-    let slot = slotsOf.get(Number(row.row_id));
-    if (slot === undefined) {
-      if (this.size === this.capacity) this.grow();
-      slot = this.size++;
-      slotsOf.set(Number(row.row_id), slot);
-    }
-    this.resource[slot] = resource;
-    this.rowId[slot] = Number(row.row_id);
-    this.lang[slot] = this.langs.of(row.lang);
-    this.place[slot] = this.places.of(`${row.resource}\u0000${row.part}`);
-    this.flags[slot] = PRESENT | (row.is_visible ? VISIBLE : 0) | (row.members_only ? MEMBERS_ONLY : 0);
-    this.date[slot] = time(row.date);
-    this.year[slot] = row.year === null ? 0 : Number(row.year);
-    this.publishAt[slot] = time(row.publish_at);
-    this.unpublishAt[slot] = time(row.unpublish_at);
-    this.titles[slot] = row.title;
-    return slot;
-  }
-
-  private grow(): void {
-    this.capacity = Math.max(1024, this.capacity * 2);
-    this.resource = grown(this.resource, this.capacity);
-    this.rowId = grown(this.rowId, this.capacity);
-    this.lang = grown(this.lang, this.capacity);
-    this.place = grown(this.place, this.capacity);
-    this.flags = grown(this.flags, this.capacity);
-    this.date = grown(this.date, this.capacity);
-    this.year = grown(this.year, this.capacity);
-    this.publishAt = grown(this.publishAt, this.capacity);
-    this.unpublishAt = grown(this.unpublishAt, this.capacity);
-  }
-
   /** A resource's changes: rows dropped, rows written (their entries and all their terms now). */
   private apply(
     resource: string,
@@ -367,19 +219,15 @@ class IndexCopy {
     terms: { rowId: number; term: string; weight: number }[],
   ): void {
     this.changes++;
-    const slotsOf = this.slots.get(resource);
     const changes = new Map<number, Map<string, number>>();
     for (const rowId of removed) {
-      const slot = slotsOf?.get(rowId);
-      if (slot === undefined) continue;
-      slotsOf!.delete(rowId);
-      this.flags[slot] = 0;
-      changes.set(slot, new Map());
+      const slot = this.documents.remove(resource, rowId);
+      if (slot !== undefined) changes.set(slot, new Map());
     }
     const bySlot = new Map<number, Map<string, number>>();
     const slotOfRow = new Map<number, number>();
     for (const row of documents) {
-      const slot = this.store(row);
+      const slot = this.documents.store(row);
       slotOfRow.set(Number(row.row_id), slot);
       bySlot.set(slot, new Map());
     }
@@ -425,7 +273,7 @@ class IndexCopy {
       const weightBySlot = new Map<number, number>();
       for (const row of rows.rows) {
         // A row written since the last catch-up is not held yet: the next catch-up adds it here.
-        const slot = this.slots.get(row.resource)?.get(Number(row.row_id));
+        const slot = this.documents.slotOf(row.resource, Number(row.row_id));
         if (slot !== undefined) weightBySlot.set(slot, Number(row.weight));
       }
       const slots = Int32Array.from([...weightBySlot.keys()].sort((a, b) => a - b));
@@ -464,174 +312,13 @@ class IndexCopy {
     const lists = await Promise.all(
       groups.map((group) => Promise.all(group.alternatives.map((a) => this.postingsOf(a)))),
     );
-    // A query of three words or more still finds the rows missing one of them, ranked after the rest.
-    const needed = groups.length <= 2 ? groups.length : groups.length - 1;
-    const languages = [this.langs.find(scope.language), this.langs.find('')];
-    const now = scope.now.getTime();
-    const member = readsAsMember();
-    // Per place: 1 in the scope, 2 on the page too.
-    const placeFlags = new Uint8Array(this.places.values.length);
-    for (const [resource, part] of scope.places) {
-      const place = this.places.find(`${resource}\u0000${part}`);
-      if (place !== undefined) placeFlags[place] |= 1;
-    }
-    for (const [resource, part] of page.places ?? scope.places) {
-      const place = this.places.find(`${resource}\u0000${part}`);
-      if (place !== undefined && placeFlags[place]) placeFlags[place] |= 2;
-    }
-    // Whether visitors of the scope may find the row: checked when a group first meets it.
-    const findable = (slot: number) => {
-      const flags = this.flags[slot];
-      if (!(flags & PRESENT) || !(flags & VISIBLE) || (flags & MEMBERS_ONLY && !member)) return false;
-      if (this.lang[slot] !== languages[0] && this.lang[slot] !== languages[1]) return false;
-      if (this.publishAt[slot] > now || this.unpublishAt[slot] <= now) return false;
-      return placeFlags[this.place[slot]] !== 0;
-    };
-    // Per row: the groups it matched and the sum of each group's best weight (the scratch arrays
-    // are indexed by slot, and left empty again at the end: nothing else runs meanwhile).
-    const { coverage, score, best, touched, inGroup } = this.scratch();
-    let found = 0;
-    groups.forEach((group, g) => {
-      let matched = 0;
-      group.alternatives.forEach((alternative, a) => {
-        const { slots, weights } = lists[g][a];
-        for (let i = 0; i < slots.length; i++) {
-          const slot = slots[i];
-          const w = weights[i] * alternative.factor;
-          if (best[slot] === 0) {
-            if (!findable(slot)) continue;
-            inGroup[matched++] = slot;
-          }
-          if (w > best[slot]) best[slot] = w;
-        }
-      });
-      for (let i = 0; i < matched; i++) {
-        const slot = inGroup[i];
-        if (coverage[slot] === 0) touched[found++] = slot;
-        coverage[slot]++;
-        score[slot] += best[slot];
-        best[slot] = 0;
-      }
-    });
-    // Counts by place and year (0 for none), years kept below YEAR_SPAN.
-    if ((this.facetCounts?.length ?? 0) < this.places.values.length * YEAR_SPAN) {
-      this.facetCounts = new Uint32Array(this.places.values.length * YEAR_SPAN);
-    }
-    const facetCounts = this.facetCounts!;
-    const facetsSeen: number[] = [];
-    const wanted = page.offset + page.limit;
-    // A page near the top keeps only the rows up to it, in order, as they come (most are out at the
-    // first comparison); a deep page sorts them all.
-    const keepAll = wanted > KEPT_IN_ORDER;
-    let ranked: Candidate[] = [];
-    try {
-      for (let i = 0; i < found; i++) {
-        const slot = touched[i];
-        const matched = coverage[slot];
-        if (matched < needed) continue;
-        const place = this.place[slot];
-        const year = this.year[slot];
-        const facet = place * YEAR_SPAN + (year % YEAR_SPAN);
-        if (facetCounts[facet]++ === 0) facetsSeen.push(facet);
-        if (page.limit === 0 || !(placeFlags[place] & 2) || (page.year !== undefined && year !== page.year)) continue;
-        const exact = this.titles[slot] === title;
-        // Most rows are out at this first comparison, made before anything is allocated for them.
-        const full = !keepAll && ranked.length === wanted;
-        if (full && !this.ranksBefore(exact, matched, score[slot], this.date[slot], slot, ranked[wanted - 1])) continue;
-        const candidate = { slot, exact, coverage: matched, score: score[slot], date: this.date[slot] };
-        if (keepAll) {
-          ranked.push(candidate);
-          continue;
-        }
-        let low = 0;
-        let high = ranked.length;
-        while (low < high) {
-          const middle = (low + high) >>> 1;
-          if (this.before(candidate, ranked[middle])) high = middle;
-          else low = middle + 1;
-        }
-        ranked.splice(low, 0, candidate);
-        if (ranked.length > wanted) ranked.pop();
-      }
-    } finally {
-      for (let i = 0; i < found; i++) {
-        coverage[touched[i]] = 0;
-        score[touched[i]] = 0;
-      }
-    }
-    if (keepAll) ranked = ranked.sort((a, b) => (this.before(a, b) ? -1 : this.before(b, a) ? 1 : 0)).slice(0, wanted);
-    return {
-      matches: ranked.slice(page.offset).map(({ slot, exact }) => ({
-        resource: this.resources.values[this.resource[slot]],
-        rowId: this.rowId[slot],
-        part: this.places.values[this.place[slot]].split('\u0000')[1],
-        date: Number.isNaN(this.date[slot]) ? null : new Date(this.date[slot]),
-        exactTitle: exact,
-      })),
-      facets: facetsSeen.map((facet) => {
-        const [resource, part] = this.places.values[Math.floor(facet / YEAR_SPAN)].split('\u0000');
-        const year = facet % YEAR_SPAN;
-        const count = facetCounts[facet];
-        facetCounts[facet] = 0;
-        return { resource, part, year: year === 0 ? null : year, count };
-      }),
-    };
-  }
-
-  /** A search's counts by place and year, all zero between searches. */
-  private facetCounts?: Uint32Array;
-  private scratchArrays?: {
-    coverage: Uint8Array;
-    score: Float64Array;
-    best: Float64Array;
-    touched: Int32Array;
-    inGroup: Int32Array;
-  };
-
-  /** Arrays of one number per slot for a search's sums, all zero between searches. */
-  private scratch() {
-    if (!this.scratchArrays || this.scratchArrays.coverage.length < this.capacity) {
-      const size = this.capacity;
-      this.scratchArrays = {
-        coverage: new Uint8Array(size),
-        score: new Float64Array(size),
-        best: new Float64Array(size),
-        touched: new Int32Array(size),
-        inGroup: new Int32Array(size),
-      };
-    }
-    return this.scratchArrays;
+    return rankMatches(this.documents, groups, lists, title, scope, page, readsAsMember());
   }
 
   /** The first moment after `now` (ms) at which an entry enters or leaves the public window, or null. */
   async nextWindowChange(now: number): Promise<number | null> {
     await this.catchUp();
-    let next = Infinity;
-    for (let slot = 0; slot < this.size; slot++) {
-      if (!(this.flags[slot] & PRESENT)) continue;
-      if (this.publishAt[slot] > now && this.publishAt[slot] < next) next = this.publishAt[slot];
-      if (this.unpublishAt[slot] > now && this.unpublishAt[slot] < next) next = this.unpublishAt[slot];
-    }
-    return next === Infinity ? null : next;
-  }
-
-  /** Whether `a` ranks before `b`. */
-  private before(a: Candidate, b: Candidate): boolean {
-    return this.ranksBefore(a.exact, a.coverage, a.score, a.date, a.slot, b);
-  }
-
-  /** Whether a row with these figures ranks before `b`: exact title, words matched, weight, date, resource, id. */
-  private ranksBefore(exact: boolean, coverage: number, score: number, date: number, slot: number, b: Candidate) {
-    if (exact !== b.exact) return exact;
-    if (coverage !== b.coverage) return coverage > b.coverage;
-    if (score !== b.score) return score > b.score;
-    const aDate = Number.isNaN(date) ? -Infinity : date;
-    const bDate = Number.isNaN(b.date) ? -Infinity : b.date;
-    if (aDate !== bDate) return aDate > bDate;
-    const aResource = this.resources.values[this.resource[slot]];
-    const bResource = this.resources.values[this.resource[b.slot]];
-    if (aResource !== bResource) return aResource < bResource;
-    return this.rowId[slot] < this.rowId[b.slot];
+    return this.documents.nextWindowChange(now);
   }
 }
 
