@@ -4,7 +4,8 @@ import { getDb } from '../../db';
 import { readsAsMember } from '../../cache/member-scope';
 import type { ResourceDefinition } from '../model/define';
 import { isIndexed } from './search-index';
-import { escapeLike, searchIndexCopy, termCondition } from './search-memory';
+import { escapeLike } from './content-tables';
+import { searchIndexCopy, termCondition } from './search-memory';
 import type { IndexPage, IndexScope, QueryGroup } from './search-ranking';
 import { hanRuns, isHan, normalizeText, pairsOf, stemOf, termsOf, wordsOf } from './search-text';
 

@@ -6,6 +6,7 @@ import { config } from '../../config';
 import { getDb, type Database } from '../../db';
 import { searchRemovals, searchTerms } from '../../db/schema';
 import { processSlot } from '../../runtime/process-state';
+import { escapeLike } from './content-tables';
 import { IndexDocuments, type DocumentRow } from './search-documents';
 import { indexedResources } from './search-index';
 import {
@@ -39,8 +40,6 @@ import {
  * about 100 bytes a row: search-documents.ts), and the rows of the words and prefixes searched
  * lately, up to MAX_POSTINGS entries (8 bytes each). search-ranking.ts matches and ranks over them.
  */
-
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The index entries of one alternative: a term, or the terms it starts (a range of the index, which
