@@ -163,3 +163,18 @@ test('a word’s rows read before the copy took in a write are read again, not k
   expect(raced).toBe(true);
   expect(await titles('海草')).toEqual(['海草床調查']);
 });
+
+test('what the index holds is asked once until the copy changes; a word written elsewhere is then found', async () => {
+  await addRow('webnews', { title: 'Nautilus conservation trust' }, { token, language: 'tw' });
+  expect(await titles('nautilsu')).toEqual(['Nautilus conservation trust']);
+  const statements = await statementsOf(async () => {
+    expect(await titles('nautilsu')).toEqual(['Nautilus conservation trust']);
+  });
+  // Neither the words as typed nor the candidates one edit away are looked up again.
+  expect(statements.some((text) => text.includes('from search_terms'))).toBe(false);
+
+  // No word one edit away yet; then another server writes one.
+  expect(await titles('octopsu')).toEqual([]);
+  await writeElsewhere('Octopus garden');
+  expect(await titles('octopsu')).toEqual(['Octopus garden']);
+});

@@ -5,7 +5,7 @@ import { readsAsMember } from '../../cache/member-scope';
 import type { ResourceDefinition } from '../model/define';
 import { isIndexed } from './search-index';
 import { escapeLike } from './content-tables';
-import { searchIndexCopy, termCondition } from './search-memory';
+import { heldTerms, searchIndexCopy } from './search-memory';
 import type { IndexPage, IndexScope, QueryGroup } from './search-ranking';
 import { hanRuns, isHan, normalizeText, pairsOf, stemOf, termsOf, wordsOf } from './search-text';
 
@@ -57,20 +57,10 @@ function queryGroups(query: string, synonyms: Map<string, string[]> = new Map())
   return groups.slice(0, MAX_QUERY_WORDS);
 }
 
-/**
- * The terms among these that the index holds, each by its first entry in the index (an `exists`
- * let PostgreSQL read all 60,000 entries of a common word first).
- */
+/** The terms among these that the index holds (search-memory.ts answers from its copy where it can). */
 async function knownTerms(terms: string[]): Promise<Set<string>> {
-  if (terms.length === 0) return new Set();
-  const db = await getDb();
-  const rows = await db.execute<{ term: string }>(
-    sql`select v.term from (values ${sql.join(
-      [...new Set(terms)].map((term) => sql`(${term})`),
-      sql`, `,
-    )}) v(term) cross join lateral (select 1 from search_terms t where t.term = v.term collate "C" limit 1) hit`,
-  );
-  return new Set(rows.rows.map((row) => row.term));
+  const held = await heldTerms(terms.map((term) => ({ term, factor: 1 })));
+  return new Set([...held].map((key) => key.slice(1)));
 }
 
 /** The Latin words one edit from `word` (a letter dropped, added, changed or two swapped), its first letter kept. */
@@ -114,17 +104,9 @@ export async function forgivingGroups(
   for (const group of groups) {
     words.push(group.word);
     if (isHan(group.word) || group.word.length < 4 || known.has(group.alternatives[0].term)) continue;
-    if (group.alternatives.some((a) => a.prefix)) {
-      // A prefix of a known stem (regist → registration) is not a typo.
-      const db = await getDb();
-      const prefix = { term: group.alternatives[0].term, factor: 1, prefix: true };
-      const [row] = (
-        await db.execute<{ one: number }>(
-          sql`select 1 as one from search_terms t where ${termCondition(prefix)} limit 1`,
-        )
-      ).rows;
-      if (row) continue;
-    }
+    // A prefix of a known stem (regist → registration) is not a typo.
+    const prefix = { term: group.alternatives[0].term, factor: 1, prefix: true };
+    if (group.alternatives.some((a) => a.prefix) && (await heldTerms([prefix])).size) continue;
     const nearest = await nearestWord(group.word);
     if (!nearest) continue;
     changed = true;

@@ -60,6 +60,11 @@ const LOAD_BATCH = 20_000;
 const MAX_PATCHED_ROWS = 2_000;
 /** A copy not searched for this long is dropped: removals are kept a day (purgeSearchRemovals). */
 const IDLE_MS = 6 * 60 * 60 * 1000;
+/** Words and prefixes remembered as in the index or not, at most (until the copy next changes). */
+const MAX_REMEMBERED_TERMS = 50_000;
+
+/** The key of an alternative's rows: the term, or the terms it starts. */
+const keyOf = (alternative: TermAlternative) => `${alternative.prefix ? '^' : '='}${alternative.term}`;
 
 /** Where `slot` is in ascending `slots`, or where it would go (as `-(index + 1)`). */
 function find(slots: Int32Array, slot: number): number {
@@ -99,6 +104,9 @@ class IndexCopy {
   private readonly documents = new IndexDocuments();
   private readonly postings = new Map<string, Postings>();
   private postingsSize = 0;
+  /** Whether the index holds a word or prefix not kept in `postings`, as of `heldAt` changes. */
+  private readonly held = new Map<string, boolean>();
+  private heldAt = 0;
   /** Each indexed resource's generation as far as this copy holds it. */
   private readonly generations = new Map<string, number>();
   private lastSearched = 0;
@@ -251,7 +259,7 @@ class IndexCopy {
 
   /** The rows of one alternative (read from the index the first time it is searched, then kept). */
   private async postingsOf(alternative: TermAlternative): Promise<Postings> {
-    const key = `${alternative.prefix ? '^' : '='}${alternative.term}`;
+    const key = keyOf(alternative);
     const kept = this.postings.get(key);
     if (kept) {
       // Most recently searched last, so the least recently searched go first.
@@ -282,6 +290,53 @@ class IndexCopy {
       if (current) this.keep(key, postings);
       return postings;
     }
+  }
+
+  /**
+   * Which of these the index holds (in any row, shown or not), as the forgiving query asks before it
+   * looks for a typo's nearest word: from the rows kept, else from what was asked since the copy last
+   * changed, else by one query for all the rest.
+   */
+  async holds(alternatives: TermAlternative[]): Promise<Set<string>> {
+    await this.catchUp();
+    if (this.heldAt !== this.changes) {
+      this.held.clear();
+      this.heldAt = this.changes;
+    }
+    const found = new Set<string>();
+    const asked = new Map<string, TermAlternative>();
+    for (const alternative of alternatives) {
+      const key = keyOf(alternative);
+      const held = this.postings.has(key) ? this.postings.get(key)!.slots.length > 0 : this.held.get(key);
+      if (held) found.add(key);
+      else if (held === undefined) asked.set(key, alternative);
+    }
+    if (asked.size === 0) return found;
+    const changes = this.changes;
+    const exact = [...asked.values()].filter((alternative) => !alternative.prefix);
+    const answers: string[] = [];
+    if (exact.length) {
+      // Each by its first entry (an `exists` let PostgreSQL read all 60,000 entries of a common word first).
+      const rows = await this.db.execute<{ term: string }>(
+        sql`select v.term from (values ${sql.join(
+          exact.map((alternative) => sql`(${alternative.term})`),
+          sql`, `,
+        )}) v(term) cross join lateral (select 1 from search_terms t where t.term = v.term collate "C" limit 1) hit`,
+      );
+      answers.push(...rows.rows.map((row) => `=${row.term}`));
+    }
+    for (const alternative of asked.values()) {
+      if (!alternative.prefix) continue;
+      const rows = await this.db.execute(sql`select 1 from search_terms t where ${termCondition(alternative)} limit 1`);
+      if (rows.rows.length) answers.push(keyOf(alternative));
+    }
+    for (const key of answers) found.add(key);
+    // What was read while the copy took in a change may predate it: used, not remembered.
+    if (changes === this.changes && !this.loading) {
+      if (this.held.size + asked.size > MAX_REMEMBERED_TERMS) this.held.clear();
+      for (const key of asked.keys()) this.held.set(key, found.has(key));
+    }
+    return found;
   }
 
   private keep(key: string, postings: Postings): void {
@@ -346,6 +401,12 @@ export async function searchIndexCopy(
 ): Promise<{ matches: IndexMatch[]; facets: IndexFacet[] }> {
   if (groups.length === 0 || scope.places.length === 0) return { matches: [], facets: [] };
   return (await copyOfIndex()).search(groups, title, scope, page);
+}
+
+/** Which of these words and prefixes the index holds, by key (`=word`, `^prefix`). */
+export async function heldTerms(alternatives: TermAlternative[]): Promise<Set<string>> {
+  if (alternatives.length === 0) return new Set();
+  return (await copyOfIndex()).holds(alternatives);
 }
 
 /** The first moment after `now` at which an indexed row enters or leaves the public window, or null. */
