@@ -9,7 +9,8 @@
 //   DATABASE_URL=postgres://… node bench/search.mjs  # that PostgreSQL (seeded if it has no news)
 //
 // Environment as bench/api.mjs: BENCH_PORT (3400), BENCH_CONNECTIONS (10), BENCH_SECONDS (10),
-// BENCH_WARMUP_SECONDS (5), BENCH_SERVER_CPUS (e.g. `0`; start this script under `taskset -c 1`).
+// BENCH_WARMUP_SECONDS (5), BENCH_SERVER_CPUS (e.g. `0`; start this script under `taskset -c 1`),
+// BENCH_ONLY (run only the rows whose title contains it: `page 1–100`, `after a save`).
 // A database seeded before the search index existed is indexed by the server at its first start
 // (it waits for that). Needs a production build (npm run build). Prints a Markdown table for
 // docs/performance.md.
@@ -24,6 +25,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS) || 10;
 const duration = Number(process.env.BENCH_SECONDS) || 10;
 const warmup = Number(process.env.BENCH_WARMUP_SECONDS) || 5;
 const serverCpus = process.env.BENCH_SERVER_CPUS;
+const only = process.env.BENCH_ONLY;
 const env = benchEnv(port, 'bench-data');
 const driver = env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
@@ -96,13 +98,14 @@ try {
   for (const language of ['tw', 'en']) {
     scenarios.push([`${language}, 1–4 words, page 1–100`, randomQueries(language, queries[language].flat(), 100)]);
   }
-  for (const [, options] of scenarios) await run(options, warmup);
+  const chosen = scenarios.filter(([title]) => !only || title.includes(only));
+  for (const [, options] of chosen) await run(options, warmup);
   console.log(
     `\n${driver}, ${connections} connections, ${duration} s each${serverCpus ? `, server on CPU ${serverCpus}` : ''}\n`,
   );
   console.log('| queries | requests/s | p50 ms | p95 ms | p99 ms | non-2xx |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  for (const [title, options] of scenarios) {
+  for (const [title, options] of chosen) {
     const result = await run(options);
     // autocannon reports p97.5, not p95: the nearer of its percentiles above p95.
     console.log(
@@ -110,40 +113,42 @@ try {
     );
   }
   // Cold: a save (any write ends what the server keeps), then the query, alone.
-  const headers = {
-    'content-type': 'application/json',
-    'web-language': 'tw',
-    cookie: 'XSRF-TOKEN=b',
-    'x-xsrf-token': 'b',
-    authorization: `Bearer ${await benchToken(base, env)}`,
-  };
-  const [row] = (
-    await (await fetch(`${base}/api/webnews/getlist`, { method: 'POST', headers, body: '{"pageSize":1}' })).json()
-  ).data;
-  const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-  console.log(`\n${driver}, each query once right after a save, one request at a time\n`);
-  console.log('| queries | searches | p50 ms | p95 ms | max ms |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const language of ['tw', 'en']) {
-    for (const [i, list] of queries[language].entries()) {
-      const times = [];
-      for (const q of [...list, ...list, ...list]) {
-        const saved = await fetch(`${base}/api/webnews/update`, {
-          method: 'PUT',
-          headers,
-          body: JSON.stringify({ id: row.id, title: `${row.title} ${times.length}` }),
-        });
-        if (saved.status !== 200) throw new Error(`save ${saved.status}: ${await saved.text()}`);
-        const started = performance.now();
-        const answer = await fetch(`${base}/api/search?${new URLSearchParams({ q, lang: language })}`);
-        await answer.arrayBuffer();
-        times.push(performance.now() - started);
+  if (!only || 'after a save'.includes(only)) {
+    const headers = {
+      'content-type': 'application/json',
+      'web-language': 'tw',
+      cookie: 'XSRF-TOKEN=b',
+      'x-xsrf-token': 'b',
+      authorization: `Bearer ${await benchToken(base, env)}`,
+    };
+    const [row] = (
+      await (await fetch(`${base}/api/webnews/getlist`, { method: 'POST', headers, body: '{"pageSize":1}' })).json()
+    ).data;
+    const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+    console.log(`\n${driver}, each query once right after a save, one request at a time\n`);
+    console.log('| queries | searches | p50 ms | p95 ms | max ms |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const language of ['tw', 'en']) {
+      for (const [i, list] of queries[language].entries()) {
+        const times = [];
+        for (const q of [...list, ...list, ...list]) {
+          const saved = await fetch(`${base}/api/webnews/update`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify({ id: row.id, title: `${row.title} ${times.length}` }),
+          });
+          if (saved.status !== 200) throw new Error(`save ${saved.status}: ${await saved.text()}`);
+          const started = performance.now();
+          const answer = await fetch(`${base}/api/search?${new URLSearchParams({ q, lang: language })}`);
+          await answer.arrayBuffer();
+          times.push(performance.now() - started);
+        }
+        times.sort((a, b) => a - b);
+        const ms = (value) => Math.round(value);
+        console.log(
+          `| ${language}, ${i + 1} word${i ? 's' : ''} | ${times.length} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} | ${ms(times.at(-1))} |`,
+        );
       }
-      times.sort((a, b) => a - b);
-      const ms = (value) => Math.round(value);
-      console.log(
-        `| ${language}, ${i + 1} word${i ? 's' : ''} | ${times.length} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 95))} | ${ms(times.at(-1))} |`,
-      );
     }
   }
 } finally {

@@ -178,3 +178,18 @@ test('what the index holds is asked once until the copy changes; a word written 
   await writeElsewhere('Octopus garden');
   expect(await titles('octopsu')).toEqual(['Octopus garden']);
 });
+
+test('a row scheduled for a moment later is found from that moment, with no write between', async () => {
+  const definition = findResource('webnews')!;
+  const at = new Date(Date.now() + 1_500);
+  await otherDb.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webnews)
+      .values({ title: '海龜產卵季', lang: 'tw', publishAt: at } as never)
+      .returning();
+    await indexRow(tx, definition, row as Record<string, unknown>);
+  });
+  expect(await titles('海龜')).toEqual([]);
+  await new Promise((resolve) => setTimeout(resolve, at.getTime() - Date.now() + 50));
+  expect(await titles('海龜')).toEqual(['海龜產卵季']);
+});

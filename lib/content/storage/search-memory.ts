@@ -10,7 +10,9 @@ import { escapeLike } from './content-tables';
 import { IndexDocuments, type DocumentRow } from './search-documents';
 import { indexedResources } from './search-index';
 import {
+  findableSlots,
   rankMatches,
+  type Findable,
   type IndexFacet,
   type IndexMatch,
   type IndexPage,
@@ -107,6 +109,9 @@ class IndexCopy {
   /** Whether the index holds a word or prefix not kept in `postings`, as of `heldAt` changes. */
   private readonly held = new Map<string, boolean>();
   private heldAt = 0;
+  /** What visitors of a scope may find, by scope, as of `findableAt` changes. */
+  private readonly findable = new Map<string, Findable>();
+  private findableAt = 0;
   /** Each indexed resource's generation as far as this copy holds it. */
   private readonly generations = new Map<string, number>();
   private lastSearched = 0;
@@ -366,7 +371,22 @@ class IndexCopy {
     const lists = await Promise.all(
       groups.map((group) => Promise.all(group.alternatives.map((a) => this.postingsOf(a)))),
     );
-    return rankMatches(this.documents, groups, lists, title, scope, page, readsAsMember());
+    return rankMatches(this.documents, groups, lists, title, scope, page, this.findableIn(scope, readsAsMember()));
+  }
+
+  /** Which rows visitors of the scope may find: worked out once until the copy or the public window changes. */
+  private findableIn(scope: IndexScope, member: boolean): Findable {
+    if (this.findableAt !== this.changes || this.findable.size > 16) {
+      this.findable.clear();
+      this.findableAt = this.changes;
+    }
+    const key = JSON.stringify([scope.language, member, scope.places]);
+    const now = scope.now.getTime();
+    const kept = this.findable.get(key);
+    if (kept && kept.from <= now && now < kept.until) return kept;
+    const findable = findableSlots(this.documents, scope, member);
+    this.findable.set(key, findable);
+    return findable;
   }
 
   /** The first moment after `now` (ms) at which an entry enters or leaves the public window, or null. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { MEMBERS_ONLY, PRESENT, VISIBLE, placeKey, type IndexDocuments } from './search-documents';
+import { MEMBERS_ONLY, PRESENT, VISIBLE, placeKey, titleHash, type IndexDocuments } from './search-documents';
 
 /**
  * Matching, counting and ranking a query over the documents of a server's copy of the search index
@@ -59,24 +59,14 @@ export interface Postings {
   weights: Float32Array;
 }
 
-/** The rows up to a page's end kept in order while matching; a deeper page sorts every match. */
-const KEPT_IN_ORDER = 5_000;
 /** Years a facet tells apart (a row's year, 1 to 9999, or 0 for none). */
 const YEAR_SPAN = 10_000;
-
-/** A ranked candidate: exact title, words matched, weight, date, then resource and id for a stable order. */
-interface Candidate {
-  slot: number;
-  exact: boolean;
-  coverage: number;
-  score: number;
-  date: number;
-}
 
 /** Arrays of one number per slot (and per place and year) for a search's sums, all zero between searches. */
 let scratch:
   | {
       coverage: Uint8Array;
+      exact: Uint8Array;
       score: Float64Array;
       best: Float64Array;
       touched: Int32Array;
@@ -91,6 +81,7 @@ function scratchFor(documents: IndexDocuments) {
     const size = documents.capacity;
     scratch = {
       coverage: new Uint8Array(size),
+      exact: new Uint8Array(size),
       score: new Float64Array(size),
       best: new Float64Array(size),
       touched: new Int32Array(size),
@@ -101,30 +92,91 @@ function scratchFor(documents: IndexDocuments) {
   return scratch;
 }
 
-/** Whether a row with these figures ranks before `b`: exact title, words matched, weight, date, resource, id. */
-function ranksBefore(
-  documents: IndexDocuments,
-  exact: boolean,
-  coverage: number,
-  score: number,
-  date: number,
-  slot: number,
-  b: Candidate,
-): boolean {
-  if (exact !== b.exact) return exact;
-  if (coverage !== b.coverage) return coverage > b.coverage;
-  if (score !== b.score) return score > b.score;
-  const aDate = Number.isNaN(date) ? -Infinity : date;
-  const bDate = Number.isNaN(b.date) ? -Infinity : b.date;
-  if (aDate !== bDate) return aDate > bDate;
-  const aResource = documents.resources.values[documents.resource[slot]];
-  const bResource = documents.resources.values[documents.resource[b.slot]];
-  if (aResource !== bResource) return aResource < bResource;
-  return documents.rowId[slot] < documents.rowId[b.slot];
+/**
+ * The `k` slots that rank first among those offered, in a heap whose root ranks last: a page's end
+ * among 58,000 matches costs a comparison with the root for most, log k for the rest.
+ */
+class TopSlots {
+  private readonly heap: Int32Array;
+  size = 0;
+  constructor(
+    private readonly k: number,
+    /** Whether slot `a` ranks before slot `b`. */
+    private readonly before: (a: number, b: number) => boolean,
+  ) {
+    this.heap = new Int32Array(k);
+  }
+
+  offer(slot: number): void {
+    const { heap, before } = this;
+    if (this.size < this.k) {
+      let at = this.size++;
+      while (at > 0) {
+        const parent = (at - 1) >>> 1;
+        if (!before(heap[parent], slot)) break;
+        heap[at] = heap[parent];
+        at = parent;
+      }
+      heap[at] = slot;
+      return;
+    }
+    if (this.k === 0 || !before(slot, heap[0])) return;
+    let at = 0;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= this.size) break;
+      if (child + 1 < this.size && before(heap[child], heap[child + 1])) child++;
+      if (!before(slot, heap[child])) break;
+      heap[at] = heap[child];
+      at = child;
+    }
+    heap[at] = slot;
+  }
+
+  /** The slots kept, first ranked first. */
+  ranked(): Int32Array {
+    const { before } = this;
+    return this.heap.slice(0, this.size).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  }
 }
 
-const before = (documents: IndexDocuments, a: Candidate, b: Candidate) =>
-  ranksBefore(documents, a.exact, a.coverage, a.score, a.date, a.slot, b);
+/** Which slots visitors of a scope may find (1), from `from` until the next change of the public window. */
+export interface Findable {
+  slots: Uint8Array;
+  from: number;
+  until: number;
+}
+
+/**
+ * The slots of the scope's language and places that are shown, in the public window at the scope's
+ * `now`, and for members only only to a member; read once for many searches rather than row by row
+ * in each (five arrays a row, scattered: most of a search's matching time).
+ */
+export function findableSlots(documents: IndexDocuments, scope: IndexScope, member: boolean): Findable {
+  const { flags, lang, place: placeOf, publishAt, unpublishAt } = documents;
+  const languages = [documents.langs.find(scope.language), documents.langs.find('')];
+  const now = scope.now.getTime();
+  const inScope = new Uint8Array(documents.places.values.length);
+  for (const [resource, part] of scope.places) {
+    const place = documents.places.find(placeKey(resource, part));
+    if (place !== undefined) inScope[place] = 1;
+  }
+  const slots = new Uint8Array(documents.size);
+  let until = Infinity;
+  for (let slot = 0; slot < documents.size; slot++) {
+    if (!(flags[slot] & PRESENT)) continue;
+    if (publishAt[slot] > now) {
+      until = Math.min(until, publishAt[slot]);
+      continue;
+    }
+    if (unpublishAt[slot] <= now) continue;
+    if (unpublishAt[slot] < until) until = unpublishAt[slot];
+    if (!(flags[slot] & VISIBLE) || (flags[slot] & MEMBERS_ONLY && !member)) continue;
+    if (lang[slot] !== languages[0] && lang[slot] !== languages[1]) continue;
+    slots[slot] = inScope[placeOf[slot]];
+  }
+  return { slots, from: now, until };
+}
 
 /**
  * The counts of every match of the scope (per place and year), and one ranked page of them: exact
@@ -139,47 +191,36 @@ export function rankMatches(
   title: string,
   scope: IndexScope,
   page: IndexPage,
-  member: boolean,
+  findable: Findable,
 ): { matches: IndexMatch[]; facets: IndexFacet[] } {
-  const { flags, lang, place: placeOf, publishAt, unpublishAt, year: yearOf, date, titles } = documents;
+  const { place: placeOf, year: yearOf, date, titles } = documents;
+  const visible = findable.slots;
   // A query of three words or more still finds the rows missing one of them, ranked after the rest.
   const needed = groups.length <= 2 ? groups.length : groups.length - 1;
-  const languages = [documents.langs.find(scope.language), documents.langs.find('')];
-  const now = scope.now.getTime();
-  // Per place: 1 in the scope, 2 on the page too.
-  const placeFlags = new Uint8Array(documents.places.values.length);
-  for (const [resource, part] of scope.places) {
-    const place = documents.places.find(placeKey(resource, part));
-    if (place !== undefined) placeFlags[place] |= 1;
-  }
+  // The places of the page (the scope's others are counted, not shown).
+  const onPage = new Uint8Array(documents.places.values.length);
   for (const [resource, part] of page.places ?? scope.places) {
     const place = documents.places.find(placeKey(resource, part));
-    if (place !== undefined && placeFlags[place]) placeFlags[place] |= 2;
+    if (place !== undefined) onPage[place] = 1;
   }
-  // Whether visitors of the scope may find the row: checked when a group first meets it.
-  const findable = (slot: number) => {
-    if (!(flags[slot] & PRESENT) || !(flags[slot] & VISIBLE) || (flags[slot] & MEMBERS_ONLY && !member)) return false;
-    if (lang[slot] !== languages[0] && lang[slot] !== languages[1]) return false;
-    if (publishAt[slot] > now || unpublishAt[slot] <= now) return false;
-    return placeFlags[placeOf[slot]] !== 0;
-  };
   // Per row: the groups it matched and the sum of each group's best weight.
-  const { coverage, score, best, touched, inGroup, facetCounts } = scratchFor(documents);
+  const { coverage, exact, score, best, touched, inGroup, facetCounts } = scratchFor(documents);
   let found = 0;
-  groups.forEach((group, g) => {
+  for (let g = 0; g < groups.length; g++) {
     let matched = 0;
-    group.alternatives.forEach((alternative, a) => {
+    for (let a = 0; a < groups[g].alternatives.length; a++) {
       const { slots, weights } = lists[g][a];
+      const factor = groups[g].alternatives[a].factor;
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i];
-        const w = weights[i] * alternative.factor;
+        const w = weights[i] * factor;
         if (best[slot] === 0) {
-          if (!findable(slot)) continue;
+          if (visible[slot] !== 1) continue;
           inGroup[matched++] = slot;
         }
         if (w > best[slot]) best[slot] = w;
       }
-    });
+    }
     for (let i = 0; i < matched; i++) {
       const slot = inGroup[i];
       if (coverage[slot] === 0) touched[found++] = slot;
@@ -187,59 +228,53 @@ export function rankMatches(
       score[slot] += best[slot];
       best[slot] = 0;
     }
-  });
+  }
+  // Exact title, words matched, weight, date (none last), then resource and id for a stable order.
+  const { resource: resourceOf, rowId } = documents;
+  const resources = documents.resources.values;
+  const before = (a: number, b: number): boolean => {
+    if (exact[a] !== exact[b]) return exact[a] > exact[b];
+    if (coverage[a] !== coverage[b]) return coverage[a] > coverage[b];
+    if (score[a] !== score[b]) return score[a] > score[b];
+    const aDate = Number.isNaN(date[a]) ? -Infinity : date[a];
+    const bDate = Number.isNaN(date[b]) ? -Infinity : date[b];
+    if (aDate !== bDate) return aDate > bDate;
+    if (resourceOf[a] !== resourceOf[b]) return resources[resourceOf[a]] < resources[resourceOf[b]];
+    return rowId[a] < rowId[b];
+  };
   // Counts by place and year (0 for none).
   const facetsSeen: number[] = [];
-  const wanted = page.offset + page.limit;
-  // A page near the top keeps only the rows up to it, in order, as they come (most are out at the
-  // first comparison); a deep page sorts them all.
-  const keepAll = wanted > KEPT_IN_ORDER;
-  let ranked: Candidate[] = [];
+  const hash = titleHash(title);
+  const { titleHashes } = documents;
+  const top = new TopSlots(Math.min(page.offset + page.limit, found), before);
+  let ranked: Int32Array;
   try {
     for (let i = 0; i < found; i++) {
       const slot = touched[i];
-      const matched = coverage[slot];
-      if (matched < needed) continue;
+      if (coverage[slot] < needed) continue;
       const place = placeOf[slot];
       const year = yearOf[slot];
       const facet = place * YEAR_SPAN + (year % YEAR_SPAN);
       if (facetCounts[facet]++ === 0) facetsSeen.push(facet);
-      if (page.limit === 0 || !(placeFlags[place] & 2) || (page.year !== undefined && year !== page.year)) continue;
-      const exact = titles[slot] === title;
-      // Most rows are out at this first comparison, made before anything is allocated for them.
-      const full = !keepAll && ranked.length === wanted;
-      if (full && !ranksBefore(documents, exact, matched, score[slot], date[slot], slot, ranked[wanted - 1])) continue;
-      const candidate = { slot, exact, coverage: matched, score: score[slot], date: date[slot] };
-      if (keepAll) {
-        ranked.push(candidate);
-        continue;
-      }
-      let low = 0;
-      let high = ranked.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (before(documents, candidate, ranked[middle])) high = middle;
-        else low = middle + 1;
-      }
-      ranked.splice(low, 0, candidate);
-      if (ranked.length > wanted) ranked.pop();
+      if (page.limit === 0 || !onPage[place] || (page.year !== undefined && year !== page.year)) continue;
+      exact[slot] = titleHashes[slot] === hash && titles[slot] === title ? 1 : 0;
+      top.offer(slot);
     }
+    ranked = top.ranked();
   } finally {
     for (let i = 0; i < found; i++) {
       coverage[touched[i]] = 0;
       score[touched[i]] = 0;
+      exact[touched[i]] = 0;
     }
   }
-  if (keepAll) {
-    ranked = ranked.sort((a, b) => (before(documents, a, b) ? -1 : before(documents, b, a) ? 1 : 0)).slice(0, wanted);
-  }
   return {
-    matches: ranked.slice(page.offset).map(({ slot, exact }) => ({
-      resource: documents.resources.values[documents.resource[slot]],
-      rowId: documents.rowId[slot],
+    matches: [...ranked.subarray(page.offset)].map((slot) => ({
+      resource: resources[resourceOf[slot]],
+      rowId: rowId[slot],
       part: documents.places.values[placeOf[slot]].split('\u0000')[1],
       date: Number.isNaN(date[slot]) ? null : new Date(date[slot]),
-      exactTitle: exact,
+      exactTitle: titles[slot] === title,
     })),
     facets: facetsSeen.map((facet) => {
       const [resource, part] = documents.places.values[Math.floor(facet / YEAR_SPAN)].split('\u0000');
