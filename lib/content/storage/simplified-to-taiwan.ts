@@ -18,10 +18,20 @@ import { processSlot } from '../../runtime/process-state';
 type Table = string | readonly (readonly [string, string])[];
 type Group = readonly Table[];
 
+/** A pair of UTF-16 units as a number below 2^20, for a bit set of the pairs sources start with. */
+const pairBit = (first: number, second: number) => (Math.imul(first, 0x9e3779b1) ^ second) >>> 12;
+
 class Tables {
   private readonly replacements = new Map<string, string>();
   /** The longest source (in UTF-16 units) that starts with each pair of UTF-16 units. */
   private readonly longest = new Map<string, number>();
+  /**
+   * Per UTF-16 unit: 1 when a source of two units or more starts with it, 2 when it is a source on
+   * its own; and the pairs the longer sources start with (some others too). Most of a text's
+   * characters start no source: these tell so without cutting a string out of the text for each.
+   */
+  private readonly units = new Uint8Array(0x10000);
+  private readonly pairs = new Uint32Array(1 << 15);
 
   constructor(group: Group) {
     // An earlier table wins over a later one for the same source (OpenCC loads a group last to first).
@@ -31,15 +41,27 @@ class Tables {
       for (const [source, replacement] of pairs) {
         if (!source || replacement === undefined) continue;
         this.replacements.set(source, replacement);
+        if (source.length === 1) this.units[source.charCodeAt(0)] |= 2;
         const pair = source.slice(0, 2);
-        if (pair.length === 2 && (this.longest.get(pair) ?? 0) < source.length) this.longest.set(pair, source.length);
+        if (pair.length === 2 && (this.longest.get(pair) ?? 0) < source.length) {
+          this.longest.set(pair, source.length);
+          this.units[source.charCodeAt(0)] |= 1;
+          const bit = pairBit(source.charCodeAt(0), source.charCodeAt(1));
+          this.pairs[bit >>> 5] |= 1 << (bit & 31);
+        }
       }
     }
   }
 
   /** The longest source at `start`: where it ends and its replacement; null when none starts there. */
   private match(text: string, start: number): { end: number; replacement: string } | null {
-    const longest = this.longest.get(text.slice(start, start + 2));
+    const unit = this.units[text.charCodeAt(start)];
+    if (unit === 0) return null;
+    const bit = start + 1 < text.length ? pairBit(text.charCodeAt(start), text.charCodeAt(start + 1)) : -1;
+    const longest =
+      unit & 1 && bit >= 0 && this.pairs[bit >>> 5] & (1 << (bit & 31))
+        ? this.longest.get(text.slice(start, start + 2))
+        : undefined;
     if (longest !== undefined) {
       for (let end = Math.min(text.length, start + longest); end >= start + 2; end--) {
         const replacement = this.replacements.get(text.slice(start, end));
@@ -47,6 +69,7 @@ class Tables {
       }
     }
     // A source of one UTF-16 unit (a character of the Basic Multilingual Plane).
+    if (!(unit & 2)) return null;
     const replacement = this.replacements.get(text[start]);
     return replacement === undefined ? null : { end: start + 1, replacement };
   }
