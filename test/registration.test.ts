@@ -7,12 +7,9 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import {
-  register,
-  pruneRegistrations,
-  sendReminders,
-  settleWaitingLists,
-} from '../lib/content/operations/registration';
+import { pruneRegistrations, sendReminders } from '../lib/content/operations/registration/housekeeping';
+import { register } from '../lib/content/operations/registration/sign-up';
+import { settleWaitingLists } from '../lib/content/operations/registration/waiting-list';
 import { visitor } from '../lib/content/model/actor';
 import webactivity from '../lib/content/resources/webactivity';
 import { windowChanges } from '../lib/content/storage/reads';

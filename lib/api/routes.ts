@@ -28,8 +28,8 @@ import * as memberDues from '../content/operations/member-dues';
 import * as memberInvitations from '../content/operations/member-invitations';
 import { requestPasswordReset, resetPassword } from '../content/operations/password-reset';
 import * as content from '../content/operations/resource';
-import * as registration from '../content/operations/registration';
-import { exportRoster } from '../content/operations/registration-export';
+import { exportRoster } from '../content/operations/registration/export';
+import * as ownRegistration from '../content/operations/registration/own-registration';
 import webactivity from '../content/resources/webactivity';
 import { createPreviewToken } from '../content/auth/preview';
 import { allResources } from '../content/model/registry';
@@ -387,7 +387,7 @@ function sessionRoutes(): Route[] {
 }
 
 /**
- * Sign-ups (lib/content/operations/registration.ts) beyond webactivity's own calls: the person's
+ * Sign-ups (lib/content/operations/registration/) beyond webactivity's own calls: the person's
  * manage link (`registration/{token}`, no account) and the roster's export, a file.
  */
 function registrationRoutes(): Route[] {
@@ -395,20 +395,20 @@ function registrationRoutes(): Route[] {
     {
       method: 'GET',
       path: 'registration/:token',
-      operation: (actor, { params: [token] }) => registration.getRegistration(actor, token),
+      operation: (actor, { params: [token] }) => ownRegistration.getRegistration(actor, token),
       summary: 'The sign-up a manage link is for, with its activity (no account: the token is the key)',
     },
     {
       method: 'POST',
       path: 'registration/update/:token',
       body: true,
-      operation: (actor, { params: [token], body }) => registration.updateOwnRegistration(actor, token, body),
+      operation: (actor, { params: [token], body }) => ownRegistration.updateOwnRegistration(actor, token, body),
       summary: "Changes the asked fields of the link's sign-up",
     },
     {
       method: 'POST',
       path: 'registration/cancel/:token',
-      operation: (actor, { params: [token] }) => registration.cancelOwnRegistration(actor, token),
+      operation: (actor, { params: [token] }) => ownRegistration.cancelOwnRegistration(actor, token),
       summary: "Cancels the link's sign-up (its seats go to the waiting list); again changes nothing",
     },
     {

@@ -515,7 +515,7 @@ export const editLocks = pgTable(
 );
 
 /**
- * Sign-ups for activities (lib/content/operations/registration.ts). Not content: no revisions, trash,
+ * Sign-ups for activities (lib/content/operations/registration/). Not content: no revisions, trash,
  * search, open data or cache; only staff read them. A sign-up's seats are decided under a lock on its
  * activity's row, so `status` is never `confirmed` for more seats than the activity has. The personal
  * fields (name, email, answers) are emptied when the activity's retention ends or on request

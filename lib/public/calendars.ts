@@ -1,4 +1,4 @@
-import { activityCalendarEvent } from '../content/operations/registration-mail';
+import { activityCalendarEvent } from '../content/operations/registration/mail';
 import webactivity from '../content/resources/webactivity';
 import { atOrAfter, readPublicList, readPublicRow } from '../content/storage/reads';
 import { config } from '../config';

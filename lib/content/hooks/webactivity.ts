@@ -1,5 +1,5 @@
 import 'server-only';
-import { settleWaitingList } from '../operations/registration';
+import { settleWaitingList } from '../operations/registration/waiting-list';
 import definition from '../resources/webactivity';
 import { defineHooks } from './define';
 

@@ -6,7 +6,7 @@ export const ASKABLE_FIELDS = ['organization', 'jobTitle', 'phone', 'memberType'
 const askable = ASKABLE_FIELDS.join('|');
 
 // The sign-up settings are staff's (not shown as facts on the page nor sent to visitors as fields):
-// the public page words the state they give (lib/content/operations/registration.ts).
+// the public page words the state they give (lib/content/operations/registration/sign-up.ts).
 const staffOnly = { public: false } as const;
 
 export default defineResource({

@@ -60,7 +60,7 @@ export const sharedSettingFields = {
     pattern: /^(none|admins|everyone|members)$/,
     public: false,
   }),
-  // Sign-ups for activities (lib/content/operations/registration.ts).
+  // Sign-ups for activities (lib/content/operations/registration/).
   reminderDays: field.text(
     [
       '活動提醒（開始前幾天，以逗號分隔；預設 3,1）',

@@ -6,7 +6,7 @@ import {
   getRegistration,
   updateOwnRegistration,
   type ManagedRegistration,
-} from '../../content/operations/registration';
+} from '../../content/operations/registration/own-registration';
 import type { WireLanguage } from '../../i18n/languages';
 
 /** The sign-up a manage link is for, or null (unknown, or its data deleted): the page is then not found. */

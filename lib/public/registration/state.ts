@@ -1,4 +1,4 @@
-import { activitySignUpState } from '../../content/operations/registration';
+import { activitySignUpState } from '../../content/operations/registration/sign-up';
 import { type WireLanguage } from '../../i18n/languages';
 
 /**

@@ -1,5 +1,5 @@
 import { visitor, type ActorAccount } from '../../content/model/actor';
-import { register, type SignUpAnswer } from '../../content/operations/registration';
+import { register, type SignUpAnswer } from '../../content/operations/registration/sign-up';
 import type { WireLanguage } from '../../i18n/languages';
 import { refusedForm } from '../form-refusal';
 import type { SignUpFormState } from './form';

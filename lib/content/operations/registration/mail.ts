@@ -1,14 +1,14 @@
 import 'server-only';
-import { config } from '../../config';
-import { calendarFile } from '../../mail/calendar';
-import { enqueueMail } from '../../mail/queue';
-import { registrationMail, siteLink, type RegistrationMailKind } from '../../mail/templates';
-import type { WireLanguage } from '../../i18n/languages';
-import { registrationPath } from '../../routing/personal';
-import { sitePath } from '../../routing/site';
-import type { ActivitySignUp } from '../model/registration';
-import { readWebInfo } from '../storage/settings';
-import type { RegistrationRow } from '../storage/registrations';
+import { config } from '../../../config';
+import { calendarFile } from '../../../mail/calendar';
+import { enqueueMail } from '../../../mail/queue';
+import { registrationMail, siteLink, type RegistrationMailKind } from '../../../mail/templates';
+import type { WireLanguage } from '../../../i18n/languages';
+import { registrationPath } from '../../../routing/personal';
+import { sitePath } from '../../../routing/site';
+import type { ActivitySignUp } from '../../model/registration';
+import { readWebInfo } from '../../storage/settings';
+import type { RegistrationRow } from '../../storage/registrations';
 
 export type { RegistrationMailKind };
 

@@ -1,14 +1,15 @@
 import 'server-only';
-import { config } from '../../config';
-import type { WireLanguage } from '../../i18n/languages';
-import { translate } from '../../i18n/messages';
-import type { Cell } from '../../sheets/cells';
-import { requireAccess, type Actor } from '../model/actor';
-import { askedFields, registrantDefinition } from '../model/registration';
-import { fromWireDateTime } from '../model/wire-dates';
-import { recordAudit } from '../storage/audit';
-import { formatOf, sheetInstant, type SheetFile } from './export';
-import { rosterRows, type Activity } from './registration';
+import { config } from '../../../config';
+import type { WireLanguage } from '../../../i18n/languages';
+import { translate } from '../../../i18n/messages';
+import type { Cell } from '../../../sheets/cells';
+import { requireAccess, type Actor } from '../../model/actor';
+import { askedFields, registrantDefinition } from '../../model/registration';
+import { fromWireDateTime } from '../../model/wire-dates';
+import { recordAudit } from '../../storage/audit';
+import { formatOf, sheetInstant, type SheetFile } from '../export';
+import type { Activity } from './shared';
+import { rosterRows } from './roster';
 
 /* The roster as a spreadsheet: apart from the sign-ups' operations, which the content hooks call. */
 
