@@ -12,6 +12,7 @@ import { seedDemoContent } from '../demo/seed';
 import { scheduleMaintenance, vacuum } from '../db/maintenance';
 import { startMailWorker } from '../mail/queue';
 import { reindexIfEmpty } from '../content/storage/search-reindex';
+import { warmSearchIndexCopy } from '../content/storage/search-memory';
 import { resumeMailings } from '../content/operations/newsletter-mailings';
 import { scheduleNewsletterDigest } from '../content/jobs/newsletter-digest';
 import { absoluteRowUrl } from '../public/row-links';
@@ -49,6 +50,8 @@ export async function onStartup(connection: Connection): Promise<void> {
   // The site search's index, on the first start after the migration that added it or after a seed.
   const indexed = await reindexIfEmpty(db);
   if (indexed) console.log(`Indexed ${indexed} rows for the site search.`);
+  // Not awaited: the server answers meanwhile, and the first search waits only for what is left.
+  void warmSearchIndexCopy().catch((error) => logError(error, 'search index not read ahead'));
   if (connection.driver === 'pglite') {
     console.log(`Database maintenance (VACUUM ANALYZE) took ${await vacuum(connection)} ms.`);
     scheduleMaintenance(connection);

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { findResource } from '../../lib/content/model/registry';
 import { indexRow, unindexRow } from '../../lib/content/storage/search-index';
-import { purgeSearchRemovals } from '../../lib/content/storage/search-memory';
+import { purgeSearchRemovals, warmSearchIndexCopy } from '../../lib/content/storage/search-memory';
 import { reindexAll } from '../../lib/content/storage/search-reindex';
 import { getDb, type Database } from '../../lib/db';
 import { openPostgres, type Connection } from '../../lib/db/client';
@@ -192,4 +192,15 @@ test('a row scheduled for a moment later is found from that moment, with no writ
   expect(await titles('海龜')).toEqual([]);
   await new Promise((resolve) => setTimeout(resolve, at.getTime() - Date.now() + 50));
   expect(await titles('海龜')).toEqual(['海龜產卵季']);
+});
+
+test('the copy read ahead (as the server does at its start) leaves the first search only the changes', async () => {
+  await addRow('webnews', { title: '寄居蟹淨灘' }, { token, language: 'tw' });
+  // A rebuild makes the next search read every document again.
+  await reindexAll(otherDb);
+  await warmSearchIndexCopy();
+  const statements = await statementsOf(async () => {
+    expect(await titles('寄居蟹')).toEqual(['寄居蟹淨灘']);
+  });
+  expect(statements.some((text) => text.includes('order by d.resource, d.row_id'))).toBe(false);
 });

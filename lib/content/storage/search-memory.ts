@@ -60,7 +60,7 @@ const MAX_POSTINGS = 4_000_000;
 const LOAD_BATCH = 20_000;
 /** More changed rows than this since the last search (an import, a rebuild): read everything again. */
 const MAX_PATCHED_ROWS = 2_000;
-/** A copy not searched for this long is dropped: removals are kept a day (purgeSearchRemovals). */
+/** A copy not brought up to date for this long is read again: removals are kept a day (purgeSearchRemovals). */
 const IDLE_MS = 6 * 60 * 60 * 1000;
 /** Words and prefixes remembered as in the index or not, at most (until the copy next changes). */
 const MAX_REMEMBERED_TERMS = 50_000;
@@ -114,7 +114,8 @@ class IndexCopy {
   private findableAt = 0;
   /** Each indexed resource's generation as far as this copy holds it. */
   private readonly generations = new Map<string, number>();
-  private lastSearched = 0;
+  /** When the copy was last brought up to what was committed. */
+  private currentAt = 0;
   private loaded = false;
   /** Whether the documents are being read again, and how many times the copy changed. */
   private loading = false;
@@ -147,7 +148,7 @@ class IndexCopy {
 
   private async catchUpOnce(): Promise<void> {
     const names = indexedResources().map((definition) => definition.name);
-    if (!this.loaded || Date.now() - this.lastSearched > IDLE_MS) {
+    if (!this.loaded || Date.now() - this.currentAt > IDLE_MS) {
       await this.load(names);
       return;
     }
@@ -183,6 +184,7 @@ class IndexCopy {
       this.apply(resource, removed, documents.rows, terms);
       this.generations.set(resource, generations[i]);
     }
+    this.currentAt = Date.now();
   }
 
   private documentsQuery(): SQL {
@@ -217,6 +219,7 @@ class IndexCopy {
       }
       names.forEach((name, i) => this.generations.set(name, generations[i]));
       this.loaded = true;
+      this.currentAt = Date.now();
     } finally {
       this.loading = false;
       this.changes++;
@@ -367,7 +370,6 @@ class IndexCopy {
     page: IndexPage,
   ): Promise<{ matches: IndexMatch[]; facets: IndexFacet[] }> {
     await this.catchUp();
-    this.lastSearched = Date.now();
     const lists = await Promise.all(
       groups.map((group) => Promise.all(group.alternatives.map((a) => this.postingsOf(a)))),
     );
@@ -427,6 +429,14 @@ export async function searchIndexCopy(
 export async function heldTerms(alternatives: TermAlternative[]): Promise<Set<string>> {
   if (alternatives.length === 0) return new Set();
   return (await copyOfIndex()).holds(alternatives);
+}
+
+/**
+ * Reads the documents into this server's copy ahead of the first search (at the server's start, in
+ * the background): 120,000 of them take seconds, which the first visitor to search would wait.
+ */
+export async function warmSearchIndexCopy(): Promise<void> {
+  await (await copyOfIndex()).catchUp();
 }
 
 /** The first moment after `now` at which an indexed row enters or leaves the public window, or null. */
