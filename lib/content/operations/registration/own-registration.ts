@@ -1,13 +1,13 @@
 import 'server-only';
 import { config } from '../../../config';
 import { requireAccess, type Actor } from '../../model/actor';
-import type { ResourceDefinition } from '../../model/define';
 import { invalid, invalidFields, notFound } from '../../model/errors';
-import { askedFields, registrantDefinition, type RegistrationStatus } from '../../model/registration';
+import { askedFields, type RegistrationStatus } from '../../model/registration';
 import { validateInput } from '../../model/validation';
 import { toWireDateTime } from '../../model/wire-dates';
 import { registrationWithToken, updateRegistration, type RegistrationRow } from '../../storage/registrations';
 import { findActivity, mailAfter } from './shared';
+import { formDefinition } from './sign-up';
 import { changeLocked } from './waiting-list';
 
 /* The manage page: the person with the link. */
@@ -66,12 +66,7 @@ export async function updateOwnRegistration(actor: Actor, token: unknown, body: 
   if (row.status === 'cancelled') throw invalid('registrationCancelled');
   await changeLocked(row.id, async (tx, current, activity) => {
     const asked = askedFields(activity.askFields);
-    const definition: ResourceDefinition = {
-      ...registrantDefinition,
-      fields: Object.fromEntries(
-        asked.map(({ name, required }) => [name, { ...registrantDefinition.fields[name], required }]),
-      ),
-    };
+    const definition = formDefinition(activity, 'own');
     const { values, issues } = validateInput(definition, body, 'add', actor.language, config().siteTimeZone);
     if (issues.length) throw invalidFields(issues);
     const answers = Object.fromEntries(

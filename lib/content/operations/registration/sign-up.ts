@@ -55,15 +55,20 @@ const newToken = () => randomBytes(32).toString('base64url');
 const newCode = () =>
   Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
-/** The form's fields for one activity: its asked fields (required as it says), and seats up to its `maxSeats`. */
-export function formDefinition(activity: Activity, mode: 'visitor' | 'staff'): ResourceDefinition {
+/**
+ * The form's fields for one activity: its asked fields (required as it says but for staff), and seats up
+ * to its `maxSeats`; the person's own later change (`own`) has the asked fields only.
+ */
+export function formDefinition(activity: Activity, mode: 'visitor' | 'staff' | 'own'): ResourceDefinition {
   const { name, email, seats } = registrantDefinition.fields;
   const asked = Object.fromEntries(
     askedFields(activity.askFields).map(({ name: key, required }) => [
       key,
-      { ...registrantDefinition.fields[key], required: mode === 'visitor' && required },
+      { ...registrantDefinition.fields[key], required: mode !== 'staff' && required },
     ]),
   );
+  // The person's own later changes are to the answers only.
+  if (mode === 'own') return { ...registrantDefinition, fields: asked };
   return {
     ...registrantDefinition,
     fields: { name, email, seats: { ...seats, max: mode === 'visitor' ? activity.maxSeats : seats.max }, ...asked },
