@@ -86,3 +86,29 @@ test('a bump moves a name no table counts, in the transaction of the write, and 
   const [after] = await storedGenerations([name]);
   expect(after).toBeGreaterThan(first);
 });
+
+test('reads asked while one is under way go together in the next, sent after they asked', async () => {
+  const db = await getDb();
+  await bumpStoredGeneration(db, 'webnews:together');
+  const expected = await storedGenerations(['webnews', 'webnews:together'], db);
+  // A write, so that PGlite reads again too.
+  await bumpStoredGeneration(db, 'webnews:together');
+  const select = jest.spyOn(db, 'select');
+  try {
+    const first = storedGenerations(['webnews'], db);
+    expect(select).toHaveBeenCalledTimes(1);
+    const others = Array.from({ length: 9 }, (_, i) =>
+      storedGenerations(i % 2 ? ['webnews:together'] : ['webnews', 'webnews:together'], db),
+    );
+    // Not sent yet: they wait for the first read to return.
+    expect(select).toHaveBeenCalledTimes(1);
+    const answers = await Promise.all([first, ...others]);
+    expect(select).toHaveBeenCalledTimes(2);
+    const bumped = answers[2][0];
+    expect(bumped).toBeGreaterThan(expected[1]);
+    expect(answers[0]).toEqual([expected[0]]);
+    expect(answers[1]).toEqual([expected[0], bumped]);
+  } finally {
+    select.mockRestore();
+  }
+});
