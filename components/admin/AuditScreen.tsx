@@ -1,8 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import type { FormEvent } from 'react';
+import { usePathname, useSearchParams } from 'next/navigation';
 import useSWR from 'swr';
 import { auditFilterKeys, auditRequest, auditSearch } from '@/lib/admin/audit';
 import { DEFAULT_LIST_PAGE_SIZE } from '@/lib/admin/list';
@@ -13,7 +12,8 @@ import { auditActions, isAuditAction } from '@/lib/content/model/audit-actions';
 import { allResources, findResource } from '@/lib/content/model/registry';
 import webmemberdept from '@/lib/content/resources/webmemberdept';
 import { useAdminSession } from './AdminSession';
-import { FilterButtons, ListTable, LoadStatus } from './LoadStatus';
+import { FilterForm } from './FilterForm';
+import { ListTable, LoadStatus } from './LoadStatus';
 import { ExportButtons } from './ExportButtons';
 import { Pager } from './Pager';
 import { ScreenTitle } from './ScreenTitle';
@@ -26,7 +26,6 @@ import { formatWireDate } from '@/lib/admin/cells';
 export function AuditScreen() {
   const { language } = useAdminSession();
   const t = useTranslations('admin');
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const query = new URLSearchParams(searchParams.toString());
@@ -43,26 +42,12 @@ export function AuditScreen() {
   const memberId = query.get('memberId') ?? '';
   const resourceName = (name: string | null) => (name ? (findResource(name)?.label[language] ?? name) : '');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    router.push(
-      `${pathname}${auditSearch(Object.fromEntries(auditFilterKeys.map((key) => [key, String(form.get(key) ?? '')])))}`,
-    );
-  };
-
   return (
     <>
       <ScreenTitle title={title}>
         <ExportButtons path="audit/export" body={request} />
       </ScreenTitle>
-      <form
-        key={query.toString()}
-        className="admin-filters"
-        role="search"
-        aria-label={t('list.filters')}
-        onSubmit={submit}
-      >
+      <FilterForm keys={auditFilterKeys}>
         <div className="admin-field">
           <label htmlFor="audit-action">{t('audit.action')}</label>
           <select id="audit-action" name="action" defaultValue={query.get('action') ?? ''}>
@@ -121,8 +106,7 @@ export function AuditScreen() {
           <label htmlFor="audit-to">{t('audit.to')}</label>
           <input id="audit-to" name="to" type="date" defaultValue={query.get('to') ?? ''} />
         </div>
-        <FilterButtons active={auditFilterKeys.some((key) => query.get(key))} onClear={() => router.push(pathname)} />
-      </form>
+      </FilterForm>
       <LoadStatus error={error} loading={isLoading && !data} retry={mutate} />
       {data ? (
         <ListTable

@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { fileKind, formatFileSize } from '@/lib/admin-form/format';
 import { formatWireDate } from '@/lib/admin/cells';
@@ -16,7 +16,8 @@ import { findResource } from '@/lib/content/model/registry';
 import { isWireLanguage } from '@/lib/i18n/languages';
 import { useAdminSession } from './AdminSession';
 import { GuardedLink } from './LeaveGuard';
-import { FilterButtons, ListTable, LoadStatus } from './LoadStatus';
+import { FilterForm } from './FilterForm';
+import { ListTable, LoadStatus } from './LoadStatus';
 import { MediaAltForm } from './MediaAltForm';
 import { MediaImageTools } from './MediaImageTools';
 import { MediaThumb } from './MediaPicker';
@@ -33,7 +34,6 @@ import { useReportError, useToast } from './Toasts';
 export function MediaScreen() {
   const { language } = useAdminSession();
   const t = useTranslations('admin');
-  const router = useRouter();
   const pathname = usePathname();
   const query = new URLSearchParams(useSearchParams().toString());
   const request = mediaRequest(query, DEFAULT_LIST_PAGE_SIZE);
@@ -43,14 +43,6 @@ export function MediaScreen() {
   const reportError = useReportError();
   const [busy, setBusy] = useState(false);
   const title = t('media.title');
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    router.push(
-      `${pathname}${mediaSearch(Object.fromEntries(mediaFilterKeys.map((key) => [key, String(form.get(key) ?? '')])))}`,
-    );
-  };
 
   const remove = async (id: string, name: string) => {
     setBusy(true);
@@ -88,13 +80,7 @@ export function MediaScreen() {
     <>
       <ScreenTitle title={title} />
       <p className="admin-hint">{t('media.hint')}</p>
-      <form
-        key={query.toString()}
-        className="admin-filters"
-        role="search"
-        aria-label={t('list.filters')}
-        onSubmit={submit}
-      >
+      <FilterForm keys={mediaFilterKeys}>
         <div className="admin-field">
           <label htmlFor="media-type">{t('media.type')}</label>
           <select id="media-type" name="type" defaultValue={query.get('type') ?? ''}>
@@ -117,8 +103,7 @@ export function MediaScreen() {
           />
           <label htmlFor="media-unused">{t('media.unused')}</label>
         </div>
-        <FilterButtons active={mediaFilterKeys.some((key) => query.get(key))} onClear={() => router.push(pathname)} />
-      </form>
+      </FilterForm>
       <LoadStatus error={error} loading={isLoading && !data} retry={mutate} />
       {data ? (
         <ListTable
