@@ -62,13 +62,13 @@ if (databaseUrl) {
       // database is whole: the request log shows them.
       const copies = () => server!.output().match(/"route":"\/\[locale\]\/server-error","status":200/g)?.length ?? 0;
       await expect.poll(copies, { timeout: 30_000 }).toBe(2);
-      await sql(url, 'ALTER TABLE search_documents RENAME TO search_documents_away');
+      await sql(url, 'ALTER TABLE search_terms RENAME TO search_terms_away');
       try {
         for (const [language, lang, errors] of [
           ['tw', 'zh-Hant-TW', twErrors],
           ['en', 'en', enErrors],
         ] as const) {
-          // A search nobody made before: it reads the search index's table, which is gone.
+          // A word nobody searched before: its rows are read from the search index's terms, which are gone.
           const response = await request.get(`${base}/${language}/search?q=failure-${Date.now()}`);
           expect(response.status()).toBe(500);
           expect(response.headers()['cache-control']).toBe('no-store');
@@ -84,7 +84,7 @@ if (databaseUrl) {
           expect(html).toContain(`action="/${language}/search"`);
         }
       } finally {
-        await sql(url, 'ALTER TABLE search_documents_away RENAME TO search_documents');
+        await sql(url, 'ALTER TABLE search_terms_away RENAME TO search_terms');
       }
       // Once the table is back, the page is itself again.
       const after = await request.get(`${base}/en/search?q=recovered-${Date.now()}`);
