@@ -47,7 +47,7 @@ import {
  * The index entries of one alternative: a term, or the terms it starts (a range of the index, which
  * orders terms by code point: `trust` … `trusu`).
  */
-export function termCondition(alternative: TermAlternative): SQL {
+function termCondition(alternative: TermAlternative): SQL {
   if (!alternative.prefix) return sql`t.term = ${alternative.term}`;
   const last = alternative.term.charCodeAt(alternative.term.length - 1);
   const after = alternative.term.slice(0, -1) + String.fromCharCode(last + 1);
