@@ -48,6 +48,8 @@ interface Entry {
   bytes: number;
   /** It expires at a publication-window change: never served past it, not even while refreshed. */
   exact?: boolean;
+  /** A visitor's read: it follows the public window (signed-in reads see every row whatever its window). */
+  windowed: boolean;
 }
 
 interface CacheState {
@@ -77,13 +79,26 @@ const state: CacheState = processSlot('publicReads', () => ({
 }));
 
 /**
- * The next moment a row of `resource` enters or leaves the public window (lib/content/storage/reads.ts
- * `windowChanges`): visitors' entries of it made from now on expire then, so a scheduled row shows
- * at its time rather than up to a TTL later.
+ * The next moment a row of `resource` enters or leaves the public window (lib/content/storage/window-changes.ts),
+ * as read at the resource's local `generation`: visitors' entries of it expire then, those made from
+ * now on and those made before it was known (after a write, a list may be read before its window),
+ * so a scheduled row shows at its time rather than up to a TTL later. What was read before the
+ * latest write may be out of date and is not noted.
  */
-export function noteWindowChange(resource: string, next: number | undefined): void {
-  if (next === undefined) state.windows.delete(resource);
-  else state.windows.set(resource, next);
+export function noteWindowChange(resource: string, next: number | undefined, generation: number): void {
+  if (generation !== localGeneration(resource) || state.windows.get(resource) === next) return;
+  if (next === undefined) {
+    state.windows.delete(resource);
+    return;
+  }
+  state.windows.set(resource, next);
+  for (const key of state.keysOf.get(resource) ?? []) {
+    const entry = state.entries.get(key);
+    if (entry?.windowed && entry.expires > next) {
+      entry.expires = next;
+      entry.exact = true;
+    }
+  }
 }
 
 /** The first moment after `after` at which any resource's rows enter or leave the public window, if one is known. */
@@ -106,6 +121,8 @@ export function nextWindowChange(after: number): number | undefined {
 export function invalidate(resource: string, write: TierWrite & { id?: number } = {}): Promise<void> {
   state.generations.set(resource, (state.generations.get(resource) ?? 0) + 1);
   for (const key of state.keysOf.get(resource) ?? []) drop(key);
+  // The write may have moved the window: it is read again (noteWindowChange).
+  state.windows.delete(resource);
   // Whole pages, visitors' API answers and site-wide reads (lib/server/stored-pages.ts, api-answers.ts,
   // site-reads.ts) follow every write.
   bumpContentEpoch();
@@ -164,12 +181,12 @@ export async function cachedRead<T>(
     state.entries.set(fullKey, hit);
     if (hit.expires <= now && !hit.refreshing) {
       hit.refreshing = true;
-      remember(fullKey, load(), now, options, until).catch(() => (hit.refreshing = false));
+      remember(fullKey, load(), now, options, until, !shared).catch(() => (hit.refreshing = false));
     }
     return hit.value.get() as Promise<T>;
   }
   state.misses++;
-  return remember(fullKey, load(), now, options, until);
+  return remember(fullKey, load(), now, options, until, !shared);
 }
 
 /** Keeps a load under its key: a failed one is dropped, a stale entry it refreshes stays until it succeeds. */
@@ -178,10 +195,21 @@ function remember<T>(
   value: Promise<T>,
   now: number,
   { bytes, lapsesIn }: ReadOptions<T>,
-  until?: number,
+  until: number | undefined,
+  windowed: boolean,
 ): Promise<T> {
-  const exact = until !== undefined && until > now && until < now + TTL_MS;
-  const entry: Entry = { expires: exact ? until : now + TTL_MS, value: new SharedLoad(value), bytes: 0, exact };
+  // A window change that passed as the read began (its conditions may predate it): used by this
+  // read alone, and no longer known (windowChanges learns the next).
+  const exact = until !== undefined && until < now + TTL_MS;
+  if (until !== undefined && until <= now && state.windows.get(resourceOf(fullKey)) === until)
+    state.windows.delete(resourceOf(fullKey));
+  const entry: Entry = {
+    expires: exact ? Math.max(until, now) : now + TTL_MS,
+    value: new SharedLoad(value),
+    bytes: 0,
+    exact,
+    windowed,
+  };
   const refreshing = state.entries.get(fullKey)?.refreshing;
   if (!refreshing) put(fullKey, entry);
   value.then(

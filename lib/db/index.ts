@@ -113,7 +113,10 @@ export function closeDatabaseOnSignals(): void {
       Promise.resolve()
         .then(() => state.beforeClose?.())
         .catch((error) => console.error('Draining the server failed:', error))
-        .then(() => closeDatabase())
+        .then(() => {
+          if (state.beforeClose) console.log('Drained: closing the database.');
+          return closeDatabase();
+        })
         .catch((error) => console.error('Closing the database failed:', error))
         .finally(() => {
           if (others.length === 0) process.exit(signal === 'SIGINT' ? 130 : 143);

@@ -9,7 +9,7 @@ import {
   SITE_KEY,
   writtenKeys,
 } from '../../lib/cache/cache-tier';
-import { cachedRead, noteWindowChange } from '../../lib/cache/public-reads';
+import { cachedRead, invalidate, localGeneration, noteWindowChange } from '../../lib/cache/public-reads';
 import { resetConfig } from '../../lib/config';
 import { windowChanges } from '../../lib/content/storage/reads';
 import { resources } from '../../lib/content/model/registry';
@@ -88,19 +88,71 @@ describe('how long the tier keeps a page', () => {
   });
 });
 
-test('visitors’ cached reads of a resource expire at its next window change, and are not served past it', async () => {
-  let loads = 0;
-  const load = async () => ++loads;
-  const now = Date.now();
-  noteWindowChange('webnews', now + 1_000);
-  try {
+describe('visitors’ cached reads and the public window', () => {
+  const note = (next: number | undefined) => noteWindowChange('webnews', next, localGeneration('webnews'));
+  afterEach(() => note(undefined));
+
+  test('they expire at the next window change, and are not served past it', async () => {
+    let loads = 0;
+    const load = async () => ++loads;
+    const now = Date.now();
+    note(now + 1_000);
     await cachedRead('webnews', 'window-test', load, { now });
     await cachedRead('webnews', 'window-test', load, { now: now + 999 });
     expect(loads).toBe(1);
     expect(await cachedRead('webnews', 'window-test', load, { now: now + 1_000 })).toBe(2);
-  } finally {
-    noteWindowChange('webnews', undefined);
-  }
+  });
+
+  test('one read before the window was known ends at it once it is; signed-in reads never do', async () => {
+    let loads = 0;
+    const load = async () => ++loads;
+    const now = Date.now();
+    await cachedRead('webnews', 'window-before', load, { now });
+    await cachedRead('webnews', 'window-before-shared', load, { now, shared: 7 });
+    note(now + 1_000);
+    expect(await cachedRead('webnews', 'window-before', load, { now: now + 999 })).toBe(1);
+    expect(await cachedRead('webnews', 'window-before', load, { now: now + 1_000 })).toBe(3);
+    expect(await cachedRead('webnews', 'window-before-shared', load, { now: now + 1_000, shared: 7 })).toBe(2);
+  });
+
+  test('a window read before a write is not taken for the one after it', async () => {
+    let loads = 0;
+    const load = async () => ++loads;
+    const now = Date.now();
+    const before = localGeneration('webnews');
+    await invalidate('webnews');
+    noteWindowChange('webnews', now + 1_000, before);
+    await cachedRead('webnews', 'window-stale', load, { now });
+    expect(await cachedRead('webnews', 'window-stale', load, { now: now + 1_000 })).toBe(1);
+  });
+
+  test('a read that begins as the known change passes is used by itself alone', async () => {
+    let loads = 0;
+    const load = async () => ++loads;
+    const now = Date.now();
+    note(now);
+    expect(await cachedRead('webnews', 'window-passed', load, { now })).toBe(1);
+    expect(await cachedRead('webnews', 'window-passed', load, { now })).toBe(2);
+    // The change passed is forgotten: the reads after it are kept again.
+    expect(await cachedRead('webnews', 'window-passed', load, { now })).toBe(2);
+  });
+
+  test('a row scheduled a moment later joins the visitors’ list then, with no page rendered meanwhile', async () => {
+    const admin = await signedIn(1);
+    const at = new Date(Date.now() + 1_500);
+    const added = await call(
+      'POST',
+      'webnews/add',
+      { title: 'window list', publishAt: at.toISOString() },
+      { token: admin.token },
+    );
+    expect(added.status).toBe(200);
+    const id = (added.body as { id: number }).id;
+    const ids = async () => (await call('POST', 'webnews/getlist', { page: 1 })).body as { data: { id: number }[] };
+    expect((await ids()).data.map((row) => row.id)).not.toContain(id);
+    await new Promise((resolve) => setTimeout(resolve, at.getTime() - Date.now() + 50));
+    expect((await ids()).data.map((row) => row.id)).toContain(id);
+  });
 });
 
 describe('purges', () => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, getTableColumns, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { readsAsMember } from '../../cache/member-scope';
 import { previewGrant } from '../../cache/preview-scope';
@@ -55,6 +55,10 @@ export function scopeConditions(definition: ResourceDefinition, scope: ReadScope
   } else conditions.push(...published);
   return conditions;
 }
+
+/** A timestamp parameter as PostgreSQL should read it (inside an expression it has no column type to follow). */
+export const timestampValue = (value: string | Date) =>
+  value instanceof Date ? sql`${value.toISOString()}::timestamptz` : sql`${value}`;
 
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

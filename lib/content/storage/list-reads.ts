@@ -12,6 +12,7 @@ import { column, escapeLike, scopeConditions, tableOf, type ReadScope } from './
 import { withPreviewedChange } from './row-reads';
 import { indexedKeywordCondition, relevanceScore } from './search-matching';
 import { readConditions } from './update-times';
+import { knowWindow } from './window-changes';
 
 /** A resource's lists: a page and its total through the read cache, and every row of a list for an export. */
 
@@ -61,9 +62,11 @@ async function listRowsAsStored(
   query: ListQuery,
   generation?: number,
 ): Promise<ListResult> {
+  const uncached = scope.now || (query.conditions?.length && !query.cacheKey);
+  if (scope.publicOnly && !uncached) await knowWindow(definition);
   const where = listConditions(definition, scope, query);
   const load = async () => loadPage(definition, where, query, await countRows(definition, where));
-  if (scope.now || (query.conditions?.length && !query.cacheKey)) return load();
+  if (uncached) return load();
   const { conditions, page, pageSize, sort, ...selection } = query;
   const listKey = {
     list: scope.language,

@@ -1,12 +1,10 @@
 import 'server-only';
 import { and, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { cachedRead, noteWindowChange } from '../../cache/public-reads';
-import { getDb } from '../../db';
-import { defaultSortOf, traits, type ResourceDefinition } from '../model/define';
+import { defaultSortOf, type ResourceDefinition } from '../model/define';
 import type { SortKey } from '../model/face';
 import { PUBLIC_PAGE_SIZE } from '../model/face';
 import { MAX_PAGE_SIZE } from '../model/list-request';
-import { column, tableOf } from './content-tables';
+import { column, tableOf, timestampValue } from './content-tables';
 import { getRow, getRows } from './row-reads';
 import { listRows } from './list-reads';
 import { rowOf } from '../model/row-check';
@@ -107,10 +105,6 @@ export async function readPublicRows<D extends ResourceDefinition>(
 
 const columnOf = (definition: ResourceDefinition, key: string) => column(tableOf(definition), key);
 
-/** A timestamp parameter as PostgreSQL should read it (inside an expression it has no column type to follow). */
-const valueOf = (value: string | Date) =>
-  value instanceof Date ? sql`${value.toISOString()}::timestamptz` : sql`${value}`;
-
 /** The first of these fields that is set (an activity's end, else its start). */
 const firstSet = (definition: ResourceDefinition, keys: readonly string[]) =>
   keys.length === 1
@@ -130,7 +124,7 @@ export function atOrAfter(
   const at =
     keys.length === 1 && !(value instanceof Date)
       ? gte(columnOf(definition, keys[0]), value)
-      : sql`${firstSet(definition, keys)} >= ${valueOf(value)}`;
+      : sql`${firstSet(definition, keys)} >= ${timestampValue(value)}`;
   return options.orUnset ? or(isNull(firstSet(definition, keys)), at)! : at;
 }
 
@@ -138,7 +132,7 @@ export function atOrAfter(
 export function before(definition: ResourceDefinition, keys: readonly string[], value: string | Date): Condition {
   return keys.length === 1 && !(value instanceof Date)
     ? lt(columnOf(definition, keys[0]), value)
-    : sql`${firstSet(definition, keys)} < ${valueOf(value)}`;
+    : sql`${firstSet(definition, keys)} < ${timestampValue(value)}`;
 }
 
 /** The field equal to `value`. */
@@ -187,54 +181,4 @@ export function matchesKeywords(definition: ResourceDefinition, terms: string[])
   return keywordConditions(terms, matchers, definition);
 }
 
-interface WindowChanges {
-  /** The latest publishAt/unpublishAt (or `changesAt` field) at or before the moment asked about. */
-  last: Date | null;
-  /** The first one after it. */
-  next: Date | null;
-}
-
-const epochMs = (value: SQL) => sql<number | null>`extract(epoch from ${value}) * 1000`;
-
-/**
- * When rows of `definition` entered or left the public window last, and when one does next (any
- * row, any language: a bound may be early, never late). Cached with the resource's reads: a write
- * drops it, and a value whose `next` has passed is read again. Visitors' cached reads of the
- * resource expire at `next` from then on (lib/cache/public-reads.ts).
- */
-export async function windowChanges(definition: ResourceDefinition, now = new Date()): Promise<WindowChanges> {
-  if (!traits(definition).window) return { last: null, next: null };
-  const load = async (at: Date): Promise<WindowChanges> => {
-    const columns = ['publishAt', 'unpublishAt', ...(definition.changesAt ?? [])].map((key) =>
-      columnOf(definition, key),
-    );
-    const moment = valueOf(at);
-    const db = await getDb();
-    const [row] = await db
-      .select({
-        last: epochMs(
-          sql`greatest(${sql.join(
-            columns.map((c) => sql`max(${c}) filter (where ${c} <= ${moment})`),
-            sql`, `,
-          )})`,
-        ),
-        next: epochMs(
-          sql`least(${sql.join(
-            columns.map((c) => sql`min(${c}) filter (where ${c} > ${moment})`),
-            sql`, `,
-          )})`,
-        ),
-      })
-      .from(tableOf(definition));
-    const date = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Math.floor(Number(ms))));
-    return { last: date(row?.last), next: date(row?.next) };
-  };
-  const cached = await cachedRead(definition.name, 'window-changes', () => load(now));
-  const current =
-    !cached.next || cached.next > now
-      ? cached
-      : await cachedRead(definition.name, `window-changes@${cached.next.getTime()}`, () => load(now));
-  const changes = !current.next || current.next > now ? current : await load(now);
-  noteWindowChange(definition.name, changes.next?.getTime());
-  return changes;
-}
+export { windowChanges } from './window-changes';

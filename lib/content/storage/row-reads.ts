@@ -10,12 +10,14 @@ import { findResource } from '../model/registry';
 import type { Row } from '../model/rows';
 import { column, reviveRow, scopeConditions, tableOf, type ReadScope } from './content-tables';
 import { rowAndCounterpart } from './counterparts';
+import { knowWindow } from './window-changes';
 
 /** One row of a resource, and the checks a write makes against the others (exists, duplicate, combination, in use). */
 
 export async function getRow(definition: ResourceDefinition, scope: ReadScope, id: number): Promise<Row | undefined> {
   // A signed-in read of one row costs one primary-key query, as the generation check would.
   if (!scope.publicOnly || scope.now) return loadRow(definition, scope, id);
+  await knowWindow(definition);
   const row = await cachedRead(definition.name, JSON.stringify({ get: scope.language, id }), () =>
     loadRow(definition, scope, id),
   );
