@@ -83,7 +83,7 @@ test('status badges and the status filter; duplicate; page size; English dates a
   );
   await page.getByLabel('Status').selectOption('scheduled');
   await page.getByLabel('Items per page').selectOption('50');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/publication=scheduled/);
   await expect(page).toHaveURL(/size=50/);
   await expect(rows).toHaveCount(1);

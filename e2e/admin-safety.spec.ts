@@ -65,7 +65,7 @@ test('revisions restore an earlier version; a deleted row comes back from the tr
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log');
   await page.getByLabel('Action').selectOption('restore');
   await page.getByLabel('Content').selectOption('webnews');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/action=restore&resource=webnews/);
   await expect(page.getByRole('row').filter({ hasText: `${first} (#1)` })).toHaveCount(1);
   await expect(page.getByRole('row').filter({ hasText: `${first} (trash)` })).toHaveCount(1);
@@ -96,7 +96,7 @@ test('the audit log searches at once, without waiting for the server to render t
   try {
     await page.getByLabel('Action').selectOption('restore');
     await page.getByLabel('Content').selectOption('webnews');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/en-admin\/audit\?action=restore&resource=webnews$/);
     await expect(page.getByLabel('Action')).toHaveValue('restore');
     await expect(page.getByLabel('Content')).toHaveValue('webnews');
@@ -106,7 +106,7 @@ test('the audit log searches at once, without waiting for the server to render t
     await expect(rows).toContainText(`${title} (trash)`);
     await expect(page.getByRole('button', { name: 'Clear' })).toBeVisible();
     // The form is built again for the new address; the keyboard stays at its search button.
-    await expect(page.getByRole('button', { name: 'Search' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeFocused();
     await expectNoAxeViolations(page);
 
     // Back returns to the whole log, with the fields as its address has them.
@@ -122,7 +122,7 @@ test('the audit log searches at once, without waiting for the server to render t
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect(page).toHaveURL(/\/en-admin\/audit$/);
     await expect(page.getByLabel('Content')).toHaveValue('');
-    await expect(page.getByRole('button', { name: 'Search' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeFocused();
   } finally {
     release();
     await page.unrouteAll({ behavior: 'ignoreErrors' });

@@ -222,6 +222,12 @@ test.describe('back office: screens', () => {
     const table = page.getByRole('table');
     await expect(table.locator('tbody tr').first()).toBeVisible();
     await expectNoAxeViolations(page);
+    // Another page, order or filter is read in the browser: the server never renders the screen again.
+    const renders: string[] = [];
+    page.on('request', (request) => {
+      const headers = request.headers();
+      if (headers.rsc && !headers['next-router-prefetch']) renders.push(request.url());
+    });
     await page.getByRole('link', { name: /^Sort by Title/ }).click();
     await expect(page).toHaveURL(/sort=title&dir=asc/);
     await expect(page.getByRole('columnheader', { name: /Title/ })).toHaveAttribute('aria-sort', 'ascending');
@@ -230,7 +236,7 @@ test.describe('back office: screens', () => {
     // The first cell holds the row's checkbox; the title is in the second.
     const keyword = await table.locator('tbody tr').first().locator('td').nth(1).innerText();
     await page.getByLabel('Keyword').fill(keyword);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/q=/);
     await expect(table.locator('tbody tr').first()).toContainText(keyword);
     // With a keyword the best matches come first; after a column sort, a link goes back to that.
@@ -243,6 +249,20 @@ test.describe('back office: screens', () => {
     await expect(table.locator('tbody tr').first()).toContainText(keyword);
     const pager = page.getByRole('navigation', { name: 'Pages' });
     expect(await pager.getByRole('link', { name: /^Page \d+$/ }).count()).toBeLessThanOrEqual(7);
+    await page.getByLabel('Keyword').fill('');
+    await page.getByLabel('Items per page').selectOption('10');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).not.toHaveURL(/q=/);
+    await expect(page).toHaveURL(/size=10/);
+    const firstTitle = await table.locator('tbody tr').first().locator('td').nth(1).innerText();
+    await pager.getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(pager.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(table.locator('tbody tr').first().locator('td').nth(1)).not.toHaveText(firstTitle);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(table.locator('tbody tr').first().locator('td').nth(1)).toHaveText(firstTitle);
+    expect(renders).toEqual([]);
   });
 
   test('the supervisors list sets its "last updated" stamp', async ({ page }) => {
@@ -310,7 +330,7 @@ test.describe('back office: screens', () => {
     expect(added.status()).toBe(200);
     await signIn(page, 'en', admin, '/en-admin/webcontact');
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'New' });
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/status=0/);
     await page.getByRole('link', { name: subject }).first().click();
     await expect(page.getByText('Hello there.')).toBeVisible();
@@ -319,7 +339,7 @@ test.describe('back office: screens', () => {
     await page.getByRole('button', { name: 'Save the handling' }).click();
     await expect(page).toHaveURL(/\/en-admin\/webcontact$/);
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Closed' });
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByRole('link', { name: subject, exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /Delete/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Add', exact: true })).toHaveCount(0);

@@ -190,7 +190,7 @@ test.describe('info, services, contact and accessibility pages', () => {
     await page.goto('/en/glossary');
     const search = page.getByRole('search', { name: 'Search the glossary' });
     await search.getByLabel('Keyword (Chinese or English)').fill('trust');
-    await search.getByRole('button', { name: 'Search' }).click();
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/en\/glossary\?q=trust$/);
     const rows = page.locator('main tbody tr');
     expect(await rows.count()).toBeGreaterThan(0);

@@ -233,7 +233,7 @@ test('the roster and check-in with a typed code in the back office, with axe', a
   await expectToast(page, 'Sign-up cancelled.');
   await expect(page.getByRole('status').filter({ hasText: 'Confirmed 1' })).toContainText('cancelled 1');
   await page.getByRole('main').getByLabel('Status').selectOption('confirmed');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText('Bo Co.');
 

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { filterSearch } from '@/lib/admin/pager';
+import { useAddressChange } from './AddressLink';
 import { FilterButtons } from './LoadStatus';
 
 /**
@@ -16,13 +17,10 @@ export function FilterForm({ keys, children }: { keys: readonly string[]; childr
   const t = useTranslations('admin');
   const pathname = usePathname();
   const query = useSearchParams().toString();
-  // The screen reads its filters in the browser, so the address changes at once (Next.js keeps
-  // useSearchParams in step with pushState): a router navigation would first wait for the server
-  // to render the page again, queued behind the menu's link prefetches, while the click seems lost.
+  // The screen reads its filters in the browser, so the address changes at once (AddressLink.tsx).
+  const changeAddress = useAddressChange();
   const go = (search: string) => {
-    if (search === (query ? `?${query}` : '')) return;
-    searched.current = true;
-    window.history.pushState(null, '', `${pathname}${search}`);
+    if (changeAddress(`${pathname}${search}`)) searched.current = true;
   };
   // The form is built again for the new address: the keyboard's focus goes back to its search button.
   const form = useRef<HTMLFormElement>(null);

@@ -24,6 +24,7 @@ import { CANCELLED, resourceApi, type Row } from '@/lib/client/resources';
 import { exportAccessOf, hasTrash, importable } from '@/lib/content/model/define';
 import { roleMay } from '@/lib/admin/menu';
 import { findResource } from '@/lib/content/model/registry';
+import { AddressLink, useAddressChange } from './AddressLink';
 import { useAdminSession } from './AdminSession';
 import { ListFilters } from './ListFilters';
 import { ExportButtons } from './ExportButtons';
@@ -72,7 +73,8 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
   const title = sectionLabel ? `${definition.label[language]}：${sectionLabel}` : definition.label[language];
   const pages = totalPages(data?.total ?? 0, state.pageSize);
   const draggable = canDragReorder(definition, state) && !busy;
-  const go = (next: ListState) => router.push(`${pathname}${listSearch(next)}`);
+  const changeAddress = useAddressChange();
+  const go = (next: ListState) => changeAddress(`${pathname}${listSearch(next)}`);
   // Someone has the row's form open (its edit lock): shown beside the title.
   const lockHolder = (row: Row): string | undefined => {
     const lock = row.lock;
@@ -83,7 +85,7 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
   // An out-of-range page is corrected to the nearest existing one, as the API does.
   useEffect(() => {
     if (data && state.page !== clampPage(state.page, pages))
-      router.replace(`${pathname}${listSearch({ ...state, page: clampPage(state.page, pages) })}`);
+      changeAddress(`${pathname}${listSearch({ ...state, page: clampPage(state.page, pages) })}`, { replace: true });
   });
 
   // A selection is of rows on the page shown: another page, filter or order starts a new one.
@@ -198,9 +200,11 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
       {state.keyword ? (
         <p className="admin-hint">
           {state.sort ? (
-            <Link href={`${pathname}${listSearch({ ...state, page: 1, sort: undefined, direction: undefined })}`}>
+            <AddressLink
+              href={`${pathname}${listSearch({ ...state, page: 1, sort: undefined, direction: undefined })}`}
+            >
               {t('list.sortByRelevance')}
-            </Link>
+            </AddressLink>
           ) : (
             t('list.sortedByRelevance')
           )}
@@ -265,7 +269,7 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
                   }
                 >
                   {column.sortable ? (
-                    <Link
+                    <AddressLink
                       href={sortHref(column)}
                       aria-label={
                         t('list.sortBy', { column: columnLabel(column) }) +
@@ -278,7 +282,7 @@ export function ListScreen({ resource, section }: { resource: string; section?: 
                       {state.sort === column.key ? (
                         <span aria-hidden="true">{state.direction === 'desc' ? ' ▼' : ' ▲'}</span>
                       ) : null}
-                    </Link>
+                    </AddressLink>
                   ) : (
                     columnLabel(column)
                   )}

@@ -1,10 +1,10 @@
 'use client';
 
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { pageLinks } from '@/lib/admin/pager';
+import { AddressLink } from './AddressLink';
 
-/** Page links (at most 7) with previous and next; `href(page)` builds each link. */
+/** Page links (at most 7) with previous and next; `href(page)` builds each: the same screen (AddressLink). */
 export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
   const t = useTranslations('admin.pager');
   if (pages <= 1) return null;
@@ -14,21 +14,25 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
       <ul>
         <li>
           {page > 1 ? (
-            <Link href={href(page - 1)}>{t('previous')}</Link>
+            <AddressLink href={href(page - 1)}>{t('previous')}</AddressLink>
           ) : (
             <span aria-disabled="true">{t('previous')}</span>
           )}
         </li>
         {pageLinks(page, pages).map((n) => (
           <li key={n}>
-            <Link href={href(n)} aria-current={n === page ? 'page' : undefined} aria-label={t('page', { page: n })}>
+            <AddressLink
+              href={href(n)}
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={t('page', { page: n })}
+            >
               {n}
-            </Link>
+            </AddressLink>
           </li>
         ))}
         <li>
           {page < pages ? (
-            <Link href={href(page + 1)}>{t('next')}</Link>
+            <AddressLink href={href(page + 1)}>{t('next')}</AddressLink>
           ) : (
             <span aria-disabled="true">{t('next')}</span>
           )}
