@@ -14,9 +14,11 @@ test('anonymous lists come from the cache, and a write through the API shows on 
   const admin = await signedIn(1);
   await call('POST', 'webnews/add', { title: 'first' }, { token: admin.token });
   expect(titles((await call('POST', 'webnews/getlist', {})).body)).toEqual(['first']);
-  const before = cacheStats().hits;
+  // Every read of the second call (the list, and its publication window first) is a hit.
+  const before = cacheStats();
   expect(titles((await call('POST', 'webnews/getlist', {})).body)).toEqual(['first']);
-  expect(cacheStats().hits).toBe(before + 1);
+  expect(cacheStats().misses).toBe(before.misses);
+  expect(cacheStats().hits).toBeGreaterThan(before.hits);
 
   await call('POST', 'webnews/add', { title: 'second' }, { token: admin.token });
   expect(titles((await call('POST', 'webnews/getlist', {})).body)).toEqual(['second', 'first']);
