@@ -137,6 +137,8 @@ for (const language of ['tw', 'en'] as const) {
     await page.keyboard.type(codes[0]);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/${language}-admin$`));
+    // Signed in: the dashboard shown before the next sign-out (the sign-in's navigation has ended).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.dashboard);
     await signOut(page, language);
     await passwordStep(page, language, user);
     await page.keyboard.type(codes[0]);
