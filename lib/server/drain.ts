@@ -96,12 +96,16 @@ export function drain(): Drain {
     return finished;
   };
 
+  let restClosed = false;
   const closeTheRest = (server: http.Server) => {
-    if (connections.size === 0) return;
+    if (restClosed) return;
+    restClosed = true;
+    // What they had read says what they were (tracked from onStop on).
     const lingering = [...connections].map((socket) => `${socket.bytesRead} bytes read, ${socket.bytesWritten} sent`);
-    console.log(
-      `Draining: every request answered; closing ${lingering.length} connection(s) left (${lingering.join('; ')}).`,
-    );
+    if (lingering.length)
+      console.log(
+        `Draining: every request answered; closing ${lingering.length} connection(s) left (${lingering.join('; ')}).`,
+      );
     server.closeAllConnections();
   };
 

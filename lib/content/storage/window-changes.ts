@@ -66,5 +66,5 @@ export async function windowChanges(definition: ResourceDefinition, now = new Da
  * would learn it otherwise).
  */
 export async function knowWindow(definition: ResourceDefinition): Promise<void> {
-  if (traits(definition).window) await windowChanges(definition);
+  await windowChanges(definition);
 }
