@@ -4,10 +4,13 @@ import { SharedLoad } from './shared-load';
 
 /**
  * Site-wide reads that every public page makes (web settings, the footer's counters and update
- * date) and visitors' searches (lib/public/site-search.ts), kept until the next content write (the
- * content epoch, lib/cache/content-epoch.ts) or until `ttlMs` passes, whichever comes first.
- * Concurrent misses share one load. For reads that change without a row write of the content
- * storage (visit counters), the TTL is the bound on how old a figure may be.
+ * date, the search's synonyms) and visitors' searches (lib/public/site-search.ts), kept until the
+ * next content write (the content epoch, lib/cache/content-epoch.ts) or until `ttlMs` passes,
+ * whichever comes first. Concurrent misses share one load. For reads that change without a row
+ * write of the content storage (visit counters), the TTL is the bound on how old a figure may be.
+ *
+ * Searches' answers have a store of their own: visitors' words make thousands of keys, which would
+ * otherwise push out the few reads every page makes.
  */
 interface Entry {
   epoch: number;
@@ -16,12 +19,13 @@ interface Entry {
 }
 
 // One per process: pages and API routes are separate bundles that must share one cache.
+type Store = 'site' | 'searches';
 declare module '../runtime/process-state' {
   interface ProcessSlots {
-    siteReads: Map<string, Entry>;
+    siteReads: Record<Store, Map<string, Entry>>;
   }
 }
-const entries: Map<string, Entry> = processSlot('siteReads', () => new Map());
+const stores = processSlot('siteReads', () => ({ site: new Map(), searches: new Map() }));
 
 const SITE_READ_TTL_MS = 30_000;
 /** Bound on the entries: keys may come from visitors (a search's words); the oldest go first. */
@@ -32,7 +36,9 @@ export function cachedSiteRead<T>(
   load: () => Promise<T>,
   ttlMs = SITE_READ_TTL_MS,
   now = Date.now(),
+  store: Store = 'site',
 ): Promise<T> {
+  const entries = stores[store];
   const epoch = contentEpoch();
   const hit = entries.get(key);
   if (hit && hit.epoch === epoch && hit.expires > now) return hit.value.get() as Promise<T>;
@@ -50,5 +56,5 @@ export function cachedSiteRead<T>(
 
 /** For tests. */
 export function clearSiteReads(): void {
-  entries.clear();
+  for (const entries of Object.values(stores)) entries.clear();
 }

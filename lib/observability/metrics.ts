@@ -32,12 +32,16 @@ interface CacheCounts {
 }
 
 /**
- * The two caches keep their counts in their process slots (lib/cache/public-reads.ts,
- * lib/server/stored-pages.ts); read here at scrape time rather than imported, which would tie the metrics
- * to the database.
+ * The caches keep their counts in their process slots (lib/cache/public-reads.ts,
+ * lib/server/stored-pages.ts, lib/content/storage/search-memory.ts); read here at scrape time rather
+ * than imported, which would tie the metrics to the database.
  */
-function cacheCounts(): Record<'page' | 'read', CacheCounts | undefined> {
-  return { page: existingProcessSlot('storedPages'), read: existingProcessSlot('publicReads') };
+function cacheCounts(): Record<'page' | 'read' | 'search', CacheCounts | undefined> {
+  return {
+    page: existingProcessSlot('storedPages'),
+    read: existingProcessSlot('publicReads'),
+    search: existingProcessSlot('searchRankings'),
+  };
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
@@ -92,12 +96,12 @@ function create(): Metrics {
   for (const [name, help, read] of [
     [
       'cache_hits_total',
-      'Cache hits (page: whole public pages; read: public content reads).',
+      'Cache hits (page: whole public pages; read: public content reads; search: rankings of site searches, whose other pages are slices of them).',
       (c: CacheCounts) => c.hits,
     ],
     [
       'cache_misses_total',
-      'Cache misses (page: whole public pages; read: public content reads).',
+      'Cache misses (page: whole public pages; read: public content reads; search: rankings of site searches).',
       (c: CacheCounts) => c.misses,
     ],
   ] as const) {

@@ -259,7 +259,7 @@ async function keptSearch(
     filters.year ?? '',
     pageSize,
   ]);
-  return cachedSiteRead(key, load, Math.min(KEPT_SEARCH_MS, (at ?? Infinity) - now), now);
+  return cachedSiteRead(key, load, Math.min(KEPT_SEARCH_MS, (at ?? Infinity) - now), now, 'searches');
 }
 
 /**

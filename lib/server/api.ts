@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline as pipeStreams } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { dispatch, visitorReadRoute } from '../api/dispatch';
+import { requestWithBody, wholeAnswerBody } from '../api/http';
 import { XSRF_COOKIE, XSRF_HEADER } from '../api/xsrf-cookie';
 import { xsrfMatches } from '../api/xsrf';
 import { contentEpoch } from '../cache/content-epoch';
@@ -33,6 +34,9 @@ function headersOf(dev: boolean): [string, string][] {
   return securityHeaders(dev).map(({ key, value }) => [key.toLowerCase(), value]);
 }
 
+/** A body up to this size is read before the call is dispatched (JSON calls are small); a larger one is streamed. */
+const READ_AHEAD_LIMIT = 64 * 1024;
+
 /**
  * The request as the dispatcher reads it (a fetch Request): the path and query as sent, on a fixed
  * origin (no handler reads the host; the scheme comes from X-Forwarded-Proto), the headers as the
@@ -52,14 +56,19 @@ function toRequest(request: http.IncomingMessage, body?: Buffer): Request {
     }
   }
   const method = (request.method ?? 'GET').toUpperCase();
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const stream = () => Readable.toWeb(request) as ReadableStream<Uint8Array>;
-  return new Request(`http://localhost${request.url ?? '/'}`, {
-    method,
-    headers,
-    ...(hasBody ? { body: body ?? stream(), duplex: 'half' } : {}),
-  } as RequestInit);
+  const url = `http://localhost${request.url ?? '/'}`;
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
+  if (body) return requestWithBody(url, { method, headers }, body);
+  const stream = Readable.toWeb(request) as ReadableStream<Uint8Array>;
+  return new Request(url, { method, headers, body: stream, duplex: 'half' } as RequestInit);
 }
+
+/** Whether the request's body is small enough, by its declared length, to be read whole before dispatching. */
+const readsAhead = (request: http.IncomingMessage) =>
+  request.method !== 'GET' &&
+  request.method !== 'HEAD' &&
+  request.headers['transfer-encoding'] === undefined &&
+  Number(request.headers['content-length']) <= READ_AHEAD_LIMIT;
 
 /** The head: the fixed headers, the answer's (several Set-Cookie included), then the stages' decisions over it. */
 function writeHead(
@@ -132,7 +141,7 @@ async function send(
   }
   if (isJson(type)) {
     // Whole: the dispatcher made it whole; its size chooses the coding.
-    const body = Buffer.from(await answer.arrayBuffer());
+    const body = wholeAnswerBody(answer) ?? Buffer.from(await answer.arrayBuffer());
     endWhole(exchange, body);
     return body;
   }
@@ -236,10 +245,11 @@ export function apiStage({ dev }: { dev: boolean }): Stage {
     const kept = read?.key ? keptAnswer(read.key) : undefined;
     if (kept) return sendKept(exchange, kept, fixed);
     const epoch = contentEpoch();
-    const answer = await dispatch(toRequest(request, read?.body));
+    const body = read?.body ?? (readsAhead(request) ? await readWhole(request) : undefined);
+    const answer = await dispatch(toRequest(request, body));
     const headers = answerHeaders(answer);
-    const body = await send(exchange, answer, fixed);
-    if (read?.key && read.route && body && answer.status === 200 && !answer.headers.has('set-cookie'))
-      keepAnswer(read.key, { status: answer.status, headers, body, route: read.route }, epoch);
+    const sent = await send(exchange, answer, fixed);
+    if (read?.key && read.route && sent && answer.status === 200 && !answer.headers.has('set-cookie'))
+      keepAnswer(read.key, { status: answer.status, headers, body: sent, route: read.route }, epoch);
   };
 }

@@ -16,6 +16,7 @@ import { searchSite } from '../../lib/public/site-search';
 import { signedIn, call } from '../helpers/api';
 import { addRow } from '../helpers/content';
 import { withDatabase } from '../helpers/database';
+import { existingProcessSlot } from '../../lib/runtime/process-state';
 
 const database = withDatabase();
 const url = process.env.DATABASE_URL;
@@ -177,6 +178,25 @@ test('what the index holds is asked once until the copy changes; a word written 
   expect(await titles('octopsu')).toEqual([]);
   await writeElsewhere('Octopus garden');
   expect(await titles('octopsu')).toEqual(['Octopus garden']);
+});
+
+test('a query’s other pages are slices of its kept ranking, until the copy takes in a write', async () => {
+  for (const n of [1, 2, 3]) await addRow('webnews', { title: `水母觀察 ${n}` }, { token, language: 'tw' });
+  const pageOf = async (page: number) => {
+    clearSiteReads();
+    return (await searchSite('tw', '水母', page, {}, 1)).hits.map((hit) => hit.title);
+  };
+  const rankings = () => ({ ...existingProcessSlot('searchRankings')! });
+  const first = await pageOf(1);
+  const before = rankings();
+  const pages = [first, await pageOf(2), await pageOf(3)];
+  expect(rankings()).toMatchObject({ hits: before.hits + 2, misses: before.misses });
+  expect(pages.flat().sort()).toEqual(['水母觀察 1', '水母觀察 2', '水母觀察 3']);
+
+  await writeElsewhere('水母觀察 4');
+  const all = [await pageOf(1), await pageOf(2), await pageOf(3), await pageOf(4)];
+  expect(rankings().misses).toBe(before.misses + 1);
+  expect(all.flat().sort()).toEqual(['水母觀察 1', '水母觀察 2', '水母觀察 3', '水母觀察 4']);
 });
 
 test('a row scheduled for a moment later is found from that moment, with no write between', async () => {

@@ -5,7 +5,9 @@
 import { IndexDocuments, type DocumentRow } from '../../lib/content/storage/search-documents';
 import {
   findableSlots,
+  pageOfRanking,
   rankMatches,
+  rankTop,
   type IndexScope,
   type Postings,
   type QueryGroup,
@@ -128,6 +130,25 @@ test.each([
     expect(matches.map(({ resource, rowId }) => ({ resource, rowId }))).toEqual(expected.slice(offset, offset + limit));
     expect(matches.every((match) => match.exactTitle === (rows[match.rowId - 1].title === TITLE))).toBe(true);
   }
+});
+
+test('a ranking kept to some depth holds the first matches in order, and says whether any were left out', () => {
+  const findable = findableSlots(documents, scope, false);
+  const expected = reference(false);
+  const shallow = rankTop(documents, groups, lists, TITLE, scope, {}, 100, findable);
+  expect(shallow.complete).toBe(false);
+  expect(
+    pageOfRanking(documents, shallow, TITLE, { offset: 90, limit: 10 }).map(({ resource, rowId }) => ({
+      resource,
+      rowId,
+    })),
+  ).toEqual(expected.slice(90, 100));
+  const whole = rankTop(documents, groups, lists, TITLE, scope, {}, expected.length, findable);
+  expect([whole.complete, whole.ranked.length]).toEqual([true, expected.length]);
+  expect(rankTop(documents, groups, lists, TITLE, scope, {}, 0, findable)).toMatchObject({
+    complete: false,
+    ranked: new Int32Array(),
+  });
 });
 
 test('the counts are every match’s, by place and year, whatever the page', () => {

@@ -11,7 +11,8 @@ import { IndexDocuments, type DocumentRow } from './search-documents';
 import { indexedResources } from './search-index';
 import {
   findableSlots,
-  rankMatches,
+  pageOfRanking,
+  rankTop,
   type Findable,
   type IndexFacet,
   type IndexMatch,
@@ -19,8 +20,21 @@ import {
   type IndexScope,
   type Postings,
   type QueryGroup,
+  type Ranking,
   type TermAlternative,
 } from './search-ranking';
+
+/** Queries whose ranking is kept, the least recently asked dropped first; and how far one is ranked at least. */
+const MAX_RANKINGS = 256;
+const MIN_RANKED = 100;
+
+/** A query's ranking, good while the copy and the visitors' findable rows it was made from are. */
+interface KeptRanking {
+  ranking: Ranking;
+  changes: number;
+  findable: Findable;
+  bytes: number;
+}
 
 /**
  * The site search's index, copied into this server's memory as searches read it, and kept exact by
@@ -41,6 +55,8 @@ import {
  * What it holds: every entry's document (its place, language, date and year, public window, title;
  * about 100 bytes a row: search-documents.ts), and the rows of the words and prefixes searched
  * lately, up to MAX_POSTINGS entries (8 bytes each). search-ranking.ts matches and ranks over them.
+ * And the rankings of the queries asked lately (their first hundred matches or more, MAX_RANKINGS of
+ * them), so that the next page of a query is a slice, not a second ranking of every match.
  */
 
 /**
@@ -109,6 +125,8 @@ class IndexCopy {
   /** Whether the index holds a word or prefix not kept in `postings`, as of `heldAt` changes. */
   private readonly held = new Map<string, boolean>();
   private heldAt = 0;
+  /** Rankings by query and scope (`search`), the least recently asked first. */
+  private readonly rankings = new Map<string, KeptRanking>();
   /** What visitors of a scope may find, by scope, as of `findableAt` changes. */
   private readonly findable = new Map<string, Findable>();
   private findableAt = 0;
@@ -370,10 +388,60 @@ class IndexCopy {
     page: IndexPage,
   ): Promise<{ matches: IndexMatch[]; facets: IndexFacet[] }> {
     await this.catchUp();
-    const lists = await Promise.all(
-      groups.map((group) => Promise.all(group.alternatives.map((a) => this.postingsOf(a)))),
-    );
-    return rankMatches(this.documents, groups, lists, title, scope, page, this.findableIn(scope, readsAsMember()));
+    const member = readsAsMember();
+    const key = JSON.stringify([
+      groups,
+      title,
+      scope.language,
+      member,
+      scope.places,
+      page.places ?? null,
+      page.year ?? null,
+    ]);
+    const wanted = page.offset + page.limit;
+    const counts = rankingCounts();
+    let entry = this.rankings.get(key);
+    // Most recently asked last.
+    this.forget(key);
+    if (
+      !entry ||
+      entry.changes !== this.changes ||
+      entry.findable !== this.findableIn(scope, member) ||
+      (!entry.ranking.complete && entry.ranking.ranked.length < wanted)
+    ) {
+      const changes = this.changes;
+      const lists = await Promise.all(
+        groups.map((group) => Promise.all(group.alternatives.map((a) => this.postingsOf(a)))),
+      );
+      // From here to the end, nothing awaits: the copy cannot change under the ranking.
+      const findable = this.findableIn(scope, member);
+      // A page further than the one kept ranks twice as far, so that paging on costs few rankings.
+      const depth = Math.max(wanted, MIN_RANKED, 2 * (entry?.ranking.ranked.length ?? 0));
+      const ranking = rankTop(this.documents, groups, lists, title, scope, page, depth, findable);
+      // Rows read while the copy took in a change may predate it: used once, not kept.
+      if (changes !== this.changes || this.loading)
+        return { matches: pageOfRanking(this.documents, ranking, title, page), facets: ranking.facets };
+      entry = {
+        ranking,
+        changes,
+        findable,
+        bytes: 2 * key.length + ranking.ranked.byteLength + 64 * ranking.facets.length,
+      };
+      counts.misses++;
+    } else counts.hits++;
+    this.rankings.set(key, entry);
+    counts.bytes += entry.bytes;
+    counts.entries = this.rankings;
+    if (this.rankings.size > MAX_RANKINGS) this.forget(this.rankings.keys().next().value!);
+    const { ranking } = entry;
+    return { matches: pageOfRanking(this.documents, ranking, title, page), facets: ranking.facets };
+  }
+
+  private forget(key: string): void {
+    const entry = this.rankings.get(key);
+    if (!entry) return;
+    this.rankings.delete(key);
+    rankingCounts().bytes -= entry.bytes;
   }
 
   /** Which rows visitors of the scope may find: worked out once until the copy or the public window changes. */
@@ -401,11 +469,16 @@ class IndexCopy {
 declare module '../../runtime/process-state' {
   interface ProcessSlots {
     searchCopies: WeakMap<Database, IndexCopy>;
+    /** The kept rankings' counts, read by the metrics (lib/observability/metrics.ts, cache "search"). */
+    searchRankings: { hits: number; misses: number; entries: { size: number }; bytes: number };
   }
 }
 
 // One per process and database: pages and API routes are separate bundles that must share it.
 const copies = processSlot('searchCopies', () => new WeakMap<Database, IndexCopy>());
+
+const rankingCounts = () =>
+  processSlot('searchRankings', () => ({ hits: 0, misses: 0, entries: { size: 0 }, bytes: 0 }));
 
 async function copyOfIndex(): Promise<IndexCopy> {
   const db = await getDb();

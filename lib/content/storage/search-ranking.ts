@@ -179,10 +179,20 @@ export function findableSlots(documents: IndexDocuments, scope: IndexScope, memb
 }
 
 /**
+ * The first `wanted` matches of a query in rank order (of the page's places and year), with the
+ * counts of every match of the scope; `complete` when no match is left out. Kept by the copy
+ * (search-memory.ts) so that the query's other pages are slices of it.
+ */
+export interface Ranking {
+  ranked: Int32Array;
+  complete: boolean;
+  facets: IndexFacet[];
+}
+
+/**
  * The counts of every match of the scope (per place and year), and one ranked page of them: exact
  * title first, then the most words matched, the best weighted, the newest. `lists` holds each
- * group's alternatives' rows; `member`: whether rows for members only may be found. Synchronous, so
- * the scratch arrays serve one search at a time.
+ * group's alternatives' rows; `member`: whether rows for members only may be found.
  */
 export function rankMatches(
   documents: IndexDocuments,
@@ -193,6 +203,42 @@ export function rankMatches(
   page: IndexPage,
   findable: Findable,
 ): { matches: IndexMatch[]; facets: IndexFacet[] } {
+  const ranking = rankTop(documents, groups, lists, title, scope, page, page.offset + page.limit, findable);
+  return { matches: pageOfRanking(documents, ranking, title, page), facets: ranking.facets };
+}
+
+/** The matches of a page of a ranking (which holds at least the page's end, or every match). */
+export function pageOfRanking(
+  documents: IndexDocuments,
+  ranking: Ranking,
+  title: string,
+  page: IndexPage,
+): IndexMatch[] {
+  const { place: placeOf, date, titles, resource: resourceOf, rowId } = documents;
+  const resources = documents.resources.values;
+  return [...ranking.ranked.subarray(page.offset, page.offset + page.limit)].map((slot) => ({
+    resource: resources[resourceOf[slot]],
+    rowId: rowId[slot],
+    part: documents.places.values[placeOf[slot]].split('\u0000')[1],
+    date: Number.isNaN(date[slot]) ? null : new Date(date[slot]),
+    exactTitle: titles[slot] === title,
+  }));
+}
+
+/**
+ * The first `wanted` matches of the page's places and year in rank order, and the counts of every
+ * match of the scope. Synchronous, so the scratch arrays serve one search at a time.
+ */
+export function rankTop(
+  documents: IndexDocuments,
+  groups: QueryGroup[],
+  lists: Postings[][],
+  title: string,
+  scope: IndexScope,
+  page: Pick<IndexPage, 'places' | 'year'>,
+  wanted: number,
+  findable: Findable,
+): Ranking {
   const { place: placeOf, year: yearOf, date, titles } = documents;
   const visible = findable.slots;
   // A query of three words or more still finds the rows missing one of them, ranked after the rest.
@@ -246,8 +292,9 @@ export function rankMatches(
   const facetsSeen: number[] = [];
   const hash = titleHash(title);
   const { titleHashes } = documents;
-  const top = new TopSlots(Math.min(page.offset + page.limit, found), before);
+  const top = new TopSlots(Math.min(wanted, found), before);
   let ranked: Int32Array;
+  let offered = 0;
   try {
     for (let i = 0; i < found; i++) {
       const slot = touched[i];
@@ -256,7 +303,9 @@ export function rankMatches(
       const year = yearOf[slot];
       const facet = place * YEAR_SPAN + (year % YEAR_SPAN);
       if (facetCounts[facet]++ === 0) facetsSeen.push(facet);
-      if (page.limit === 0 || !onPage[place] || (page.year !== undefined && year !== page.year)) continue;
+      if (!onPage[place] || (page.year !== undefined && year !== page.year)) continue;
+      offered++;
+      if (wanted === 0) continue;
       exact[slot] = titleHashes[slot] === hash && titles[slot] === title ? 1 : 0;
       top.offer(slot);
     }
@@ -269,13 +318,8 @@ export function rankMatches(
     }
   }
   return {
-    matches: [...ranked.subarray(page.offset)].map((slot) => ({
-      resource: resources[resourceOf[slot]],
-      rowId: rowId[slot],
-      part: documents.places.values[placeOf[slot]].split('\u0000')[1],
-      date: Number.isNaN(date[slot]) ? null : new Date(date[slot]),
-      exactTitle: titles[slot] === title,
-    })),
+    ranked,
+    complete: offered <= ranked.length,
     facets: facetsSeen.map((facet) => {
       const [resource, part] = documents.places.values[Math.floor(facet / YEAR_SPAN)].split('\u0000');
       const year = facet % YEAR_SPAN;

@@ -3,6 +3,7 @@ import { normalizeText } from './search-text';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { invalidate } from '../../cache/public-reads';
+import { cachedSiteRead } from '../../cache/site-reads';
 import { getDb } from '../../db';
 import { counters, sectionUpdateTimes, uploads, websetting } from '../../db/schema';
 import { translate } from '../../i18n/messages';
@@ -344,9 +345,14 @@ export async function lastContentUpdate(): Promise<Date | null> {
 
 /**
  * The shared setting `searchSynonyms` as the site search applies it: each normalised word of a group
- * to the other words of its group (安養, 老人, senior-care: each finds the others).
+ * to the other words of its group (安養, 老人, senior-care: each finds the others). Kept as a site-wide
+ * read (lib/cache/site-reads.ts): every search asks for it.
  */
-export async function searchSynonyms(): Promise<Map<string, string[]>> {
+export function searchSynonyms(): Promise<Map<string, string[]>> {
+  return cachedSiteRead('search synonyms', readSearchSynonyms);
+}
+
+async function readSearchSynonyms(): Promise<Map<string, string[]>> {
   const db = await getDb();
   const [row] = await db.select({ data: websetting.data }).from(websetting).where(eq(websetting.scope, SHARED_SCOPE));
   const text = typeof row?.data?.searchSynonyms === 'string' ? row.data.searchSynonyms : '';
