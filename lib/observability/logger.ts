@@ -22,12 +22,17 @@ export function logLevel(value = process.env.LOG_LEVEL): string {
 }
 
 export function logger(): Logger {
-  holder.current ??= pino({
-    level: logLevel(),
-    base: undefined,
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-  });
+  holder.current ??= pino(
+    {
+      level: logLevel(),
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    // Written off the event loop (a line a request, written as it comes, without waiting for the
+    // last write), and flushed when the process exits.
+    pino.destination({ dest: 1, sync: false }),
+  );
   return holder.current;
 }
 
