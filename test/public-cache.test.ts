@@ -58,6 +58,23 @@ test('entries expire after the TTL; concurrent misses share one load; invalidate
   expect(await cachedRead('unit', 'k', load, { now: now + TTL_MS - 1 })).toBe(2);
 });
 
+test('a timeless signed-in read is kept past the TTL until its stored generation moves', async () => {
+  let loads = 0;
+  const load = async () => ++loads;
+  const now = 2_000_000;
+  expect(await cachedRead('unit', 'ids', load, { now, shared: 7, timeless: true })).toBe(1);
+  expect(
+    await cachedRead('unit', 'ids', load, { now: now + 10 * (TTL_MS + STALE_MS), shared: 7, timeless: true }),
+  ).toBe(1);
+  // Another generation (a write by any server) is another entry.
+  expect(await cachedRead('unit', 'ids', load, { now, shared: 8, timeless: true })).toBe(2);
+  // Without `timeless`, or a visitor's read, the TTL holds.
+  expect(await cachedRead('unit', 'rows', load, { now, shared: 7 })).toBe(3);
+  expect(await cachedRead('unit', 'rows', load, { now: now + TTL_MS + STALE_MS, shared: 7 })).toBe(4);
+  expect(await cachedRead('unit', 'visitor', load, { now, timeless: true })).toBe(5);
+  expect(await cachedRead('unit', 'visitor', load, { now: now + TTL_MS + STALE_MS, timeless: true })).toBe(6);
+});
+
 test('an expired entry is served for STALE_MS while one read refreshes it; later reads wait for fresh data', async () => {
   let loads = 0;
   const load = async () => {

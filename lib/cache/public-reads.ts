@@ -148,6 +148,12 @@ export interface ReadOptions<T = unknown> {
    * (an edit lock lapsing), or undefined: it is never served past then, not even while refreshed.
    */
   lapsesIn?: (value: T) => number | undefined;
+  /**
+   * With `shared`: the value depends on the stored rows alone, never on the clock (a signed-in list
+   * sees every row whatever its window), so it is kept until a write or eviction, not TTL_MS. A long
+   * list's ids, read again every TTL_MS, held PGlite's one connection for a tenth of a second each time.
+   */
+  timeless?: boolean;
 }
 
 export async function cachedRead<T>(
@@ -194,7 +200,7 @@ function remember<T>(
   fullKey: string,
   value: Promise<T>,
   now: number,
-  { bytes, lapsesIn }: ReadOptions<T>,
+  { bytes, lapsesIn, shared, timeless }: ReadOptions<T>,
   until: number | undefined,
   windowed: boolean,
 ): Promise<T> {
@@ -204,7 +210,11 @@ function remember<T>(
   if (until !== undefined && until <= now && state.windows.get(resourceOf(fullKey)) === until)
     state.windows.delete(resourceOf(fullKey));
   const entry: Entry = {
-    expires: exact ? Math.max(until, now) : now + TTL_MS,
+    expires: exact
+      ? Math.max(until, now)
+      : timeless && shared !== undefined && shared !== false
+        ? Infinity
+        : now + TTL_MS,
     value: new SharedLoad(value),
     bytes: 0,
     exact,

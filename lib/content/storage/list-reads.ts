@@ -76,7 +76,9 @@ async function listRowsAsStored(
   };
   // Signed-in: one generation lookup for every read below (the caller's, when it read it with
   // others), so they also come from one moment.
-  const options = scope.publicOnly ? {} : { shared: generation ?? (await storedGeneration(definition.name)) };
+  const options = scope.publicOnly
+    ? {}
+    : { shared: generation ?? (await storedGeneration(definition.name)), timeless: true };
   if (page > 1) {
     const deep = await deepPage(definition, where, query, JSON.stringify({ ...listKey, sort, ids: true }), options);
     if (deep) return deep;
