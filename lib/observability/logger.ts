@@ -30,8 +30,9 @@ export function logger(): Logger {
       formatters: { level: (label) => ({ level: label }) },
     },
     // Written off the event loop (a line a request, written as it comes, without waiting for the
-    // last write), and flushed when the process exits.
-    pino.destination({ dest: 1, sync: false }),
+    // last write), and flushed when the process exits. Should standard output stop being read, at
+    // most 16 MB wait; lines past that are dropped rather than the server's memory filled.
+    pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 }),
   );
   return holder.current;
 }
