@@ -199,6 +199,32 @@ test('a query’s other pages are slices of its kept ranking, until the copy tak
   expect(all.flat().sort()).toEqual(['水母觀察 1', '水母觀察 2', '水母觀察 3', '水母觀察 4']);
 });
 
+test('a ranking made by several searches at once is kept once, its bytes counted once', async () => {
+  for (const n of [1, 2, 3]) await addRow('webnews', { title: `海星再生 ${n}` }, { token, language: 'tw' });
+  const rankings = () => {
+    const { entries, bytes } = existingProcessSlot('searchRankings')!;
+    return { size: entries.size, bytes };
+  };
+  // One search of one word of the titles: what its ranking holds.
+  expect(await titles('海星')).toHaveLength(3);
+  const before = rankings();
+  // Three pages of the other word at once (each its own answer): three rankings made, one kept,
+  // holding as many bytes as the first word's (a word of as many characters, the same rows).
+  clearSiteReads();
+  const pages = await Promise.all([1, 2, 3].map((page) => searchSite('tw', '再生', page, {}, 1)));
+  expect(pages.flatMap((page) => page.hits.map((hit) => hit.title)).sort()).toEqual([
+    '海星再生 1',
+    '海星再生 2',
+    '海星再生 3',
+  ]);
+  const after = rankings();
+  expect(after.size).toBe(before.size + 1);
+  const entries = existingProcessSlot('searchRankings')!.entries as Map<string, { bytes: number }>;
+  const [first, second] = [...entries.values()].slice(-2);
+  expect(after.bytes - before.bytes).toBe(second.bytes);
+  expect(second.bytes).toBe(first.bytes);
+});
+
 test('a row scheduled for a moment later is found from that moment, with no write between', async () => {
   const definition = findResource('webnews')!;
   const at = new Date(Date.now() + 1_500);

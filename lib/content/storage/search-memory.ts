@@ -24,8 +24,12 @@ import {
   type TermAlternative,
 } from './search-ranking';
 
-/** Queries whose ranking is kept, the least recently asked dropped first; and how far one is ranked at least. */
+/**
+ * Queries whose ranking is kept, and the bytes they may hold (a deep page of a common word ranks tens
+ * of thousands of rows), the least recently asked dropped first; and how far one is ranked at least.
+ */
 const MAX_RANKINGS = 256;
+const MAX_RANKING_BYTES = 8 * 1024 * 1024;
 const MIN_RANKED = 100;
 
 /** A query's ranking, good while the copy and the visitors' findable rows it was made from are. */
@@ -127,6 +131,7 @@ class IndexCopy {
   private heldAt = 0;
   /** Rankings by query and scope (`search`), the least recently asked first. */
   private readonly rankings = new Map<string, KeptRanking>();
+  private rankingBytes = 0;
   /** What visitors of a scope may find, by scope, as of `findableAt` changes. */
   private readonly findable = new Map<string, Findable>();
   private findableAt = 0;
@@ -401,8 +406,6 @@ class IndexCopy {
     const wanted = page.offset + page.limit;
     const counts = rankingCounts();
     let entry = this.rankings.get(key);
-    // Most recently asked last.
-    this.forget(key);
     if (
       !entry ||
       entry.changes !== this.changes ||
@@ -429,10 +432,16 @@ class IndexCopy {
       };
       counts.misses++;
     } else counts.hits++;
+    // Most recently asked last (a concurrent search of the same query may have kept one meanwhile).
+    this.forget(key);
     this.rankings.set(key, entry);
+    this.rankingBytes += entry.bytes;
     counts.bytes += entry.bytes;
     counts.entries = this.rankings;
-    if (this.rankings.size > MAX_RANKINGS) this.forget(this.rankings.keys().next().value!);
+    for (const oldest of this.rankings.keys()) {
+      if (oldest === key || (this.rankings.size <= MAX_RANKINGS && this.rankingBytes <= MAX_RANKING_BYTES)) break;
+      this.forget(oldest);
+    }
     const { ranking } = entry;
     return { matches: pageOfRanking(this.documents, ranking, title, page), facets: ranking.facets };
   }
@@ -441,6 +450,7 @@ class IndexCopy {
     const entry = this.rankings.get(key);
     if (!entry) return;
     this.rankings.delete(key);
+    this.rankingBytes -= entry.bytes;
     rankingCounts().bytes -= entry.bytes;
   }
 
