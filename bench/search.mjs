@@ -2,7 +2,9 @@
 // autocannon against the production server on a database filled by seed:large (100,000 news and
 // 20,000 laws), each request a query drawn at random from the list below, as visitors repeat the
 // same few searches (the server keeps a search's answer until the next write: lib/public/site-search.ts);
-// the last rows ask for any of 100 pages, so that nearly every answer is worked out afresh.
+// then any query on any of 100 pages, so that nearly every answer is worked out afresh (the query's
+// ranking is kept, its page is not); the last rows draw any one to four of all the queries' words, so
+// that not even the ranking is kept.
 // Then each query once right after a save, one at a time: what the first visitor after an edit waits.
 //
 //   node bench/search.mjs                           # embedded database in ./bench-data (seeded on first run)
@@ -10,7 +12,7 @@
 //
 // Environment as bench/api.mjs: BENCH_PORT (3400), BENCH_CONNECTIONS (10), BENCH_SECONDS (10),
 // BENCH_WARMUP_SECONDS (5), BENCH_SERVER_CPUS (e.g. `0`; start this script under `taskset -c 1`),
-// BENCH_ONLY (run only the rows whose title contains it: `page 1–100`, `after a save`).
+// BENCH_ONLY (run only the rows whose title contains it: `page 1–100`, `any 1–4`, `after a save`).
 // A database seeded before the search index existed is indexed by the server at its first start
 // (it waits for that). Needs a production build (npm run build). Prints a Markdown table for
 // docs/performance.md.
@@ -73,6 +75,27 @@ function run(options, seconds = duration) {
   });
 }
 
+/**
+ * Each request a query of one to four words drawn from all the words of the language's queries, in
+ * any order, on page 1: thousands of different queries, so that not even their rankings are kept.
+ */
+const anyWords = (language) => {
+  const words = [...new Set(queries[language].flat().flatMap((query) => query.split(' ')))];
+  return {
+    requests: [
+      {
+        setupRequest: (request) => {
+          const picked = Array.from(
+            { length: 1 + Math.floor(Math.random() * 4) },
+            () => words[Math.floor(Math.random() * words.length)],
+          );
+          return { ...request, path: `/api/search?${new URLSearchParams({ q: picked.join(' '), lang: language })}` };
+        },
+      },
+    ],
+  };
+};
+
 /** Each request another query of the list, at a random page of the first `pages`. */
 const randomQueries = (language, list, pages = 3) => ({
   requests: [
@@ -118,11 +141,13 @@ try {
   for (const language of ['tw', 'en']) {
     scenarios.push([`${language}, 1–4 words, page 1–100`, randomQueries(language, queries[language].flat(), 100)]);
   }
+  for (const language of ['tw', 'en'])
+    scenarios.push([`${language}, any 1–4 of the words, page 1`, anyWords(language)]);
   const chosen = scenarios.filter(([title]) => !only || title.includes(only));
   // The last two read rows across 100 pages: the database's cache of them fills over the first
   // half-minute, so they warm up for 20 s at least.
   for (const [title, options] of chosen)
-    await run(options, title.includes('page 1–100') ? Math.max(warmup, 20) : warmup);
+    await run(options, title.includes('page 1–100') || title.includes('any 1–4') ? Math.max(warmup, 20) : warmup);
   console.log(
     `\n${driver}, ${connections} connections, ${duration} s each${serverCpus ? `, server on CPU ${serverCpus}` : ''}\n`,
   );
