@@ -116,6 +116,21 @@ test.describe('back office: routing and sign-in', () => {
     });
   }
 
+  test('signing in loads the wanted page afresh, so a sign-out right after it holds', async ({ page }) => {
+    await page.goto('/en-login?next=%2Fen-admin%2Fwebnews');
+    const loads: string[] = [];
+    page.on('load', () => loads.push(new URL(page.url()).pathname));
+    await page.getByLabel(words.en.username).fill(admin.username);
+    await page.getByLabel(words.en.password).fill(admin.password);
+    await page.getByRole('button', { name: words.en.signIn, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('News');
+    // One full load: no navigation of the router's is left to overtake the sign-out's.
+    await expect.poll(() => loads).toEqual(['/en-admin/webnews']);
+    await page.getByRole('button', { name: words.en.signOut }).click();
+    await expect(page).toHaveURL(/\/en-login$/);
+    await expect(page.getByLabel(words.en.username)).toBeVisible();
+  });
+
   test('after sign-in, a crafted next address never leaves the site', async ({ page, baseURL }) => {
     for (const next of [
       '/en-admin/..//evil.example',

@@ -2,7 +2,6 @@
 
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { GoogleReCaptchaProvider, useGoogleReCaptcha } from 'react-google-recaptcha-v3';
 import {
@@ -92,12 +91,13 @@ function LoginForm({
 }) {
   const t = useTranslations('admin.login');
   const tAdmin = useTranslations('admin');
-  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  // A full load, as sign-out's: the back office is another root layout, which Next.js's router reaches
+  // by a second, full navigation after its own. A sign-out clicked between the two was overtaken by it.
   const toWanted = () =>
-    router.replace(
+    window.location.replace(
       safeReturnTo(language, new URLSearchParams(window.location.search).get('next'), window.location.origin),
     );
 
