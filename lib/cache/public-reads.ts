@@ -200,7 +200,7 @@ function remember<T>(
   fullKey: string,
   value: Promise<T>,
   now: number,
-  { bytes, lapsesIn, shared, timeless }: ReadOptions<T>,
+  { bytes, lapsesIn, timeless }: ReadOptions<T>,
   until: number | undefined,
   windowed: boolean,
 ): Promise<T> {
@@ -210,11 +210,8 @@ function remember<T>(
   if (until !== undefined && until <= now && state.windows.get(resourceOf(fullKey)) === until)
     state.windows.delete(resourceOf(fullKey));
   const entry: Entry = {
-    expires: exact
-      ? Math.max(until, now)
-      : timeless && shared !== undefined && shared !== false
-        ? Infinity
-        : now + TTL_MS,
+    // A signed-in read (not windowed) that declares itself timeless lasts until a write moves its key.
+    expires: exact ? Math.max(until, now) : timeless && !windowed ? Infinity : now + TTL_MS,
     value: new SharedLoad(value),
     bytes: 0,
     exact,

@@ -18,8 +18,8 @@ interface Entry {
   value: SharedLoad<unknown>;
 }
 
-// One per process: pages and API routes are separate bundles that must share one cache.
 type Store = 'site' | 'searches';
+// One per process: pages and API routes are separate bundles that must share one cache.
 declare module '../runtime/process-state' {
   interface ProcessSlots {
     siteReads: Record<Store, Map<string, Entry>>;
