@@ -49,18 +49,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 // One per process: the pool is opened by the server's bundle, read by Next.js's bundles too.
 declare module '../runtime/process-state' {
   interface ProcessSlots {
-    databaseAway: { since?: number };
+    databaseAway: { since?: number; backAt?: number };
   }
 }
 const away = processSlot('databaseAway', () => ({}));
 
 /** Records the outcome of an attempt to reach the database: a failure that means it is away, or a success. */
 export function noteDatabaseAttempt(error?: unknown): void {
-  if (error === undefined) away.since = undefined;
-  else if (isDatabaseUnavailable(error)) away.since ??= Date.now();
+  if (error === undefined) {
+    if (away.since !== undefined) away.backAt = Date.now();
+    away.since = undefined;
+  } else if (isDatabaseUnavailable(error)) away.since ??= Date.now();
 }
 
-/** Whether the latest attempt to connect to the database failed because it is away. */
-export function databaseAway(): boolean {
-  return away.since !== undefined;
+/**
+ * Whether the latest attempt to connect to the database failed because it is away; with `since`
+ * (a request's start), also whether it came back after then: a request that met the outage may
+ * fail as another request finds the database back.
+ */
+export function databaseAway(since?: number): boolean {
+  return away.since !== undefined || (since !== undefined && away.backAt !== undefined && away.backAt >= since);
 }

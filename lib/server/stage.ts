@@ -14,8 +14,11 @@ export interface Exchange {
 
   // What the answer's head becomes: applied by lib/server/final-head.ts just before the head is sent.
 
-  /** A 500 while the database is away is answered 503 with Retry-After (lib/server/database-away.ts). */
-  databaseAwayIs503?: boolean;
+  /**
+   * The request's start (ms): a 500 while the database is away, or after an outage that ended since
+   * the request began, is answered 503 with Retry-After (lib/server/database-away.ts).
+   */
+  databaseAwayIs503?: number;
   /** A public page the cache tier may keep (lib/server/cache-headers.ts). */
   sharedCaching?: SharedCaching;
   /** One visitor's answer, `private, no-store` whatever the page says (a preview, a Member's page, the member area). */

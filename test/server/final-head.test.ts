@@ -35,6 +35,8 @@ beforeAll(async () => {
   const stages = [databaseAwayAnswers, decide, errorPages(() => null), responseBody({ hashScripts: true })];
   server = await serveThrough(stages, (request, response) => {
     const failed = request.url?.endsWith('broken');
+    // The database found back by another request while this one was under way.
+    if (request.url?.endsWith('recovered-broken')) noteDatabaseAttempt();
     // As Next.js sends a page: its own Cache-Control, and a cookie a shared cache must not hand on.
     response.writeHead(failed ? 500 : 200, {
       'content-type': 'text/html; charset=utf-8',
@@ -88,6 +90,14 @@ test('a page that failed while the database is away is a 503 with Retry-After, k
   } finally {
     noteDatabaseAttempt();
   }
+});
+
+test('a page that met an outage and failed as the database came back is a 503 too; one begun after is a 500', async () => {
+  noteDatabaseAttempt(databaseAway);
+  const met = await get(server.base, '/tw/recovered-broken', BROWSER);
+  expect([met.status, met.headers['retry-after']]).toEqual([503, '5']);
+  const after = await get(server.base, '/tw/broken', BROWSER);
+  expect([after.status, after.headers['retry-after']]).toEqual([500, undefined]);
 });
 
 test("a Member's page that failed is kept by no cache: the failure's no-store over the privacy", async () => {
