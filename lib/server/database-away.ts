@@ -8,6 +8,6 @@ import type { Stage } from './stage';
  * says so itself, in the request's language (lib/api/dispatch.ts).
  */
 export const databaseAwayAnswers: Stage = (exchange, next) => {
-  exchange.databaseAwayIs503 = Date.now();
+  exchange.databaseAwayWatchedFrom = Date.now();
   return next();
 };

@@ -17,9 +17,9 @@ function withoutSurrogateKeys(response: http.ServerResponse): void {
 export function finalHead({ response, ...decided }: Exchange): void {
   // 1. The server is fine, the database away: the request may be sent again in a moment.
   if (
-    decided.databaseAwayIs503 !== undefined &&
+    decided.databaseAwayWatchedFrom !== undefined &&
     response.statusCode === 500 &&
-    databaseAway(decided.databaseAwayIs503)
+    databaseAway(decided.databaseAwayWatchedFrom)
   ) {
     response.statusCode = 503;
     response.setHeader('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));

@@ -18,7 +18,7 @@ export interface Exchange {
    * The request's start (ms): a 500 while the database is away, or after an outage that ended since
    * the request began, is answered 503 with Retry-After (lib/server/database-away.ts).
    */
-  databaseAwayIs503?: number;
+  databaseAwayWatchedFrom?: number;
   /** A public page the cache tier may keep (lib/server/cache-headers.ts). */
   sharedCaching?: SharedCaching;
   /** One visitor's answer, `private, no-store` whatever the page says (a preview, a Member's page, the member area). */
