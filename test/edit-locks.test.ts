@@ -181,6 +181,29 @@ test('a staff list read again with no write between asks nothing on PGlite, and 
   }
 });
 
+test("a list's annotations are read once for the resource: a page never read before reads its rows alone", async () => {
+  const rows = [];
+  for (const title of ['One', 'Two', 'Three']) rows.push(await addRow('webnews', { title }, { token: admin.token }));
+  await takeLock(rows[0].id, wang);
+  const reader = await signedIn(0);
+  const page = async (number: number) =>
+    (await call('POST', 'webnews/getlist', { page: number, pageSize: 1 }, { token: reader.token })).body.data[0];
+  expect(await page(1)).not.toHaveProperty('lock');
+  const db = await getDb();
+  // The annotations' query is the only statement a list sends through `execute`.
+  const execute = jest.spyOn(db, 'execute');
+  try {
+    expect(await page(3)).toMatchObject({ id: rows[0].id, lock: { accountId: wang.id } });
+    expect(await page(2)).not.toHaveProperty('lock');
+    expect(execute).not.toHaveBeenCalled();
+  } finally {
+    execute.mockRestore();
+  }
+  // A lock taken moves the annotations' generation: the next page read sees it.
+  await takeLock(rows[1].id, lee);
+  expect(await page(2)).toMatchObject({ id: rows[1].id, lock: { accountId: lee.id } });
+});
+
 test('saving never needs the lock: the version is the guard', async () => {
   const row = await addRow('webnews', { title: 'Locked' }, { token: admin.token });
   await takeLock(row.id, wang);

@@ -111,6 +111,32 @@ test('a write sets or clears reviewAt; getlist reviewDue lists the rows past it 
   expect(dueList.body).toMatchObject({ total: 1, data: [{ resource: 'webnews', rowId: due.id, title: 'Due' }] });
 });
 
+test("getlist's rows carry their review dates, on a first and a later page, and a review moves them at once", async () => {
+  const dated = await addRow('webnews', { title: 'Dated', reviewAt: '2030-01-01' }, { token: admin.token });
+  const plain = await addRow('webnews', { title: 'Plain' }, { token: admin.token });
+  const cleared = await addRow('webnews', { title: 'Cleared', reviewAt: '2031-01-01' }, { token: admin.token });
+  await call('PUT', 'webnews/update', { id: cleared.id, reviewAt: null }, { token: admin.token });
+  const listed = async () => {
+    const rows = [];
+    // Page 1 is read with its count, the later pages from the list's kept ids.
+    for (const page of [1, 2, 3])
+      rows.push(...(await call('POST', 'webnews/getlist', { page, pageSize: 1 }, { token: admin.token })).body.data);
+    return new Map(rows.map((row: { id: number }) => [row.id, row]));
+  };
+  const before = await listed();
+  expect(before.get(dated.id)).toMatchObject({ reviewAt: '2030-01-01T00:00:00', reviewedAt: null });
+  expect(before.get(plain.id)).not.toHaveProperty('reviewAt');
+  expect(before.get(plain.id)).not.toHaveProperty('reviewDates');
+  expect(before.get(cleared.id)).toMatchObject({ reviewAt: null, reviewedAt: null });
+  for (const id of [dated.id, plain.id, cleared.id]) {
+    const reviewed = await call('POST', `webnews/reviewed/${id}`, undefined, { token: editor.token });
+    expect(reviewed.status).toBe(200);
+  }
+  const after = await listed();
+  for (const id of [dated.id, plain.id, cleared.id])
+    expect(after.get(id)).toMatchObject({ reviewedAt: expect.stringMatching(wireDateTime) });
+});
+
 test('setting only the date writes no content: no version raised, no change awaiting approval', async () => {
   await settings({ approvalRequired: true });
   try {

@@ -28,13 +28,9 @@ import { type BulkWrite, deleteRow, insertRow, updateRow, writeRows } from '../s
 import type { Expected } from '../storage/versions';
 import type { Row } from '../model/rows';
 import { saveFirstRevisions, saveRevision } from '../storage/revisions';
+import type { ReviewDates } from '../storage/reviews';
 import { wireInstant, wireRow } from '../model/wire';
-import {
-  cachedRowAnnotations,
-  listGenerations,
-  rowAnnotations,
-  type ListGenerations,
-} from '../storage/row-annotations';
+import { listAnnotations, listGenerations, rowAnnotations, type ListGenerations } from '../storage/row-annotations';
 import { staleConditions, statusConditions, statusFilter } from '../storage/status-query';
 import { putInTrash } from '../storage/trash';
 import { inputFields, validateInput } from '../model/validation';
@@ -136,7 +132,13 @@ export async function list(
   const readScope = readScopeOf(actor);
   // Signed in: the page and its annotations are kept by generations read together.
   const generations = readScope.publicOnly ? undefined : await listGenerations(definition.name);
-  const { rows, total, page } = await listRows(definition, readScope, selection, generations?.resource);
+  const withReviewDates = reviewedBy(actor, definition);
+  const { rows, total, page } = await listRows(
+    definition,
+    readScope,
+    { ...selection, withReviewDates },
+    generations?.resource,
+  );
   return {
     rows: isSignedIn(actor) ? await staffView(actor, definition, rows, generations) : rows,
     total,
@@ -179,26 +181,26 @@ async function staffView(
   rows: Row[],
   list?: ListGenerations,
 ): Promise<Row[]> {
-  const editors = list ? rows.flatMap((row) => (typeof row.updatedBy === 'number' ? [row.updatedBy] : [])) : [];
-  const request = {
-    rowIds: rows.map((row) => Number(row.id)),
-    reviews: reviewed(definition) && actor.account !== null,
-    accountIds: editors,
-  };
   const found = list
-    ? await cachedRowAnnotations(definition.name, request, list)
-    : await rowAnnotations(definition.name, request);
-  const named = editors.length
+    ? await listAnnotations(definition.name, list)
+    : await rowAnnotations(definition.name, {
+        rowIds: rows.map((row) => Number(row.id)),
+        reviews: reviewedBy(actor, definition),
+        accountIds: [],
+      });
+  const editors = list ? rows.some((row) => typeof row.updatedBy === 'number') : false;
+  const named = editors
     ? rows.map((row) => ({
         ...row,
         updatedByName: (typeof row.updatedBy === 'number' ? found.names.get(row.updatedBy) : undefined) ?? null,
       }))
     : rows;
-  return (await withReferenceTitles(definition, named)).map((row) => {
+  return (await withReferenceTitles(definition, named)).map(({ reviewDates, ...row }) => {
     const id = Number(row.id);
     const held = found.locks.get(id);
     const entry = found.pending.get(id);
-    const dates = found.reviews.get(id);
+    // A list's rows carry their review dates (null: none); one row's are read with its annotations.
+    const dates = list ? ((reviewDates as ReviewDates | null | undefined) ?? undefined) : found.reviews.get(id);
     return {
       ...row,
       ...(held ? { lock: { accountId: held.accountId, name: held.name, since: wireInstant(held.since) } } : {}),
@@ -207,6 +209,9 @@ async function staffView(
     };
   });
 }
+
+/** Whether the actor's reads show a resource's review dates: staff's, of resources with them. */
+const reviewedBy = (actor: Actor, definition: ResourceDefinition) => reviewed(definition) && actor.account !== null;
 
 /** Rows with `{field}Title` for each `titled` reference: the title of the row it names, or null. */
 async function withReferenceTitles(definition: ResourceDefinition, rows: Row[]): Promise<Row[]> {

@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { cachedRead, type ReadOptions } from '../../cache/public-reads';
 import { storedGeneration } from '../../cache/generations';
-import { getDb } from '../../db';
+import { getDb, type Database } from '../../db';
+import { contentReviews } from '../../db/schema';
 import type { ResourceDefinition } from '../model/define';
 import type { SortKey } from '../model/face';
 import { RELEVANCE } from '../model/list-request';
@@ -25,6 +26,11 @@ export interface ListQuery {
   /** Further conditions (searches); `cacheKey` must then describe them for the public cache. */
   conditions?: SQL[];
   cacheKey?: string;
+  /**
+   * Staff's lists: each row also carries `reviewDates` (lib/content/storage/reviews.ts), its review
+   * dates or null, read with it and kept by the same generation (a review date's write moves it).
+   */
+  withReviewDates?: boolean;
 }
 
 type ListResult = { rows: Row[]; total: number; page: number };
@@ -113,7 +119,7 @@ async function deepPage(
     ? await cachedRead(
         definition.name,
         JSON.stringify({ list: idsKey, rows: pageIds }),
-        () => loadRowsById(definition, where, pageIds),
+        () => loadRowsById(definition, where, pageIds, query.withReviewDates),
         options,
       )
     : [];
@@ -140,18 +146,36 @@ async function loadIds(
 /**
  * The rows with these ids, in the order given; the list's conditions still apply, so a row that left it is left out.
  */
-async function loadRowsById(definition: ResourceDefinition, where: SQL | undefined, ids: number[]): Promise<Row[]> {
-  const db = await getDb();
+async function loadRowsById(
+  definition: ResourceDefinition,
+  where: SQL | undefined,
+  ids: number[],
+  withReviewDates = false,
+): Promise<Row[]> {
   const table = tableOf(definition);
-  const rows: Row[] = await db
-    .select()
-    .from(table)
-    .where(and(inArray(column(table, 'id'), ids), where));
+  const rows: Row[] = await selectRows(await getDb(), definition, withReviewDates).where(
+    and(inArray(column(table, 'id'), ids), where),
+  );
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id): Row[] => {
     const row = byId.get(id);
     return row ? [row] : [];
   });
+}
+
+/**
+ * A select of a resource's whole rows; `withReviewDates` adds each row's `reviewDates` (null when it
+ * has none) from `content_reviews`, in the same query.
+ */
+function selectRows(db: Database, definition: ResourceDefinition, withReviewDates = false) {
+  const table = tableOf(definition);
+  if (!withReviewDates) return db.select().from(table).$dynamic();
+  const { rowId, reviewAt, reviewedAt } = contentReviews;
+  return db
+    .select({ ...getTableColumns(table), reviewDates: { rowId, reviewAt, reviewedAt } })
+    .from(table)
+    .leftJoin(contentReviews, and(eq(contentReviews.resource, definition.name), eq(rowId, column(table, 'id'))))
+    .$dynamic();
 }
 
 function listConditions(definition: ResourceDefinition, scope: ReadScope, query: ListQuery): SQL | undefined {
@@ -251,9 +275,7 @@ async function loadPage(
     .orderBy(...orderBy)
     .limit(query.pageSize)
     .offset((page - 1) * query.pageSize);
-  const rows = await db
-    .select()
-    .from(table)
+  const rows: Row[] = await selectRows(db, definition, query.withReviewDates)
     .where(inArray(column(table, 'id'), pageIds))
     .orderBy(...orderBy);
   return { rows, total, page };

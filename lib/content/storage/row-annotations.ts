@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import { bumpStoredGeneration, storedGenerations } from '../../cache/generations';
 import { cachedRead } from '../../cache/public-reads';
 import { getDb } from '../../db';
@@ -9,7 +9,7 @@ import accountDefinition from '../resources/account';
 /**
  * What staff's reads show beside a row, kept in tables of their own: its edit lock (who has its
  * form open), its change awaiting approval and its review dates, with the names of the accounts
- * that last saved the rows. All of a page's rows are read in one query.
+ * that last saved the rows: one row's in one query, a list's for the whole resource at once.
  */
 
 interface RowAnnotations {
@@ -23,11 +23,12 @@ interface RowAnnotations {
   lapsesIn?: number;
 }
 
-/** Which annotations to read: reviews only for resources with review dates, names only for lists. */
+/** Which annotations to read: of some rows or `all` the resource's; reviews only for resources with review dates. */
 interface AnnotationRequest {
-  rowIds: number[];
+  rowIds: number[] | 'all';
   reviews: boolean;
-  accountIds: number[];
+  /** Whose names: these accounts', or every account's. */
+  accountIds: number[] | 'all';
 }
 
 /**
@@ -53,37 +54,38 @@ const idList = (ids: number[]) =>
 /** The annotations of some rows of a resource (one query; none at all when there is nothing to ask). */
 export async function rowAnnotations(resource: string, request: AnnotationRequest): Promise<RowAnnotations> {
   const found: RowAnnotations = { locks: new Map(), pending: new Map(), reviews: new Map(), names: new Map() };
-  const rowIds = [...new Set(request.rowIds)];
-  const accountIds = [...new Set(request.accountIds)];
+  const rowIds = request.rowIds === 'all' ? 'all' : [...new Set(request.rowIds)];
+  const accountIds = request.accountIds === 'all' ? 'all' : [...new Set(request.accountIds)];
   const parts: SQL[] = [];
   // Every part has the same columns: kind, row id, a number, a text, two instants, milliseconds.
-  if (rowIds.length) {
-    const rows = idList(rowIds);
+  if (rowIds === 'all' || rowIds.length) {
+    const ofRows = (rowId: Column) => (rowIds === 'all' ? sql`` : sql` and ${rowId} in ${idList(rowIds)}`);
     parts.push(
       sql`select 'lock'::text as kind, ${editLocks.rowId} as row_id, ${editLocks.accountId} as number,
           coalesce(${account.displayName}, '')::text as text, ${editLocks.since} as at, null::timestamptz as until,
           (extract(epoch from ${editLocks.expiresAt} - now()) * 1000)::float8 as ms
         from ${editLocks} left join ${account} on ${account.id} = ${editLocks.accountId}
-        where ${editLocks.resource} = ${resource} and ${editLocks.rowId} in ${rows} and ${editLocks.expiresAt} > now()`,
+        where ${editLocks.resource} = ${resource}${ofRows(editLocks.rowId)} and ${editLocks.expiresAt} > now()`,
       sql`select 'pending'::text, ${pendingChanges.rowId}, ${pendingChanges.id}, ${pendingChanges.kind}::text,
           ${pendingChanges.submittedAt}, null::timestamptz, null::float8
         from ${pendingChanges}
-        where ${pendingChanges.resource} = ${resource} and ${pendingChanges.status} = 'pending'
-          and ${pendingChanges.rowId} in ${rows}`,
+        where ${pendingChanges.resource} = ${resource} and ${pendingChanges.status} = 'pending'${ofRows(
+          pendingChanges.rowId,
+        )}`,
     );
     if (request.reviews)
       parts.push(
         sql`select 'review'::text, ${contentReviews.rowId}, null::integer, null::text, ${contentReviews.reviewAt},
             ${contentReviews.reviewedAt}, null::float8
           from ${contentReviews}
-          where ${contentReviews.resource} = ${resource} and ${contentReviews.rowId} in ${rows}`,
+          where ${contentReviews.resource} = ${resource}${ofRows(contentReviews.rowId)}`,
       );
   }
-  if (accountIds.length)
+  if (accountIds === 'all' || accountIds.length)
     parts.push(
       sql`select 'name'::text, ${account.id}, ${account.id}, ${account.displayName}::text, null::timestamptz,
           null::timestamptz, null::float8
-        from ${account} where ${account.id} in ${idList(accountIds)}`,
+        from ${account}${accountIds === 'all' ? sql`` : sql` where ${account.id} in ${idList(accountIds)}`}`,
     );
   if (!parts.length) return found;
   const db = await getDb();
@@ -133,25 +135,18 @@ export async function listGenerations(resource: string): Promise<ListGenerations
 }
 
 /**
- * A list page's annotations through the read cache, kept by the generations they come from: the
- * resource's (review dates, rows removed), its annotations' (locks taken, renewed or released;
- * changes submitted or decided) and the accounts' (names), so a write on any server is seen by the
- * next read; an entry holding a lock lapses with it.
+ * What a signed-in list shows beside its rows, for any page: the resource's live edit locks and open
+ * changes, and every account's name, in one query kept by the generations they come from (its
+ * annotations': locks taken, renewed or released, changes submitted or decided; the accounts':
+ * names), so a write on any server is seen by the next read, and a page never read before costs no
+ * query of its own. An entry holding a lock lapses with the first lock. A list's review dates come
+ * with its rows (lib/content/storage/list-reads.ts), kept by the resource's generation as they are.
  */
-export function cachedRowAnnotations(
-  resource: string,
-  request: AnnotationRequest,
-  generations: ListGenerations,
-): Promise<RowAnnotations> {
-  const key = JSON.stringify({
-    annotations: generations.annotations,
-    accounts: generations.accounts,
-    rows: request.rowIds,
-    reviews: request.reviews,
-    names: request.accountIds,
-  });
-  return cachedRead(resource, key, () => rowAnnotations(resource, request), {
-    shared: generations.resource,
-    lapsesIn: (found) => found.lapsesIn,
-  });
+export function listAnnotations(resource: string, generations: ListGenerations): Promise<RowAnnotations> {
+  return cachedRead(
+    resource,
+    JSON.stringify({ annotations: 'all', accounts: generations.accounts }),
+    () => rowAnnotations(resource, { rowIds: 'all', reviews: false, accountIds: 'all' }),
+    { shared: generations.annotations, timeless: true, lapsesIn: (found) => found.lapsesIn },
+  );
 }
