@@ -124,3 +124,22 @@ test('a failed load is not kept', async () => {
   await expect(cachedRead('unit-fail', 'k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
   expect(await cachedRead('unit-fail', 'k', async () => 'ok')).toBe('ok');
 });
+
+test("a list page kept counts its rows' memory, so pages of long rows are bounded as lists' ids are", async () => {
+  const admin = await signedIn(1);
+  const long = '長'.repeat(20_000);
+  for (const title of ['a', 'b', 'c'])
+    await call('POST', 'webnews/add', { title, content: `<p>${long}</p>` }, { token: admin.token });
+  for (const token of [undefined, admin.token]) {
+    clearPublicCache();
+    const listed = await call('POST', 'webnews/getlist', { page: 1, pageSize: 3 }, token ? { token } : {});
+    expect(listed.body.data).toHaveLength(3);
+    // Three rows of 20,000 characters: at two bytes each, at least 120,000 bytes.
+    expect(cacheStats().bytes).toBeGreaterThanOrEqual(120_000);
+    expect(cacheStats().bytes).toBeLessThan(200_000);
+  }
+  // A later page of a signed-in list (cut from the list's ids) counts its rows too.
+  clearPublicCache();
+  await call('POST', 'webnews/getlist', { page: 2, pageSize: 1 }, { token: admin.token });
+  expect(cacheStats().bytes).toBeGreaterThanOrEqual(40_000);
+});

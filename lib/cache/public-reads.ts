@@ -35,7 +35,7 @@ declare module '../runtime/process-state' {
 export const TTL_MS = 30_000;
 export const STALE_MS = 5_000;
 const MAX_ENTRIES = 5_000;
-/** Bound on the bytes of entries that declare theirs (lists' ordered ids); other entries are small. */
+/** Bound on the bytes of entries that declare theirs (lists' ids and pages of rows); others are small. */
 const MAX_BYTES = Math.min(64 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 8));
 
 interface Entry {
@@ -277,4 +277,18 @@ export function clearPublicCache(): void {
   state.entries.clear();
   state.keysOf.clear();
   state.bytes = 0;
+}
+
+/**
+ * About the memory a loaded value holds (strings at two bytes a character, every object and field
+ * its header), for `ReadOptions.bytes`: pages of rows, many thousands of them kept, would otherwise
+ * fill the heap unseen, and the collector's pauses grow with what it has to mark.
+ */
+export function approximateBytes(value: unknown): number {
+  if (typeof value === 'string') return 16 + value.length * 2;
+  if (value === null || typeof value !== 'object') return 8;
+  if (value instanceof Date) return 48;
+  let sum = 32;
+  for (const inner of Object.values(value)) sum += 8 + approximateBytes(inner);
+  return sum;
 }

@@ -39,37 +39,38 @@ function formattedWallClock(instant: Date, timeZone: string) {
 }
 
 /**
- * A zone's offset from UTC (ms) through each quarter of an hour, when it holds for the whole
- * quarter (null: a change of offset falls inside it). Asking Intl for the parts of every date costs
- * about 10 µs, a list of rows hundreds of them; the offset changes a few times a year at most.
+ * A zone's offset from UTC (ms) through each day (UTC), when it holds for the whole day (null: a
+ * change of offset falls inside it). Asking Intl for the parts of every date costs about 10 µs, a
+ * list of rows hundreds of them; the offset changes a few times a year at most, never twice in a
+ * day. Days, not hours: a list's dates spread over years (10 years are 3,650 days, kept here).
  */
-const QUARTER_MS = 15 * 60 * 1000;
+const SPAN_MS = 24 * 60 * 60 * 1000;
 const offsets = new Map<string, Map<number, number | null>>();
-const REMEMBERED_QUARTERS = 10_000;
+const REMEMBERED_SPANS = 20_000;
 
 function offsetAt(ms: number, timeZone: string): number {
   const w = formattedWallClock(new Date(ms), timeZone);
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
 }
 
-function quarterOffset(ms: number, timeZone: string): number | null {
-  let byQuarter = offsets.get(timeZone);
-  if (!byQuarter) offsets.set(timeZone, (byQuarter = new Map()));
-  const quarter = Math.floor(ms / QUARTER_MS);
-  let offset = byQuarter.get(quarter);
+function spanOffset(ms: number, timeZone: string): number | null {
+  let bySpan = offsets.get(timeZone);
+  if (!bySpan) offsets.set(timeZone, (bySpan = new Map()));
+  const span = Math.floor(ms / SPAN_MS);
+  let offset = bySpan.get(span);
   if (offset === undefined) {
-    const start = quarter * QUARTER_MS;
+    const start = span * SPAN_MS;
     const first = offsetAt(start, timeZone);
-    offset = first === offsetAt(start + QUARTER_MS - 1000, timeZone) ? first : null;
-    if (byQuarter.size >= REMEMBERED_QUARTERS) byQuarter.clear();
-    byQuarter.set(quarter, offset);
+    offset = first === offsetAt(start + SPAN_MS - 1000, timeZone) ? first : null;
+    if (bySpan.size >= REMEMBERED_SPANS) bySpan.clear();
+    bySpan.set(span, offset);
   }
   return offset;
 }
 
 function wallClock(instant: Date, timeZone: string) {
   const ms = instant.getTime();
-  const offset = Number.isFinite(ms) ? quarterOffset(ms, timeZone) : null;
+  const offset = Number.isFinite(ms) ? spanOffset(ms, timeZone) : null;
   if (offset === null) return formattedWallClock(instant, timeZone);
   // The civil date of a day count (Howard Hinnant's days_from_civil, inverted): no Date made per
   // date, which the server's patched Date makes dear.

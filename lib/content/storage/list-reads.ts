@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { cachedRead, type ReadOptions } from '../../cache/public-reads';
+import { approximateBytes, cachedRead, type ReadOptions } from '../../cache/public-reads';
 import { storedGeneration } from '../../cache/generations';
 import { getDb, type Database } from '../../db';
 import { contentReviews } from '../../db/schema';
@@ -85,19 +85,20 @@ async function listRowsAsStored(
   const options = scope.publicOnly
     ? {}
     : { shared: generation ?? (await storedGeneration(definition.name)), timeless: true };
+  const pageOptions = { ...options, bytes: approximateBytes };
   if (page > 1) {
     const deep = await deepPage(definition, where, query, JSON.stringify({ ...listKey, sort, ids: true }), options);
     if (deep) return deep;
   }
   const pageKey = JSON.stringify({ ...listKey, page, pageSize, sort });
-  if (scope.publicOnly) return cachedRead(definition.name, pageKey, load);
+  if (scope.publicOnly) return cachedRead(definition.name, pageKey, load, pageOptions);
   const total = await cachedRead(
     definition.name,
     JSON.stringify({ ...listKey, total: true }),
     () => countRows(definition, where),
     options,
   );
-  return cachedRead(definition.name, pageKey, () => loadPage(definition, where, query, total), options);
+  return cachedRead(definition.name, pageKey, () => loadPage(definition, where, query, total), pageOptions);
 }
 
 async function deepPage(
@@ -120,7 +121,7 @@ async function deepPage(
         definition.name,
         JSON.stringify({ list: idsKey, rows: pageIds }),
         () => loadRowsById(definition, where, pageIds, query.withReviewDates),
-        options,
+        { ...options, bytes: approximateBytes },
       )
     : [];
   return { rows, total: ids.length, page };
