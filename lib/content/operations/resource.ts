@@ -188,13 +188,14 @@ async function staffView(
         reviews: reviewedBy(actor, definition),
         accountIds: [],
       });
-  const editors = list ? rows.some((row) => typeof row.updatedBy === 'number') : false;
-  const named = editors
-    ? rows.map((row) => ({
-        ...row,
-        updatedByName: (typeof row.updatedBy === 'number' ? found.names.get(row.updatedBy) : undefined) ?? null,
-      }))
-    : rows;
+  // A list names the last editor of each row, once any row has one.
+  const named =
+    list && rows.some((row) => typeof row.updatedBy === 'number')
+      ? rows.map((row) => ({
+          ...row,
+          updatedByName: (typeof row.updatedBy === 'number' ? found.names.get(row.updatedBy) : undefined) ?? null,
+        }))
+      : rows;
   return (await withReferenceTitles(definition, named)).map(({ reviewDates, ...row }) => {
     const id = Number(row.id);
     const held = found.locks.get(id);
