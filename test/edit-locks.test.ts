@@ -6,7 +6,9 @@
  */
 import { storedGeneration } from '../lib/cache/generations';
 import { resetConfig } from '../lib/config';
+import { eq } from 'drizzle-orm';
 import { getDb } from '../lib/db';
+import { account } from '../lib/db/schema';
 import { annotationsGeneration } from '../lib/content/storage/row-annotations';
 import { runHousekeeping } from '../lib/content/jobs/housekeeping';
 import { withDatabase } from './helpers/database';
@@ -202,6 +204,23 @@ test("a list's annotations are read once for the resource: a page never read bef
   // A lock taken moves the annotations' generation: the next page read sees it.
   await takeLock(rows[1].id, lee);
   expect(await page(2)).toMatchObject({ id: rows[1].id, lock: { accountId: lee.id } });
+});
+
+test("a list names each row's last editor and a lock's holder; a new display name shows on the next read", async () => {
+  const row = await addRow('webnews', { title: 'Named' }, { token: wang.token });
+  await takeLock(row.id, lee);
+  const listed = async () =>
+    (await call('POST', 'webnews/getlist', {}, { token: admin.token })).body.data.find(
+      (item: { id: number }) => item.id === row.id,
+    );
+  expect(await listed()).toMatchObject({ updatedByName: wang.username, lock: { name: lee.username } });
+  const db = await getDb();
+  // Written behind the API, as another server or a script would: the accounts' generation moves.
+  await db.update(account).set({ displayName: '王編輯' }).where(eq(account.id, wang.id));
+  await db.update(account).set({ displayName: '李編輯' }).where(eq(account.id, lee.id));
+  expect(await listed()).toMatchObject({ updatedByName: '王編輯', lock: { name: '李編輯' } });
+  for (const who of [wang, lee])
+    await db.update(account).set({ displayName: who.username }).where(eq(account.id, who.id));
 });
 
 test('saving never needs the lock: the version is the guard', async () => {

@@ -83,8 +83,9 @@ export async function rowAnnotations(resource: string, request: AnnotationReques
   }
   if (accountIds === 'all' || accountIds.length)
     parts.push(
-      sql`select 'name'::text, ${account.id}, ${account.id}, ${account.displayName}::text, null::timestamptz,
-          null::timestamptz, null::float8
+      // Named as the first part names them: it is the first when no rows are asked.
+      sql`select 'name'::text as kind, ${account.id} as row_id, ${account.id} as number,
+          ${account.displayName}::text as text, null::timestamptz as at, null::timestamptz as until, null::float8 as ms
         from ${account}${accountIds === 'all' ? sql`` : sql` where ${account.id} in ${idList(accountIds)}`}`,
     );
   if (!parts.length) return found;
@@ -136,17 +137,27 @@ export async function listGenerations(resource: string): Promise<ListGenerations
 
 /**
  * What a signed-in list shows beside its rows, for any page: the resource's live edit locks and open
- * changes, and every account's name, in one query kept by the generations they come from (its
- * annotations': locks taken, renewed or released, changes submitted or decided; the accounts':
- * names), so a write on any server is seen by the next read, and a page never read before costs no
- * query of its own. An entry holding a lock lapses with the first lock. A list's review dates come
- * with its rows (lib/content/storage/list-reads.ts), kept by the resource's generation as they are.
+ * changes (with their holders' names), kept by its annotations' generation (locks taken or released,
+ * changes submitted or decided) and the accounts'; and every account's name, one entry for all
+ * lists, kept by the accounts' generation. A write on any server is seen by the next read, a page
+ * never read before costs no query of its own, and a sign-in (an account write) reads the names
+ * again, not every list's. An entry holding a lock lapses with the first lock. A list's review
+ * dates come with its rows (lib/content/storage/list-reads.ts), kept by the resource's generation.
  */
-export function listAnnotations(resource: string, generations: ListGenerations): Promise<RowAnnotations> {
-  return cachedRead(
-    resource,
-    JSON.stringify({ annotations: 'all', accounts: generations.accounts }),
-    () => rowAnnotations(resource, { rowIds: 'all', reviews: false, accountIds: 'all' }),
-    { shared: generations.annotations, timeless: true, lapsesIn: (found) => found.lapsesIn },
-  );
+export async function listAnnotations(resource: string, generations: ListGenerations): Promise<RowAnnotations> {
+  const [marks, { names }] = await Promise.all([
+    cachedRead(
+      resource,
+      JSON.stringify({ annotations: 'all', accounts: generations.accounts }),
+      () => rowAnnotations(resource, { rowIds: 'all', reviews: false, accountIds: [] }),
+      { shared: generations.annotations, timeless: true, lapsesIn: (found) => found.lapsesIn },
+    ),
+    cachedRead(
+      accountDefinition.name,
+      'names',
+      () => rowAnnotations(accountDefinition.name, { rowIds: [], reviews: false, accountIds: 'all' }),
+      { shared: generations.accounts, timeless: true },
+    ),
+  ]);
+  return { ...marks, names };
 }
