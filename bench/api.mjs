@@ -58,7 +58,10 @@ const headers = (token) => ({
 });
 const json = (body, token) => ({ method: 'POST', headers: headers(token), body: JSON.stringify(body) });
 
-/** Every request asks for another page (a random one of 1..pages), so the page is never a cache hit. */
+/**
+ * Every request asks for a random page of 1..pages: mostly a page not read before. A signed-in page is
+ * kept until a write, so over a long run (or several) more of them are kept, up to the cache's bound.
+ */
 const randomPages = (pages, token) => ({
   method: 'POST',
   headers: headers(token),
@@ -216,8 +219,8 @@ try {
     await waitUp(baseOf(againstPort), START_SECONDS);
   }
   // Anonymous calls are what visitors make; signed-in calls are the back office's (cached by the
-  // generation the database stores). "random page" scenarios ask for another page each time, so they
-  // measure the page query itself (the exact total stays cached until a write).
+  // generation the database stores). "random page" scenarios ask for a random page each time, so
+  // they measure mostly the page query itself (the exact total stays cached until a write).
   const token = await benchToken(base, env);
   const otherToken = against ? await benchToken(baseOf(againstPort), env) : undefined;
   const search = `/api/webrule/search?keyword=${encodeURIComponent('信託')}`;
