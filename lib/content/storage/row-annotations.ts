@@ -140,9 +140,10 @@ export async function listGenerations(resource: string): Promise<ListGenerations
  * changes (with their holders' names), kept by its annotations' generation (locks taken or released,
  * changes submitted or decided) and the accounts'; and every account's name, one entry for all
  * lists, kept by the accounts' generation. A write on any server is seen by the next read, a page
- * never read before costs no query of its own, and a sign-in (an account write) reads the names
- * again, not every list's. An entry holding a lock lapses with the first lock. A list's review
- * dates come with its rows (lib/content/storage/list-reads.ts), kept by the resource's generation.
+ * never read before costs no query of its own, and an account's write (a sign-in) has the names
+ * read again once for all lists. An entry holding a lock lapses with the first lock. A list's
+ * review dates come with its rows (lib/content/storage/list-reads.ts), kept by the resource's
+ * generation.
  */
 export async function listAnnotations(resource: string, generations: ListGenerations): Promise<RowAnnotations> {
   const [marks, { names }] = await Promise.all([
