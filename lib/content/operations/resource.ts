@@ -30,7 +30,13 @@ import type { Row } from '../model/rows';
 import { saveFirstRevisions, saveRevision } from '../storage/revisions';
 import type { ReviewDates } from '../storage/reviews';
 import { wireInstant, wireRow } from '../model/wire';
-import { listAnnotations, listGenerations, rowAnnotations, type ListGenerations } from '../storage/row-annotations';
+import {
+  accountNames,
+  listAnnotations,
+  listGenerations,
+  rowAnnotations,
+  type ListGenerations,
+} from '../storage/row-annotations';
 import { staleConditions, statusConditions, statusFilter } from '../storage/status-query';
 import { putInTrash } from '../storage/trash';
 import { inputFields, validateInput } from '../model/validation';
@@ -181,19 +187,20 @@ async function staffView(
   rows: Row[],
   list?: ListGenerations,
 ): Promise<Row[]> {
-  const found = list
-    ? await listAnnotations(definition.name, list)
-    : await rowAnnotations(definition.name, {
-        rowIds: rows.map((row) => Number(row.id)),
-        reviews: reviewedBy(actor, definition),
-        accountIds: [],
-      });
+  const [found, names] = list
+    ? await Promise.all([listAnnotations(definition.name, list), accountNames(list)])
+    : [
+        await rowAnnotations(definition.name, {
+          rowIds: rows.map((row) => Number(row.id)),
+          reviews: reviewedBy(actor, definition),
+        }),
+      ];
   // A list names the last editor of each row, once any row has one.
   const named =
-    list && rows.some((row) => typeof row.updatedBy === 'number')
+    names && rows.some((row) => typeof row.updatedBy === 'number')
       ? rows.map((row) => ({
           ...row,
-          updatedByName: (typeof row.updatedBy === 'number' ? found.names.get(row.updatedBy) : undefined) ?? null,
+          updatedByName: (typeof row.updatedBy === 'number' ? names.get(row.updatedBy) : undefined) ?? null,
         }))
       : rows;
   return (await withReferenceTitles(definition, named)).map(({ reviewDates, ...row }) => {

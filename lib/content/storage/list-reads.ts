@@ -87,7 +87,7 @@ async function listRowsAsStored(
     : { shared: generation ?? (await storedGeneration(definition.name)), timeless: true };
   const pageOptions = { ...options, bytes: approximateBytes };
   if (page > 1) {
-    const deep = await deepPage(definition, where, query, JSON.stringify({ ...listKey, sort, ids: true }), options);
+    const deep = await deepPage(definition, where, query, JSON.stringify({ ...listKey, sort, ids: true }), pageOptions);
     if (deep) return deep;
   }
   const pageKey = JSON.stringify({ ...listKey, page, pageSize, sort });
@@ -121,7 +121,7 @@ async function deepPage(
         definition.name,
         JSON.stringify({ list: idsKey, rows: pageIds }),
         () => loadRowsById(definition, where, pageIds, query.withReviewDates),
-        { ...options, bytes: approximateBytes },
+        options,
       )
     : [];
   return { rows, total: ids.length, page };

@@ -8,8 +8,8 @@ import accountDefinition from '../resources/account';
 
 /**
  * What staff's reads show beside a row, kept in tables of their own: its edit lock (who has its
- * form open), its change awaiting approval and its review dates, with the names of the accounts
- * that last saved the rows: one row's in one query, a list's for the whole resource at once.
+ * form open), its change awaiting approval and its review dates: one row's in one query, a list's
+ * for the whole resource at once; and for lists, the names of the accounts that last saved the rows.
  */
 
 interface RowAnnotations {
@@ -17,8 +17,6 @@ interface RowAnnotations {
   /** The open change's kind: new, change or delete (lib/content/storage/pending.ts). */
   pending: Map<number, { id: number; kind: string; submittedAt: Date }>;
   reviews: Map<number, { reviewAt: Date | null; reviewedAt: Date | null }>;
-  /** Display names by account id. */
-  names: Map<number, string>;
   /** Milliseconds until the first of these locks lapses (counted on the database's clock), if any. */
   lapsesIn?: number;
 }
@@ -27,8 +25,6 @@ interface RowAnnotations {
 interface AnnotationRequest {
   rowIds: number[] | 'all';
   reviews: boolean;
-  /** Whose names: these accounts', or every account's. */
-  accountIds: number[] | 'all';
 }
 
 /**
@@ -53,9 +49,8 @@ const idList = (ids: number[]) =>
 
 /** The annotations of some rows of a resource (one query; none at all when there is nothing to ask). */
 export async function rowAnnotations(resource: string, request: AnnotationRequest): Promise<RowAnnotations> {
-  const found: RowAnnotations = { locks: new Map(), pending: new Map(), reviews: new Map(), names: new Map() };
+  const found: RowAnnotations = { locks: new Map(), pending: new Map(), reviews: new Map() };
   const rowIds = request.rowIds === 'all' ? 'all' : [...new Set(request.rowIds)];
-  const accountIds = request.accountIds === 'all' ? 'all' : [...new Set(request.accountIds)];
   const parts: SQL[] = [];
   // Every part has the same columns: kind, row id, a number, a text, two instants, milliseconds.
   if (rowIds === 'all' || rowIds.length) {
@@ -81,13 +76,6 @@ export async function rowAnnotations(resource: string, request: AnnotationReques
           where ${contentReviews.resource} = ${resource}${ofRows(contentReviews.rowId)}`,
       );
   }
-  if (accountIds === 'all' || accountIds.length)
-    parts.push(
-      // Named as the first part names them: it is the first when no rows are asked.
-      sql`select 'name'::text as kind, ${account.id} as row_id, ${account.id} as number,
-          ${account.displayName}::text as text, null::timestamptz as at, null::timestamptz as until, null::float8 as ms
-        from ${account}${accountIds === 'all' ? sql`` : sql` where ${account.id} in ${idList(accountIds)}`}`,
-    );
   if (!parts.length) return found;
   const db = await getDb();
   const result = await db.execute(sql.join(parts, sql` union all `));
@@ -109,9 +97,6 @@ export async function rowAnnotations(resource: string, request: AnnotationReques
         break;
       case 'review':
         found.reviews.set(rowId, { reviewAt: toDate(row.at), reviewedAt: toDate(row.until) });
-        break;
-      case 'name':
-        found.names.set(rowId, String(row.text));
         break;
     }
   }
@@ -138,27 +123,33 @@ export async function listGenerations(resource: string): Promise<ListGenerations
 /**
  * What a signed-in list shows beside its rows, for any page: the resource's live edit locks and open
  * changes (with their holders' names), kept by its annotations' generation (locks taken or released,
- * changes submitted or decided) and the accounts'; and every account's name, one entry for all
- * lists, kept by the accounts' generation. A write on any server is seen by the next read, a page
- * never read before costs no query of its own, and an account's write (a sign-in) has the names
- * read again once for all lists. An entry holding a lock lapses with the first lock. A list's
- * review dates come with its rows (lib/content/storage/list-reads.ts), kept by the resource's
- * generation.
+ * changes submitted or decided) and the accounts', so a write on any server is seen by the next read
+ * and a page never read before costs no query of its own. An entry holding a lock lapses with the
+ * first lock. A list's review dates come with its rows (lib/content/storage/list-reads.ts), kept by
+ * the resource's generation.
  */
-export async function listAnnotations(resource: string, generations: ListGenerations): Promise<RowAnnotations> {
-  const [marks, { names }] = await Promise.all([
-    cachedRead(
-      resource,
-      JSON.stringify({ annotations: 'all', accounts: generations.accounts }),
-      () => rowAnnotations(resource, { rowIds: 'all', reviews: false, accountIds: [] }),
-      { shared: generations.annotations, timeless: true, lapsesIn: (found) => found.lapsesIn },
-    ),
-    cachedRead(
-      accountDefinition.name,
-      'names',
-      () => rowAnnotations(accountDefinition.name, { rowIds: [], reviews: false, accountIds: 'all' }),
-      { shared: generations.accounts, timeless: true },
-    ),
-  ]);
-  return { ...marks, names };
+export function listAnnotations(resource: string, generations: ListGenerations): Promise<RowAnnotations> {
+  return cachedRead(
+    resource,
+    JSON.stringify({ annotations: 'all', accounts: generations.accounts }),
+    () => rowAnnotations(resource, { rowIds: 'all', reviews: false }),
+    { shared: generations.annotations, timeless: true, lapsesIn: (found) => found.lapsesIn },
+  );
+}
+
+/**
+ * Every account's display name by id (a list's `updatedByName`): one entry for all lists, kept by
+ * the accounts' stored generation, so an account's write (a sign-in) has them read again once.
+ */
+export function accountNames(generations: ListGenerations): Promise<Map<number, string>> {
+  return cachedRead(
+    accountDefinition.name,
+    'names',
+    async () => {
+      const db = await getDb();
+      const rows = await db.select({ id: account.id, name: account.displayName }).from(account);
+      return new Map(rows.map((row): [number, string] => [Number(row.id), String(row.name ?? '')]));
+    },
+    { shared: generations.accounts, timeless: true },
+  );
 }
