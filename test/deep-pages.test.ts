@@ -74,3 +74,23 @@ test('a signed-in deep page sees a delete at once; a visitor sees it after this 
   expect(anonymousAfter.body.total).toBe(anonymousBefore.body.total - 1);
   expect(anonymousAfter.body.data.map((row: { id: number }) => row.id)).toEqual(ids((await byOffset(true, 110)).rows));
 });
+
+test('signed-in pages of one list asked at once are read in one query, each with its own rows', async () => {
+  const pages = [3, 4, 5, 6, 7, 8];
+  // The list's ids and total are read first, so what follows reads rows alone.
+  await call('POST', 'webnews/getlist', { page: 2, pageSize: 7 }, { token: admin });
+  const db = await getDb();
+  const select = jest.spyOn(db, 'select');
+  try {
+    const results = await Promise.all(
+      pages.map((page) => call('POST', 'webnews/getlist', { page, pageSize: 7 }, { token: admin })),
+    );
+    // The rows' reads select whole rows (the generations', ids' and total's select a column or two).
+    const rowReads = select.mock.calls.filter(([fields]) => fields && 'title' in fields);
+    expect(rowReads).toHaveLength(1);
+    for (const [i, page] of pages.entries())
+      expect(ids(results[i].body.data)).toEqual(ids((await byOffset(false, page, 7)).rows));
+  } finally {
+    select.mockRestore();
+  }
+});

@@ -3,6 +3,7 @@ import { getDb, type Database } from '../db';
 import { contentGenerations } from '../db/schema';
 import { writesSent } from '../db/sole-writer';
 import { processSlot } from '../runtime/process-state';
+import { readsTogether } from '../runtime/reads-together';
 
 declare module '../runtime/process-state' {
   interface ProcessSlots {
@@ -45,52 +46,15 @@ export async function storedGeneration(resource: string, db?: Database): Promise
   return generation;
 }
 
-/** A read of generations not sent yet: whoever asks before it is sent joins it. */
-interface WaitingRead {
-  names: Set<string>;
-  read: Promise<Map<string, number>>;
-}
-const waitingReads = new WeakMap<Database, WaitingRead>();
-const readsInFlight = new WeakMap<Database, Promise<unknown>>();
+/** Generation reads asked while one is under way go together: ten signed-in lists at once cost one or two queries. */
+const generationsTogether = readsTogether<string, number>();
 
-/**
- * The generations of `names`, read together with those other requests ask for meanwhile: one read
- * at a time per database, the next sent when the one before returns, with every name asked for
- * until then. A read joined is always sent after its callers asked, so each still sees every write
- * committed before it asked. Ten signed-in lists at once cost one or two queries, not ten.
- */
-function readTogether(reader: Database, names: readonly string[]): Promise<Map<string, number>> {
-  const waiting = waitingReads.get(reader);
-  if (waiting) {
-    for (const name of names) waiting.names.add(name);
-    return waiting.read;
-  }
-  const asked = new Set(names);
-  const send = async () => {
-    const rows = await reader
-      .select({ resource: contentGenerations.resource, generation: contentGenerations.generation })
-      .from(contentGenerations)
-      .where(inArray(contentGenerations.resource, [...asked]));
-    return new Map(rows.map((row) => [row.resource, Number(row.generation)]));
-  };
-  const before = readsInFlight.get(reader);
-  let read: Promise<Map<string, number>>;
-  if (!before) read = send();
-  else {
-    read = before
-      .catch(() => undefined)
-      .then(() => {
-        waitingReads.delete(reader);
-        return send();
-      });
-    waitingReads.set(reader, { names: asked, read });
-  }
-  readsInFlight.set(reader, read);
-  const done = () => {
-    if (readsInFlight.get(reader) === read) readsInFlight.delete(reader);
-  };
-  read.then(done, done);
-  return read;
+async function readGenerations(reader: Database, asked: string[]): Promise<Map<string, number>> {
+  const rows = await reader
+    .select({ resource: contentGenerations.resource, generation: contentGenerations.generation })
+    .from(contentGenerations)
+    .where(inArray(contentGenerations.resource, asked));
+  return new Map(rows.map((row) => [row.resource, Number(row.generation)]));
 }
 
 /**
@@ -106,7 +70,7 @@ export async function storedGenerations(names: readonly string[], db?: Database)
     return found && found.writes === writes ? found.generation : undefined;
   });
   if (remembered.every((generation) => generation !== undefined)) return remembered as number[];
-  const read = await readTogether(reader, names);
+  const read = await generationsTogether(reader, names, (asked) => readGenerations(reader, asked));
   const generations = names.map((name) => read.get(name) ?? 0);
   if (writes !== undefined && writesSent(reader) === writes) {
     let forDatabase = memory.get(reader);

@@ -9,6 +9,7 @@ import type { SortKey } from '../model/face';
 import { RELEVANCE } from '../model/list-request';
 import type { Row } from '../model/rows';
 import type { ContentTable } from '../model/table';
+import { readsTogether } from '../../runtime/reads-together';
 import { column, escapeLike, scopeConditions, tableOf, type ReadScope } from './content-tables';
 import { withPreviewedChange } from './row-reads';
 import { indexedKeywordCondition, relevanceScore } from './search-matching';
@@ -87,7 +88,14 @@ async function listRowsAsStored(
     : { shared: generation ?? (await storedGeneration(definition.name)), timeless: true };
   const pageOptions = { ...options, bytes: approximateBytes };
   if (page > 1) {
-    const deep = await deepPage(definition, where, query, JSON.stringify({ ...listKey, sort, ids: true }), pageOptions);
+    const deep = await deepPage(
+      definition,
+      where,
+      query,
+      JSON.stringify({ ...listKey, sort, ids: true }),
+      pageOptions,
+      !scope.publicOnly,
+    );
     if (deep) return deep;
   }
   const pageKey = JSON.stringify({ ...listKey, page, pageSize, sort });
@@ -107,6 +115,7 @@ async function deepPage(
   query: ListQuery,
   idsKey: string,
   options: ReadOptions,
+  together: boolean,
 ): Promise<ListResult | null> {
   const ids = await cachedRead(definition.name, idsKey, () => loadIds(definition, where, query), {
     ...options,
@@ -120,7 +129,14 @@ async function deepPage(
     ? await cachedRead(
         definition.name,
         JSON.stringify({ list: idsKey, rows: pageIds }),
-        () => loadRowsById(definition, where, pageIds, query.withReviewDates),
+        async () => {
+          const withReviewDates = query.withReviewDates ?? false;
+          const read = (ids: number[]) => rowsById(definition, where, ids, withReviewDates);
+          // Staff's pages of one list asked at once are read in one query (the same conditions,
+          // other ids). Not visitors': their conditions also follow the clock, a preview and a Member.
+          const group = `${definition.name}\n${idsKey}\n${withReviewDates}`;
+          return inOrder(pageIds, await (together ? rowsTogether(group, pageIds, read) : read(pageIds)));
+        },
         options,
       )
     : [];
@@ -144,25 +160,28 @@ async function loadIds(
   return rows.length > MAX_LISTED_IDS ? null : Int32Array.from(rows, (row) => Number(row.id));
 }
 
-/**
- * The rows with these ids, in the order given; the list's conditions still apply, so a row that left it is left out.
- */
-async function loadRowsById(
+/** The rows with these ids (a map by id); the list's conditions still apply, so a row that left it is left out. */
+async function rowsById(
   definition: ResourceDefinition,
   where: SQL | undefined,
   ids: number[],
   withReviewDates = false,
-): Promise<Row[]> {
+): Promise<Map<number, Row>> {
   const table = tableOf(definition);
   const rows: Row[] = await selectRows(await getDb(), definition, withReviewDates).where(
     and(inArray(column(table, 'id'), ids), where),
   );
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  return ids.flatMap((id): Row[] => {
-    const row = byId.get(id);
+  return new Map(rows.map((row) => [Number(row.id), row]));
+}
+
+/** Reads of a list's rows by id asked while one is under way go together (lib/runtime/reads-together.ts). */
+const rowsTogether = readsTogether<number, Row>();
+
+const inOrder = (ids: number[], found: Map<number, Row>): Row[] =>
+  ids.flatMap((id): Row[] => {
+    const row = found.get(id);
     return row ? [row] : [];
   });
-}
 
 /**
  * A select of a resource's whole rows; `withReviewDates` adds each row's `reviewDates` (null when it
@@ -223,7 +242,8 @@ export async function* listAllRows(
   const ids = Int32Array.from(found, (row) => Number(row.id));
   found.length = 0;
   for (let at = 0; at < ids.length; at += EXPORT_BATCH_ROWS) {
-    const batch = await loadRowsById(definition, where, Array.from(ids.subarray(at, at + EXPORT_BATCH_ROWS)));
+    const batchIds = Array.from(ids.subarray(at, at + EXPORT_BATCH_ROWS));
+    const batch = inOrder(batchIds, await rowsById(definition, where, batchIds));
     if (batch.length) yield batch;
   }
 }
