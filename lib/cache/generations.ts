@@ -46,7 +46,10 @@ export async function storedGeneration(resource: string, db?: Database): Promise
   return generation;
 }
 
-/** Generation reads asked while one is under way go together: ten signed-in lists at once cost one or two queries. */
+/**
+ * Generation reads asked together go as one (lib/runtime/reads-together.ts): ten signed-in lists at
+ * once cost one or two queries, not ten.
+ */
 const generationsTogether = readsTogether<string, number>();
 
 async function readGenerations(reader: Database, asked: string[]): Promise<Map<string, number>> {

@@ -174,7 +174,7 @@ async function rowsById(
   return new Map(rows.map((row) => [Number(row.id), row]));
 }
 
-/** Reads of a list's rows by id asked while one is under way go together (lib/runtime/reads-together.ts). */
+/** Reads of a list's rows by id asked together go as one (lib/runtime/reads-together.ts). */
 const rowsTogether = readsTogether<number, Row>();
 
 const inOrder = (ids: number[], found: Map<number, Row>): Row[] =>
