@@ -15,15 +15,20 @@ export type SendRead<K, V> = (keys: K[]) => Promise<Map<K, V>>;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Reads that go together: a read waits for the event loop's next turn, and for the read of its group
- * under way if there is one, then goes as one read of every key its group was asked meanwhile. So
- * the requests that came in together (and on PostgreSQL those that came while a read was out) cost
- * one read, not ten: on PGlite's one connection a query's fixed cost (parsing, planning, the round
- * of messages) is most of a small read's. A read joined is always sent after its callers asked, so
- * each sees every write committed before it asked. `group` says which reads may go together (the
- * same `send` for other keys).
+ * Reads that go together: a read waits for the read of its group under way, if there is one, then
+ * goes as one read of every key its group was asked meanwhile; with `gather`, a read also waits for
+ * the event loop's next turn, so the requests that came in together join it. On PGlite's one
+ * connection a query runs to its end before any other request's code does, so without `gather`
+ * nothing would ever join, and a query's fixed cost (parsing, planning, the round of messages) is
+ * most of a small read's. A read joined is always sent after its callers asked, so each sees every
+ * write committed before it asked. `group` says which reads may go together (the same `send` for
+ * other keys).
  */
-export function readsTogether<K, V>(): (group: unknown, keys: Iterable<K>, send: SendRead<K, V>) => Promise<Map<K, V>> {
+export function readsTogether<K, V>({ gather = false } = {}): (
+  group: unknown,
+  keys: Iterable<K>,
+  send: SendRead<K, V>,
+) => Promise<Map<K, V>> {
   const groups = new Map<unknown, Group<K, V>>();
   return (group, keys, send) => {
     let known = groups.get(group);
@@ -32,16 +37,23 @@ export function readsTogether<K, V>(): (group: unknown, keys: Iterable<K>, send:
       for (const key of keys) waiting.keys.add(key);
       return waiting.read;
     }
-    if (!known) groups.set(group, (known = { last: nextTurn().then(() => new Map()) }));
     const asked = new Set(keys);
-    const read: Promise<Map<K, V>> = known.last
-      .catch(() => undefined)
-      .then(() => {
-        if (known.waiting?.read === read) known.waiting = undefined;
-        return send([...asked]);
-      });
-    known.last = read;
-    known.waiting = { keys: asked, read };
+    let read: Promise<Map<K, V>>;
+    if (!known && !gather) {
+      read = send([...asked]);
+      groups.set(group, { last: read });
+    } else {
+      if (!known) groups.set(group, (known = { last: nextTurn().then(() => new Map()) }));
+      const chained = known;
+      read = chained.last
+        .catch(() => undefined)
+        .then(() => {
+          if (chained.waiting?.read === read) chained.waiting = undefined;
+          return send([...asked]);
+        });
+      chained.last = read;
+      chained.waiting = { keys: asked, read };
+    }
     const done = () => {
       if (groups.get(group)?.last === read) groups.delete(group);
     };

@@ -175,7 +175,7 @@ async function rowsById(
 }
 
 /** Reads of a list's rows by id asked together go as one (lib/runtime/reads-together.ts). */
-const rowsTogether = readsTogether<number, Row>();
+const rowsTogether = readsTogether<number, Row>({ gather: true });
 
 const inOrder = (ids: number[], found: Map<number, Row>): Row[] =>
   ids.flatMap((id): Row[] => {
