@@ -194,7 +194,8 @@ export function createHttp(overrides: Partial<HttpDeps> = {}): ApiHttp {
       afterResponse: [
         async (request, _options, response) => {
           if (response.status === 401) {
-            signInAgain();
+            // After a sign-out (`signedIn: false`), the calls it overtook are refused: no sign-in was lost.
+            if (deps.settings().signedIn !== false) signInAgain();
           } else if (response.status === 400) {
             const body = await readBody(response);
             const message = body && typeof body === 'object' && 'message' in body ? body.message : undefined;

@@ -264,6 +264,13 @@ describe('errors', () => {
     expect(results.map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([401, 401]);
   });
 
+  test('after a sign-out, a 401 of a call it overtook alerts nothing and reloads nothing; the caller gets it', async () => {
+    const { page, http } = setUp(statusServer, { signedIn: false });
+    await expect(http.get(api('status/401')).json()).rejects.toMatchObject({ status: 401 });
+    expect(page.alerts).toEqual([]);
+    expect(page.reloads).toBe(0);
+  });
+
   test("without the signed-in setting, a request without a token is a visitor's", async () => {
     const { server, page, http } = setUp(statusServer);
     await http.get(api('webnews/get/1')).json();
