@@ -130,11 +130,10 @@ async function deepPage(
         definition.name,
         JSON.stringify({ list: idsKey, rows: pageIds }),
         async () => {
-          const withReviewDates = query.withReviewDates ?? false;
-          const read = (ids: number[]) => rowsById(definition, where, ids, withReviewDates);
-          // Staff's pages of one list asked at once are read in one query (the same conditions,
-          // other ids). Not visitors': their conditions also follow the clock, a preview and a Member.
-          const group = `${definition.name}\n${idsKey}\n${withReviewDates}`;
+          const read = (ids: number[]) => rowsById(definition, where, ids, query.withReviewDates);
+          // Staff's pages of one list asked at once are read in one query: the ids' key names the
+          // list's conditions. Not visitors': their conditions also follow the clock, a preview and a Member.
+          const group = `${definition.name}\n${idsKey}`;
           return inOrder(pageIds, await (together ? rowsTogether(group, pageIds, read) : read(pageIds)));
         },
         options,
