@@ -3,10 +3,11 @@ import { memberSessionForToken, sessionForToken } from '../content/auth/sessions
 import { MEMBER_SESSION_COOKIE, requestCookie } from '../http/cookies';
 import { clientAddressOf } from '../http/client-address';
 import { parseWireLanguage, type WireLanguage } from '../i18n/languages';
+import type { ApiRequest } from './http';
 
 /** What every handler knows about the request it serves. */
 export interface RequestContext {
-  request: Request;
+  request: ApiRequest;
   method: string;
   /** Path below /api/, split into segments. */
   segments: string[];
@@ -20,13 +21,13 @@ export interface RequestContext {
   actor: Actor;
 }
 
-function bearerToken(request: Request): string | null {
+function bearerToken(request: ApiRequest): string | null {
   const header = request.headers.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match ? match[1] : null;
 }
 
-export async function createContext(request: Request, segments: string[]): Promise<RequestContext> {
+export async function createContext(request: ApiRequest, segments: string[]): Promise<RequestContext> {
   const token = bearerToken(request);
   const language = parseWireLanguage(request.headers.get('web-language'));
   // Without a bearer token, the member area's cookie signs a Member in (its XSRF check is the API's own).

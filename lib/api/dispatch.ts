@@ -7,7 +7,7 @@ import { createContext, type RequestContext } from './context';
 import { ApiError, fromContentError } from './errors';
 import { batch } from './handlers/batch';
 import { openapi } from './handlers/openapi';
-import { json, readJsonObject } from './http';
+import { json, readJsonObject, wholeAnswerBody, withWholeBody, type ApiRequest } from './http';
 import { forbidden } from '../content/model/errors';
 import { Role } from '../content/model/roles';
 import { allowedBeforeEnrolment, allowedForMembers, apiSegments, buildRoutes, matchRoute, type Route } from './routes';
@@ -64,9 +64,17 @@ export function visitorReadRoute(method: string, url: URL, xsrfPasses: boolean):
  * Every /api request comes through here: route, XSRF check, who is asking, then either a content
  * operation (its input read from the request, its result sent as JSON) or one of lib/api's own
  * handlers, and the error shape of docs/api.md (Errors). Batch parts re-enter with `inBatch`, the outer
- * request having been checked already.
+ * request having been checked already. The answer is a whole fetch Response.
  */
-export async function dispatch(request: Request, options: { inBatch?: boolean } = {}): Promise<Response> {
+export async function dispatch(request: ApiRequest, options: { inBatch?: boolean } = {}): Promise<Response> {
+  return withWholeBody(await dispatchWhole(request, options));
+}
+
+/**
+ * As `dispatch`, but a JSON answer's bytes come beside it (`wholeAnswerBody`), not in its body: the
+ * server's API stage sends them as they are (lib/server/api.ts).
+ */
+export async function dispatchWhole(request: ApiRequest, options: { inBatch?: boolean } = {}): Promise<Response> {
   const language = parseWireLanguage(request.headers.get('web-language'));
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
@@ -107,7 +115,8 @@ export async function dispatch(request: Request, options: { inBatch?: boolean } 
     const write = method !== 'GET' && method !== 'HEAD' && !route?.read;
     response = errorResponse(memberRefused ? forbidden() : error, answerLanguage, write);
   }
-  if (!options.inBatch) noteApiRequest(route?.path, context?.actor.account?.id, response);
+  if (!options.inBatch)
+    noteApiRequest(route?.path, context?.actor.account?.id, response.status, wholeAnswerBody(response));
   if (!options.inBatch && !requestCookie(request, XSRF_COOKIE)) {
     response.headers.append('set-cookie', xsrfCookie(newXsrfToken(), isSecureRequest(request)));
   }

@@ -1,35 +1,62 @@
+import type { HeaderReader } from '../http/request-headers';
 import { ApiError, badRequest, formatBytes } from './errors';
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 /**
- * The bytes of bodies already whole: a request's the server read before dispatching it, and a JSON
- * answer's. Handing them over directly spares the fetch streams around them, which cost more than
- * the rest of a small call's transport (lib/server/api.ts).
+ * What the API reads of a request: a fetch `Request` is one; the server's API stage makes a lighter
+ * one from Node's request (lib/server/api.ts): a fetch `Request` with its `Headers` and
+ * `AbortSignal` costs about 10 µs a call and brings the collector's full collections on about
+ * twice as often (docs/performance.md).
  */
-const wholeBodies = new WeakMap<Request | Response, Buffer>();
+export interface ApiRequest {
+  readonly method: string;
+  /** Absolute: the path and query as sent. */
+  readonly url: string;
+  readonly headers: HeaderReader;
+  readonly body: ReadableStream<Uint8Array> | null;
+}
+
+/**
+ * The bytes of bodies already whole: a request's the server read before dispatching it, and a JSON
+ * answer's. A JSON answer of `json` carries its bytes only here (its `body` is null) until
+ * `withWholeBody` gives it a stream: the server's stage sends them as they are, sparing the fetch
+ * streams around them (lib/server/api.ts).
+ */
+const wholeBodies = new WeakMap<ApiRequest | Response, Buffer>();
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   const body = Buffer.from(JSON.stringify(data));
-  const response = new Response(body, { status, headers: { ...jsonHeaders, ...headers } });
+  const response = new Response(null, { status, headers: { ...jsonHeaders, ...headers } });
   wholeBodies.set(response, body);
   return response;
 }
 
 /** A request whose body the server has read whole (`readBody` returns it without a stream). */
-export function requestWithBody(url: string, init: { method: string; headers: Headers }, body: Buffer): Request {
-  const request = new Request(url, init);
-  wholeBodies.set(request, body);
-  return request;
+export function requestWithBody(request: Omit<ApiRequest, 'body'>, body: Buffer): ApiRequest {
+  const whole = { ...request, body: null };
+  wholeBodies.set(whole, body);
+  return whole;
 }
 
-/** The body of a JSON answer made by `json`, when nothing has replaced it: no need to read its stream. */
+/** The bytes of a JSON answer made by `json`, which are not in its `body`. */
 export function wholeAnswerBody(response: Response): Buffer | undefined {
-  return response.bodyUsed ? undefined : wholeBodies.get(response);
+  return wholeBodies.get(response);
+}
+
+/** The answer with its bytes in its `body`, for whoever reads it as a fetch Response. */
+export function withWholeBody(response: Response): Response {
+  const body = wholeBodies.get(response);
+  if (!body) return response;
+  const nullBody = response.status === 204 || response.status === 304;
+  return new Response(nullBody ? null : (body as Buffer<ArrayBuffer>), {
+    status: response.status,
+    headers: response.headers,
+  });
 }
 
 /** Reads a request body up to `limit` bytes; a larger body is refused with 413 before it is buffered. */
-export async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBody(request: ApiRequest, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length'));
   if (declared > limit) throw new ApiError(413, 'bodyTooLarge', { limit: formatBytes(limit) });
   const whole = wholeBodies.get(request);
@@ -63,7 +90,11 @@ const ENVELOPE_BYTES = 64 * 1024;
  * A multipart/form-data body whose file may be up to `limit` bytes (`tooLarge` is thrown past it),
  * or null when the body is not multipart or cannot be read as such.
  */
-export async function readFormData(request: Request, limit: number, tooLarge: () => Error): Promise<FormData | null> {
+export async function readFormData(
+  request: ApiRequest,
+  limit: number,
+  tooLarge: () => Error,
+): Promise<FormData | null> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) return null;
   let bytes: Uint8Array<ArrayBuffer>;
@@ -88,7 +119,7 @@ const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 const isJsonObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+export async function readJsonObject(request: ApiRequest): Promise<Record<string, unknown>> {
   const bytes = await readBody(request, JSON_BODY_LIMIT);
   const text = Buffer.from(bytes).toString('utf8').trim();
   if (!text) return {};

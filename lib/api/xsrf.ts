@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { requestCookie } from '../http/cookies';
 import { ApiError } from './errors';
+import type { ApiRequest } from './http';
 import { XSRF_COOKIE, XSRF_HEADER } from './xsrf-cookie';
 
 export { XSRF_COOKIE, XSRF_HEADER };
@@ -12,12 +13,12 @@ export function xsrfCookie(token: string, secure: boolean): string {
   return `${XSRF_COOKIE}=${token}; Path=/; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
-export function isSecureRequest(request: Request): boolean {
+export function isSecureRequest(request: ApiRequest): boolean {
   return (request.headers.get('x-forwarded-proto') ?? new URL(request.url).protocol.replace(':', '')) === 'https';
 }
 
 /** Non-GET, non-HEAD API calls must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header. */
-export function checkXsrf(request: Request): void {
+export function checkXsrf(request: ApiRequest): void {
   if (!xsrfMatches(requestCookie(request, XSRF_COOKIE), request.headers.get(XSRF_HEADER)))
     throw new ApiError(403, 'xsrf');
 }

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { config } from '../config';
+import type { HeaderReader } from './request-headers';
 
 /**
  * The header that carries the socket's peer address from the HTTP server to every handler. It is
@@ -90,6 +91,6 @@ export function clientAddressFrom(
 }
 
 /** The client's address of a request that passed the request gate (its peer is in PEER_ADDRESS_HEADER). */
-export function clientAddressOf(headers: Headers, trusted: BlockList = currentTrustedProxies()): string {
+export function clientAddressOf(headers: HeaderReader, trusted: BlockList = currentTrustedProxies()): string {
   return clientAddressFrom(headers.get(PEER_ADDRESS_HEADER), headers.get('x-forwarded-for'), trusted);
 }

@@ -1,3 +1,5 @@
+import type { HeaderReader } from './request-headers';
+
 /**
  * Reading one cookie from a Cookie header (`a=1; b=2`) or `document.cookie`. Runs in Node and in
  * browsers, so the API's XSRF check and the browser client share it.
@@ -17,7 +19,7 @@ export function readCookie(cookies: string, name: string): string | null {
 }
 
 /** A cookie sent with a request; null when it was not sent. */
-export function requestCookie(request: Request, name: string): string | null {
+export function requestCookie(request: { headers: HeaderReader }, name: string): string | null {
   return readCookie(request.headers.get('cookie') ?? '', name);
 }
 

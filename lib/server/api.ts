@@ -2,12 +2,13 @@ import type http from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline as pipeStreams } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { dispatch, visitorReadRoute } from '../api/dispatch';
-import { requestWithBody, wholeAnswerBody } from '../api/http';
+import { dispatchWhole, visitorReadRoute } from '../api/dispatch';
+import { requestWithBody, wholeAnswerBody, type ApiRequest } from '../api/http';
 import { XSRF_COOKIE, XSRF_HEADER } from '../api/xsrf-cookie';
 import { xsrfMatches } from '../api/xsrf';
 import { contentEpoch } from '../cache/content-epoch';
 import { MEMBER_SESSION_COOKIE, readCookie } from '../http/cookies';
+import { nodeHeaderReader } from '../http/request-headers';
 import { noteRequest } from '../observability/request-store';
 import { securityHeaders } from '../security/headers.mjs';
 import { codedBody, keepAnswer, keptAnswer, type KeptAnswer } from './api-answers';
@@ -38,29 +39,18 @@ function headersOf(dev: boolean): [string, string][] {
 const READ_AHEAD_LIMIT = 64 * 1024;
 
 /**
- * The request as the dispatcher reads it (a fetch Request): the path and query as sent, on a fixed
- * origin (no handler reads the host; the scheme comes from X-Forwarded-Proto), the headers as the
- * stages before left them, the body given (read already) or streamed as it is read (the handlers'
- * own limits refuse a large one early).
+ * The request as the dispatcher reads it (lib/api/http.ts `ApiRequest`, no fetch Request): the path
+ * and query as sent, on a fixed origin (no handler reads the host; the scheme comes from
+ * X-Forwarded-Proto), Node's parsed headers (the stages before may have set some: the peer
+ * address), the body given (read already) or streamed as it is read (the handlers' own limits
+ * refuse a large one early).
  */
-function toRequest(request: http.IncomingMessage, body?: Buffer): Request {
-  // The parsed headers, not the raw ones: the stages before may have set some (the peer address).
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    try {
-      if (Array.isArray(value)) for (const each of value) headers.append(name, each);
-      else headers.set(name, value);
-    } catch {
-      // A value a fetch Request cannot carry (Node accepts more than undici): no handler reads it.
-    }
-  }
+function toRequest(request: http.IncomingMessage, body?: Buffer): ApiRequest {
   const method = (request.method ?? 'GET').toUpperCase();
-  const url = `http://localhost${request.url ?? '/'}`;
-  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers });
-  if (body) return requestWithBody(url, { method, headers }, body);
-  const stream = Readable.toWeb(request) as ReadableStream<Uint8Array>;
-  return new Request(url, { method, headers, body: stream, duplex: 'half' } as RequestInit);
+  const read = { method, url: `http://localhost${request.url ?? '/'}`, headers: nodeHeaderReader(request.headers) };
+  if (method === 'GET' || method === 'HEAD') return { ...read, body: null };
+  if (body) return requestWithBody(read, body);
+  return { ...read, body: Readable.toWeb(request) as ReadableStream<Uint8Array> };
 }
 
 /** Whether the request's body is small enough, by its declared length, to be read whole before dispatching. */
@@ -131,7 +121,9 @@ async function send(
   const { request, response } = exchange;
   writeHead(exchange, answer.status, answerHeaders(answer), answer.headers.getSetCookie(), fixed);
   const type = response.getHeader('content-type');
-  if (bodiless(request.method, answer.status) || !answer.body) {
+  // A JSON answer's bytes, made whole by the dispatcher (not in its body).
+  const whole = wholeAnswerBody(answer);
+  if (bodiless(request.method, answer.status) || (!answer.body && !whole)) {
     await answer.body?.cancel();
     if (isCompressible(type)) varyOnEncoding(response);
     if (!response.hasHeader('content-length') && answer.status !== 204 && answer.status !== 304)
@@ -139,9 +131,13 @@ async function send(
     response.end();
     return undefined;
   }
+  // Whole: its size chooses the coding.
+  if (whole) {
+    endWhole(exchange, whole);
+    return whole;
+  }
   if (isJson(type)) {
-    // Whole: the dispatcher made it whole; its size chooses the coding.
-    const body = wholeAnswerBody(answer) ?? Buffer.from(await answer.arrayBuffer());
+    const body = Buffer.from(await answer.arrayBuffer());
     endWhole(exchange, body);
     return body;
   }
@@ -253,7 +249,7 @@ export function apiStage({ dev }: { dev: boolean }): Stage {
     if (kept) return sendKept(exchange, kept, fixed);
     const epoch = contentEpoch();
     const body = read?.body ?? (readsAhead(request) ? await readWhole(request) : undefined);
-    const answer = await dispatch(toRequest(request, body));
+    const answer = await dispatchWhole(toRequest(request, body));
     const headers = answerHeaders(answer);
     const sent = await send(exchange, answer, fixed);
     if (read?.key && read.route && sent && answer.status === 200 && !answer.headers.has('set-cookie'))

@@ -3,6 +3,9 @@ import zlib from 'node:zlib';
 import { invalidate } from '../../lib/cache/public-reads';
 import { resources } from '../../lib/content/model/registry';
 import { windowChanges } from '../../lib/content/storage/reads';
+import { dispatch, dispatchWhole } from '../../lib/api/dispatch';
+import { wholeAnswerBody } from '../../lib/api/http';
+import { nodeHeaderReader } from '../../lib/http/request-headers';
 import { apiStage } from '../../lib/server/api';
 import { keptAnswerCount } from '../../lib/server/api-answers';
 import { requestGate } from '../../lib/server/request-gate';
@@ -99,6 +102,39 @@ test('an API call is answered by the dispatcher in the pipeline, with the header
   expect(answer.headers['content-encoding']).toBeUndefined();
   expect(Number(answer.headers['content-length'])).toBe(answer.raw.length);
   expect(reachedNext).toBe(0);
+});
+
+test("a JSON answer's bytes go beside it to the stage; anyone else gets a whole fetch Response", async () => {
+  const ask = () => new Request('http://localhost/api/nope', { headers: { 'web-language': 'en' } });
+  const message = { message: 'There is no such API: GET /api/nope' };
+  const whole = await dispatchWhole(ask());
+  expect(whole.status).toBe(404);
+  expect(whole.body).toBeNull();
+  expect(JSON.parse(wholeAnswerBody(whole)!.toString('utf8'))).toEqual(message);
+  const full = await dispatch(ask());
+  expect(full.status).toBe(404);
+  expect(full.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(full.headers.get('set-cookie')).toMatch(/^XSRF-TOKEN=/);
+  expect(await full.json()).toEqual(message);
+});
+
+test("the stage's requests read Node's parsed headers: in any case, a repeated one joined, an absent one null", () => {
+  const headers = nodeHeaderReader({
+    'web-language': 'en',
+    'x-forwarded-for': '192.0.2.1',
+    'set-cookie': ['a=1', 'b=2'],
+  });
+  expect(headers.get('Web-Language')).toBe('en');
+  expect(headers.get('x-forwarded-for')).toBe('192.0.2.1');
+  expect(headers.get('set-cookie')).toBe('a=1, b=2');
+  expect(headers.get('authorization')).toBeNull();
+});
+
+test('HEAD is answered with the head alone', async () => {
+  const answer = await call('HEAD', 'nope', undefined, { 'web-language': 'en' });
+  expect(answer.status).toBe(404);
+  expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(answer.raw.length).toBe(0);
 });
 
 test('OPTIONS says the methods, as the route handler did', async () => {

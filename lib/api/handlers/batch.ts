@@ -12,7 +12,7 @@ import { PEER_ADDRESS_HEADER } from '../../http/client-address';
 import { recordAudit } from '../../content/storage/audit';
 import type { RequestContext } from '../context';
 import { ApiError, badRequest } from '../errors';
-import { readBody } from '../http';
+import { readBody, type ApiRequest } from '../http';
 import { apiSegments } from '../routes';
 
 export const MAX_BATCH_PARTS = 100;
@@ -29,9 +29,9 @@ const inherited = [
   PEER_ADDRESS_HEADER,
 ];
 
-type Dispatch = (request: Request, options: { inBatch: true }) => Promise<Response>;
+type Dispatch = (request: ApiRequest, options: { inBatch: true }) => Promise<Response>;
 
-function partRequest(outer: Request, message: HttpRequestMessage): Request {
+function partRequest(outer: ApiRequest, message: HttpRequestMessage): Request {
   const url = new URL(message.url, outer.url);
   const headers = new Headers();
   for (const [name, value] of Object.entries(message.headers)) {

@@ -9,7 +9,7 @@ import { requireAccess } from '../../content/model/actor';
 import { inviteFromSheet } from '../../content/operations/newsletter-subscribers';
 import { MAX_IMPORT_ROWS, readSheet } from '../../sheets/read';
 import { ApiError, badRequest, formatBytes } from '../errors';
-import { json, readBody, readFormData, readJsonObject } from '../http';
+import { json, readBody, readFormData, readJsonObject, type ApiRequest } from '../http';
 import { MAX_IMPORT_BYTES } from './import';
 
 /**
@@ -21,10 +21,10 @@ import { MAX_IMPORT_BYTES } from './import';
 
 const FORM_LIMIT = 16 * 1024;
 
-const isFormPost = (request: Request) =>
+const isFormPost = (request: ApiRequest) =>
   (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
 
-async function readForm(request: Request): Promise<URLSearchParams> {
+async function readForm(request: ApiRequest): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.from(await readBody(request, FORM_LIMIT)).toString('utf8'));
 }
 
