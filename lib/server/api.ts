@@ -83,8 +83,6 @@ function markEncoded(response: http.ServerResponse, coding: Encoding): void {
   if (typeof etag === 'string') response.setHeader('etag', encodedEtag(etag, coding));
 }
 
-const isJson = (type: unknown) => typeof type === 'string' && /^application\/(?:[\w.-]+\+)?json\b/i.test(type);
-
 const bodiless = (method: string | undefined, status: number) => method === 'HEAD' || status === 204 || status === 304;
 
 /** Ends the answer with a whole body, in the coding its size and the client choose (`coded` gives the bytes). */
@@ -109,9 +107,10 @@ function endWhole(
 }
 
 /**
- * Sends the dispatcher's answer. A JSON body is compressed by its size (lib/server/compression.ts,
- * `answerCoding`): small ones go as they are; any other (an export, a file, a batch's parts) is
- * streamed, through the per-request compressor when its type is text. Gives the JSON body back.
+ * Sends the dispatcher's answer. A JSON answer of `json` (its bytes beside it) is compressed by its
+ * size (lib/server/compression.ts, `answerCoding`): small ones go as they are; any other (an export,
+ * a file, a batch's parts) is streamed, through the per-request compressor when its type is text.
+ * Gives the JSON body back.
  */
 async function send(
   exchange: Exchange,
@@ -135,11 +134,6 @@ async function send(
   if (whole) {
     endWhole(exchange, whole);
     return whole;
-  }
-  if (isJson(type)) {
-    const body = Buffer.from(await answer.arrayBuffer());
-    endWhole(exchange, body);
-    return body;
   }
   // Streamed as it is made (an export, a file, a batch's parts).
   const compressible = isCompressible(type) && !response.hasHeader('content-encoding');
