@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchEnv, benchToken, root, waitUp } from './bench-server.mjs';
+import { benchEnv, benchToken, randomPages, root, waitUp } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT) || 3600;
 const base = `http://127.0.0.1:${port}`;
@@ -49,6 +49,7 @@ const [command, args] = serverCpus
   ? ['taskset', ['-c', serverCpus, 'sh', 'scripts/start.sh']]
   : ['sh', ['scripts/start.sh']];
 const server = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+
 /** A profile's node as "function file:line", with paths shortened. */
 function frameName({ callFrame: frame }) {
   const file = frame.url
@@ -118,30 +119,8 @@ try {
   const { path: urlPath, pages } = calls[call];
   const load = (duration) =>
     new Promise((resolve, reject) =>
-      autocannon(
-        {
-          url: base + urlPath,
-          method: 'POST',
-          connections: 10,
-          duration,
-          headers: {
-            'content-type': 'application/json',
-            'web-language': 'tw',
-            'accept-encoding': 'gzip, deflate, br',
-            cookie: 'XSRF-TOKEN=b',
-            'x-xsrf-token': 'b',
-            authorization: `Bearer ${token}`,
-          },
-          requests: [
-            {
-              setupRequest: (request) => ({
-                ...request,
-                body: JSON.stringify({ page: 1 + Math.floor(Math.random() * pages), pageSize: 10 }),
-              }),
-            },
-          ],
-        },
-        (error, result) => (error ? reject(error) : resolve(result)),
+      autocannon({ url: base + urlPath, connections: 10, duration, ...randomPages(pages, token) }, (error, result) =>
+        error ? reject(error) : resolve(result),
       ),
     );
   await load(warmup);

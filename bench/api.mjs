@@ -21,7 +21,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchEnv, benchToken, root, seedLarge, waitUp } from './bench-server.mjs';
+import {
+  apiHeaders,
+  benchEnv,
+  benchToken,
+  randomPages as randomPagesOf,
+  root,
+  seedLarge,
+  waitUp,
+} from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT) || 3400;
 const againstPort = port + 1;
@@ -48,32 +56,9 @@ function run(serverPort, { path: urlPath, ...options }, seconds = duration) {
   });
 }
 
-const headers = (token) => ({
-  'content-type': 'application/json',
-  'web-language': 'tw',
-  'accept-encoding': acceptEncoding,
-  cookie: 'XSRF-TOKEN=b',
-  'x-xsrf-token': 'b',
-  ...(token ? { authorization: `Bearer ${token}` } : {}),
-});
+const headers = (token) => apiHeaders(token, acceptEncoding);
 const json = (body, token) => ({ method: 'POST', headers: headers(token), body: JSON.stringify(body) });
-
-/**
- * Every request asks for a random page of 1..pages: mostly a page not read before. A signed-in page is
- * kept until a write, so over a long run (or several) more of them are kept, up to the cache's bound.
- */
-const randomPages = (pages, token) => ({
-  method: 'POST',
-  headers: headers(token),
-  requests: [
-    {
-      setupRequest: (request) => ({
-        ...request,
-        body: JSON.stringify({ page: 1 + Math.floor(Math.random() * pages), pageSize: 10 }),
-      }),
-    },
-  ],
-});
+const randomPages = (pages, token) => randomPagesOf(pages, token, acceptEncoding);
 
 const pinned = (command, args) => (serverCpus ? ['taskset', ['-c', serverCpus, command, ...args]] : [command, args]);
 

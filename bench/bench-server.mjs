@@ -53,3 +53,31 @@ export async function benchToken(base, env) {
   });
   return (await login.json()).token;
 }
+
+/** The headers of a back-office API call (XSRF pair, Chinese), signed in when `token` is given. */
+export const apiHeaders = (token, acceptEncoding = 'gzip, deflate, br') => ({
+  'content-type': 'application/json',
+  'web-language': 'tw',
+  'accept-encoding': acceptEncoding,
+  cookie: 'XSRF-TOKEN=b',
+  'x-xsrf-token': 'b',
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+});
+
+/**
+ * autocannon's options for a list call where every request asks for a random page of 1..pages:
+ * mostly a page not read before. A signed-in page is kept until a write, so over a long run (or
+ * several) more of them are kept, up to the cache's bound.
+ */
+export const randomPages = (pages, token, acceptEncoding) => ({
+  method: 'POST',
+  headers: apiHeaders(token, acceptEncoding),
+  requests: [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify({ page: 1 + Math.floor(Math.random() * pages), pageSize: 10 }),
+      }),
+    },
+  ],
+});
