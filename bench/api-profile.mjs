@@ -6,6 +6,8 @@
 //   PROFILE=stalls BENCH_SERVER_CPUS=0 taskset -c 1 node bench/api-profile.mjs  # event-loop stalls, collections
 //   PROFILE=cpu …          # a CPU profile (bench-profile/cpu.cpuprofile) and the gaps between its samples
 //   PROFILE=allocations …  # where the bytes allocated per call come from (bench-profile/allocations.heapprofile)
+//   PROFILE=survivors …    # where the bytes that outlive the young generation come from: those still
+//                          # live at the end and those a full collection freed (bench-profile/survivors.heapprofile)
 //
 // Environment: PROFILE_CALL (random: random pages of 1–5,000 of webnews/getlist, the default;
 // search: random pages of 1–40 of the law search 「安養信託」; page1: a kept page 1), BENCH_PORT
@@ -31,19 +33,27 @@ const calls = {
   page1: { path: '/api/webnews/getlist', pages: 1 },
 };
 if (!calls[call]) throw new Error(`PROFILE_CALL is one of ${Object.keys(calls).join(', ')}`);
-if (profile && !['stalls', 'cpu', 'allocations'].includes(profile))
-  throw new Error('PROFILE is stalls, cpu or allocations');
+if (profile && !['stalls', 'cpu', 'allocations', 'survivors'].includes(profile))
+  throw new Error('PROFILE is stalls, cpu, allocations or survivors');
 
 const outDir = path.join(root, 'bench-profile');
 fs.mkdirSync(outDir, { recursive: true });
 const out = path.join(
   outDir,
-  { stalls: 'stalls.json', cpu: 'cpu.cpuprofile', allocations: 'allocations.heapprofile' }[profile] ?? 'none',
+  {
+    stalls: 'stalls.json',
+    cpu: 'cpu.cpuprofile',
+    allocations: 'allocations.heapprofile',
+    survivors: 'survivors.heapprofile',
+  }[profile] ?? 'none',
 );
 fs.rmSync(out, { force: true });
 const env = { ...benchEnv(port, 'bench-data'), PROFILE_OUT: out };
-if (profile)
-  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import ${path.join(root, 'bench/profile', `${profile}.mjs`)}`;
+if (profile) {
+  const preload = profile === 'survivors' ? 'allocations' : profile;
+  env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import ${path.join(root, 'bench/profile', `${preload}.mjs`)}`;
+  if (profile === 'survivors') env.PROFILE_SURVIVORS = '1';
+}
 const serverCpus = process.env.BENCH_SERVER_CPUS;
 const [command, args] = serverCpus
   ? ['taskset', ['-c', serverCpus, 'sh', 'scripts/start.sh']]
@@ -97,7 +107,7 @@ const summaries = {
     console.log(`\ngaps of over 4 ms between samples: ${gaps}, ${gapMs.toFixed(0)} ms in all\n\nself time:`);
     top(self, cpuProfile.samples.length);
   },
-  allocations(heapProfile, requests) {
+  allocations(heapProfile, requests, what = 'allocated') {
     const self = new Map();
     let all = 0;
     const walk = (node) => {
@@ -107,9 +117,11 @@ const summaries = {
       node.children.forEach(walk);
     };
     walk(heapProfile.head);
-    console.log(`\nallocated: ${(all / 1e6).toFixed(0)} MB, about ${(all / requests / 1024).toFixed(0)} KB a call\n`);
+    console.log(`\n${what}: ${(all / 1e6).toFixed(0)} MB, about ${(all / requests / 1024).toFixed(1)} KB a call\n`);
     top(self, all);
   },
+  survivors: (heapProfile, requests) =>
+    summaries.allocations(heapProfile, requests, 'outlived the young generation (freed by a full collection, or live)'),
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

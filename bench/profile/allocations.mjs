@@ -1,5 +1,6 @@
 // Preloaded into the server by bench/api-profile.mjs: between two SIGUSR2, a sample of every 8 KB
-// allocated (collected objects included), written to $PROFILE_OUT (a .heapprofile).
+// allocated (collected objects included), written to $PROFILE_OUT (a .heapprofile). With
+// PROFILE_SURVIVORS, those a scavenge freed are left out: what is left outlived the young generation.
 import inspector from 'node:inspector';
 import fs from 'node:fs';
 
@@ -12,7 +13,7 @@ process.on('SIGUSR2', () => {
     session.post('HeapProfiler.startSampling', {
       samplingInterval: 8192,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      includeObjectsCollectedByMinorGC: !process.env.PROFILE_SURVIVORS,
     });
   } else {
     session.post('HeapProfiler.stopSampling', (error, result) =>

@@ -35,7 +35,7 @@ declare module '../runtime/process-state' {
 export const TTL_MS = 30_000;
 export const STALE_MS = 5_000;
 const MAX_ENTRIES = 5_000;
-/** Bound on the bytes of entries that declare theirs (lists' ids and pages of rows); others are small. */
+/** Bound on the bytes of entries that declare theirs (lists' ids, serialized pages of rows); others are small. */
 const MAX_BYTES = Math.min(64 * 1024 * 1024, Math.floor(getHeapStatistics().heap_size_limit / 8));
 
 interface Entry {
@@ -144,6 +144,11 @@ export interface ReadOptions<T = unknown> {
   /** The memory a loaded value holds, for values that can be large; they are evicted by size too. */
   bytes?: (value: T) => number;
   /**
+   * The loaded value is kept serialized, off the collector's heap, and each hit reads a copy of it
+   * (lib/cache/shared-load.ts); its bytes are what it holds. For pages of rows.
+   */
+  serialized?: boolean;
+  /**
    * Milliseconds after the read began at which the loaded value stops being true without any write
    * (an edit lock lapsing), or undefined: it is never served past then, not even while refreshed.
    */
@@ -200,7 +205,7 @@ function remember<T>(
   fullKey: string,
   value: Promise<T>,
   now: number,
-  { bytes, lapsesIn, timeless }: ReadOptions<T>,
+  { bytes, serialized, lapsesIn, timeless }: ReadOptions<T>,
   until: number | undefined,
   windowed: boolean,
 ): Promise<T> {
@@ -212,7 +217,7 @@ function remember<T>(
   const entry: Entry = {
     // A signed-in read (not windowed) that declares itself timeless lasts until a write moves its key.
     expires: exact ? Math.max(until, now) : timeless && !windowed ? Infinity : now + TTL_MS,
-    value: new SharedLoad(value),
+    value: new SharedLoad(value, serialized),
     bytes: 0,
     exact,
     windowed,
@@ -227,8 +232,8 @@ function remember<T>(
         entry.exact = true;
       }
       if (refreshing && state.entries.has(fullKey)) put(fullKey, entry);
-      if (bytes && state.entries.get(fullKey) === entry) {
-        entry.bytes = bytes(loaded);
+      if ((bytes || serialized) && state.entries.get(fullKey) === entry) {
+        entry.bytes = serialized ? entry.value.size : bytes!(loaded);
         state.bytes += entry.bytes;
         trim();
       }
@@ -277,18 +282,4 @@ export function clearPublicCache(): void {
   state.entries.clear();
   state.keysOf.clear();
   state.bytes = 0;
-}
-
-/**
- * About the memory a loaded value holds (strings at two bytes a character, every object and field
- * its header), for `ReadOptions.bytes`: pages of rows, many thousands of them kept, would otherwise
- * fill the heap unseen, and the collector's pauses grow with what it has to mark.
- */
-export function approximateBytes(value: unknown): number {
-  if (typeof value === 'string') return 16 + value.length * 2;
-  if (value === null || typeof value !== 'object') return 8;
-  if (value instanceof Date) return 48;
-  let sum = 32;
-  for (const inner of Object.values(value)) sum += 8 + approximateBytes(inner);
-  return sum;
 }

@@ -59,3 +59,47 @@ describe('what a cache keeps of the request that loaded an entry', () => {
     expect(await collected(site.state)).toBe(true);
   });
 });
+
+describe('a value kept serialized (pages of rows)', () => {
+  const page = () => ({
+    rows: [{ id: 7, title: '安養信託', publishAt: new Date(Date.UTC(2026, 0, 2)), tags: ['a'], image: null }],
+    total: 1,
+    page: 1,
+  });
+
+  test("the load's own callers get what it loaded; each later caller a copy of its own, dates as dates", async () => {
+    const loaded = page();
+    const shared = new SharedLoad(Promise.resolve(loaded), true);
+    expect(await shared.get()).toBe(loaded);
+    const first = await shared.get();
+    const second = await shared.get();
+    expect(first).toEqual(page());
+    expect(first).not.toBe(loaded);
+    expect(second).not.toBe(first);
+    expect(first.rows[0].publishAt).toBeInstanceOf(Date);
+    expect(first.rows[0].publishAt.getTime()).toBe(Date.UTC(2026, 0, 2));
+    // A caller that changes its copy changes nothing of the kept value.
+    first.rows[0].title = 'changed';
+    expect((await shared.get()).rows[0].title).toBe('安養信託');
+  });
+
+  test('its size is the bytes it is kept in; a value kept as it is has none', async () => {
+    const serialized = new SharedLoad(Promise.resolve({ text: '長'.repeat(10_000) }), true);
+    const kept = new SharedLoad(Promise.resolve({ text: '長'.repeat(10_000) }));
+    expect(serialized.size).toBe(0);
+    await serialized.get();
+    await kept.get();
+    // Two bytes a character, and a few for the object around it.
+    expect(serialized.size).toBeGreaterThanOrEqual(20_000);
+    expect(serialized.size).toBeLessThan(20_100);
+    expect(kept.size).toBe(0);
+  });
+
+  test('the public read cache keeps what it is told to keep serialized, and counts its bytes', async () => {
+    const loaded = page();
+    expect(await cachedRead('webnews', 'serialized-page', async () => loaded, { serialized: true })).toBe(loaded);
+    const hit = await cachedRead('webnews', 'serialized-page', async () => page(), { serialized: true });
+    expect(hit).toEqual(loaded);
+    expect(hit).not.toBe(loaded);
+  });
+});

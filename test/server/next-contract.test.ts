@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import type { PrerenderManifest } from 'next/dist/build';
 import * as routerHeaders from 'next/dist/client/components/app-router-headers';
 import { notFound } from 'next/dist/client/components/not-found';
@@ -19,9 +20,11 @@ import {
   DRAFT_MODE_COOKIE,
   ERROR_SHELL_MARK,
   isValidRouterState,
+  nodeDate,
   PREFETCH_HEADER,
   ROUTER_HEADERS,
   ROUTER_STATE_HEADER,
+  restoreDate,
   RSC_HEADER,
   withoutFrameworkScripts,
 } from '../../lib/server/next';
@@ -210,6 +213,33 @@ describe("Next.js's output", () => {
       thrown = error;
     }
     expect((thrown as { digest?: string }).digest).toBe('NEXT_HTTP_ERROR_FALLBACK;404');
+  });
+});
+
+describe("Next.js's Date (lib/server/next/node-date.ts puts Node's back)", () => {
+  test('preparing Next.js replaces the global Date, for cacheComponents, which next.config.mjs leaves off', () => {
+    expect(nextSource('next-server.js')).toContain('require("./node-environment")');
+    expect(nextSource('node-environment.js')).toContain('require("./node-environment-extensions/date")');
+    expect(nextSource('node-environment-extensions/date.js')).toContain('Date = createDate(Date)');
+    expect(fs.readFileSync(path.join(__dirname, '../../next.config.mjs'), 'utf8')).not.toContain('cacheComponents');
+  });
+
+  test("each date Next.js's Date makes has a hidden class of its own, and Node's, put back, shares one", () => {
+    v8.setFlagsFromString('--allow-natives-syntax');
+    const sameHiddenClass = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: Date, b: Date) => boolean;
+    v8.setFlagsFromString('--no-allow-natives-syntax');
+    expect(Date).toBe(nodeDate);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module's effect is the point
+    jest.isolateModules(() => require('next/dist/server/node-environment-extensions/date'));
+    try {
+      expect(Date).not.toBe(nodeDate);
+      expect(sameHiddenClass(new Date(1), new Date(2))).toBe(false);
+    } finally {
+      restoreDate(nodeDate);
+    }
+    expect(Date).toBe(nodeDate);
+    expect(new Date(0).constructor).toBe(nodeDate);
+    expect(sameHiddenClass(new Date(1), new Date(2))).toBe(true);
   });
 });
 

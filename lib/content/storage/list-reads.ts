@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { approximateBytes, cachedRead, type ReadOptions } from '../../cache/public-reads';
+import { cachedRead, type ReadOptions } from '../../cache/public-reads';
 import { storedGeneration } from '../../cache/generations';
 import { getDb, type Database } from '../../db';
 import { contentReviews } from '../../db/schema';
@@ -86,7 +86,7 @@ async function listRowsAsStored(
   const options = scope.publicOnly
     ? {}
     : { shared: generation ?? (await storedGeneration(definition.name)), timeless: true };
-  const pageOptions = { ...options, bytes: approximateBytes };
+  const pageOptions = { ...options, serialized: true };
   if (page > 1) {
     const deep = await deepPage(
       definition,
@@ -119,6 +119,7 @@ async function deepPage(
 ): Promise<ListResult | null> {
   const ids = await cachedRead(definition.name, idsKey, () => loadIds(definition, where, query), {
     ...options,
+    serialized: false,
     bytes: (list) => list?.byteLength ?? 0,
   });
   if (!ids) return null;

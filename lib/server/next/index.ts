@@ -3,7 +3,8 @@
  * the rest of the server imports it from here alone (.dependency-cruiser.cjs), and a Next.js upgrade
  * runs test/server/next-contract.test.ts first, which pins what these files assume of it.
  *
- * - `nextRequestHandler`: the prepared application's request handler, the pipeline's last step.
+ * - `nextRequestHandler`: the prepared application's request handler, the pipeline's last step;
+ *   it puts back Node's own `Date`, which preparing Next.js replaces (node-date.ts).
  * - `responseBody`: the last stage, which takes over the response Next.js writes (writeHead, write,
  *   end): the stages' decisions over the head, each page held whole, without the client runtime if
  *   so decided, and its inline scripts' hashes added to its CSP (script-hashes.ts), a redirect's
@@ -15,6 +16,7 @@
  * - page-cache.cjs, Next.js's `cacheHandler` that keeps nothing (named by path in next.config.mjs).
  */
 export { nextRequestHandler } from './handler';
+export { nodeDate, restoreDate } from './node-date';
 export { responseBody } from './response';
 export { withoutFrameworkScripts } from './framework-scripts';
 export { isValidRouterState } from './router-state';
