@@ -84,6 +84,11 @@ const summaries = {
     console.log(`\nstalls of the event loop: ${JSON.stringify(buckets)}, ${sum(stalls)} ms in all`);
     for (const kind of ['scavenge', 'marking step', 'full'])
       console.log(`${kind}: ${of(kind).length}, ${sum(of(kind))} ms`);
+    const left = of('full').map((entry) => entry.heapMb);
+    if (left.length)
+      console.log(
+        `heap left by the full collections: ${Math.min(...left).toFixed(0)}–${Math.max(...left).toFixed(0)} MB`,
+      );
     // A stall's share that the collector's own pauses explain; the rest the main thread did not run.
     const inside = stalls.map(({ at, ms }) =>
       collections.reduce((total, c) => total + Math.max(0, Math.min(c.at + c.ms, at + ms) - Math.max(c.at, at)), 0),
