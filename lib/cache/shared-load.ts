@@ -18,10 +18,7 @@ export class SharedLoad<T> {
    * and each page a reader's paging brought in was promoted to the old generation only to die there,
    * which brought the next full collection on (docs/performance.md, "What holds the loop").
    */
-  constructor(
-    load: Promise<T>,
-    private readonly serialized = false,
-  ) {
+  constructor(load: Promise<T>, serialized = false) {
     this.state = { settled: false, pending: load };
     load.then(
       (value) => {

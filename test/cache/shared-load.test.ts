@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { cachedRead, clearPublicCache } from '../../lib/cache/public-reads';
+import { cachedRead, cacheStats, clearPublicCache } from '../../lib/cache/public-reads';
 import { SharedLoad } from '../../lib/cache/shared-load';
 import { cachedSiteRead, clearSiteReads } from '../../lib/cache/site-reads';
 import { withDatabase } from '../helpers/database';
@@ -97,9 +97,15 @@ describe('a value kept serialized (pages of rows)', () => {
 
   test('the public read cache keeps what it is told to keep serialized, and counts its bytes', async () => {
     const loaded = page();
+    expect(cacheStats().bytes).toBe(0);
     expect(await cachedRead('webnews', 'serialized-page', async () => loaded, { serialized: true })).toBe(loaded);
+    const bytes = cacheStats().bytes;
+    expect(bytes).toBeGreaterThan(50);
     const hit = await cachedRead('webnews', 'serialized-page', async () => page(), { serialized: true });
     expect(hit).toEqual(loaded);
     expect(hit).not.toBe(loaded);
+    // Kept as it is, the same value declares no bytes.
+    expect(await cachedRead('webnews', 'kept-page', async () => page())).toEqual(loaded);
+    expect(cacheStats().bytes).toBe(bytes);
   });
 });
