@@ -22,7 +22,13 @@ export class SharedLoad<T> {
     this.state = { settled: false, pending: load };
     load.then(
       (value) => {
-        this.state = serialized ? { settled: true, bytes: v8.serialize(value) } : { settled: true, value };
+        this.state = { settled: true, value };
+        if (!serialized) return;
+        try {
+          this.state = { settled: true, bytes: v8.serialize(value) };
+        } catch {
+          // A value v8 cannot serialize (a function, a class's private state: rows hold none) is kept as it is.
+        }
       },
       () => {}, // the caller's own promise carries the failure; caches drop a failed entry
     );

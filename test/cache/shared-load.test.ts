@@ -95,6 +95,15 @@ describe('a value kept serialized (pages of rows)', () => {
     expect(kept.size).toBe(0);
   });
 
+  test('a value v8 cannot serialize is kept as it is', async () => {
+    const loaded = { rows: [], format: () => 'text' };
+    const shared = new SharedLoad(Promise.resolve(loaded), true);
+    await shared.get();
+    expect(shared.loaded).toBe(true);
+    expect(await shared.get()).toBe(loaded);
+    expect(shared.size).toBe(0);
+  });
+
   test('the public read cache keeps what it is told to keep serialized, and counts its bytes', async () => {
     const loaded = page();
     expect(cacheStats().bytes).toBe(0);
