@@ -232,9 +232,10 @@ function remember<T>(
         entry.exact = true;
       }
       if (refreshing && state.entries.has(fullKey)) put(fullKey, entry);
-      if ((bytes || serialized) && state.entries.get(fullKey) === entry) {
-        entry.bytes = serialized ? entry.value.size : bytes!(loaded);
-        state.bytes += entry.bytes;
+      const held = serialized ? entry.value.size : (bytes?.(loaded) ?? 0);
+      if (held && state.entries.get(fullKey) === entry) {
+        entry.bytes = held;
+        state.bytes += held;
         trim();
       }
     },

@@ -24,7 +24,7 @@ import {
   PREFETCH_HEADER,
   ROUTER_HEADERS,
   ROUTER_STATE_HEADER,
-  restoreDate,
+  restoreNodeDate,
   RSC_HEADER,
   withoutFrameworkScripts,
 } from '../../lib/server/next';
@@ -235,7 +235,7 @@ describe("Next.js's Date (lib/server/next/node-date.ts puts Node's back)", () =>
       expect(Date).not.toBe(nodeDate);
       expect(sameHiddenClass(new Date(1), new Date(2))).toBe(false);
     } finally {
-      restoreDate(nodeDate);
+      restoreNodeDate();
     }
     expect(Date).toBe(nodeDate);
     expect(new Date(0).constructor).toBe(nodeDate);

@@ -93,7 +93,7 @@ async function listRowsAsStored(
       where,
       query,
       JSON.stringify({ ...listKey, sort, ids: true }),
-      pageOptions,
+      options,
       !scope.publicOnly,
     );
     if (deep) return deep;
@@ -119,7 +119,6 @@ async function deepPage(
 ): Promise<ListResult | null> {
   const ids = await cachedRead(definition.name, idsKey, () => loadIds(definition, where, query), {
     ...options,
-    serialized: false,
     bytes: (list) => list?.byteLength ?? 0,
   });
   if (!ids) return null;
@@ -137,7 +136,7 @@ async function deepPage(
           const group = `${definition.name}\n${idsKey}`;
           return inOrder(pageIds, await (together ? rowsTogether(group, pageIds, read) : read(pageIds)));
         },
-        options,
+        { ...options, serialized: true },
       )
     : [];
   return { rows, total: ids.length, page };

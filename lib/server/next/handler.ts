@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import next from 'next';
-import { nodeDate, restoreDate } from './node-date';
+import { nodeDate, restoreNodeDate } from './node-date';
 
 /**
  * Next.js's request handler for the application in `dir`, prepared (the build read, or in
@@ -16,7 +16,7 @@ export async function nextRequestHandler(options: {
   const app = next({ dev, dir, hostname: hostname ?? 'localhost', port });
   await app.prepare();
   // Next.js's own `Date` serves only cacheComponents, which is off (node-date.ts).
-  restoreDate(nodeDate);
+  restoreNodeDate();
   const handle = app.getRequestHandler();
   return (request, response) => handle(request, response);
 }

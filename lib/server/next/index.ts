@@ -16,7 +16,7 @@
  * - page-cache.cjs, Next.js's `cacheHandler` that keeps nothing (named by path in next.config.mjs).
  */
 export { nextRequestHandler } from './handler';
-export { nodeDate, restoreDate } from './node-date';
+export { nodeDate, restoreNodeDate } from './node-date';
 export { responseBody } from './response';
 export { withoutFrameworkScripts } from './framework-scripts';
 export { isValidRouterState } from './router-state';

@@ -9,8 +9,8 @@
  */
 export const nodeDate = Date;
 
-/** Puts `original` back as the global `Date`, and as its prototype's `constructor`. */
-export function restoreDate(original: DateConstructor): void {
-  globalThis.Date = original;
-  Object.defineProperty(original.prototype, 'constructor', { value: original, writable: true, configurable: true });
+/** Puts Node's own `Date` back as the global `Date`, and as its prototype's `constructor`. */
+export function restoreNodeDate(): void {
+  globalThis.Date = nodeDate;
+  Object.defineProperty(nodeDate.prototype, 'constructor', { value: nodeDate, writable: true, configurable: true });
 }
