@@ -43,18 +43,24 @@ export function keptAnswer(key: string, now = Date.now()): KeptAnswer | undefine
   return answer;
 }
 
-/** Keeps a visitor's answer whose call began in `epoch`, unless a write came meanwhile. */
-export function keepAnswer(key: string, answer: Omit<KeptAnswer, 'coded' | 'until' | 'epoch'>, epoch: number): void {
-  if (epoch !== contentEpoch() || answer.body.length > MAX_ANSWER_BYTES) return;
+/** Keeps a visitor's answer whose call began in `epoch`, unless a write came meanwhile: the answer kept, if it is. */
+export function keepAnswer(
+  key: string,
+  answer: Omit<KeptAnswer, 'coded' | 'until' | 'epoch'>,
+  epoch: number,
+): KeptAnswer | undefined {
+  if (epoch !== contentEpoch() || answer.body.length > MAX_ANSWER_BYTES) return undefined;
   const now = Date.now();
   const until = Math.min(now + ANSWER_MS, nextWindowChange(now) ?? Infinity);
+  const kept = { ...answer, coded: {}, epoch, until };
   answers.delete(key);
-  answers.set(key, { ...answer, coded: {}, epoch, until });
+  answers.set(key, kept);
   // Map order is insertion order: the oldest go first.
   for (const oldest of answers.keys()) {
     if (answers.size <= MAX_ANSWERS) break;
     answers.delete(oldest);
   }
+  return kept;
 }
 
 /** The kept answer's body in `coding`, compressed at its first request. */

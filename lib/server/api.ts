@@ -85,12 +85,11 @@ function markEncoded(response: http.ServerResponse, coding: Encoding): void {
 
 const bodiless = (method: string | undefined, status: number) => method === 'HEAD' || status === 204 || status === 304;
 
-/** Ends the answer with a whole body, in the coding its size and the client choose (`coded` gives the bytes). */
-function endWhole(
-  exchange: Exchange,
-  body: Buffer,
-  coded: (coding: Encoding) => Buffer = (coding) => compressAnswer(body, coding),
-): void {
+/**
+ * Ends the answer with a whole body, in the coding its size and the client choose: compressed now,
+ * or once for every time a `kept` answer is sent (answerCoding).
+ */
+function endWhole(exchange: Exchange, body: Buffer, kept?: KeptAnswer): void {
   const { request, response } = exchange;
   const type = response.getHeader('content-type');
   const compressible = isCompressible(type) && !response.hasHeader('content-encoding');
@@ -99,8 +98,10 @@ function endWhole(
     response.end();
     return;
   }
-  const coding = compressible ? answerCoding(request.headers['accept-encoding'], body.length) : null;
-  const sent = coding ? coded(coding) : body;
+  const coding = compressible
+    ? answerCoding(request.headers['accept-encoding'], body.length, kept !== undefined)
+    : null;
+  const sent = !coding ? body : kept ? codedBody(kept, coding) : compressAnswer(body, coding);
   if (coding) markEncoded(response, coding);
   response.setHeader('content-length', sent.length);
   response.end(sent);
@@ -110,13 +111,8 @@ function endWhole(
  * Sends the dispatcher's answer. A JSON answer of `json` (its bytes beside it) is compressed by its
  * size (lib/server/compression.ts, `answerCoding`): small ones go as they are; any other (an export,
  * a file, a batch's parts) is streamed, through the per-request compressor when its type is text.
- * Gives the JSON body back.
  */
-async function send(
-  exchange: Exchange,
-  answer: Response,
-  fixed: readonly [string, string][],
-): Promise<Buffer | undefined> {
+async function send(exchange: Exchange, answer: Response, fixed: readonly [string, string][]): Promise<void> {
   const { request, response } = exchange;
   writeHead(exchange, answer.status, answerHeaders(answer), answer.headers.getSetCookie(), fixed);
   const type = response.getHeader('content-type');
@@ -128,13 +124,10 @@ async function send(
     if (!response.hasHeader('content-length') && answer.status !== 204 && answer.status !== 304)
       response.setHeader('content-length', 0);
     response.end();
-    return undefined;
+    return;
   }
   // Whole: its size chooses the coding.
-  if (whole) {
-    endWhole(exchange, whole);
-    return whole;
-  }
+  if (whole) return endWhole(exchange, whole);
   // Streamed as it is made (an export, a file, a batch's parts).
   const compressible = isCompressible(type) && !response.hasHeader('content-encoding');
   if (isCompressible(type)) varyOnEncoding(response);
@@ -150,7 +143,6 @@ async function send(
     // The client went away, or the stream failed after the head was sent: nothing more can be said.
     response.destroy();
   }
-  return undefined;
 }
 
 /** The answer's headers but Set-Cookie (sent apart, one header line each). */
@@ -220,7 +212,7 @@ async function visitorRead(
 function sendKept(exchange: Exchange, kept: KeptAnswer, fixed: readonly [string, string][]): void {
   noteRequest({ route: `/api/${kept.route}` });
   writeHead(exchange, kept.status, kept.headers, [], fixed);
-  endWhole(exchange, kept.body, (coding) => codedBody(kept, coding));
+  endWhole(exchange, kept.body, kept);
 }
 
 /**
@@ -244,9 +236,13 @@ export function apiStage({ dev }: { dev: boolean }): Stage {
     const epoch = contentEpoch();
     const body = read?.body ?? (readsAhead(request) ? await readWhole(request) : undefined);
     const answer = await dispatchWhole(toRequest(request, body));
-    const headers = answerHeaders(answer);
-    const sent = await send(exchange, answer, fixed);
-    if (read?.key && read.route && sent && answer.status === 200 && !answer.headers.has('set-cookie'))
-      keepAnswer(read.key, { status: answer.status, headers, body: sent, route: read.route }, epoch);
+    const whole = wholeAnswerBody(answer);
+    const made =
+      read?.key && read.route && whole && answer.status === 200 && !answer.headers.has('set-cookie')
+        ? keepAnswer(read.key, { status: 200, headers: answerHeaders(answer), body: whole, route: read.route }, epoch)
+        : undefined;
+    // Kept: sent as it will be again, compressed once.
+    if (made) return sendKept(exchange, made, fixed);
+    await send(exchange, answer, fixed);
   };
 }

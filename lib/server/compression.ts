@@ -69,9 +69,25 @@ export function fastCompressor(encoding: Encoding): zlib.BrotliCompress | zlib.G
  */
 const LARGE_ANSWER_BYTES = 64 * 1024;
 
-/** The coding for an answer of `size` bytes (Infinity: streamed, size unknown); null to send it as it is. */
-export function answerCoding(acceptEncoding: string | string[] | undefined, size: number): Encoding | null {
-  if (size < MIN_COMPRESSED_BYTES) return null;
+/**
+ * An answer made for one request (a signed-in call's) is compressed from this size; smaller, it goes
+ * as it is. With its head it fits in TCP's first flight (ten segments of 1,460 bytes, RFC 6928), so
+ * compressing it would spare the client no round trip, only bytes; and compressing per request took
+ * a quarter of the server's time on a signed-in list call (docs/performance.md, "Where an API call's
+ * time goes"). An answer kept and sent again is compressed once, from MIN_COMPRESSED_BYTES.
+ */
+export const FIRST_FLIGHT_BYTES = 12 * 1024;
+
+/**
+ * The coding for an answer of `size` bytes (Infinity: streamed, size unknown); null to send it as it
+ * is. `kept`: the answer is sent again from a copy (lib/server/api-answers.ts), and compressed once.
+ */
+export function answerCoding(
+  acceptEncoding: string | string[] | undefined,
+  size: number,
+  kept = false,
+): Encoding | null {
+  if (size < (kept ? MIN_COMPRESSED_BYTES : FIRST_FLIGHT_BYTES)) return null;
   return negotiateEncoding(acceptEncoding);
 }
 

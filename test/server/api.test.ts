@@ -8,6 +8,7 @@ import { wholeAnswerBody } from '../../lib/api/http';
 import { nodeHeaderReader } from '../../lib/http/request-headers';
 import { apiStage } from '../../lib/server/api';
 import { keptAnswerCount } from '../../lib/server/api-answers';
+import { FIRST_FLIGHT_BYTES, MIN_COMPRESSED_BYTES } from '../../lib/server/compression';
 import { requestGate } from '../../lib/server/request-gate';
 import { requestLog } from '../../lib/server/request-log';
 import { addRow, clearContent, taipei } from '../helpers/content';
@@ -162,6 +163,32 @@ test('a larger JSON answer is compressed in the coding the client prefers', asyn
   const plain = await list({ 'accept-encoding': 'identity' });
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.json).toEqual(br.json);
+});
+
+test('an answer made for one request is compressed only past the first flight; a kept one from 1 KB', async () => {
+  const { token } = await signedIn();
+  await addNews(token, 30);
+  const signedInList = (pageSize: number) =>
+    call('POST', 'webnews/getlist', { page: 1, pageSize }, { 'web-language': 'tw', authorization: `Bearer ${token}` });
+  // A few kilobytes, signed in (never kept): as it is, whatever the client accepts.
+  const few = await signedInList(4);
+  expect(few.raw.length).toBeGreaterThan(MIN_COMPRESSED_BYTES);
+  expect(few.raw.length).toBeLessThan(FIRST_FLIGHT_BYTES);
+  expect(few.headers['content-encoding']).toBeUndefined();
+  expect(few.headers.vary).toContain('Accept-Encoding');
+  expect(few.json.data).toHaveLength(4);
+  // Past the first flight: compressed.
+  const all = await signedInList(50);
+  expect(all.headers['content-encoding']).toBe('br');
+  expect(all.json.data).toHaveLength(30);
+  expect(zlib.brotliDecompressSync(all.raw).length).toBeGreaterThan(FIRST_FLIGHT_BYTES);
+  // A visitor's answer of a few kilobytes is kept, and compressed once: from its first sending.
+  const visitor = () => call('POST', 'webnews/getlist', { page: 1, pageSize: 4 }, { 'web-language': 'tw' });
+  const first = await visitor();
+  expect(first.headers['content-encoding']).toBe('br');
+  expect(zlib.brotliDecompressSync(first.raw).length).toBeLessThan(FIRST_FLIGHT_BYTES);
+  const again = await visitor();
+  expect(again.raw.equals(first.raw)).toBe(true);
 });
 
 test("a visitor's list is kept for a moment and never shown after a write", async () => {
