@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import next from 'next';
-import { nodeDate, restoreNodeDate } from './node-date';
+import { restoreNodeDate } from './node-date';
 
 /**
  * Next.js's request handler for the application in `dir`, prepared (the build read, or in
