@@ -73,9 +73,9 @@ const LARGE_ANSWER_BYTES = 64 * 1024;
  * An answer made for one request (a signed-in call's) is compressed from this size; smaller, it goes
  * as it is. With its head it fits in TCP's first flight (ten segments of 1,460 bytes, RFC 6928), so
  * compressing it would spare the client no round trip, only bytes; and per request it was the largest
- * single cost of a signed-in list call (12 % of its CPU profile; sent as they are, such calls ran up to 1.5
- * times as fast: docs/performance.md, "Where an API call's time goes"). An answer kept and sent again
- * is compressed once, from MIN_COMPRESSED_BYTES.
+ * single cost of a signed-in list call (12 % of its CPU profile; sent as they are, such calls ran up
+ * to 1.5 times as fast: docs/performance.md, "Where an API call's time goes"). An answer kept and
+ * sent again is compressed once, from MIN_COMPRESSED_BYTES.
  */
 export const FIRST_FLIGHT_BYTES = 12 * 1024;
 
