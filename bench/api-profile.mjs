@@ -11,9 +11,10 @@
 //
 // Environment: PROFILE_CALL (random: random pages of 1–5,000 of webnews/getlist, the default;
 // search: random pages of 1–40 of the law search 「安養信託」; page1: a kept page 1), BENCH_PORT
-// (3600), BENCH_WARMUP_SECONDS (15), BENCH_SECONDS (8), BENCH_RUNS (1), BENCH_SERVER_CPUS,
-// DATABASE_URL, NODE_HEAP_FLAGS (scripts/start.sh). The database is bench/api.mjs's: run it once
-// first to fill it. Needs a production build (npm run build).
+// (3600), BENCH_WARMUP_SECONDS (15), BENCH_SECONDS (8), BENCH_RUNS (1), BENCH_PREFILL (1: each page
+// of the call read once, in order, before the warm-up, so that the measured calls find every page
+// kept), BENCH_SERVER_CPUS, DATABASE_URL, NODE_HEAP_FLAGS (scripts/start.sh). The database is
+// bench/api.mjs's: run it once first to fill it. Needs a production build (npm run build).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -140,6 +141,23 @@ try {
         error ? reject(error) : resolve(result),
       ),
     );
+  if (process.env.BENCH_PREFILL === '1') {
+    let next = 1;
+    await new Promise((resolve, reject) =>
+      autocannon(
+        {
+          url: base + urlPath,
+          connections: 10,
+          amount: pages,
+          ...randomPages(pages, token),
+          requests: [
+            { setupRequest: (request) => ({ ...request, body: JSON.stringify({ page: next++, pageSize: 10 }) }) },
+          ],
+        },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
+    );
+  }
   await load(warmup);
   let requests = 0;
   for (let run = 0; run < runs; run++) {
