@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchEnv, benchToken, randomPages, root, waitUp } from './bench-server.mjs';
+import { apiHeaders, benchEnv, benchToken, randomPages, root, waitUp } from './bench-server.mjs';
 
 const port = Number(process.env.BENCH_PORT) || 3600;
 const base = `http://127.0.0.1:${port}`;
@@ -149,7 +149,8 @@ try {
           url: base + urlPath,
           connections: 10,
           amount: pages,
-          ...randomPages(pages, token),
+          method: 'POST',
+          headers: apiHeaders(token),
           requests: [
             { setupRequest: (request) => ({ ...request, body: JSON.stringify({ page: next++, pageSize: 10 }) }) },
           ],
