@@ -112,3 +112,22 @@ test('reads asked while one is under way go together in the next, sent after the
     select.mockRestore();
   }
 });
+
+test("one resource's reads asked together go as one too (a search's, a cached read's)", async () => {
+  const db = await getDb();
+  // A write, so that PGlite reads again too.
+  await bumpStoredGeneration(db, 'webnews:alone');
+  const select = jest.spyOn(db, 'select');
+  try {
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => storedGeneration('webnews', db)),
+      storedGeneration('webnews:alone', db),
+    ]);
+    // The first read, then one for everything asked while it was under way.
+    expect(select).toHaveBeenCalledTimes(2);
+    expect(new Set(answers.slice(0, 10)).size).toBe(1);
+    expect(answers[10]).toBeGreaterThan(0);
+  } finally {
+    select.mockRestore();
+  }
+});
