@@ -7,7 +7,10 @@ import { createContext, type RequestContext } from './context';
 import { ApiError, fromContentError } from './errors';
 import { batch } from './handlers/batch';
 import { openapi } from './handlers/openapi';
-import { json, readJsonObject, wholeAnswerBody, withWholeBody, type ApiRequest } from './http';
+import { json, jsonBytes, readJsonObject, wholeAnswerBody, withWholeBody, type ApiRequest } from './http';
+import { keepStaffAnswer, keptStaffAnswer, staffAnswerKey } from './staff-answers';
+import { contentEpoch } from '../cache/content-epoch';
+import { recordReads } from '../runtime/read-record';
 import { forbidden } from '../content/model/errors';
 import { Role } from '../content/model/roles';
 import { allowedBeforeEnrolment, allowedForMembers, apiSegments, buildRoutes, matchRoute, type Route } from './routes';
@@ -102,8 +105,23 @@ export async function dispatchWhole(request: ApiRequest, options: { inBatch?: bo
     if (context.actor.account && !allowedBeforeEnrolment(route)) await requireEnrolled(context.actor);
     if (route.operation) {
       const body = route.body ? await readJsonObject(request) : {};
-      const result = await route.operation(context.actor, { params, query: context.searchParams, body });
-      response = result instanceof Response ? result : json(result);
+      const input = { params, query: context.searchParams, body };
+      const { actor } = context;
+      const { operation } = route;
+      // A signed-in read: its answer may have been kept (lib/api/staff-answers.ts).
+      const key = route.read && !options.inBatch ? staffAnswerKey(actor, method, url, body) : undefined;
+      const kept = key === undefined ? undefined : await keptStaffAnswer(key);
+      if (kept) response = jsonBytes(kept);
+      else if (key !== undefined) {
+        const epoch = contentEpoch();
+        const { value: result, record } = await recordReads(() => operation(actor, input));
+        response = result instanceof Response ? result : json(result);
+        const made = wholeAnswerBody(response);
+        if (made && !(result instanceof Response)) keepStaffAnswer(key, made, record, epoch);
+      } else {
+        const result = await operation(actor, input);
+        response = result instanceof Response ? result : json(result);
+      }
     } else {
       response = await route.handler(context, params);
     }

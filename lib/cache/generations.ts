@@ -3,6 +3,7 @@ import { getDb, type Database } from '../db';
 import { contentGenerations } from '../db/schema';
 import { writesSent } from '../db/sole-writer';
 import { processSlot } from '../runtime/process-state';
+import { keyedLoad, noteStoredGeneration } from '../runtime/read-record';
 import { readsTogether } from '../runtime/reads-together';
 
 declare module '../runtime/process-state' {
@@ -59,14 +60,20 @@ export async function storedGenerations(names: readonly string[], db?: Database)
     const found = known?.get(name);
     return found && found.writes === writes ? found.generation : undefined;
   });
-  if (remembered.every((generation) => generation !== undefined)) return remembered as number[];
-  const read = await generationsTogether(reader, names, (asked) => readGenerations(reader, asked));
+  if (remembered.every((generation) => generation !== undefined)) return noted(names, remembered as number[]);
+  const read = await keyedLoad(() => generationsTogether(reader, names, (asked) => readGenerations(reader, asked)));
   const generations = names.map((name) => read.get(name) ?? 0);
   if (writes !== undefined && writesSent(reader) === writes) {
     let forDatabase = memory.get(reader);
     if (!forDatabase) memory.set(reader, (forDatabase = new Map()));
     names.forEach((name, i) => forDatabase.set(name, { generation: generations[i], writes }));
   }
+  return noted(names, generations);
+}
+
+/** A kept answer is good while these generations are (lib/runtime/read-record.ts). */
+function noted(names: readonly string[], generations: number[]): number[] {
+  names.forEach((name, i) => noteStoredGeneration(name, generations[i]));
   return generations;
 }
 

@@ -1,6 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { getDb, type Database } from '../db';
 import { processSlot } from '../runtime/process-state';
+import { keyedLoad, noteLocalGeneration, noteUntil } from '../runtime/read-record';
 import { purgeKeys, writtenKeys, type TierWrite } from './cache-tier';
 import { bumpContentEpoch } from './content-epoch';
 import { storedGeneration } from './generations';
@@ -184,7 +185,10 @@ export async function cachedRead<T>(
   const now = options.now ?? Date.now();
   // Signed-in reads see every row whatever its window: only visitors' entries follow it.
   const until = shared ? undefined : state.windows.get(resource);
+  noteLocalGeneration(resource, local);
   const hit = state.entries.get(fullKey);
+  let value: Promise<T>;
+  let entry: Entry | undefined = hit;
   if (hit && (hit.expires > now || (hit.value.loaded && !hit.exact && now - hit.expires < STALE_MS))) {
     state.hits++;
     // Map order is insertion order: re-inserting keeps recently used entries at the end.
@@ -192,12 +196,19 @@ export async function cachedRead<T>(
     state.entries.set(fullKey, hit);
     if (hit.expires <= now && !hit.refreshing) {
       hit.refreshing = true;
-      remember(fullKey, load(), now, options, until, !shared).catch(() => (hit.refreshing = false));
+      remember(fullKey, keyedLoad(load), now, options, until, !shared).catch(() => (hit.refreshing = false));
     }
-    return hit.value.get() as Promise<T>;
+    value = hit.value.get() as Promise<T>;
+  } else {
+    state.misses++;
+    value = remember(fullKey, keyedLoad(load), now, options, until, !shared);
+    entry = state.entries.get(fullKey);
   }
-  state.misses++;
-  return remember(fullKey, load(), now, options, until, !shared);
+  const loaded = await value;
+  // What was read is true until its entry expires (a lapse is known once loaded; a stale entry,
+  // served while refreshed, has expired already).
+  noteUntil(entry?.expires ?? now);
+  return loaded;
 }
 
 /** Keeps a load under its key: a failed one is dropped, a stale entry it refreshes stays until it succeeds. */

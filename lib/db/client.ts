@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { reportEmbeddedDatabaseMemory, timeQuery } from '../observability/metrics';
+import { noteUnkeyedRead } from '../runtime/read-record';
 import * as schema from './schema';
 import { noteDatabaseAttempt } from './availability';
 import { acquireLock } from './lock';
@@ -75,6 +76,12 @@ export async function openPglite(dataDir: string | undefined, lockWaitMs = 0, im
     countWrites(client, soleWriter(db));
     client.query = timed(client.query.bind(client), 'pglite') as typeof client.query;
     client.exec = timed(client.exec.bind(client), 'pglite') as typeof client.exec;
+    // A transaction's statements do not go through client.query.
+    const transaction = client.transaction.bind(client);
+    client.transaction = ((work) => {
+      noteUnkeyedRead();
+      return transaction(work);
+    }) as typeof client.transaction;
     const memory = (client as unknown as { mod?: { wasmMemory?: WebAssembly.Memory } }).mod?.wasmMemory;
     if (memory) reportEmbeddedDatabaseMemory(() => memory.buffer.byteLength);
     await migrate(embedded, { migrationsFolder });
@@ -159,11 +166,13 @@ function countWrites(client: PGliteClient, noteWrite: () => void): void {
 }
 
 /**
- * Times every statement for the metrics. pg's pool passes a callback; drizzle and PGlite take
- * promises; a streamed query (a submittable) is not timed.
+ * Times every statement for the metrics, and tells a call whose answer may be kept that it read
+ * something no generation keys (lib/runtime/read-record.ts). pg's pool passes a callback; drizzle
+ * and PGlite take promises; a streamed query (a submittable) is not timed.
  */
 function timed(query: (...args: never[]) => unknown, driver: Connection['driver']) {
   return (...args: never[]): unknown => {
+    noteUnkeyedRead();
     const end = timeQuery(driver);
     const last = args[args.length - 1] as unknown;
     if (typeof last === 'function') {

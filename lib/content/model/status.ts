@@ -19,3 +19,12 @@ export function statusOf(definition: ResourceDefinition, row: Row, now = new Dat
   if (row.unpublishAt instanceof Date && row.unpublishAt <= now) return 'expired';
   return 'live';
 }
+
+/** The first moment after `now` at which any of these rows' status changes with the clock, if one does. */
+export function nextStatusChange(rows: readonly Row[], now = new Date()): number | undefined {
+  let first: number | undefined;
+  for (const row of rows)
+    for (const at of [row.publishAt, row.unpublishAt])
+      if (at instanceof Date && at > now && (first === undefined || at.getTime() < first)) first = at.getTime();
+  return first;
+}

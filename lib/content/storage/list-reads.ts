@@ -8,7 +8,9 @@ import type { ResourceDefinition } from '../model/define';
 import type { SortKey } from '../model/face';
 import { RELEVANCE } from '../model/list-request';
 import type { Row } from '../model/rows';
+import { nextStatusChange } from '../model/status';
 import type { ContentTable } from '../model/table';
+import { noteUntil } from '../../runtime/read-record';
 import { readsTogether } from '../../runtime/reads-together';
 import { column, escapeLike, scopeConditions, tableOf, type ReadScope } from './content-tables';
 import { withPreviewedChange } from './row-reads';
@@ -59,6 +61,9 @@ export async function listRows(
   generation?: number,
 ): Promise<ListResult> {
   const result = await listRowsAsStored(definition, scope, query, generation);
+  // A status shown beside a row (lib/content/model/wire.ts) changes with the clock.
+  const change = nextStatusChange(result.rows);
+  if (change !== undefined) noteUntil(change);
   if (!scope.publicOnly) return result;
   return { ...result, rows: await withPreviewedChange(definition, result.rows) };
 }
