@@ -98,3 +98,9 @@ export function keepStaffAnswer(key: string, body: Buffer, record: ReadRecord, e
 export function keptStaffAnswerCount(): number {
   return answers.size;
 }
+
+/** For tests of the reads beneath: the next calls run their operations. */
+export function clearStaffAnswers(): void {
+  answers.clear();
+  bytes = 0;
+}
