@@ -7,10 +7,8 @@ import { createContext, type RequestContext } from './context';
 import { ApiError, fromContentError } from './errors';
 import { batch } from './handlers/batch';
 import { openapi } from './handlers/openapi';
-import { json, jsonBytes, readJsonObject, wholeAnswerBody, withWholeBody, type ApiRequest } from './http';
-import { keepStaffAnswer, keptStaffAnswer, staffAnswerKey } from './staff-answers';
-import { contentEpoch } from '../cache/content-epoch';
-import { recordReads } from '../runtime/read-record';
+import { answerOf, json, readJsonObject, wholeAnswerBody, withWholeBody, type ApiRequest } from './http';
+import { staffAnswer, staffAnswerKey } from './staff-answers';
 import { forbidden } from '../content/model/errors';
 import { Role } from '../content/model/roles';
 import { allowedBeforeEnrolment, allowedForMembers, apiSegments, buildRoutes, matchRoute, type Route } from './routes';
@@ -105,23 +103,12 @@ export async function dispatchWhole(request: ApiRequest, options: { inBatch?: bo
     if (context.actor.account && !allowedBeforeEnrolment(route)) await requireEnrolled(context.actor);
     if (route.operation) {
       const body = route.body ? await readJsonObject(request) : {};
-      const input = { params, query: context.searchParams, body };
-      const { actor } = context;
+      const { actor, searchParams } = context;
       const { operation } = route;
+      const run = () => operation(actor, { params, query: searchParams, body });
       // A signed-in read: its answer may have been kept (lib/api/staff-answers.ts).
       const key = route.read && !options.inBatch ? staffAnswerKey(actor, method, url, body) : undefined;
-      const kept = key === undefined ? undefined : await keptStaffAnswer(key);
-      if (kept) response = jsonBytes(kept);
-      else if (key !== undefined) {
-        const epoch = contentEpoch();
-        const { value: result, record } = await recordReads(() => operation(actor, input));
-        response = result instanceof Response ? result : json(result);
-        const made = wholeAnswerBody(response);
-        if (made && !(result instanceof Response)) keepStaffAnswer(key, made, record, epoch);
-      } else {
-        const result = await operation(actor, input);
-        response = result instanceof Response ? result : json(result);
-      }
+      response = key === undefined ? answerOf(await run()) : await staffAnswer(key, run);
     } else {
       response = await route.handler(context, params);
     }

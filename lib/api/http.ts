@@ -29,6 +29,9 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   return jsonBytes(Buffer.from(JSON.stringify(data)), status, headers);
 }
 
+/** An operation's result as the API answers it: a Response as it is (an export's file), anything else as JSON. */
+export const answerOf = (result: unknown): Response => (result instanceof Response ? result : json(result));
+
 /** A JSON answer whose bytes are made already (a kept one: lib/api/staff-answers.ts). */
 export function jsonBytes(body: Buffer, status = 200, headers: Record<string, string> = {}): Response {
   const response = new Response(null, { status, headers: { ...jsonHeaders, ...headers } });

@@ -2,7 +2,8 @@ import { contentEpoch } from '../cache/content-epoch';
 import { storedGenerations } from '../cache/generations';
 import { localGeneration } from '../cache/public-reads';
 import type { Actor } from '../content/model/actor';
-import type { ReadRecord } from '../runtime/read-record';
+import { recordReads, type ReadRecord } from '../runtime/read-record';
+import { answerOf, jsonBytes, wholeAnswerBody } from './http';
 
 /**
  * Signed-in reads' answers (a back-office list, a law search: Route.read), kept with what they were
@@ -52,7 +53,7 @@ function drop(key: string): void {
 }
 
 /** The body kept under `key`, if everything it was made from still holds. */
-export async function keptStaffAnswer(key: string): Promise<Buffer | undefined> {
+async function keptStaffAnswer(key: string): Promise<Buffer | undefined> {
   const answer = answers.get(key);
   if (!answer) return undefined;
   const current = () =>
@@ -74,8 +75,23 @@ export async function keptStaffAnswer(key: string): Promise<Buffer | undefined> 
   return answer.body;
 }
 
+/**
+ * The answer to the signed-in read under `key`: the one kept, if it still holds, else `run`'s,
+ * kept when it may be (a JSON answer whose reads were all keyed).
+ */
+export async function staffAnswer(key: string, run: () => Promise<unknown>): Promise<Response> {
+  const kept = await keptStaffAnswer(key);
+  if (kept) return jsonBytes(kept);
+  const epoch = contentEpoch();
+  const { value, record } = await recordReads(run);
+  const response = answerOf(value);
+  const body = wholeAnswerBody(response);
+  if (body && !(value instanceof Response)) keepStaffAnswer(key, body, record, epoch);
+  return response;
+}
+
 /** Keeps the body of a call that began in `epoch` and whose reads `record` describes, when it may be kept. */
-export function keepStaffAnswer(key: string, body: Buffer, record: ReadRecord, epoch: number): void {
+function keepStaffAnswer(key: string, body: Buffer, record: ReadRecord, epoch: number): void {
   if (record.unkeyed || epoch !== contentEpoch() || record.until <= Date.now() || body.length > MAX_ANSWER_BYTES)
     return;
   drop(key);
