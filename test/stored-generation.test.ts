@@ -7,19 +7,18 @@ import { bumpStoredGeneration, storedGeneration, storedGenerations } from '../li
 import { getDb } from '../lib/db';
 import { webnews } from '../lib/db/schema';
 import { call, signedIn } from './helpers/api';
-import { withDatabase } from './helpers/database';
+import { spyOnGenerationReads, withDatabase } from './helpers/database';
 
 const database = withDatabase();
 const embedded = !process.env.DATABASE_URL;
 
 async function readsWhile(work: () => Promise<unknown>): Promise<number> {
-  const db = await getDb();
-  const select = jest.spyOn(db, 'select');
+  const reads = spyOnGenerationReads(await getDb());
   try {
     await work();
-    return select.mock.calls.length;
+    return reads.count();
   } finally {
-    select.mockRestore();
+    reads.restore();
   }
 }
 
@@ -93,23 +92,23 @@ test('reads asked while one is under way go together in the next, sent after the
   const expected = await storedGenerations(['webnews', 'webnews:together'], db);
   // A write, so that PGlite reads again too.
   await bumpStoredGeneration(db, 'webnews:together');
-  const select = jest.spyOn(db, 'select');
+  const reads = spyOnGenerationReads(db);
   try {
     const first = storedGenerations(['webnews'], db);
-    expect(select).toHaveBeenCalledTimes(1);
+    expect(reads.count()).toBe(1);
     const others = Array.from({ length: 9 }, (_, i) =>
       storedGenerations(i % 2 ? ['webnews:together'] : ['webnews', 'webnews:together'], db),
     );
     // Not sent yet: they wait for the first read to return.
-    expect(select).toHaveBeenCalledTimes(1);
+    expect(reads.count()).toBe(1);
     const answers = await Promise.all([first, ...others]);
-    expect(select).toHaveBeenCalledTimes(2);
+    expect(reads.count()).toBe(2);
     const bumped = answers[2][0];
     expect(bumped).toBeGreaterThan(expected[1]);
     expect(answers[0]).toEqual([expected[0]]);
     expect(answers[1]).toEqual([expected[0], bumped]);
   } finally {
-    select.mockRestore();
+    reads.restore();
   }
 });
 
@@ -117,17 +116,17 @@ test("one resource's reads asked together go as one too (a search's, a cached re
   const db = await getDb();
   // A write, so that PGlite reads again too.
   await bumpStoredGeneration(db, 'webnews:alone');
-  const select = jest.spyOn(db, 'select');
+  const reads = spyOnGenerationReads(db);
   try {
     const answers = await Promise.all([
       ...Array.from({ length: 10 }, () => storedGeneration('webnews', db)),
       storedGeneration('webnews:alone', db),
     ]);
     // The first read, then one for everything asked while it was under way.
-    expect(select).toHaveBeenCalledTimes(2);
+    expect(reads.count()).toBe(2);
     expect(new Set(answers.slice(0, 10)).size).toBe(1);
     expect(answers[10]).toBeGreaterThan(0);
   } finally {
-    select.mockRestore();
+    reads.restore();
   }
 });

@@ -1,5 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { getDb, type Database } from '../db';
+import { preparedRows } from '../db/prepared';
 import { contentGenerations } from '../db/schema';
 import { writesSent } from '../db/sole-writer';
 import { processSlot } from '../runtime/process-state';
@@ -40,11 +41,16 @@ export async function storedGeneration(resource: string, db?: Database): Promise
  */
 const generationsTogether = readsTogether<string, number>();
 
+/** Read on almost every signed-in call: a statement prepared once per connection (lib/db/prepared.ts). */
+const GENERATIONS_STATEMENT = 'select resource, generation from content_generations where resource = any($1)';
+
 async function readGenerations(reader: Database, asked: string[]): Promise<Map<string, number>> {
-  const rows = await reader
-    .select({ resource: contentGenerations.resource, generation: contentGenerations.generation })
-    .from(contentGenerations)
-    .where(inArray(contentGenerations.resource, asked));
+  const rows = await preparedRows<{ resource: string; generation: string | number | bigint }>(
+    reader,
+    'gonghui-stored-generations',
+    GENERATIONS_STATEMENT,
+    [asked],
+  );
   return new Map(rows.map((row) => [row.resource, Number(row.generation)]));
 }
 

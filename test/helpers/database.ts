@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { closeDatabase, installConnection } from '../../lib/db';
+import { closeDatabase, installConnection, type Database } from '../../lib/db';
 import { openPglite, openPostgres, type Connection } from '../../lib/db/client';
 import { variantsIdle } from '../../lib/uploads/variants';
 import { assertMayOpenDatabase } from './database-scope';
@@ -56,3 +56,20 @@ export function withDatabase(): { connection: () => Connection } {
   });
   return { connection: () => connection };
 }
+
+/**
+ * Counts the statements containing `text` sent to the database's client from here on: prepared
+ * ones (lib/db/prepared.ts, a list's rows by id) never pass through Drizzle's builders again.
+ */
+export function spyOnStatements(db: Database, text: string): { count(): number; restore(): void } {
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = jest.spyOn(client, 'query');
+  const textOf = (first: unknown) => (typeof first === 'string' ? first : String((first as { text?: string }).text));
+  return {
+    count: () => query.mock.calls.filter(([first]) => textOf(first).includes(text)).length,
+    restore: () => query.mockRestore(),
+  };
+}
+
+/** Counts the stored generations' reads (lib/cache/generations.ts) sent from here on. */
+export const spyOnGenerationReads = (db: Database) => spyOnStatements(db, 'content_generations');
