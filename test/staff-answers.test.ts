@@ -3,11 +3,14 @@
  * read-cache entry and moment they were made from holds, never to another account, and never for a
  * call that reached the database outside a keyed read.
  */
+import zlib from 'node:zlib';
+import { dispatch } from '../lib/api/dispatch';
 import { cacheStats } from '../lib/cache/public-reads';
+import { MIN_COMPRESSED_BYTES } from '../lib/http/compression';
 import { keptStaffAnswerCount } from '../lib/api/staff-answers';
 import { getDb } from '../lib/db';
 import { webnews } from '../lib/db/schema';
-import { call, signedIn } from './helpers/api';
+import { call, signedIn, XSRF } from './helpers/api';
 import { clearContent } from './helpers/content';
 import { withDatabase } from './helpers/database';
 
@@ -41,6 +44,40 @@ test('the same call by the same account is answered from what was kept, without 
   // The operation did not run: it would have read its page through the read cache.
   expect(cacheStats().hits + cacheStats().misses).toBe(reads);
   expect(keptStaffAnswerCount()).toBe(kept);
+});
+
+test('a kept answer goes compressed once to a client accepting brotli, and as it is to any other', async () => {
+  const asked = { page: 1, pageSize: 10, sort: 'title' };
+  const sent = async (acceptEncoding?: string) => {
+    const response = await dispatch(
+      new Request('http://localhost/api/webnews/getlist', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'web-language': 'tw',
+          authorization: `Bearer ${admin}`,
+          cookie: `XSRF-TOKEN=${XSRF}`,
+          'x-xsrf-token': XSRF,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+        body: JSON.stringify(asked),
+      }),
+    );
+    return { coding: response.headers.get('content-encoding'), bytes: Buffer.from(await response.arrayBuffer()) };
+  };
+  // Made for this call: sent as it is (small enough for the first flight, lib/server/compression.ts).
+  const first = await sent('gzip, deflate, br');
+  expect(first.coding).toBeNull();
+  expect(first.bytes.length).toBeGreaterThan(MIN_COMPRESSED_BYTES);
+  const kept = await sent('gzip, deflate, br');
+  expect(kept.coding).toBe('br');
+  expect(kept.bytes.length).toBeLessThan(first.bytes.length);
+  expect(zlib.brotliDecompressSync(kept.bytes)).toEqual(first.bytes);
+  for (const other of [undefined, 'gzip', 'br;q=0, gzip']) {
+    const plain = await sent(other);
+    expect(plain.coding).toBeNull();
+    expect(plain.bytes).toEqual(first.bytes);
+  }
 });
 
 test('a write through the API is seen by the next call', async () => {

@@ -108,7 +108,8 @@ export async function dispatchWhole(request: ApiRequest, options: { inBatch?: bo
       const run = () => operation(actor, { params, query: searchParams, body });
       // A signed-in read: its answer may have been kept (lib/api/staff-answers.ts).
       const key = route.read && !options.inBatch ? staffAnswerKey(actor, method, url, body) : undefined;
-      response = key === undefined ? answerOf(await run()) : await staffAnswer(key, run);
+      response =
+        key === undefined ? answerOf(await run()) : await staffAnswer(key, run, request.headers.get('accept-encoding'));
     } else {
       response = await route.handler(context, params);
     }

@@ -1,7 +1,9 @@
+import zlib from 'node:zlib';
 import { contentEpoch } from '../cache/content-epoch';
 import { storedGenerations } from '../cache/generations';
 import { localGeneration } from '../cache/public-reads';
 import type { Actor } from '../content/model/actor';
+import { compressAnswer, MIN_COMPRESSED_BYTES, negotiateEncoding } from '../http/compression';
 import { recordReads, type ReadRecord } from '../runtime/read-record';
 import { answerOf, jsonBytes, wholeAnswerBody } from './http';
 
@@ -19,9 +21,16 @@ import { answerOf, jsonBytes, wholeAnswerBody } from './http';
  * moment at which any of it changes (an entry's expiry, an edit lock lapsing, a row's status). A
  * call that reached the database in any other way is not kept. Keyed by the account (and its role)
  * as well as the call, so nobody is sent an answer made for someone else.
+ *
+ * An answer of MIN_COMPRESSED_BYTES or more is kept compressed with brotli, once, and sent so to a
+ * client that accepts it (every browser): a page of ten rows is then about 2.5 KB instead of 7.5,
+ * in memory and on the wire, so the bound holds three times as many. A client that does not accept
+ * brotli is sent the answer decompressed.
  */
 interface StaffAnswer {
+  /** The JSON answer, brotli-compressed when `compressed`. */
   body: Buffer;
+  compressed: boolean;
   names: string[];
   generations: number[];
   local: [string, number][];
@@ -29,7 +38,7 @@ interface StaffAnswer {
   until: number;
 }
 
-const MAX_ANSWERS = 5_000;
+const MAX_ANSWERS = 10_000;
 /** Bytes of kept bodies (off the collector's heap), the least recently sent dropped first. */
 const MAX_BYTES = 32 * 1024 * 1024;
 /** A larger answer (a page of 50 long rows) is made again each time. */
@@ -52,8 +61,8 @@ function drop(key: string): void {
   answers.delete(key);
 }
 
-/** The body kept under `key`, if everything it was made from still holds. */
-async function keptStaffAnswer(key: string): Promise<Buffer | undefined> {
+/** The answer kept under `key`, if everything it was made from still holds. */
+async function keptStaffAnswer(key: string): Promise<StaffAnswer | undefined> {
   const answer = answers.get(key);
   if (!answer) return undefined;
   const current = () =>
@@ -72,16 +81,29 @@ async function keptStaffAnswer(key: string): Promise<Buffer | undefined> {
   // Map order is insertion order: re-inserting keeps recently sent answers at the end.
   answers.delete(key);
   answers.set(key, answer);
-  return answer.body;
+  return answer;
+}
+
+/** A kept answer as a client accepting `acceptEncoding` takes it. */
+function sentAs(answer: StaffAnswer, acceptEncoding: string | null): Response {
+  if (!answer.compressed) return jsonBytes(answer.body);
+  if (negotiateEncoding(acceptEncoding ?? undefined) === 'br')
+    return jsonBytes(answer.body, 200, { 'content-encoding': 'br' });
+  return jsonBytes(zlib.brotliDecompressSync(answer.body));
 }
 
 /**
- * The answer to the signed-in read under `key`: the one kept, if it still holds, else `run`'s,
- * kept when it may be (a JSON answer whose reads were all keyed).
+ * The answer to the signed-in read under `key`: the one kept, if it still holds, in a coding the
+ * client accepts (`acceptEncoding`, its Accept-Encoding), else `run`'s, kept when it may be (a JSON
+ * answer whose reads were all keyed).
  */
-export async function staffAnswer(key: string, run: () => Promise<unknown>): Promise<Response> {
+export async function staffAnswer(
+  key: string,
+  run: () => Promise<unknown>,
+  acceptEncoding: string | null = null,
+): Promise<Response> {
   const kept = await keptStaffAnswer(key);
-  if (kept) return jsonBytes(kept);
+  if (kept) return sentAs(kept, acceptEncoding);
   const epoch = contentEpoch();
   const { value, record } = await recordReads(run);
   const response = answerOf(value);
@@ -95,15 +117,18 @@ function keepStaffAnswer(key: string, body: Buffer, record: ReadRecord, epoch: n
   if (record.unkeyed || epoch !== contentEpoch() || record.until <= Date.now() || body.length > MAX_ANSWER_BYTES)
     return;
   drop(key);
+  const compressed = body.length >= MIN_COMPRESSED_BYTES;
+  const kept = compressed ? compressAnswer(body, 'br') : body;
   answers.set(key, {
-    body,
+    body: kept,
+    compressed,
     names: [...record.stored.keys()],
     generations: [...record.stored.values()],
     local: [...record.local],
     epoch,
     until: record.until,
   });
-  bytes += body.length;
+  bytes += kept.length;
   for (const oldest of answers.keys()) {
     if (answers.size <= MAX_ANSWERS && bytes <= MAX_BYTES) break;
     drop(oldest);

@@ -1,5 +1,8 @@
 import type http from 'node:http';
 import zlib from 'node:zlib';
+import { MIN_COMPRESSED_BYTES, negotiateEncoding, type Encoding } from '../http/compression';
+
+export { compressAnswer, MIN_COMPRESSED_BYTES, negotiateEncoding, type Encoding } from '../http/compression';
 
 /**
  * Content codings the server sends, and how. A page the server keeps (lib/server/stored-pages.ts)
@@ -8,36 +11,13 @@ import zlib from 'node:zlib';
  * quality 4 is about as fast as gzip's default and a third smaller; Node's default brotli quality,
  * 11, costs 150 ms or more for a page).
  */
-export type Encoding = 'br' | 'gzip';
 
 /** What is worth compressing: text of any kind, JSON, JavaScript, XML, SVG. */
 const COMPRESSIBLE =
   /^(?:text\/|application\/(?:json|javascript|x-javascript|xml|rss\+xml|atom\+xml|manifest\+json|[\w.-]+\+(?:json|xml))|image\/svg\+xml)/i;
-/** Smaller bodies are sent as they are: the coding would save less than its own overhead. */
-export const MIN_COMPRESSED_BYTES = 1024;
 
 export function isCompressible(contentType: unknown): boolean {
   return typeof contentType === 'string' && COMPRESSIBLE.test(contentType);
-}
-
-/**
- * The coding to send for an Accept-Encoding header: brotli, else gzip, each unless refused with
- * `q=0` (directly or through `*`); null for none.
- */
-export function negotiateEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  if (!header) return null;
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...parameters] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = parameters.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    weights.set(name, q === undefined ? 1 : Number(q));
-  }
-  const weight = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
-  if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
 }
 
 const FAST: Record<Encoding, (body: Buffer) => Buffer> = {
@@ -60,16 +40,6 @@ export function fastCompressor(encoding: Encoding): zlib.BrotliCompress | zlib.G
 }
 
 /**
- * An API answer of this size or more is compressed at the per-request settings (brotli 4, gzip 6);
- * a smaller one at the fastest. Measured on the API's own answers (docs/performance.md, "API"): a
- * list page of 6 KB takes 32 µs at brotli 1 (2.6 KB) and 70 µs at brotli 4 (2.4 KB), where the
- * streaming compressor used before spent 156 µs; the 930 KB OpenAPI document takes 0.45 ms at
- * brotli 1 (32 KB) and 1.6 ms at brotli 4 (27 KB), 5 KB less, which a 10 Mbit/s link takes 4 ms to
- * carry. Brotli 5 would save 5 KB more for another 1.2 ms of the server's single thread.
- */
-const LARGE_ANSWER_BYTES = 64 * 1024;
-
-/**
  * An answer made for one request (a signed-in call's) is compressed from this size; smaller, it goes
  * as it is. With its head it fits in TCP's first flight (ten segments of 1,460 bytes, RFC 6928), so
  * compressing it would spare the client no round trip, only bytes; and per request it was the largest
@@ -90,23 +60,6 @@ export function answerCoding(
 ): Encoding | null {
   if (size < (kept ? MIN_COMPRESSED_BYTES : FIRST_FLIGHT_BYTES)) return null;
   return negotiateEncoding(acceptEncoding);
-}
-
-/** A whole answer compressed at the level its size pays for (LARGE_ANSWER_BYTES). */
-export function compressAnswer(body: Buffer, encoding: Encoding): Buffer {
-  const large = body.length >= LARGE_ANSWER_BYTES;
-  if (encoding === 'gzip') return zlib.gzipSync(body, { level: large ? 6 : 1 });
-  return zlib.brotliCompressSync(body, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: large ? 4 : 1,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      // A window no larger than the body: brotli allocates it whole, 4 MB at its default.
-      [zlib.constants.BROTLI_PARAM_LGWIN]: Math.max(
-        zlib.constants.BROTLI_MIN_WINDOW_BITS,
-        Math.min(zlib.constants.BROTLI_MAX_WINDOW_BITS, Math.ceil(Math.log2(body.length))),
-      ),
-    },
-  });
 }
 
 /**
