@@ -188,10 +188,10 @@ const preparedLists = new WeakMap<Database, Map<string, (ids: number[]) => Promi
 
 /**
  * `rowsById` for one list (`key` names its conditions, which must not change with the clock), built
- * once: a page never read before then costs its query alone, not the query builder's work, which
- * was a tenth of such a call's time. On PostgreSQL each connection also parses and plans it once
- * (a statement named after its text, so two texts never share a name). The least recently built
- * beyond MAX_PREPARED_LISTS are built again when asked.
+ * once: a page never read before then costs its query alone, not the query builder's work (about
+ * 7 % of the server's time on random pages: docs/performance.md). On PostgreSQL each connection
+ * also parses and plans it once (a statement named after its text, so two texts never share a
+ * name). The least recently built beyond MAX_PREPARED_LISTS are built again when asked.
  */
 async function preparedRowsById(
   key: string,
