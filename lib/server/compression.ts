@@ -2,15 +2,15 @@ import type http from 'node:http';
 import zlib from 'node:zlib';
 import { MIN_COMPRESSED_BYTES, negotiateEncoding, type Encoding } from '../http/compression';
 
-export { compressAnswer, MIN_COMPRESSED_BYTES, negotiateEncoding, type Encoding } from '../http/compression';
-
 /**
- * Content codings the server sends, and how. A page the server keeps (lib/server/stored-pages.ts)
- * is compressed once and sent as it is, as nginx's `gzip_static` serves files compressed ahead;
- * anything else is compressed as it is sent, at settings that cost little per request (brotli at
- * quality 4 is about as fast as gzip's default and a third smaller; Node's default brotli quality,
- * 11, costs 150 ms or more for a page).
+ * When the server compresses what it sends, and how (the codings themselves and a client's choice
+ * among them: lib/http/compression.ts, re-exported here for the pipeline). A page the server keeps
+ * (lib/server/stored-pages.ts) is compressed once and sent as it is, as nginx's `gzip_static`
+ * serves files compressed ahead; anything else is compressed as it is sent, at settings that cost
+ * little per request (brotli at quality 4 is about as fast as gzip's default and a third smaller;
+ * Node's default brotli quality, 11, costs 150 ms or more for a page).
  */
+export { compressAnswer, MIN_COMPRESSED_BYTES, negotiateEncoding, type Encoding } from '../http/compression';
 
 /** What is worth compressing: text of any kind, JSON, JavaScript, XML, SVG. */
 const COMPRESSIBLE =

@@ -178,8 +178,10 @@ async function rowsById(
   const rows: Row[] = await selectRows(await getDb(), definition, withReviewDates).where(
     and(inArray(column(table, 'id'), ids), where),
   );
-  return new Map(rows.map((row) => [Number(row.id), row]));
+  return byId(rows);
 }
+
+const byId = (rows: Row[]): Map<number, Row> => new Map(rows.map((row) => [Number(row.id), row]));
 
 /** How many lists' reads of rows by id are kept built, per database. */
 const MAX_PREPARED_LISTS = 200;
@@ -210,10 +212,7 @@ async function preparedRowsById(
   );
   const name = `rows-${createHash('sha1').update(query.toSQL().sql).digest('base64url')}`;
   const prepared = query.prepare(name);
-  const read = async (ids: number[]) => {
-    const rows: Row[] = await prepared.execute({ ids });
-    return new Map(rows.map((row) => [Number(row.id), row]));
-  };
+  const read = async (ids: number[]) => byId(await prepared.execute({ ids }));
   lists.set(key, read);
   for (const oldest of lists.keys()) {
     if (lists.size <= MAX_PREPARED_LISTS) break;
